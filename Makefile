@@ -1,0 +1,120 @@
+# cardarena: a plain Makefile with pkg-config.
+#
+#   make                 build every program into bin/
+#   make check           install missing Debian packages (as root), build, test
+#   make demo            the same set-up, then a short tournament of the bundled bots
+#   make bench           benchmarks (never part of check)
+#   make SANITIZE=1 check   the tests under AddressSanitizer + UBSan
+#   make install PREFIX=/usr/local
+#
+# Layout picked up automatically:
+#   referee/*.c referee/games/*.c  -> build/libcardarena.a (except referee/referee.c)
+#   referee/referee.c              -> bin/referee
+#   bots/*.c                       -> bin/<name>   (each file one bot)
+#   tournaments/*.c                -> bin/tournament
+#   tools/<prog>/*.c               -> bin/<prog>
+#   tests/*.c                      -> build/tests/<name> (test drivers, TAP output)
+
+PREFIX	?= /usr/local
+CC	?= gcc
+PKGS	 = libbsd-overlay jansson
+WARN	 = -Wall -Wextra -Wno-long-long -Wmissing-prototypes -Wstrict-prototypes \
+	   -Wmissing-declarations -Wshadow -Wpointer-arith -Wcast-align \
+	   -Wwrite-strings -Wsign-compare -Wundef -Wformat=2 -Wno-unused-parameter
+OPT	?= -O2
+CFLAGS	+= -std=c11 -D_GNU_SOURCE -g $(OPT) $(WARN) -Ireferee
+LDLIBS	+= -lm
+
+ifeq ($(SANITIZE),1)
+CFLAGS	+= -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+LDFLAGS	+= -fsanitize=address,undefined
+VARIANT	 = san
+else
+VARIANT	 = std
+endif
+
+PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+CFLAGS	+= $(PKG_CFLAGS)
+LDLIBS	:= $(PKG_LIBS) $(LDLIBS)
+
+B	 = build/$(VARIANT)
+LIB_SRC	 = $(filter-out referee/referee.c,$(wildcard referee/*.c)) $(wildcard referee/games/*.c)
+LIB_OBJ	 = $(LIB_SRC:%.c=$(B)/%.o)
+LIB	 = $(B)/libcardarena.a
+HDRS	 = $(wildcard referee/*.h referee/games/*.h bots/*.h tournaments/*.h tools/*/*.h tests/*.h)
+
+BOT_SRC	 = $(wildcard bots/*.c)
+BOT_BIN	 = $(BOT_SRC:bots/%.c=bin/%)
+TOUR_SRC = $(wildcard tournaments/*.c)
+TOUR_BIN = $(if $(TOUR_SRC),bin/tournament)
+TOOL_DIRS = $(patsubst %/,%,$(dir $(wildcard tools/*/*.c)))
+TOOL_BIN = $(sort $(TOOL_DIRS:tools/%=bin/%))
+TEST_SRC = $(filter-out tests/common.c,$(wildcard tests/*.c))
+TEST_LIB = $(B)/tests/common.o
+TEST_BIN = $(TEST_SRC:tests/%.c=$(B)/tests/%)
+PROGS	 = bin/referee $(BOT_BIN) $(TOUR_BIN) $(TOOL_BIN)
+
+.PHONY: all deps check demo bench install clean fuzz soak
+.SECONDARY:
+
+all: $(PROGS) $(TEST_BIN)
+
+# Rebuild everything when the variant (SANITIZE or not) changes.
+$(B)/.stamp:
+	@mkdir -p $(B); rm -f build/*/.stamp; touch $@
+
+$(B)/%.o: %.c $(HDRS) $(B)/.stamp
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -c -o $@ $<
+
+$(LIB): $(LIB_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+bin/referee: $(B)/referee/referee.o $(LIB)
+	@mkdir -p bin
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+bin/%: $(B)/bots/%.o $(LIB)
+	@mkdir -p bin
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+bin/tournament: $(TOUR_SRC:%.c=$(B)/%.o) $(LIB)
+	@mkdir -p bin
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+.SECONDEXPANSION:
+$(TOOL_BIN): bin/%: $$(patsubst %.c,$(B)/%.o,$$(wildcard tools/$$*/*.c)) $(LIB)
+	@mkdir -p bin
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+$(B)/tests/%: $(B)/tests/%.o $(TEST_LIB) $(LIB)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+# Debian packages: installed when missing and root, else a clear message.
+deps:
+	@sh tools/deps.sh
+
+check: deps
+	@$(MAKE) --no-print-directory all
+	@B=$(B) sh tests/run
+
+demo: deps
+	@$(MAKE) --no-print-directory all
+	@sh tools/demo.sh
+
+bench: deps
+	@$(MAKE) --no-print-directory all
+	@B=$(B) sh tests/bench.sh
+
+fuzz: all
+	@B=$(B) FUZZ_GAMES=$${FUZZ_GAMES:-100000} sh tests/run fuzz
+
+install: all
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/cardarena
+	install -m 755 $(PROGS) $(DESTDIR)$(PREFIX)/bin/
+	cp -R bots protocol.md README.md tournaments $(DESTDIR)$(PREFIX)/share/cardarena/
+
+clean:
+	rm -rf build bin

@@ -1,0 +1,25 @@
+/*
+ * The table of games, in the style of tmux's cmd_entry table: one const
+ * struct game per file under games/, listed here, looked up by name.
+ */
+#include <string.h>
+
+#include "game.h"
+
+/* extern const struct game game_X; one line per game */
+
+const struct game *const games[] = {
+	NULL
+};
+
+/* Returns the game called name, or NULL. */
+const struct game *
+game_find(const char *name)
+{
+	int i;
+
+	for (i = 0; games[i] != NULL; i++)
+		if (strcmp(games[i]->name, name) == 0)
+			return games[i];
+	return NULL;
+}

@@ -1,0 +1,245 @@
+/*
+ * Helpers shared by every game: events, legal-list lookups, places from
+ * scores, the card notation (7H, TS, JK) and allocation wrappers that abort
+ * on failure.
+ */
+#include <err.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "game.h"
+
+static const char ranks[] = "A23456789TJQK";
+static const char suits[] = "SHDC";
+
+/* Allocates n bytes or aborts. */
+void *
+xmalloc(size_t n)
+{
+	void *p;
+
+	if ((p = malloc(n == 0 ? 1 : n)) == NULL)
+		err(1, "malloc");
+	return p;
+}
+
+/* Allocates a zeroed array or aborts. */
+void *
+xcalloc(size_t n, size_t size)
+{
+	void *p;
+
+	if ((p = calloc(n == 0 ? 1 : n, size == 0 ? 1 : size)) == NULL)
+		err(1, "calloc");
+	return p;
+}
+
+/* Resizes an array, checking the multiplication, or aborts. */
+void *
+xreallocarray(void *old, size_t n, size_t size)
+{
+	void *p;
+
+	if ((p = reallocarray(old, n == 0 ? 1 : n, size == 0 ? 1 : size)) == NULL)
+		err(1, "reallocarray");
+	return p;
+}
+
+/* Duplicates a string or aborts. */
+char *
+xstrdup(const char *s)
+{
+	char *p;
+
+	if ((p = strdup(s)) == NULL)
+		err(1, "strdup");
+	return p;
+}
+
+/* Appends an event; a NULL sink ignores it (fast in-process play). */
+void
+ev_push(struct events *ev, uint32_t seen, int type, int64_t x, int32_t a0,
+    int32_t a1, int32_t a2, int32_t a3, int32_t a4)
+{
+	struct event *e;
+
+	if (ev == NULL)
+		return;
+	if (ev->n == ev->cap) {
+		ev->cap = ev->cap ? ev->cap * 2 : 64;
+		ev->e = xreallocarray(ev->e, ev->cap, sizeof *ev->e);
+	}
+	e = &ev->e[ev->n++];
+	e->type = type;
+	e->seen = seen;
+	e->x = x;
+	e->a[0] = a0;
+	e->a[1] = a1;
+	e->a[2] = a2;
+	e->a[3] = a3;
+	e->a[4] = a4;
+}
+
+/* Forgets the events but keeps the buffer. */
+void
+ev_clear(struct events *ev)
+{
+	ev->n = 0;
+}
+
+/* Frees the buffer. */
+void
+ev_free(struct events *ev)
+{
+	free(ev->e);
+	ev->e = NULL;
+	ev->n = ev->cap = 0;
+}
+
+/* Returns the index of the entry that allows a, or -1. */
+int
+legal_find(const struct legal *l, int n, struct action a)
+{
+	int i;
+
+	for (i = 0; i < n; i++) {
+		if (l[i].code != a.code)
+			continue;
+		if (l[i].ranged ? (a.amount >= l[i].lo && a.amount <= l[i].hi) :
+		    a.amount == 0)
+			return i;
+	}
+	return -1;
+}
+
+/* Returns 1 if a is in the legal list of player in st. */
+int
+legal_contains(const struct game *g, const void *st, int player,
+    struct action a)
+{
+	static _Thread_local struct legal l[MAX_LEGAL];
+	int n;
+
+	n = g->legal(st, player, l, MAX_LEGAL);
+	return legal_find(l, n, a) >= 0;
+}
+
+/* Places from scores, highest first; equal scores share a place (1224). */
+void
+places_from_scores(int n, const double *scores, int *places)
+{
+	int i, j;
+
+	for (i = 0; i < n; i++) {
+		places[i] = 1;
+		for (j = 0; j < n; j++)
+			if (scores[j] > scores[i])
+				places[i]++;
+	}
+}
+
+/* Writes the two-letter name of a card ("7H", "TS", "JK"). */
+void
+card_name(int card, char buf[3])
+{
+	if (IS_JOKER(card)) {
+		buf[0] = 'J';
+		buf[1] = 'K';
+	} else {
+		buf[0] = ranks[CARD_RANK(card)];
+		buf[1] = suits[CARD_SUIT(card)];
+	}
+	buf[2] = '\0';
+}
+
+/* Parses a card name; "JK" gives JOKER; -1 if it is not a card. */
+int
+card_parse(const char *s)
+{
+	const char *r, *su;
+
+	if (s == NULL || strlen(s) != 2)
+		return -1;
+	if (strcmp(s, "JK") == 0)
+		return JOKER;
+	if ((r = strchr(ranks, s[0])) == NULL || s[0] == '\0' ||
+	    (su = strchr(suits, s[1])) == NULL || s[1] == '\0')
+		return -1;
+	return CARD((int)(su - suits), (int)(r - ranks));
+}
+
+/* Returns a new JSON string naming a card. */
+json_t *
+card_json(int card)
+{
+	char buf[3];
+
+	card_name(card, buf);
+	return json_string(buf);
+}
+
+/* Returns a new JSON array of card names. */
+json_t *
+cards_json(const int *cards, int n)
+{
+	json_t *a;
+	int i;
+
+	a = json_array();
+	for (i = 0; i < n; i++)
+		json_array_append_new(a, card_json(cards[i]));
+	return a;
+}
+
+/* Parses a JSON card name; -1 if it is not one. */
+int
+card_from_json(const json_t *j)
+{
+	return json_is_string(j) ? card_parse(json_string_value(j)) : -1;
+}
+
+/* Fisher-Yates shuffle of n cards with the game's generator. */
+void
+deck_shuffle(int *cards, int n, struct rng *r)
+{
+	int i, j, t;
+
+	for (i = n - 1; i > 0; i--) {
+		j = (int)rng_below(r, (uint32_t)i + 1);
+		t = cards[i];
+		cards[i] = cards[j];
+		cards[j] = t;
+	}
+}
+
+/*
+ * Returns the legal list as the protocol shows it: an array of the actions'
+ * JSON, a ranged entry carrying "amount": {"min": lo, "max": hi}.
+ */
+json_t *
+legal_json(const struct game *g, const void *st, int player,
+    const struct legal *l, int n)
+{
+	json_t *a, *j, *r;
+	int i;
+
+	a = json_array();
+	for (i = 0; i < n; i++) {
+		j = g->action_json(st, player,
+		    (struct action){ l[i].code, l[i].lo });
+		if (l[i].ranged && json_is_object(j)) {
+			r = json_pack("{s:i,s:i}", "min", (json_int_t)l[i].lo,
+			    "max", (json_int_t)l[i].hi);
+			json_object_set_new(j, "amount", r);
+		}
+		json_array_append_new(a, j);
+	}
+	return a;
+}
+
+/* Counts the bits of a seat mask. */
+int
+popcount32(uint32_t x)
+{
+	return __builtin_popcount(x);
+}

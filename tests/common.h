@@ -1,0 +1,20 @@
+/*
+ * Helpers shared by the test drivers: option set-up from JSON, a JSON
+ * pointer lookup, and the canonical dump used to compare views.
+ */
+#ifndef CARDARENA_TESTS_COMMON_H
+#define CARDARENA_TESTS_COMMON_H
+
+#include <jansson.h>
+
+#include "game.h"
+
+/* Applies {"key": value, ...} or ["key=value", ...] to o; -1 + cause. */
+int		 opts_from_json(const struct game *, struct opts *,
+		    const json_t *, char *, size_t);
+/* Looks up "/a/0/b" (or "a.0.b") in j; borrowed reference or NULL. */
+json_t		*json_path(json_t *, const char *);
+/* A canonical one-line dump (sorted keys); caller frees. */
+char		*json_canon(const json_t *);
+
+#endif
