@@ -10,7 +10,7 @@
 # Layout picked up automatically:
 #   referee/*.c referee/games/*.c  -> build/libcardarena.a (except referee/referee.c)
 #   referee/referee.c              -> bin/referee
-#   bots/*.c                       -> bin/<name>   (each file one bot)
+#   bots/*.c                       -> bin/<name>   (each file one bot, + bots/lib/*.c)
 #   tournaments/*.c                -> bin/tournament
 #   tools/<prog>/*.c               -> bin/<prog>
 #   tests/*.c                      -> build/tests/<name> (test drivers, TAP output)
@@ -42,9 +42,10 @@ B	 = build/$(VARIANT)
 LIB_SRC	 = $(filter-out referee/referee.c,$(wildcard referee/*.c)) $(wildcard referee/games/*.c)
 LIB_OBJ	 = $(LIB_SRC:%.c=$(B)/%.o)
 LIB	 = $(B)/libcardarena.a
-HDRS	 = $(wildcard referee/*.h referee/games/*.h bots/*.h tournaments/*.h tools/*/*.h tests/*.h)
+HDRS	 = $(wildcard referee/*.h referee/games/*.h bots/*.h bots/lib/*.h tournaments/*.h tools/*/*.h tests/*.h)
 
 BOT_SRC	 = $(wildcard bots/*.c)
+BOT_LIB	 = $(patsubst %.c,$(B)/%.o,$(wildcard bots/lib/*.c))
 BOT_BIN	 = $(BOT_SRC:bots/%.c=bin/%)
 TOUR_SRC = $(wildcard tournaments/*.c)
 TOUR_BIN = $(if $(TOUR_SRC),bin/tournament)
@@ -76,7 +77,7 @@ bin/referee: $(B)/referee/referee.o $(LIB)
 	@mkdir -p bin
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-bin/%: $(B)/bots/%.o $(LIB)
+bin/%: $(B)/bots/%.o $(BOT_LIB) $(LIB)
 	@mkdir -p bin
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 

@@ -1,0 +1,62 @@
+/*
+ * The C bot SDK: the protocol loop of cardarena, so a C bot only chooses.
+ *
+ * The messages (protocol.md is the full contract), one JSON object a line:
+ *   referee -> bot  {"type":"hello","protocol":1,"game":G,"options":{..},
+ *                    "seat":S,"players":P,"games":K,"limits":{..}}
+ *   bot -> referee  {"type":"hello","name":NAME,"version":V}
+ *   referee -> bot  {"type":"start","game":I,"seat":S,...}
+ *   referee -> bot  {"type":"request","id":N,"game":I,"view":{..},
+ *                    "events":[..],"legal":[..],"time_left_ms":T}
+ *   bot -> referee  {"id":N,"index":I} (+ "amount":A for a ranged entry)
+ *   referee -> bot  {"type":"end","game":I,"places":[..],"scores":[..]}
+ *   referee -> bot  {"type":"error",...}   (a fault of ours, for our log)
+ *   referee -> bot  {"type":"bye"}         then the bot exits
+ *
+ * Ownership: the json_t objects handed to callbacks are borrowed; they live
+ * until the callback returns (hello: for the whole game).
+ */
+#ifndef CARDARENA_BOT_H
+#define CARDARENA_BOT_H
+
+#include <stdint.h>
+
+#include <jansson.h>
+
+#include "rng.h"
+
+struct bot {
+	const char	*name;
+	json_t		*hello;		/* the referee's hello */
+	const char	*game;		/* hello.game */
+	int		 seat;		/* this game's seat */
+	int		 players;
+	struct rng	 rng;		/* seeded by --seed N, else fresh */
+	uint64_t	 seed;
+	void		*arg;		/* the bot's own state */
+};
+
+/*
+ * Returns the index of the chosen entry of request["legal"], setting
+ * *amount for a ranged entry.  An out-of-range index is the bot's fault.
+ */
+typedef int	(*bot_choose_fn)(struct bot *, const json_t *request,
+		    int32_t *amount);
+/* Sees every other message (hello, start, end, error); may be NULL. */
+typedef void	(*bot_message_fn)(struct bot *, const json_t *msg);
+
+/*
+ * Runs the protocol loop on stdin/stdout until "bye" or end of input.
+ * Understands --seed N and --help; returns the exit status for main.
+ */
+int	bot_main(int argc, char **argv, const char *name, bot_choose_fn,
+	    bot_message_fn, void *arg);
+
+/* A uniformly random legal entry (and a uniform amount in its range). */
+int	bot_random_choice(struct bot *, const json_t *legal, int32_t *amount);
+
+/* Writes a debug line to stderr (the referee saves it, with turn markers). */
+void	bot_debug(struct bot *, const char *fmt, ...)
+	    __attribute__((format(printf, 2, 3)));
+
+#endif
