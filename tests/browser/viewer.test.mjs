@@ -1,0 +1,168 @@
+// The browser test of the replay viewer: opens each replay page given on the
+// command line (made by bin/replay --html) in Debian's headless chromium via
+// playwright-core, steps through it, checks what the page shows, and writes
+// a screenshot per page.  Prints TAP.
+//
+// Usage: node viewer.test.mjs [--shots DIR] PAGE.html...
+// Environment: CHROMIUM (default /usr/bin/chromium).
+import { chromium } from "playwright-core";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+const args = process.argv.slice(2);
+let shots = "build/screenshots";
+const pages = [];
+for (let i = 0; i < args.length; i++) {
+	if (args[i] === "--shots")
+		shots = args[++i];
+	else
+		pages.push(args[i]);
+}
+fs.mkdirSync(shots, { recursive: true });
+
+let n = 0, failed = 0;
+
+// Records one TAP result.
+function ok(cond, what, diag) {
+	n++;
+	if (cond)
+		console.log(`ok ${n} - ${what}`);
+	else {
+		failed++;
+		console.log(`not ok ${n} - ${what}`);
+		if (diag !== undefined)
+			console.log(`# ${String(diag).replace(/\n/g, "\n# ")}`);
+	}
+}
+
+const text = async (page, sel) => (await page.textContent(sel)).trim();
+
+// Checks one replay page; returns nothing, records TAP lines.
+async function check(browser, file) {
+	const name = path.basename(file).replace(/\.html$/, "");
+	const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+	const errors = [];
+	const requests = [];
+	page.on("pageerror", e => errors.push(String(e)));
+	page.on("console", m => { if (m.type() === "error") errors.push(m.text()); });
+	page.on("request", r => { if (!r.url().startsWith("file:")) requests.push(r.url()); });
+	await page.goto("file://" + path.resolve(file));
+	const data = JSON.parse(await page.textContent("#replay-data"));
+	ok((await page.title()).includes(data.title || data.game),
+	    `${name}: the title names the game`, await page.title());
+	const count = Number(await text(page, "#step-count"));
+	ok(count === data.frames.length - 1 && count > 0,
+	    `${name}: the step count is the number of actions (${count})`);
+	ok(await page.locator("#seat-select option").count() === data.players + 1,
+	    `${name}: the seat selector lists the all-seeing view and every seat`);
+	ok(await page.locator("#actions li[data-frame]").count() === data.frames.length,
+	    `${name}: the action list has one entry per step`);
+
+	// Step forward three times with the button, back once with the key.
+	for (let i = 0; i < 3; i++)
+		await page.click("#next");
+	ok(await text(page, "#step-no") === "3", `${name}: three clicks on next show step 3`,
+	    await text(page, "#step-no"));
+	const label = await text(page, "#steplabel");
+	ok(label === (data.frames[3].label || ""), `${name}: the step's label is shown`,
+	    `${label} vs ${data.frames[3].label}`);
+	await page.keyboard.press("ArrowLeft");
+	ok(await text(page, "#step-no") === "2", `${name}: the left arrow steps back`);
+	ok(await page.locator("#actions li.cur").getAttribute("data-frame") === "2",
+	    `${name}: the action list follows the step`);
+
+	// Cards are drawn as cards with suit symbols somewhere in the match.
+	await page.keyboard.press("End");
+	ok(await text(page, "#step-no") === String(count), `${name}: End shows the last step`);
+	const ncards = await page.locator("#board .card").count();
+	const suits = await page.locator("#board").textContent();
+	ok(ncards > 0 || data.game === "nyse", `${name}: the table draws cards (${ncards})`);
+	ok(data.game === "nyse" || /[\u2660\u2665\u2666\u2663]/.test(suits),
+	    `${name}: cards carry suit symbols`);
+	ok(await page.locator("#board .chips, #board .chip").count() > 0,
+	    `${name}: the table draws chips or money`);
+	ok(await page.locator(".result table").count() === 1,
+	    `${name}: the last step shows the result`);
+	const last = data.games[data.games.length - 1];
+	if (last.result) {
+		const cells = await page.locator(".result td:nth-child(3)").allTextContents();
+		ok(JSON.stringify(cells.map(Number)) === JSON.stringify(last.result.places),
+		    `${name}: the result shows the logged places`, cells.join(","));
+	}
+	await page.screenshot({ path: path.join(shots, name + ".png"), fullPage: true });
+
+	// The seat selector switches to exactly what that seat's bot saw.
+	await page.keyboard.press("Home");
+	for (let i = 0; i < Math.min(12, count); i++)
+		await page.keyboard.press("ArrowRight");
+	const before = await page.textContent("#board");
+	await page.selectOption("#seat-select", "1");
+	const h = await text(page, "#board h2");
+	ok(/seat 1/.test(h), `${name}: seat 1's view is announced`, h);
+	const raw = JSON.parse(await page.textContent("#raw-json"));
+	ok(raw === null || (raw.type !== undefined && JSON.stringify(raw) ===
+	    JSON.stringify(seatLine(data, Number(await text(page, "#step-no")), 1))),
+	    `${name}: seat 1's view is the message its bot received`);
+	ok(await page.textContent("#board") !== before, `${name}: the seat view differs from the all-seeing view`);
+	if (raw && raw.view)
+		ok(await page.locator("#board .table").count() === 1,
+		    `${name}: seat 1's view is drawn as a table`);
+	await page.screenshot({ path: path.join(shots, name + "-seat1.png"), fullPage: true });
+	await page.selectOption("#seat-select", "-1");
+	ok(/All-seeing/.test(await text(page, "#board h2")), `${name}: back to the all-seeing view`);
+
+	// Faults and debug text are marked when the match has them.
+	const nf = data.frames.filter(f => f.faults && f.faults.length).length;
+	const nd = data.frames.filter(f => f.debug && f.debug.length).length;
+	ok(await page.locator("#markers button.f").count() >= nf &&
+	    await page.locator("#actions li.fault").count() === nf,
+	    `${name}: ${nf} step(s) with faults are marked`);
+	ok(await page.locator("#actions li.debug").count() === nd,
+	    `${name}: ${nd} step(s) with debug text are marked`);
+	if (nf > 0) {
+		await page.locator("#markers button.f").first().click();
+		ok(await page.locator("#now .fault").count() > 0,
+		    `${name}: a fault marker shows the fault`);
+		await page.screenshot({ path: path.join(shots, name + "-fault.png"), fullPage: true });
+	}
+	ok(errors.length === 0, `${name}: no script errors`, errors.join("\n"));
+	ok(requests.length === 0, `${name}: no network requests`, requests.join("\n"));
+	await page.close();
+}
+
+// The message line the seat's bot had received at step k (as the page does).
+function seatLine(data, k, s) {
+	const f = data.frames[k];
+	const idx = f.seen ? f.seen[s] : -1;
+	if (idx === undefined || idx < 0)
+		return null;
+	return data.msgs[data.games[f.g].seats[s]][idx].line;
+}
+
+const exe = process.env.CHROMIUM || "/usr/bin/chromium";
+const profile = fs.mkdtempSync(path.join(os.tmpdir(), "cardarena-chromium-"));
+const browser = await chromium.launchPersistentContext(profile, {
+	executablePath: exe,
+	headless: true,
+	args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+	    "--disable-background-networking", "--disable-component-update",
+	    "--disable-sync", "--disable-dev-shm-usage"],
+}).catch(e => {
+	console.log(`not ok 1 - chromium starts (${exe})\n# ${e}`);
+	process.exit(1);
+});
+try {
+	for (const p of pages) {
+		try {
+			await check(browser, p);
+		} catch (e) {
+			ok(false, `${path.basename(p)}: the page can be driven`, e.stack);
+		}
+	}
+} finally {
+	await browser.close();
+	fs.rmSync(profile, { recursive: true, force: true });
+}
+console.log(`1..${n}`);
+process.exit(failed ? 1 : 0);
