@@ -1,0 +1,367 @@
+/*
+ * Bot processes; see proc.h.  A bot is started with fork and execvp (no
+ * shell), in its own process group, with pipe2(O_CLOEXEC) pipes and every
+ * other descriptor closed (closefrom); a close-on-exec status pipe carries
+ * the errno of a failed exec back to the parent.  On Linux the child also
+ * asks for SIGKILL when the referee dies (PR_SET_PDEATHSIG), and a pidfd
+ * lets the match loop poll(2) for the bot's exit.
+ */
+#include <sys/types.h>
+#include <sys/wait.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#endif
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "game.h"
+#include "proc.h"
+
+#define PROC_MAX	1024	/* live process groups at once */
+#define REAP_TRIES	5000	/* 1 ms apart */
+
+static volatile sig_atomic_t	registry[PROC_MAX];
+
+static int	registry_add(pid_t);
+static void	registry_del(pid_t);
+static void	child(char *const *, int, int, int, int, pid_t);
+static int	set_nonblock(int);
+static void	add_char(char **, size_t *, size_t *, char);
+
+/* Remembers a live group; -1 when the registry is full. */
+static int
+registry_add(pid_t pid)
+{
+	int i;
+
+	for (i = 0; i < PROC_MAX; i++)
+		if (registry[i] == 0) {
+			registry[i] = pid;
+			return 0;
+		}
+	return -1;
+}
+
+/* Forgets a group. */
+static void
+registry_del(pid_t pid)
+{
+	int i;
+
+	for (i = 0; i < PROC_MAX; i++)
+		if (registry[i] == pid)
+			registry[i] = 0;
+}
+
+void
+proc_killall(void)
+{
+	int i;
+
+	for (i = 0; i < PROC_MAX; i++)
+		if (registry[i] > 0)
+			kill(-(pid_t)registry[i], SIGKILL);
+}
+
+/* Appends one character to a growing word. */
+static void
+add_char(char **w, size_t *len, size_t *cap, char c)
+{
+	if (*len + 2 > *cap) {
+		*cap = *cap ? *cap * 2 : 32;
+		*w = xreallocarray(*w, *cap, 1);
+	}
+	(*w)[(*len)++] = c;
+	(*w)[*len] = '\0';
+}
+
+int
+argv_split(const char *s, char ***argvp, char *cause, size_t len)
+{
+	char **av = NULL, *w = NULL;
+	size_t n = 0, wlen = 0, wcap = 0;
+	int inword = 0;
+	char q;
+
+	for (;;) {
+		if (*s == '\0' || *s == ' ' || *s == '\t' || *s == '\n') {
+			if (inword) {
+				av = xreallocarray(av, n + 2, sizeof *av);
+				av[n++] = w != NULL ? w : xstrdup("");
+				av[n] = NULL;
+				w = NULL;
+				wlen = wcap = 0;
+				inword = 0;
+			}
+			if (*s == '\0')
+				break;
+			s++;
+			continue;
+		}
+		inword = 1;
+		if (*s == '\'' || *s == '"') {
+			q = *s++;
+			while (*s != q) {
+				if (*s == '\0') {
+					snprintf(cause, len, "unterminated %c "
+					    "quote", q);
+					free(w);
+					argv_free(av);
+					return -1;
+				}
+				if (q == '"' && *s == '\\' &&
+				    (s[1] == '"' || s[1] == '\\'))
+					s++;
+				add_char(&w, &wlen, &wcap, *s++);
+			}
+			s++;
+			continue;
+		}
+		if (*s == '\\' && s[1] != '\0')
+			s++;
+		add_char(&w, &wlen, &wcap, *s++);
+	}
+	if (n == 0) {
+		snprintf(cause, len, "empty command");
+		return -1;
+	}
+	*argvp = av;
+	return 0;
+}
+
+void
+argv_free(char **av)
+{
+	char **p;
+
+	if (av == NULL)
+		return;
+	for (p = av; *p != NULL; p++)
+		free(*p);
+	free(av);
+}
+
+/* Makes a descriptor non-blocking; -1 on failure. */
+static int
+set_nonblock(int fd)
+{
+	int fl;
+
+	if ((fl = fcntl(fd, F_GETFL)) == -1)
+		return -1;
+	return fcntl(fd, F_SETFL, fl | O_NONBLOCK);
+}
+
+/*
+ * The child between fork and exec: its own group, default signal
+ * dispositions, the pipes as 0, 1, 2 and the status pipe as 3 (close on
+ * exec), nothing else open.  Never returns.
+ */
+static void
+child(char *const *argv, int in, int out, int errfd, int st, pid_t parent)
+{
+	sigset_t all;
+	int fds[4], i, e;
+
+	setpgid(0, 0);
+#ifdef __linux__
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	if (getppid() != parent)
+		_exit(127);
+#else
+	(void)parent;
+#endif
+	for (i = 1; i < NSIG; i++)
+		if (i != SIGKILL && i != SIGSTOP)
+			signal(i, SIG_DFL);
+	sigemptyset(&all);
+	sigprocmask(SIG_SETMASK, &all, NULL);
+	/* Out of the way of 0..3 first, whatever numbers they had. */
+	fds[0] = fcntl(in, F_DUPFD_CLOEXEC, 10);
+	fds[1] = fcntl(out, F_DUPFD_CLOEXEC, 10);
+	fds[2] = fcntl(errfd, F_DUPFD_CLOEXEC, 10);
+	fds[3] = fcntl(st, F_DUPFD_CLOEXEC, 10);
+	for (i = 0; i < 4; i++)
+		if (fds[i] == -1 || dup2(fds[i], i) == -1)
+			_exit(127);
+	fcntl(3, F_SETFD, FD_CLOEXEC);
+	closefrom(4);
+	execvp(argv[0], argv);
+	e = errno;
+	if (write(3, &e, sizeof e) == -1)
+		_exit(126);
+	_exit(127);
+}
+
+int
+proc_spawn(struct proc *p, char *const *argv, char *cause, size_t len)
+{
+	int in[2], out[2], errp[2], st[2], e, status;
+	pid_t pid, parent;
+	ssize_t n;
+
+	memset(p, 0, sizeof *p);
+	p->in = p->out = p->err = p->pidfd = -1;
+	if (pipe2(in, O_CLOEXEC) == -1) {
+		snprintf(cause, len, "pipe: %s", strerror(errno));
+		return -1;
+	}
+	if (pipe2(out, O_CLOEXEC) == -1) {
+		e = errno;
+		goto close1;
+	}
+	if (pipe2(errp, O_CLOEXEC) == -1) {
+		e = errno;
+		goto close2;
+	}
+	if (pipe2(st, O_CLOEXEC) == -1) {
+		e = errno;
+		goto close3;
+	}
+	parent = getpid();
+	if ((pid = fork()) == -1) {
+		e = errno;
+		close(st[0]);
+		close(st[1]);
+		goto close3;
+	}
+	if (pid == 0)
+		child(argv, in[0], out[1], errp[1], st[1], parent);
+	setpgid(pid, pid);	/* both sides: no window without a group */
+	close(in[0]);
+	close(out[1]);
+	close(errp[1]);
+	close(st[1]);
+	do
+		n = read(st[0], &e, sizeof e);
+	while (n == -1 && errno == EINTR);
+	close(st[0]);
+	if (n == (ssize_t)sizeof e) {
+		while (waitpid(pid, &status, 0) == -1 && errno == EINTR)
+			;
+		close(in[1]);
+		close(out[0]);
+		close(errp[0]);
+		snprintf(cause, len, "cannot execute '%s': %s", argv[0],
+		    strerror(e));
+		return -1;
+	}
+	p->pid = pid;
+	p->in = in[1];
+	p->out = out[0];
+	p->err = errp[0];
+	if (registry_add(pid) == -1 || set_nonblock(p->in) == -1 ||
+	    set_nonblock(p->out) == -1 || set_nonblock(p->err) == -1) {
+		proc_reap(p);
+		snprintf(cause, len, "too many bot processes");
+		return -1;
+	}
+#if defined(__linux__) && defined(SYS_pidfd_open)
+	p->pidfd = (int)syscall(SYS_pidfd_open, pid, 0);
+	if (p->pidfd != -1)
+		fcntl(p->pidfd, F_SETFD, FD_CLOEXEC);
+#endif
+	return 0;
+
+close3:
+	close(errp[0]);
+	close(errp[1]);
+close2:
+	close(out[0]);
+	close(out[1]);
+close1:
+	close(in[0]);
+	close(in[1]);
+	snprintf(cause, len, "cannot start '%s': %s", argv[0], strerror(e));
+	return -1;
+}
+
+int
+proc_exited(struct proc *p)
+{
+	siginfo_t si;
+
+	if (p->exited || p->reaped)
+		return 1;
+	memset(&si, 0, sizeof si);
+	if (waitid(P_PID, (id_t)p->pid, &si, WEXITED | WNOHANG | WNOWAIT) ==
+	    -1 || si.si_pid != p->pid)
+		return 0;
+	p->exited = 1;
+	p->signalled = si.si_code == CLD_KILLED || si.si_code == CLD_DUMPED;
+	p->code = si.si_status;
+	return 1;
+}
+
+void
+proc_signal(struct proc *p, int sig)
+{
+	if (p->pid > 0 && !p->reaped)
+		kill(-p->pid, sig);
+}
+
+void
+proc_close_in(struct proc *p)
+{
+	if (p->in != -1) {
+		close(p->in);
+		p->in = -1;
+	}
+}
+
+void
+proc_reap(struct proc *p)
+{
+	int status, i;
+	pid_t r;
+
+	if (p->pid <= 0 || p->reaped)
+		return;
+	/* The leader is unreaped, so the group id cannot have been reused. */
+	kill(-p->pid, SIGKILL);
+	registry_del(p->pid);
+	for (i = 0; i < REAP_TRIES; i++) {
+		r = waitpid(p->pid, &status, WNOHANG);
+		if (r == p->pid) {
+			if (!p->exited) {
+				p->exited = 1;
+				p->signalled = WIFSIGNALED(status);
+				p->code = WIFSIGNALED(status) ?
+				    WTERMSIG(status) : WEXITSTATUS(status);
+			}
+			break;
+		}
+		if (r == -1 && errno != EINTR)
+			break;
+		poll(NULL, 0, 1);
+	}
+	p->reaped = 1;
+	proc_close_in(p);
+	if (p->out != -1)
+		close(p->out);
+	if (p->err != -1)
+		close(p->err);
+	if (p->pidfd != -1)
+		close(p->pidfd);
+	p->out = p->err = p->pidfd = -1;
+}
+
+void
+proc_describe(const struct proc *p, char *buf, size_t len)
+{
+	if (!p->exited)
+		snprintf(buf, len, "closed its output");
+	else if (p->signalled)
+		snprintf(buf, len, "killed by signal %d (%s)", p->code,
+		    strsignal(p->code));
+	else
+		snprintf(buf, len, "exited with status %d", p->code);
+}

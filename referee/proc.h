@@ -1,0 +1,63 @@
+/*
+ * Bot processes: splitting a -b command into argv, spawning it without a
+ * shell in its own process group with close-on-exec pipes, noticing its
+ * exit without reaping it (so its group id stays reserved until the group
+ * is killed), killing the whole group and reaping.
+ *
+ * Every spawned group is kept in a small registry until reaped, so that
+ * proc_killall() (async-signal-safe) can kill them all from a signal
+ * handler or an atexit hook: no bot or grandchild outlives the referee.
+ */
+#ifndef CARDARENA_PROC_H
+#define CARDARENA_PROC_H
+
+#include <sys/types.h>
+
+#include <stddef.h>
+
+struct proc {
+	pid_t	pid;		/* also the process group id */
+	int	in;		/* write end of the bot's stdin (non-blocking) */
+	int	out;		/* read end of the bot's stdout (non-blocking) */
+	int	err;		/* read end of the bot's stderr (non-blocking) */
+	int	pidfd;		/* readable once the bot exits; -1 if none */
+	int	exited;		/* the leader has exited (not yet reaped) */
+	int	code;		/* exit status, or the signal if signalled */
+	int	signalled;
+	int	reaped;
+};
+
+/*
+ * Splits a command line into a new NULL-terminated argv: blanks separate
+ * words, '...' quotes literally, "..." quotes with \" and \\ escapes, and
+ * a backslash outside quotes takes the next character literally.  No
+ * expansion of any kind.  -1 and a cause on an empty command or an open
+ * quote.
+ */
+int	 argv_split(const char *, char ***, char *, size_t);
+/* Frees an argv from argv_split. */
+void	 argv_free(char **);
+
+/*
+ * Starts argv[0] (searched in PATH) with fresh pipes as its stdin, stdout
+ * and stderr, in a new process group; -1 and a cause if it cannot be
+ * executed (the child's exec error is reported back, not guessed).
+ */
+int	 proc_spawn(struct proc *, char *const *, char *, size_t);
+/* Returns 1 once the leader has exited (leaving it unreaped), else 0. */
+int	 proc_exited(struct proc *);
+/* Sends sig to the whole process group (a no-op once reaped). */
+void	 proc_signal(struct proc *, int);
+/*
+ * Kills the whole group with SIGKILL, then reaps the leader with a
+ * waitpid(WNOHANG) loop, and closes our pipe ends.
+ */
+void	 proc_reap(struct proc *);
+/* Closes our end of the bot's stdin (its end of input). */
+void	 proc_close_in(struct proc *);
+/* Describes how the leader ended: "exited with status 3", "killed by...". */
+void	 proc_describe(const struct proc *, char *, size_t);
+/* SIGKILLs every group not yet reaped; async-signal-safe. */
+void	 proc_killall(void);
+
+#endif
