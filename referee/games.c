@@ -7,8 +7,10 @@
 #include "game.h"
 
 /* extern const struct game game_X; one line per game */
+extern const struct game game_stocks;
 
 const struct game *const games[] = {
+	&game_stocks,
 	NULL
 };
 
