@@ -7,10 +7,14 @@
 #include "game.h"
 
 /* extern const struct game game_X; one line per game */
+extern const struct game game_horserace;
 extern const struct game game_stocks;
+extern const struct game game_speculation;
 
 const struct game *const games[] = {
+	&game_horserace,
 	&game_stocks,
+	&game_speculation,
 	NULL
 };
 

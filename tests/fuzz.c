@@ -20,6 +20,8 @@
 #define STEP_CAP	2000000
 
 static struct legal	legal[MAX_LEGAL], legal2[MAX_LEGAL];
+/* leak_check's own lists: it must not clobber the mover's list in legal. */
+static struct legal	leak1[MAX_LEGAL], leak2[MAX_LEGAL];
 
 static void	random_opts(const struct game *, struct opts *, struct rng *);
 static int	play(const struct game *, uint64_t, char *, size_t, long *);
@@ -100,11 +102,11 @@ leak_check(const struct game *g, const void *st, int seat, struct rng *r,
 		rc = -1;
 	}
 	n1 = (g->deciders(st) & (1u << seat)) ?
-	    g->legal(st, seat, legal, MAX_LEGAL) : 0;
+	    g->legal(st, seat, leak1, MAX_LEGAL) : 0;
 	n2 = (g->deciders(copy) & (1u << seat)) ?
-	    g->legal(copy, seat, legal2, MAX_LEGAL) : 0;
-	l1 = legal_json(g, st, seat, legal, n1);
-	l2 = legal_json(g, copy, seat, legal2, n2);
+	    g->legal(copy, seat, leak2, MAX_LEGAL) : 0;
+	l1 = legal_json(g, st, seat, leak1, n1);
+	l2 = legal_json(g, copy, seat, leak2, n2);
 	json_object_set_new(v1, "legal", l1);
 	json_object_set_new(v2, "legal", l2);
 	s1 = json_canon(v1);
