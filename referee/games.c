@@ -10,12 +10,10 @@
 extern const struct game game_horserace;
 extern const struct game game_stocks;
 extern const struct game game_speculation;
-extern const struct game game_speculation;
 
 const struct game *const games[] = {
 	&game_horserace,
 	&game_stocks,
-	&game_speculation,
 	&game_speculation,
 	NULL
 };
