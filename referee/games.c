@@ -10,11 +10,13 @@
 extern const struct game game_horserace;
 extern const struct game game_stocks;
 extern const struct game game_speculation;
+extern const struct game game_nyse;
 
 const struct game *const games[] = {
 	&game_horserace,
 	&game_stocks,
 	&game_speculation,
+	&game_nyse,
 	NULL
 };
 
