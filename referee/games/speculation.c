@@ -298,24 +298,13 @@ start_deal(struct sp *st, struct rng *rng, struct events *ev)
 {
 	int deck[52], used[52], i, k, r, p, d, np;
 
-	memset(st->nfd, 0, sizeof st->nfd);
-	st->nwidow = 0;
-	st->widow_dealt = 0;
-	st->ndisc = 0;
-	st->high = -1;
-	st->holder = -1;
-	st->offered = st->lot = 0;
-	st->turns = 0;
-	for (i = 0; i < 52; i++)
-		st->stock[i] = (int8_t)i;
-	st->nstock = 52;
 	if (st->deal >= st->deals) {
 		st->phase = SP_OVER;
 		ev_push(ev, SEEN_ALL, SV_GAME_END, st->deal, 0, 0, 0, 0, 0);
 		return;
 	}
+	d = st->deal == 0 ? st->dealer : next_in(st, st->dealer + 1);
 	st->deal++;
-	d = st->deal == 1 ? st->dealer : next_in(st, st->dealer + 1);
 	for (p = 0; p < st->n; p++)
 		if (st->out[p] == 0 && p != d && st->counters[p] < st->ante)
 			go_out(st, p, ev);
@@ -324,11 +313,17 @@ start_deal(struct sp *st, struct rng *rng, struct events *ev)
 		d = next_in(st, d + 1);
 	}
 	if (d < 0 || popcount32(in_mask(st)) < 2) {
+		/* The deal is not played; the last one's cards stay. */
 		st->deal--;
 		st->phase = SP_OVER;
 		ev_push(ev, SEEN_ALL, SV_GAME_END, st->deal, 0, 0, 0, 0, 0);
 		return;
 	}
+	memset(st->nfd, 0, sizeof st->nfd);
+	st->nwidow = 0;
+	st->ndisc = 0;
+	st->offered = st->lot = 0;
+	st->turns = 0;
 	st->dealer = (int8_t)d;
 	ev_push(ev, SEEN_ALL, SV_DEAL, st->deal, d, 0, 0, 0, 0);
 	for (i = 1; i <= st->n; i++) {
@@ -613,6 +608,9 @@ init(void *vst, const struct opts *o, const void *vsetup, struct rng *rng,
 	st->last_end = SE_NONE;
 	st->last_card = -1;
 	st->holder = st->high = st->turn = -1;
+	for (i = 0; i < 52; i++)
+		st->stock[i] = (int8_t)i;
+	st->nstock = 52;
 	if (setup != NULL && setup->dealer >= 0)
 		st->dealer = (int8_t)setup->dealer;
 	else
@@ -862,7 +860,8 @@ check(const void *vst, char *cause, size_t len)
 		}
 		money += st->counters[p];
 		if (st->nfd[p] < 0 || st->nfd[p] > SP_FD_MAX ||
-		    (st->out[p] != 0 && st->nfd[p] != 0)) {
+		    (st->out[p] != 0 && st->out[p] <= st->deal &&
+		    st->nfd[p] != 0)) {
 			snprintf(cause, len, "player %d holds %d face-down "
 			    "cards", p, st->nfd[p]);
 			return -1;
