@@ -11,12 +11,14 @@ extern const struct game game_horserace;
 extern const struct game game_stocks;
 extern const struct game game_speculation;
 extern const struct game game_nyse;
+extern const struct game game_daifugo;
 
 const struct game *const games[] = {
 	&game_horserace,
 	&game_stocks,
 	&game_speculation,
 	&game_nyse,
+	&game_daifugo,
 	NULL
 };
 
