@@ -1,0 +1,1424 @@
+/*
+ * The match loop; see match.h and protocol.md.
+ *
+ * One poll(2) loop watches every bot's stdout, stderr, stdin (while output
+ * is queued) and exit (a pidfd), with CLOCK_MONOTONIC deadlines.  Each
+ * round asks every seat that must decide now at once, waits until each has
+ * answered or faulted, then applies the actions in seat order, so the
+ * action sequence does not depend on who answered first.  A message is
+ * composed as text once; the same bytes go to the bot and into the log.
+ * Substitute moves after a fault come from a generator seeded by the deal
+ * seed and the step, never from the timing of other faults.
+ */
+#include <sys/types.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "log.h"
+#include "match.h"
+#include "proc.h"
+
+#define FALLBACK_POLL_MS	50	/* exit checks without a pidfd */
+#define EXIT_WAIT_MS		50	/* for a status after end of output */
+#define READS_PER_WAKE		4	/* fairness between chatty bots */
+#define NCLOSED			16	/* ids closed by a fault, remembered */
+#define LOGGED_PREFIX		256	/* bytes of an over-long line logged */
+#define SUBST_SALT		0x5ab571747574e5ULL
+
+enum source {
+	SRC_NONE,	/* not resolved yet */
+	SRC_BOT,	/* the bot's own answer */
+	SRC_FAULT,	/* substituted after a fault */
+	SRC_AUTO	/* not asked: the bot is gone or retired */
+};
+
+static const char *const source_names[] = { "none", "bot", "fault",
+    "autoplay" };
+
+const char *const policy_names[] = { "random", "default", "retire", NULL };
+
+struct mbot {
+	int		 index;
+	char		**argv;
+	const char	*command;
+	struct proc	 p;
+	int		 spawned;
+	int		 alive;		/* running and still ours to talk to */
+	char		 name[MAX_NAME + 1];
+
+	char		*ibuf;		/* stdout: bytes of an unfinished line */
+	size_t		 ilen, icap;
+	int		 skipping;	/* inside an over-long line */
+
+	struct buf	 out;		/* stdin: queued bytes from ooff */
+	size_t		 ooff;
+	int		 close_after;	/* close stdin once the queue is out */
+
+	int		 efd;		/* where its stderr goes */
+	int		 eown;		/* efd is our file */
+	size_t		 elen, edrop;
+	int		 emark;		/* a turn marker is due */
+
+	int		 seat;		/* in the current game */
+	int		 hello;		/* the hello answer is awaited */
+	int		 open;		/* a request is open */
+	int64_t		 id, sent_us, deadline_us, bank_us;
+	struct legal	*legal;
+	int		 nlegal;
+	enum source	 source;
+	struct action	 answer;
+	int		 fault;
+	char		 why[256];
+	int64_t		 closed[NCLOSED];
+	int		 nclosed;
+	int		 retired;
+	long		 game_faults;
+};
+
+struct match {
+	const struct match_config *cf;
+	const struct game	*g;
+	struct match_result	*res;
+	struct mbot		*bots;
+	int			 n;
+	struct mlog		 log;
+	int			 resfd;
+	int64_t			 t0;
+	int64_t			 next_id;
+	int			 shutting;
+	struct pollfd		*pfd;
+	int			*pbot;
+	char			 err[512];	/* the referee's own failure */
+
+	int			 gi;		/* the current game */
+	uint64_t		 deal_seed;
+	void			*st;
+	struct rng		 rng;
+	struct events		 ev;
+	struct buf		 evtext;	/* each event's JSON, once */
+	size_t			*evoff;
+	size_t			 nenc, evcap;
+	size_t			 ev_next[MAX_PLAYERS];
+	int			 seat_bot[MAX_PLAYERS];
+	long			 step;
+	struct buf		 msg;		/* the message being composed */
+};
+
+static int64_t	now_us(void);
+static int64_t	mtime(struct match *);
+static int	failf(struct match *, const char *, ...)
+		    __attribute__((format(printf, 2, 3)));
+static void	faultf(struct match *, struct mbot *, enum fault, int64_t,
+		    const char *, ...) __attribute__((format(printf, 5, 6)));
+static void	bot_send(struct match *, struct mbot *, const struct buf *);
+static void	bot_write(struct match *, struct mbot *);
+static int	bot_read(struct match *, struct mbot *, int);
+static void	bot_line(struct match *, struct mbot *, char *, size_t);
+static void	bot_hello(struct match *, struct mbot *, const json_t *,
+		    const char *);
+static void	bot_stderr(struct match *, struct mbot *, int);
+static void	bot_lost(struct match *, struct mbot *);
+static void	bot_closed_add(struct mbot *, int64_t);
+static int	bot_closed_has(const struct mbot *, int64_t);
+static int	pump(struct match *, int64_t);
+static void	encode_events(struct match *);
+static void	add_events(struct match *, struct buf *, int);
+static int	ask(struct match *, int);
+static int	settle(struct match *, int);
+static struct action substitute(struct match *, struct mbot *, int);
+static int	handshake(struct match *);
+static int	play_game(struct match *, int);
+static void	shutdown_bots(struct match *);
+static void	write_result(struct match *);
+static json_t	*per_seat_json(const struct match *, const int *,
+		    const double *);
+static int	write_results_line(struct match *, const int *,
+		    const double *, int);
+
+/* The monotonic clock in microseconds. */
+static int64_t
+now_us(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
+/* Microseconds since the match started (the log's "t"). */
+static int64_t
+mtime(struct match *m)
+{
+	return now_us() - m->t0;
+}
+
+/* Records the referee's own failure; returns -1. */
+static int
+failf(struct match *m, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (m->err[0] != '\0')
+		return -1;
+	va_start(ap, fmt);
+	vsnprintf(m->err, sizeof m->err, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+void
+match_config_init(struct match_config *cf)
+{
+	memset(cf, 0, sizeof *cf);
+	cf->games = 1;
+	cf->stderr_cap = 1024 * 1024;
+	cf->time_per_move_ms = 1000;
+	cf->time_bank_ms = 10000;
+	cf->time_hello_ms = 10000;
+	cf->grace_ms = 500;
+	cf->policy = POLICY_RANDOM;
+}
+
+uint64_t
+match_deal_seed(uint64_t seed, int g, int players, int duplicate)
+{
+	return seed_derive(seed, (uint64_t)(duplicate ? g / players : g)) &
+	    INT64_MAX;
+}
+
+int
+match_seat_bot(int seat, int g, int players, int duplicate)
+{
+	if (!duplicate)
+		return seat;
+	return ((seat - g % players) + players) % players;
+}
+
+/*
+ * Counts a fault of b and logs it; closes b's open request (its move is
+ * substituted when the round settles), else tells a live bot at once.
+ */
+static void
+faultf(struct match *m, struct mbot *b, enum fault kind, int64_t id,
+    const char *fmt, ...)
+{
+	struct buf *l, msg = { NULL, 0, 0 };
+	va_list ap;
+	char detail[256];
+
+	va_start(ap, fmt);
+	vsnprintf(detail, sizeof detail, fmt, ap);
+	va_end(ap);
+	m->res->faults[b->index][kind]++;
+	b->game_faults++;
+	if (mlog_on(&m->log)) {
+		l = mlog_begin(&m->log, "fault");
+		buf_str(l, ",\"t\":");
+		buf_int(l, mtime(m));
+		buf_str(l, ",\"game\":");
+		buf_int(l, m->gi);
+		buf_str(l, ",\"bot\":");
+		buf_int(l, b->index);
+		buf_str(l, ",\"seat\":");
+		buf_int(l, b->seat);
+		buf_str(l, ",\"fault\":\"");
+		buf_str(l, fault_names[kind]);
+		buf_str(l, "\",\"id\":");
+		if (id >= 0)
+			buf_int(l, id);
+		else
+			buf_str(l, "null");
+		buf_str(l, ",\"detail\":");
+		buf_jstr(l, detail, strlen(detail));
+		mlog_end(&m->log);
+	}
+	if (b->open) {
+		b->open = 0;
+		b->source = SRC_FAULT;
+		b->fault = kind;
+		strlcpy(b->why, detail, sizeof b->why);
+		bot_closed_add(b, b->id);
+		return;
+	}
+	if (!b->alive || m->shutting || kind == FAULT_EXIT)
+		return;
+	buf_str(&msg, "{\"type\":\"error\",\"id\":");
+	if (id >= 0)
+		buf_int(&msg, id);
+	else
+		buf_str(&msg, "null");
+	buf_str(&msg, ",\"fault\":\"");
+	buf_str(&msg, fault_names[kind]);
+	buf_str(&msg, "\",\"message\":");
+	buf_jstr(&msg, detail, strlen(detail));
+	buf_str(&msg, "}\n");
+	bot_send(m, b, &msg);
+	buf_free(&msg);
+}
+
+/* Remembers an id whose request a fault closed: late answers to it are
+ * dropped without a fault. */
+static void
+bot_closed_add(struct mbot *b, int64_t id)
+{
+	b->closed[b->nclosed++ % NCLOSED] = id;
+}
+
+/* Returns 1 if id is one of the recently fault-closed requests. */
+static int
+bot_closed_has(const struct mbot *b, int64_t id)
+{
+	int i;
+
+	for (i = 0; i < NCLOSED && i < b->nclosed; i++)
+		if (b->closed[i] == id)
+			return 1;
+	return 0;
+}
+
+/* Logs a message to b and queues it, writing what the pipe takes now. */
+static void
+bot_send(struct match *m, struct mbot *b, const struct buf *msg)
+{
+	mlog_send(&m->log, mtime(m), b->index, msg->p, msg->len);
+	if (!b->alive || b->p.in == -1)
+		return;
+	if (b->ooff == b->out.len)
+		b->ooff = b->out.len = 0;
+	buf_add(&b->out, msg->p, msg->len);
+	bot_write(m, b);
+}
+
+/* Writes queued bytes to b's stdin until the pipe is full. */
+static void
+bot_write(struct match *m, struct mbot *b)
+{
+	ssize_t n;
+
+	while (b->p.in != -1 && b->ooff < b->out.len) {
+		n = write(b->p.in, b->out.p + b->ooff, b->out.len - b->ooff);
+		if (n == -1) {
+			if (errno == EINTR)
+				continue;
+			if (errno == EAGAIN)
+				return;
+			/* EPIPE: it closed its input; it cannot be asked. */
+			proc_close_in(&b->p);
+			bot_lost(m, b);
+			return;
+		}
+		b->ooff += (size_t)n;
+	}
+	if (b->ooff == b->out.len) {
+		b->ooff = b->out.len = 0;
+		if (b->close_after)
+			proc_close_in(&b->p);
+	}
+}
+
+/*
+ * Reads b's stdout and handles each complete line; drain reads until
+ * the pipe is empty.  Returns 1 at end of output or a read error.
+ */
+static int
+bot_read(struct match *m, struct mbot *b, int drain)
+{
+	char skip[65536], *nl, *start;
+	size_t from;
+	ssize_t n;
+	int reads;
+
+	for (reads = 0; b->p.out != -1 && (drain || reads < READS_PER_WAKE);
+	    reads++) {
+		if (b->skipping) {
+			n = read(b->p.out, skip, sizeof skip);
+			if (n > 0 && (nl = memchr(skip, '\n', (size_t)n)) !=
+			    NULL) {
+				b->skipping = 0;
+				n -= nl + 1 - skip;
+				if (b->icap < (size_t)n + 1) {
+					b->icap = (size_t)n + 4096;
+					b->ibuf = xreallocarray(b->ibuf,
+					    b->icap, 1);
+				}
+				memcpy(b->ibuf, nl + 1, (size_t)n);
+				b->ilen = 0;
+				from = 0;
+				goto lines;
+			}
+			if (n > 0)
+				continue;
+		} else {
+			if (b->icap - b->ilen < 4096 && b->icap < MAX_LINE + 2) {
+				b->icap = b->icap ? b->icap * 2 : 8192;
+				if (b->icap > MAX_LINE + 2)
+					b->icap = MAX_LINE + 2;
+				b->ibuf = xreallocarray(b->ibuf, b->icap, 1);
+			}
+			n = read(b->p.out, b->ibuf + b->ilen,
+			    b->icap - b->ilen);
+			if (n > 0) {
+				from = b->ilen;
+				goto lines;
+			}
+		}
+		if (n == 0)
+			return 1;
+		if (errno == EINTR)
+			continue;
+		if (errno == EAGAIN)
+			return 0;
+		return 1;
+lines:
+		b->ilen += (size_t)n;
+		start = b->ibuf;
+		while ((nl = memchr(b->ibuf + from, '\n', b->ilen - from)) !=
+		    NULL) {
+			*nl = '\0';
+			bot_line(m, b, start, (size_t)(nl - start));
+			from = (size_t)(nl + 1 - b->ibuf);
+			start = nl + 1;
+		}
+		b->ilen -= (size_t)(start - b->ibuf);
+		memmove(b->ibuf, start, b->ilen);
+		if (b->ilen > MAX_LINE) {
+			mlog_recv(&m->log, mtime(m), b->index, b->ibuf,
+			    LOGGED_PREFIX, 1);
+			faultf(m, b, FAULT_LONG_LINE, b->open ? b->id : -1,
+			    "a line longer than %d bytes", MAX_LINE);
+			b->ilen = 0;
+			b->skipping = 1;
+		}
+	}
+	return 0;
+}
+
+/* Handles one line from b's stdout: a hello, an answer, or a fault. */
+static void
+bot_line(struct match *m, struct mbot *b, char *line, size_t len)
+{
+	json_error_t jerr;
+	json_t *j, *jid;
+	struct action a;
+	const char *type;
+	char why[256];
+	int64_t id, used, over;
+	int kind;
+
+	if (len > 0 && line[len - 1] == '\r')
+		line[--len] = '\0';
+	mlog_recv(&m->log, mtime(m), b->index, line, len, 0);
+	if (m->shutting || len == strspn(line, " \t"))
+		return;
+	j = json_loadb(line, len, 0, &jerr);
+	type = json_string_value(json_object_get(j, "type"));
+	if (b->hello) {
+		bot_hello(m, b, j, jerr.text);
+		json_decref(j);
+		return;
+	}
+	if (j == NULL || !json_is_object(j)) {
+		faultf(m, b, FAULT_MALFORMED, b->open ? b->id : -1,
+		    "not a JSON object: %s", j == NULL ? jerr.text :
+		    "another JSON value");
+		json_decref(j);
+		return;
+	}
+	jid = json_object_get(j, "id");
+	if (!json_is_integer(jid)) {
+		if (type == NULL || strcmp(type, "hello") != 0)
+			faultf(m, b, FAULT_MALFORMED, b->open ? b->id : -1,
+			    "the answer has no whole-number \"id\"");
+		json_decref(j);
+		return;
+	}
+	id = json_integer_value(jid);
+	if (!b->open || id != b->id) {
+		if (!bot_closed_has(b, id)) {
+			if (b->open)
+				faultf(m, b, FAULT_WRONG_ID, b->id, "answer "
+				    "for id %lld, the open request is %lld",
+				    (long long)id, (long long)b->id);
+			else
+				faultf(m, b, FAULT_WRONG_ID, id, "answer for "
+				    "id %lld, no request is open",
+				    (long long)id);
+		}
+		json_decref(j);
+		return;
+	}
+	kind = proto_action(m->g, m->st, b->seat, j, b->legal, b->nlegal, &a,
+	    why, sizeof why);
+	json_decref(j);
+	if (kind != -1) {
+		faultf(m, b, kind, id, "%s", why);
+		return;
+	}
+	used = now_us() - b->sent_us;
+	over = used - m->cf->time_per_move_ms * 1000;
+	if (over > 0)
+		b->bank_us = over < b->bank_us ? b->bank_us - over : 0;
+	b->open = 0;
+	b->source = SRC_BOT;
+	b->answer = a;
+}
+
+/* Takes b's hello answer (j may be NULL: unparsable). */
+static void
+bot_hello(struct match *m, struct mbot *b, const json_t *j, const char *why)
+{
+	const char *name;
+	size_t len;
+
+	b->hello = 0;
+	if (j == NULL || !json_is_object(j)) {
+		faultf(m, b, FAULT_MALFORMED, -1, "the hello answer is not a "
+		    "JSON object: %s", j == NULL ? why : "another value");
+		return;
+	}
+	if ((name = json_string_value(json_object_get(j, "name"))) == NULL ||
+	    *name == '\0') {
+		faultf(m, b, FAULT_MALFORMED, -1, "the hello answer has no "
+		    "\"name\" string");
+		return;
+	}
+	len = strlen(name);
+	if (len > MAX_NAME) {
+		len = MAX_NAME;
+		while (len > 0 && ((unsigned char)name[len] & 0xc0) == 0x80)
+			len--;
+	}
+	memcpy(b->name, name, len);
+	b->name[len] = '\0';
+}
+
+/* Copies b's stderr into its file (capped, with turn markers). */
+static void
+bot_stderr(struct match *m, struct mbot *b, int drain)
+{
+	char data[65536], mark[256];
+	size_t room;
+	ssize_t n;
+	int reads, k;
+
+	for (reads = 0; b->p.err != -1 && (drain || reads < READS_PER_WAKE);
+	    reads++) {
+		n = read(b->p.err, data, sizeof data);
+		if (n == -1 && errno == EINTR)
+			continue;
+		if (n == -1 && errno == EAGAIN)
+			return;
+		if (n <= 0) {
+			close(b->p.err);
+			b->p.err = -1;
+			return;
+		}
+		if (b->efd == -1)
+			continue;
+		if (b->emark && b->elen < m->cf->stderr_cap) {
+			if (b->eown)
+				k = snprintf(mark, sizeof mark, "--- cardarena: "
+				    "game %d, request %lld ---\n", m->gi,
+				    (long long)b->id);
+			else
+				k = snprintf(mark, sizeof mark, "--- cardarena: "
+				    "bot %d (%s), game %d, request %lld ---\n",
+				    b->index, b->name, m->gi, (long long)b->id);
+			if (write(b->efd, mark, (size_t)k) == k)
+				b->elen += (size_t)k;
+			b->emark = 0;
+		}
+		room = b->elen < m->cf->stderr_cap ?
+		    m->cf->stderr_cap - b->elen : 0;
+		if ((size_t)n > room) {
+			b->edrop += (size_t)n - room;
+			n = (ssize_t)room;
+		}
+		if (n > 0 && write(b->efd, data, (size_t)n) == n)
+			b->elen += (size_t)n;
+	}
+}
+
+/*
+ * b's output ended, its stdin broke or it exited: takes what it had
+ * written, kills its whole group, reaps it, and (unless the match is
+ * shutting down) counts the fault.
+ */
+static void
+bot_lost(struct match *m, struct mbot *b)
+{
+	struct pollfd pf;
+	char how[128];
+	int i;
+
+	if (!b->alive)
+		return;
+	b->alive = 0;
+	for (i = 0; !m->shutting && i < EXIT_WAIT_MS && !proc_exited(&b->p);
+	    i++) {
+		if (b->p.pidfd != -1) {
+			pf.fd = b->p.pidfd;
+			pf.events = POLLIN;
+			poll(&pf, 1, EXIT_WAIT_MS);
+			proc_exited(&b->p);
+			break;
+		}
+		poll(NULL, 0, 1);
+	}
+	proc_describe(&b->p, how, sizeof how);
+	proc_signal(&b->p, SIGKILL);
+	bot_read(m, b, 1);
+	bot_stderr(m, b, 1);
+	proc_reap(&b->p);
+	b->hello = 0;
+	if (!m->shutting)
+		faultf(m, b, FAULT_EXIT, b->open ? b->id : -1, "%s", how);
+}
+
+/*
+ * Waits for bot I/O until the deadline (or the earliest request deadline),
+ * handles what arrived, and times out late bots.  -1 on a referee error.
+ */
+static int
+pump(struct match *m, int64_t until)
+{
+	struct mbot *b;
+	int64_t now, t, dl;
+	int i, k, r, timeout, fallback = 0;
+
+	dl = until;
+	for (i = 0; i < m->n; i++) {
+		b = &m->bots[i];
+		if ((b->open || b->hello) && b->deadline_us < dl)
+			dl = b->deadline_us;
+		if (b->alive && b->p.pidfd == -1)
+			fallback = 1;
+	}
+	if (mlog_flush(&m->log) == -1)
+		return failf(m, "%s", m->log.error);
+	now = now_us();
+	timeout = dl == INT64_MAX ? -1 : dl <= now ? 0 :
+	    (int)((dl - now + 999) / 1000);
+	if (fallback && (timeout == -1 || timeout > FALLBACK_POLL_MS))
+		timeout = FALLBACK_POLL_MS;
+	for (i = 0, k = 0; i < m->n; i++) {
+		b = &m->bots[i];
+		if (!b->spawned || b->p.reaped)
+			continue;
+		if (b->p.out != -1) {
+			m->pfd[k] = (struct pollfd){ b->p.out, POLLIN, 0 };
+			m->pbot[k++] = i * 4;
+		}
+		if (b->p.err != -1) {
+			m->pfd[k] = (struct pollfd){ b->p.err, POLLIN, 0 };
+			m->pbot[k++] = i * 4 + 1;
+		}
+		if (b->p.in != -1 && b->ooff < b->out.len) {
+			m->pfd[k] = (struct pollfd){ b->p.in, POLLOUT, 0 };
+			m->pbot[k++] = i * 4 + 2;
+		}
+		if (b->p.pidfd != -1 && b->alive) {
+			m->pfd[k] = (struct pollfd){ b->p.pidfd, POLLIN, 0 };
+			m->pbot[k++] = i * 4 + 3;
+		}
+	}
+	t = now_us();
+	r = poll(m->pfd, (nfds_t)k, timeout);
+	m->res->wait_us += now_us() - t;
+	if (r == -1 && errno != EINTR)
+		return failf(m, "poll: %s", strerror(errno));
+	for (i = 0; r > 0 && i < k; i++) {
+		if (m->pfd[i].revents == 0)
+			continue;
+		b = &m->bots[m->pbot[i] / 4];
+		switch (m->pbot[i] % 4) {
+		case 0:
+			if (b->p.out != -1 && bot_read(m, b, 0))
+				bot_lost(m, b);
+			break;
+		case 1:
+			bot_stderr(m, b, 0);
+			break;
+		case 2:
+			if (m->pfd[i].revents & (POLLERR | POLLHUP)) {
+				proc_close_in(&b->p);
+				bot_lost(m, b);
+			} else
+				bot_write(m, b);
+			break;
+		case 3:
+			bot_lost(m, b);
+			break;
+		}
+	}
+	now = now_us();
+	for (i = 0; i < m->n; i++) {
+		b = &m->bots[i];
+		if (b->alive && b->p.pidfd == -1 && proc_exited(&b->p))
+			bot_lost(m, b);
+		if (b->hello && now >= b->deadline_us) {
+			b->hello = 0;
+			faultf(m, b, FAULT_TIMEOUT, -1, "no hello answer "
+			    "within %ld ms", m->cf->time_hello_ms);
+		}
+		if (b->open && now >= b->deadline_us)
+			faultf(m, b, FAULT_TIMEOUT, b->id, "no answer within "
+			    "%lld ms", (long long)((b->deadline_us -
+			    b->sent_us) / 1000));
+	}
+	return 0;
+}
+
+/* Encodes the events not yet encoded, each once. */
+static void
+encode_events(struct match *m)
+{
+	json_t *j;
+
+	if (m->ev.n + 1 > m->evcap) {
+		m->evcap = m->ev.n + 64;
+		m->evoff = xreallocarray(m->evoff, m->evcap, sizeof *m->evoff);
+	}
+	for (; m->nenc < m->ev.n; m->nenc++) {
+		m->evoff[m->nenc] = m->evtext.len;
+		j = m->g->event_json(m->st, &m->ev.e[m->nenc]);
+		buf_json(&m->evtext, j);
+		json_decref(j);
+	}
+	m->evoff[m->nenc] = m->evtext.len;
+}
+
+/* Appends [the events seat was told since its last message]. */
+static void
+add_events(struct match *m, struct buf *b, int seat)
+{
+	size_t i;
+	int first = 1;
+
+	encode_events(m);
+	buf_add(b, "[", 1);
+	for (i = m->ev_next[seat]; i < m->ev.n; i++) {
+		if (!(m->ev.e[i].seen & (1u << seat)))
+			continue;
+		if (!first)
+			buf_add(b, ",", 1);
+		buf_add(b, m->evtext.p + m->evoff[i], m->evoff[i + 1] -
+		    m->evoff[i]);
+		first = 0;
+	}
+	buf_add(b, "]", 1);
+	m->ev_next[seat] = m->ev.n;
+}
+
+/* Asks seat for its move (or marks it autoplayed).  -1 on engine error. */
+static int
+ask(struct match *m, int seat)
+{
+	struct mbot *b = &m->bots[m->seat_bot[seat]];
+	struct buf *q = &m->msg;
+	json_t *j;
+	int64_t now;
+
+	b->nlegal = m->g->legal(m->st, seat, b->legal, MAX_LEGAL);
+	if (b->nlegal <= 0)
+		return failf(m, "%s: seat %d must decide but has no legal "
+		    "action (game %d, step %ld)", m->g->name, seat, m->gi,
+		    m->step);
+	b->source = SRC_NONE;
+	if (!b->alive || b->retired) {
+		b->source = SRC_AUTO;
+		return 0;
+	}
+	now = now_us();
+	b->id = m->next_id++;
+	b->sent_us = now;
+	b->deadline_us = now + m->cf->time_per_move_ms * 1000 + b->bank_us;
+	q->len = 0;
+	buf_str(q, "{\"type\":\"request\",\"id\":");
+	buf_int(q, b->id);
+	buf_str(q, ",\"game\":");
+	buf_int(q, m->gi);
+	buf_str(q, ",\"seat\":");
+	buf_int(q, seat);
+	buf_str(q, ",\"time_left_ms\":");
+	buf_int(q, (b->deadline_us - now) / 1000);
+	buf_str(q, ",\"view\":");
+	j = m->g->view_json(m->st, seat);
+	buf_json(q, j);
+	json_decref(j);
+	buf_str(q, ",\"events\":");
+	add_events(m, q, seat);
+	buf_str(q, ",\"legal\":");
+	j = legal_json(m->g, m->st, seat, b->legal, b->nlegal);
+	buf_json(q, j);
+	json_decref(j);
+	buf_str(q, "}\n");
+	b->open = 1;
+	b->emark = 1;
+	m->res->decisions++;
+	bot_send(m, b, q);
+	return 0;
+}
+
+/* The move of a seat whose bot faulted or is not asked. */
+static struct action
+substitute(struct match *m, struct mbot *b, int seat)
+{
+	const struct legal *e;
+	struct action a;
+	struct rng r;
+
+	if (m->cf->policy != POLICY_RANDOM)
+		return m->g->default_action(m->st, seat);
+	rng_seed(&r, seed_derive(m->deal_seed ^ SUBST_SALT,
+	    (uint64_t)m->step * MAX_PLAYERS + (uint64_t)seat));
+	e = &b->legal[rng_below(&r, (uint32_t)b->nlegal)];
+	a.code = e->code;
+	a.amount = e->ranged ? e->lo + (int32_t)rng_below(&r,
+	    (uint32_t)(e->hi - e->lo) + 1) : 0;
+	return a;
+}
+
+/* Applies seat's move of this round, logging it.  -1 on engine error. */
+static int
+settle(struct match *m, int seat)
+{
+	struct mbot *b = &m->bots[m->seat_bot[seat]];
+	struct buf *l, *q = &m->msg;
+	struct action a;
+	json_t *aj;
+	int retire = 0;
+
+	if (b->source == SRC_BOT)
+		a = b->answer;
+	else
+		a = substitute(m, b, seat);
+	if (b->source == SRC_FAULT && m->cf->policy == POLICY_RETIRE)
+		retire = b->retired = 1;
+	aj = m->g->action_json(m->st, seat, a);
+	if (mlog_on(&m->log)) {
+		l = mlog_begin(&m->log, "action");
+		buf_str(l, ",\"game\":");
+		buf_int(l, m->gi);
+		buf_str(l, ",\"step\":");
+		buf_int(l, m->step);
+		buf_str(l, ",\"seat\":");
+		buf_int(l, seat);
+		buf_str(l, ",\"bot\":");
+		buf_int(l, b->index);
+		buf_str(l, ",\"source\":\"");
+		buf_str(l, source_names[b->source]);
+		if (b->source != SRC_BOT) {
+			buf_str(l, "\",\"policy\":\"");
+			buf_str(l, policy_names[m->cf->policy]);
+		}
+		buf_str(l, "\",\"action\":");
+		buf_json(l, aj);
+		mlog_end(&m->log);
+	}
+	if (b->source == SRC_FAULT && b->alive) {
+		q->len = 0;
+		buf_str(q, "{\"type\":\"error\",\"id\":");
+		buf_int(q, b->id);
+		buf_str(q, ",\"fault\":\"");
+		buf_str(q, fault_names[b->fault]);
+		buf_str(q, "\",\"message\":");
+		buf_jstr(q, b->why, strlen(b->why));
+		buf_str(q, ",\"action\":");
+		buf_json(q, aj);
+		if (retire)
+			buf_str(q, ",\"retired\":true");
+		buf_str(q, "}\n");
+		bot_send(m, b, q);
+	}
+	json_decref(aj);
+	b->source = SRC_NONE;
+	if (m->g->apply(m->st, seat, a, &m->rng, &m->ev) == -1)
+		return failf(m, "%s refused a move from its own legal list "
+		    "(game %d, step %ld, seat %d)", m->g->name, m->gi, m->step,
+		    seat);
+	m->step++;
+	m->res->actions++;
+	return 0;
+}
+
+/* Sends the hello to every bot and waits for their names. */
+static int
+handshake(struct match *m)
+{
+	const struct match_config *cf = m->cf;
+	struct mbot *b;
+	json_t *j, *o, *bots;
+	int64_t dl;
+	int i, pending;
+
+	m->log.hold = 1;
+	o = opts_json(m->g, &cf->opts);
+	for (i = 0; i < m->n; i++) {
+		b = &m->bots[i];
+		j = json_pack("{s:s,s:i,s:s,s:s,s:O,s:i,s:i,s:i,s:b,s:i,"
+		    "s:{s:i,s:i,s:i,s:i}}", "type", "hello", "protocol",
+		    PROTOCOL_VERSION, "cardarena", CARDARENA_VERSION, "game",
+		    m->g->name, "options", o, "seat", b->seat, "players", cf->opts.players, "games", cf->games,
+		    "duplicate", cf->duplicate, "bot", i, "limits",
+		    "time_per_move_ms", (json_int_t)cf->time_per_move_ms,
+		    "time_bank_ms", (json_int_t)cf->time_bank_ms,
+		    "time_hello_ms", (json_int_t)cf->time_hello_ms,
+		    "max_line", MAX_LINE);
+		m->msg.len = 0;
+		buf_json(&m->msg, j);
+		buf_add(&m->msg, "\n", 1);
+		json_decref(j);
+		b->hello = b->alive;
+		b->deadline_us = now_us() + cf->time_hello_ms * 1000;
+		bot_send(m, b, &m->msg);
+	}
+	dl = now_us() + cf->time_hello_ms * 1000;
+	for (;;) {
+		for (i = 0, pending = 0; i < m->n; i++)
+			pending += m->bots[i].hello;
+		if (pending == 0 || (cf->stop != NULL && *cf->stop))
+			break;
+		if (pump(m, dl) == -1) {
+			json_decref(o);
+			return -1;
+		}
+	}
+	/* The header goes before the handshake's lines. */
+	bots = json_array();
+	for (i = 0; i < m->n; i++) {
+		b = &m->bots[i];
+		j = json_array();
+		for (pending = 0; b->argv[pending] != NULL; pending++)
+			json_array_append_new(j, json_string(b->argv[pending]));
+		json_array_append_new(bots, json_pack("{s:s,s:s,s:o}", "name",
+		    b->name, "command", b->command, "argv", j));
+		strlcpy(m->res->names[i], b->name, sizeof m->res->names[i]);
+	}
+	j = json_pack("{s:s,s:s,s:i,s:i,s:s,s:O,s:I,s:i,s:b,s:o,s:O?,s:s,"
+	    "s:I,s:I,s:I,s:o}", "type", "header", "cardarena",
+	    CARDARENA_VERSION, "protocol", PROTOCOL_VERSION, "log_format",
+	    LOG_FORMAT_VERSION, "game", m->g->name, "options", o, "seed",
+	    (json_int_t)cf->seed, "games", cf->games, "duplicate",
+	    cf->duplicate, "game_list", json_null(), "setup",
+	    cf->setup_json, "on_fault", policy_names[cf->policy],
+	    "time_per_move_ms", (json_int_t)cf->time_per_move_ms,
+	    "time_bank_ms", (json_int_t)cf->time_bank_ms, "time_hello_ms",
+	    (json_int_t)cf->time_hello_ms, "bots", bots);
+	if (cf->game_list != NULL) {
+		bots = json_array();
+		for (i = 0; i < cf->ngame_list; i++)
+			json_array_append_new(bots,
+			    json_integer(cf->game_list[i]));
+		json_object_set_new(j, "game_list", bots);
+	}
+	json_decref(o);
+	if (mlog_on(&m->log)) {
+		m->msg.len = 0;
+		buf_json(&m->msg, j);
+		buf_add(&m->msg, "\n", 1);
+		mlog_prepend(&m->log, m->msg.p, m->msg.len);
+	}
+	json_decref(j);
+	m->log.hold = 0;
+	return 0;
+}
+
+/* Returns a JSON array of per-seat values mapped to per-bot order. */
+static json_t *
+per_seat_json(const struct match *m, const int *ip, const double *dp)
+{
+	json_t *a;
+	int s;
+
+	a = json_array();
+	for (s = 0; s < m->n; s++)
+		json_array_append_new(a, ip != NULL ? json_integer(ip[s]) :
+		    score_json(dp[s]));
+	return a;
+}
+
+/* Appends the --results line of the game just played. */
+static int
+write_results_line(struct match *m, const int *places, const double *scores,
+    int capped)
+{
+	struct buf q = { NULL, 0, 0 };
+	int bp[MAX_PLAYERS], s, i, rc = 0;
+	double bs[MAX_PLAYERS];
+	json_t *a;
+	ssize_t n;
+	size_t off;
+
+	if (m->resfd == -1)
+		return 0;
+	for (s = 0; s < m->n; s++) {
+		bp[m->seat_bot[s]] = places[s];
+		bs[m->seat_bot[s]] = scores[s];
+	}
+	buf_str(&q, "{\"game\":");
+	buf_int(&q, m->gi);
+	buf_str(&q, ",\"seed\":");
+	buf_int(&q, (long long)m->deal_seed);
+	buf_str(&q, ",\"seats\":[");
+	for (s = 0; s < m->n; s++) {
+		if (s)
+			buf_add(&q, ",", 1);
+		buf_int(&q, m->seat_bot[s]);
+	}
+	buf_str(&q, "],\"places\":");
+	a = per_seat_json(m, bp, NULL);
+	buf_json(&q, a);
+	json_decref(a);
+	buf_str(&q, ",\"scores\":");
+	a = per_seat_json(m, NULL, bs);
+	buf_json(&q, a);
+	json_decref(a);
+	buf_str(&q, ",\"faults\":[");
+	for (i = 0; i < m->n; i++) {
+		if (i)
+			buf_add(&q, ",", 1);
+		buf_int(&q, m->bots[i].game_faults);
+	}
+	buf_str(&q, "],\"capped\":");
+	buf_str(&q, capped ? "true" : "false");
+	buf_str(&q, ",\"log\":");
+	if (m->cf->log_path != NULL)
+		buf_jstr(&q, m->cf->log_path, strlen(m->cf->log_path));
+	else
+		buf_str(&q, "null");
+	buf_str(&q, "}\n");
+	for (off = 0; off < q.len; off += (size_t)n) {
+		n = write(m->resfd, q.p + off, q.len - off);
+		if (n == -1 && errno == EINTR) {
+			n = 0;
+			continue;
+		}
+		if (n <= 0) {
+			rc = failf(m, "results: %s", strerror(errno));
+			break;
+		}
+	}
+	buf_free(&q);
+	return rc;
+}
+
+/* Plays game gi of the match.  -1 on a referee error or a stop. */
+static int
+play_game(struct match *m, int gi)
+{
+	const struct match_config *cf = m->cf;
+	const struct game *g = m->g;
+	struct mbot *b;
+	struct buf *l, *q = &m->msg;
+	json_t *j;
+	double scores[MAX_PLAYERS];
+	int places[MAX_PLAYERS], s, i, pending, capped;
+	uint32_t d;
+
+	m->gi = gi;
+	m->deal_seed = match_deal_seed(cf->seed, gi, m->n, cf->duplicate);
+	for (s = 0; s < m->n; s++) {
+		m->seat_bot[s] = match_seat_bot(s, gi, m->n, cf->duplicate);
+		b = &m->bots[m->seat_bot[s]];
+		b->seat = s;
+		b->retired = 0;
+		b->bank_us = cf->time_bank_ms * 1000;
+		m->ev_next[s] = 0;
+	}
+	ev_clear(&m->ev);
+	m->nenc = 0;
+	m->evtext.len = 0;
+	m->step = 0;
+	rng_seed(&m->rng, m->deal_seed);
+	memset(m->st, 0, g->state_size);
+	g->init(m->st, &cf->opts, cf->setup, &m->rng, &m->ev);
+	if (mlog_on(&m->log)) {
+		l = mlog_begin(&m->log, "game_start");
+		buf_str(l, ",\"t\":");
+		buf_int(l, mtime(m));
+		buf_str(l, ",\"game\":");
+		buf_int(l, gi);
+		buf_str(l, ",\"seed\":");
+		buf_int(l, (long long)m->deal_seed);
+		buf_str(l, ",\"seats\":[");
+		for (s = 0; s < m->n; s++) {
+			if (s)
+				buf_add(l, ",", 1);
+			buf_int(l, m->seat_bot[s]);
+		}
+		buf_str(l, "],\"deal\":");
+		j = g->view_json(m->st, SEAT_ALL);
+		buf_json(l, j);
+		json_decref(j);
+		mlog_end(&m->log);
+	}
+	for (s = 0; s < m->n; s++) {
+		b = &m->bots[m->seat_bot[s]];
+		q->len = 0;
+		buf_str(q, "{\"type\":\"start\",\"game\":");
+		buf_int(q, gi);
+		buf_str(q, ",\"seat\":");
+		buf_int(q, s);
+		buf_str(q, ",\"players\":");
+		buf_int(q, m->n);
+		buf_str(q, ",\"view\":");
+		j = g->view_json(m->st, s);
+		buf_json(q, j);
+		json_decref(j);
+		buf_str(q, "}\n");
+		b->emark = 1;
+		bot_send(m, b, q);
+	}
+	while ((d = g->deciders(m->st)) != 0) {
+		for (s = 0; s < m->n; s++)
+			if ((d & (1u << s)) && ask(m, s) == -1)
+				return -1;
+		for (;;) {
+			if (cf->stop != NULL && *cf->stop)
+				return -1;
+			for (s = 0, pending = 0; s < m->n; s++)
+				if ((d & (1u << s)) && m->bots[m->seat_bot[s]]
+				    .source == SRC_NONE)
+					pending = 1;
+			if (!pending)
+				break;
+			if (pump(m, INT64_MAX) == -1)
+				return -1;
+		}
+		for (s = 0; s < m->n; s++)
+			if ((d & (1u << s)) && settle(m, s) == -1)
+				return -1;
+	}
+	g->result(m->st, places, scores);
+	j = g->view_json(m->st, SEAT_ALL);
+	capped = json_is_true(json_object_get(j, "capped"));
+	if (mlog_on(&m->log)) {
+		l = mlog_begin(&m->log, "game_end");
+		buf_str(l, ",\"t\":");
+		buf_int(l, mtime(m));
+		buf_str(l, ",\"game\":");
+		buf_int(l, gi);
+		buf_str(l, ",\"steps\":");
+		buf_int(l, m->step);
+		buf_str(l, ",\"capped\":");
+		buf_str(l, capped ? "true" : "false");
+		buf_str(l, ",\"places\":");
+		buf_add(l, "[", 1);
+		for (s = 0; s < m->n; s++) {
+			if (s)
+				buf_add(l, ",", 1);
+			buf_int(l, places[s]);
+		}
+		buf_str(l, "],\"scores\":");
+		{
+			json_t *a = per_seat_json(m, NULL, scores);
+
+			buf_json(l, a);
+			json_decref(a);
+		}
+		buf_str(l, ",\"faults\":[");
+		for (i = 0; i < m->n; i++) {
+			if (i)
+				buf_add(l, ",", 1);
+			buf_int(l, m->bots[i].game_faults);
+		}
+		buf_str(l, "],\"final\":");
+		buf_json(l, j);
+		mlog_end(&m->log);
+	}
+	for (s = 0; s < m->n; s++) {
+		b = &m->bots[m->seat_bot[s]];
+		q->len = 0;
+		buf_str(q, "{\"type\":\"end\",\"game\":");
+		buf_int(q, gi);
+		buf_str(q, ",\"seat\":");
+		buf_int(q, s);
+		buf_str(q, ",\"places\":[");
+		for (i = 0; i < m->n; i++) {
+			if (i)
+				buf_add(q, ",", 1);
+			buf_int(q, places[i]);
+		}
+		buf_str(q, "],\"scores\":");
+		{
+			json_t *a = per_seat_json(m, NULL, scores);
+
+			buf_json(q, a);
+			json_decref(a);
+		}
+		buf_str(q, ",\"events\":");
+		add_events(m, q, s);
+		buf_str(q, ",\"view\":");
+		buf_json(q, j);
+		buf_str(q, "}\n");
+		b->emark = 1;
+		bot_send(m, b, q);
+	}
+	json_decref(j);
+	for (s = 0; s < m->n; s++)
+		m->res->scores[m->seat_bot[s]] += scores[s];
+	m->res->games_played++;
+	if (write_results_line(m, places, scores, capped) == -1)
+		return -1;
+	for (i = 0; i < m->n; i++)
+		m->bots[i].game_faults = 0;
+	return 0;
+}
+
+/* Says bye, gives the bots a grace period to exit, then kills them all. */
+static void
+shutdown_bots(struct match *m)
+{
+	static const char bye[] = "{\"type\":\"bye\"}\n";
+	struct buf q = { (char *)(uintptr_t)bye, sizeof bye - 1, 0 };
+	struct mbot *b;
+	int64_t dl;
+	int i, alive;
+
+	m->shutting = 1;
+	for (i = 0; i < m->n; i++) {
+		b = &m->bots[i];
+		if (!b->alive)
+			continue;
+		b->close_after = 1;
+		bot_send(m, b, &q);
+		if (b->ooff == b->out.len)
+			proc_close_in(&b->p);
+	}
+	dl = now_us() + m->cf->grace_ms * 1000;
+	for (;;) {
+		for (i = 0, alive = 0; i < m->n; i++)
+			alive += m->bots[i].alive;
+		if (alive == 0 || now_us() >= dl)
+			break;
+		if (pump(m, dl) == -1)
+			break;
+	}
+	for (i = 0; i < m->n; i++) {
+		b = &m->bots[i];
+		if (b->alive)
+			bot_lost(m, b);
+		else if (b->spawned && !b->p.reaped)
+			proc_reap(&b->p);
+		if (b->eown && b->efd != -1) {
+			if (b->edrop > 0)
+				dprintf(b->efd, "--- cardarena: %zu more bytes "
+				    "dropped (the cap is %zu) ---\n", b->edrop,
+				    m->cf->stderr_cap);
+			close(b->efd);
+			b->efd = -1;
+		}
+	}
+}
+
+json_t *
+match_result_json(const struct match_result *res)
+{
+	json_t *j, *names, *places, *scores, *faults, *kinds, *k;
+	long total;
+	int i, f;
+
+	names = json_array();
+	places = json_array();
+	scores = json_array();
+	faults = json_array();
+	kinds = json_array();
+	for (i = 0; i < res->nbots; i++) {
+		json_array_append_new(names, json_string(res->names[i]));
+		json_array_append_new(places, json_integer(res->places[i]));
+		json_array_append_new(scores, score_json(res->scores[i]));
+		k = json_object();
+		for (f = 0, total = 0; f < NFAULT; f++) {
+			json_object_set_new(k, fault_names[f],
+			    json_integer(res->faults[i][f]));
+			total += res->faults[i][f];
+		}
+		json_array_append_new(faults, json_integer(total));
+		json_array_append_new(kinds, k);
+	}
+	j = json_pack("{s:s,s:i,s:o,s:o,s:o,s:o,s:o}", "type", "result",
+	    "games", res->games_played, "names", names, "places", places,
+	    "scores", scores, "faults", faults, "fault_kinds", kinds);
+	return j;
+}
+
+/* Writes the result line of the log. */
+static void
+write_result(struct match *m)
+{
+	json_t *j;
+
+	places_from_scores(m->n, m->res->scores, m->res->places);
+	if (!mlog_on(&m->log))
+		return;
+	j = match_result_json(m->res);
+	json_object_set_new(j, "t", json_integer(mtime(m)));
+	buf_json(&m->log.b, j);
+	buf_add(&m->log.b, "\n", 1);
+	json_decref(j);
+}
+
+int
+match_run(const struct match_config *cf, struct match_result *res,
+    char *cause, size_t len)
+{
+	struct match m;
+	struct mbot *b;
+	struct buf *l;
+	struct sigaction ign, oldpipe;
+	char path[PATH_MAX], why[256];
+	int i, gi, rc = -1;
+
+	memset(&m, 0, sizeof m);
+	memset(res, 0, sizeof *res);
+	res->nbots = cf->nbots;
+	m.cf = cf;
+	m.g = cf->game;
+	m.res = res;
+	m.n = cf->nbots;
+	m.resfd = -1;
+	m.next_id = 1;
+	m.t0 = now_us();
+	if (m.n < 1 || m.n > MAX_PLAYERS || m.n != cf->opts.players) {
+		snprintf(cause, len, "%d bots for %d players", m.n,
+		    cf->opts.players);
+		return -1;
+	}
+	m.bots = xcalloc((size_t)m.n, sizeof *m.bots);
+	for (i = 0; i < m.n; i++) {
+		b = &m.bots[i];
+		b->index = i;
+		b->efd = -1;
+		b->p.in = b->p.out = b->p.err = b->p.pidfd = -1;
+		b->command = cf->commands[i];
+		if (argv_split(cf->commands[i], &b->argv, why, sizeof why) ==
+		    -1) {
+			snprintf(cause, len, "bot %d: %s", i, why);
+			goto out;
+		}
+		snprintf(b->name, sizeof b->name, "%s", b->argv[0]);
+		b->legal = xcalloc(MAX_LEGAL, sizeof *b->legal);
+	}
+	if (mlog_open(&m.log, cf->log_path, cause, len) == -1)
+		goto out;
+	if (cf->results_path != NULL) {
+		if (strcmp(cf->results_path, "-") == 0)
+			m.resfd = STDOUT_FILENO;
+		else if ((m.resfd = open(cf->results_path, O_WRONLY |
+		    O_CREAT | O_APPEND | O_CLOEXEC, 0644)) == -1) {
+			snprintf(cause, len, "%s: %s", cf->results_path,
+			    strerror(errno));
+			goto out;
+		}
+	}
+	for (i = 0; i < m.n; i++) {
+		b = &m.bots[i];
+		if (cf->log_path != NULL) {
+			snprintf(path, sizeof path, "%s.bot%d.stderr",
+			    cf->log_path, i);
+			if ((b->efd = open(path, O_WRONLY | O_CREAT | O_TRUNC |
+			    O_CLOEXEC, 0644)) == -1) {
+				snprintf(cause, len, "%s: %s", path,
+				    strerror(errno));
+				goto out;
+			}
+			b->eown = 1;
+		} else
+			b->efd = STDERR_FILENO;
+	}
+	m.st = xcalloc(1, m.g->state_size);
+	m.pfd = xcalloc((size_t)m.n * 4, sizeof *m.pfd);
+	m.pbot = xcalloc((size_t)m.n * 4, sizeof *m.pbot);
+
+	memset(&ign, 0, sizeof ign);
+	ign.sa_handler = SIG_IGN;
+	sigemptyset(&ign.sa_mask);
+	sigaction(SIGPIPE, &ign, &oldpipe);
+	for (i = 0; i < m.n; i++) {
+		b = &m.bots[i];
+		if (proc_spawn(&b->p, b->argv, why, sizeof why) == -1) {
+			snprintf(cause, len, "bot %d: %s", i, why);
+			goto stop;
+		}
+		b->spawned = b->alive = 1;
+		b->seat = i;	/* game 0 seats bot i at seat i */
+	}
+	if (handshake(&m) == -1)
+		goto fail;
+	if (cf->game_list != NULL) {
+		for (i = 0; i < cf->ngame_list; i++)
+			if (play_game(&m, cf->game_list[i]) == -1)
+				goto fail;
+	} else
+		for (gi = 0; gi < cf->games; gi++)
+			if (play_game(&m, gi) == -1)
+				goto fail;
+	shutdown_bots(&m);
+	write_result(&m);
+	if (mlog_close(&m.log) == -1) {
+		snprintf(cause, len, "%s", m.log.error);
+		goto stop;
+	}
+	rc = 0;
+	goto stop;
+
+fail:
+	if (cf->stop != NULL && *cf->stop) {
+		res->aborted = *cf->stop;
+		snprintf(cause, len, "stopped by signal %d (%s)", res->aborted,
+		    strsignal(res->aborted));
+	} else
+		snprintf(cause, len, "%s", m.err[0] ? m.err : "failed");
+	m.shutting = 1;
+	for (i = 0; i < m.n; i++)
+		bot_lost(&m, &m.bots[i]);
+	if (mlog_on(&m.log)) {
+		l = mlog_begin(&m.log, res->aborted ? "aborted" : "error");
+		buf_str(l, ",\"t\":");
+		buf_int(l, mtime(&m));
+		buf_str(l, ",\"detail\":");
+		buf_jstr(l, cause, strlen(cause));
+		mlog_end(&m.log);
+	}
+	mlog_close(&m.log);
+stop:
+	for (i = 0; i < m.n; i++)
+		if (m.bots[i].spawned && !m.bots[i].p.reaped)
+			proc_reap(&m.bots[i].p);
+	sigaction(SIGPIPE, &oldpipe, NULL);
+out:
+	res->wall_us = now_us() - m.t0;
+	if (m.log.fd != -1)
+		mlog_close(&m.log);
+	if (m.resfd > STDOUT_FILENO)
+		close(m.resfd);
+	for (i = 0; m.bots != NULL && i < m.n; i++) {
+		b = &m.bots[i];
+		argv_free(b->argv);
+		free(b->ibuf);
+		free(b->legal);
+		buf_free(&b->out);
+		if (b->eown && b->efd != -1)
+			close(b->efd);
+	}
+	free(m.bots);
+	free(m.st);
+	free(m.pfd);
+	free(m.pbot);
+	free(m.evoff);
+	buf_free(&m.evtext);
+	buf_free(&m.msg);
+	ev_free(&m.ev);
+	return rc;
+}

@@ -1,0 +1,256 @@
+/*
+ * The protocol's text layer; see proto.h and protocol.md.
+ */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "proto.h"
+
+const char *const fault_names[NFAULT] = {
+	"timeout", "exit", "malformed", "line_too_long", "wrong_id", "illegal"
+};
+
+static size_t	utf8_valid(const unsigned char *, size_t);
+
+void
+buf_reserve(struct buf *b, size_t n)
+{
+	size_t cap;
+
+	if (b->len + n + 1 <= b->cap)
+		return;
+	cap = b->cap ? b->cap : 256;
+	while (cap < b->len + n + 1)
+		cap *= 2;
+	b->p = xreallocarray(b->p, cap, 1);
+	b->cap = cap;
+}
+
+void
+buf_add(struct buf *b, const void *p, size_t n)
+{
+	buf_reserve(b, n);
+	memcpy(b->p + b->len, p, n);
+	b->len += n;
+	b->p[b->len] = '\0';
+}
+
+void
+buf_str(struct buf *b, const char *s)
+{
+	buf_add(b, s, strlen(s));
+}
+
+void
+buf_int(struct buf *b, long long v)
+{
+	char tmp[24], *p = tmp + sizeof tmp;
+	unsigned long long u;
+
+	u = v < 0 ? -(unsigned long long)v : (unsigned long long)v;
+	do
+		*--p = (char)('0' + u % 10);
+	while ((u /= 10) != 0);
+	if (v < 0)
+		*--p = '-';
+	buf_add(b, p, (size_t)(tmp + sizeof tmp - p));
+}
+
+void
+buf_printf(struct buf *b, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	buf_reserve(b, (size_t)n);
+	va_start(ap, fmt);
+	vsnprintf(b->p + b->len, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	b->len += (size_t)n;
+}
+
+void
+buf_json(struct buf *b, const json_t *j)
+{
+	size_t room, need;
+
+	buf_reserve(b, 1024);
+	room = b->cap - b->len - 1;
+	need = json_dumpb(j, b->p + b->len, room, JSON_COMPACT |
+	    JSON_ENCODE_ANY);
+	if (need == 0) {
+		buf_str(b, "null");
+		return;
+	}
+	if (need > room) {
+		buf_reserve(b, need);
+		need = json_dumpb(j, b->p + b->len, need, JSON_COMPACT |
+		    JSON_ENCODE_ANY);
+	}
+	b->len += need;
+	b->p[b->len] = '\0';
+}
+
+/* Returns the length of the valid UTF-8 sequence at s, or 0. */
+static size_t
+utf8_valid(const unsigned char *s, size_t n)
+{
+	unsigned char c = s[0], lo = 0x80, hi = 0xbf;
+	size_t len, i;
+
+	if (c >= 0xc2 && c <= 0xdf)
+		len = 2;
+	else if (c >= 0xe0 && c <= 0xef) {
+		len = 3;
+		if (c == 0xe0)
+			lo = 0xa0;
+		else if (c == 0xed)
+			hi = 0x9f;
+	} else if (c >= 0xf0 && c <= 0xf4) {
+		len = 4;
+		if (c == 0xf0)
+			lo = 0x90;
+		else if (c == 0xf4)
+			hi = 0x8f;
+	} else
+		return 0;
+	if (len > n || s[1] < lo || s[1] > hi)
+		return 0;
+	for (i = 2; i < len; i++)
+		if (s[i] < 0x80 || s[i] > 0xbf)
+			return 0;
+	return len;
+}
+
+void
+buf_jstr(struct buf *b, const char *str, size_t n)
+{
+	static const char hex[] = "0123456789abcdef";
+	const unsigned char *s = (const unsigned char *)str;
+	size_t i, k, start;
+	char esc[6];
+
+	buf_reserve(b, n + 2);
+	b->p[b->len++] = '"';
+	for (i = 0, start = 0; i < n; ) {
+		if (s[i] >= 0x20 && s[i] < 0x80 && s[i] != '"' &&
+		    s[i] != '\\') {
+			i++;
+			continue;
+		}
+		if (s[i] >= 0x80 && (k = utf8_valid(s + i, n - i)) != 0) {
+			i += k;
+			continue;
+		}
+		buf_add(b, s + start, i - start);
+		if (s[i] == '"')
+			buf_add(b, "\\\"", 2);
+		else if (s[i] == '\\')
+			buf_add(b, "\\\\", 2);
+		else if (s[i] == '\n')
+			buf_add(b, "\\n", 2);
+		else if (s[i] == '\t')
+			buf_add(b, "\\t", 2);
+		else if (s[i] == '\r')
+			buf_add(b, "\\r", 2);
+		else if (s[i] < 0x20) {
+			memcpy(esc, "\\u00", 4);
+			esc[4] = hex[s[i] >> 4];
+			esc[5] = hex[s[i] & 15];
+			buf_add(b, esc, 6);
+		} else
+			buf_add(b, "\\ufffd", 6);
+		start = ++i;
+	}
+	buf_add(b, s + start, n - start);
+	buf_add(b, "\"", 1);
+}
+
+void
+buf_free(struct buf *b)
+{
+	free(b->p);
+	b->p = NULL;
+	b->len = b->cap = 0;
+}
+
+json_t *
+score_json(double v)
+{
+	if (v == floor(v) && fabs(v) < 9e15)
+		return json_integer((json_int_t)v);
+	return json_real(v);
+}
+
+int
+proto_action(const struct game *g, const void *st, int seat,
+    const json_t *ans, const struct legal *l, int n, struct action *a,
+    char *cause, size_t len)
+{
+	const json_t *ji, *ja, *jam;
+	char why[256];
+	json_int_t i, am;
+
+	ji = json_object_get(ans, "index");
+	ja = json_object_get(ans, "action");
+	jam = json_object_get(ans, "amount");
+	if (ji != NULL && ja != NULL) {
+		snprintf(cause, len, "an answer has \"index\" or \"action\", "
+		    "not both");
+		return FAULT_MALFORMED;
+	}
+	if (ji != NULL) {
+		if (!json_is_integer(ji)) {
+			snprintf(cause, len, "\"index\" is not a whole number");
+			return FAULT_MALFORMED;
+		}
+		i = json_integer_value(ji);
+		if (i < 0 || i >= n) {
+			snprintf(cause, len, "index %lld is not in 0..%d",
+			    (long long)i, n - 1);
+			return FAULT_ILLEGAL;
+		}
+		a->code = l[i].code;
+		a->amount = 0;
+		if (!l[i].ranged)
+			return -1;
+		if (jam == NULL) {
+			snprintf(cause, len, "entry %lld needs an \"amount\" "
+			    "from %d to %d", (long long)i, l[i].lo, l[i].hi);
+			return FAULT_ILLEGAL;
+		}
+		if (!json_is_integer(jam)) {
+			snprintf(cause, len, "\"amount\" is not a whole number");
+			return FAULT_MALFORMED;
+		}
+		am = json_integer_value(jam);
+		if (am < l[i].lo || am > l[i].hi) {
+			snprintf(cause, len, "amount %lld is not in %d..%d",
+			    (long long)am, l[i].lo, l[i].hi);
+			return FAULT_ILLEGAL;
+		}
+		a->amount = (int32_t)am;
+		return -1;
+	}
+	if (ja == NULL) {
+		snprintf(cause, len, "an answer needs \"index\" or \"action\"");
+		return FAULT_MALFORMED;
+	}
+	if (g->action_parse(st, seat, ja, a, why, sizeof why) == -1) {
+		snprintf(cause, len, "not an action: %s", why);
+		return FAULT_ILLEGAL;
+	}
+	if (legal_find(l, n, *a) < 0) {
+		snprintf(cause, len, "the action is not in the legal list");
+		return FAULT_ILLEGAL;
+	}
+	return -1;
+}

@@ -1,0 +1,74 @@
+/*
+ * The bot protocol's text layer (protocol.md): a growable byte buffer that
+ * messages and log lines are composed in, JSON string escaping that never
+ * fails (invalid UTF-8 becomes U+FFFD), the fault kinds, and the reading
+ * of a bot's answers against the legal list it was sent.
+ *
+ * Messages are composed as text once and the same bytes go to the bot and
+ * into the match log, so nothing on the hot path is encoded twice.
+ */
+#ifndef CARDARENA_PROTO_H
+#define CARDARENA_PROTO_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <jansson.h>
+
+#include "game.h"
+
+#define CARDARENA_VERSION	"0.1.0"
+#define PROTOCOL_VERSION	1
+#define LOG_FORMAT_VERSION	1
+#define MAX_LINE		(1024 * 1024)	/* bytes of a line, sans \n */
+#define MAX_NAME		64		/* bytes of a bot's name */
+
+/* What a bot can do wrong; the names are the protocol's. */
+enum fault {
+	FAULT_TIMEOUT,		/* no answer in time */
+	FAULT_EXIT,		/* exited, crashed or closed its output */
+	FAULT_MALFORMED,	/* not a JSON object, or a missing field */
+	FAULT_LONG_LINE,	/* a line over MAX_LINE bytes */
+	FAULT_WRONG_ID,		/* an answer to no open request */
+	FAULT_ILLEGAL,		/* an action not in the legal list */
+	NFAULT
+};
+
+extern const char *const fault_names[NFAULT];
+
+struct buf {
+	char	*p;
+	size_t	 len, cap;
+};
+
+/* Makes room for n more bytes. */
+void	 buf_reserve(struct buf *, size_t);
+/* Appends n bytes. */
+void	 buf_add(struct buf *, const void *, size_t);
+/* Appends a C string. */
+void	 buf_str(struct buf *, const char *);
+/* Appends a decimal integer. */
+void	 buf_int(struct buf *, long long);
+/* Appends printf output. */
+void	 buf_printf(struct buf *, const char *, ...)
+	    __attribute__((format(printf, 2, 3)));
+/* Appends the compact JSON text of a value ("null" if unencodable). */
+void	 buf_json(struct buf *, const json_t *);
+/* Appends n bytes as a JSON string literal; bad UTF-8 becomes U+FFFD. */
+void	 buf_jstr(struct buf *, const char *, size_t);
+/* Frees the bytes; the buffer is empty and reusable. */
+void	 buf_free(struct buf *);
+
+/* A score as JSON: an integer when it is whole. New reference. */
+json_t	*score_json(double);
+
+/*
+ * Reads an answer object against the legal list l[0..n) of seat: by
+ * "index" (plus "amount" for a ranged entry) or by "action" value.  Sets
+ * *a and returns -1 when it is a legal choice; else returns the fault
+ * (FAULT_MALFORMED or FAULT_ILLEGAL) with a cause.
+ */
+int	 proto_action(const struct game *, const void *, int, const json_t *,
+	    const struct legal *, int, struct action *, char *, size_t);
+
+#endif

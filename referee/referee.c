@@ -1,0 +1,444 @@
+/*
+ * bin/referee: runs one match of a registered game between bot programs
+ * (match.c does the work), or lists and describes the games.  This file
+ * only reads the command line, loads the --setup file, installs the signal
+ * handling that guarantees no bot outlives the referee, and prints the
+ * result line.
+ */
+#include <sys/resource.h>
+#include <sys/stat.h>
+
+#include <err.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "match.h"
+#include "proc.h"
+
+enum {
+	OPT_GAMES = 256, OPT_SETUP, OPT_LOG, OPT_RESULTS, OPT_TPM, OPT_BANK,
+	OPT_HELLO, OPT_FAULT, OPT_DUP, OPT_GLIST, OPT_STDERR_CAP, OPT_STATS,
+	OPT_LIST_GAMES, OPT_DESCRIBE, OPT_GRACE
+};
+
+static const struct option longopts[] = {
+	{ "game",		required_argument,	NULL, 'g' },
+	{ "players",		required_argument,	NULL, 'n' },
+	{ "seed",		required_argument,	NULL, 's' },
+	{ "option",		required_argument,	NULL, 'o' },
+	{ "bot",		required_argument,	NULL, 'b' },
+	{ "quiet",		no_argument,		NULL, 'q' },
+	{ "help",		no_argument,		NULL, 'h' },
+	{ "version",		no_argument,		NULL, 'V' },
+	{ "games",		required_argument,	NULL, OPT_GAMES },
+	{ "setup",		required_argument,	NULL, OPT_SETUP },
+	{ "log",		required_argument,	NULL, OPT_LOG },
+	{ "results",		required_argument,	NULL, OPT_RESULTS },
+	{ "time-per-move",	required_argument,	NULL, OPT_TPM },
+	{ "time-bank",		required_argument,	NULL, OPT_BANK },
+	{ "time-hello",		required_argument,	NULL, OPT_HELLO },
+	{ "grace",		required_argument,	NULL, OPT_GRACE },
+	{ "on-fault",		required_argument,	NULL, OPT_FAULT },
+	{ "duplicate",		no_argument,		NULL, OPT_DUP },
+	{ "game-list",		required_argument,	NULL, OPT_GLIST },
+	{ "stderr-cap",		required_argument,	NULL, OPT_STDERR_CAP },
+	{ "stats",		no_argument,		NULL, OPT_STATS },
+	{ "list-games",		no_argument,		NULL, OPT_LIST_GAMES },
+	{ "describe",		required_argument,	NULL, OPT_DESCRIBE },
+	{ NULL,			0,			NULL, 0 }
+};
+
+static volatile sig_atomic_t	stop;
+
+static void	usage(FILE *, int) __attribute__((noreturn));
+static long long number(const char *, const char *, long long, long long);
+static void	on_stop(int);
+static void	on_fatal(int);
+static void	install_signals(void);
+static void	open_std_fds(void);
+static void	list_games(void);
+static void	describe(const char *);
+static int	*parse_game_list(const char *, int, int *);
+static void	print_stats(const struct match_result *);
+
+/* Prints the usage (the whole help with --help) and exits. */
+static void
+usage(FILE *fp, int status)
+{
+	fprintf(fp,
+"usage: referee -g GAME [-n PLAYERS] [-s SEED] [--games K] [-o KEY=VALUE ...]\n"
+"               [--setup FILE] [--log FILE] [--results FILE]\n"
+"               [--time-per-move MS] [--time-bank MS] [--time-hello MS]\n"
+"               [--on-fault random|default|retire] [--duplicate]\n"
+"               [--game-list LIST] [--stderr-cap BYTES] [--stats] [-q]\n"
+"               -b 'COMMAND ARGS' -b ...\n"
+"       referee --list-games\n"
+"       referee --describe GAME\n");
+	if (status != 0) {
+		fprintf(fp, "Try 'referee --help' for more.\n");
+		exit(status);
+	}
+	fprintf(fp, "\n"
+"Runs one match of GAME between bot programs speaking the cardarena bot\n"
+"protocol (protocol.md) on their stdin and stdout, and prints the result\n"
+"as one JSON line.\n"
+"\n"
+"  -g, --game GAME        the game id (see --list-games)\n"
+"  -n, --players N        seats; default: the number of -b bots (must agree)\n"
+"  -s, --seed SEED        the match seed, 0..2^63-1; default: a fresh one\n"
+"      --games K          games in the match (default 1); bots stay alive\n"
+"  -o, --option KEY=VALUE a game option (see --describe GAME); repeatable\n"
+"      --setup FILE       a JSON file fixing the deal (card order, ...)\n"
+"      --log FILE         the match log (JSON lines); bots' stderr goes to\n"
+"                         FILE.botN.stderr (else to the referee's stderr)\n"
+"      --results FILE     append one JSON line per game ('-' = stdout)\n"
+"      --time-per-move MS time for each decision (default 1000)\n"
+"      --time-bank MS     extra time per bot per game, drawn on when a\n"
+"                         decision takes longer (default 10000)\n"
+"      --time-hello MS    time to answer the hello (default 10000)\n"
+"      --grace MS         time to exit after \"bye\" before a kill (500)\n"
+"      --on-fault POLICY  what replaces a faulty answer: random (a seeded\n"
+"                         random legal move, the default), default (the\n"
+"                         game's default move) or retire (default moves\n"
+"                         for the rest of the game)\n"
+"      --duplicate        deal d is played P times, bot b at seat (b+g)%%P\n"
+"      --game-list LIST   play only these game indices, e.g. 3,7,8\n"
+"      --stderr-cap BYTES bytes of each bot's stderr kept (default 1 MiB)\n"
+"      --stats            timing figures on stderr at the end\n"
+"  -q, --quiet            no result line on stdout\n"
+"  -b, --bot 'COMMAND'    a bot, one per seat in order; repeatable\n"
+"      --list-games       one line per game: id, players, title\n"
+"      --describe GAME    the game's players and options, as JSON\n"
+"\n"
+"A -b string is split into words without a shell: blanks separate words;\n"
+"'single quotes' keep everything literally; \"double quotes\" keep\n"
+"everything but \\\" and \\\\; a backslash outside quotes keeps the next\n"
+"character.  There is no expansion, globbing or redirection.  The first\n"
+"word is searched in PATH.  Example: -b 'python3 bots/python/random_bot.py\n"
+"--seed 7'.\n"
+"\n"
+"Exit status: 0 when the match completed (whatever the bots did), 1 when\n"
+"the referee failed, 2 for a bad command line; killed by a signal it\n"
+"re-raises that signal after killing every bot.\n");
+	exit(0);
+}
+
+/* Parses a whole number in [lo, hi] for option name, or exits. */
+static long long
+number(const char *name, const char *s, long long lo, long long hi)
+{
+	const char *errstr;
+	long long v;
+
+	v = strtonum(s, lo, hi, &errstr);
+	if (errstr != NULL)
+		errx(2, "%s %s: %s (from %lld to %lld)", name, s, errstr, lo, hi);
+	return v;
+}
+
+/* SIGINT, SIGTERM, SIGHUP: the match loop notices and stops cleanly. */
+static void
+on_stop(int sig)
+{
+	stop = sig;
+}
+
+/* A crash of the referee itself: kill every bot group, then die. */
+static void
+on_fatal(int sig)
+{
+	proc_killall();
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+/* Installs the handlers that keep bots from outliving the referee. */
+static void
+install_signals(void)
+{
+	static const int stops[] = { SIGINT, SIGTERM, SIGHUP };
+	static const int fatals[] = { SIGSEGV, SIGBUS, SIGABRT, SIGFPE,
+	    SIGILL };
+	struct sigaction sa;
+	size_t i;
+
+	memset(&sa, 0, sizeof sa);
+	sigemptyset(&sa.sa_mask);
+	sa.sa_handler = on_stop;	/* no SA_RESTART: poll returns EINTR */
+	for (i = 0; i < sizeof stops / sizeof stops[0]; i++)
+		sigaction(stops[i], &sa, NULL);
+	sa.sa_handler = on_fatal;
+	sa.sa_flags = SA_RESETHAND;
+	for (i = 0; i < sizeof fatals / sizeof fatals[0]; i++)
+		sigaction(fatals[i], &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
+	if (atexit(proc_killall) != 0)
+		errx(1, "atexit failed");
+}
+
+/* Opens /dev/null on any of 0, 1, 2 that is closed. */
+static void
+open_std_fds(void)
+{
+	int fd;
+
+	while ((fd = open("/dev/null", O_RDWR)) != -1 && fd <= 2)
+		;
+	if (fd > 2)
+		close(fd);
+}
+
+/* --list-games: "id  players  title", one line per game. */
+static void
+list_games(void)
+{
+	char range[16];
+	int i;
+
+	for (i = 0; games[i] != NULL; i++) {
+		snprintf(range, sizeof range, "%d-%d", games[i]->min_players,
+		    games[i]->max_players);
+		printf("%-12s %-6s %s\n", games[i]->name, range,
+		    games[i]->title);
+	}
+}
+
+/* --describe GAME: the game's document, indented JSON. */
+static void
+describe(const char *name)
+{
+	const struct game *g;
+	json_t *j;
+
+	if ((g = game_find(name)) == NULL)
+		errx(2, "no game '%s' (see --list-games)", name);
+	j = game_describe(g);
+	if (json_dumpf(j, stdout, JSON_INDENT(2)) == -1)
+		errx(1, "cannot encode the description");
+	putchar('\n');
+	json_decref(j);
+}
+
+/* Parses "3,7,8": game indices in [0, games); exits on a bad one. */
+static int *
+parse_game_list(const char *s, int ngames, int *n)
+{
+	char *copy, *p, *tok;
+	int *list = NULL;
+
+	*n = 0;
+	copy = xstrdup(s);
+	for (p = copy; (tok = strsep(&p, ",")) != NULL; ) {
+		list = xreallocarray(list, (size_t)*n + 1, sizeof *list);
+		list[(*n)++] = (int)number("--game-list", tok, 0, ngames - 1);
+	}
+	free(copy);
+	return list;
+}
+
+/* --stats: decisions, timing and the referee's own CPU time. */
+static void
+print_stats(const struct match_result *r)
+{
+	struct rusage ru;
+	double cpu;
+
+	getrusage(RUSAGE_SELF, &ru);
+	cpu = (double)ru.ru_utime.tv_sec * 1e6 + (double)ru.ru_utime.tv_usec +
+	    (double)ru.ru_stime.tv_sec * 1e6 + (double)ru.ru_stime.tv_usec;
+	fprintf(stderr, "{\"decisions\":%ld,\"actions\":%ld,\"wall_us\":%lld,"
+	    "\"wait_us\":%lld,\"cpu_us\":%.0f,\"cpu_us_per_decision\":%.3f,"
+	    "\"wall_us_per_decision\":%.3f}\n", r->decisions, r->actions,
+	    (long long)r->wall_us, (long long)r->wait_us, cpu,
+	    r->decisions ? cpu / (double)r->decisions : 0.0,
+	    r->decisions ? (double)r->wall_us / (double)r->decisions : 0.0);
+}
+
+int
+main(int argc, char **argv)
+{
+	struct match_config cf;
+	struct match_result res;
+	const char *gname = NULL, *setup_path = NULL, *list_arg = NULL;
+	char **bots = NULL, **optv = NULL, cause[1024];
+	json_error_t jerr;
+	json_t *setup_json = NULL, *rj;
+	void *setup = NULL;
+	int nbots = 0, nopt = 0, players = 0, c, i, quiet = 0, stats = 0;
+	int seeded = 0;
+	long long v;
+
+	open_std_fds();
+	match_config_init(&cf);
+	while ((c = getopt_long(argc, argv, "g:n:s:o:b:qhV", longopts,
+	    NULL)) != -1) {
+		switch (c) {
+		case 'g':
+			gname = optarg;
+			break;
+		case 'n':
+			players = (int)number("-n", optarg, 1, MAX_PLAYERS);
+			break;
+		case 's':
+			cf.seed = (uint64_t)number("-s", optarg, 0, LLONG_MAX);
+			seeded = 1;
+			break;
+		case 'o':
+			optv = xreallocarray(optv, (size_t)nopt + 1,
+			    sizeof *optv);
+			optv[nopt++] = optarg;
+			break;
+		case 'b':
+			if (nbots == MAX_PLAYERS)
+				errx(2, "at most %d bots", MAX_PLAYERS);
+			bots = xreallocarray(bots, (size_t)nbots + 1,
+			    sizeof *bots);
+			bots[nbots++] = optarg;
+			break;
+		case 'q':
+			quiet = 1;
+			break;
+		case 'h':
+			usage(stdout, 0);
+		case 'V':
+			printf("referee (cardarena) %s, protocol %d\n",
+			    CARDARENA_VERSION, PROTOCOL_VERSION);
+			return 0;
+		case OPT_GAMES:
+			cf.games = (int)number("--games", optarg, 1, 10000000);
+			break;
+		case OPT_SETUP:
+			setup_path = optarg;
+			break;
+		case OPT_LOG:
+			cf.log_path = optarg;
+			break;
+		case OPT_RESULTS:
+			cf.results_path = optarg;
+			break;
+		case OPT_TPM:
+			cf.time_per_move_ms = (long)number("--time-per-move",
+			    optarg, 1, 3600000);
+			break;
+		case OPT_BANK:
+			cf.time_bank_ms = (long)number("--time-bank", optarg,
+			    0, 86400000);
+			break;
+		case OPT_HELLO:
+			cf.time_hello_ms = (long)number("--time-hello", optarg,
+			    1, 3600000);
+			break;
+		case OPT_GRACE:
+			cf.grace_ms = (long)number("--grace", optarg, 0,
+			    3600000);
+			break;
+		case OPT_FAULT:
+			for (i = 0; policy_names[i] != NULL; i++)
+				if (strcmp(policy_names[i], optarg) == 0)
+					break;
+			if (policy_names[i] == NULL)
+				errx(2, "--on-fault %s: not random, default or "
+				    "retire", optarg);
+			cf.policy = (enum policy)i;
+			break;
+		case OPT_DUP:
+			cf.duplicate = 1;
+			break;
+		case OPT_GLIST:
+			list_arg = optarg;
+			break;
+		case OPT_STDERR_CAP:
+			v = number("--stderr-cap", optarg, 0, 1LL << 30);
+			cf.stderr_cap = (size_t)v;
+			break;
+		case OPT_STATS:
+			stats = 1;
+			break;
+		case OPT_LIST_GAMES:
+			list_games();
+			return 0;
+		case OPT_DESCRIBE:
+			describe(optarg);
+			return 0;
+		default:
+			usage(stderr, 2);
+		}
+	}
+	if (optind < argc)
+		errx(2, "unexpected argument '%s' (bots are given with -b)",
+		    argv[optind]);
+	if (gname == NULL)
+		errx(2, "no game: use -g GAME (see --list-games)");
+	if ((cf.game = game_find(gname)) == NULL)
+		errx(2, "no game '%s' (see --list-games)", gname);
+	if (nbots == 0)
+		errx(2, "no bots: give one -b 'COMMAND' per seat");
+	if (players != 0 && players != nbots)
+		errx(2, "-n %d players but %d bots (-b)", players, nbots);
+	players = nbots;
+	opts_defaults(cf.game, &cf.opts, players);
+	for (i = 0; i < nopt; i++)
+		if (opts_set(cf.game, &cf.opts, optv[i], cause,
+		    sizeof cause) == -1)
+			errx(2, "%s", cause);
+	if (opts_finish(cf.game, &cf.opts, cause, sizeof cause) == -1)
+		errx(2, "%s", cause);
+	if (cf.duplicate && cf.games % players != 0)
+		warnx("--duplicate: %d games is not a multiple of %d players; "
+		    "the last deal is not played from every seat", cf.games,
+		    players);
+	if (list_arg != NULL)
+		cf.game_list = parse_game_list(list_arg, cf.games,
+		    &cf.ngame_list);
+	if (setup_path != NULL) {
+		if ((setup_json = json_load_file(setup_path, 0, &jerr)) ==
+		    NULL)
+			errx(2, "--setup %s: line %d, column %d: %s",
+			    setup_path, jerr.line, jerr.column, jerr.text);
+		setup = xcalloc(1, cf.game->setup_size);
+		if (cf.game->setup_parse(setup_json, &cf.opts, setup, cause,
+		    sizeof cause) == -1)
+			errx(2, "--setup %s: %s", setup_path, cause);
+		cf.setup = setup;
+		cf.setup_json = setup_json;
+	}
+	if (!seeded)
+		cf.seed = seed_fresh() & INT64_MAX;
+	cf.nbots = nbots;
+	cf.commands = bots;
+	cf.stop = &stop;
+	install_signals();
+
+	if (match_run(&cf, &res, cause, sizeof cause) == -1) {
+		if (res.aborted) {
+			warnx("%s; every bot was killed", cause);
+			signal(res.aborted, SIG_DFL);
+			raise(res.aborted);
+		}
+		errx(1, "%s", cause);
+	}
+	if (stats)
+		print_stats(&res);
+	if (!quiet) {
+		rj = match_result_json(&res);
+		json_object_set_new(rj, "seed", json_integer((json_int_t)
+		    cf.seed));
+		if (json_dumpf(rj, stdout, JSON_COMPACT) == -1 ||
+		    putchar('\n') == EOF || fflush(stdout) == EOF)
+			err(1, "stdout");
+		json_decref(rj);
+	}
+	json_decref(setup_json);
+	free(setup);
+	free(bots);
+	free(optv);
+	free((void *)cf.game_list);
+	return 0;
+}
