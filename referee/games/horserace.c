@@ -483,6 +483,7 @@ reveal(struct hr_state *st, struct events *ev)
 {
 	int p, t;
 
+	memcpy(st->last_stake, st->stake, sizeof st->last_stake);
 	for (p = 0; p < st->players; p++) {
 		for (t = 0; t < HR_NT; t++) {
 			if (st->stake[p][t] == 0)
@@ -660,6 +661,8 @@ settle_calcutta(struct hr_state *st, struct events *ev)
 	int64_t third, rem, share[2];
 	int i, s, w;
 
+	memcpy(st->last_owner, st->owner, sizeof st->last_owner);
+	memcpy(st->last_price, st->price, sizeof st->last_price);
 	third = st->pot / 3;
 	rem = st->pot % 3;
 	share[0] = 2 * third + (rem >= 1);

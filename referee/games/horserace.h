@@ -159,6 +159,9 @@ struct hr_state {
 	int8_t		last_odds_cards[HR_NODDS];
 	int8_t		last_turned[HR_DECK];
 	int32_t		last_odds[4];
+	int8_t		last_owner[4];		/* Calcutta */
+	int32_t		last_price[4];
+	int32_t		last_stake[HR_MAXP][HR_NT];	/* its bets */
 
 	/* Decks fixed by --setup, used by the shuffles in turn. */
 	int8_t		nsdecks, next_sdeck;

@@ -96,8 +96,8 @@ bet_json(int p, int t, int32_t stake)
 static json_t *
 last_race_json(const struct hr_state *st)
 {
-	json_t *o, *order, *prog, *cards, *odds;
-	int i;
+	json_t *o, *order, *prog, *cards, *odds, *bets;
+	int i, p, t;
 
 	if (!st->last_race_valid)
 		return json_null();
@@ -119,10 +119,28 @@ last_race_json(const struct hr_state *st)
 	for (i = 0; i < HR_NODDS; i++)
 		json_array_append_new(json_object_get(o, "odds_cards"),
 		    card_json(st->last_odds_cards[i]));
-	if (!st->calcutta)
+	if (!st->calcutta) {
 		json_object_set_new(o, "odds", odds);
-	else
+		bets = json_array();
+		for (p = 0; p < st->players; p++)
+			for (t = 0; t < HR_NT; t++)
+				if (st->last_stake[p][t] > 0)
+					json_array_append_new(bets, bet_json(p,
+					    t, st->last_stake[p][t]));
+		json_object_set_new(o, "bets", bets);
+	} else {
 		json_decref(odds);
+		odds = json_array();
+		bets = json_array();
+		for (i = 0; i < 4; i++) {
+			json_array_append_new(odds,
+			    seat_or_null(st->last_owner[i]));
+			json_array_append_new(bets,
+			    json_integer(st->last_price[i]));
+		}
+		json_object_set_new(o, "owners", odds);
+		json_object_set_new(o, "prices", bets);
+	}
 	json_object_set_new(o, "cards", cards);
 	json_object_set_new(o, "order", order);
 	json_object_set_new(o, "progress", prog);
