@@ -68,6 +68,7 @@ struct mbot {
 	int		 eown;		/* efd is our file */
 	size_t		 elen, edrop;
 	int		 emark;		/* a turn marker is due */
+	int		 eline;		/* the file ends inside a line */
 
 	int		 seat;		/* in the current game */
 	int		 hello;		/* the hello answer is awaited */
@@ -527,15 +528,17 @@ bot_stderr(struct match *m, struct mbot *b, int drain)
 			continue;
 		if (b->emark && b->elen < m->cf->stderr_cap) {
 			if (b->eown)
-				k = snprintf(mark, sizeof mark, "--- cardarena: "
+				k = snprintf(mark, sizeof mark, "\n--- cardarena: "
 				    "game %d, request %lld ---\n", m->gi,
 				    (long long)b->id);
 			else
-				k = snprintf(mark, sizeof mark, "--- cardarena: "
+				k = snprintf(mark, sizeof mark, "\n--- cardarena: "
 				    "bot %d (%s), game %d, request %lld ---\n",
 				    b->index, b->name, m->gi, (long long)b->id);
-			if (write(b->efd, mark, (size_t)k) == k)
+			k -= !b->eline;
+			if (write(b->efd, mark + !b->eline, (size_t)k) == k)
 				b->elen += (size_t)k;
+			b->eline = 0;
 			b->emark = 0;
 		}
 		room = b->elen < m->cf->stderr_cap ?
@@ -544,8 +547,10 @@ bot_stderr(struct match *m, struct mbot *b, int drain)
 			b->edrop += (size_t)n - room;
 			n = (ssize_t)room;
 		}
-		if (n > 0 && write(b->efd, data, (size_t)n) == n)
+		if (n > 0 && write(b->efd, data, (size_t)n) == n) {
 			b->elen += (size_t)n;
+			b->eline = data[n - 1] != '\n';
+		}
 	}
 }
 
@@ -1213,8 +1218,9 @@ shutdown_bots(struct match *m)
 			proc_reap(&b->p);
 		if (b->eown && b->efd != -1) {
 			if (b->edrop > 0)
-				dprintf(b->efd, "--- cardarena: %zu more bytes "
-				    "dropped (the cap is %zu) ---\n", b->edrop,
+				dprintf(b->efd, "%s--- cardarena: %zu more "
+				    "bytes dropped (the cap is %zu) ---\n",
+				    b->eline ? "\n" : "", b->edrop,
 				    m->cf->stderr_cap);
 			close(b->efd);
 			b->efd = -1;

@@ -1,0 +1,129 @@
+#!/usr/bin/env bats
+# Fault tests: a horserace match with one hostile bot (tests/bots/hostile.py)
+# at seat 0 and two well-behaved C random bots.  Every match must end with
+# a complete result, the right fault counted for the right bot (and none
+# for the others), and no process of the hostile bot or its grandchild
+# left behind.  Time limits are short so the suite stays fast.
+
+load helpers
+
+# Plays a short match with hostile MODE at seat 0; the result line is in
+# $output, the log in $T/m.log.
+hostile_match() {
+	run bin/referee -g horserace -s 11 -o races=2 --time-per-move 100 \
+	    --time-bank 0 --time-hello 1000 --grace 100 --log "$T/m.log" "$@" \
+	    -b "python3 tests/bots/hostile.py $MODE $MARK" \
+	    -b 'bin/random --seed 1' -b 'bin/random --seed 2'
+	[ "$status" -eq 0 ]
+	log_complete "$T/m.log"
+	[ "$(jv "$output" 'd["games"], d["faults"][1:]')" = '[1, [0, 0]]' ]
+	no_leftovers "$MARK"
+}
+
+# Prints the count of fault kind $1 for bot 0.
+count() {
+	jv "$output" "d[\"fault_kinds\"][0][\"$1\"]"
+}
+
+# Prints the total of bot 0's faults.
+total() {
+	jv "$output" 'd["faults"][0]'
+}
+
+@test "a bot that exits at start: one exit fault, its seat autoplayed" {
+	MODE=exit_start hostile_match
+	[ "$(count exit)" -eq 1 ]
+	[ "$(total)" -eq 1 ]
+	lines_of "$T/m.log" fault | grep -q '"detail":"exited with status 3"'
+	lines_of "$T/m.log" action | grep '"bot":0' | grep -q '"source":"autoplay","policy":"random"'
+	! lines_of "$T/m.log" action | grep '"bot":0' | grep -q '"source":"bot"'
+}
+
+@test "a bot that exits mid-game: one exit fault, the open request closed" {
+	MODE=exit_mid hostile_match
+	[ "$(count exit)" -eq 1 ]
+	[ "$(total)" -eq 1 ]
+	lines_of "$T/m.log" action | grep '"bot":0' | grep -q '"source":"bot"'
+	lines_of "$T/m.log" action | grep '"bot":0' | grep -q '"source":"fault"'
+	lines_of "$T/m.log" fault | grep -q '"fault":"exit","id":[0-9]*,"detail":"exited with status 4"'
+}
+
+@test "a bot that never answers: a timeout per request, then killed" {
+	MODE=silent hostile_match
+	n=$(lines_of "$T/m.log" send | grep '"bot":0' | grep -c '"type":"request"')
+	[ "$n" -ge 1 ]
+	[ "$(count timeout)" -eq "$n" ]
+	[ "$(total)" -eq "$n" ]
+	lines_of "$T/m.log" fault | grep -q '"detail":"no answer within 100 ms"'
+	# Told of each fault, with the move played for it.
+	lines_of "$T/m.log" send | grep '"bot":0' | grep -q '"type":"error","id":[0-9]*,"fault":"timeout".*"action":{'
+}
+
+@test "a bot that prints garbage: a malformed fault per answer" {
+	MODE=garbage hostile_match
+	n=$(lines_of "$T/m.log" send | grep '"bot":0' | grep -c '"type":"request"')
+	[ "$(count malformed)" -eq "$n" ]
+	[ "$(total)" -eq "$n" ]
+	lines_of "$T/m.log" recv | grep '"bot":0' | grep -q '"line":"this is not JSON {"'
+}
+
+@test "a bot that prints a 10 MiB line without a newline: one line_too_long" {
+	MODE=longline hostile_match
+	[ "$(count line_too_long)" -eq 1 ]
+	# The line never ends, so each later request times out.
+	n=$(lines_of "$T/m.log" send | grep '"bot":0' | grep -c '"type":"request"')
+	[ "$(count timeout)" -eq $((n - 1)) ]
+	lines_of "$T/m.log" recv | grep '"bot":0' | grep -q '"truncated":true'
+	# Only a prefix of the line is logged.
+	[ "$(wc -c < "$T/m.log")" -lt 1000000 ]
+}
+
+@test "a bot that answers illegal actions: an illegal fault per answer" {
+	MODE=illegal hostile_match
+	n=$(lines_of "$T/m.log" send | grep '"bot":0' | grep -c '"type":"request"')
+	[ "$(count illegal)" -eq "$n" ]
+	[ "$(total)" -eq "$n" ]
+	lines_of "$T/m.log" fault | grep -q '"detail":"index 5 is not in 0..4"'
+	lines_of "$T/m.log" fault | grep -q '"detail":"not an action: '
+}
+
+@test "a bot that answers with a wrong id: a wrong_id fault per answer" {
+	MODE=wrong_id hostile_match
+	n=$(lines_of "$T/m.log" send | grep '"bot":0' | grep -c '"type":"request"')
+	[ "$(count wrong_id)" -eq "$n" ]
+	[ "$(total)" -eq "$n" ]
+	lines_of "$T/m.log" fault | grep -q '"detail":"answer for id 1001, the open request is 1"'
+}
+
+@test "a bot that never answers the hello: a timeout, and it still plays" {
+	MODE=hello_hang hostile_match
+	lines_of "$T/m.log" fault | grep -q '"fault":"timeout","id":null,"detail":"no hello answer within 1000 ms"'
+	[ "$(count timeout)" -ge 2 ]
+}
+
+@test "--on-fault default plays the game's default move for a faulty bot" {
+	MODE=garbage hostile_match --on-fault default
+	lines_of "$T/m.log" action | grep '"bot":0' | grep -q '"source":"fault","policy":"default"'
+	! lines_of "$T/m.log" action | grep -q '"policy":"random"'
+}
+
+@test "--on-fault retire: one fault, then the seat is autoplayed for the game" {
+	MODE=garbage hostile_match --on-fault retire
+	[ "$(count malformed)" -eq 1 ]
+	lines_of "$T/m.log" send | grep '"bot":0' | grep -q '"type":"error".*"retired":true'
+	[ "$(lines_of "$T/m.log" send | grep '"bot":0' | grep -c '"type":"request"')" -eq 1 ]
+	lines_of "$T/m.log" action | grep '"bot":0' | grep -q '"source":"autoplay","policy":"retire"'
+}
+
+@test "faults are counted per game in --results and per bot in the result" {
+	MODE=garbage
+	run bin/referee -g horserace -s 11 -o races=3 --games 2 --results "$T/res" \
+	    -q -b "python3 tests/bots/hostile.py $MODE $MARK" -b 'bin/random --seed 1' \
+	    -b 'bin/random --seed 2'
+	[ "$status" -eq 0 ]
+	a=$(sed -n 1p "$T/res" | jv "$(cat)" 'd["faults"][0]')
+	b=$(sed -n 2p "$T/res" | jv "$(cat)" 'd["faults"][0]')
+	[ "$a" -ge 1 ] && [ "$b" -ge 1 ]
+	[ "$(sed -n 1p "$T/res" | jv "$(cat)" 'd["faults"][1:]')" = '[0, 0]' ]
+	no_leftovers "$MARK"
+}

@@ -1,0 +1,216 @@
+#!/usr/bin/env bats
+# End-to-end tests of bin/referee: the command line, matches between the
+# C, Python and JavaScript bots, determinism, the log, --setup with the
+# scripted bot, duplicate seating, results lines and stopping by signal.
+
+load helpers
+
+C1='bin/random --seed 1'
+PY='python3 bots/python/random_bot.py --seed 2'
+JS='node bots/js/random_bot.js --seed 3'
+C4='bin/random --seed 4'
+
+@test "--help explains the command line and how -b is split" {
+	run bin/referee --help
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"usage: referee -g GAME"* ]]
+	[[ "$output" == *"split into words without a shell"* ]]
+	[[ "$output" == *"--on-fault"* ]]
+}
+
+@test "--list-games lists every game with its player counts" {
+	run bin/referee --list-games
+	[ "$status" -eq 0 ]
+	[[ "${lines[0]}" =~ ^horserace\ +3-8\ +Horse ]]
+	[ "$(printf '%s\n' "$output" | wc -l)" -ge 1 ]
+}
+
+@test "--describe gives players and every option with type and default" {
+	run bin/referee --describe horserace
+	[ "$status" -eq 0 ]
+	[ "$(jv "$output" 'd["players"]["min"], d["players"]["max"]')" = "[3, 8]" ]
+	[ "$(jv "$output" '[o["type"] for o in d["options"] if o["name"] == "stack"]')" = '["int"]' ]
+	[ "$(jv "$output" 'all("default" in o and "type" in o for o in d["options"])')" = true ]
+}
+
+@test "bad command lines give clear errors and status 2" {
+	run bin/referee -b "$C1"
+	[ "$status" -eq 2 ]; [[ "$output" == *"no game"* ]]
+	run bin/referee -g nosuch -b "$C1"
+	[ "$status" -eq 2 ]; [[ "$output" == *"no game 'nosuch' (see --list-games)"* ]]
+	run bin/referee -g horserace
+	[ "$status" -eq 2 ]; [[ "$output" == *"no bots"* ]]
+	run bin/referee -g horserace -b "$C1" -b "$C4"
+	[ "$status" -eq 2 ]; [[ "$output" == *"3 to 8 players, not 2"* ]]
+	run bin/referee -g horserace -n 4 -b "$C1" -b "$C4" -b "$C1"
+	[ "$status" -eq 2 ]; [[ "$output" == *"-n 4 players but 3 bots"* ]]
+	run bin/referee -g horserace -s -5 -b "$C1" -b "$C4" -b "$C1"
+	[ "$status" -eq 2 ]; [[ "$output" == *"-s -5: too small"* ]]
+	run bin/referee -g horserace -o colour=red -b "$C1" -b "$C4" -b "$C1"
+	[ "$status" -eq 2 ]; [[ "$output" == *"no option 'colour'"* ]]
+	run bin/referee -g horserace -o stack=lots -b "$C1" -b "$C4" -b "$C1"
+	[ "$status" -eq 2 ]; [[ "$output" == *"option stack: 'lots' is not a whole number"* ]]
+	run bin/referee -g horserace --on-fault shrug -b "$C1" -b "$C4" -b "$C1"
+	[ "$status" -eq 2 ]; [[ "$output" == *"not random, default or retire"* ]]
+	run bin/referee -g horserace --time-per-move 0 -b "$C1" -b "$C4" -b "$C1"
+	[ "$status" -eq 2 ]; [[ "$output" == *"--time-per-move 0: too small"* ]]
+	run bin/referee -g horserace -b "$C1" -b "'unclosed" -b "$C1"
+	[ "$status" -eq 1 ]; [[ "$output" == *"bot 1: unterminated ' quote"* ]]
+	run bin/referee -g horserace extra -b "$C1"
+	[ "$status" -eq 2 ]; [[ "$output" == *"unexpected argument 'extra'"* ]]
+	run bin/referee --bogus
+	[ "$status" -eq 2 ]; [[ "$output" == *"usage:"* ]]
+}
+
+@test "a bot that cannot be executed is a clear error, nothing left running" {
+	run bin/referee -g horserace -b "$C1" -b "./no/such/bot $MARK" -b "$C1"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"bot 1: cannot execute './no/such/bot': No such file or directory"* ]]
+}
+
+@test "--setup errors name the file and the cause" {
+	echo '{"deck": ["2S", "2S"]}' > "$T/dup.json"
+	run bin/referee -g horserace --setup "$T/dup.json" -b "$C1" -b "$C1" -b "$C1"
+	[ "$status" -eq 2 ]; [[ "$output" == *"--setup $T/dup.json: setup: deck: deck card 1: 2S twice"* ]]
+	echo '{"deck": [' > "$T/bad.json"
+	run bin/referee -g horserace --setup "$T/bad.json" -b "$C1" -b "$C1" -b "$C1"
+	[ "$status" -eq 2 ]; [[ "$output" == *"--setup $T/bad.json: line 2"* ]]
+	run bin/referee -g horserace --setup "$T/none.json" -b "$C1" -b "$C1" -b "$C1"
+	[ "$status" -eq 2 ]; [[ "$output" == *"unable to open"* ]]
+}
+
+@test "a horserace match mixing the C, Python and JS bots completes" {
+	run bin/referee -g horserace -s 42 --log "$T/m.log" -b "$C1" -b "$PY" -b "$JS" -b "$C4"
+	[ "$status" -eq 0 ]
+	[ "$(jv "$output" 'd["type"], d["games"], d["faults"]')" = '["result", 1, [0, 0, 0, 0]]' ]
+	[ "$(jv "$output" 'd["names"]')" = '["random", "random-py", "random-js", "random"]' ]
+	log_complete "$T/m.log"
+	[ "$(last_line "$T/m.log" | jv "$(cat)" 'd["places"]')" = "$(jv "$output" 'd["places"]')" ]
+	lines_of "$T/m.log" action | grep -q '"source":"bot"'
+	! lines_of "$T/m.log" fault
+}
+
+@test "same seed and bots: byte-identical actions and the same result" {
+	for i in 1 2; do
+		bin/referee -g horserace -s 7 -o races=6 --log "$T/r$i.log" \
+		    -b "$C1" -b "$PY" -b "$JS" -b "$C4" > "$T/out$i"
+		lines_of "$T/r$i.log" action > "$T/a$i"
+		lines_of "$T/r$i.log" result | sed 's/,"t":[0-9]*//' > "$T/res$i"
+	done
+	[ -s "$T/a1" ]
+	cmp "$T/a1" "$T/a2"
+	cmp "$T/res1" "$T/res2"
+	cmp "$T/out1" "$T/out2"
+	lines_of "$T/r1.log" game_start | sed 's/"t":[0-9]*,//' > "$T/d1"
+	lines_of "$T/r2.log" game_start | sed 's/"t":[0-9]*,//' > "$T/d2"
+	cmp "$T/d1" "$T/d2"
+	# A different seed deals differently.
+	bin/referee -g horserace -s 8 -o races=6 --log "$T/r3.log" \
+	    -b "$C1" -b "$PY" -b "$JS" -b "$C4" > /dev/null
+	lines_of "$T/r3.log" game_start | sed 's/"t":[0-9]*,//' > "$T/d3"
+	! cmp -s "$T/d1" "$T/d3"
+}
+
+@test "the log: header, deal with hidden cards, messages with times, actions" {
+	bin/referee -g horserace -s 3 --log "$T/m.log" -b "$C1" -b "$C4" -b "$C1" > /dev/null
+	h=$(head -n 1 "$T/m.log")
+	[ "$(jv "$h" 'd["cardarena"] != "", d["protocol"], d["log_format"], d["game"], d["seed"]')" = '[true, 1, 1, "horserace", 3]' ]
+	[ "$(jv "$h" '[b["command"] for b in d["bots"]]')" = '["bin/random --seed 1", "bin/random --seed 4", "bin/random --seed 1"]' ]
+	[ "$(jv "$h" 'd["options"]["players"], d["options"]["stack"]')" = '[3, 150]' ]
+	g=$(lines_of "$T/m.log" game_start | head -n 1)
+	[ "$(jv "$g" 'len(d["deal"]["stock_order"]) > 0, type(d["seed"]).__name__')" = '[true, "int"]' ]
+	s=$(lines_of "$T/m.log" send | grep '"type":"request"' | head -n 1)
+	[ "$(jv "$s" 'type(d["t"]).__name__, "stock_order" in json.dumps(d["msg"]["view"])')" = '["int", false]' ]
+	[ "$(jv "$s" 'sorted(d["msg"].keys())')" = '["events", "game", "id", "legal", "seat", "time_left_ms", "type", "view"]' ]
+	r=$(lines_of "$T/m.log" recv | head -n 1)
+	[ "$(jv "$r" 'type(d["t"]).__name__, type(d["line"]).__name__')" = '["int", "str"]' ]
+	[ "$(lines_of "$T/m.log" game_end | wc -l)" -eq 1 ]
+	[ -e "$T/m.log.bot0.stderr" ]
+	log_complete "$T/m.log"
+}
+
+@test "--setup and bin/scripted reproduce a rule situation" {
+	echo '{"dealer": 0, "deck": ["2S", "3S", "2H", "3H", "2D", "3D", "2C"]}' > "$T/s.json"
+	printf '%s\n' '# seat 1 bets 5 on spades, then stops' \
+	    '{"type":"bet","kind":"win","suits":["S"],"amount":5}' '{"type":"done"}' > "$T/p1"
+	printf '%s\n' '{"type":"done"}' > "$T/p2"
+	run bin/referee -g horserace -s 1 -o races=1 --setup "$T/s.json" --log "$T/m.log" \
+	    -b "$C1" -b "bin/scripted $T/p1" -b "bin/scripted $T/p2"
+	[ "$status" -eq 0 ]
+	[ "$(jv "$output" 'd["faults"]')" = '[0, 0, 0]' ]
+	lines_of "$T/m.log" action > "$T/a"
+	[ "$(sed -n 1p "$T/a" | jv "$(cat)" 'd["seat"], d["action"]')" = '[1, {"type": "bet", "kind": "win", "suits": ["S"], "amount": 5}]' ]
+	[ "$(wc -l < "$T/a")" -eq 3 ]
+	g=$(lines_of "$T/m.log" game_start)
+	[ "$(jv "$g" 'd["deal"]["odds_cards"]')" = '["2S", "3S", "2H", "3H", "2D", "3D", "2C"]' ]
+}
+
+@test "bin/scripted exits non-zero at an illegal action (an exit fault)" {
+	echo '{"dealer": 0}' > "$T/s.json"
+	printf '%s\n' '{"type":"bet","kind":"win","suits":["S"],"amount":21}' > "$T/p1"
+	run bin/referee -g horserace -s 1 -o races=1 --setup "$T/s.json" --log "$T/m.log" \
+	    -b "$C1" -b "bin/scripted $T/p1" -b "$C4"
+	[ "$status" -eq 0 ]
+	[ "$(jv "$output" 'd["fault_kinds"][1]["exit"], d["faults"]')" = '[1, [0, 1, 0]]' ]
+	grep -q 'is not legal for seat 1' "$T/m.log.bot1.stderr"
+	lines_of "$T/m.log" fault | grep -q '"detail":"exited with status 1"'
+}
+
+@test "--games with --duplicate rotates seats; --results has a line per game" {
+	run bin/referee -g horserace -s 9 -o races=1 --games 6 --duplicate \
+	    --results "$T/res" --log "$T/m.log" -b "$C1" -b "$PY" -b "$C4"
+	[ "$status" -eq 0 ]
+	[ "$(jv "$output" 'd["games"]')" = 6 ]
+	[ "$(wc -l < "$T/res")" -eq 6 ]
+	[ "$(sed -n 2p "$T/res" | jv "$(cat)" 'd["game"], d["seats"], len(d["places"]), d["log"]')" = "[1, [2, 0, 1], 3, \"$T/m.log\"]" ]
+	# Games 0-2 are one deal from every seat: the same seed.
+	[ "$(head -n 3 "$T/res" | python3 -c 'import json,sys; print(len({json.loads(l)["seed"] for l in sys.stdin}))')" = 1 ]
+	[ "$(sed -n 4p "$T/res" | jv "$(cat)" 'd["seed"]')" != "$(sed -n 1p "$T/res" | jv "$(cat)" 'd["seed"]')" ]
+	# The bots stay alive across games: one hello each.
+	[ "$(lines_of "$T/m.log" send | grep -c '"type":"hello"')" -eq 3 ]
+	[ "$(lines_of "$T/m.log" send | grep -c '"type":"start"')" -eq 18 ]
+	log_complete "$T/m.log"
+}
+
+@test "--game-list plays only the listed games" {
+	run bin/referee -g horserace -s 9 -o races=1 --games 5 --game-list 1,3 \
+	    --results - -q -b "$C1" -b "$C4" -b "$C1"
+	[ "$status" -eq 0 ]
+	[ "$(printf '%s\n' "$output" | python3 -c 'import json,sys; print([json.loads(l)["game"] for l in sys.stdin])')" = "[1, 3]" ]
+}
+
+@test "SIGTERM: the referee kills every bot and grandchild, the log says why" {
+	bin/referee -g horserace -s 1 --time-per-move 60000 --log "$T/m.log" \
+	    -b "python3 tests/bots/hostile.py silent $MARK" -b "$C1" -b "$C4" &
+	pid=$!
+	for i in $(seq 1 50); do
+		grep -q '"type":"request"' "$T/m.log" 2>/dev/null && break
+		sleep 0.1
+	done
+	pgrep -f -- "$MARK" >/dev/null
+	kill -TERM "$pid"
+	status=0
+	wait "$pid" || status=$?
+	[ "$status" -eq 143 ]
+	[ "$(last_line "$T/m.log" | jv "$(cat)" 'd["type"]')" = '"aborted"' ]
+	no_leftovers "$MARK"
+}
+
+@test "bots' stderr is saved per bot with turn markers and a size cap" {
+	run bin/referee -g horserace -s 2 -o races=3 --stderr-cap 400 --log "$T/m.log" \
+	    -b "python3 tests/bots/hostile.py chatty $MARK" -b "$C1" -b "$PY"
+	[ "$status" -eq 0 ]
+	[ "$(jv "$output" 'd["faults"]')" = '[0, 0, 0]' ]
+	f="$T/m.log.bot0.stderr"
+	head -n 1 "$f" | grep -q '^--- cardarena: game 0, request [0-9]* ---$'
+	grep -q '^chatty: request [0-9]*, chatter x*$' "$f"
+	tail -n 1 "$f" | grep -q '^--- cardarena: [0-9]* more bytes dropped (the cap is 400) ---$'
+	[ "$(head -c 400 "$f" | wc -c)" -eq 400 ]
+	[ "$(wc -c < "$f")" -lt 480 ]
+	[ ! -s "$T/m.log.bot1.stderr" ]
+	# Without a log, bots' stderr goes to the referee's stderr, marked.
+	run bin/referee -g horserace -s 2 -o races=1 -q \
+	    -b "python3 tests/bots/hostile.py chatty $MARK" -b "$C1" -b "$PY"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"--- cardarena: bot 0 (hostile-chatty), game 0, request"* ]]
+}
