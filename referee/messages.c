@@ -1,0 +1,215 @@
+/*
+ * The referee's messages to bots as text, and its substitute moves; see
+ * messages.h.  The bytes are protocol.md's and must stay exactly those of
+ * referee/match.c: bin/replay --verify checks real match logs against them.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "messages.h"
+
+static void	evfeed_encode(struct evfeed *, const struct game *,
+		    const void *, const struct events *);
+
+void
+evfeed_reset(struct evfeed *f)
+{
+	f->text.len = 0;
+	f->nenc = 0;
+	memset(f->next, 0, sizeof f->next);
+}
+
+void
+evfeed_free(struct evfeed *f)
+{
+	buf_free(&f->text);
+	free(f->off);
+	memset(f, 0, sizeof *f);
+}
+
+/* Encodes the events not yet encoded, each once, against st. */
+static void
+evfeed_encode(struct evfeed *f, const struct game *g, const void *st,
+    const struct events *ev)
+{
+	json_t *j;
+
+	if (ev->n + 1 > f->cap) {
+		f->cap = ev->n + 64;
+		f->off = xreallocarray(f->off, f->cap, sizeof *f->off);
+	}
+	for (; f->nenc < ev->n; f->nenc++) {
+		f->off[f->nenc] = f->text.len;
+		j = g->event_json(st, &ev->e[f->nenc]);
+		buf_json(&f->text, j);
+		json_decref(j);
+	}
+	f->off[f->nenc] = f->text.len;
+}
+
+void
+evfeed_add(struct evfeed *f, struct buf *b, const struct game *g,
+    const void *st, const struct events *ev, int seat)
+{
+	size_t i;
+	int first = 1;
+
+	evfeed_encode(f, g, st, ev);
+	buf_add(b, "[", 1);
+	for (i = f->next[seat]; i < ev->n; i++) {
+		if (!(ev->e[i].seen & (1u << seat)))
+			continue;
+		if (!first)
+			buf_add(b, ",", 1);
+		buf_add(b, f->text.p + f->off[i], f->off[i + 1] - f->off[i]);
+		first = 0;
+	}
+	buf_add(b, "]", 1);
+	f->next[seat] = ev->n;
+}
+
+void
+msg_hello(struct buf *b, const struct game *g, const json_t *opts, int seat,
+    int players, int ngames, int duplicate, int bot, long time_per_move_ms,
+    long time_bank_ms, long time_hello_ms)
+{
+	json_t *j;
+
+	j = json_pack("{s:s,s:i,s:s,s:s,s:O,s:i,s:i,s:i,s:b,s:i,"
+	    "s:{s:i,s:i,s:i,s:i}}", "type", "hello", "protocol",
+	    PROTOCOL_VERSION, "cardarena", CARDARENA_VERSION, "game", g->name,
+	    "options", opts, "seat", seat, "players", players, "games", ngames,
+	    "duplicate", duplicate, "bot", bot, "limits", "time_per_move_ms",
+	    (json_int_t)time_per_move_ms, "time_bank_ms",
+	    (json_int_t)time_bank_ms, "time_hello_ms",
+	    (json_int_t)time_hello_ms, "max_line", MAX_LINE);
+	buf_json(b, j);
+	buf_add(b, "\n", 1);
+	json_decref(j);
+}
+
+void
+msg_start(struct buf *b, const struct game *g, const void *st, int gi,
+    int seat, int players)
+{
+	json_t *j;
+
+	buf_str(b, "{\"type\":\"start\",\"game\":");
+	buf_int(b, gi);
+	buf_str(b, ",\"seat\":");
+	buf_int(b, seat);
+	buf_str(b, ",\"players\":");
+	buf_int(b, players);
+	buf_str(b, ",\"view\":");
+	j = g->view_json(st, seat);
+	buf_json(b, j);
+	json_decref(j);
+	buf_str(b, "}\n");
+}
+
+void
+msg_request(struct buf *b, const struct game *g, const void *st, int64_t id,
+    int gi, int seat, int64_t time_left_ms, struct evfeed *f,
+    const struct events *ev, const struct legal *l, int n)
+{
+	json_t *j;
+
+	buf_str(b, "{\"type\":\"request\",\"id\":");
+	buf_int(b, id);
+	buf_str(b, ",\"game\":");
+	buf_int(b, gi);
+	buf_str(b, ",\"seat\":");
+	buf_int(b, seat);
+	buf_str(b, ",\"time_left_ms\":");
+	buf_int(b, time_left_ms);
+	buf_str(b, ",\"view\":");
+	j = g->view_json(st, seat);
+	buf_json(b, j);
+	json_decref(j);
+	buf_str(b, ",\"events\":");
+	evfeed_add(f, b, g, st, ev, seat);
+	buf_str(b, ",\"legal\":");
+	j = legal_json(g, st, seat, l, n);
+	buf_json(b, j);
+	json_decref(j);
+	buf_str(b, "}\n");
+}
+
+void
+msg_error(struct buf *b, int64_t id, const char *fault, const char *message,
+    const json_t *action, int retired)
+{
+	buf_str(b, "{\"type\":\"error\",\"id\":");
+	if (id >= 0)
+		buf_int(b, id);
+	else
+		buf_str(b, "null");
+	buf_str(b, ",\"fault\":\"");
+	buf_str(b, fault);
+	buf_str(b, "\",\"message\":");
+	buf_jstr(b, message, strlen(message));
+	if (action != NULL) {
+		buf_str(b, ",\"action\":");
+		buf_json(b, action);
+		if (retired)
+			buf_str(b, ",\"retired\":true");
+	}
+	buf_str(b, "}\n");
+}
+
+void
+msg_end(struct buf *b, const struct game *g, const void *st, int gi, int seat,
+    int players, const int *places, const double *scores, struct evfeed *f,
+    const struct events *ev, const json_t *final)
+{
+	json_t *a;
+	int i;
+
+	buf_str(b, "{\"type\":\"end\",\"game\":");
+	buf_int(b, gi);
+	buf_str(b, ",\"seat\":");
+	buf_int(b, seat);
+	buf_str(b, ",\"places\":[");
+	for (i = 0; i < players; i++) {
+		if (i)
+			buf_add(b, ",", 1);
+		buf_int(b, places[i]);
+	}
+	buf_str(b, "],\"scores\":");
+	a = json_array();
+	for (i = 0; i < players; i++)
+		json_array_append_new(a, score_json(scores[i]));
+	buf_json(b, a);
+	json_decref(a);
+	buf_str(b, ",\"events\":");
+	evfeed_add(f, b, g, st, ev, seat);
+	buf_str(b, ",\"view\":");
+	buf_json(b, final);
+	buf_str(b, "}\n");
+}
+
+void
+msg_bye(struct buf *b)
+{
+	buf_str(b, "{\"type\":\"bye\"}\n");
+}
+
+struct action
+msg_substitute(const struct game *g, const void *st, int seat,
+    int policy_random, uint64_t deal_seed, long step, const struct legal *l,
+    int n)
+{
+	const struct legal *e;
+	struct action a;
+	struct rng r;
+
+	if (!policy_random)
+		return g->default_action(st, seat);
+	rng_seed(&r, seed_derive(deal_seed ^ SUBSTITUTE_SALT,
+	    (uint64_t)step * MAX_PLAYERS + (uint64_t)seat));
+	e = &l[rng_below(&r, (uint32_t)n)];
+	a.code = e->code;
+	a.amount = e->ranged ? e->lo + (int32_t)rng_below(&r,
+	    (uint32_t)(e->hi - e->lo) + 1) : 0;
+	return a;
+}
