@@ -1,0 +1,73 @@
+#!/usr/bin/env bats
+# End-to-end tests of NYSE through bin/referee: short matches of the
+# heuristic bot (bin/nyse_bot) against the random bots complete with a
+# complete result, the heuristic bot beats them, solitaire and
+# open_holdings=off run, and --setup is honoured or refused with a cause.
+
+load helpers
+
+HEUR='bin/nyse_bot --seed 7'
+R1='bin/random --seed 1'
+R2='bin/random --seed 2'
+R3='bin/random --seed 3'
+
+# Checks every results line of $1: $2 games of $3 seats, distinct places
+# 1..P, a score per seat, no faults, never capped.
+complete_results() {
+	python3 - "$1" "$2" "$3" <<'EOF'
+import json, sys
+rows = [json.loads(l) for l in open(sys.argv[1])]
+games, players = int(sys.argv[2]), int(sys.argv[3])
+assert len(rows) == games, (len(rows), games)
+assert sorted(r["game"] for r in rows) == list(range(games))
+for r in rows:
+    assert sorted(r["places"]) == list(range(1, players + 1)), r
+    assert len(r["scores"]) == players and all(s >= 0 for s in r["scores"]), r
+    assert r["faults"] == [0] * players, r
+    assert r["capped"] is False, r
+EOF
+}
+
+@test "nyse: heuristic vs three random bots, duplicate, completes with a complete result" {
+	run bin/referee -g nyse -n 4 -s 3 --games 8 --duplicate \
+	    --results "$T/r.jsonl" --log "$T/m.log" \
+	    -b "$HEUR" -b "$R1" -b "$R2" -b "$R3"
+	[ "$status" -eq 0 ]
+	complete_results "$T/r.jsonl" 8 4
+	[ "$(jv "$output" 'd["games"]')" = 8 ]
+	grep -q '"type":"header"' "$T/m.log"
+}
+
+@test "nyse: the heuristic bot beats the random bots (mean place under 1.8 of 4 over 40 games)" {
+	run bin/referee -g nyse -n 4 -s 11 --games 40 --duplicate -q \
+	    --results "$T/r.jsonl" -b "$HEUR" -b "$R1" -b "$R2" -b "$R3"
+	[ "$status" -eq 0 ]
+	complete_results "$T/r.jsonl" 40 4
+	run python3 -c 'import json, sys
+rows = [json.loads(l) for l in open(sys.argv[1])]
+print(sum(r["places"][0] for r in rows) / len(rows))' "$T/r.jsonl"
+	python3 -c "import sys; sys.exit(0 if $output < 1.8 else 1)"
+}
+
+@test "nyse: solitaire and open_holdings=off matches run to the end" {
+	run bin/referee -g nyse -n 1 -s 5 --games 5 -q --results "$T/s.jsonl" \
+	    -b "$HEUR"
+	[ "$status" -eq 0 ]
+	complete_results "$T/s.jsonl" 5 1
+	run bin/referee -g nyse -n 3 -s 5 --games 6 -q -o open_holdings=off \
+	    -o board=shuffled --results "$T/o.jsonl" -b "$HEUR" -b "$R1" -b "$R2"
+	[ "$status" -eq 0 ]
+	complete_results "$T/o.jsonl" 6 3
+}
+
+@test "nyse: --setup is played as given, and a bad one is refused with a cause" {
+	printf '{"start": 2, "board": [5, 4, 3, 2, 2, 1], "piles": {"red": ["speculate"]}}\n' > "$T/good.json"
+	run bin/referee -g nyse -n 3 -s 1 --setup "$T/good.json" --log "$T/g.log" -q \
+	    -b "$R1" -b "$R2" -b "$R3"
+	[ "$status" -eq 0 ]
+	grep -q '"type":"start","start":2,"board":\[5,4,3,2,2,1\]' "$T/g.log"
+	printf '{"piles": {"red": ["gold"]}}\n' > "$T/bad.json"
+	run bin/referee -g nyse -n 3 -s 1 --setup "$T/bad.json" -b "$R1" -b "$R2" -b "$R3"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"piles.red[0] must be plain, speculate, invest or swap"* ]]
+}
