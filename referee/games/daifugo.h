@@ -1,8 +1,8 @@
 /*
  * The private half of the daifugo game (SdC Daifugo): the flat state, the
  * set-up, the coding of cards, combinations, actions and events, shared by
- * the rules (daifugo.c) and the JSON codec (daifugo_json.c).  Nothing
- * outside these two files includes it.
+ * the rules (daifugo.c) and the JSON codec (daifugo_json.c), and read by
+ * the unit test tests/t_daifugo.c.  Nothing else includes it.
  *
  * Cards inside the engine are bits of a 52-bit mask ordered by strength:
  * bit suit * 13 + s, where s is the strength index in the normal order
