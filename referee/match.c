@@ -1025,7 +1025,7 @@ play_game(struct match *m, int gi)
 	const struct match_config *cf = m->cf;
 	const struct game *g = m->g;
 	struct mbot *b;
-	struct buf *l, *q = &m->msg;
+	struct buf *l, *q = &m->msg, fin = { NULL, 0, 0 };
 	json_t *j;
 	double scores[MAX_PLAYERS];
 	int places[MAX_PLAYERS], s, i, pending, capped;
@@ -1108,6 +1108,7 @@ play_game(struct match *m, int gi)
 	g->result(m->st, places, scores);
 	j = g->view_json(m->st, SEAT_ALL);
 	capped = json_is_true(json_object_get(j, "capped"));
+	buf_json(&fin, j);
 	if (mlog_on(&m->log)) {
 		l = mlog_begin(&m->log, "game_end");
 		buf_str(l, ",\"t\":");
@@ -1139,7 +1140,7 @@ play_game(struct match *m, int gi)
 			buf_int(l, m->bots[i].game_faults);
 		}
 		buf_str(l, "],\"final\":");
-		buf_json(l, j);
+		buf_add(l, fin.p, fin.len);
 		mlog_end(&m->log);
 	}
 	for (s = 0; s < m->n; s++) {
@@ -1165,12 +1166,13 @@ play_game(struct match *m, int gi)
 		buf_str(q, ",\"events\":");
 		add_events(m, q, s);
 		buf_str(q, ",\"view\":");
-		buf_json(q, j);
+		buf_add(q, fin.p, fin.len);
 		buf_str(q, "}\n");
 		b->emark = 1;
 		bot_send(m, b, q);
 	}
 	json_decref(j);
+	buf_free(&fin);
 	for (s = 0; s < m->n; s++)
 		m->res->scores[m->seat_bot[s]] += scores[s];
 	m->res->games_played++;

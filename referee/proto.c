@@ -32,7 +32,8 @@ buf_reserve(struct buf *b, size_t n)
 void
 buf_add(struct buf *b, const void *p, size_t n)
 {
-	buf_reserve(b, n);
+	if (b->len + n + 1 > b->cap)
+		buf_reserve(b, n);
 	memcpy(b->p + b->len, p, n);
 	b->len += n;
 	b->p[b->len] = '\0';
@@ -77,26 +78,66 @@ buf_printf(struct buf *b, const char *fmt, ...)
 	b->len += (size_t)n;
 }
 
+/*
+ * The compact encoding jansson's json_dumpb(JSON_COMPACT) gives, written
+ * straight into the buffer: integers without printf, objects in insertion
+ * order (jansson's order), strings through buf_jstr.
+ */
 void
 buf_json(struct buf *b, const json_t *j)
 {
-	size_t room, need;
+	const char *key;
+	char num[40];
+	void *it;
+	size_t i, n;
+	int k;
 
-	buf_reserve(b, 1024);
-	room = b->cap - b->len - 1;
-	need = json_dumpb(j, b->p + b->len, room, JSON_COMPACT |
-	    JSON_ENCODE_ANY);
-	if (need == 0) {
-		buf_str(b, "null");
-		return;
+	switch (json_typeof(j)) {
+	case JSON_OBJECT:
+		buf_ch(b, '{');
+		for (it = json_object_iter((json_t *)j), k = 0; it != NULL;
+		    it = json_object_iter_next((json_t *)j, it), k++) {
+			if (k > 0)
+				buf_ch(b, ',');
+			key = json_object_iter_key(it);
+			buf_jstr(b, key, strlen(key));
+			buf_ch(b, ':');
+			buf_json(b, json_object_iter_value(it));
+		}
+		buf_ch(b, '}');
+		break;
+	case JSON_ARRAY:
+		buf_ch(b, '[');
+		n = json_array_size(j);
+		for (i = 0; i < n; i++) {
+			if (i > 0)
+				buf_ch(b, ',');
+			buf_json(b, json_array_get(j, i));
+		}
+		buf_ch(b, ']');
+		break;
+	case JSON_STRING:
+		buf_jstr(b, json_string_value(j), json_string_length(j));
+		break;
+	case JSON_INTEGER:
+		buf_int(b, json_integer_value(j));
+		break;
+	case JSON_REAL:
+		k = snprintf(num, sizeof num, "%.17g", json_real_value(j));
+		if (k > 0 && strpbrk(num, ".eEn") == NULL)
+			k += snprintf(num + k, sizeof num - (size_t)k, ".0");
+		buf_add(b, num, k > 0 ? (size_t)k : 0);
+		break;
+	case JSON_TRUE:
+		buf_add(b, "true", 4);
+		break;
+	case JSON_FALSE:
+		buf_add(b, "false", 5);
+		break;
+	default:
+		buf_add(b, "null", 4);
+		break;
 	}
-	if (need > room) {
-		buf_reserve(b, need);
-		need = json_dumpb(j, b->p + b->len, need, JSON_COMPACT |
-		    JSON_ENCODE_ANY);
-	}
-	b->len += need;
-	b->p[b->len] = '\0';
 }
 
 /* Returns the length of the valid UTF-8 sequence at s, or 0. */
@@ -140,6 +181,7 @@ buf_jstr(struct buf *b, const char *str, size_t n)
 
 	buf_reserve(b, n + 2);
 	b->p[b->len++] = '"';
+	b->p[b->len] = '\0';
 	for (i = 0, start = 0; i < n; ) {
 		if (s[i] >= 0x20 && s[i] < 0x80 && s[i] != '"' &&
 		    s[i] != '\\') {
@@ -171,7 +213,7 @@ buf_jstr(struct buf *b, const char *str, size_t n)
 		start = ++i;
 	}
 	buf_add(b, s + start, n - start);
-	buf_add(b, "\"", 1);
+	buf_ch(b, '"');
 }
 
 void

@@ -45,6 +45,15 @@ struct buf {
 void	 buf_reserve(struct buf *, size_t);
 /* Appends n bytes. */
 void	 buf_add(struct buf *, const void *, size_t);
+/* Appends one byte (the hot path of the encoders). */
+static inline void
+buf_ch(struct buf *b, char c)
+{
+	if (b->len + 2 > b->cap)
+		buf_reserve(b, 1);
+	b->p[b->len++] = c;
+	b->p[b->len] = '\0';
+}
 /* Appends a C string. */
 void	 buf_str(struct buf *, const char *);
 /* Appends a decimal integer. */
