@@ -1,14 +1,16 @@
 /*
  * The heuristic NYSE bot: reads its whole view on every request (it keeps
- * no memory) into a small model of the table and scores each legal entry by
- * the money lead it projects after that move.  A colour's chips are valued
- * at the average worth of the positions its marker is still likely to walk
- * through, so it takes colours whose markers sit before a rise and avoids
- * those about to fall or crash; it speculates the colours others hold into
- * a fall or a crash; it swaps its weak chips for strong ones; and once it
- * leads it discards to bring the end closer.  With open_holdings off it
- * spreads the chips it cannot see over the other players by their totals.
+ * no memory) into a small model of the table and scores each legal entry
+ * by how surely it then finishes ahead of each other player.  A colour's
+ * chips are valued at the average worth of the positions its marker is
+ * still likely to walk through, so it takes colours whose markers sit
+ * before a rise and avoids those about to fall or crash; it speculates the
+ * colours others hold into a fall or a crash; it swaps weak chips for
+ * strong ones; and once far ahead, where more money barely counts, it
+ * discards rather than lift a colour into a fall.  With open_holdings off
+ * it spreads the chips it cannot see over the others by their totals.
  */
+#include <math.h>
 #include <string.h>
 
 #include "lib/bot.h"
@@ -18,7 +20,9 @@
 #define CRASHED		12
 #define MAXP		12
 #define TAKE_SHARE	0.55	/* the share of a pile's chips taken, not discarded */
-#define SPECIAL_WORTH	0.6	/* what keeping a special chip is worth */
+#define SPECIAL_WORTH	0.02	/* what keeping a special chip is worth */
+#define GAP_SCALE	8.0	/* a money gap this size is a fair lead */
+#define MONEY_WEIGHT	0.01	/* money for its own sake */
 
 struct model {
 	int	n, me;
@@ -82,29 +86,31 @@ projected(const struct model *m, int c)
 	return sum / (k + 1);
 }
 
-/* My projected money minus the best other player's, and a push to the end. */
+/*
+ * How well I stand: for each other player, how surely I finish ahead of
+ * them (a soft step of the money gap), plus a little money; in solitaire,
+ * the money.  Far ahead, more money barely counts, so moves that lift the
+ * others' colours lose to discards that bring the end closer.
+ */
 static double
 evaluate(const struct model *m)
 {
-	double money[MAXP], best = 0, lead, v[COLOURS];
-	int c, p, left = 0;
+	double money[MAXP] = { 0 }, v[COLOURS], e = 0;
+	int c, p;
 
-	for (c = 0; c < COLOURS; c++) {
+	for (c = 0; c < COLOURS; c++)
 		v[c] = projected(m, c);
-		left += m->supply[c];
-	}
 	for (p = 0; p < m->n; p++) {
 		money[p] = 0;
 		for (c = 0; c < COLOURS; c++)
 			money[p] += m->hold[p][c] * v[c];
-		if (p != m->me && money[p] > best)
-			best = money[p];
 	}
 	if (m->n == 1)
 		return money[m->me];
-	lead = money[m->me] - best;
-	/* Ahead: the sooner the end the better; behind: the later. */
-	return lead + (lead > 0 ? 0.3 : 0.1) * lead * (40 - left) / 40.0;
+	for (p = 0; p < m->n; p++)
+		if (p != m->me)
+			e += tanh((money[m->me] - money[p]) / GAP_SCALE);
+	return e + MONEY_WEIGHT * money[m->me];
 }
 
 /* Builds the model from a view; unseen colours are spread by totals. */

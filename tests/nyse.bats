@@ -2,7 +2,8 @@
 # End-to-end tests of NYSE through bin/referee: short matches of the
 # heuristic bot (bin/nyse_bot) against the random bots complete with a
 # complete result, the heuristic bot beats them, solitaire and
-# open_holdings=off run, and --setup is honoured or refused with a cause.
+# open_holdings=off run, --setup is honoured or refused with a cause, and
+# the heuristic bot makes the moves it is meant for on crafted requests.
 
 load helpers
 
@@ -70,4 +71,62 @@ print(sum(r["places"][0] for r in rows) / len(rows))' "$T/r.jsonl"
 	run bin/referee -g nyse -n 3 -s 1 --setup "$T/bad.json" -b "$R1" -b "$R2" -b "$R3"
 	[ "$status" -eq 2 ]
 	[[ "$output" == *"piles.red[0] must be plain, speculate, invest or swap"* ]]
+}
+
+# Sends bin/nyse_bot a hello and one crafted request; prints its choice.
+# $1: a Python dict of the situation: pos, supply, hold, marks, legal
+# (the bot is seat 0).
+ask_bot() {
+	python3 - "$1" <<'EOF'
+import json, subprocess, sys
+COL = ["blue", "black", "red", "green"]
+MARKS = ["plain", "speculate", "invest", "swap"]
+s = eval(sys.argv[1])
+board, L = [1, 2, 3, 4, 5, 2], "ABCDEFGHIJKL"
+n, me, hold = len(s["hold"]), 0, s["hold"]
+markers = {c: {"position": L[p] if p < 12 else "crashed",
+               "value": board[p // 2] if p < 12 else 0, "crashed": p >= 12}
+           for c in COL for p in [s["pos"].get(c, 0)]}
+hs = [{"chips": sum(h.values()), "colours": {c: h.get(c, 0) for c in COL}} for h in hold]
+hs[me]["marks"] = {c: {m: s["marks"].get(c, {}).get(m, 0) for m in MARKS} for c in COL}
+supply = {c: s["supply"].get(c, 0) for c in COL}
+view = {"game": "nyse", "players": n, "seat": me, "board": board, "markers": markers,
+        "supply": supply, "used": {c: {"speculate": 0, "invest": 0, "swap": 0} for c in COL},
+        "discarded": {c: 10 - supply[c] - sum(h.get(c, 0) for h in hold) for c in COL},
+        "holdings": hs, "phase": "turn", "turn": me, "turns": 30, "refused": []}
+hello = {"type": "hello", "protocol": 1, "game": "nyse", "seat": me, "players": n,
+         "options": {"players": n, "board": board, "open_holdings": True}, "games": 1}
+req = {"type": "request", "id": 1, "game": 0, "view": view, "events": [],
+       "legal": s["legal"], "time_left_ms": 1000}
+out = subprocess.run(["bin/nyse_bot", "--seed", "1"], capture_output=True, text=True,
+                     input="\n".join(json.dumps(m) for m in [hello, req, {"type": "bye"}]) + "\n").stdout
+ans = [json.loads(l) for l in out.splitlines() if '"id"' in l][0]
+print(json.dumps(s["legal"][ans["index"]], sort_keys=True))
+EOF
+}
+
+@test "nyse_bot speculates an opponent's colour into a crash" {
+	run ask_bot '{"pos": {"blue": 9}, "supply": {"blue": 3, "black": 10, "red": 9, "green": 10},
+	    "hold": [{"red": 1}, {"blue": 6}], "marks": {"red": {"speculate": 1}},
+	    "legal": [{"action": "take", "colour": c} for c in COL] +
+	        [{"action": "discard", "colour": c} for c in COL] +
+	        [{"action": "speculate", "chip": "red", "marker": c} for c in COL]}'
+	[ "$status" -eq 0 ]
+	[ "$output" = '{"action": "speculate", "chip": "red", "marker": "blue"}' ]
+}
+
+@test "nyse_bot takes the colour before a rise, not the one before a fall" {
+	run ask_bot '{"pos": {"blue": 5, "black": 9}, "supply": {"blue": 5, "black": 1, "red": 10, "green": 10},
+	    "hold": [{}, {}], "marks": {},
+	    "legal": [{"action": "take", "colour": c} for c in COL]}'
+	[ "$status" -eq 0 ]
+	[ "$output" = '{"action": "take", "colour": "blue"}' ]
+}
+
+@test "nyse_bot, ahead, discards to end the game rather than push its colour into a fall" {
+	run ask_bot '{"pos": {"blue": 9, "black": 4}, "supply": {"blue": 2},
+	    "hold": [{"blue": 6}, {"black": 4}], "marks": {"blue": {"plain": 6}},
+	    "legal": [{"action": "take", "colour": "blue"}, {"action": "discard", "colour": "blue"}]}'
+	[ "$status" -eq 0 ]
+	[ "$output" = '{"action": "discard", "colour": "blue"}' ]
 }
