@@ -19,25 +19,29 @@
 #define SAMPLES		20000	/* simulated races per decision */
 #define DD_SAMPLES	40000	/* simulated fresh deals for the next race */
 
-struct hbot {
-	int	dd_ready;
-	double	dd_q[4];	/* E[odds of b in the next race, b wins] */
-	double	dd_r[4];	/* P(b wins the next race) */
-	double	price_sum;	/* Calcutta: prices of aces seen */
-	int	price_n;	/* aces auctioned seen */
-	int	seen_game, seen_race;
-};
-
-/* What one race simulation needs and gives. */
+/* What one race simulation gives. */
 struct probs {
 	double	p[4][4];	/* P(suit s finishes in place k) */
 	double	ex[4][4];	/* P(1st a, 2nd b) */
 	double	tri[4][4][4];	/* P(1st a, 2nd b, 3rd c) */
 };
 
+struct hbot {
+	int		dd_ready;
+	double		dd_q[4];	/* E[odds of b next race, b wins] */
+	double		dd_r[4];	/* P(b wins the next race) */
+	double		price_sum;	/* Calcutta: prices of aces seen */
+	int		price_n;	/* aces auctioned seen */
+	int		seen_game, seen_race;
+	int		cache_ok;	/* the last simulation: */
+	int		cache_suits[4], cache_jokers;
+	struct probs	cache;
+};
+
 static int	choose(struct bot *, const json_t *, int32_t *);
-static int	run(const int8_t *, int, int *);
-static void	simulate(struct rng *, const int *, int, struct probs *);
+static int	run(int8_t *, int, int *, struct rng *);
+static void	simulate(struct hbot *, struct rng *, const int *, int,
+		    struct probs *);
 static void	dd_prepare(struct bot *, struct hbot *);
 static int	suit_of(const json_t *);
 static int	find_entry(const json_t *, const char *, const char *,
@@ -52,15 +56,24 @@ static const int64_t default_table[5] = { 1, 2, 3, 5, 10 };
 
 /*
  * Runs a race over the cards (suit 0-3, 4 the joker) to the end or to 3
- * places; writes the order; returns the number of places decided.
+ * places; writes the order; returns the number of places decided.  With
+ * r, the cards are drawn at random from those not yet turned (a shuffle
+ * done only as far as the race goes).
  */
 static int
-run(const int8_t *cards, int n, int *order)
+run(int8_t *cards, int n, int *order, struct rng *r)
 {
 	int prog[4] = { 0, 0, 0, 0 }, done[4] = { 0, 0, 0, 0 };
-	int i, s, lead, places = 0;
+	int i, j, s, lead, places = 0;
+	int8_t t;
 
 	for (i = 0; i < n && places < 3; i++) {
+		if (r != NULL) {
+			j = i + (int)rng_below(r, (uint32_t)(n - i));
+			t = cards[i];
+			cards[i] = cards[j];
+			cards[j] = t;
+		}
 		if (cards[i] == 4) {
 			lead = -1;
 			for (s = 0; s < 4; s++)
@@ -82,14 +95,24 @@ run(const int8_t *cards, int n, int *order)
 	return places;
 }
 
-/* Estimates the places of the race from the stock's composition. */
+/*
+ * Estimates the places of the race from the stock's composition; the last
+ * estimate is kept, as the stock does not change between the decisions
+ * of one race.
+ */
 static void
-simulate(struct rng *r, const int *suits, int jokers, struct probs *pr)
+simulate(struct hbot *h, struct rng *r, const int *suits, int jokers,
+    struct probs *pr)
 {
-	int8_t cards[64], t;
-	int order[4], n = 0, s, k, i, j, places;
+	int8_t cards[64];
+	int order[4], n = 0, s, k, i, places;
 	double w = 1.0 / SAMPLES;
 
+	if (h->cache_ok && memcmp(h->cache_suits, suits, sizeof h->cache_suits)
+	    == 0 && h->cache_jokers == jokers) {
+		*pr = h->cache;
+		return;
+	}
 	memset(pr, 0, sizeof *pr);
 	for (s = 0; s < 4; s++)
 		for (k = 0; k < suits[s] && n < 60; k++)
@@ -97,13 +120,7 @@ simulate(struct rng *r, const int *suits, int jokers, struct probs *pr)
 	for (k = 0; k < jokers && n < 64; k++)
 		cards[n++] = 4;
 	for (i = 0; i < SAMPLES; i++) {
-		for (j = n - 1; j > 0; j--) {
-			k = (int)rng_below(r, (uint32_t)j + 1);
-			t = cards[j];
-			cards[j] = cards[k];
-			cards[k] = t;
-		}
-		places = run(cards, n, order);
+		places = run(cards, n, order, r);
 		for (k = 0; k < places; k++)
 			pr->p[order[k]][k] += w;
 		if (places >= 2)
@@ -111,6 +128,10 @@ simulate(struct rng *r, const int *suits, int jokers, struct probs *pr)
 		if (places >= 3)
 			pr->tri[order[0]][order[1]][order[2]] += w;
 	}
+	h->cache = *pr;
+	memcpy(h->cache_suits, suits, sizeof h->cache_suits);
+	h->cache_jokers = jokers;
+	h->cache_ok = 1;
 }
 
 /*
@@ -121,7 +142,7 @@ static void
 dd_prepare(struct bot *b, struct hbot *h)
 {
 	const json_t *o, *tab;
-	int8_t deck[49], t, cards[49];
+	int8_t deck[49], t;
 	int64_t table[5];
 	int n, i, j, k, count[4], bad, order[4], joker;
 
@@ -152,8 +173,7 @@ dd_prepare(struct bot *b, struct hbot *h)
 				if (deck[j] == 4 || ++count[deck[j]] >= 5)
 					bad = 1;
 		} while (bad);
-		memcpy(cards, deck + 7, (size_t)(n - 7));
-		if (run(cards, n - 7, order) >= 1) {
+		if (run(deck + 7, n - 7, order, NULL) >= 1) {
 			h->dd_r[order[0]] += 1.0 / DD_SAMPLES;
 			h->dd_q[order[0]] += (double)table[count[order[0]]] /
 			    DD_SAMPLES;
@@ -239,7 +259,7 @@ choose_bet(struct bot *b, struct hbot *h, const json_t *view,
 		for (k = 0; k < 4; k++)
 			if (strcmp(json_string_value(e), kinds[k]) == 0)
 				kind_on[k] = 1;
-	simulate(&b->rng, suits, jokers, &pr);
+	simulate(h, &b->rng, suits, jokers, &pr);
 	mult = (double)json_integer_value(json_object_get(json_object_get(
 	    view, "daily_double"), "multiplier"));
 	if (kind_on[3] && !h->dd_ready)
@@ -339,8 +359,8 @@ choose_bid(struct bot *b, struct hbot *h, const json_t *req,
 	for (s = 0; s < 4; s++)
 		suits[s] = (int)json_integer_value(json_array_get(
 		    json_object_get(stock, "suits"), (size_t)s));
-	simulate(&b->rng, suits, (int)json_integer_value(json_object_get(stock,
-	    "jokers")), &pr);
+	simulate(h, &b->rng, suits, (int)json_integer_value(
+	    json_object_get(stock, "jokers")), &pr);
 	w = (2 * pr.p[as][0] + pr.p[as][1]) / 3;
 	pot = (double)json_integer_value(json_object_get(view, "pot"));
 	left = 3 - as;
