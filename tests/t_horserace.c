@@ -29,6 +29,7 @@ static void	test_codec(void);
 static void	test_stock_leak(void);
 static void	test_sealed(void);
 static void	test_random_variants(void);
+static int	agree(void *, int, struct rng *);
 
 /* Prints one TAP line. */
 static void
@@ -444,9 +445,56 @@ test_sealed(void)
 }
 
 /*
+ * Checks that apply() accepts an action exactly when legal() lists it, for
+ * the edges of every listed entry, codes around them and random codes, for
+ * player p and a player who does not decide; 0 if they agree.
+ */
+static int
+agree(void *st, int p, struct rng *r)
+{
+	static struct legal l[MAX_LEGAL];
+	struct action c[1024];
+	struct rng rr;
+	void *copy;
+	int n, i, k = 0, q, who, listed, took, rc = 0;
+
+	n = g->legal(st, p, l, MAX_LEGAL);
+	for (i = 0; i < n && k < 1000; i++) {
+		c[k++] = (struct action){ l[i].code, l[i].lo - 1 };
+		c[k++] = (struct action){ l[i].code, l[i].lo };
+		c[k++] = (struct action){ l[i].code, l[i].hi + 1 };
+		c[k++] = (struct action){ l[i].code + 1, l[i].lo };
+	}
+	for (i = 0; i < 16; i++)
+		c[k++] = (struct action){ (int64_t)rng_below(r, 200),
+		    (int32_t)rng_below(r, 3) };
+	copy = xmalloc(g->state_size);
+	for (q = 0; q < 3 && rc == 0; q++) {
+		who = (p + q) % 3;	/* p, then two others (3+ players) */
+		for (i = 0; i < k; i++) {
+			memcpy(copy, st, g->state_size);
+			rr = *r;
+			listed = (g->deciders(st) & (1u << who)) &&
+			    legal_contains(g, st, who, c[i]);
+			took = g->apply(copy, who, c[i], &rr, NULL) == 0;
+			if (listed != took) {
+				printf("# player %d action %lld/%d: listed %d, "
+				    "applied %d\n", who, (long long)c[i].code,
+				    c[i].amount, listed, took);
+				rc = -1;
+				break;
+			}
+		}
+	}
+	free(copy);
+	return rc;
+}
+
+/*
  * Random play with each variant in turn, 3-8 players: every game ends,
  * check() (chips and cards conserved) holds at every step, every event
- * encodes to a known type, and a sealed bet is told to its bettor only.
+ * encodes to a known type, a sealed bet is told to its bettor only, and
+ * (every 25th step) apply() accepts exactly what legal() lists.
  */
 static void
 test_random_variants(void)
@@ -474,10 +522,12 @@ test_random_variants(void)
 	size_t v, i;
 	long ngames = 0, steps = 0, events = 0;
 	int k, n, p, good = 1, enc = 1, audience = 1, ended = 1, step;
+	int same = 1;
 	uint32_t d;
 
 	rng_seed(&r, 2024);
-	for (k = 0; k < 2000 && good && enc && audience && ended; k++) {
+	for (k = 0; k < 2000 && good && enc && audience && ended && same;
+	    k++) {
 		v = (size_t)k % (sizeof variants / sizeof variants[0]);
 		if (new_game(variants[v], 3 + k % 6, NULL, (uint64_t)k + 1, &st,
 		    &ev, cause, sizeof cause) == -1) {
@@ -511,6 +561,8 @@ test_random_variants(void)
 			    p = 0; ; p++)
 				if ((d & (1u << p)) && n-- == 0)
 					break;
+			if (steps % 25 == 0 && same && agree(st, p, &r) == -1)
+				same = 0;
 			n = g->legal(st, p, l, MAX_LEGAL);
 			i = rng_below(&r, (uint32_t)n);
 			a.code = l[i].code;
@@ -527,6 +579,7 @@ test_random_variants(void)
 	}
 	ev_free(&ev);
 	ok(good, "random variants: check() held at every step");
+	ok(same, "random variants: apply() accepts exactly the legal list");
 	ok(ended, "random variants: every game ended");
 	ok(enc, "random variants: every event encodes to a known type");
 	ok(audience, "random variants: sealed bets told to the bettor only");

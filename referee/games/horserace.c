@@ -19,8 +19,6 @@
 
 #include "horserace.h"
 
-#define HR_MAXLEGAL	(1 + HR_NT)
-
 static int	hr_resolve(struct opts *, char *, size_t);
 static void	hr_init(void *, const struct opts *, const void *, struct rng *,
 		    struct events *);
@@ -55,6 +53,7 @@ static void	sold(struct hr_state *, struct events *);
 static void	end_game(struct hr_state *, struct events *);
 static uint64_t	pack_cards(const int8_t *, int);
 static int	player_bits(const struct hr_state *);
+static int	valid(const struct hr_state *, int, struct action);
 
 static const char *const hr_bets_choices[] = {
 	"win", "exacta", "trifecta", "daily_double", NULL
@@ -774,9 +773,11 @@ hr_deciders(const void *vst)
 static int
 hr_legal(const void *vst, int p, struct legal *l, int max)
 {
+	static const int first[5] = { HR_T_WIN, HR_T_EXACTA, HR_T_TRIFECTA,
+	    HR_T_DD, HR_NT };
 	const struct hr_state *st = vst;
 	int32_t left, c[HR_MAXP];
-	int n = 0, t;
+	int n = 0, t, k;
 
 	if (p < 0 || p >= st->players || !(hr_deciders(st) & (1u << p)) ||
 	    max < 2)
@@ -788,9 +789,12 @@ hr_legal(const void *vst, int p, struct legal *l, int max)
 	case HP_BET:
 		left = hr_left(st, p);
 		l[n++] = (struct legal){ HA_DONE, 0, 0, 0 };
-		for (t = 0; t < HR_NT && n < max; t++)
-			if (hr_kind_offered(st, hr_target_kind(t)))
-				l[n++] = (struct legal){ HA_BET + t, 1, left, 1 };
+		for (k = HR_WIN; k <= HR_DD; k++)
+			if (hr_kind_offered(st, k))
+				for (t = first[k]; t < first[k + 1] && n < max;
+				    t++)
+					l[n++] = (struct legal){ HA_BET + t, 1,
+					    left, 1 };
 		break;
 	case HP_AUCTION:
 		counters(st, c);
@@ -803,18 +807,49 @@ hr_legal(const void *vst, int p, struct legal *l, int max)
 	return n;
 }
 
+/*
+ * Returns 1 if a is in player's legal list, without listing it (apply's
+ * fast path; t_horserace checks that the two always agree).
+ */
+static int
+valid(const struct hr_state *st, int p, struct action a)
+{
+	int32_t c[HR_MAXP];
+	int64_t t;
+
+	if (p < 0 || p >= st->players || !(hr_deciders(st) & (1u << p)))
+		return 0;
+	switch (st->phase) {
+	case HP_ODDS:
+		return a.code == HA_ODDS + st->odds_suit && a.amount >= 1 &&
+		    a.amount <= 20;
+	case HP_BET:
+		if (a.code == HA_DONE)
+			return a.amount == 0;
+		t = a.code - HA_BET;
+		return t >= 0 && t < HR_NT &&
+		    hr_kind_offered(st, hr_target_kind((int)t)) &&
+		    a.amount >= 1 && a.amount <= hr_left(st, p);
+	case HP_AUCTION:
+		if (a.code == HA_PASS)
+			return a.amount == 0;
+		counters(st, c);
+		return a.code == HA_BID && a.amount >= auction_next_min(&st->auc)
+		    && a.amount <= c[p];
+	}
+	return 0;
+}
+
 /* Applies a legal action; -1, state untouched, if it is not legal. */
 static int
 hr_apply(void *vst, int p, struct action a, struct rng *r,
     struct events *ev)
 {
 	struct hr_state *st = vst;
-	struct legal l[HR_MAXLEGAL];
 	int32_t c[HR_MAXP];
-	int n, t;
+	int t;
 
-	n = hr_legal(st, p, l, HR_MAXLEGAL);
-	if (legal_find(l, n, a) < 0)
+	if (!valid(st, p, a))
 		return -1;
 	switch (st->phase) {
 	case HP_ODDS:
