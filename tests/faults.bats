@@ -11,7 +11,7 @@ load helpers
 # $output, the log in $T/m.log.
 hostile_match() {
 	run bin/referee -g horserace -s 11 -o races=2 --time-per-move 100 \
-	    --time-bank 0 --time-hello 1000 --grace 100 --log "$T/m.log" "$@" \
+	    --time-bank 0 --time-hello 5000 --grace 100 --log "$T/m.log" "$@" \
 	    -b "python3 tests/bots/hostile.py $MODE $MARK" \
 	    -b 'bin/random --seed 1' -b 'bin/random --seed 2'
 	[ "$status" -eq 0 ]
@@ -52,6 +52,7 @@ total() {
 	MODE=silent hostile_match
 	n=$(lines_of "$T/m.log" send | grep '"bot":0' | grep -c '"type":"request"')
 	[ "$n" -ge 1 ]
+	[ "$(lines_of "$T/m.log" fault | grep -c '"fault":"timeout","id":[0-9]')" -eq "$n" ]
 	[ "$(count timeout)" -eq "$n" ]
 	[ "$(total)" -eq "$n" ]
 	lines_of "$T/m.log" fault | grep -q '"detail":"no answer within 100 ms"'
@@ -96,7 +97,7 @@ total() {
 }
 
 @test "a bot that never answers the hello: a timeout, and it still plays" {
-	MODE=hello_hang hostile_match
+	MODE=hello_hang hostile_match --time-hello 1000
 	lines_of "$T/m.log" fault | grep -q '"fault":"timeout","id":null,"detail":"no hello answer within 1000 ms"'
 	[ "$(count timeout)" -ge 2 ]
 }
