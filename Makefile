@@ -86,7 +86,7 @@ bin/tournament: $(TOUR_SRC:%.c=$(B)/%.o) $(LIB)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 .SECONDEXPANSION:
-$(TOOL_BIN): bin/%: $$(patsubst %.c,$(B)/%.o,$$(wildcard tools/$$*/*.c)) $(LIB)
+$(TOOL_BIN): bin/%: $$(addprefix $(B)/,$$(subst .c,.o,$$(wildcard tools/$$*/*.c))) $(LIB)
 	@mkdir -p bin
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
