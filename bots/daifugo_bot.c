@@ -177,7 +177,7 @@ score_play(const struct model *m, const json_t *e)
 			sc -= 4.0 * rest.cnt[s];
 	/* A revolution is good for a weak hand, bad for a strong one. */
 	if (strcmp(kind, "set") == 0 && p.n >= 4)
-		sc += weak_hand(m, &rest, 0) ? 25 : -25;
+		sc += weak_hand(m, &rest, 0) ? 25 : -60;
 	if (m->leading)
 		sc += 20;			/* a lead must be made anyway */
 	else if (endgame)
