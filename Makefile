@@ -99,7 +99,7 @@ deps:
 
 check: deps
 	@$(MAKE) --no-print-directory all
-	@B=$(B) bash tests/run
+	@B=$(B) sh tests/run
 
 demo: deps
 	@$(MAKE) --no-print-directory all
@@ -110,7 +110,7 @@ bench: deps
 	@B=$(B) sh tests/bench.sh
 
 fuzz: all
-	@B=$(B) FUZZ_GAMES=$${FUZZ_GAMES:-100000} bash tests/run fuzz
+	@B=$(B) FUZZ_GAMES=$${FUZZ_GAMES:-100000} sh tests/run fuzz
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/cardarena
