@@ -1,0 +1,635 @@
+/*
+ * The terminal renderer of bin/replay: draws views, actions and events as
+ * readable text, cards with their suit symbols (red hearts and diamonds on
+ * a colour terminal), one line per seat, money as plain numbers.  It knows
+ * no game: every game's view is a JSON object, drawn by its shape.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <termios.h>
+#include <unistd.h>
+
+#include "replay.h"
+
+static int	tr_colour;	/* ANSI colours */
+static int	tr_utf8 = 1;	/* suit symbols rather than letters */
+static int	render_full;	/* every frame's whole view, not changes */
+
+static int	is_card_list(const json_t *);
+static int	is_flat(const json_t *);
+static void	put_card(FILE *, const char *);
+static void	put_scalar(FILE *, const json_t *);
+static void	put_key(FILE *, const char *, const json_t *, int, int);
+static void	put_block(FILE *, const json_t *, int, int);
+static void	put_notes(FILE *, const struct frame *, int);
+static const char *find_answer(const struct rlog *, size_t, int, int64_t);
+static void	put_message(FILE *, const struct replay *, size_t, int);
+static int	bot_at(const struct replay *, size_t, int);
+static int	full_after(const struct replay *, size_t);
+static int	read_key(void);
+static void	restore_tty(void);
+
+/* Chooses colours, suit symbols and whole views for what follows. */
+void
+render_init(int colour, int utf8, int full)
+{
+	tr_colour = colour;
+	tr_utf8 = utf8;
+	render_full = full;
+}
+
+/* Is j a non-empty array of card names? */
+static int
+is_card_list(const json_t *j)
+{
+	size_t i;
+	json_t *v;
+
+	if (!json_is_array(j) || json_array_size(j) == 0)
+		return 0;
+	json_array_foreach(j, i, v)
+		if (card_from_json(v) == -1)
+			return 0;
+	return 1;
+}
+
+/*
+ * Is j drawn on one line: a scalar, an array of scalars, or an object of at
+ * most eight keys whose values are scalars or arrays of scalars?
+ */
+static int
+is_flat(const json_t *j)
+{
+	const char *k;
+	json_t *v, *x;
+	size_t i;
+
+	if (json_is_array(j)) {
+		json_array_foreach(j, i, x)
+			if (json_is_array(x) || json_is_object(x))
+				return 0;
+		return 1;
+	}
+	if (!json_is_object(j))
+		return 1;
+	if (json_object_size(j) > 8)
+		return 0;
+	json_object_foreach((json_t *)j, k, v)
+		if (json_is_object(v) || (json_is_array(v) && !is_flat(v)))
+			return 0;
+	return 1;
+}
+
+/* Writes one card: rank and suit symbol, red in colour for H and D. */
+static void
+put_card(FILE *fp, const char *name)
+{
+	static const char *const sym[] = { "\u2660", "\u2665", "\u2666",
+	    "\u2663" };
+	int c, red;
+
+	if ((c = card_parse(name)) == -1) {
+		fputs(name, fp);
+		return;
+	}
+	if (IS_JOKER(c)) {
+		fputs(tr_colour ? "\033[35mJK\033[0m" : "JK", fp);
+		return;
+	}
+	red = CARD_SUIT(c) == HEARTS || CARD_SUIT(c) == DIAMONDS;
+	if (tr_colour && red)
+		fputs("\033[31m", fp);
+	if (CARD_RANK(c) == 9)
+		fputs("10", fp);
+	else
+		fputc(name[0], fp);
+	if (tr_utf8)
+		fputs(sym[CARD_SUIT(c)], fp);
+	else
+		fputc(name[1], fp);
+	if (tr_colour && red)
+		fputs("\033[0m", fp);
+}
+
+/* Writes a number, string (a card drawn as one), boolean or null. */
+static void
+put_scalar(FILE *fp, const json_t *v)
+{
+	switch (json_typeof(v)) {
+	case JSON_STRING:
+		put_card(fp, json_string_value(v));
+		break;
+	case JSON_INTEGER:
+		fprintf(fp, "%" JSON_INTEGER_FORMAT, json_integer_value(v));
+		break;
+	case JSON_REAL:
+		fprintf(fp, "%g", json_real_value(v));
+		break;
+	case JSON_TRUE:
+		fputs("yes", fp);
+		break;
+	case JSON_FALSE:
+		fputs("no", fp);
+		break;
+	default:
+		fputs("-", fp);
+		break;
+	}
+}
+
+/* Writes any value on one line: cards as "K♣ 9♠", objects as "k v, k v". */
+void
+render_inline(FILE *fp, const json_t *v)
+{
+	const char *k;
+	json_t *x;
+	size_t i;
+	int first = 1, cards;
+
+	if (json_is_array(v)) {
+		if (json_array_size(v) == 0) {
+			fputs("-", fp);
+			return;
+		}
+		cards = is_card_list(v);
+		if (!cards)
+			fputc('[', fp);
+		json_array_foreach(v, i, x) {
+			if (i > 0)
+				fputs(cards ? " " : ", ", fp);
+			render_inline(fp, x);
+		}
+		if (!cards)
+			fputc(']', fp);
+	} else if (json_is_object(v)) {
+		json_object_foreach((json_t *)v, k, x) {
+			fprintf(fp, "%s%s ", first ? "" : ", ", k);
+			first = 0;
+			if (json_is_object(x)) {
+				fputc('{', fp);
+				render_inline(fp, x);
+				fputc('}', fp);
+			} else
+				render_inline(fp, x);
+		}
+	} else
+		put_scalar(fp, v);
+}
+
+/*
+ * Writes one key of an object as indented lines: a flat value on the key's
+ * line, a per-seat array (as long as the player count) a "seat N" line each.
+ */
+static void
+put_key(FILE *fp, const char *k, const json_t *x, int indent, int players)
+{
+	json_t *y;
+	size_t i;
+
+	fprintf(fp, "%*s%s:", indent, "", k);
+	if (is_flat(x) || is_card_list(x)) {
+		fputc(' ', fp);
+		render_inline(fp, x);
+		fputc('\n', fp);
+	} else if (json_is_array(x)) {
+		fputc('\n', fp);
+		json_array_foreach(x, i, y) {
+			if (json_array_size(x) == (size_t)players)
+				fprintf(fp, "%*sseat %zu: ", indent + 2, "", i);
+			else
+				fprintf(fp, "%*s- ", indent + 2, "");
+			if (json_is_object(y) && !is_flat(y)) {
+				fputc('\n', fp);
+				put_block(fp, y, indent + 4, players);
+			} else {
+				render_inline(fp, y);
+				fputc('\n', fp);
+			}
+		}
+	} else {
+		fputc('\n', fp);
+		put_block(fp, x, indent + 2, players);
+	}
+}
+
+/* Writes every key of an object as indented lines. */
+static void
+put_block(FILE *fp, const json_t *v, int indent, int players)
+{
+	const char *k;
+	json_t *x;
+
+	json_object_foreach((json_t *)v, k, x)
+		put_key(fp, k, x, indent, players);
+}
+
+/* Writes the keys of view that differ from prev (a removed key as "-"). */
+void
+render_view_changes(FILE *fp, const json_t *prev, const json_t *view,
+    int indent, int players)
+{
+	const char *k;
+	json_t *x;
+
+	if (!json_is_object(prev) || !json_is_object(view)) {
+		render_view(fp, view, indent, players);
+		return;
+	}
+	json_object_foreach((json_t *)view, k, x)
+		if (!json_equal(x, json_object_get(prev, k)))
+			put_key(fp, k, x, indent, players);
+	json_object_foreach((json_t *)prev, k, x)
+		if (json_object_get(view, k) == NULL)
+			fprintf(fp, "%*s%s: -\n", indent, "", k);
+}
+
+/* Writes a view (any JSON object) as indented lines. */
+void
+render_view(FILE *fp, const json_t *view, int indent, int players)
+{
+	if (json_is_object(view))
+		put_block(fp, view, indent, players);
+	else {
+		fprintf(fp, "%*s", indent, "");
+		render_inline(fp, view);
+		fputc('\n', fp);
+	}
+}
+
+/*
+ * Writes an action or event on one line: its "type" first, then the other
+ * keys ("bet target S, amount 5").
+ */
+void
+render_action(FILE *fp, const json_t *a)
+{
+	const char *k, *type, *sep = "";
+	json_t *x;
+
+	if (!json_is_object(a)) {
+		render_inline(fp, a);
+		return;
+	}
+	if ((type = json_string_value(json_object_get(a, "type"))) != NULL) {
+		fputs(type, fp);
+		sep = ": ";
+	}
+	json_object_foreach((json_t *)a, k, x) {
+		if (type != NULL && strcmp(k, "type") == 0)
+			continue;
+		fprintf(fp, "%s%s ", sep, k);
+		sep = ", ";
+		render_inline(fp, x);
+	}
+}
+
+/* Returns an action or event as a new one-line string (labels, HTML). */
+char *
+render_action_text(const json_t *a)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *fp;
+	int colour = tr_colour;
+
+	if ((fp = open_memstream(&buf, &len)) == NULL)
+		return xstrdup("?");
+	tr_colour = 0;
+	render_action(fp, a);
+	tr_colour = colour;
+	fclose(fp);
+	return buf;
+}
+
+/* Writes the bots' debug text and the faults a frame carries. */
+static void
+put_notes(FILE *fp, const struct frame *f, int only_bot)
+{
+	const json_t *x;
+	size_t i;
+
+	json_array_foreach(f->faults, i, x) {
+		if (only_bot >= 0 && json_integer_value(json_object_get(x,
+		    "bot")) != only_bot)
+			continue;
+		fprintf(fp, "   %s! fault of seat %" JSON_INTEGER_FORMAT " (bot %"
+		    JSON_INTEGER_FORMAT "): %s: %s%s\n", tr_colour ? "\033[1;31m" :
+		    "", json_integer_value(json_object_get(x, "seat")),
+		    json_integer_value(json_object_get(x, "bot")),
+		    json_string_value(json_object_get(x, "fault")),
+		    json_string_value(json_object_get(x, "detail")),
+		    tr_colour ? "\033[0m" : "");
+	}
+	json_array_foreach(f->debug, i, x) {
+		if (only_bot >= 0 && json_integer_value(json_object_get(x,
+		    "bot")) != only_bot)
+			continue;
+		fprintf(fp, "   %s> seat %" JSON_INTEGER_FORMAT " says: %s%s\n",
+		    tr_colour ? "\033[33m" : "", json_integer_value(
+		    json_object_get(x, "seat")), json_string_value(
+		    json_object_get(x, "text")), tr_colour ? "\033[0m" : "");
+	}
+}
+
+/* Finds the bot's answer line to request id after line from; or NULL. */
+static const char *
+find_answer(const struct rlog *l, size_t from, int bot, int64_t id)
+{
+	const char *line;
+	json_t *j;
+	size_t i;
+	int hit;
+
+	for (i = from + 1; i < l->n; i++) {
+		if (l->r[i].bot == bot && strcmp(rlog_msg_type(&l->r[i]),
+		    "request") == 0)
+			return NULL;
+		if (strcmp(l->r[i].type, "recv") != 0 || l->r[i].bot != bot)
+			continue;
+		line = json_string_value(json_object_get(l->r[i].j, "line"));
+		if (line == NULL)
+			continue;
+		j = json_loads(line, 0, NULL);
+		hit = json_integer_value(json_object_get(j, "id")) == id;
+		json_decref(j);
+		if (hit)
+			return line;
+	}
+	return NULL;
+}
+
+/* Writes one message a bot received, as it reads. */
+static void
+put_message(FILE *fp, const struct replay *rp, size_t rec, int players)
+{
+	const json_t *m = json_object_get(rp->log->r[rec].j, "msg"), *x;
+	const char *type, *ans;
+	json_t *aj;
+	size_t i;
+	long chosen = -1;
+
+	type = json_string_value(json_object_get(m, "type"));
+	if (type == NULL)
+		type = "?";
+	fprintf(fp, "   %s<- %s", tr_colour ? "\033[1m" : "", type);
+	if (json_object_get(m, "id") != NULL) {
+		fputs(" #", fp);
+		render_inline(fp, json_object_get(m, "id"));
+	}
+	if (json_object_get(m, "time_left_ms") != NULL) {
+		fputs(" (", fp);
+		render_inline(fp, json_object_get(m, "time_left_ms"));
+		fputs(" ms left)", fp);
+	}
+	fputs(tr_colour ? "\033[0m\n" : "\n", fp);
+	if (strcmp(type, "request") != 0 && strcmp(type, "start") != 0 &&
+	    strcmp(type, "end") != 0) {
+		fputs("      ", fp);
+		render_inline(fp, m);
+		fputc('\n', fp);
+		return;
+	}
+	if (json_array_size(json_object_get(m, "events")) > 0) {
+		fputs("      events:\n", fp);
+		json_array_foreach(json_object_get(m, "events"), i, x) {
+			fputs("        ", fp);
+			render_action(fp, x);
+			fputc('\n', fp);
+		}
+	}
+	if (json_object_get(m, "places") != NULL) {
+		fputs("      places ", fp);
+		render_inline(fp, json_object_get(m, "places"));
+		fputs(", scores ", fp);
+		render_inline(fp, json_object_get(m, "scores"));
+		fputc('\n', fp);
+	}
+	if ((x = json_object_get(m, "view")) != NULL)
+		render_view(fp, x, 6, players);
+	if (strcmp(type, "request") != 0)
+		return;
+	ans = find_answer(rp->log, rec, rp->log->r[rec].bot,
+	    json_integer_value(json_object_get(m, "id")));
+	if (ans != NULL && (aj = json_loads(ans, 0, NULL)) != NULL) {
+		if (json_is_integer(json_object_get(aj, "index")))
+			chosen = (long)json_integer_value(json_object_get(aj,
+			    "index"));
+		json_decref(aj);
+	}
+	fputs("      legal:\n", fp);
+	json_array_foreach(json_object_get(m, "legal"), i, x) {
+		fprintf(fp, "     %s%3zu. ", (long)i == chosen ? "->" : "  ", i);
+		render_action(fp, x);
+		fputc('\n', fp);
+	}
+	fprintf(fp, "   -> answer: %s\n", ans != NULL ? ans : "(none)");
+}
+
+/* The bot at seat in the game of frame k. */
+static int
+bot_at(const struct replay *rp, size_t k, int seat)
+{
+	return rp->games[rp->f[k].game].seats[seat];
+}
+
+/* Is frame k drawn as changes to frame k - 1 (in a match's listing)? */
+static int
+full_after(const struct replay *rp, size_t k)
+{
+	return k > 0 && rp->f[k - 1].game == rp->f[k].game && !render_full;
+}
+
+void
+render_frame(FILE *fp, const struct replay *rp, size_t k, int seat)
+{
+	const struct frame *f = &rp->f[k];
+	size_t i, from;
+	const json_t *x;
+	int bot;
+
+	if (f->step == -1)
+		fprintf(fp, "%s== step %zu: game %d dealt (seed %llu) ==%s\n",
+		    tr_colour ? "\033[1;36m" : "", k, rp->games[f->game].gi,
+		    (unsigned long long)rp->games[f->game].seed,
+		    tr_colour ? "\033[0m" : "");
+	else if (seat >= 0)
+		fprintf(fp, "%s-- step %zu (game %d, step %ld) --%s\n",
+		    tr_colour ? "\033[1m" : "", k, rp->games[f->game].gi,
+		    f->step, tr_colour ? "\033[0m" : "");
+	else
+		fprintf(fp, "%s-- step %zu (game %d, step %ld): %s --%s\n",
+		    tr_colour ? "\033[1m" : "", k, rp->games[f->game].gi,
+		    f->step, f->label, tr_colour ? "\033[0m" : "");
+	if (seat < 0) {
+		json_array_foreach(f->events, i, x) {
+			fputs("   * ", fp);
+			render_action(fp, x);
+			fputc('\n', fp);
+		}
+		put_notes(fp, f, -1);
+		if (f->step == -1 || !full_after(rp, k))
+			render_view(fp, f->all, 3, rp->players);
+		else
+			render_view_changes(fp, rp->f[k - 1].all, f->all, 3,
+			    rp->players);
+		return;
+	}
+	/* Exactly the lines the seat's bot received up to this frame. */
+	bot = bot_at(rp, k, seat);
+	from = k > 0 ? replay_seen_end(rp, k - 1) : 0;
+	for (i = from; i < replay_seen_end(rp, k); i++)
+		if (strcmp(rp->log->r[i].type, "send") == 0 &&
+		    rp->log->r[i].bot == bot)
+			put_message(fp, rp, i, rp->players);
+	put_notes(fp, f, bot);
+}
+
+void
+render_match(FILE *fp, const struct replay *rp, size_t from, int seat)
+{
+	const json_t *h = rp->log->header, *bots, *x;
+	size_t k, i;
+
+	fprintf(fp, "%s: %s, %d players, seed %llu\n   options ", rp->g->name,
+	    rp->g->title, rp->players, (unsigned long long)rp->seed);
+	render_inline(fp, json_object_get(h, "options"));
+	fputc('\n', fp);
+	bots = json_object_get(h, "bots");
+	json_array_foreach(bots, i, x)
+		fprintf(fp, "   bot %zu: %s (%s)\n", i, json_string_value(
+		    json_object_get(x, "name")), json_string_value(
+		    json_object_get(x, "command")));
+	if (seat >= 0)
+		fprintf(fp, "   shown: what the bot at seat %d received\n", seat);
+	for (k = from; k < rp->nf; k++) {
+		render_frame(fp, rp, k, seat);
+		if (k + 1 == rp->nf || rp->f[k + 1].game != rp->f[k].game)
+			render_result(fp, rp, rp->f[k].game);
+	}
+}
+
+void
+render_result(FILE *fp, const struct replay *rp, int game)
+{
+	const json_t *e = rp->games[game].end;
+	int s;
+
+	if (e == NULL)
+		return;
+	fprintf(fp, "%s== game %d over%s ==%s\n", tr_colour ? "\033[1;36m" : "",
+	    rp->games[game].gi, json_is_true(json_object_get(e, "capped")) ?
+	    " (turn cap reached)" : "", tr_colour ? "\033[0m" : "");
+	for (s = 0; s < rp->players; s++) {
+		fprintf(fp, "   seat %d (bot %d): place ", s,
+		    rp->games[game].seats[s]);
+		render_inline(fp, json_array_get(json_object_get(e, "places"),
+		    (size_t)s));
+		fputs(", score ", fp);
+		render_inline(fp, json_array_get(json_object_get(e, "scores"),
+		    (size_t)s));
+		fputc('\n', fp);
+	}
+}
+
+static struct termios	saved_tty;
+static int		tty_raw;
+
+/* Puts the terminal back as it was. */
+static void
+restore_tty(void)
+{
+	if (tty_raw)
+		tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved_tty);
+	tty_raw = 0;
+}
+
+/*
+ * Reads one key: 'n'ext, 'p'revious, 'f'irst, 'l'ast, 'q'uit, or 0 for
+ * anything else; the arrow, Home, End and Page keys map to those.
+ */
+static int
+read_key(void)
+{
+	unsigned char c, seq[3];
+
+	if (read(STDIN_FILENO, &c, 1) != 1)
+		return 'q';
+	switch (c) {
+	case ' ': case '\r': case '\n': case 'n': case 'j': case 'l':
+		return 'n';
+	case 'p': case 'k': case 'h': case 0x7f: case 'b':
+		return 'p';
+	case 'g': case '<':
+		return 'f';
+	case 'G': case '>':
+		return 'l';
+	case 'q': case 'Q': case 0x04:
+		return 'q';
+	case 0x1b:
+		if (read(STDIN_FILENO, &seq[0], 1) != 1 ||
+		    read(STDIN_FILENO, &seq[1], 1) != 1)
+			return 'q';
+		if (seq[0] != '[' && seq[0] != 'O')
+			return 0;
+		switch (seq[1]) {
+		case 'C': case 'B':
+			return 'n';
+		case 'D': case 'A':
+			return 'p';
+		case 'H':
+			return 'f';
+		case 'F':
+			return 'l';
+		case '1': case '4': case '5': case '6':
+			if (read(STDIN_FILENO, &seq[2], 1) != 1)
+				return 'q';
+			return seq[1] == '1' ? 'f' : seq[1] == '4' ? 'l' :
+			    seq[1] == '5' ? 'p' : 'n';
+		}
+		return 0;
+	}
+	return 0;
+}
+
+int
+render_interactive(const struct replay *rp, size_t k, int seat)
+{
+	struct termios raw;
+	int key;
+
+	if (tcgetattr(STDIN_FILENO, &saved_tty) == -1)
+		return -1;
+	raw = saved_tty;
+	raw.c_lflag &= ~(tcflag_t)(ICANON | ECHO);
+	raw.c_cc[VMIN] = 1;
+	raw.c_cc[VTIME] = 0;
+	if (tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) == -1)
+		return -1;
+	tty_raw = 1;
+	atexit(restore_tty);
+	for (;;) {
+		fputs("\033[H\033[2J", stdout);
+		printf("%s%s replay: step %zu of %zu%s   [n/space/right: next, "
+		    "p/left: back, g: first, G: last, q: quit]\n",
+		    tr_colour ? "\033[7m" : "", rp->g->name, k, rp->nf - 1,
+		    tr_colour ? "\033[0m" : "");
+		render_frame(stdout, rp, k, seat);
+		if (k + 1 == rp->nf || rp->f[k + 1].game != rp->f[k].game)
+			render_result(stdout, rp, rp->f[k].game);
+		fflush(stdout);
+		key = read_key();
+		if (key == 'q')
+			break;
+		if (key == 'n' && k + 1 < rp->nf)
+			k++;
+		else if (key == 'p' && k > 0)
+			k--;
+		else if (key == 'f')
+			k = 0;
+		else if (key == 'l')
+			k = rp->nf - 1;
+	}
+	restore_tty();
+	return 0;
+}

@@ -1,0 +1,321 @@
+/*
+ * bin/replay: replays match logs.  Shows a match in the terminal (from the
+ * all-seeing view, or as exactly what one seat's bot received), verifies a
+ * log (or a directory of them) by re-running the rules, prints the lines a
+ * bot received so that they can be fed to it again, and writes a
+ * self-contained HTML viewer.
+ */
+#include <sys/stat.h>
+
+#include <dirent.h>
+#include <err.h>
+#include <getopt.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "replay.h"
+
+enum mode { SHOW, VERIFY, EMIT, HTML };
+
+static int	quiet;
+
+static void	usage(FILE *);
+static int	verify_path(const char *, int *, int *);
+static int	verify_one(const char *);
+static int	load(struct rlog *, struct replay *, const char *, int);
+static int	emit(const struct replay *, int, long);
+static int	write_html(const struct replay *, const char *);
+
+/* Prints the usage. */
+static void
+usage(FILE *fp)
+{
+	fprintf(fp,
+	    "usage: replay [--seat N] [--step K] [--full] [--ascii] [--no-keys] LOG\n"
+	    "       replay --verify [-q] LOG|DIR...\n"
+	    "       replay --emit --seat N [--upto K] LOG\n"
+	    "       replay --html OUT LOG\n"
+	    "Replays a cardarena match log: step K is the K-th point of the "
+	    "match\n(each game's deal, then the state after each action), "
+	    "numbered over\nthe whole match as the replay prints it.\n"
+	    "  --seat N     what the bot at seat N received, nothing more\n"
+	    "  --step K     start at step K\n"
+	    "  --full       the whole view at every step, not what changed\n"
+	    "  --ascii      suit letters instead of symbols\n"
+	    "  --no-keys    print the whole match even on a terminal\n"
+	    "  --verify     re-run the rules and check every message and "
+	    "result\n"
+	    "  --emit       print the lines the bot at seat N received, up to "
+	    "and\n               including the request answered by step K\n"
+	    "  --html OUT   write a self-contained HTML viewer to OUT "
+	    "(- for stdout)\n");
+}
+
+/*
+ * Reads and re-runs a log; warns about a torn last line and (unless
+ * silent) a divergence.  -1 (after a warning) if it cannot be used.
+ */
+static int
+load(struct rlog *l, struct replay *rp, const char *path, int silent)
+{
+	char cause[1024];
+
+	if (rlog_read(l, path, cause, sizeof cause) == -1) {
+		warnx("%s", cause);
+		rlog_free(l);
+		return -1;
+	}
+	if (l->torn && !silent)
+		warnx("%s", l->torn_why);
+	if (replay_run(rp, l, cause, sizeof cause) == -1) {
+		warnx("%s", cause);
+		rlog_free(l);
+		return -1;
+	}
+	if (rp->diverged && !silent)
+		warnx("the log does not verify, so the replay stops there:\n%s",
+		    rp->why);
+	return 0;
+}
+
+/* Verifies one log, printing its verdict; 0 if it verifies. */
+static int
+verify_one(const char *path)
+{
+	struct rlog l;
+	struct replay rp;
+	int ok;
+
+	if (load(&l, &rp, path, 1) == -1) {
+		printf("%s: FAILED\n", path);
+		return -1;
+	}
+	ok = !rp.diverged && rp.complete && !l.torn;
+	if (ok && !quiet)
+		printf("%s: ok (%zu games, %zu steps, %ld messages "
+		    "identical)\n", path, rp.ngames, rp.nf - rp.ngames,
+		    rp.messages);
+	else if (!ok)
+		printf("%s: FAILED\n  %s\n", path, rp.diverged ? rp.why :
+		    l.torn_why);
+	replay_free(&rp);
+	rlog_free(&l);
+	return ok ? 0 : -1;
+}
+
+/* Verifies a log, or every log in a directory (and below). */
+static int
+verify_path(const char *path, int *nok, int *nbad)
+{
+	struct dirent **ents;
+	struct stat sb;
+	char sub[PATH_MAX];
+	int i, n;
+
+	if (stat(path, &sb) == 0 && S_ISDIR(sb.st_mode)) {
+		if ((n = scandir(path, &ents, NULL, alphasort)) == -1) {
+			warn("%s", path);
+			(*nbad)++;
+			return -1;
+		}
+		for (i = 0; i < n; i++) {
+			if (ents[i]->d_name[0] != '.') {
+				snprintf(sub, sizeof sub, "%s/%s", path,
+				    ents[i]->d_name);
+				if (stat(sub, &sb) == 0 && (S_ISDIR(sb.st_mode)
+				    || rlog_is_log(sub)))
+					verify_path(sub, nok, nbad);
+			}
+			free(ents[i]);
+		}
+		free(ents);
+		return 0;
+	}
+	if (verify_one(path) == 0)
+		(*nok)++;
+	else
+		(*nbad)++;
+	return 0;
+}
+
+/*
+ * Prints the lines the bot at seat received, exactly as sent: all of them,
+ * or (upto >= 0) those sent before step upto was taken, so the last one is
+ * the request that step answered.
+ */
+static int
+emit(const struct replay *rp, int seat, long upto)
+{
+	const struct rlog *l = rp->log;
+	const char *msg;
+	size_t i, end = l->n, len;
+	int bot = seat;
+
+	if (upto >= 0) {
+		if ((size_t)upto >= rp->nf)
+			errx(1, "--upto %ld: the replay has steps 0 to %zu",
+			    upto, rp->nf - 1);
+		end = rp->f[upto].emit_end;
+		bot = rp->games[rp->f[upto].game].seats[seat];
+	} else if (rp->ngames > 0)
+		bot = rp->games[0].seats[seat];
+	for (i = 1; i < end; i++) {
+		if (strcmp(l->r[i].type, "send") != 0 || l->r[i].bot != bot)
+			continue;
+		msg = rlog_msg(&l->r[i], &len);
+		if (fwrite(msg, 1, len, stdout) != len || putchar('\n') == EOF)
+			err(1, "stdout");
+	}
+	if (fflush(stdout) == EOF)
+		err(1, "stdout");
+	return 0;
+}
+
+/* Writes the HTML viewer of the replay to path ("-": stdout). */
+static int
+write_html(const struct replay *rp, const char *path)
+{
+	char cause[256];
+	json_t *doc;
+	FILE *fp;
+	int rc;
+
+	if (strcmp(path, "-") == 0)
+		fp = stdout;
+	else if ((fp = fopen(path, "w")) == NULL)
+		err(1, "%s", path);
+	doc = html_document(rp);
+	rc = html_write(fp, doc, cause, sizeof cause);
+	json_decref(doc);
+	if (rc == -1)
+		errx(1, "%s: %s", path, cause);
+	if ((fp == stdout ? fflush(fp) : fclose(fp)) == EOF)
+		err(1, "%s", path);
+	return 0;
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "seat", required_argument, NULL, 's' },
+		{ "step", required_argument, NULL, 'k' },
+		{ "upto", required_argument, NULL, 'u' },
+		{ "verify", no_argument, NULL, 'V' },
+		{ "emit", no_argument, NULL, 'E' },
+		{ "html", required_argument, NULL, 'H' },
+		{ "ascii", no_argument, NULL, 'a' },
+		{ "no-keys", no_argument, NULL, 'n' },
+		{ "full", no_argument, NULL, 'f' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct rlog l;
+	struct replay rp;
+	enum mode mode = SHOW;
+	const char *errstr, *html = NULL, *term;
+	long seat = -1, step = 0, upto = -1;
+	int ch, i, nok = 0, nbad = 0, keys = 1, ascii = 0, full = 0, colour;
+
+	while ((ch = getopt_long(argc, argv, "hq", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 's':
+			seat = strtonum(optarg, 0, MAX_PLAYERS - 1, &errstr);
+			if (errstr != NULL)
+				errx(2, "--seat %s: %s", optarg, errstr);
+			break;
+		case 'k':
+			step = strtonum(optarg, 0, LONG_MAX, &errstr);
+			if (errstr != NULL)
+				errx(2, "--step %s: %s", optarg, errstr);
+			break;
+		case 'u':
+			upto = strtonum(optarg, 0, LONG_MAX, &errstr);
+			if (errstr != NULL)
+				errx(2, "--upto %s: %s", optarg, errstr);
+			break;
+		case 'V':
+			mode = VERIFY;
+			break;
+		case 'E':
+			mode = EMIT;
+			break;
+		case 'H':
+			mode = HTML;
+			html = optarg;
+			break;
+		case 'a':
+			ascii = 1;
+			break;
+		case 'n':
+			keys = 0;
+			break;
+		case 'f':
+			full = 1;
+			break;
+		case 'q':
+			quiet = 1;
+			break;
+		case 'h':
+			usage(stdout);
+			return 0;
+		default:
+			usage(stderr);
+			return 2;
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (argc < 1 || (mode != VERIFY && argc != 1)) {
+		usage(stderr);
+		return 2;
+	}
+	if (mode == VERIFY) {
+		for (i = 0; i < argc; i++)
+			verify_path(argv[i], &nok, &nbad);
+		if (nok + nbad != 1 || nbad > 0)
+			printf("verified %d logs: %d ok, %d failed\n", nok + nbad,
+			    nok, nbad);
+		return nbad > 0 || nok == 0 ? 1 : 0;
+	}
+	if (mode == EMIT && seat < 0)
+		errx(2, "--emit needs --seat N");
+	term = getenv("TERM");
+	colour = isatty(STDOUT_FILENO) && getenv("NO_COLOR") == NULL &&
+	    term != NULL && strcmp(term, "dumb") != 0;
+	render_init(colour, !ascii, full || (keys && isatty(STDIN_FILENO) &&
+	    isatty(STDOUT_FILENO)));
+	if (load(&l, &rp, argv[0], mode == EMIT && upto < 0) == -1)
+		return 1;
+	if (seat >= rp.players)
+		errx(2, "--seat %ld: the match has seats 0 to %d", seat,
+		    rp.players - 1);
+	switch (mode) {
+	case EMIT:
+		emit(&rp, (int)seat, upto);
+		break;
+	case HTML:
+		write_html(&rp, html);
+		break;
+	default:
+		if (rp.nf == 0)
+			errx(1, "%s: the log holds no game to show", argv[0]);
+		if ((size_t)step >= rp.nf)
+			errx(2, "--step %ld: the replay has steps 0 to %zu",
+			    step, rp.nf - 1);
+		if (keys && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO))
+			render_interactive(&rp, (size_t)step, (int)seat);
+		else
+			render_match(stdout, &rp, (size_t)step, (int)seat);
+		if (fflush(stdout) == EOF)
+			err(1, "stdout");
+		break;
+	}
+	replay_free(&rp);
+	rlog_free(&l);
+	return 0;
+}
