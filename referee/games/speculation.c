@@ -584,6 +584,7 @@ run(struct sp *st, struct rng *rng, struct events *ev)
 	}
 }
 
+/* Deals the first deal (the --setup decks and dealer, else from rng). */
 static void
 init(void *vst, const struct opts *o, const void *vsetup, struct rng *rng,
     struct events *ev)
@@ -626,6 +627,7 @@ init(void *vst, const struct opts *o, const void *vsetup, struct rng *rng,
 	run(st, rng, ev);
 }
 
+/* The one seat that decides now: the player on turn or the bidder. */
 static uint32_t
 deciders(const void *vst)
 {
@@ -643,6 +645,7 @@ deciders(const void *vst)
 	}
 }
 
+/* Lists player's legal entries: see protocol.md for each kind. */
 static int
 legal(const void *vst, int player, struct legal *l, int max)
 {
@@ -711,6 +714,8 @@ legal(const void *vst, int player, struct legal *l, int max)
 	return n < max ? n : max;
 }
 
+/* Applies a listed action and runs on to the next decision; -1 (state
+ * untouched) for anything not in the legal list. */
 static int
 apply(void *vst, int player, struct action a, struct rng *rng,
     struct events *ev)
@@ -769,6 +774,8 @@ apply(void *vst, int player, struct action a, struct rng *rng,
 	return 0;
 }
 
+/* Keep, drop, pass or turn up the top card; a started lot is sold at
+ * the highest minimum allowed. */
 static struct action
 default_action(const void *vst, int player)
 {
@@ -798,6 +805,7 @@ default_action(const void *vst, int player)
 	return a;
 }
 
+/* 1 once the game is over. */
 static int
 over(const void *vst)
 {
@@ -827,6 +835,8 @@ result(const void *vst, int *places, double *scores)
 	}
 }
 
+/* Checks that every card is in exactly one place, that the counters are
+ * conserved, and the invariants of the phase. */
 static int
 check(const void *vst, char *cause, size_t len)
 {

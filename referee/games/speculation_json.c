@@ -163,6 +163,7 @@ sp_view_json(const void *vst, int seat)
 	return j;
 }
 
+/* Returns an action as the protocol shows it (a new object). */
 json_t *
 sp_action_json(const void *vst, int player, struct action a)
 {
@@ -248,6 +249,8 @@ positions_parse(const json_t *v, uint64_t *mask, char *cause, size_t len)
 	return 0;
 }
 
+/* Parses what sp_action_json() produces; -1 + cause if malformed (legality
+ * is apply()'s business). */
 int
 sp_action_parse(const void *vst, int player, const json_t *j,
     struct action *a, char *cause, size_t len)
@@ -301,6 +304,7 @@ sp_action_parse(const void *vst, int player, const json_t *j,
 	}
 }
 
+/* Returns an event as a new object; it depends on the event alone. */
 json_t *
 sp_event_json(const void *vst, const struct event *e)
 {
@@ -428,6 +432,7 @@ deck_parse(const json_t *v, int8_t *deck, int *n, const char *what,
 	return 0;
 }
 
+/* Parses the --setup document (deck or decks, dealer); -1 + cause. */
 int
 sp_setup_parse(const json_t *j, const struct opts *o, void *vsetup,
     char *cause, size_t len)
