@@ -56,6 +56,7 @@ static void	end_deal(struct df_state *, struct rng *, struct events *);
 static void	go_out(struct df_state *, int, struct events *);
 static void	push_points(struct events *, int, int32_t, int32_t,
 		    const int32_t *, int);
+static void	push_pass(struct events *, int, int);
 
 const char df_rank_names[] = "3456789TJQKA2";
 
@@ -686,8 +687,19 @@ advance(struct df_state *st, struct events *ev)
 		if (g.n > 1)
 			return;
 		st->passed |= (uint8_t)(1u << p);
-		ev_push(ev, SEEN_ALL, DE_PASS, 0, p, 1, 0, 0, 0);
+		push_pass(ev, p, 1);
 	}
+}
+
+/*
+ * Tells a pass: the passer learns whether it was automatic, the others
+ * only that p passed (a pass for want of a play says nothing more).
+ */
+static void
+push_pass(struct events *ev, int p, int automatic)
+{
+	ev_push(ev, 1u << p, DE_PASS, 0, p, automatic, 0, 0, 0);
+	ev_push(ev, SEEN_ALL & ~(1u << p), DE_PASS, 0, p, -1, 0, 0, 0);
 }
 
 /* Packs points 16 bits a seat into an event (see enum df_event). */
@@ -764,7 +776,7 @@ apply_play(struct df_state *st, int p, int64_t code, struct rng *r,
 		if (st->tkind == DK_NONE)
 			return -1;
 		st->passed |= (uint8_t)(1u << p);
-		ev_push(ev, SEEN_ALL, DE_PASS, 0, p, 0, 0, 0, 0);
+		push_pass(ev, p, 0);
 		advance(st, ev);
 		return 0;
 	}

@@ -95,7 +95,7 @@ enum df_event {
 	DE_SWAP,	/* to the others: a0 from, a1 to, a2 count */
 	DE_TRICK,	/* a0 leader, a1 1 if the play must hold 3D */
 	DE_PLAY,	/* a0 player, x code, a1 kind, a2 rank, a3 cards left */
-	DE_PASS,	/* a0 player, a1 1 if automatic (nothing could beat) */
+	DE_PASS,	/* a0 player, a1 1 if automatic (to the passer; -1 others) */
 	DE_REVOLUTION,	/* a0 1 if now in force */
 	DE_COUP,	/* a0 1 if now in force */
 	DE_TRICK_END,	/* a0 last player, a1 1 if by a trump, a2 next leader */

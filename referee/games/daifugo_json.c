@@ -492,6 +492,9 @@ df_event_json(const void *vst, const struct event *e)
 		json_object_set_new(o, "left", json_integer(e->a[3]));
 		return o;
 	case DE_PASS:
+		if (e->a[1] < 0)
+			return json_pack("{s:s,s:i}", "type", "pass", "player",
+			    e->a[0]);
 		return json_pack("{s:s,s:i,s:b}", "type", "pass", "player",
 		    e->a[0], "auto", e->a[1]);
 	case DE_REVOLUTION:
