@@ -36,6 +36,7 @@ static void	test_levy_twice(void);
 static void	test_second_reshuffle(void);
 static void	test_events(void);
 static void	test_leaks(void);
+static void	test_legal_apply(void);
 
 /* Prints one TAP line. */
 static void
@@ -396,6 +397,48 @@ test_events(void)
 	ev_free(&ev);
 }
 
+/*
+ * In random positions (both option settings), every code from 0 to 699 is
+ * accepted by apply exactly when the legal list has it.
+ */
+static void
+test_legal_apply(void)
+{
+	static struct legal l[MAX_LEGAL];
+	struct stocks st, copy;
+	struct opts o;
+	struct rng r;
+	char why[64];
+	int k, n, code, listed, took, bad = 0, checked = 0;
+
+	for (k = 0; k < 30 && bad == 0; k++) {
+		opts_defaults(g, &o, 2 + k % 5);
+		opts_set(g, &o, k % 2 ? "sell_same_turn=on" : "bank=30", why,
+		    sizeof why);
+		opts_finish(g, &o, why, sizeof why);
+		rng_seed(&r, (uint64_t)k + 77);
+		g->init(&st, &o, NULL, &r, NULL);
+		while (!g->over(&st) && bad == 0) {
+			n = g->legal(&st, st.turn, l, MAX_LEGAL);
+			if (rng_below(&r, 5) == 0)
+				for (code = 0; code < 700; code++) {
+					memcpy(&copy, &st, sizeof copy);
+					listed = legal_find(l, n, (struct action){
+					    code, 0 }) >= 0;
+					took = g->apply(&copy, st.turn,
+					    (struct action){ code, 0 }, &r,
+					    NULL) == 0;
+					bad += listed != took;
+					checked++;
+				}
+			g->apply(&st, st.turn, (struct action){
+			    l[rng_below(&r, (uint32_t)n)].code, 0 }, &r, NULL);
+		}
+	}
+	ok(bad == 0 && checked > 50000, "legal list and apply agree on every "
+	    "code (%d checked, %d disagreements)", checked, bad);
+}
+
 /* Returns seat's events of ev as one canonical string; caller frees. */
 static char *
 seen_events(const struct stocks *st, const struct events *ev, int seat)
@@ -570,6 +613,7 @@ main(void)
 	test_second_reshuffle();
 	test_events();
 	test_leaks();
+	test_legal_apply();
 	printf("1..%d\n", ntest);
 	return nfail != 0;
 }

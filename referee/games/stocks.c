@@ -370,35 +370,51 @@ deciders(const void *vst)
 	return st->over ? 0 : 1u << st->turn;
 }
 
-/* Lists end, buys, sells, price cards and discards, in that order. */
+/*
+ * Lists end, buys, sells, price cards and discards, in that order; the
+ * same conditions as allowed(), checked once per list where they can be.
+ */
 static int
 legal(const void *vst, int p, struct legal *l, int max)
 {
 	const struct stocks *st = vst;
-	static const int kinds[] = { K_BUY, K_PRICE, K_ZERO, K_DISCARD };
-	int64_t code;
-	int n = 0, i, k, c;
+	int n = 0, i, c, s, sh, can_trade, can_buy, can_price, can_discard;
 
 	if (st->over || p != st->turn || max < 1)
 		return 0;
 	l[n++] = (struct legal){ .code = ST_END };
-	for (k = 0; k < 4; k++) {
-		if (kinds[k] == K_PRICE)
-			for (c = 0; c < 52; c++) {
-				if (st->cert[p][c] == 0)
-					continue;
-				code = ST_CODE(K_SELL, c);
-				if (n < max && allowed(st, p, code))
-					l[n++] = (struct legal){ .code = code };
-			}
-		for (i = 0; i < st->nhand[p]; i++) {
-			c = st->hand[p][i];
-			if (i > 0 && st->hand[p][i - 1] == c)
-				continue;
-			code = ST_CODE(kinds[k], c);
-			if (n < max && allowed(st, p, code))
-				l[n++] = (struct legal){ .code = code };
-		}
+	can_trade = st->discards == 0 && st->trade != PH_CLOSED;
+	can_buy = can_trade && st->buys < ST_MAXBUYS;
+	can_price = st->discards == 0 && st->price != PH_CLOSED &&
+	    st->prices < ST_MAXPRICES;
+	can_discard = st->trade == PH_UNUSED && st->price == PH_UNUSED &&
+	    st->discards < ST_MAXDISCARD;
+	for (i = 0; can_buy && i < st->nhand[p] && n < max; i++) {
+		c = st->hand[p][i];
+		if (i > 0 && st->hand[p][i - 1] == c)
+			continue;
+		s = CARD_SUIT(c);
+		sh = stocks_card_shares(c);
+		if (!st->zero[s] && st->shares[p][s] + sh <= ST_MAXSHARES &&
+		    st->money[p] >= (int32_t)st->value[s] * sh)
+			l[n++] = (struct legal){ .code = ST_CODE(K_BUY, c) };
+	}
+	for (c = 0; can_trade && c < 52 && n < max; c++)
+		if (st->cert[p][c] != 0 && sellable(st, p, c) > 0)
+			l[n++] = (struct legal){ .code = ST_CODE(K_SELL, c) };
+	for (i = 0; can_price && i < st->nhand[p] && n < max; i++) {
+		c = st->hand[p][i];
+		if (i > 0 && st->hand[p][i - 1] == c)
+			continue;
+		if (price_ok(st, c, 0))
+			l[n++] = (struct legal){ .code = ST_CODE(K_PRICE, c) };
+		if (n < max && stocks_is_face(c) && price_ok(st, c, 1))
+			l[n++] = (struct legal){ .code = ST_CODE(K_ZERO, c) };
+	}
+	for (i = 0; can_discard && i < st->nhand[p] && n < max; i++) {
+		c = st->hand[p][i];
+		if (i == 0 || st->hand[p][i - 1] != c)
+			l[n++] = (struct legal){ .code = ST_CODE(K_DISCARD, c) };
 	}
 	return n;
 }
