@@ -87,10 +87,10 @@ void
 buf_json(struct buf *b, const json_t *j)
 {
 	const char *key;
-	char num[40];
+	char num[40], *e, *z;
 	void *it;
 	size_t i, n;
-	int k;
+	int k, prec;
 
 	switch (json_typeof(j)) {
 	case JSON_OBJECT:
@@ -123,10 +123,25 @@ buf_json(struct buf *b, const json_t *j)
 		buf_int(b, json_integer_value(j));
 		break;
 	case JSON_REAL:
+		/* As jansson: %.17g, ".0" if whole, exponent without + or 0s. */
 		k = snprintf(num, sizeof num, "%.17g", json_real_value(j));
-		if (k > 0 && strpbrk(num, ".eEn") == NULL)
+		if (k <= 0 || k >= (int)sizeof num - 3)
+			k = snprintf(num, sizeof num, "null");
+		else if (strpbrk(num, ".e") == NULL && strpbrk(num, "ni") ==
+		    NULL)
 			k += snprintf(num + k, sizeof num - (size_t)k, ".0");
-		buf_add(b, num, k > 0 ? (size_t)k : 0);
+		else if ((e = strchr(num, 'e')) != NULL) {
+			e++;
+			z = e + (*e == '-');
+			if (*e == '+')
+				memmove(e, e + 1, strlen(e));
+			for (prec = 0; z[prec] == '0' && z[prec + 1] != '\0';
+			    prec++)
+				;
+			memmove(z, z + prec, strlen(z + prec) + 1);
+			k = (int)strlen(num);
+		}
+		buf_add(b, num, (size_t)k);
 		break;
 	case JSON_TRUE:
 		buf_add(b, "true", 4);
