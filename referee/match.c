@@ -26,6 +26,7 @@
 
 #include "log.h"
 #include "match.h"
+#include "messages.h"
 #include "proc.h"
 
 #define FALLBACK_POLL_MS	50	/* exit checks without a pidfd */
@@ -33,7 +34,6 @@
 #define READS_PER_WAKE		4	/* fairness between chatty bots */
 #define NCLOSED			16	/* ids closed by a fault, remembered */
 #define LOGGED_PREFIX		256	/* bytes of an over-long line logged */
-#define SUBST_SALT		0x5ab571747574e5ULL
 
 enum source {
 	SRC_NONE,	/* not resolved yet */
@@ -106,10 +106,7 @@ struct match {
 	void			*st;
 	struct rng		 rng;
 	struct events		 ev;
-	struct buf		 evtext;	/* each event's JSON, once */
-	size_t			*evoff;
-	size_t			 nenc, evcap;
-	size_t			 ev_next[MAX_PLAYERS];
+	struct evfeed		 feed;		/* each event's JSON, once */
 	int			 seat_bot[MAX_PLAYERS];
 	long			 step;
 	struct buf		 msg;		/* the message being composed */
@@ -132,11 +129,8 @@ static void	bot_lost(struct match *, struct mbot *);
 static void	bot_closed_add(struct mbot *, int64_t);
 static int	bot_closed_has(const struct mbot *, int64_t);
 static int	pump(struct match *, int64_t);
-static void	encode_events(struct match *);
-static void	add_events(struct match *, struct buf *, int);
 static int	ask(struct match *, int);
 static int	settle(struct match *, int);
-static struct action substitute(struct match *, struct mbot *, int);
 static int	handshake(struct match *);
 static int	play_game(struct match *, int);
 static void	shutdown_bots(struct match *);
@@ -253,16 +247,7 @@ faultf(struct match *m, struct mbot *b, enum fault kind, int64_t id,
 	}
 	if (!b->alive || m->shutting || kind == FAULT_EXIT)
 		return;
-	buf_str(&msg, "{\"type\":\"error\",\"id\":");
-	if (id >= 0)
-		buf_int(&msg, id);
-	else
-		buf_str(&msg, "null");
-	buf_str(&msg, ",\"fault\":\"");
-	buf_str(&msg, fault_names[kind]);
-	buf_str(&msg, "\",\"message\":");
-	buf_jstr(&msg, detail, strlen(detail));
-	buf_str(&msg, "}\n");
+	msg_error(&msg, id, fault_names[kind], detail, NULL, 0);
 	bot_send(m, b, &msg);
 	buf_free(&msg);
 }
@@ -684,54 +669,12 @@ pump(struct match *m, int64_t until)
 	return 0;
 }
 
-/* Encodes the events not yet encoded, each once. */
-static void
-encode_events(struct match *m)
-{
-	json_t *j;
-
-	if (m->ev.n + 1 > m->evcap) {
-		m->evcap = m->ev.n + 64;
-		m->evoff = xreallocarray(m->evoff, m->evcap, sizeof *m->evoff);
-	}
-	for (; m->nenc < m->ev.n; m->nenc++) {
-		m->evoff[m->nenc] = m->evtext.len;
-		j = m->g->event_json(m->st, &m->ev.e[m->nenc]);
-		buf_json(&m->evtext, j);
-		json_decref(j);
-	}
-	m->evoff[m->nenc] = m->evtext.len;
-}
-
-/* Appends [the events seat was told since its last message]. */
-static void
-add_events(struct match *m, struct buf *b, int seat)
-{
-	size_t i;
-	int first = 1;
-
-	encode_events(m);
-	buf_add(b, "[", 1);
-	for (i = m->ev_next[seat]; i < m->ev.n; i++) {
-		if (!(m->ev.e[i].seen & (1u << seat)))
-			continue;
-		if (!first)
-			buf_add(b, ",", 1);
-		buf_add(b, m->evtext.p + m->evoff[i], m->evoff[i + 1] -
-		    m->evoff[i]);
-		first = 0;
-	}
-	buf_add(b, "]", 1);
-	m->ev_next[seat] = m->ev.n;
-}
-
 /* Asks seat for its move (or marks it autoplayed).  -1 on engine error. */
 static int
 ask(struct match *m, int seat)
 {
 	struct mbot *b = &m->bots[m->seat_bot[seat]];
 	struct buf *q = &m->msg;
-	json_t *j;
 	int64_t now;
 
 	b->nlegal = m->g->legal(m->st, seat, b->legal, MAX_LEGAL);
@@ -749,49 +692,13 @@ ask(struct match *m, int seat)
 	b->sent_us = now;
 	b->deadline_us = now + m->cf->time_per_move_ms * 1000 + b->bank_us;
 	q->len = 0;
-	buf_str(q, "{\"type\":\"request\",\"id\":");
-	buf_int(q, b->id);
-	buf_str(q, ",\"game\":");
-	buf_int(q, m->gi);
-	buf_str(q, ",\"seat\":");
-	buf_int(q, seat);
-	buf_str(q, ",\"time_left_ms\":");
-	buf_int(q, (b->deadline_us - now) / 1000);
-	buf_str(q, ",\"view\":");
-	j = m->g->view_json(m->st, seat);
-	buf_json(q, j);
-	json_decref(j);
-	buf_str(q, ",\"events\":");
-	add_events(m, q, seat);
-	buf_str(q, ",\"legal\":");
-	j = legal_json(m->g, m->st, seat, b->legal, b->nlegal);
-	buf_json(q, j);
-	json_decref(j);
-	buf_str(q, "}\n");
+	msg_request(q, m->g, m->st, b->id, m->gi, seat, (b->deadline_us - now) /
+	    1000, &m->feed, &m->ev, b->legal, b->nlegal);
 	b->open = 1;
 	b->emark = 1;
 	m->res->decisions++;
 	bot_send(m, b, q);
 	return 0;
-}
-
-/* The move of a seat whose bot faulted or is not asked. */
-static struct action
-substitute(struct match *m, struct mbot *b, int seat)
-{
-	const struct legal *e;
-	struct action a;
-	struct rng r;
-
-	if (m->cf->policy != POLICY_RANDOM)
-		return m->g->default_action(m->st, seat);
-	rng_seed(&r, seed_derive(m->deal_seed ^ SUBST_SALT,
-	    (uint64_t)m->step * MAX_PLAYERS + (uint64_t)seat));
-	e = &b->legal[rng_below(&r, (uint32_t)b->nlegal)];
-	a.code = e->code;
-	a.amount = e->ranged ? e->lo + (int32_t)rng_below(&r,
-	    (uint32_t)(e->hi - e->lo) + 1) : 0;
-	return a;
 }
 
 /* Applies seat's move of this round, logging it.  -1 on engine error. */
@@ -807,7 +714,8 @@ settle(struct match *m, int seat)
 	if (b->source == SRC_BOT)
 		a = b->answer;
 	else
-		a = substitute(m, b, seat);
+		a = msg_substitute(m->g, m->st, seat, m->cf->policy ==
+		    POLICY_RANDOM, m->deal_seed, m->step, b->legal, b->nlegal);
 	if (b->source == SRC_FAULT && m->cf->policy == POLICY_RETIRE)
 		retire = b->retired = 1;
 	aj = m->g->action_json(m->st, seat, a);
@@ -833,17 +741,7 @@ settle(struct match *m, int seat)
 	}
 	if (b->source == SRC_FAULT && b->alive) {
 		q->len = 0;
-		buf_str(q, "{\"type\":\"error\",\"id\":");
-		buf_int(q, b->id);
-		buf_str(q, ",\"fault\":\"");
-		buf_str(q, fault_names[b->fault]);
-		buf_str(q, "\",\"message\":");
-		buf_jstr(q, b->why, strlen(b->why));
-		buf_str(q, ",\"action\":");
-		buf_json(q, aj);
-		if (retire)
-			buf_str(q, ",\"retired\":true");
-		buf_str(q, "}\n");
+		msg_error(q, b->id, fault_names[b->fault], b->why, aj, retire);
 		bot_send(m, b, q);
 	}
 	json_decref(aj);
@@ -871,19 +769,10 @@ handshake(struct match *m)
 	o = opts_json(m->g, &cf->opts);
 	for (i = 0; i < m->n; i++) {
 		b = &m->bots[i];
-		j = json_pack("{s:s,s:i,s:s,s:s,s:O,s:i,s:i,s:i,s:b,s:i,"
-		    "s:{s:i,s:i,s:i,s:i}}", "type", "hello", "protocol",
-		    PROTOCOL_VERSION, "cardarena", CARDARENA_VERSION, "game",
-		    m->g->name, "options", o, "seat", b->seat, "players", cf->opts.players, "games", cf->games,
-		    "duplicate", cf->duplicate, "bot", i, "limits",
-		    "time_per_move_ms", (json_int_t)cf->time_per_move_ms,
-		    "time_bank_ms", (json_int_t)cf->time_bank_ms,
-		    "time_hello_ms", (json_int_t)cf->time_hello_ms,
-		    "max_line", MAX_LINE);
 		m->msg.len = 0;
-		buf_json(&m->msg, j);
-		buf_add(&m->msg, "\n", 1);
-		json_decref(j);
+		msg_hello(&m->msg, m->g, o, b->seat, cf->opts.players,
+		    cf->games, cf->duplicate, i, cf->time_per_move_ms,
+		    cf->time_bank_ms, cf->time_hello_ms);
 		b->hello = b->alive;
 		b->deadline_us = now_us() + cf->time_hello_ms * 1000;
 		bot_send(m, b, &m->msg);
@@ -1039,11 +928,9 @@ play_game(struct match *m, int gi)
 		b->seat = s;
 		b->retired = 0;
 		b->bank_us = cf->time_bank_ms * 1000;
-		m->ev_next[s] = 0;
 	}
 	ev_clear(&m->ev);
-	m->nenc = 0;
-	m->evtext.len = 0;
+	evfeed_reset(&m->feed);
 	m->step = 0;
 	rng_seed(&m->rng, m->deal_seed);
 	memset(m->st, 0, g->state_size);
@@ -1071,17 +958,7 @@ play_game(struct match *m, int gi)
 	for (s = 0; s < m->n; s++) {
 		b = &m->bots[m->seat_bot[s]];
 		q->len = 0;
-		buf_str(q, "{\"type\":\"start\",\"game\":");
-		buf_int(q, gi);
-		buf_str(q, ",\"seat\":");
-		buf_int(q, s);
-		buf_str(q, ",\"players\":");
-		buf_int(q, m->n);
-		buf_str(q, ",\"view\":");
-		j = g->view_json(m->st, s);
-		buf_json(q, j);
-		json_decref(j);
-		buf_str(q, "}\n");
+		msg_start(q, g, m->st, gi, s, m->n);
 		b->emark = 1;
 		bot_send(m, b, q);
 	}
@@ -1146,28 +1023,8 @@ play_game(struct match *m, int gi)
 	for (s = 0; s < m->n; s++) {
 		b = &m->bots[m->seat_bot[s]];
 		q->len = 0;
-		buf_str(q, "{\"type\":\"end\",\"game\":");
-		buf_int(q, gi);
-		buf_str(q, ",\"seat\":");
-		buf_int(q, s);
-		buf_str(q, ",\"places\":[");
-		for (i = 0; i < m->n; i++) {
-			if (i)
-				buf_add(q, ",", 1);
-			buf_int(q, places[i]);
-		}
-		buf_str(q, "],\"scores\":");
-		{
-			json_t *a = per_seat_json(m, NULL, scores);
-
-			buf_json(q, a);
-			json_decref(a);
-		}
-		buf_str(q, ",\"events\":");
-		add_events(m, q, s);
-		buf_str(q, ",\"view\":");
-		buf_add(q, fin.p, fin.len);
-		buf_str(q, "}\n");
+		msg_end(q, g, m->st, gi, s, m->n, places, scores, &m->feed,
+		    &m->ev, j);
 		b->emark = 1;
 		bot_send(m, b, q);
 	}
@@ -1187,13 +1044,13 @@ play_game(struct match *m, int gi)
 static void
 shutdown_bots(struct match *m)
 {
-	static const char bye[] = "{\"type\":\"bye\"}\n";
-	struct buf q = { (char *)(uintptr_t)bye, sizeof bye - 1, 0 };
+	struct buf q = { NULL, 0, 0 };
 	struct mbot *b;
 	int64_t dl;
 	int i, alive;
 
 	m->shutting = 1;
+	msg_bye(&q);
 	for (i = 0; i < m->n; i++) {
 		b = &m->bots[i];
 		if (!b->alive)
@@ -1203,6 +1060,7 @@ shutdown_bots(struct match *m)
 		if (b->ooff == b->out.len)
 			proc_close_in(&b->p);
 	}
+	buf_free(&q);
 	dl = now_us() + m->cf->grace_ms * 1000;
 	for (;;) {
 		for (i = 0, alive = 0; i < m->n; i++)
@@ -1424,8 +1282,7 @@ out:
 	free(m.st);
 	free(m.pfd);
 	free(m.pbot);
-	free(m.evoff);
-	buf_free(&m.evtext);
+	evfeed_free(&m.feed);
 	buf_free(&m.msg);
 	ev_free(&m.ev);
 	return rc;
