@@ -218,7 +218,7 @@ html_document(const struct replay *rp)
 	doc = json_pack("{s:s,s:s,s:s,s:i,s:o,s:O,s:o,s:o,s:o,s:o}", "format",
 	    "cardarena-replay/1", "game", rp->g->name, "title", rp->g->title,
 	    "players", rp->players, "seed", u64_json(rp->seed), "options",
-	    json_object_get(h, "options"), "bots", bots, "gms", gms,
+	    json_object_get(h, "options"), "bots", bots, "games", gms,
 	    "frames", frames, "msgs", msgs);
 	warn[0] = '\0';
 	if (rp->log->torn)
