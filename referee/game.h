@@ -152,7 +152,7 @@ extern const struct game *const games[];	/* NULL-terminated */
 
 const struct game *game_find(const char *);
 
-/* events.c */
+/* util.c: events */
 void	 ev_push(struct events *, uint32_t seen, int type, int64_t x,
 	    int32_t a0, int32_t a1, int32_t a2, int32_t a3, int32_t a4);
 void	 ev_clear(struct events *);
