@@ -21,7 +21,6 @@ struct gen {
 	int		 max, n;
 };
 
-static int	df_resolve(struct opts *, char *, size_t);
 static void	df_init(void *, const struct opts *, const void *,
 		    struct rng *, struct events *);
 static uint32_t	df_deciders(const void *);
@@ -91,7 +90,7 @@ const struct game game_daifugo = {
 	.options = df_options,
 	.state_size = sizeof(struct df_state),
 	.setup_size = sizeof(struct df_setup),
-	.resolve = df_resolve,
+	.resolve = NULL,		/* no computed defaults, no cross-option rules */
 	.init = df_init,
 	.deciders = df_deciders,
 	.legal = df_legal,
@@ -221,13 +220,6 @@ df_nat_to_cards(uint64_t nat, int jokers, int *cards)
 	while (jokers-- > 0)
 		cards[n++] = JOKER;
 	return n;
-}
-
-/* No computed defaults and no cross-option rules: always 0. */
-static int
-df_resolve(struct opts *o, char *cause, size_t len)
-{
-	return 0;
 }
 
 /* Deals a new game from the options and an optional set-up. */
