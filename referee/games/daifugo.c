@@ -1033,6 +1033,12 @@ df_check(const void *vst, char *why, size_t len)
 		snprintf(why, len, "trick state inconsistent");
 		return -1;
 	}
+	if (st->first && (st->nout != 0 || !(st->hand[st->turn] &
+	    (1ULL << DF_BIT3D)))) {
+		snprintf(why, len, "the first play is due but %d lacks 3D",
+		    st->turn);
+		return -1;
+	}
 	return 0;
 }
 
