@@ -1044,8 +1044,9 @@ df_check(const void *vst, char *why, size_t len)
 
 /*
  * Re-deals what seat cannot see: the other players' cards (and their
- * hidden gifts during the exchange), keeping every count and the cards the
- * seat gave its partner that the partner still holds.
+ * hidden gifts during the exchange), keeping every count, the cards the
+ * seat gave its partner that the partner still holds, and 3D with the
+ * player due to make the first play.
  */
 static void
 df_perturb(void *vst, int seat, struct rng *r)
@@ -1063,6 +1064,9 @@ df_perturb(void *vst, int seat, struct rng *r)
 		k = st->gjok[seat] - st->pjok[q];
 		kj[q] = k < 0 ? 0 : (k > st->jok[q] ? st->jok[q] : k);
 	}
+	/* Everyone knows who holds 3D while the first play is due. */
+	if (st->phase == DP_PLAY && st->first)
+		keep[st->turn] |= st->hand[st->turn] & (1ULL << DF_BIT3D);
 	for (p = 0; p < st->np; p++) {
 		cnt[p] = gcnt[p] = 0;
 		if (p == seat)
