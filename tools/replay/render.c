@@ -258,25 +258,28 @@ render_view(FILE *fp, const json_t *view, int indent, int players)
 }
 
 /*
- * Writes an action or event on one line: its "type" first, then the other
- * keys ("bet target S, amount 5").
+ * Writes an action or event on one line: its "type" (or "action") first,
+ * then the other keys ("bet: kind win, suits [D], amount 5").
  */
 void
 render_action(FILE *fp, const json_t *a)
 {
-	const char *k, *type, *sep = "";
+	const char *k, *type, *head, *sep = "";
 	json_t *x;
 
 	if (!json_is_object(a)) {
 		render_inline(fp, a);
 		return;
 	}
-	if ((type = json_string_value(json_object_get(a, "type"))) != NULL) {
+	head = "type";
+	if ((type = json_string_value(json_object_get(a, head))) == NULL)
+		type = json_string_value(json_object_get(a, head = "action"));
+	if (type != NULL) {
 		fputs(type, fp);
 		sep = ": ";
 	}
 	json_object_foreach((json_t *)a, k, x) {
-		if (type != NULL && strcmp(k, "type") == 0)
+		if (type != NULL && strcmp(k, head) == 0)
 			continue;
 		fprintf(fp, "%s%s ", sep, k);
 		sep = ", ";
