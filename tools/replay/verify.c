@@ -481,11 +481,19 @@ on_recv(struct walk *w, size_t i)
 		return fail(w, i, "a line from bot %d of %d", r->bot, w->P);
 	wb = &w->bots[r->bot];
 	if (!wb->open || !w->in_game ||
-	    (line = json_string_value(json_object_get(r->j, "line"))) == NULL)
+	    (line = json_string_value(json_object_get(r->j, "line"))) == NULL ||
+	    line[strspn(line, " \t")] == '\0')
 		return 0;
+	if (json_is_true(json_object_get(r->j, "truncated"))) {
+		wb->expect_fault = fault_names[FAULT_LONG_LINE];
+		return 0;
+	}
 	j = json_loads(line, 0, NULL);
 	if (!json_is_object(j) || !json_is_integer(json_object_get(j, "id"))) {
-		wb->expect_fault = "malformed";
+		if (!json_is_object(j) || !json_is_string(json_object_get(j,
+		    "type")) || strcmp(json_string_value(json_object_get(j,
+		    "type")), "hello") != 0)
+			wb->expect_fault = fault_names[FAULT_MALFORMED];
 		json_decref(j);
 		return 0;
 	}
@@ -702,7 +710,6 @@ on_game_start(struct walk *w, size_t i)
 			    json_integer_value(json_array_get(seats, (size_t)s)),
 			    s, w->seat_bot[s]);
 		w->bots[w->seat_bot[s]].retired = 0;
-		w->bots[w->seat_bot[s]].game_faults = 0;
 		w->bots[w->seat_bot[s]].open = 0;
 	}
 	memset(w->st, 0, w->g->state_size);
@@ -797,8 +804,10 @@ on_game_end(struct walk *w, size_t i)
 	if (same(w, i, "the final all-seeing view", json_object_get(j, "final"),
 	    w->final) == -1)
 		return -1;
-	for (s = 0; s < w->P; s++)
+	for (s = 0; s < w->P; s++) {
 		w->bots[w->seat_bot[s]].score += w->scores[s];
+		w->bots[s].game_faults = 0;
+	}
 	w->games_played++;
 	return 0;
 }
