@@ -99,7 +99,7 @@ async function check(browser, file) {
 	const before = await page.textContent("#board");
 	await page.selectOption("#seat-select", "1");
 	const h = await text(page, "#board h2");
-	ok(/seat 1/.test(h), `${name}: seat 1's view is announced`, h);
+	ok(/^What seat 1 saw/.test(h), `${name}: seat 1's view is announced`, h);
 	const raw = JSON.parse(await page.textContent("#raw-json"));
 	ok(raw === null || (raw.type !== undefined && JSON.stringify(raw) ===
 	    JSON.stringify(seatLine(data, Number(await text(page, "#step-no")), 1))),
