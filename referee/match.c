@@ -320,14 +320,15 @@ static int
 bot_read(struct match *m, struct mbot *b, int drain)
 {
 	char skip[65536], *nl, *start;
-	size_t from;
-	ssize_t n;
+	size_t from, want;
+	ssize_t n, got;
 	int reads;
 
 	for (reads = 0; b->p.out != -1 && (drain || reads < READS_PER_WAKE);
 	    reads++) {
 		if (b->skipping) {
-			n = read(b->p.out, skip, sizeof skip);
+			want = sizeof skip;
+			got = n = read(b->p.out, skip, sizeof skip);
 			if (n > 0 && (nl = memchr(skip, '\n', (size_t)n)) !=
 			    NULL) {
 				b->skipping = 0;
@@ -351,8 +352,8 @@ bot_read(struct match *m, struct mbot *b, int drain)
 					b->icap = MAX_LINE + 2;
 				b->ibuf = xreallocarray(b->ibuf, b->icap, 1);
 			}
-			n = read(b->p.out, b->ibuf + b->ilen,
-			    b->icap - b->ilen);
+			want = b->icap - b->ilen;
+			got = n = read(b->p.out, b->ibuf + b->ilen, want);
 			if (n > 0) {
 				from = b->ilen;
 				goto lines;
@@ -385,6 +386,9 @@ lines:
 			b->ilen = 0;
 			b->skipping = 1;
 		}
+		/* A short read emptied the pipe: no read just for EAGAIN. */
+		if (!drain && (size_t)got < want)
+			return 0;
 	}
 	return 0;
 }
