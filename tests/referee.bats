@@ -196,6 +196,20 @@ C4='bin/random --seed 4'
 	no_leftovers "$MARK"
 }
 
+@test "SIGKILL of the referee: its bots die with it (PR_SET_PDEATHSIG)" {
+	bin/referee -g horserace -s 1 --time-per-move 60000 --log "$T/m.log" \
+	    -b "python3 tests/bots/hostile.py silent $MARK nochild" -b "$C1" -b "$C4" &
+	pid=$!
+	for i in $(seq 1 50); do
+		grep -q '"type":"request"' "$T/m.log" 2>/dev/null && break
+		sleep 0.1
+	done
+	pgrep -f -- "$MARK" >/dev/null
+	kill -KILL "$pid"
+	wait "$pid" || true
+	no_leftovers "$MARK"
+}
+
 @test "bots' stderr is saved per bot with turn markers and a size cap" {
 	run bin/referee -g horserace -s 2 -o races=3 --stderr-cap 400 --log "$T/m.log" \
 	    -b "python3 tests/bots/hostile.py chatty $MARK" -b "$C1" -b "$PY"

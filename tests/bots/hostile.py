@@ -1,22 +1,24 @@
 #!/usr/bin/env python3
 """Hostile bots for tests/faults.bats: each MODE misbehaves in one way.
 
-usage: hostile.py MODE MARKER
+usage: hostile.py MODE MARKER [nochild]
 
 Every mode first starts a grandchild (a sleeping python3 whose command line
-holds MARKER) in its own process group, so the tests can check with pgrep
+holds MARKER) in the bot's process group, so the tests can check with pgrep
 that the referee kills the whole group: no process may be left behind.
+With "nochild" it starts none.
 
   exit_start   exits with status 3 before the handshake
   exit_mid     plays its first request, exits with status 4 at the second
-  silent       answers the hello, then never answers a request
+  silent       answers the hello, then never answers a request, and
+               ignores bye and the end of its input (it must be killed)
   garbage      answers every request with a line that is not JSON
   longline     answers its first request with 10 MiB and no newline, then
                sleeps (the line never ends)
   illegal      answers with an index past the legal list, then with an
                action value that is not in it
   wrong_id     answers every request with an id it was not asked
-  hello_hang   never answers the hello
+  hello_hang   never answers the hello; ignores bye and end of input
   chatty       plays the first legal entry, writing a line of about 250
                bytes to stderr per request
 """
@@ -33,8 +35,9 @@ def send(text):
 
 def main():
     mode, marker = sys.argv[1], sys.argv[2]
-    subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)",
-                      marker])
+    if sys.argv[3:] != ["nochild"]:
+        subprocess.Popen([sys.executable, "-c",
+                          "import time; time.sleep(600)", marker])
     if mode == "exit_start":
         sys.exit(3)
     requests = 0
@@ -82,6 +85,8 @@ def main():
             if isinstance(legal[0].get("amount"), dict):
                 answer["amount"] = legal[0]["amount"]["min"]
             send(json.dumps(answer) + "\n")
+    if mode in ("silent", "hello_hang"):
+        time.sleep(600)
 
 
 if __name__ == "__main__":
