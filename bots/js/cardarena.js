@@ -1,0 +1,229 @@
+// cardarena: the JavaScript bot SDK for node (no npm packages).
+//
+// It runs the protocol loop of protocol.md on stdin and stdout (the
+// handshake, one answer line per request, errors, ends and "bye"), so a
+// bot only chooses.  Either pass a function:
+//
+//   const cardarena = require('./cardarena');
+//   cardarena.run((request, bot) => 0, { name: 'my-bot' });
+//
+// or extend Bot and define choose(request):
+//
+//   class MyBot extends cardarena.Bot {
+//     choose(request) { return 0; }
+//   }
+//   new MyBot({ name: 'my-bot' }).main();
+//
+// choose(request) returns (or resolves to, when it is async) one of:
+//   - a number: the index of an entry of request.legal;
+//   - an array [index, amount]: for a ranged entry (its "amount" is
+//     {"min": lo, "max": hi}), where the amount is required;
+//   - an object: the action itself, by value (a legal entry with a whole
+//     amount in place of a range), sent as {"id": N, "action": {...}}.
+//
+// The request is the message as the referee sent it ("id", "game", "seat",
+// "view", "events", "legal", "time_left_ms").  The bot keeps the handshake
+// (bot.hello, bot.game, bot.options, bot.players, bot.limits), its seat in
+// the current game (bot.seat), a generator seeded by --seed N
+// (bot.random(), bot.randomChoice(request)) and bot.timeLeft(request).
+//
+// An exception in choose() is not caught: the bot exits with the stack on
+// stderr, and the referee counts an "exit" fault.  Write notes to stderr
+// (the referee saves it), never to stdout.
+'use strict';
+const readline = require('readline');
+
+// Returns [lo, hi] when a legal entry is ranged, else null.
+function amountRange(entry) {
+  const a = entry !== null && typeof entry === 'object' ? entry.amount : undefined;
+  if (a !== null && typeof a === 'object') return [a.min, a.max];
+  return null;
+}
+
+class Bot {
+  // opts: name, version, choose (a function (request, bot)), and the
+  // hooks onHello, onStart, onEnd, onError, onBye, onMessage.
+  constructor(opts = {}) {
+    this.name = opts.name || 'js-bot';
+    this.version = opts.version || '1';
+    for (const k of ['choose', 'onHello', 'onStart', 'onEnd', 'onError',
+      'onBye', 'onMessage']) {
+      if (typeof opts[k] === 'function') this[k] = opts[k];
+    }
+    this.hello = null;
+    this.game = null;
+    this.options = {};
+    this.players = null;
+    this.limits = {};
+    this.seat = null;
+    this.seed = Date.now() >>> 0;
+    this.received = 0;
+  }
+
+  // Returns an index, [index, amount] or an action object.
+  choose(request) {
+    throw new Error('define choose(request) or pass { choose } to Bot');
+  }
+
+  onHello(msg) {}
+  onStart(msg) {}
+  onEnd(msg) {}
+  // A fault of ours; by default said on stderr.
+  onError(msg) {
+    process.stderr.write('referee says: ' + msg.message + '\n');
+  }
+  onBye(msg) {}
+  onMessage(msg) {}
+
+  // mulberry32: a small seeded generator, uniform in [0, 1).
+  random() {
+    this.seed = (this.seed + 0x6d2b79f5) >>> 0;
+    let t = this.seed;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  }
+
+  // A uniformly random legal [index, amount]; amount null if fixed.
+  randomChoice(request) {
+    const i = Math.floor(this.random() * request.legal.length);
+    const r = amountRange(request.legal[i]);
+    return [i, r === null ? null : r[0] + Math.floor(this.random() * (r[1] - r[0] + 1))];
+  }
+
+  // Milliseconds left to answer request, counted from its arrival.
+  timeLeft(request) {
+    return (request.time_left_ms || 0) - (Date.now() - this.received);
+  }
+
+  usage() {
+    return 'usage: ' + require('path').basename(process.argv[1] || 'bot') +
+      ' [--seed N]';
+  }
+
+  // Reads --seed N (or -s N) and --help; exits on anything else.
+  parseArgs(args) {
+    for (let i = 0; i < args.length; i++) {
+      if (args[i] === '--help' || args[i] === '-h') {
+        process.stdout.write(this.usage() + '\nA cardarena bot: speaks the ' +
+          'protocol (protocol.md) on stdin and stdout.\n');
+        process.exit(0);
+      } else if ((args[i] === '--seed' || args[i] === '-s') && i + 1 < args.length) {
+        const v = Number(args[++i]);
+        if (!Number.isInteger(v)) {
+          process.stderr.write(this.name + ': --seed ' + args[i] +
+            ': not a whole number\n');
+          process.exit(2);
+        }
+        this.seed = v >>> 0;
+      } else {
+        process.stderr.write(this.usage() + '\n');
+        process.exit(2);
+      }
+    }
+  }
+
+  // Writes one message line.
+  send(obj) {
+    process.stdout.write(JSON.stringify(obj) + '\n');
+  }
+
+  // Turns choose()'s result into the answer message.
+  answer(request, choice) {
+    const ans = { id: request.id };
+    let index = choice;
+    let amount = null;
+    if (Array.isArray(choice)) {
+      [index, amount] = choice;
+    } else if (choice !== null && typeof choice === 'object') {
+      ans.action = choice;
+      return ans;
+    }
+    if (!Number.isInteger(index)) {
+      throw new TypeError('choose() returned ' + JSON.stringify(choice) +
+        ', not an index, [index, amount] or an action object');
+    }
+    ans.index = index;
+    if (amount !== null && amount !== undefined) {
+      ans.amount = Math.trunc(amount);
+    } else if (index >= 0 && index < request.legal.length &&
+      amountRange(request.legal[index]) !== null) {
+      throw new Error('legal entry ' + index + ' is ranged: choose() must ' +
+        'return [index, amount]');
+    }
+    return ans;
+  }
+
+  // Handles one message; resolves to false once the match is over.
+  async handle(msg) {
+    switch (msg.type) {
+      case 'hello':
+        this.hello = msg;
+        this.game = msg.game;
+        this.options = msg.options || {};
+        this.players = msg.players;
+        this.limits = msg.limits || {};
+        this.seat = msg.seat;
+        this.send({ type: 'hello', name: this.name, version: this.version });
+        this.onHello(msg);
+        break;
+      case 'start':
+        if (msg.seat !== undefined) this.seat = msg.seat;
+        this.onStart(msg);
+        break;
+      case 'request':
+        this.send(this.answer(msg, await this.choose(msg, this)));
+        break;
+      case 'end':
+        this.onEnd(msg);
+        break;
+      case 'error':
+        this.onError(msg);
+        break;
+      case 'bye':
+        this.onBye(msg);
+        return false;
+      default:
+        this.onMessage(msg);
+    }
+    return true;
+  }
+
+  // Runs the protocol loop until "bye" or the end of input.
+  async play(input = process.stdin) {
+    const rl = readline.createInterface({ input, crlfDelay: Infinity });
+    for await (const line of rl) {
+      this.received = Date.now();
+      if (line.trim() === '') continue;
+      let msg;
+      try {
+        msg = JSON.parse(line);
+      } catch (e) {
+        process.stderr.write(this.name + ': unreadable message from the ' +
+          'referee: ' + e.message + '\n');
+        continue;
+      }
+      if (msg !== null && typeof msg === 'object' && !(await this.handle(msg))) break;
+    }
+    rl.close();
+    input.destroy();
+  }
+
+  // Parses the command line and plays; the process then ends by itself.
+  main(argv = process.argv.slice(2)) {
+    this.parseArgs(argv);
+    // The referee gone: nothing left to tell it.
+    process.stdout.on('error', () => process.exit(1));
+    this.play().catch((e) => {
+      process.stderr.write((e && e.stack ? e.stack : String(e)) + '\n');
+      process.exit(1);
+    });
+  }
+}
+
+// Runs a bot whose choose(request, bot) is a plain function.
+function run(choose, opts = {}) {
+  new Bot(Object.assign({}, opts, { choose })).main(opts.argv);
+}
+
+module.exports = { Bot, run, amountRange };
