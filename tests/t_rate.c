@@ -1,0 +1,402 @@
+/*
+ * Unit tests of the rating fit (tournaments/rate.c) on synthetic results
+ * from players of known strength: the two-player closed form, the weights
+ * of a multiplayer finish, recovery of the strengths with errors shrinking
+ * as games grow, 95% intervals covering the truth about 95% of the time
+ * (and only when whole duplicate blocks are resampled), the bounded and
+ * flagged rating of a player who won everything, the anchor, ties and
+ * order independence.  TAP output.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../tournaments/rate.c"
+
+static int	 ntest, nfail;
+
+static void	 ok(int, const char *, ...) __attribute__((format(printf, 2, 3)));
+static void	 pl_order(struct rng *, const double *, int, const int *, int *);
+static void	 simulate(struct rating *, struct rng *, const double *, int,
+		    int, long, int, int);
+static double	 rms_error(const double *, int, long, uint64_t);
+static double	 coverage(int, int, int);
+static void	 test_closed_form(void);
+static void	 test_weights(void);
+static void	 test_perfect(void);
+static void	 test_anchor_ties_order(void);
+
+/* Prints one TAP line. */
+static void
+ok(int cond, const char *fmt, ...)
+{
+	va_list ap;
+
+	ntest++;
+	if (!cond)
+		nfail++;
+	printf("%sok %d - ", cond ? "" : "not ", ntest);
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	printf("\n");
+}
+
+/*
+ * Draws a Plackett-Luce finish of the k players pl (strengths gam): places
+ * by seat.  Its pairwise marginals are exactly Bradley-Terry.
+ */
+static void
+pl_order(struct rng *g, const double *gam, int k, const int *pl, int *places)
+{
+	int left[MAX_PLAYERS], n = k, i, place = 1;
+	double tot, u;
+
+	for (i = 0; i < k; i++)
+		left[i] = i;
+	while (n > 0) {
+		tot = 0;
+		for (i = 0; i < n; i++)
+			tot += gam[pl[left[i]]];
+		u = (double)(rng_next(g) >> 11) * 0x1p-53 * tot;
+		for (i = 0; i < n - 1; i++) {
+			u -= gam[pl[left[i]]];
+			if (u < 0)
+				break;
+		}
+		places[left[i]] = place++;
+		left[i] = left[--n];
+	}
+}
+
+/*
+ * Plays blocks of k games (one per seat rotation) of random k-subsets of
+ * the n players of Elo truth; copies: every game of a block repeats the
+ * first one's finish (perfectly correlated blocks); perblock: each block
+ * has its own bootstrap key (else each game has).
+ */
+static void
+simulate(struct rating *r, struct rng *g, const double *truth, int n, int k,
+    long blocks, int copies, int perblock)
+{
+	double gam[64];
+	int idx[64], num[64], pl[MAX_PLAYERS], rot[MAX_PLAYERS];
+	int rp[MAX_PLAYERS], places[MAX_PLAYERS], first[MAX_PLAYERS];
+	int i, j, s, t;
+	long b;
+	char name[16];
+
+	for (i = 0; i < n; i++) {
+		gam[i] = pow(10, truth[i] / 400);
+		snprintf(name, sizeof name, "p%d", i);
+		idx[i] = rate_player(r, name);
+		num[i] = i;
+	}
+	for (b = 0; b < blocks; b++) {
+		for (i = 0; i < n; i++) {
+			j = (int)rng_below(g, (uint32_t)i + 1);
+			t = num[i]; num[i] = num[j]; num[j] = t;
+		}
+		for (s = 0; s < k; s++)
+			pl[s] = num[s];
+		for (t = 0; t < k; t++) {
+			for (s = 0; s < k; s++)
+				rot[(s + t) % k] = pl[s];
+			if (copies && t > 0) {
+				for (s = 0; s < k; s++)
+					places[(s + t) % k] = first[s];
+			} else {
+				pl_order(g, gam, k, rot, places);
+				for (s = 0; s < k; s++)
+					first[s] = places[(s + t) % k];
+			}
+			for (s = 0; s < k; s++)
+				rp[s] = idx[rot[s]];
+			rate_add(r, perblock ? rate_blockkey(1, 0, b) :
+			    rate_blockkey(1, 0, b * k + t), k, rp, places,
+			    NULL);
+		}
+	}
+}
+
+/* The RMS Elo error of a fit on blocks of 4-player games. */
+static double
+rms_error(const double *truth, int n, long blocks, uint64_t seed)
+{
+	struct rate_opts o = { 0, 2, NULL, 0, 1500, 1 };
+	struct rating r;
+	struct rng g;
+	char cause[256], name[16];
+	double e = 0, d;
+	int i;
+
+	rng_seed(&g, seed);
+	rate_init(&r, &o);
+	simulate(&r, &g, truth, n, 4, blocks, 0, 1);
+	if (rate_fit(&r, cause, sizeof cause) == -1)
+		return INFINITY;
+	for (i = 0; i < n; i++) {
+		snprintf(name, sizeof name, "p%d", i);
+		d = r.p[rate_player(&r, name)].elo - truth[i];
+		e += d * d;
+	}
+	rate_free(&r);
+	return sqrt(e / n);
+}
+
+/* The share of (tournament, player) intervals that hold the truth. */
+static double
+coverage(int sims, int copies, int perblock)
+{
+	static const double truth[6] = { 1300, 1420, 1480, 1520, 1580, 1700 };
+	struct rate_opts o = { 200, 2, NULL, 0, 1500, 7 };
+	struct rating r;
+	struct rng g;
+	char cause[256], name[16];
+	int s, i, in = 0, all = 0;
+	struct rplayer *p;
+
+	rng_seed(&g, 4242);
+	for (s = 0; s < sims; s++) {
+		o.seed = (uint64_t)s + 1;
+		rate_init(&r, &o);
+		simulate(&r, &g, truth, 6, 4, 120, copies, perblock);
+		if (rate_fit(&r, cause, sizeof cause) == -1)
+			return -1;
+		for (i = 0; i < 6; i++) {
+			snprintf(name, sizeof name, "p%d", i);
+			p = &r.p[rate_player(&r, name)];
+			all++;
+			if (fabs(p->elo - truth[i]) <= p->pm)
+				in++;
+		}
+		rate_free(&r);
+	}
+	return (double)in / all;
+}
+
+/* Two players, no ties: the fit is the closed form. */
+static void
+test_closed_form(void)
+{
+	struct rate_opts o = { 0, 0, NULL, 0, 1500, 1 };
+	struct rating r;
+	char cause[256];
+	int pl[2], places[2], i, ret;
+	double d;
+
+	rate_init(&r, &o);
+	pl[0] = rate_player(&r, "a");
+	pl[1] = rate_player(&r, "b");
+	for (i = 0; i < 100; i++) {
+		places[0] = i < 70 ? 1 : 2;
+		places[1] = 3 - places[0];
+		rate_add(&r, rate_blockkey(0, 0, i), 2, pl, places, NULL);
+	}
+	ret = rate_fit(&r, cause, sizeof cause);
+	d = 400 * log10(70.0 / 30.0);
+	ok(ret == 0 && fabs(r.p[0].elo - (1500 + d / 2)) < 1e-6 &&
+	    fabs(r.p[1].elo - (1500 - d / 2)) < 1e-6,
+	    "two players 70-30, no prior: %.6f and %.6f = 1500 +- %.6f",
+	    r.p[0].elo, r.p[1].elo, d / 2);
+	r.opts.prior = 2;
+	ret = rate_fit(&r, cause, sizeof cause);
+	d = 400 * log10(71.0 / 31.0);
+	ok(ret == 0 && fabs(r.p[0].elo - r.p[1].elo - d) < 1e-6,
+	    "two players 70-30 with 2 virtual draws: difference %.6f = "
+	    "400 log10(71/31) = %.6f", r.p[0].elo - r.p[1].elo, d);
+	ok(r.p[0].rank == 1 && r.p[1].rank == 2 && !r.p[0].flag &&
+	    !r.p[1].flag, "ranks 1 and 2, no flags");
+	rate_free(&r);
+}
+
+/* A k-player finish counts k(k-1)/2 pairs weighted 1/(k-1). */
+static void
+test_weights(void)
+{
+	struct rate_opts o = { 0, 2, NULL, 0, 1500, 1 };
+	struct rating r;
+	char cause[256];
+	int pl[4], places[4] = { 2, 1, 2, 4 }, i;
+	long faults[4][NTFAULT] = { { 1, 0, 0 }, { 0, 0, 0 }, { 0, 2, 3 },
+	    { 0, 0, 0 } };
+
+	rate_init(&r, &o);
+	pl[0] = rate_player(&r, "a");
+	pl[1] = rate_player(&r, "b");
+	pl[2] = rate_player(&r, "c");
+	pl[3] = rate_player(&r, "d");
+	rate_add(&r, 1, 4, pl, places, (const long (*)[NTFAULT])faults);
+	ok(fabs(r.p[1].pscore - 1) < 1e-12 && fabs(r.p[0].pscore - 0.5) <
+	    1e-12 && fabs(r.p[2].pscore - 0.5) < 1e-12 &&
+	    fabs(r.p[3].pscore) < 1e-12,
+	    "4-player finish 2,1,2,4: pairwise scores 0.5 1 0.5 0");
+	for (i = 0; i < 4; i++)
+		if (fabs(r.p[i].pweight - 1) > 1e-12)
+			break;
+	ok(i == 4, "each player's pairs weigh one game");
+	ok(fabs(r.w[0 * r.cap + 2] - 1.0 / 6) < 1e-12 &&
+	    fabs(r.w[2 * r.cap + 0] - 1.0 / 6) < 1e-12,
+	    "a tie is half a pair each");
+	ok(r.p[2].faults[TF_CRASH] == 2 && r.p[2].faults[TF_ILLEGAL] == 3 &&
+	    r.p[0].faults[TF_TIMEOUT] == 1 && r.p[1].firsts == 1,
+	    "faults and first places are counted");
+	ok(rate_fit(&r, cause, sizeof cause) == 0 && r.p[1].flag &&
+	    r.p[3].flag && !r.p[0].flag, "winner and loser of every pair "
+	    "are flagged");
+	rate_free(&r);
+}
+
+/* A player who won everything: bounded and flagged; no prior: refused. */
+static void
+test_perfect(void)
+{
+	struct rate_opts o = { 50, 2, NULL, 0, 1500, 3 };
+	struct rating r;
+	struct rng g;
+	char cause[256];
+	int pl[3], places[3], i, ret;
+
+	rng_seed(&g, 9);
+	rate_init(&r, &o);
+	pl[0] = rate_player(&r, "ace");
+	pl[1] = rate_player(&r, "b");
+	pl[2] = rate_player(&r, "c");
+	for (i = 0; i < 300; i++) {
+		places[0] = 1;
+		places[1] = 2 + (int)rng_below(&g, 2);
+		places[2] = 5 - places[1];
+		rate_add(&r, (uint64_t)i, 3, pl, places, NULL);
+	}
+	ret = rate_fit(&r, cause, sizeof cause);
+	ok(ret == 0 && r.p[0].flag && isfinite(r.p[0].elo) &&
+	    r.p[0].elo < 3500 && r.p[0].elo > r.p[1].elo + 400,
+	    "a perfect player is flagged with a finite rating (%.1f)",
+	    r.p[0].elo);
+	ok(ret == 0 && isfinite(r.p[0].pm) && !r.p[1].flag && !r.p[2].flag,
+	    "its interval is finite (+-%.1f); the others are not flagged",
+	    r.p[0].pm);
+	r.opts.prior = 0;
+	ret = rate_fit(&r, cause, sizeof cause);
+	ok(ret == -1 && strstr(cause, "prior") != NULL,
+	    "without a prior the fit is refused: %s", cause);
+	rate_free(&r);
+}
+
+/* The anchor, all ties, and the order of the results. */
+static void
+test_anchor_ties_order(void)
+{
+	static const double truth[4] = { 1400, 1450, 1550, 1600 };
+	struct rate_opts o = { 100, 2, NULL, 0, 1500, 5 };
+	struct rating r, a, rev;
+	struct rng g;
+	char cause[256];
+	int pl[2], places[2], i, same;
+	double d1, d2;
+
+	rng_seed(&g, 11);
+	rate_init(&r, &o);
+	simulate(&r, &g, truth, 4, 3, 200, 0, 1);
+	rate_fit(&r, cause, sizeof cause);
+	o.anchor = "p0";
+	o.anchor_elo = 2000;
+	rng_seed(&g, 11);
+	rate_init(&a, &o);
+	simulate(&a, &g, truth, 4, 3, 200, 0, 1);
+	ok(rate_fit(&a, cause, sizeof cause) == 0 &&
+	    fabs(a.p[rate_player(&a, "p0")].elo - 2000) < 1e-9,
+	    "--anchor p0=2000 puts p0 at 2000");
+	d1 = r.p[rate_player(&r, "p3")].elo - r.p[rate_player(&r, "p0")].elo;
+	d2 = a.p[rate_player(&a, "p3")].elo - a.p[rate_player(&a, "p0")].elo;
+	ok(fabs(d1 - d2) < 1e-6 && a.p[rate_player(&a, "p0")].pm < 1e-6,
+	    "the anchor keeps the differences; its own interval is 0");
+	rate_free(&a);
+	o.anchor = "nobody";
+	rate_init(&a, &o);
+	rate_player(&a, "x");
+	ok(rate_fit(&a, cause, sizeof cause) == -1, "an unknown anchor is "
+	    "refused: %s", cause);
+	rate_free(&a);
+
+	/* the same games in another order: the same intervals */
+	o.anchor = NULL;
+	rate_init(&rev, &o);
+	rate_player(&rev, "p3");
+	rate_player(&rev, "p2");
+	rate_player(&rev, "p1");
+	rate_player(&rev, "p0");
+	rng_seed(&g, 11);
+	simulate(&rev, &g, truth, 4, 3, 200, 0, 1);
+	rate_fit(&rev, cause, sizeof cause);
+	same = 1;
+	for (i = 0; i < 4; i++) {
+		char name[8];
+
+		snprintf(name, sizeof name, "p%d", i);
+		if (fabs(rev.p[rate_player(&rev, name)].elo -
+		    r.p[rate_player(&r, name)].elo) > 1e-6 ||
+		    fabs(rev.p[rate_player(&rev, name)].pm -
+		    r.p[rate_player(&r, name)].pm) > 1e-6)
+			same = 0;
+	}
+	ok(same, "players met in another order: the same ratings and "
+	    "intervals");
+	ok(r.p[r.order[0]].los_next > 0.5 && r.p[r.order[0]].los_next <= 1,
+	    "likelihood of superiority of the leader over the second: %.3f",
+	    r.p[r.order[0]].los_next);
+	rate_free(&r);
+	rate_free(&rev);
+
+	o.boot = 0;
+	rate_init(&r, &o);
+	pl[0] = rate_player(&r, "x");
+	pl[1] = rate_player(&r, "y");
+	places[0] = places[1] = 1;
+	for (i = 0; i < 10; i++)
+		rate_add(&r, (uint64_t)i, 2, pl, places, NULL);
+	ok(rate_fit(&r, cause, sizeof cause) == 0 &&
+	    fabs(r.p[0].elo - 1500) < 1e-9 && fabs(r.p[1].elo - 1500) < 1e-9,
+	    "all ties: both at 1500");
+	rate_free(&r);
+}
+
+int
+main(void)
+{
+	static const double truth[6] = { 1250, 1400, 1470, 1530, 1600, 1750 };
+	double e[3], c_block, c_copies, c_naive;
+	int rep;
+
+	test_closed_form();
+	test_weights();
+	test_perfect();
+	test_anchor_ties_order();
+
+	e[0] = e[1] = e[2] = 0;
+	for (rep = 0; rep < 4; rep++) {
+		e[0] += rms_error(truth, 6, 25, 100 + (uint64_t)rep) / 4;
+		e[1] += rms_error(truth, 6, 250, 200 + (uint64_t)rep) / 4;
+		e[2] += rms_error(truth, 6, 2500, 300 + (uint64_t)rep) / 4;
+	}
+	ok(e[0] > e[1] && e[1] > e[2] && e[2] < 15,
+	    "strengths recovered, RMS error shrinking with games: 100 games "
+	    "%.1f, 1000 games %.1f, 10000 games %.1f Elo", e[0], e[1], e[2]);
+	ok(e[1] < e[0] / 2 && e[2] < e[1] / 2,
+	    "ten times the games, about a third of the error");
+
+	c_block = coverage(200, 0, 1);
+	ok(c_block >= 0.92 && c_block <= 0.98, "95%% intervals cover the "
+	    "truth %.1f%% of the time (200 tournaments x 6 players)",
+	    100 * c_block);
+	c_copies = coverage(200, 1, 1);
+	ok(c_copies >= 0.92 && c_copies <= 0.98, "with perfectly correlated "
+	    "games in each duplicate block, resampling whole blocks still "
+	    "covers %.1f%%", 100 * c_copies);
+	c_naive = coverage(100, 1, 0);
+	ok(c_naive < 0.85, "(resampling single games there would cover only "
+	    "%.1f%%)", 100 * c_naive);
+	printf("1..%d\n", ntest);
+	return nfail != 0;
+}

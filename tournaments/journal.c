@@ -1,0 +1,445 @@
+/*
+ * The results journal: one JSON object a line, appended and fsynced one
+ * finished game at a time, so that a tournament killed at any moment
+ * leaves every finished game but the last one being written, and that one
+ * torn.  The first line is a header saying which tournament wrote it; each
+ * other line is one game (table, game, deal, bots by seat, seed, places,
+ * scores, faults, capped, log).  Reading is streamed (memory bounded by the
+ * longest line); a damaged last line is torn and dropped (and cut off the
+ * file when repairing), a damaged line elsewhere is reported and skipped.
+ * The done set says which games of each table are in the journal: a count
+ * of the games done from the first one on, plus the few done out of order.
+ */
+#include <sys/stat.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <libgen.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "tournament.h"
+
+static const char *const tfault_names[NTFAULT] = { "timeout", "crash",
+    "illegal" };
+
+static int	 int_array(const json_t *, const char *, int, int *, char *,
+		    size_t);
+static int	 sync_dir(const char *);
+static int	 whole(const json_t *, const char *, long *, char *, size_t);
+
+/* Reads a non-negative whole number key; -1 and a cause. */
+static int
+whole(const json_t *j, const char *key, long *out, char *cause, size_t len)
+{
+	json_t *v = json_object_get(j, key);
+
+	if (!json_is_integer(v) || json_integer_value(v) < 0 ||
+	    json_integer_value(v) > LONG_MAX) {
+		snprintf(cause, len, "\"%s\": not a whole number", key);
+		return -1;
+	}
+	*out = (long)json_integer_value(v);
+	return 0;
+}
+
+/* Reads an array of k whole numbers >= 1; -1 and a cause. */
+static int
+int_array(const json_t *j, const char *key, int k, int *out, char *cause,
+    size_t len)
+{
+	json_t *a = json_object_get(j, key), *v;
+	int i;
+
+	if (!json_is_array(a) || (int)json_array_size(a) != k) {
+		snprintf(cause, len, "\"%s\": not an array of %d", key, k);
+		return -1;
+	}
+	for (i = 0; i < k; i++) {
+		v = json_array_get(a, (size_t)i);
+		if (!json_is_integer(v) || json_integer_value(v) < 1 ||
+		    json_integer_value(v) > k) {
+			snprintf(cause, len, "\"%s\"[%d]: not from 1 to %d",
+			    key, i, k);
+			return -1;
+		}
+		out[i] = (int)json_integer_value(v);
+	}
+	return 0;
+}
+
+/* Parses one game line; see tournament.h. */
+int
+jgame_parse(const json_t *j, struct jgame *g, char *cause, size_t len)
+{
+	json_t *a, *v, *f;
+	int i, k;
+
+	memset(g, 0, sizeof *g);
+	if (!json_is_object(j)) {
+		snprintf(cause, len, "not a JSON object");
+		return -1;
+	}
+	if (whole(j, "table", &g->table, cause, len) == -1 ||
+	    whole(j, "game", &g->game, cause, len) == -1)
+		return -1;
+	g->deal = g->game;
+	if (json_object_get(j, "deal") != NULL &&
+	    whole(j, "deal", &g->deal, cause, len) == -1)
+		return -1;
+	a = json_object_get(j, "bots");
+	if (!json_is_array(a) || json_array_size(a) < 1 ||
+	    json_array_size(a) > MAX_PLAYERS) {
+		snprintf(cause, len, "\"bots\": not an array of 1 to %d names",
+		    MAX_PLAYERS);
+		return -1;
+	}
+	g->k = k = (int)json_array_size(a);
+	for (i = 0; i < k; i++) {
+		if ((g->bots[i] = json_string_value(json_array_get(a,
+		    (size_t)i))) == NULL) {
+			snprintf(cause, len, "\"bots\"[%d]: not a name", i);
+			return -1;
+		}
+	}
+	if (int_array(j, "places", k, g->places, cause, len) == -1)
+		return -1;
+	if ((a = json_object_get(j, "scores")) != NULL) {
+		if (!json_is_array(a) || (int)json_array_size(a) != k) {
+			snprintf(cause, len, "\"scores\": not an array of %d",
+			    k);
+			return -1;
+		}
+		for (i = 0; i < k; i++) {
+			v = json_array_get(a, (size_t)i);
+			if (!json_is_number(v)) {
+				snprintf(cause, len, "\"scores\"[%d]: not a "
+				    "number", i);
+				return -1;
+			}
+			g->scores[i] = json_number_value(v);
+		}
+	}
+	if ((a = json_object_get(j, "faults")) != NULL) {
+		if (!json_is_array(a) || (int)json_array_size(a) != k) {
+			snprintf(cause, len, "\"faults\": not an array of %d",
+			    k);
+			return -1;
+		}
+		for (i = 0; i < k; i++) {
+			f = json_array_get(a, (size_t)i);
+			for (int n = 0; n < NTFAULT; n++) {
+				v = json_object_get(f, tfault_names[n]);
+				if (json_is_integer(v) &&
+				    json_integer_value(v) > 0)
+					g->faults[i][n] =
+					    (long)json_integer_value(v);
+			}
+		}
+	}
+	g->capped = json_is_true(json_object_get(j, "capped"));
+	g->log = json_string_value(json_object_get(j, "log"));
+	return 0;
+}
+
+/* Encodes a game as a journal line: a new reference. */
+json_t *
+jgame_json(const struct jgame *g, const json_t *seed)
+{
+	json_t *j, *bots, *places, *scores, *faults, *f;
+	int i, n;
+
+	bots = json_array();
+	places = json_array();
+	scores = json_array();
+	faults = json_array();
+	for (i = 0; i < g->k; i++) {
+		json_array_append_new(bots, json_string(g->bots[i]));
+		json_array_append_new(places, json_integer(g->places[i]));
+		if (g->scores[i] == (double)(json_int_t)g->scores[i])
+			json_array_append_new(scores,
+			    json_integer((json_int_t)g->scores[i]));
+		else
+			json_array_append_new(scores, json_real(g->scores[i]));
+		f = json_object();
+		for (n = 0; n < NTFAULT; n++)
+			json_object_set_new(f, tfault_names[n],
+			    json_integer(g->faults[i][n]));
+		json_array_append_new(faults, f);
+	}
+	j = json_pack("{s:I,s:I,s:I,s:O,s:o,s:o,s:o,s:o,s:b}",
+	    "table", (json_int_t)g->table, "game", (json_int_t)g->game,
+	    "deal", (json_int_t)g->deal, "seed", seed != NULL ? seed :
+	    json_null(), "bots", bots, "places", places, "scores", scores,
+	    "faults", faults, "capped", g->capped);
+	if (g->log != NULL)
+		json_object_set_new(j, "log", json_string(g->log));
+	return j;
+}
+
+/* Reads a journal; see tournament.h. */
+int
+journal_read(const char *path, struct jreader *r, char *cause, size_t len)
+{
+	FILE *fp;
+	char *line = NULL, why[256], bad[256];
+	size_t cap = 0;
+	ssize_t n;
+	off_t good = 0, pos = 0;
+	long lineno = 0, badline = 0;
+	json_t *j;
+	json_error_t je;
+	struct jgame g;
+	int rc = -1, first = 1;
+
+	r->lines = r->torn = 0;
+	if ((fp = fopen(path, "r")) == NULL) {
+		snprintf(cause, len, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	while ((n = getline(&line, &cap, fp)) != -1) {
+		lineno++;
+		pos += n;
+		if (badline != 0 && r->warn != NULL)
+			r->warn(r->arg, badline, bad);
+		badline = 0;
+		if (line[n - 1] != '\n') {
+			/* no newline: the write was cut; torn */
+			r->torn = 1;
+			break;
+		}
+		if (n > JLINE_MAX)
+			j = NULL, snprintf(je.text, sizeof je.text,
+			    "longer than %d bytes", JLINE_MAX);
+		else
+			j = json_loadb(line, (size_t)n, 0, &je);
+		if (j == NULL) {
+			badline = lineno;
+			snprintf(bad, sizeof bad, "%s", je.text);
+			continue;
+		}
+		if (first && json_object_get(j, "journal") != NULL) {
+			if (r->header != NULL && r->header(r->arg, j, why,
+			    sizeof why) == -1) {
+				snprintf(cause, len, "%s: %s", path, why);
+				json_decref(j);
+				goto out;
+			}
+		} else if (jgame_parse(j, &g, why, sizeof why) == -1) {
+			badline = lineno;
+			snprintf(bad, sizeof bad, "%s", why);
+		} else {
+			r->lines++;
+			if (r->game != NULL && r->game(r->arg, &g, why,
+			    sizeof why) == -1) {
+				snprintf(cause, len, "%s:%ld: %s", path,
+				    lineno, why);
+				json_decref(j);
+				goto out;
+			}
+		}
+		first = 0;
+		json_decref(j);
+		if (badline == 0)
+			good = pos;
+	}
+	if (ferror(fp)) {
+		snprintf(cause, len, "%s: %s", path, strerror(errno));
+		goto out;
+	}
+	if (badline != 0)
+		r->torn = 1;	/* a damaged last line: torn too */
+	if (r->torn && r->repair && truncate(path, good) == -1) {
+		snprintf(cause, len, "%s: cannot cut the torn last line: %s",
+		    path, strerror(errno));
+		goto out;
+	}
+	rc = 0;
+out:
+	free(line);
+	fclose(fp);
+	return rc;
+}
+
+/* Makes a new file's directory entry durable. */
+static int
+sync_dir(const char *path)
+{
+	char *copy;
+	int fd, rc;
+
+	copy = xstrdup(path);
+	fd = open(dirname(copy), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	free(copy);
+	if (fd == -1)
+		return -1;
+	rc = fsync(fd);
+	close(fd);
+	return rc;
+}
+
+/* Opens a journal for appending; see tournament.h. */
+int
+journal_open(const char *path, int *created, char *cause, size_t len)
+{
+	int fd;
+
+	*created = 0;
+	fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_EXCL | O_CLOEXEC,
+	    0644);
+	if (fd != -1) {
+		*created = 1;
+		if (sync_dir(path) == -1) {
+			snprintf(cause, len, "%s: sync: %s", path,
+			    strerror(errno));
+			close(fd);
+			return -1;
+		}
+		return fd;
+	}
+	if (errno == EEXIST)
+		fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC);
+	if (fd == -1)
+		snprintf(cause, len, "%s: %s", path, strerror(errno));
+	return fd;
+}
+
+/* Appends one line in a single write and fsyncs it; see tournament.h. */
+int
+journal_append(int fd, const json_t *j, char *cause, size_t len)
+{
+	char *s;
+	size_t n, off = 0;
+	ssize_t w;
+
+	if ((s = json_dumps(j, JSON_COMPACT)) == NULL) {
+		snprintf(cause, len, "cannot encode a journal line");
+		return -1;
+	}
+	n = strlen(s);
+	s = xreallocarray(s, n + 2, 1);
+	s[n++] = '\n';
+	s[n] = '\0';
+	while (off < n) {
+		if ((w = write(fd, s + off, n - off)) == -1) {
+			if (errno == EINTR)
+				continue;
+			snprintf(cause, len, "journal: %s", strerror(errno));
+			free(s);
+			return -1;
+		}
+		off += (size_t)w;
+	}
+	free(s);
+	if (fsync(fd) == -1) {
+		snprintf(cause, len, "journal: fsync: %s", strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+/* Starts an empty done set of ntables tables of gpt games. */
+void
+doneset_init(struct doneset *d, long ntables, long gpt)
+{
+	d->ntables = ntables;
+	d->gpt = gpt;
+	d->next = xcalloc((size_t)ntables, sizeof *d->next);
+	d->extra = xcalloc((size_t)ntables, sizeof *d->extra);
+}
+
+/* Marks a game done: 0 if new, 1 if it already was, -1 if out of range. */
+int
+doneset_add(struct doneset *d, long table, long game)
+{
+	struct doneextra *e;
+	int lo, hi, mid;
+
+	if (table < 0 || table >= d->ntables || game < 0 || game >= d->gpt)
+		return -1;
+	if (game < d->next[table])
+		return 1;
+	e = &d->extra[table];
+	if (game == d->next[table]) {
+		d->next[table]++;
+		/* absorb the stragglers that now continue the prefix */
+		lo = 0;
+		while (lo < e->n && e->v[lo] == d->next[table]) {
+			d->next[table]++;
+			lo++;
+		}
+		if (lo > 0) {
+			memmove(e->v, e->v + lo, (size_t)(e->n - lo) *
+			    sizeof *e->v);
+			e->n -= lo;
+		}
+		return 0;
+	}
+	lo = 0;
+	hi = e->n;
+	while (lo < hi) {
+		mid = (lo + hi) / 2;
+		if (e->v[mid] < game)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < e->n && e->v[lo] == game)
+		return 1;
+	if (e->n == e->cap) {
+		e->cap = e->cap ? e->cap * 2 : 8;
+		e->v = xreallocarray(e->v, (size_t)e->cap, sizeof *e->v);
+	}
+	memmove(e->v + lo + 1, e->v + lo, (size_t)(e->n - lo) * sizeof *e->v);
+	e->v[lo] = game;
+	e->n++;
+	return 0;
+}
+
+/* Returns 1 if the game is done. */
+int
+doneset_has(const struct doneset *d, long table, long game)
+{
+	const struct doneextra *e;
+	int lo, hi, mid;
+
+	if (table < 0 || table >= d->ntables)
+		return 0;
+	if (game < d->next[table])
+		return 1;
+	e = &d->extra[table];
+	lo = 0;
+	hi = e->n;
+	while (lo < hi) {
+		mid = (lo + hi) / 2;
+		if (e->v[mid] < game)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < e->n && e->v[lo] == game;
+}
+
+/* The number of games of table not yet done. */
+long
+doneset_left(const struct doneset *d, long table)
+{
+	return d->gpt - d->next[table] - d->extra[table].n;
+}
+
+/* Frees a done set. */
+void
+doneset_free(struct doneset *d)
+{
+	long t;
+
+	for (t = 0; t < d->ntables; t++)
+		free(d->extra[t].v);
+	free(d->extra);
+	free(d->next);
+	d->extra = NULL;
+	d->next = NULL;
+}

@@ -1,0 +1,474 @@
+/*
+ * Ratings: a Bradley-Terry model fitted by maximum likelihood on all the
+ * results at once (the MM iterations of Hunter 2004, as BayesElo does),
+ * reported on the Elo scale (400 log10), the pool averaging 1500 or one
+ * player anchored.  A k-player finish counts as its k(k-1)/2 pairwise
+ * results, each weighted 1/(k-1) (so a game weighs as much for each player
+ * whatever the table size), a tie as half a win each.
+ *
+ * A weak prior keeps every rating finite: each player gets `prior` virtual
+ * drawn games (default 2), spread evenly over every other player, so a bot
+ * that won (or lost) every pairing gets a bounded rating, and is flagged
+ * since its rating then rests on the prior.
+ *
+ * The 95% intervals come from resampling whole duplicate blocks (every
+ * game of one deal, all its seat rotations together), as a Poisson
+ * bootstrap: in replicate r every block is counted c times, c drawn from
+ * Poisson(1) by a generator seeded from the block's key, so the replicates
+ * are built while the results stream by, in memory bounded by the number
+ * of players (replicates x players^2), not of games.  The interval shown
+ * is the estimate +- 1.96 bootstrap standard deviations; the 2.5% and
+ * 97.5% percentiles are kept too.  The likelihood of superiority of a
+ * player over the next one down is Phi(difference / its bootstrap sd).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tournament.h"
+
+#define ELO_PER_NAT	(400.0 / M_LN10)
+#define BT_TOL		1e-9
+#define BT_MAXITER	200000
+
+static void	 grow(struct rating *);
+static int	 lookup(const struct rating *, const char *, unsigned *);
+static unsigned	 name_hash(const char *);
+static int	 poisson1(struct rng *);
+static int	 connected(const struct rating *);
+static int	 cmp_double(const void *, const void *);
+static void	 to_elo(const struct rating *, const double *, double *, int);
+
+/* Starts an empty rating pool. */
+void
+rate_init(struct rating *r, const struct rate_opts *o)
+{
+	memset(r, 0, sizeof *r);
+	r->opts = *o;
+	if (r->opts.mean == 0)
+		r->opts.mean = 1500;
+	r->bweight = xcalloc((size_t)(o->boot > 0 ? o->boot : 1),
+	    sizeof *r->bweight);
+}
+
+/* FNV-1a of a name. */
+static unsigned
+name_hash(const char *s)
+{
+	unsigned h = 2166136261u;
+
+	while (*s != '\0')
+		h = (h ^ (unsigned char)*s++) * 16777619u;
+	return h;
+}
+
+/* The slot of name in the hash (its player index there, or -1). */
+static int
+lookup(const struct rating *r, const char *name, unsigned *slot)
+{
+	unsigned mask = (unsigned)r->hcap - 1, h;
+
+	for (h = name_hash(name) & mask; r->hash[h] != -1; h = (h + 1) & mask)
+		if (strcmp(r->p[r->hash[h]].name, name) == 0)
+			break;
+	*slot = h;
+	return r->hash[h];
+}
+
+/* Doubles the room for players, moving the matrices to the new stride. */
+static void
+grow(struct rating *r)
+{
+	int oc = r->cap, nc = oc ? oc * 2 : 8, i, b, nb;
+	double *w;
+	long *met;
+	unsigned slot;
+
+	nb = r->opts.boot;
+	r->p = xreallocarray(r->p, (size_t)nc, sizeof *r->p);
+	memset(r->p + oc, 0, (size_t)(nc - oc) * sizeof *r->p);
+	w = xcalloc((size_t)nc * (size_t)nc, sizeof *w);
+	met = xcalloc((size_t)nc * (size_t)nc, sizeof *met);
+	for (i = 0; i < r->n; i++) {
+		memcpy(w + i * nc, r->w + i * oc, (size_t)r->n * sizeof *w);
+		memcpy(met + i * nc, r->met + i * oc,
+		    (size_t)r->n * sizeof *met);
+	}
+	free(r->w);
+	free(r->met);
+	r->w = w;
+	r->met = met;
+	if (nb > 0) {
+		w = xcalloc((size_t)nb * (size_t)nc * (size_t)nc, sizeof *w);
+		for (b = 0; b < nb; b++)
+			for (i = 0; i < r->n; i++)
+				memcpy(w + ((size_t)b * nc + i) * nc,
+				    r->bw + ((size_t)b * oc + i) * oc,
+				    (size_t)r->n * sizeof *w);
+		free(r->bw);
+		r->bw = w;
+	}
+	r->cap = nc;
+	free(r->hash);
+	r->hcap = 4 * nc;
+	r->hash = xcalloc((size_t)r->hcap, sizeof *r->hash);
+	memset(r->hash, 0xff, (size_t)r->hcap * sizeof *r->hash);
+	for (i = 0; i < r->n; i++) {
+		lookup(r, r->p[i].name, &slot);
+		r->hash[slot] = i;
+	}
+}
+
+/* The index of a player, added if new. */
+int
+rate_player(struct rating *r, const char *name)
+{
+	unsigned slot;
+	int i;
+
+	if (r->cap > 0 && (i = lookup(r, name, &slot)) != -1)
+		return i;
+	if (r->n == r->cap)
+		grow(r);
+	i = r->n++;
+	r->p[i].name = xstrdup(name);
+	lookup(r, name, &slot);
+	r->hash[slot] = i;
+	r->fitted = 0;
+	return i;
+}
+
+/* The key of a bootstrap block: one deal of one table of one journal. */
+uint64_t
+rate_blockkey(uint64_t journal, long table, long deal)
+{
+	return seed_derive(seed_derive(journal, (uint64_t)table),
+	    (uint64_t)deal);
+}
+
+/* A draw from Poisson(1), by inversion. */
+static int
+poisson1(struct rng *g)
+{
+	double u, p, f;
+	int k = 0;
+
+	u = (double)(rng_next(g) >> 11) * 0x1p-53;
+	p = f = exp(-1.0);
+	while (u >= f && k < 30) {
+		k++;
+		p /= k;
+		f += p;
+	}
+	return k;
+}
+
+/* Adds one finished game; see tournament.h. */
+void
+rate_add(struct rating *r, uint64_t key, int k, const int *pl,
+    const int *places, const long (*faults)[NTFAULT])
+{
+	struct rng g;
+	double share, wij, wji, *bw;
+	int a, b, i, j, f, x, c, stride = r->cap;
+
+	r->games++;
+	r->fitted = 0;
+	if (!r->havekey || key != r->lastkey) {
+		if (r->opts.boot > 0) {
+			rng_seed(&g, seed_derive(r->opts.seed, key));
+			for (x = 0; x < r->opts.boot; x++)
+				r->bweight[x] = poisson1(&g);
+		}
+		r->lastkey = key;
+		r->havekey = 1;
+	}
+	for (a = 0; a < k; a++) {
+		i = pl[a];
+		r->p[i].games++;
+		r->p[i].place_sum += places[a];
+		if (places[a] == 1)
+			r->p[i].firsts++;
+		if (faults != NULL)
+			for (f = 0; f < NTFAULT; f++)
+				r->p[i].faults[f] += faults[a][f];
+	}
+	if (k < 2)
+		return;
+	share = 1.0 / (k - 1);
+	for (a = 0; a < k; a++)
+		for (b = a + 1; b < k; b++) {
+			i = pl[a];
+			j = pl[b];
+			if (i == j)
+				continue;
+			if (places[a] < places[b])
+				wij = share, wji = 0;
+			else if (places[a] > places[b])
+				wij = 0, wji = share;
+			else
+				wij = wji = share / 2;
+			r->w[i * stride + j] += wij;
+			r->w[j * stride + i] += wji;
+			r->met[i * stride + j]++;
+			r->met[j * stride + i]++;
+			r->p[i].pscore += wij;
+			r->p[j].pscore += wji;
+			r->p[i].pweight += share;
+			r->p[j].pweight += share;
+			for (x = 0; x < r->opts.boot; x++) {
+				if ((c = r->bweight[x]) == 0)
+					continue;
+				bw = r->bw + (size_t)x * stride * stride;
+				bw[i * stride + j] += c * wij;
+				bw[j * stride + i] += c * wji;
+			}
+		}
+}
+
+/*
+ * Fits natural-log strengths by Hunter's MM iterations, cyclic (each
+ * player's update uses the others' newest values); see tournament.h.
+ */
+int
+bt_fit(int n, const double *w, int stride, double prior, double *lambda,
+    int warm)
+{
+	double *gam, *wins, pr, num, den, nij, old, change, mean;
+	int i, j, it;
+
+	if (n < 2) {
+		if (n == 1)
+			lambda[0] = 0;
+		return 0;
+	}
+	gam = xcalloc((size_t)n, sizeof *gam);
+	wins = xcalloc((size_t)n, sizeof *wins);
+	pr = prior / (n - 1);
+	for (i = 0; i < n; i++) {
+		gam[i] = warm ? exp(lambda[i]) : 1;
+		for (j = 0; j < n; j++)
+			if (j != i)
+				wins[i] += w[i * stride + j] + pr / 2;
+	}
+	for (it = 1; it <= BT_MAXITER; it++) {
+		change = 0;
+		for (i = 0; i < n; i++) {
+			den = 0;
+			for (j = 0; j < n; j++) {
+				if (j == i)
+					continue;
+				nij = w[i * stride + j] + w[j * stride + i] +
+				    pr;
+				if (nij > 0)
+					den += nij / (gam[i] + gam[j]);
+			}
+			num = wins[i];
+			old = gam[i];
+			gam[i] = den > 0 && num > 0 ? num / den : old * 1e-3;
+			if (fabs(log(gam[i] / old)) > change)
+				change = fabs(log(gam[i] / old));
+		}
+		/* keep the geometric mean at 1 */
+		mean = 0;
+		for (i = 0; i < n; i++)
+			mean += log(gam[i]);
+		mean /= n;
+		for (i = 0; i < n; i++)
+			gam[i] *= exp(-mean);
+		if (change < BT_TOL)
+			break;
+	}
+	for (i = 0; i < n; i++)
+		lambda[i] = log(gam[i]);
+	free(gam);
+	free(wins);
+	return it;
+}
+
+/* Returns 1 if every player can be reached from every other by wins. */
+static int
+connected(const struct rating *r)
+{
+	int n = r->n, *seen, *stack, dir, top, i, j, ok = 1;
+
+	seen = xcalloc((size_t)n, sizeof *seen);
+	stack = xcalloc((size_t)n, sizeof *stack);
+	for (dir = 0; dir < 2 && ok; dir++) {
+		memset(seen, 0, (size_t)n * sizeof *seen);
+		top = 0;
+		stack[top++] = 0;
+		seen[0] = 1;
+		while (top > 0) {
+			i = stack[--top];
+			for (j = 0; j < n; j++) {
+				if (seen[j] || (dir == 0 ?
+				    r->w[i * r->cap + j] :
+				    r->w[j * r->cap + i]) <= 0)
+					continue;
+				seen[j] = 1;
+				stack[top++] = j;
+			}
+		}
+		for (i = 0; i < n; i++)
+			if (!seen[i])
+				ok = 0;
+	}
+	free(seen);
+	free(stack);
+	return ok;
+}
+
+/* Orders doubles ascending (qsort). */
+static int
+cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Turns natural-log strengths into Elo: the pool mean or the anchor. */
+static void
+to_elo(const struct rating *r, const double *lambda, double *elo, int anchor)
+{
+	double shift = 0;
+	int i;
+
+	for (i = 0; i < r->n; i++)
+		elo[i] = lambda[i] * ELO_PER_NAT;
+	if (anchor >= 0)
+		shift = r->opts.anchor_elo - elo[anchor];
+	else {
+		for (i = 0; i < r->n; i++)
+			shift += elo[i];
+		shift = r->opts.mean - shift / r->n;
+	}
+	for (i = 0; i < r->n; i++)
+		elo[i] += shift;
+}
+
+/* Fits the ratings and their intervals and ranks; see tournament.h. */
+int
+rate_fit(struct rating *r, char *cause, size_t len)
+{
+	double *lambda, *lb, *elo, *col, s, s2, d, sd;
+	int n = r->n, i, j, a, b, B = r->opts.boot, anchor = -1, tmp;
+	unsigned slot;
+
+	if (n == 0) {
+		snprintf(cause, len, "no games to rate");
+		return -1;
+	}
+	if (r->opts.anchor != NULL &&
+	    (anchor = lookup(r, r->opts.anchor, &slot)) == -1) {
+		snprintf(cause, len, "--anchor: no player called %s",
+		    r->opts.anchor);
+		return -1;
+	}
+	if (r->opts.prior <= 0 && n > 1 && !connected(r)) {
+		snprintf(cause, len, "without a prior the ratings are "
+		    "unbounded: some players won or lost every pairing "
+		    "against the rest (use --prior above 0)");
+		return -1;
+	}
+	lambda = xcalloc((size_t)n, sizeof *lambda);
+	lb = xcalloc((size_t)n, sizeof *lb);
+	elo = xcalloc((size_t)n, sizeof *elo);
+	col = xcalloc((size_t)(B > 0 ? B : 1), sizeof *col);
+	free(r->belo);
+	r->belo = xcalloc((size_t)(B > 0 ? B : 1) * (size_t)n,
+	    sizeof *r->belo);
+	bt_fit(n, r->w, r->cap, r->opts.prior, lambda, 0);
+	to_elo(r, lambda, elo, anchor);
+	for (i = 0; i < n; i++) {
+		r->p[i].elo = elo[i];
+		r->p[i].flag = r->p[i].pweight > 0 &&
+		    (r->p[i].pscore <= 0 ||
+		    r->p[i].pscore >= r->p[i].pweight);
+		r->p[i].pm = r->p[i].lo = r->p[i].hi = NAN;
+	}
+	for (b = 0; b < B; b++) {
+		memcpy(lb, lambda, (size_t)n * sizeof *lb);
+		bt_fit(n, r->bw + (size_t)b * r->cap * r->cap, r->cap,
+		    r->opts.prior, lb, 1);
+		to_elo(r, lb, r->belo + (size_t)b * n, anchor);
+	}
+	if (B > 1) {
+		for (i = 0; i < n; i++) {
+			s = s2 = 0;
+			for (b = 0; b < B; b++) {
+				col[b] = r->belo[(size_t)b * n + i];
+				s += col[b];
+				s2 += col[b] * col[b];
+			}
+			s /= B;
+			sd = sqrt(fmax(0, s2 / B - s * s) * B / (B - 1));
+			r->p[i].pm = 1.96 * sd;
+			qsort(col, (size_t)B, sizeof *col, cmp_double);
+			r->p[i].lo = col[(int)floor(0.025 * (B - 1))];
+			r->p[i].hi = col[(int)ceil(0.975 * (B - 1))];
+		}
+	}
+	/* rank: insertion sort by Elo, then by name for equal ratings */
+	free(r->order);
+	r->order = xcalloc((size_t)n, sizeof *r->order);
+	for (i = 0; i < n; i++) {
+		tmp = i;
+		for (j = i; j > 0; j--) {
+			a = r->order[j - 1];
+			if (r->p[a].elo > r->p[tmp].elo ||
+			    (r->p[a].elo == r->p[tmp].elo &&
+			    strcmp(r->p[a].name, r->p[tmp].name) < 0))
+				break;
+			r->order[j] = a;
+		}
+		r->order[j] = tmp;
+	}
+	for (i = 0; i < n; i++) {
+		a = r->order[i];
+		r->p[a].rank = i + 1;
+		r->p[a].los_next = NAN;
+		if (i + 1 == n || B < 2)
+			continue;
+		b = r->order[i + 1];
+		d = r->p[a].elo - r->p[b].elo;
+		s = s2 = 0;
+		for (j = 0; j < B; j++) {
+			sd = r->belo[(size_t)j * n + a] -
+			    r->belo[(size_t)j * n + b];
+			s += sd;
+			s2 += sd * sd;
+		}
+		s /= B;
+		sd = sqrt(fmax(0, s2 / B - s * s) * B / (B - 1));
+		r->p[a].los_next = sd > 0 ? 0.5 * erfc(-d / (sd * M_SQRT2)) :
+		    (d > 0 ? 1 : 0.5);
+	}
+	free(lambda);
+	free(lb);
+	free(elo);
+	free(col);
+	r->fitted = 1;
+	return 0;
+}
+
+/* Frees the pool. */
+void
+rate_free(struct rating *r)
+{
+	int i;
+
+	for (i = 0; i < r->n; i++)
+		free(r->p[i].name);
+	free(r->p);
+	free(r->w);
+	free(r->met);
+	free(r->bw);
+	free(r->bweight);
+	free(r->order);
+	free(r->belo);
+	free(r->hash);
+	memset(r, 0, sizeof *r);
+}

@@ -1,0 +1,960 @@
+/*
+ * The runner of `tournament run`: makes the schedule, reads the journal
+ * (resuming: games already there are skipped, a torn last line is cut
+ * away), then drives one bin/referee per table, at most `jobs` at once,
+ * with the table's games that are left (--game-list), its bots spawned
+ * once for all of them.  Each referee writes one --results line per
+ * finished game to a pipe; every complete line becomes one journal line,
+ * appended and fsynced before the next is read, so a kill -9 at any
+ * moment loses at most games that will be played again.  A referee
+ * dies with us (PR_SET_PDEATHSIG).  Ctrl-C (SIGINT, SIGTERM, SIGHUP) stops
+ * cleanly: the referees are told to stop (their unfinished game is
+ * discarded), the games they finished are kept, and the run can be
+ * resumed; a second one kills them at once.  Progress goes to stderr: a
+ * live status line on a terminal, plain log lines otherwise.  At the end
+ * the whole journal is rated and every report format is written into the
+ * output directory.  Memory is bounded by the bots, the tables and the
+ * concurrency, not by the number of games.
+ */
+#include <sys/ioctl.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+
+#include <err.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <math.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "tournament.h"
+
+#define RLINE_MAX	65536		/* longest --results line we take */
+#define TICK_MS		250
+#define PLAIN_EVERY	10.0		/* seconds between plain log lines */
+
+static const char *const ref_faults[] = {
+	"timeout", "exit", "malformed", "line_too_long", "wrong_id", "illegal",
+	NULL
+};
+static const enum tfault ref_fault_kind[] = {
+	TF_TIMEOUT, TF_CRASH, TF_ILLEGAL, TF_ILLEGAL, TF_ILLEGAL, TF_ILLEGAL
+};
+
+struct slot {
+	int	 busy;
+	long	 table;
+	pid_t	 pid;
+	int	 fd;		/* the referee's --results pipe */
+	char	*buf;
+	size_t	 len;
+	int	 skipping;	/* inside an over-long line */
+	long	 left;		/* games of this run not yet reported */
+	char	*log;		/* relative to the output directory */
+	char	*errpath;
+};
+
+struct runner {
+	struct tour		*t;
+	const struct run_opts	*o;
+	struct schedule		 s;
+	struct doneset		 done;
+	long			 gpt;
+	long			 total, have, fresh;
+	int			 jfd;
+	char			*jpath;
+	char			*logdir;
+	char			*referee;
+	json_t			*header;
+	int			 header_seen;
+	struct slot		*slots;
+	int			 jobs, running;
+	long			 cursor;	/* next table to consider */
+	long			 failures;
+	struct rating		 live;
+	int			*live_idx;	/* tournament bot -> live index */
+	int			 tty, stopping;
+	double			 start, last_show;
+	long			 shown;		/* games at the last show */
+};
+
+static volatile sig_atomic_t	 got_signal;
+
+static void	 on_signal(int);
+static double	 now(void);
+static int	 mkdirs(const char *);
+static char	*find_referee(const struct tour *);
+static int	 read_journal(struct runner *, char *, size_t);
+static int	 check_header(void *, const json_t *, char *, size_t);
+static int	 resume_game(void *, const struct jgame *, char *, size_t);
+static void	 skip_warn(void *, long, const char *);
+static char	*quote(const char *);
+static char	*bot_command(const struct tbot *);
+static int	 start_table(struct runner *, struct slot *, long);
+static void	 read_slot(struct runner *, struct slot *);
+static void	 results_line(struct runner *, struct slot *, char *);
+static void	 end_slot(struct runner *, struct slot *);
+static void	 show(struct runner *, int);
+static int	 write_reports(struct runner *);
+static void	 fmt_time(double, char *, size_t);
+
+/* Notes a stopping signal (ppoll wakes up for it). */
+static void
+on_signal(int sig)
+{
+	got_signal = sig;
+}
+
+/* Seconds on the monotonic clock. */
+static double
+now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* Makes a directory and its parents; -1 and errno. */
+static int
+mkdirs(const char *path)
+{
+	char *p, *q;
+	int rc = 0;
+
+	p = xstrdup(path);
+	for (q = p + 1; rc == 0; q++) {
+		if (*q != '/' && *q != '\0')
+			continue;
+		char c = *q;
+		*q = '\0';
+		if (mkdir(p, 0755) == -1 && errno != EEXIST)
+			rc = -1;
+		*q = c;
+		if (c == '\0')
+			break;
+	}
+	free(p);
+	return rc;
+}
+
+/*
+ * The referee to run: the file's "referee", else $CARDARENA_REFEREE, else
+ * the referee beside this program, else "referee" from PATH.
+ */
+static char *
+find_referee(const struct tour *t)
+{
+	char self[PATH_MAX], *slash, *path;
+	ssize_t n;
+
+	if (t->referee != NULL)
+		return xstrdup(t->referee);
+	if ((path = getenv("CARDARENA_REFEREE")) != NULL && *path != '\0')
+		return xstrdup(path);
+	if ((n = readlink("/proc/self/exe", self, sizeof self - 1)) > 0) {
+		self[n] = '\0';
+		if ((slash = strrchr(self, '/')) != NULL) {
+			*slash = '\0';
+			if (asprintf(&path, "%s/referee", self) == -1)
+				err(1, "asprintf");
+			if (access(path, X_OK) == 0)
+				return path;
+			free(path);
+		}
+	}
+	return xstrdup("referee");
+}
+
+/* Checks that the journal was written for this very tournament. */
+static int
+check_header(void *arg, const json_t *h, char *cause, size_t len)
+{
+	struct runner *rn = arg;
+	const char *key;
+	json_t *v;
+
+	rn->header_seen = 1;
+	json_object_foreach((json_t *)rn->header, key, v) {
+		if (!json_equal(v, json_object_get(h, key))) {
+			snprintf(cause, len, "written for another tournament "
+			    "(its \"%s\" differs): use another output "
+			    "directory, or remove the journal to start over",
+			    key);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* Counts a game of the journal as done (and into the live table). */
+static int
+resume_game(void *arg, const struct jgame *g, char *cause, size_t len)
+{
+	struct runner *rn = arg;
+	int pl[MAX_PLAYERS], s, b;
+
+	if (!rn->header_seen) {
+		snprintf(cause, len, "a game before the journal's header");
+		return -1;
+	}
+	if (g->k != rn->t->seats) {
+		snprintf(cause, len, "%d seats, not %d", g->k, rn->t->seats);
+		return -1;
+	}
+	switch (doneset_add(&rn->done, g->table, g->game)) {
+	case -1:
+		snprintf(cause, len, "table %ld game %ld is not in the "
+		    "schedule", g->table, g->game);
+		return -1;
+	case 1:
+		warnx("%s: table %ld game %ld is in the journal twice; "
+		    "counted once", rn->jpath, g->table, g->game);
+		return 0;
+	}
+	for (s = 0; s < g->k; s++) {
+		for (b = 0; b < rn->t->nbots; b++)
+			if (strcmp(rn->t->bots[b].name, g->bots[s]) == 0)
+				break;
+		if (b == rn->t->nbots) {
+			snprintf(cause, len, "unknown bot %s", g->bots[s]);
+			return -1;
+		}
+		pl[s] = rn->live_idx[b];
+	}
+	rate_add(&rn->live, 0, g->k, pl, g->places,
+	    (const long (*)[NTFAULT])g->faults);
+	rn->have++;
+	return 0;
+}
+
+/* Reports a damaged journal line that is skipped (it will be replayed). */
+static void
+skip_warn(void *arg, long lineno, const char *cause)
+{
+	struct runner *rn = arg;
+
+	warnx("%s:%ld: damaged line skipped (%s); its game will be played "
+	    "again", rn->jpath, lineno, cause);
+}
+
+/* Reads the journal, if any, cutting a torn last line away. */
+static int
+read_journal(struct runner *rn, char *cause, size_t len)
+{
+	struct jreader r;
+	struct stat sb;
+
+	if (stat(rn->jpath, &sb) == -1)
+		return errno == ENOENT ? 0 : -1;
+	memset(&r, 0, sizeof r);
+	r.header = check_header;
+	r.game = resume_game;
+	r.warn = skip_warn;
+	r.arg = rn;
+	r.repair = 1;
+	if (journal_read(rn->jpath, &r, cause, len) == -1)
+		return -1;
+	if (r.torn)
+		warnx("%s: a torn last line was dropped; its game will be "
+		    "played again", rn->jpath);
+	if (!rn->header_seen && r.lines > 0) {
+		snprintf(cause, len, "%s: no header line", rn->jpath);
+		return -1;
+	}
+	return 0;
+}
+
+/* Quotes a word for the referee's -b splitter ('...', ' as '\''). */
+static char *
+quote(const char *s)
+{
+	size_t n = 3;
+	const char *p;
+	char *q, *o;
+
+	for (p = s; *p != '\0'; p++)
+		n += *p == '\'' ? 4 : 1;
+	o = q = xmalloc(n);
+	*o++ = '\'';
+	for (p = s; *p != '\0'; p++) {
+		if (*p == '\'') {
+			memcpy(o, "'\\''", 4);
+			o += 4;
+		} else
+			*o++ = *p;
+	}
+	*o++ = '\'';
+	*o = '\0';
+	return q;
+}
+
+/*
+ * The -b string of a bot: its command, run through env(1) when it has a
+ * working directory or environment of its own.
+ */
+static char *
+bot_command(const struct tbot *b)
+{
+	char *s, *q, *t;
+	int i;
+
+	if (b->dir == NULL && b->nenv == 0)
+		return xstrdup(b->command);
+	s = xstrdup("env");
+	if (b->dir != NULL) {
+		q = quote(b->dir);
+		if (asprintf(&t, "%s -C %s", s, q) == -1)
+			err(1, "asprintf");
+		free(q);
+		free(s);
+		s = t;
+	}
+	for (i = 0; i < b->nenv; i++) {
+		q = quote(b->env[i]);
+		if (asprintf(&t, "%s %s", s, q) == -1)
+			err(1, "asprintf");
+		free(q);
+		free(s);
+		s = t;
+	}
+	if (asprintf(&t, "%s %s", s, b->command) == -1)
+		err(1, "asprintf");
+	free(s);
+	return t;
+}
+
+/*
+ * Starts the referee of table tb with its games that are left; -1 if it
+ * cannot be started (reported).
+ */
+static int
+start_table(struct runner *rn, struct slot *sl, long tb)
+{
+	struct tour *t = rn->t;
+	char **argv, *list = NULL, *log, *p, num[32], seed[32], tpm[32],
+	    bank[32], ngames[32], seats[32];
+	size_t lsz = 0, llen = 0;
+	int ac = 0, i, n, pfd[2], efd;
+	long g;
+	pid_t pid;
+	FILE *lf;
+
+	/* a fresh log name for each run of a table (logs are truncated) */
+	for (n = 1;; n++) {
+		if (n == 1)
+			i = asprintf(&log, "logs/t%05ld.jsonl", tb);
+		else
+			i = asprintf(&log, "logs/t%05ld-%d.jsonl", tb, n);
+		if (i == -1 || asprintf(&p, "%s/%s", t->outdir, log) == -1 ||
+		    asprintf(&sl->errpath, "%s.referee.stderr", p) == -1)
+			err(1, "asprintf");
+		if (access(p, F_OK) == -1 && access(sl->errpath, F_OK) == -1)
+			break;
+		free(p);
+		free(log);
+		free(sl->errpath);
+	}
+	sl->log = log;
+	if (doneset_left(&rn->done, tb) < rn->gpt) {
+		if ((lf = open_memstream(&list, &lsz)) == NULL)
+			err(1, "open_memstream");
+		for (g = 0; g < rn->gpt; g++)
+			if (!doneset_has(&rn->done, tb, g))
+				fprintf(lf, "%s%ld", llen++ ? "," : "", g);
+		fclose(lf);
+	}
+	snprintf(seed, sizeof seed, "%" PRIu64,
+	    seed_derive(t->seed, (uint64_t)tb) & INT64_MAX);
+	snprintf(ngames, sizeof ngames, "%ld", rn->gpt);
+	snprintf(seats, sizeof seats, "%d", t->seats);
+	argv = xcalloc((size_t)(40 + 2 * t->nopt + t->nrefargs + 2 * t->seats),
+	    sizeof *argv);
+	argv[ac++] = rn->referee;
+	argv[ac++] = (char *)"-g";
+	argv[ac++] = t->game;
+	argv[ac++] = (char *)"-n";
+	argv[ac++] = seats;
+	argv[ac++] = (char *)"-s";
+	argv[ac++] = seed;
+	argv[ac++] = (char *)"--games";
+	argv[ac++] = ngames;
+	if (t->duplicate)
+		argv[ac++] = (char *)"--duplicate";
+	if (list != NULL) {
+		argv[ac++] = (char *)"--game-list";
+		argv[ac++] = list;
+	}
+	for (i = 0; i < t->nopt; i++) {
+		argv[ac++] = (char *)"-o";
+		argv[ac++] = t->optv[i];
+	}
+	if (t->time_per_move > 0) {
+		snprintf(tpm, sizeof tpm, "%ld", t->time_per_move);
+		argv[ac++] = (char *)"--time-per-move";
+		argv[ac++] = tpm;
+	}
+	if (t->time_bank > 0) {
+		snprintf(bank, sizeof bank, "%ld", t->time_bank);
+		argv[ac++] = (char *)"--time-bank";
+		argv[ac++] = bank;
+	}
+	if (t->on_fault != NULL) {
+		argv[ac++] = (char *)"--on-fault";
+		argv[ac++] = t->on_fault;
+	}
+	if (t->logs) {
+		argv[ac++] = (char *)"--log";
+		argv[ac++] = p;
+	}
+	argv[ac++] = (char *)"--results";
+	argv[ac++] = (char *)"-";
+	argv[ac++] = (char *)"-q";
+	for (i = 0; i < t->nrefargs; i++)
+		argv[ac++] = t->refargs[i];
+	for (i = 0; i < t->seats; i++) {
+		argv[ac++] = (char *)"-b";
+		argv[ac++] = bot_command(&t->bots[rn->s.tab[tb * t->seats +
+		    i]]);
+	}
+	argv[ac] = NULL;
+
+	efd = open(sl->errpath, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC,
+	    0644);
+	if (efd == -1 || pipe2(pfd, O_CLOEXEC) == -1) {
+		warn("table %ld: %s", tb, efd == -1 ? sl->errpath : "pipe");
+		if (efd != -1)
+			close(efd);
+		pid = -1;
+		goto out;
+	}
+	snprintf(num, sizeof num, "%d", (int)getpid());
+	switch (pid = fork()) {
+	case -1:
+		warn("fork");
+		close(pfd[0]);
+		close(pfd[1]);
+		close(efd);
+		goto out;
+	case 0:
+		/* the child: its own group, dies with us, no stdin */
+		setpgid(0, 0);
+		prctl(PR_SET_PDEATHSIG, SIGTERM);
+		if (getppid() != (pid_t)strtol(num, NULL, 10))
+			_exit(1);
+		signal(SIGINT, SIG_DFL);
+		signal(SIGTERM, SIG_DFL);
+		signal(SIGHUP, SIG_DFL);
+		signal(SIGPIPE, SIG_DFL);
+		{
+			sigset_t none;
+
+			sigemptyset(&none);
+			sigprocmask(SIG_SETMASK, &none, NULL);
+		}
+		i = open("/dev/null", O_RDONLY);
+		if (i == -1 || dup2(i, 0) == -1 || dup2(pfd[1], 1) == -1 ||
+		    dup2(efd, 2) == -1)
+			_exit(127);
+		execvp(argv[0], argv);
+		dprintf(2, "tournament: %s: %s\n", argv[0], strerror(errno));
+		_exit(127);
+	}
+	close(pfd[1]);
+	close(efd);
+	setpgid(pid, pid);
+	fcntl(pfd[0], F_SETFL, fcntl(pfd[0], F_GETFL) | O_NONBLOCK);
+	sl->busy = 1;
+	sl->table = tb;
+	sl->pid = pid;
+	sl->fd = pfd[0];
+	sl->len = 0;
+	sl->skipping = 0;
+	sl->left = doneset_left(&rn->done, tb);
+	rn->running++;
+out:
+	for (i = 0; i < t->seats; i++)
+		free(argv[ac - 1 - 2 * i]);
+	free(argv);
+	free(list);
+	free(p);
+	if (pid == -1) {
+		free(sl->log);
+		free(sl->errpath);
+		sl->log = sl->errpath = NULL;
+		rn->failures++;
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Turns one --results line of a table's referee into a journal line:
+ * bots by seat, places, scores and faults from per bot to per seat.
+ */
+static void
+results_line(struct runner *rn, struct slot *sl, char *line)
+{
+	struct tour *t = rn->t;
+	struct jgame g;
+	json_t *j, *seats, *places, *scores, *kinds, *v, *k;
+	json_error_t je;
+	char cause[256];
+	int s, b, f, tb = (int)sl->table, pl[MAX_PLAYERS];
+	long game;
+
+	if ((j = json_loads(line, 0, &je)) == NULL) {
+		warnx("table %ld: a results line that is not JSON (%s); "
+		    "skipped", sl->table, je.text);
+		return;
+	}
+	memset(&g, 0, sizeof g);
+	v = json_object_get(j, "game");
+	seats = json_object_get(j, "seats");
+	places = json_object_get(j, "places");
+	scores = json_object_get(j, "scores");
+	kinds = json_object_get(j, "fault_kinds");
+	if (!json_is_integer(v) || json_integer_value(v) < 0 ||
+	    json_integer_value(v) >= rn->gpt || !json_is_array(seats) ||
+	    (int)json_array_size(seats) != t->seats ||
+	    !json_is_array(places) ||
+	    (int)json_array_size(places) != t->seats) {
+		warnx("table %ld: a results line without a valid game, seats "
+		    "and places; skipped", sl->table);
+		goto out;
+	}
+	game = (long)json_integer_value(v);
+	g.table = sl->table;
+	g.game = game;
+	g.deal = t->duplicate ? game / t->seats : game;
+	g.k = t->seats;
+	g.capped = json_is_true(json_object_get(j, "capped"));
+	g.log = t->logs ? sl->log : NULL;
+	for (s = 0; s < t->seats; s++) {
+		v = json_array_get(seats, (size_t)s);
+		if (!json_is_integer(v) || json_integer_value(v) < 0 ||
+		    json_integer_value(v) >= t->seats) {
+			warnx("table %ld game %ld: bad seats; skipped",
+			    sl->table, game);
+			goto out;
+		}
+		b = (int)json_integer_value(v);
+		g.bots[s] = t->bots[rn->s.tab[tb * t->seats + b]].name;
+		v = json_array_get(places, (size_t)b);
+		if (!json_is_integer(v) || json_integer_value(v) < 1 ||
+		    json_integer_value(v) > t->seats) {
+			warnx("table %ld game %ld: bad places; skipped",
+			    sl->table, game);
+			goto out;
+		}
+		g.places[s] = (int)json_integer_value(v);
+		g.scores[s] = json_number_value(json_array_get(scores,
+		    (size_t)b));
+		k = json_array_get(kinds, (size_t)b);
+		if (json_is_object(k)) {
+			for (f = 0; ref_faults[f] != NULL; f++)
+				g.faults[s][ref_fault_kind[f]] += (long)
+				    json_integer_value(json_object_get(k,
+				    ref_faults[f]));
+		} else {
+			/* only a total: counted as bad answers */
+			g.faults[s][TF_ILLEGAL] = (long)json_integer_value(
+			    json_array_get(json_object_get(j, "faults"),
+			    (size_t)b));
+		}
+		pl[s] = rn->live_idx[rn->s.tab[tb * t->seats + b]];
+	}
+	switch (doneset_add(&rn->done, g.table, g.game)) {
+	case 1:
+		warnx("table %ld game %ld reported twice; kept once",
+		    sl->table, game);
+		goto out;
+	case -1:
+		goto out;
+	}
+	v = jgame_json(&g, json_object_get(j, "seed"));
+	if (journal_append(rn->jfd, v, cause, sizeof cause) == -1)
+		err(1, "%s: %s", rn->jpath, cause);
+	json_decref(v);
+	rate_add(&rn->live, 0, g.k, pl, g.places,
+	    (const long (*)[NTFAULT])g.faults);
+	rn->have++;
+	rn->fresh++;
+	sl->left--;
+out:
+	json_decref(j);
+}
+
+/* Reads what a referee wrote; complete lines become journal lines. */
+static void
+read_slot(struct runner *rn, struct slot *sl)
+{
+	char *nl, *start;
+	ssize_t n;
+
+	for (;;) {
+		n = read(sl->fd, sl->buf + sl->len, RLINE_MAX - sl->len);
+		if (n == -1 && errno == EINTR)
+			continue;
+		if (n == -1 && errno == EAGAIN)
+			return;
+		if (n <= 0) {
+			end_slot(rn, sl);
+			return;
+		}
+		sl->len += (size_t)n;
+		start = sl->buf;
+		while ((nl = memchr(start, '\n', sl->len -
+		    (size_t)(start - sl->buf))) != NULL) {
+			*nl = '\0';
+			if (!sl->skipping)
+				results_line(rn, sl, start);
+			sl->skipping = 0;
+			start = nl + 1;
+		}
+		sl->len -= (size_t)(start - sl->buf);
+		memmove(sl->buf, start, sl->len);
+		if (sl->len == RLINE_MAX) {
+			warnx("table %ld: a results line over %d bytes; "
+			    "skipped", sl->table, RLINE_MAX);
+			sl->skipping = 1;
+			sl->len = 0;
+		}
+	}
+}
+
+/* Reaps a table's referee at the end of its output. */
+static void
+end_slot(struct runner *rn, struct slot *sl)
+{
+	int status;
+	pid_t r;
+
+	close(sl->fd);
+	while ((r = waitpid(sl->pid, &status, 0)) == -1 && errno == EINTR)
+		;
+	if (sl->len > 0 && !rn->stopping)
+		warnx("table %ld: the referee's last line was cut; its game "
+		    "will be played again", sl->table);
+	if (r == -1)
+		status = 0;
+	if (WIFSIGNALED(status) && rn->stopping)
+		;	/* we stopped it */
+	else if (WIFSIGNALED(status) || WEXITSTATUS(status) != 0) {
+		warnx("table %ld: the referee %s %d; see %s", sl->table,
+		    WIFSIGNALED(status) ? "was killed by signal" :
+		    "exited with status", WIFSIGNALED(status) ?
+		    WTERMSIG(status) : WEXITSTATUS(status), sl->errpath);
+		rn->failures++;
+	} else if (sl->left > 0) {
+		warnx("table %ld: the referee ended with %ld games unplayed; "
+		    "see %s", sl->table, sl->left, sl->errpath);
+		rn->failures++;
+	}
+	free(sl->log);
+	free(sl->errpath);
+	sl->log = sl->errpath = NULL;
+	sl->busy = 0;
+	rn->running--;
+}
+
+/* Writes a duration as 1h02m, 3m05s or 12s. */
+static void
+fmt_time(double s, char *buf, size_t len)
+{
+	long x = (long)(s + 0.5);
+
+	if (!isfinite(s) || s < 0)
+		snprintf(buf, len, "?");
+	else if (x >= 3600)
+		snprintf(buf, len, "%ldh%02ldm", x / 3600, x / 60 % 60);
+	else if (x >= 60)
+		snprintf(buf, len, "%ldm%02lds", x / 60, x % 60);
+	else
+		snprintf(buf, len, "%lds", x);
+}
+
+/*
+ * Shows the progress: games done of total, games per second, time left
+ * and the top of the live table; a status line redrawn on a terminal,
+ * a plain line every few seconds otherwise.
+ */
+static void
+show(struct runner *rn, int final)
+{
+	struct winsize ws;
+	char line[1024], eta[32], cause[128];
+	double t = now(), el = t - rn->start, rate;
+	int i, cols = 100, n;
+	size_t off;
+
+	if (rn->o->quiet)
+		return;
+	if (!final && t - rn->last_show < (rn->tty ? 0.5 : PLAIN_EVERY))
+		return;
+	if (!rn->tty && !final && rn->have == rn->shown)
+		return;
+	rn->last_show = t;
+	rn->shown = rn->have;
+	rate = el > 0 ? rn->fresh / el : 0;
+	fmt_time(rate > 0 ? (rn->total - rn->have) / rate : NAN, eta,
+	    sizeof eta);
+	off = (size_t)snprintf(line, sizeof line, "%ld/%ld games  %.1f/s  "
+	    "%s left", rn->have, rn->total, rate, eta);
+	if (rn->live.n > 0 && rn->have > 0 &&
+	    rate_fit(&rn->live, cause, sizeof cause) == 0) {
+		off += (size_t)snprintf(line + off, sizeof line - off, "  |");
+		for (i = 0; i < rn->live.n && i < 5 &&
+		    off < sizeof line - 80; i++)
+			off += (size_t)snprintf(line + off, sizeof line - off,
+			    " %d. %s %.0f", i + 1,
+			    rn->live.p[rn->live.order[i]].name,
+			    rn->live.p[rn->live.order[i]].elo);
+	}
+	if (rn->tty) {
+		if (ioctl(2, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 20)
+			cols = ws.ws_col;
+		n = (int)strlen(line);
+		if (n > cols - 1)
+			line[cols - 1] = '\0';
+		fprintf(stderr, "\r\033[K%s%s", line, final ? "\n" : "");
+	} else
+		fprintf(stderr, "tournament: %s\n", line);
+	fflush(stderr);
+}
+
+/* Rates the whole journal and writes every report format. */
+static int
+write_reports(struct runner *rn)
+{
+	static const struct {
+		const char	*ext;
+		enum report_fmt	 fmt;
+	} outs[] = {
+		{ "txt", FMT_TEXT }, { "csv", FMT_CSV }, { "json", FMT_JSON },
+		{ "md", FMT_MD }, { "html", FMT_HTML }
+	};
+	struct rate_opts ro = { 200, 2, NULL, 0, 1500, 1 };
+	struct rating r;
+	struct report rp;
+	struct recent *rc;
+	char cause[256], *path, *tmp, title[512];
+	FILE *fp;
+	size_t i;
+	int rcode = 0;
+
+	if (rate_load(&r, &ro, &rn->jpath, 1, &rc, 0, cause,
+	    sizeof cause) == -1) {
+		warnx("%s", cause);
+		return -1;
+	}
+	if (r.n == 0 || rate_fit(&r, cause, sizeof cause) == -1) {
+		if (r.n > 0)
+			warnx("rating: %s", cause);
+		rate_free(&r);
+		recent_free(rc);
+		free(rc);
+		return r.n == 0 ? 0 : -1;
+	}
+	snprintf(title, sizeof title, "%s (%s, %d seats%s)", rn->t->name,
+	    rn->t->game, rn->t->seats, rn->t->duplicate ? ", duplicate" : "");
+	memset(&rp, 0, sizeof rp);
+	rp.r = &r;
+	rp.title = title;
+	rp.recent = rc;
+	rp.logbase = rn->t->outdir;
+	for (i = 0; i < sizeof outs / sizeof outs[0]; i++) {
+		if (asprintf(&path, "%s/results.%s", rn->t->outdir,
+		    outs[i].ext) == -1 || asprintf(&tmp, "%s.tmp", path) == -1)
+			err(1, "asprintf");
+		if ((fp = fopen(tmp, "w")) == NULL ||
+		    report_write(fp, &rp, outs[i].fmt, cause,
+		    sizeof cause) == -1 || fclose(fp) == EOF ||
+		    rename(tmp, path) == -1) {
+			warn("%s", path);
+			rcode = -1;
+		}
+		free(path);
+		free(tmp);
+	}
+	if (!rn->o->quiet) {
+		printf("\n");
+		rp.color = isatty(1);
+		report_write(stdout, &rp, FMT_TEXT, cause, sizeof cause);
+		printf("\njournal: %s\nlogs:    %s/logs/\nreport:  %s/results."
+		    "html (also .txt .csv .json .md)\n", rn->jpath,
+		    rn->t->outdir, rn->t->outdir);
+	}
+	rate_free(&r);
+	recent_free(rc);
+	free(rc);
+	return rcode;
+}
+
+/* Runs or resumes a tournament; see tournament.h. */
+int
+tour_run(struct tour *t, const struct run_opts *o)
+{
+	struct runner rn;
+	struct rate_opts lo = { 0, 2, NULL, 0, 1500, 1 };
+	struct sigaction sa;
+	struct sched_stats st;
+	struct pollfd *pfd;
+	struct timespec ts;
+	sigset_t block, old;
+	char cause[512];
+	long tb;
+	int i, n, created, status = 0, *map;
+
+	memset(&rn, 0, sizeof rn);
+	rn.t = t;
+	rn.o = o;
+	rn.jobs = o->jobs > 0 ? o->jobs : t->jobs;
+	rn.gpt = tour_games_per_table(t);
+	if (schedule_make(&rn.s, t->nbots, t->seats, t->mode, t->count,
+	    t->max_tables, t->seed, cause, sizeof cause) == -1)
+		errx(1, "%s: %s", t->path, cause);
+	schedule_stats(&rn.s, t->duplicate, &st);
+	if (st.pair_max - st.pair_min > 1 || st.seat_spread > 1)
+		warnx("schedule: pairs share %ld to %ld tables, seats within "
+		    "%ld (not balanced within one; try another \"tables\")",
+		    st.pair_min, st.pair_max, st.seat_spread);
+	rn.total = (long)rn.s.ntables * rn.gpt;
+	rn.header = tour_header(t, &rn.s);
+	if (asprintf(&rn.jpath, "%s/%s", t->outdir, JOURNAL_NAME) == -1 ||
+	    asprintf(&rn.logdir, "%s/logs", t->outdir) == -1)
+		err(1, "asprintf");
+	if (mkdirs(rn.logdir) == -1)
+		err(1, "%s", rn.logdir);
+	rn.referee = find_referee(t);
+	doneset_init(&rn.done, rn.s.ntables, rn.gpt);
+	rate_init(&rn.live, &lo);
+	rn.live_idx = xcalloc((size_t)t->nbots, sizeof *rn.live_idx);
+	for (i = 0; i < t->nbots; i++)
+		rn.live_idx[i] = rate_player(&rn.live, t->bots[i].name);
+	if (read_journal(&rn, cause, sizeof cause) == -1)
+		errx(1, "%s", cause);
+	if ((rn.jfd = journal_open(rn.jpath, &created, cause,
+	    sizeof cause)) == -1)
+		errx(1, "%s", cause);
+	if (!rn.header_seen && journal_append(rn.jfd, rn.header, cause,
+	    sizeof cause) == -1)
+		errx(1, "%s: %s", rn.jpath, cause);
+	if (!o->quiet)
+		fprintf(stderr, "tournament %s: %s, %d bots, %d tables of %d "
+		    "(%s), %ld games each, %ld games; %d at once\n",
+		    t->name, t->game, t->nbots, rn.s.ntables, t->seats,
+		    rn.s.all ? "every subset" : "balanced", rn.gpt, rn.total,
+		    rn.jobs);
+	if (rn.have > 0 && !o->quiet)
+		fprintf(stderr, "resuming: %ld games already in %s\n",
+		    rn.have, rn.jpath);
+
+	/* signals are blocked except while waiting in ppoll */
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
+	sigemptyset(&block);
+	sigaddset(&block, SIGINT);
+	sigaddset(&block, SIGTERM);
+	sigaddset(&block, SIGHUP);
+	sigprocmask(SIG_BLOCK, &block, &old);
+
+	rn.tty = o->progress == -1 ? isatty(2) : o->progress;
+	rn.start = now();
+	rn.slots = xcalloc((size_t)rn.jobs, sizeof *rn.slots);
+	for (i = 0; i < rn.jobs; i++)
+		rn.slots[i].buf = xmalloc(RLINE_MAX);
+	pfd = xcalloc((size_t)rn.jobs, sizeof *pfd);
+	map = xcalloc((size_t)rn.jobs, sizeof *map);
+	for (;;) {
+		if (got_signal && !rn.stopping) {
+			rn.stopping = 1;
+			got_signal = 0;
+			if (!o->quiet)
+				fprintf(stderr, "%sstopping: the games being "
+				    "played are discarded (again to kill at "
+				    "once)\n", rn.tty ? "\r\033[K" : "");
+			for (i = 0; i < rn.jobs; i++)
+				if (rn.slots[i].busy)
+					kill(rn.slots[i].pid, SIGTERM);
+		} else if (got_signal && rn.stopping) {
+			got_signal = 0;
+			for (i = 0; i < rn.jobs; i++)
+				if (rn.slots[i].busy)
+					kill(-rn.slots[i].pid, SIGKILL);
+		}
+		for (i = 0; i < rn.jobs && !rn.stopping; i++) {
+			if (rn.slots[i].busy)
+				continue;
+			while (rn.cursor < rn.s.ntables &&
+			    doneset_left(&rn.done, rn.cursor) == 0)
+				rn.cursor++;
+			if (rn.cursor == rn.s.ntables)
+				break;
+			tb = rn.cursor++;
+			start_table(&rn, &rn.slots[i], tb);
+		}
+		if (rn.running == 0)
+			break;
+		for (i = n = 0; i < rn.jobs; i++)
+			if (rn.slots[i].busy) {
+				pfd[n].fd = rn.slots[i].fd;
+				pfd[n].events = POLLIN;
+				map[n++] = i;
+			}
+		ts.tv_sec = 0;
+		ts.tv_nsec = TICK_MS * 1000000L;
+		if (ppoll(pfd, (nfds_t)n, &ts, &old) == -1) {
+			if (errno != EINTR)
+				err(1, "ppoll");
+			continue;
+		}
+		for (i = 0; i < n; i++)
+			if (pfd[i].revents != 0)
+				read_slot(&rn, &rn.slots[map[i]]);
+		show(&rn, 0);
+	}
+	show(&rn, 1);
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	close(rn.jfd);
+	if (rn.stopping) {
+		fprintf(stderr, "stopped: %ld of %ld games in %s; run the same "
+		    "file again to resume\n", rn.have, rn.total, rn.jpath);
+		status = 130;
+	} else if (rn.failures > 0 || rn.have < rn.total) {
+		fprintf(stderr, "tournament: %ld of %ld games played; %ld "
+		    "table%s failed (see the warnings above); run again to "
+		    "retry\n", rn.have, rn.total, rn.failures,
+		    rn.failures == 1 ? "" : "s");
+		status = 1;
+	}
+	if (write_reports(&rn) == -1 && status == 0)
+		status = 1;
+	for (i = 0; i < rn.jobs; i++)
+		free(rn.slots[i].buf);
+	free(rn.slots);
+	free(pfd);
+	free(map);
+	free(rn.jpath);
+	free(rn.logdir);
+	free(rn.referee);
+	free(rn.live_idx);
+	json_decref(rn.header);
+	rate_free(&rn.live);
+	doneset_free(&rn.done);
+	schedule_free(&rn.s);
+	return status;
+}

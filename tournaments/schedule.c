@@ -1,0 +1,542 @@
+/*
+ * The schedule of a tournament: which bots sit at which table, in which
+ * seats.  With N bots and k seats it is every k-subset of the bots (rounds
+ * times) when that is a moderate number of tables; otherwise a balanced
+ * schedule of T tables, found by a seeded local search, in which every pair
+ * of bots shares a table equally often (within one) and every bot sits at
+ * as many tables as any other (within one).  The seats are then balanced:
+ * every bot sits in every seat equally often (within one).  That is an
+ * equitable edge colouring of the bipartite bots-tables graph, which always
+ * exists (de Werra); it is reached by exchanging two seats along
+ * alternating paths until no bot has a seat two more often than another.
+ * The same arguments always give the same schedule.
+ */
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "tournament.h"
+
+static int	 all_subsets(struct schedule *, long);
+static void	 greedy_tables(struct schedule *, long *, long *, struct rng *);
+static void	 anneal(struct schedule *, long *, long *, struct rng *);
+static void	 seat_balance(struct schedule *, struct rng *);
+static void	 kempe(struct schedule *, long *, const int *, const int *,
+		    int, int, int, int *, int);
+static void	 shuffle_tables(struct schedule *, struct rng *);
+static double	 unit(struct rng *);
+
+/* The number of k-subsets of n things, or -1 if above limit. */
+long
+binomial(int n, int k, long limit)
+{
+	long c = 1;
+	int i;
+
+	if (k < 0 || k > n)
+		return 0;
+	if (k > n - k)
+		k = n - k;
+	for (i = 1; i <= k; i++) {
+		/* c * (n - k + i) / i is exact at every step */
+		if (c > LONG_MAX / (n - k + i))
+			return -1;
+		c = c * (n - k + i) / i;
+		if (c > limit)
+			return -1;
+	}
+	return c;
+}
+
+/* A uniform double in [0, 1). */
+static double
+unit(struct rng *r)
+{
+	return (double)(rng_next(r) >> 11) * 0x1p-53;
+}
+
+/*
+ * The default number of tables of a balanced schedule: the fewest that
+ * give every bot the same number of tables and every pair of bots one and
+ * a half tables on average (so one or two each: a whole average would ask
+ * for an exact block design, which often does not exist).
+ */
+long
+schedule_default_tables(int nbots, int seats)
+{
+	long step, t, pairs, per;
+	long a = nbots, b = seats, c;
+
+	while (b != 0) {
+		c = a % b;
+		a = b;
+		b = c;
+	}
+	step = nbots / a;
+	pairs = (long)nbots * (nbots - 1) / 2;
+	per = (long)seats * (seats - 1) / 2;
+	if (per == 0)
+		return step;
+	t = (3 * pairs + 2 * per - 1) / (2 * per);
+	return (t + step - 1) / step * step;
+}
+
+/* Makes the schedule; see tournament.h. */
+int
+schedule_make(struct schedule *s, int nbots, int seats, enum sched_mode mode,
+    long count, long max_tables, uint64_t seed, char *cause, size_t len)
+{
+	struct rng r;
+	long subsets, *pair, *app;
+
+	memset(s, 0, sizeof *s);
+	if (seats < 1 || seats > MAX_PLAYERS) {
+		snprintf(cause, len, "%d seats: must be 1 to %d", seats,
+		    MAX_PLAYERS);
+		return -1;
+	}
+	if (nbots < seats) {
+		snprintf(cause, len, "%d bot%s for tables of %d seats: "
+		    "a table needs %d different bots", nbots,
+		    nbots == 1 ? "" : "s", seats, seats);
+		return -1;
+	}
+	if (nbots > MAX_BOTS) {
+		snprintf(cause, len, "%d bots: at most %d", nbots, MAX_BOTS);
+		return -1;
+	}
+	if (count < 0) {
+		snprintf(cause, len, "a negative number of %s",
+		    mode == SCHED_BALANCED ? "tables" : "rounds");
+		return -1;
+	}
+	if (max_tables <= 0)
+		max_tables = DEF_MAX_TABLES;
+	rng_seed(&r, seed_derive(seed, 0x5c4ed));
+	s->nbots = nbots;
+	s->seats = seats;
+	subsets = binomial(nbots, seats, MAX_TABLES);
+	if (mode == SCHED_AUTO) {
+		if (count == 0)
+			count = 1;
+		mode = subsets != -1 && subsets * count <= max_tables ?
+		    SCHED_ALL : SCHED_BALANCED;
+		if (mode == SCHED_BALANCED)
+			count = 0;
+	}
+	if (mode == SCHED_ALL) {
+		if (count == 0)
+			count = 1;
+		if (subsets == -1 || subsets * count > MAX_TABLES) {
+			snprintf(cause, len, "every %d of %d bots is too many "
+			    "tables (over %d): use a balanced schedule",
+			    seats, nbots, MAX_TABLES);
+			return -1;
+		}
+		s->all = 1;
+		if (all_subsets(s, count) == -1) {
+			snprintf(cause, len, "out of memory");
+			return -1;
+		}
+	} else {
+		if (count == 0)
+			count = schedule_default_tables(nbots, seats);
+		if (count > MAX_TABLES) {
+			snprintf(cause, len, "%ld tables: at most %d", count,
+			    MAX_TABLES);
+			return -1;
+		}
+		s->ntables = (int)count;
+		s->tab = xcalloc((size_t)count * (size_t)seats, sizeof *s->tab);
+		pair = xcalloc((size_t)nbots * (size_t)nbots, sizeof *pair);
+		app = xcalloc((size_t)nbots, sizeof *app);
+		greedy_tables(s, pair, app, &r);
+		anneal(s, pair, app, &r);
+		free(pair);
+		free(app);
+	}
+	seat_balance(s, &r);
+	shuffle_tables(s, &r);
+	return 0;
+}
+
+/* Lists every k-subset rounds times, in lexicographic order. */
+static int
+all_subsets(struct schedule *s, long rounds)
+{
+	int k = s->seats, n = s->nbots, c[MAX_PLAYERS], i;
+	long subsets, t = 0, round;
+
+	subsets = binomial(n, k, MAX_TABLES);
+	s->ntables = (int)(subsets * rounds);
+	s->tab = xcalloc((size_t)s->ntables * (size_t)k, sizeof *s->tab);
+	for (round = 0; round < rounds; round++) {
+		for (i = 0; i < k; i++)
+			c[i] = i;
+		for (;;) {
+			memcpy(&s->tab[t++ * k], c, (size_t)k * sizeof *c);
+			for (i = k - 1; i >= 0 && c[i] == n - k + i; i--)
+				;
+			if (i < 0)
+				break;
+			c[i]++;
+			for (i++; i < k; i++)
+				c[i] = c[i - 1] + 1;
+		}
+	}
+	return 0;
+}
+
+/*
+ * Fills the tables greedily: each takes the bots that have sat least
+ * (so appearances stay within one), preferring those that have met the
+ * bots already chosen least, ties broken by a seeded order.
+ */
+static void
+greedy_tables(struct schedule *s, long *pair, long *app, struct rng *r)
+{
+	int n = s->nbots, k = s->seats, *perm, t, i, j, best, b, tmp;
+	long bkey[2], key[2];
+	char *in;
+
+	perm = xcalloc((size_t)n, sizeof *perm);
+	in = xcalloc((size_t)n, 1);
+	for (i = 0; i < n; i++)
+		perm[i] = i;
+	for (t = 0; t < s->ntables; t++) {
+		for (i = n - 1; i > 0; i--) {
+			j = (int)rng_below(r, (uint32_t)i + 1);
+			tmp = perm[i];
+			perm[i] = perm[j];
+			perm[j] = tmp;
+		}
+		for (i = 0; i < k; i++) {
+			best = -1;
+			bkey[0] = bkey[1] = LONG_MAX;
+			for (j = 0; j < n; j++) {
+				b = perm[j];
+				if (in[b])
+					continue;
+				key[0] = app[b];
+				key[1] = 0;
+				for (tmp = 0; tmp < i; tmp++)
+					key[1] += pair[b * n +
+					    s->tab[t * k + tmp]];
+				if (key[0] < bkey[0] || (key[0] == bkey[0] &&
+				    key[1] < bkey[1])) {
+					best = b;
+					bkey[0] = key[0];
+					bkey[1] = key[1];
+				}
+			}
+			for (tmp = 0; tmp < i; tmp++) {
+				pair[best * n + s->tab[t * k + tmp]]++;
+				pair[s->tab[t * k + tmp] * n + best]++;
+			}
+			s->tab[t * k + i] = best;
+			in[best] = 1;
+			app[best]++;
+		}
+		for (i = 0; i < k; i++)
+			in[s->tab[t * k + i]] = 0;
+	}
+	free(perm);
+	free(in);
+}
+
+/*
+ * Swaps bots between tables (keeping every bot's number of tables) to make
+ * the pair counts even: simulated annealing on the sum of their squares,
+ * stopping as soon as every pair count is within one of every other.
+ */
+static void
+anneal(struct schedule *s, long *pair, long *app, struct rng *r)
+{
+	int n = s->nbots, k = s->seats, t, u, i, j, x, y, m, z;
+	long *hist, nh = s->ntables + 2, lo, hi, step, budget, delta, v;
+	double temp, cool;
+
+	if (k < 2 || s->ntables < 2 || n <= k)
+		return;
+	hist = xcalloc((size_t)nh, sizeof *hist);
+	for (x = 0; x < n; x++)
+		for (y = x + 1; y < n; y++)
+			hist[pair[x * n + y]]++;
+	budget = 4000L * s->ntables * k + 2000000L;
+	if (budget > 40000000L)
+		budget = 40000000L;
+	temp = 1.0;
+	cool = pow(0.02 / temp, 1.0 / (double)budget);
+	for (step = 0; step < budget; step++, temp *= cool) {
+		if ((step & 1023) == 0) {
+			for (lo = 0; lo < nh && hist[lo] == 0; lo++)
+				;
+			for (hi = nh - 1; hi > 0 && hist[hi] == 0; hi--)
+				;
+			if (hi - lo <= 1)
+				break;
+		}
+		t = (int)rng_below(r, (uint32_t)s->ntables);
+		u = (int)rng_below(r, (uint32_t)s->ntables);
+		if (t == u)
+			continue;
+		i = (int)rng_below(r, (uint32_t)k);
+		j = (int)rng_below(r, (uint32_t)k);
+		x = s->tab[t * k + i];
+		y = s->tab[u * k + j];
+		for (m = 0; m < k; m++)
+			if (s->tab[u * k + m] == x || s->tab[t * k + m] == y)
+				break;
+		if (m < k)
+			continue;
+		/* the change of the sum of squares, counting shared bots */
+		delta = 0;
+		for (m = 0; m < k; m++) {
+			if (m != i) {
+				z = s->tab[t * k + m];
+				/* x leaves z, y joins z */
+				v = pair[x * n + z];
+				delta += -2 * v + 1;
+				v = pair[y * n + z];
+				delta += 2 * v + 1;
+			}
+			if (m != j) {
+				z = s->tab[u * k + m];
+				v = pair[y * n + z];
+				delta += -2 * v + 1;
+				v = pair[x * n + z];
+				delta += 2 * v + 1;
+			}
+		}
+		/* a bot z at both tables: x-z and y-z each go -1 and +1 */
+		for (m = 0; m < k; m++) {
+			if (m == i)
+				continue;
+			z = s->tab[t * k + m];
+			for (v = 0; v < k; v++)
+				if (v != j && s->tab[u * k + v] == z)
+					break;
+			if (v < k)
+				delta -= 4;
+		}
+		if (delta > 0 && unit(r) >= exp(-(double)delta / temp))
+			continue;
+		for (m = 0; m < k; m++) {
+			if (m != i) {
+				z = s->tab[t * k + m];
+				hist[pair[x * n + z]]--;
+				pair[x * n + z]--;
+				pair[z * n + x]--;
+				hist[pair[x * n + z]]++;
+				hist[pair[y * n + z]]--;
+				pair[y * n + z]++;
+				pair[z * n + y]++;
+				hist[pair[y * n + z]]++;
+			}
+			if (m != j) {
+				z = s->tab[u * k + m];
+				hist[pair[y * n + z]]--;
+				pair[y * n + z]--;
+				pair[z * n + y]--;
+				hist[pair[y * n + z]]++;
+				hist[pair[x * n + z]]--;
+				pair[x * n + z]++;
+				pair[z * n + x]++;
+				hist[pair[x * n + z]]++;
+			}
+		}
+		s->tab[t * k + i] = y;
+		s->tab[u * k + j] = x;
+	}
+	free(hist);
+}
+
+/*
+ * Balances the seats: starting from a random seating at every table, while
+ * some bot sits in seat a at least twice more often than in seat b,
+ * exchanges seats a and b along an alternating path starting at that bot.
+ * Each exchange lowers the sum of the squared seat counts, so this ends,
+ * with every bot's seat counts within one.
+ */
+static void
+seat_balance(struct schedule *s, struct rng *r)
+{
+	int n = s->nbots, k = s->seats, b, i, j, t, lo, hi, changed, *mark;
+	int stamp, *off, *list, tmp;
+	long *cnt;
+
+	cnt = xcalloc((size_t)n * (size_t)k, sizeof *cnt);
+	mark = xcalloc((size_t)s->ntables, sizeof *mark);
+	off = xcalloc((size_t)n + 1, sizeof *off);
+	list = xcalloc((size_t)s->ntables * (size_t)k, sizeof *list);
+	for (t = 0; t < s->ntables; t++)
+		for (i = k - 1; i > 0; i--) {
+			j = (int)rng_below(r, (uint32_t)i + 1);
+			tmp = s->tab[t * k + i];
+			s->tab[t * k + i] = s->tab[t * k + j];
+			s->tab[t * k + j] = tmp;
+		}
+	/* the tables of every bot: list[off[b] .. off[b + 1] - 1] */
+	for (i = 0; i < s->ntables * k; i++) {
+		cnt[s->tab[i] * k + i % k]++;
+		off[s->tab[i] + 1]++;
+	}
+	for (b = 0; b < n; b++)
+		off[b + 1] += off[b];
+	for (t = 0; t < s->ntables; t++)
+		for (i = 0; i < k; i++) {
+			b = s->tab[t * k + i];
+			list[off[b]++] = t;
+		}
+	for (b = n; b > 0; b--)
+		off[b] = off[b - 1];
+	off[0] = 0;
+	stamp = 0;
+	do {
+		changed = 0;
+		for (b = 0; b < n; b++) {
+			for (;;) {
+				lo = hi = 0;
+				for (i = 1; i < k; i++) {
+					if (cnt[b * k + i] < cnt[b * k + lo])
+						lo = i;
+					if (cnt[b * k + i] > cnt[b * k + hi])
+						hi = i;
+				}
+				if (cnt[b * k + hi] - cnt[b * k + lo] <= 1)
+					break;
+				kempe(s, cnt, off, list, b, hi, lo, mark,
+				    ++stamp);
+				changed = 1;
+			}
+		}
+	} while (changed);
+	free(cnt);
+	free(mark);
+	free(off);
+	free(list);
+}
+
+/*
+ * Walks from bot v: a table where the current bot sits in seat a, whose
+ * seat-b bot becomes the current one, and so on while the current bot has
+ * another table in seat a; swaps seats a and b at every table walked.
+ */
+static void
+kempe(struct schedule *s, long *cnt, const int *off, const int *list, int v,
+    int a, int b, int *mark, int stamp)
+{
+	int k = s->seats, t = -1, cur = v, w, i;
+
+	for (;;) {
+		for (i = off[cur]; i < off[cur + 1]; i++) {
+			t = list[i];
+			if (mark[t] != stamp && s->tab[t * k + a] == cur)
+				break;
+		}
+		if (i == off[cur + 1])
+			break;
+		mark[t] = stamp;
+		w = s->tab[t * k + b];
+		s->tab[t * k + a] = w;
+		s->tab[t * k + b] = cur;
+		cnt[cur * k + a]--;
+		cnt[cur * k + b]++;
+		cnt[w * k + b]--;
+		cnt[w * k + a]++;
+		cur = w;
+	}
+}
+
+/* Puts the tables in a seeded random order (so every bot plays early). */
+static void
+shuffle_tables(struct schedule *s, struct rng *r)
+{
+	int k = s->seats, t, u, m, tmp;
+
+	for (t = s->ntables - 1; t > 0; t--) {
+		u = (int)rng_below(r, (uint32_t)t + 1);
+		for (m = 0; m < k; m++) {
+			tmp = s->tab[t * k + m];
+			s->tab[t * k + m] = s->tab[u * k + m];
+			s->tab[u * k + m] = tmp;
+		}
+	}
+}
+
+/* Measures the balance of a schedule; see struct sched_stats. */
+void
+schedule_stats(const struct schedule *s, int duplicate, struct sched_stats *st)
+{
+	int n = s->nbots, k = s->seats, t, i, j, x, y;
+	long *pair, *app, *cnt, lo, hi;
+
+	pair = xcalloc((size_t)n * (size_t)n, sizeof *pair);
+	app = xcalloc((size_t)n, sizeof *app);
+	cnt = xcalloc((size_t)n * (size_t)k, sizeof *cnt);
+	for (t = 0; t < s->ntables; t++)
+		for (i = 0; i < k; i++) {
+			x = s->tab[t * k + i];
+			app[x]++;
+			cnt[x * k + i]++;
+			for (j = i + 1; j < k; j++) {
+				y = s->tab[t * k + j];
+				pair[x * n + y]++;
+				pair[y * n + x]++;
+			}
+		}
+	st->pair_min = st->app_min = LONG_MAX;
+	st->pair_max = st->app_max = st->seat_spread = 0;
+	for (x = 0; x < n; x++) {
+		if (app[x] < st->app_min)
+			st->app_min = app[x];
+		if (app[x] > st->app_max)
+			st->app_max = app[x];
+		for (y = x + 1; y < n; y++) {
+			if (pair[x * n + y] < st->pair_min)
+				st->pair_min = pair[x * n + y];
+			if (pair[x * n + y] > st->pair_max)
+				st->pair_max = pair[x * n + y];
+		}
+		lo = LONG_MAX;
+		hi = 0;
+		for (i = 0; i < k; i++) {
+			if (cnt[x * k + i] < lo)
+				lo = cnt[x * k + i];
+			if (cnt[x * k + i] > hi)
+				hi = cnt[x * k + i];
+		}
+		if (!duplicate && hi - lo > st->seat_spread)
+			st->seat_spread = hi - lo;
+	}
+	if (n < 2)
+		st->pair_min = st->pair_max = 0;
+	free(pair);
+	free(app);
+	free(cnt);
+}
+
+/* A 64-bit fingerprint of the schedule's shape and every seat. */
+uint64_t
+schedule_hash(const struct schedule *s)
+{
+	uint64_t h;
+	long i;
+
+	h = seed_derive((uint64_t)s->nbots, (uint64_t)s->seats);
+	h = seed_derive(h, (uint64_t)s->ntables);
+	for (i = 0; i < (long)s->ntables * s->seats; i++)
+		h = seed_derive(h, (uint64_t)s->tab[i]);
+	return h;
+}
+
+/* Frees the tables. */
+void
+schedule_free(struct schedule *s)
+{
+	free(s->tab);
+	s->tab = NULL;
+	s->ntables = 0;
+}

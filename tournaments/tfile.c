@@ -1,0 +1,528 @@
+/*
+ * The tournament file: a JSON object naming the game and its options, the
+ * seats per table, the bots (name, command, optional working directory and
+ * environment), the deals per table, duplicate on or off, the time limits,
+ * the fault policy, the concurrency, the output directory, the master seed
+ * and the kind of schedule.  README.md ("Tournaments") documents every key;
+ * tournaments/examples/ has one file per game.  The game and its options
+ * are checked against the rules engine linked in, before any bot runs.
+ */
+#include <ctype.h>
+#include <err.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tournament.h"
+
+static int	 get_long(const json_t *, const char *, long, long, long,
+		    long *, char *, size_t);
+static int	 get_string(const json_t *, const char *, char **, char *,
+		    size_t);
+static int	 get_seed(const json_t *, uint64_t *, char *, size_t);
+static int	 load_options(struct tour *, const struct game *,
+		    const json_t *, char *, size_t);
+static int	 load_bot(struct tbot *, const json_t *, int, char *, size_t);
+static int	 name_ok(const char *);
+static char	*default_name(const char *);
+
+static const char *const known_keys[] = {
+	"name", "game", "options", "seats", "bots", "deals", "duplicate",
+	"time_per_move_ms", "time_bank_ms", "on_fault", "concurrency",
+	"output", "seed", "schedule", "rounds", "tables", "max_tables",
+	"referee", "referee_args", "logs", "comment", NULL
+};
+
+/* Reads an optional whole number key in [lo, hi]; -1 and a cause. */
+static int
+get_long(const json_t *j, const char *key, long lo, long hi, long def,
+    long *out, char *cause, size_t len)
+{
+	json_t *v;
+
+	*out = def;
+	if ((v = json_object_get(j, key)) == NULL)
+		return 0;
+	if (!json_is_integer(v) || json_integer_value(v) < lo ||
+	    json_integer_value(v) > hi) {
+		snprintf(cause, len, "\"%s\": a whole number from %ld to %ld",
+		    key, lo, hi);
+		return -1;
+	}
+	*out = (long)json_integer_value(v);
+	return 0;
+}
+
+/* Reads an optional string key into a copy (NULL if absent). */
+static int
+get_string(const json_t *j, const char *key, char **out, char *cause,
+    size_t len)
+{
+	json_t *v;
+
+	*out = NULL;
+	if ((v = json_object_get(j, key)) == NULL || json_is_null(v))
+		return 0;
+	if (!json_is_string(v) || json_string_length(v) == 0) {
+		snprintf(cause, len, "\"%s\": a non-empty string", key);
+		return -1;
+	}
+	*out = xstrdup(json_string_value(v));
+	return 0;
+}
+
+/* Reads the master seed: a whole number, or one in a decimal string. */
+static int
+get_seed(const json_t *v, uint64_t *out, char *cause, size_t len)
+{
+	const char *s;
+	char *end;
+	unsigned long long u;
+
+	if (json_is_integer(v) && json_integer_value(v) >= 0) {
+		*out = (uint64_t)json_integer_value(v);
+		return 0;
+	}
+	if (json_is_string(v)) {
+		s = json_string_value(v);
+		errno = 0;
+		u = strtoull(s, &end, 10);
+		if (isdigit((unsigned char)s[0]) && *end == '\0' &&
+		    errno == 0) {
+			*out = (uint64_t)u;
+			return 0;
+		}
+	}
+	snprintf(cause, len, "\"seed\": a whole number from 0 to 2^64-1 "
+	    "(as a string above 2^63)");
+	return -1;
+}
+
+/* Returns 1 if a bot name is usable in file names and every format. */
+static int
+name_ok(const char *s)
+{
+	size_t i;
+
+	if (s[0] == '\0' || strlen(s) > 64)
+		return 0;
+	for (i = 0; s[i] != '\0'; i++)
+		if (!isalnum((unsigned char)s[i]) && strchr("._+-", s[i]) ==
+		    NULL)
+			return 0;
+	return 1;
+}
+
+/* The file's base name without ".json": the default tournament name. */
+static char *
+default_name(const char *path)
+{
+	const char *b;
+	char *s;
+	size_t n;
+
+	b = strrchr(path, '/');
+	b = b == NULL ? path : b + 1;
+	s = xstrdup(b);
+	n = strlen(s);
+	if (n > 5 && strcmp(s + n - 5, ".json") == 0)
+		s[n - 5] = '\0';
+	return s;
+}
+
+/*
+ * Reads the game options ({"key": value} or ["key=value"]), checks them
+ * with the game's own table and keeps them as "key=value" strings.
+ */
+static int
+load_options(struct tour *t, const struct game *g, const json_t *j,
+    char *cause, size_t len)
+{
+	struct opts o;
+	const char *key;
+	json_t *v, *e;
+	size_t i, n;
+	char val[512], buf[640], sub[256];
+
+	opts_defaults(g, &o, t->seats);
+	n = json_is_object(j) ? json_object_size(j) : json_array_size(j);
+	t->optv = xcalloc(n + 1, sizeof *t->optv);
+	if (json_is_array(j)) {
+		json_array_foreach(j, i, v) {
+			if (!json_is_string(v) ||
+			    strchr(json_string_value(v), '=') == NULL) {
+				snprintf(cause, len, "\"options\": item %zu is "
+				    "not a \"key=value\" string", i);
+				return -1;
+			}
+			t->optv[t->nopt++] = xstrdup(json_string_value(v));
+		}
+	} else if (json_is_object(j)) {
+		json_object_foreach((json_t *)j, key, v) {
+			if (json_is_string(v))
+				snprintf(val, sizeof val, "%s",
+				    json_string_value(v));
+			else if (json_is_boolean(v))
+				snprintf(val, sizeof val, "%s",
+				    json_is_true(v) ? "on" : "off");
+			else if (json_is_integer(v))
+				snprintf(val, sizeof val, "%lld",
+				    (long long)json_integer_value(v));
+			else if (json_is_array(v)) {
+				val[0] = '\0';
+				json_array_foreach(v, i, e) {
+					if (json_is_integer(e))
+						snprintf(sub, sizeof sub,
+						    "%lld", (long long)
+						    json_integer_value(e));
+					else if (json_is_string(e))
+						snprintf(sub, sizeof sub, "%s",
+						    json_string_value(e));
+					else {
+						snprintf(cause, len,
+						    "\"options\": %s: a list "
+						    "of numbers or words", key);
+						return -1;
+					}
+					if (i > 0)
+						strlcat(val, ",", sizeof val);
+					strlcat(val, sub, sizeof val);
+				}
+			} else {
+				snprintf(cause, len, "\"options\": %s: a "
+				    "string, number, boolean or list", key);
+				return -1;
+			}
+			snprintf(buf, sizeof buf, "%s=%s", key, val);
+			t->optv[t->nopt++] = xstrdup(buf);
+		}
+	} else if (j != NULL) {
+		snprintf(cause, len, "\"options\": an object or an array");
+		return -1;
+	}
+	for (i = 0; i < (size_t)t->nopt; i++) {
+		if (opts_set(g, &o, t->optv[i], buf, sizeof buf) == -1) {
+			snprintf(cause, len, "\"options\": %s", buf);
+			return -1;
+		}
+	}
+	if (opts_finish(g, &o, buf, sizeof buf) == -1) {
+		snprintf(cause, len, "\"options\": %s", buf);
+		return -1;
+	}
+	t->options = opts_json(g, &o);
+	return 0;
+}
+
+/* Reads one bot entry; -1 and a cause. */
+static int
+load_bot(struct tbot *b, const json_t *j, int idx, char *cause, size_t len)
+{
+	const char *key;
+	json_t *v, *env;
+	char buf[256];
+
+	if (!json_is_object(j)) {
+		snprintf(cause, len, "\"bots\"[%d]: an object", idx);
+		return -1;
+	}
+	json_object_foreach((json_t *)j, key, v) {
+		if (strcmp(key, "name") != 0 && strcmp(key, "command") != 0 &&
+		    strcmp(key, "dir") != 0 && strcmp(key, "env") != 0 &&
+		    strcmp(key, "comment") != 0) {
+			snprintf(cause, len, "\"bots\"[%d]: unknown key \"%s\" "
+			    "(name, command, dir, env)", idx, key);
+			return -1;
+		}
+	}
+	if (get_string(j, "name", &b->name, buf, sizeof buf) == -1 ||
+	    get_string(j, "command", &b->command, buf, sizeof buf) == -1 ||
+	    get_string(j, "dir", &b->dir, buf, sizeof buf) == -1) {
+		snprintf(cause, len, "\"bots\"[%d]: %s", idx, buf);
+		return -1;
+	}
+	if (b->name == NULL || b->command == NULL) {
+		snprintf(cause, len, "\"bots\"[%d]: needs \"name\" and "
+		    "\"command\"", idx);
+		return -1;
+	}
+	if (!name_ok(b->name)) {
+		snprintf(cause, len, "\"bots\"[%d]: name \"%s\": 1 to 64 "
+		    "letters, digits or . _ + -", idx, b->name);
+		return -1;
+	}
+	if ((env = json_object_get(j, "env")) != NULL) {
+		if (!json_is_object(env)) {
+			snprintf(cause, len, "\"bots\"[%d]: \"env\": an object "
+			    "of strings", idx);
+			return -1;
+		}
+		b->env = xcalloc(json_object_size(env) + 1, sizeof *b->env);
+		json_object_foreach(env, key, v) {
+			if (!json_is_string(v) || key[0] == '\0' ||
+			    strchr(key, '=') != NULL) {
+				snprintf(cause, len, "\"bots\"[%d]: \"env\": "
+				    "%s: a string value", idx, key);
+				return -1;
+			}
+			if (asprintf(&b->env[b->nenv], "%s=%s", key,
+			    json_string_value(v)) == -1)
+				err(1, "asprintf");
+			b->nenv++;
+		}
+	}
+	return 0;
+}
+
+/* Reads and checks a tournament file; see tournament.h. */
+int
+tour_load(struct tour *t, const char *path, char *cause, size_t len)
+{
+	const struct game *g;
+	json_error_t je;
+	json_t *j, *v;
+	const char *key, *mode;
+	long x;
+	size_t i;
+	int k, rc = -1;
+
+	memset(t, 0, sizeof *t);
+	t->path = xstrdup(path);
+	if ((j = json_load_file(path, JSON_REJECT_DUPLICATES, &je)) == NULL) {
+		snprintf(cause, len, "%s:%d: %s", path, je.line, je.text);
+		return -1;
+	}
+	if (!json_is_object(j)) {
+		snprintf(cause, len, "%s: not a JSON object", path);
+		goto out;
+	}
+	json_object_foreach(j, key, v) {
+		for (k = 0; known_keys[k] != NULL; k++)
+			if (strcmp(known_keys[k], key) == 0)
+				break;
+		if (known_keys[k] == NULL) {
+			snprintf(cause, len, "%s: unknown key \"%s\"", path,
+			    key);
+			goto out;
+		}
+	}
+	if (get_string(j, "name", &t->name, cause, len) == -1 ||
+	    get_string(j, "game", &t->game, cause, len) == -1 ||
+	    get_string(j, "on_fault", &t->on_fault, cause, len) == -1 ||
+	    get_string(j, "output", &t->outdir, cause, len) == -1 ||
+	    get_string(j, "referee", &t->referee, cause, len) == -1)
+		goto out;
+	if (t->name == NULL)
+		t->name = default_name(path);
+	if (t->game == NULL) {
+		snprintf(cause, len, "\"game\" is missing");
+		goto out;
+	}
+	if ((g = game_find(t->game)) == NULL) {
+		snprintf(cause, len, "\"game\": unknown game \"%s\" "
+		    "(bin/referee --list-games lists them)", t->game);
+		goto out;
+	}
+	if (get_long(j, "seats", 1, MAX_PLAYERS, g->default_players, &x,
+	    cause, len) == -1)
+		goto out;
+	t->seats = (int)x;
+	if (t->seats < g->min_players || t->seats > g->max_players) {
+		snprintf(cause, len, "\"seats\": %s is played by %d to %d",
+		    g->name, g->min_players, g->max_players);
+		goto out;
+	}
+	if (load_options(t, g, json_object_get(j, "options"), cause,
+	    len) == -1)
+		goto out;
+	v = json_object_get(j, "bots");
+	if (!json_is_array(v) || json_array_size(v) == 0) {
+		snprintf(cause, len, "\"bots\": a non-empty array");
+		goto out;
+	}
+	if (json_array_size(v) > MAX_BOTS) {
+		snprintf(cause, len, "\"bots\": at most %d", MAX_BOTS);
+		goto out;
+	}
+	t->bots = xcalloc(json_array_size(v), sizeof *t->bots);
+	for (i = 0; i < json_array_size(v); i++) {
+		t->nbots++;
+		if (load_bot(&t->bots[i], json_array_get(v, i), (int)i, cause,
+		    len) == -1)
+			goto out;
+		for (k = 0; k < (int)i; k++)
+			if (strcmp(t->bots[k].name, t->bots[i].name) == 0) {
+				snprintf(cause, len, "\"bots\": two bots are "
+				    "called %s", t->bots[i].name);
+				goto out;
+			}
+	}
+	if (get_long(j, "deals", 1, 100000000, 1, &t->deals, cause,
+	    len) == -1 ||
+	    get_long(j, "time_per_move_ms", 0, 86400000, 0, &t->time_per_move,
+	    cause, len) == -1 ||
+	    get_long(j, "time_bank_ms", 0, 86400000, 0, &t->time_bank, cause,
+	    len) == -1 ||
+	    get_long(j, "concurrency", 1, 1024, 1, &x, cause, len) == -1)
+		goto out;
+	t->jobs = (int)x;
+	if ((v = json_object_get(j, "duplicate")) != NULL &&
+	    !json_is_boolean(v)) {
+		snprintf(cause, len, "\"duplicate\": true or false");
+		goto out;
+	}
+	t->duplicate = v == NULL || json_is_true(v);
+	if ((v = json_object_get(j, "logs")) != NULL && !json_is_boolean(v)) {
+		snprintf(cause, len, "\"logs\": true or false");
+		goto out;
+	}
+	t->logs = v == NULL || json_is_true(v);
+	if (t->on_fault != NULL && strcmp(t->on_fault, "random") != 0 &&
+	    strcmp(t->on_fault, "default") != 0 &&
+	    strcmp(t->on_fault, "retire") != 0) {
+		snprintf(cause, len, "\"on_fault\": random, default or retire");
+		goto out;
+	}
+	t->seed = 1;
+	if ((v = json_object_get(j, "seed")) != NULL &&
+	    get_seed(v, &t->seed, cause, len) == -1)
+		goto out;
+	if (t->outdir == NULL && asprintf(&t->outdir, "out/%s",
+	    t->name) == -1)
+		err(1, "asprintf");
+	mode = json_string_value(json_object_get(j, "schedule"));
+	if (json_object_get(j, "schedule") != NULL && mode == NULL)
+		mode = "?";
+	if (mode == NULL || strcmp(mode, "auto") == 0)
+		t->mode = SCHED_AUTO;
+	else if (strcmp(mode, "all") == 0)
+		t->mode = SCHED_ALL;
+	else if (strcmp(mode, "balanced") == 0)
+		t->mode = SCHED_BALANCED;
+	else {
+		snprintf(cause, len, "\"schedule\": auto, all or balanced");
+		goto out;
+	}
+	if (json_object_get(j, "rounds") != NULL &&
+	    json_object_get(j, "tables") != NULL) {
+		snprintf(cause, len, "\"rounds\" (every subset) and \"tables\" "
+		    "(balanced) exclude each other");
+		goto out;
+	}
+	if (json_object_get(j, "tables") != NULL) {
+		if (t->mode == SCHED_ALL) {
+			snprintf(cause, len, "\"tables\" needs a balanced "
+			    "schedule");
+			goto out;
+		}
+		t->mode = SCHED_BALANCED;
+		if (get_long(j, "tables", 1, MAX_TABLES, 0, &t->count, cause,
+		    len) == -1)
+			goto out;
+	} else if (json_object_get(j, "rounds") != NULL) {
+		if (t->mode == SCHED_BALANCED) {
+			snprintf(cause, len, "\"rounds\" needs the schedule "
+			    "of every subset");
+			goto out;
+		}
+		if (get_long(j, "rounds", 1, MAX_TABLES, 1, &t->count, cause,
+		    len) == -1)
+			goto out;
+	}
+	if (get_long(j, "max_tables", 1, MAX_TABLES, DEF_MAX_TABLES,
+	    &t->max_tables, cause, len) == -1)
+		goto out;
+	if ((v = json_object_get(j, "referee_args")) != NULL) {
+		if (!json_is_array(v)) {
+			snprintf(cause, len, "\"referee_args\": an array of "
+			    "strings");
+			goto out;
+		}
+		t->refargs = xcalloc(json_array_size(v) + 1,
+		    sizeof *t->refargs);
+		for (i = 0; i < json_array_size(v); i++) {
+			if (!json_is_string(json_array_get(v, i))) {
+				snprintf(cause, len, "\"referee_args\": an "
+				    "array of strings");
+				goto out;
+			}
+			t->refargs[t->nrefargs++] =
+			    xstrdup(json_string_value(json_array_get(v, i)));
+		}
+	}
+	if (t->deals * (t->duplicate ? t->seats : 1) > INT_MAX / 2) {
+		snprintf(cause, len, "\"deals\": too many games per table");
+		goto out;
+	}
+	rc = 0;
+out:
+	json_decref(j);
+	return rc;
+}
+
+/* Games each table plays: deals, times the seats when duplicate. */
+long
+tour_games_per_table(const struct tour *t)
+{
+	return t->deals * (t->duplicate ? t->seats : 1);
+}
+
+/*
+ * The journal header: everything that decides which games are played, so
+ * that resuming with a changed file is refused instead of mixing games.
+ */
+json_t *
+tour_header(const struct tour *t, const struct schedule *s)
+{
+	json_t *h, *bots;
+	char seed[32], hash[32];
+	int i;
+
+	bots = json_array();
+	for (i = 0; i < t->nbots; i++)
+		json_array_append_new(bots, json_string(t->bots[i].name));
+	snprintf(seed, sizeof seed, "%" PRIu64, t->seed);
+	snprintf(hash, sizeof hash, "%016" PRIx64, schedule_hash(s));
+	h = json_pack("{s:i,s:s,s:s,s:O,s:i,s:b,s:I,s:s,s:o,s:i,s:I,s:s}",
+	    "journal", 1, "name", t->name, "game", t->game,
+	    "options", t->options, "seats", t->seats,
+	    "duplicate", t->duplicate, "deals", (json_int_t)t->deals,
+	    "seed", seed, "bots", bots, "tables", s->ntables,
+	    "games_per_table", (json_int_t)tour_games_per_table(t),
+	    "schedule", hash);
+	return h;
+}
+
+/* Frees everything the tournament owns. */
+void
+tour_free(struct tour *t)
+{
+	int i, k;
+
+	for (i = 0; i < t->nbots; i++) {
+		free(t->bots[i].name);
+		free(t->bots[i].command);
+		free(t->bots[i].dir);
+		for (k = 0; k < t->bots[i].nenv; k++)
+			free(t->bots[i].env[k]);
+		free(t->bots[i].env);
+	}
+	for (i = 0; i < t->nopt; i++)
+		free(t->optv[i]);
+	for (i = 0; i < t->nrefargs; i++)
+		free(t->refargs[i]);
+	free(t->refargs);
+	free(t->optv);
+	free(t->bots);
+	free(t->path);
+	free(t->name);
+	free(t->game);
+	free(t->on_fault);
+	free(t->outdir);
+	free(t->referee);
+	json_decref(t->options);
+	memset(t, 0, sizeof *t);
+}

@@ -1,0 +1,277 @@
+/*
+ * bin/tournament: the program people run to find out which bot is best.
+ *
+ *   tournament run [-j N] [-q] [--progress | --no-progress] FILE
+ *   tournament rate [-f FORMAT] [-o FILE] [--anchor NAME=ELO] [--prior N]
+ *                   [--boot N] [--seed N] JOURNAL...
+ *   tournament schedule [-v] FILE
+ *
+ * run plays (or resumes) the round robin a tournament file describes and
+ * writes its journal and reports; rate fits ratings on journals; schedule
+ * shows the tables and their balance without playing.  README.md
+ * ("Tournaments") is the manual.
+ */
+#include <err.h>
+#include <getopt.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "tournament.h"
+
+static void	 usage(FILE *, int);
+static int	 cmd_run(int, char **);
+static int	 cmd_rate(int, char **);
+static int	 cmd_schedule(int, char **);
+
+/* Prints the usage and exits with status. */
+static void
+usage(FILE *fp, int status)
+{
+	fprintf(fp,
+"usage: tournament run [-j N] [-q] [--progress | --no-progress] FILE\n"
+"       tournament rate [-f FORMAT] [-o FILE] [--anchor NAME=ELO]\n"
+"                       [--prior N] [--boot N] [--seed N] JOURNAL...\n"
+"       tournament schedule [-v] FILE\n"
+"\n"
+"run       plays the tournament FILE describes (a round robin of tables,\n"
+"          one bin/referee each), appending every finished game to\n"
+"          OUTPUT/journal.jsonl; run again to resume after a stop or a\n"
+"          crash.  Prints the table at the end and writes OUTPUT/results\n"
+"          .txt .csv .json .md and .html.\n"
+"  -j N              tables played at once (default: the file's\n"
+"                    \"concurrency\")\n"
+"  -q                no progress and no table; only warnings\n"
+"  --progress        a live status line even when stderr is not a\n"
+"                    terminal; --no-progress: plain log lines\n"
+"rate      fits Bradley-Terry ratings (Elo scale) on journals\n"
+"  -f FORMAT         text (default), csv, json, md or html\n"
+"  -o FILE           write there instead of stdout\n"
+"  --anchor NAME=ELO fix a player's rating (default: the pool averages\n"
+"                    1500)\n"
+"  --prior N         virtual drawn games per player (default 2)\n"
+"  --boot N          bootstrap replicates for the 95%% intervals\n"
+"                    (default 200; 0: none)\n"
+"  --seed N          the bootstrap's seed (default 1)\n"
+"schedule  prints the tables of FILE and how balanced they are\n"
+"  -v                every table, bots in seat order\n");
+	exit(status);
+}
+
+/* tournament run */
+static int
+cmd_run(int argc, char **argv)
+{
+	static const struct option lopts[] = {
+		{ "progress", no_argument, NULL, 'P' },
+		{ "no-progress", no_argument, NULL, 'N' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct run_opts o;
+	struct tour t;
+	const char *errstr;
+	char cause[512];
+	int ch, rc;
+
+	memset(&o, 0, sizeof o);
+	o.progress = -1;
+	while ((ch = getopt_long(argc, argv, "+j:qh", lopts, NULL)) != -1) {
+		switch (ch) {
+		case 'j':
+			o.jobs = (int)strtonum(optarg, 1, 1024, &errstr);
+			if (errstr != NULL)
+				errx(2, "-j %s: %s", optarg, errstr);
+			break;
+		case 'q':
+			o.quiet = 1;
+			break;
+		case 'P':
+			o.progress = 1;
+			break;
+		case 'N':
+			o.progress = 0;
+			break;
+		case 'h':
+			usage(stdout, 0);
+			break;
+		default:
+			usage(stderr, 2);
+		}
+	}
+	if (argc - optind != 1)
+		usage(stderr, 2);
+	if (tour_load(&t, argv[optind], cause, sizeof cause) == -1)
+		errx(2, "%s: %s", argv[optind], cause);
+	rc = tour_run(&t, &o);
+	tour_free(&t);
+	return rc;
+}
+
+/* tournament rate */
+static int
+cmd_rate(int argc, char **argv)
+{
+	static const struct option lopts[] = {
+		{ "anchor", required_argument, NULL, 'a' },
+		{ "prior", required_argument, NULL, 'p' },
+		{ "boot", required_argument, NULL, 'b' },
+		{ "seed", required_argument, NULL, 's' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct rate_opts ro = { 200, 2, NULL, 0, 1500, 1 };
+	struct rating r;
+	struct recent *rc;
+	struct report rp;
+	enum report_fmt fmt = FMT_TEXT;
+	const char *out = NULL, *errstr;
+	char cause[512], *eq, *end, *anchor = NULL;
+	FILE *fp = stdout;
+	int ch;
+
+	while ((ch = getopt_long(argc, argv, "+f:o:h", lopts, NULL)) != -1) {
+		switch (ch) {
+		case 'f':
+			if (report_fmt(optarg, &fmt) == -1)
+				errx(2, "-f %s: text, csv, json, md or html",
+				    optarg);
+			break;
+		case 'o':
+			out = optarg;
+			break;
+		case 'a':
+			anchor = xstrdup(optarg);
+			if ((eq = strchr(anchor, '=')) == NULL || eq == anchor)
+				errx(2, "--anchor %s: NAME=ELO", optarg);
+			*eq++ = '\0';
+			ro.anchor = anchor;
+			ro.anchor_elo = strtod(eq, &end);
+			if (*eq == '\0' || *end != '\0' ||
+			    !isfinite(ro.anchor_elo))
+				errx(2, "--anchor %s: NAME=ELO", optarg);
+			break;
+		case 'p':
+			ro.prior = strtod(optarg, &end);
+			if (*optarg == '\0' || *end != '\0' || ro.prior < 0 ||
+			    ro.prior > 1e6)
+				errx(2, "--prior %s: a number from 0", optarg);
+			break;
+		case 'b':
+			ro.boot = (int)strtonum(optarg, 0, 100000, &errstr);
+			if (errstr != NULL)
+				errx(2, "--boot %s: %s", optarg, errstr);
+			break;
+		case 's':
+			ro.seed = (uint64_t)strtonum(optarg, 0, LLONG_MAX,
+			    &errstr);
+			if (errstr != NULL)
+				errx(2, "--seed %s: %s", optarg, errstr);
+			break;
+		case 'h':
+			usage(stdout, 0);
+			break;
+		default:
+			usage(stderr, 2);
+		}
+	}
+	if (optind == argc)
+		usage(stderr, 2);
+	if (rate_load(&r, &ro, argv + optind, argc - optind, &rc, 1, cause,
+	    sizeof cause) == -1)
+		errx(1, "%s", cause);
+	if (rate_fit(&r, cause, sizeof cause) == -1)
+		errx(1, "%s", cause);
+	if (out != NULL && (fp = fopen(out, "w")) == NULL)
+		err(1, "%s", out);
+	memset(&rp, 0, sizeof rp);
+	rp.r = &r;
+	rp.title = "cardarena ratings";
+	rp.recent = rc;
+	rp.logbase = ".";
+	rp.color = fmt == FMT_TEXT && out == NULL && isatty(1);
+	if (report_write(fp, &rp, fmt, cause, sizeof cause) == -1)
+		errx(1, "%s: %s", out != NULL ? out : "stdout", cause);
+	if (out != NULL && fclose(fp) == EOF)
+		err(1, "%s", out);
+	rate_free(&r);
+	recent_free(rc);
+	free(rc);
+	free(anchor);
+	return 0;
+}
+
+/* tournament schedule */
+static int
+cmd_schedule(int argc, char **argv)
+{
+	struct tour t;
+	struct schedule s;
+	struct sched_stats st;
+	char cause[512];
+	int ch, verbose = 0, i, k;
+	long gpt;
+
+	while ((ch = getopt(argc, argv, "+vh")) != -1) {
+		switch (ch) {
+		case 'v':
+			verbose = 1;
+			break;
+		case 'h':
+			usage(stdout, 0);
+			break;
+		default:
+			usage(stderr, 2);
+		}
+	}
+	if (argc - optind != 1)
+		usage(stderr, 2);
+	if (tour_load(&t, argv[optind], cause, sizeof cause) == -1)
+		errx(2, "%s: %s", argv[optind], cause);
+	if (schedule_make(&s, t.nbots, t.seats, t.mode, t.count, t.max_tables,
+	    t.seed, cause, sizeof cause) == -1)
+		errx(1, "%s: %s", argv[optind], cause);
+	schedule_stats(&s, t.duplicate, &st);
+	gpt = tour_games_per_table(&t);
+	printf("%s: %s, %d bots, %d seats: %d tables (%s), %ld games each "
+	    "(%ld deals%s), %ld games\n", t.name, t.game, t.nbots, t.seats,
+	    s.ntables, s.all ? "every subset" : "balanced", gpt, t.deals,
+	    t.duplicate ? " x every seat rotation" : "",
+	    (long)s.ntables * gpt);
+	printf("pairs share %ld to %ld tables; bots sit at %ld to %ld; "
+	    "seat counts within %ld\n", st.pair_min, st.pair_max, st.app_min,
+	    st.app_max, st.seat_spread);
+	if (verbose)
+		for (i = 0; i < s.ntables; i++) {
+			printf("t%05d", i);
+			for (k = 0; k < t.seats; k++)
+				printf(" %s", t.bots[s.tab[i * t.seats +
+				    k]].name);
+			printf("\n");
+		}
+	schedule_free(&s);
+	tour_free(&t);
+	return 0;
+}
+
+int
+main(int argc, char **argv)
+{
+	if (argc < 2)
+		usage(stderr, 2);
+	if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0)
+		usage(stdout, 0);
+	optind = 1;
+	if (strcmp(argv[1], "run") == 0)
+		return cmd_run(argc - 1, argv + 1);
+	if (strcmp(argv[1], "rate") == 0)
+		return cmd_rate(argc - 1, argv + 1);
+	if (strcmp(argv[1], "schedule") == 0)
+		return cmd_schedule(argc - 1, argv + 1);
+	warnx("unknown command %s", argv[1]);
+	usage(stderr, 2);
+	return 2;
+}

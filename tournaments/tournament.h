@@ -1,0 +1,318 @@
+/*
+ * The tournament runner of cardarena (bin/tournament): the tournament file,
+ * the schedule of tables, the append-only results journal, the rating fit
+ * and its reports, and the runner that drives one bin/referee per table.
+ *
+ * Ownership: every structure here owns what it points to and is released
+ * by its _free function; names and strings handed in are copied.  Library
+ * functions return -1 (or NULL) and write a cause; only main() exits.
+ */
+#ifndef CARDARENA_TOURNAMENT_H
+#define CARDARENA_TOURNAMENT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include <jansson.h>
+
+#include "game.h"
+
+#define MAX_BOTS	4096		/* bots in one tournament */
+#define MAX_TABLES	1000000		/* tables in one schedule */
+#define DEF_MAX_TABLES	1000		/* "auto": every subset up to this */
+#define JOURNAL_NAME	"journal.jsonl"
+#define JLINE_MAX	(1 << 20)	/* longest journal line we accept */
+
+/* The kinds of fault counted per bot, in the order of the tables. */
+enum tfault {
+	TF_TIMEOUT,
+	TF_CRASH,
+	TF_ILLEGAL,	/* illegal or malformed answers */
+	NTFAULT
+};
+
+/* schedule.c */
+
+enum sched_mode {
+	SCHED_AUTO,	/* every subset if at most max_tables, else balanced */
+	SCHED_ALL,	/* every k-subset of the bots, rounds times */
+	SCHED_BALANCED	/* T tables, pairs and seats balanced */
+};
+
+struct schedule {
+	int	 nbots;
+	int	 seats;
+	int	 ntables;
+	int	 all;		/* made of every subset (else balanced) */
+	int	*tab;		/* tab[t * seats + s]: bot at seat s of table t */
+};
+
+struct sched_stats {
+	long	 pair_min, pair_max;	/* tables shared by a pair of bots */
+	long	 app_min, app_max;	/* tables of a bot */
+	long	 seat_spread;		/* max over bots of (most - least) */
+};
+
+/* The number of k-subsets of n things, or -1 if above limit. */
+long	 binomial(int n, int k, long limit);
+/*
+ * Makes the schedule of nbots bots at tables of seats seats; count is the
+ * rounds (SCHED_ALL) or the tables (SCHED_BALANCED, 0 for the default).
+ * -1 and a cause when it cannot be made.
+ */
+int	 schedule_make(struct schedule *, int nbots, int seats,
+	    enum sched_mode, long count, long max_tables, uint64_t seed,
+	    char *, size_t);
+/* The default number of tables of a balanced schedule. */
+long	 schedule_default_tables(int nbots, int seats);
+/* Measures the pair, appearance and seat balance of a schedule. */
+void	 schedule_stats(const struct schedule *, int duplicate,
+	    struct sched_stats *);
+/* A 64-bit fingerprint of the schedule (for the journal header). */
+uint64_t schedule_hash(const struct schedule *);
+void	 schedule_free(struct schedule *);
+
+/* tfile.c: the tournament file */
+
+struct tbot {
+	char	*name;
+	char	*command;
+	char	*dir;		/* working directory, or NULL */
+	char   **env;		/* "KEY=VALUE" strings */
+	int	 nenv;
+};
+
+struct tour {
+	char		*path;
+	char		*name;
+	char		*game;
+	char	       **optv;		/* game options as "KEY=VALUE" */
+	int		 nopt;
+	json_t		*options;	/* the resolved options (header) */
+	int		 seats;
+	struct tbot	*bots;
+	int		 nbots;
+	long		 deals;		/* deals per table */
+	int		 duplicate;
+	int		 logs;		/* keep a match log per table run */
+	long		 time_per_move;	/* ms, 0: the referee's default */
+	long		 time_bank;	/* ms, 0: the referee's default */
+	char		*on_fault;	/* NULL: the referee's default */
+	int		 jobs;
+	char		*outdir;
+	uint64_t	 seed;
+	enum sched_mode	 mode;
+	long		 count;		/* rounds or tables */
+	long		 max_tables;
+	char		*referee;	/* NULL: beside bin/tournament */
+	char	       **refargs;	/* extra referee arguments */
+	int		 nrefargs;
+};
+
+/* Reads and checks a tournament file; -1 and a cause. */
+int	 tour_load(struct tour *, const char *path, char *, size_t);
+/* Games each table plays: deals, times the seats when duplicate. */
+long	 tour_games_per_table(const struct tour *);
+/* The journal header of a tournament and its schedule: a new reference. */
+json_t	*tour_header(const struct tour *, const struct schedule *);
+void	 tour_free(struct tour *);
+
+/* journal.c: the results journal */
+
+/* One finished game as the journal holds it; strings are borrowed. */
+struct jgame {
+	long		 table;
+	long		 game;
+	long		 deal;		/* duplicate block within the table */
+	int		 k;		/* seats */
+	const char	*bots[MAX_PLAYERS];	/* by seat */
+	int		 places[MAX_PLAYERS];	/* by seat */
+	double		 scores[MAX_PLAYERS];	/* by seat */
+	long		 faults[MAX_PLAYERS][NTFAULT];	/* by seat */
+	int		 capped;
+	const char	*log;
+};
+
+struct jreader {
+	/* Called with the header line (borrowed); -1 stops with cause. */
+	int	(*header)(void *, const json_t *, char *, size_t);
+	/* Called for every game line; -1 stops with cause. */
+	int	(*game)(void *, const struct jgame *, char *, size_t);
+	/* Called for a line skipped as damaged (not the torn last one). */
+	void	(*warn)(void *, long lineno, const char *cause);
+	void	*arg;
+	int	 repair;	/* truncate a torn last line away */
+	long	 lines;		/* out: game lines read */
+	long	 torn;		/* out: 1 if a torn last line was dropped */
+};
+
+/*
+ * Reads a journal line by line (memory bounded by the longest line),
+ * calling the reader's callbacks; a damaged last line is torn and
+ * dropped (and cut off the file with repair).  -1 and a cause.
+ */
+int	 journal_read(const char *path, struct jreader *, char *, size_t);
+/* Parses one game line into g (pointing into j); -1 and a cause. */
+int	 jgame_parse(const json_t *, struct jgame *, char *, size_t);
+/* Encodes a game as a journal line object: a new reference. */
+json_t	*jgame_json(const struct jgame *, const json_t *seed);
+/* Opens a journal for appending (created if missing); -1 and a cause. */
+int	 journal_open(const char *path, int *created, char *, size_t);
+/* Appends one line (a newline is added) and fsyncs it; -1 and cause. */
+int	 journal_append(int fd, const json_t *, char *, size_t);
+
+/* The games already done per table: a prefix count plus stragglers. */
+struct doneset {
+	long	 ntables;
+	long	 gpt;		/* games per table */
+	long	*next;		/* games 0..next-1 are done */
+	struct doneextra {
+		long	*v;
+		int	 n, cap;
+	}	*extra;		/* done games above next, sorted */
+};
+
+void	 doneset_init(struct doneset *, long ntables, long gpt);
+/* Marks a game done: 0 if new, 1 if it already was, -1 if out of range. */
+int	 doneset_add(struct doneset *, long table, long game);
+int	 doneset_has(const struct doneset *, long table, long game);
+/* The number of games of table not yet done. */
+long	 doneset_left(const struct doneset *, long table);
+void	 doneset_free(struct doneset *);
+
+/* rate.c: ratings */
+
+struct rate_opts {
+	int		 boot;		/* bootstrap replicates, 0 for none */
+	double		 prior;		/* virtual drawn games per player */
+	const char	*anchor;	/* a player's name, or NULL: pool mean */
+	double		 anchor_elo;
+	double		 mean;		/* pool mean (default 1500) */
+	uint64_t	 seed;		/* of the bootstrap */
+};
+
+struct rplayer {
+	char	*name;
+	long	 games;
+	double	 place_sum;
+	long	 firsts;
+	long	 faults[NTFAULT];
+	double	 pscore, pweight;	/* weighted pairwise score, weight */
+	/* filled by rate_fit */
+	double	 elo;
+	double	 pm;		/* half-width of the 95% interval */
+	double	 lo, hi;	/* 2.5% and 97.5% bootstrap percentiles */
+	int	 flag;		/* won or lost every pairing: prior-bound */
+	int	 rank;		/* 1-based after rate_fit */
+	double	 los_next;	/* likelihood of superiority over rank+1 */
+};
+
+struct rating {
+	struct rate_opts opts;
+	int		 n, cap;
+	struct rplayer	*p;
+	double		*w;	/* w[i * cap + j]: weighted wins of i over j */
+	long		*met;	/* met[i * cap + j]: games i and j shared */
+	double		*bw;	/* boot matrices like w */
+	int		*hash;	/* open addressing: player index or -1 */
+	int		 hcap;
+	long		 games;
+	uint64_t	 lastkey;	/* block weights cache */
+	int		 havekey;
+	int		*bweight;
+	int		*order;	/* players by rank after rate_fit */
+	double		*belo;	/* boot * n bootstrap ratings */
+	int		 fitted;
+};
+
+void	 rate_init(struct rating *, const struct rate_opts *);
+/* The index of a player, added if new. */
+int	 rate_player(struct rating *, const char *);
+/*
+ * Adds one finished game of k players (indices from rate_player) in the
+ * bootstrap block blockkey (all games of one duplicate deal).
+ */
+void	 rate_add(struct rating *, uint64_t blockkey, int k,
+	    const int *players, const int *places,
+	    const long (*faults)[NTFAULT]);
+/* The block key of (journal, table, deal). */
+uint64_t rate_blockkey(uint64_t journal, long table, long deal);
+/*
+ * Fits the ratings (and the bootstrap intervals when boot > 0), ranks
+ * the players; -1 and a cause (an unknown anchor, no prior when one is
+ * needed).
+ */
+int	 rate_fit(struct rating *, char *, size_t);
+/*
+ * The Bradley-Terry fit of n players on the weighted win matrix w (row
+ * stride stride) with the given prior: natural-log strengths into
+ * lambda (also the starting point when warm).  Returns the iterations.
+ */
+int	 bt_fit(int n, const double *w, int stride, double prior,
+	    double *lambda, int warm);
+void	 rate_free(struct rating *);
+
+/* report.c */
+
+enum report_fmt {
+	FMT_TEXT,
+	FMT_CSV,
+	FMT_JSON,
+	FMT_MD,
+	FMT_HTML
+};
+
+/* Recent games kept for the HTML report (a bounded ring). */
+#define RECENT_MAX	200
+struct recent {
+	struct recent_game {
+		long	 table, game;
+		int	 k;
+		char	*bots[MAX_PLAYERS];
+		int	 places[MAX_PLAYERS];
+		char	*log;
+	}	 g[RECENT_MAX];
+	int	 n, head;
+};
+
+struct report {
+	const struct rating	*r;
+	const char		*title;
+	const struct recent	*recent;	/* or NULL */
+	const char		*logbase;	/* directory logs are relative to */
+	int			 color;		/* text: terminal colours */
+	int			 top;		/* text: only the first rows; 0 all */
+};
+
+int	 report_fmt(const char *, enum report_fmt *);
+/* Writes the report in a format; -1 and a cause on a write error. */
+int	 report_write(FILE *, const struct report *, enum report_fmt,
+	    char *, size_t);
+void	 recent_add(struct recent *, const struct jgame *);
+void	 recent_free(struct recent *);
+
+/* load.c */
+
+/*
+ * Reads journals into a new rating pool (each game once per journal) and
+ * a new ring of recent games; with dirlogs, the recent games' log paths
+ * are prefixed with their journal's directory.  -1 and a cause.
+ */
+int	 rate_load(struct rating *, const struct rate_opts *,
+	    char *const *paths, int npaths, struct recent **, int dirlogs,
+	    char *, size_t);
+
+/* run.c */
+
+struct run_opts {
+	int	 jobs;		/* 0: the file's */
+	int	 quiet;
+	int	 progress;	/* -1 auto (a terminal), 0 plain, 1 live */
+	const char *argv0;
+};
+
+/* Runs (or resumes) a tournament; the exit status for main. */
+int	 tour_run(struct tour *, const struct run_opts *);
+
+#endif
