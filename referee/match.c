@@ -272,16 +272,37 @@ bot_closed_has(const struct mbot *b, int64_t id)
 	return 0;
 }
 
-/* Logs a message to b and queues it, writing what the pipe takes now. */
+/*
+ * Logs a message to b and writes what the pipe takes now, straight from
+ * msg when nothing is queued; only the rest is copied into the queue.
+ */
 static void
 bot_send(struct match *m, struct mbot *b, const struct buf *msg)
 {
+	ssize_t n = 0;
+
 	mlog_send(&m->log, mtime(m), b->index, msg->p, msg->len);
 	if (!b->alive || b->p.in == -1)
 		return;
-	if (b->ooff == b->out.len)
+	if (b->ooff == b->out.len) {
 		b->ooff = b->out.len = 0;
-	buf_add(&b->out, msg->p, msg->len);
+		do
+			n = write(b->p.in, msg->p, msg->len);
+		while (n == -1 && errno == EINTR);
+		if (n == -1 && errno != EAGAIN) {
+			proc_close_in(&b->p);
+			bot_lost(m, b);
+			return;
+		}
+		if (n == (ssize_t)msg->len) {
+			if (b->close_after)
+				proc_close_in(&b->p);
+			return;
+		}
+		if (n < 0)
+			n = 0;
+	}
+	buf_add(&b->out, msg->p + n, msg->len - (size_t)n);
 	bot_write(m, b);
 }
 
