@@ -1,0 +1,256 @@
+#!/usr/bin/env bats
+# End-to-end tests of bin/tournament: the tournament file's errors, the
+# schedule command, a small round robin with its journal and reports,
+# resuming (nothing played twice), a torn last journal line, a journal of
+# another tournament refused, SIGKILL at several points then resumed giving
+# the same games as an uninterrupted run, Ctrl-C stopping cleanly, and
+# `tournament rate` with its formats and --anchor.
+#
+# The bots here are a stateless Python bot whose choice is a function of
+# the request alone, so a game's result does not depend on which games its
+# bot processes played before: a resumed tournament must reproduce the
+# uninterrupted one exactly, places and scores included.
+
+setup() {
+	T=$(mktemp -d "${BATS_TMPDIR:-/tmp}/tournament.XXXXXX")
+	cat >"$T/det.py" <<'PY'
+import json, sys, zlib
+salt = sys.argv[1] if len(sys.argv) > 1 else ""
+for line in sys.stdin:
+    m = json.loads(line)
+    if m.get("type") == "hello":
+        out = {"type": "hello", "name": "det" + salt, "version": "1"}
+    elif m.get("type") == "bye":
+        break
+    elif "legal" in m and "id" in m:
+        legal = m["legal"]
+        h = zlib.crc32((salt + json.dumps(m.get("view"), sort_keys=True)).encode())
+        i = h % len(legal)
+        out = {"id": m["id"], "index": i}
+        a = legal[i].get("amount")
+        if isinstance(a, dict):
+            out["amount"] = a["min"] + h // 7 % (a["max"] - a["min"] + 1)
+    else:
+        continue
+    sys.stdout.write(json.dumps(out) + "\n")
+    sys.stdout.flush()
+PY
+	mkfile "$T/t.json" "$T/out" 3
+}
+
+teardown() {
+	rm -rf "$T"
+}
+
+# Writes a tournament file: 5 deterministic bots, horserace at 4 seats,
+# duplicate, DEALS deals per table (5 tables x DEALS x 4 games).
+mkfile() {
+	cat >"$1" <<EOF
+{
+  "name": "t",
+  "game": "horserace",
+  "options": {"races": 2},
+  "seats": 4,
+  "bots": [
+    {"name": "a", "command": "python3 $T/det.py a"},
+    {"name": "b", "command": "python3 $T/det.py b"},
+    {"name": "c", "command": "python3 $T/det.py c"},
+    {"name": "d", "command": "python3 $T/det.py d"},
+    {"name": "e", "command": "python3 $T/det.py e"}
+  ],
+  "deals": $3,
+  "duplicate": true,
+  "concurrency": 2,
+  "output": "$2",
+  "seed": 11
+}
+EOF
+}
+
+# The games of a journal, one canonical line each, sorted (no log path).
+games() {
+	python3 - "$1" <<'PY'
+import json, sys
+out = []
+for line in open(sys.argv[1]):
+    d = json.loads(line)
+    if "table" in d:
+        out.append(json.dumps([d["table"], d["game"], d["deal"], d["seed"],
+            d["bots"], d["places"], d["scores"]]))
+print("\n".join(sorted(out)))
+PY
+}
+
+@test "a tournament file with errors is refused with the reason" {
+	echo '{"game": "horserace", "bots": []}' >"$T/bad.json"
+	run bin/tournament run "$T/bad.json"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *'"bots": a non-empty array'* ]]
+	echo '{"game": "nosuch", "bots": [{"name":"a","command":"x"}]}' >"$T/bad.json"
+	run bin/tournament run "$T/bad.json"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *'unknown game "nosuch"'* ]]
+	echo '{"game": "horserace", "colour": 1}' >"$T/bad.json"
+	run bin/tournament run "$T/bad.json"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *'unknown key "colour"'* ]]
+	echo '{"game": "horserace", "options": {"stack": -5}, "bots": [{"name":"a","command":"x"}]}' >"$T/bad.json"
+	run bin/tournament run "$T/bad.json"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *'"options": '* ]]
+}
+
+@test "fewer bots than seats is an error" {
+	sed -e '/"name": "c"/d' -e '/"name": "d"/d' -e '/"name": "e"/d' \
+	    -e 's/"name": "b", "command": "\(.*\)"},/"name": "b", "command": "\1"}/' \
+	    "$T/t.json" >"$T/few.json"
+	run bin/tournament schedule "$T/few.json"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"2 bots for tables of 4 seats: a table needs 4 different bots"* ]]
+}
+
+@test "schedule shows every subset and its balance" {
+	run bin/tournament schedule -v "$T/t.json"
+	[ "$status" -eq 0 ]
+	[[ "${lines[0]}" == *"5 tables (every subset), 12 games each (3 deals x every seat rotation), 60 games"* ]]
+	[[ "${lines[1]}" == "pairs share 3 to 3 tables; bots sit at 4 to 4; seat counts within 0" ]]
+	[ "${#lines[@]}" -eq 7 ]
+}
+
+@test "a round robin writes its journal, logs and every report" {
+	run bin/tournament run --no-progress "$T/t.json"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"Rank  Name"* ]]
+	[[ "$output" == *"report:  $T/out/results.html"* ]]
+	[ "$(grep -c '"table"' "$T/out/journal.jsonl")" -eq 60 ]
+	head -1 "$T/out/journal.jsonl" | grep -q '"journal":1'
+	for f in txt csv json md html; do [ -s "$T/out/results.$f" ]; done
+	[ "$(wc -l <"$T/out/results.csv")" -eq 6 ]
+	grep -q '<svg' "$T/out/results.html"
+	! grep -q 'http[s]*://[^w]' "$T/out/results.html"
+	python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert len(d["players"]) == 5 and d["games"] == 60' "$T/out/results.json"
+	# every journal line names its match log, which exists
+	python3 - "$T/out" <<'PY'
+import json, os, sys
+for line in open(sys.argv[1] + "/journal.jsonl"):
+    d = json.loads(line)
+    if "table" in d:
+        assert os.path.exists(os.path.join(sys.argv[1], d["log"])), d["log"]
+PY
+	# running it again plays nothing and changes nothing
+	cp "$T/out/journal.jsonl" "$T/before"
+	run bin/tournament run -q "$T/t.json"
+	[ "$status" -eq 0 ]
+	cmp "$T/before" "$T/out/journal.jsonl"
+}
+
+@test "a torn last line is dropped and its game played again" {
+	mkfile "$T/t1.json" "$T/one" 1
+	run bin/tournament run -q "$T/t1.json"
+	[ "$status" -eq 0 ]
+	games "$T/one/journal.jsonl" >"$T/full"
+	# cut the last line in the middle, as a crash during a write would
+	n=$(tail -1 "$T/one/journal.jsonl" | wc -c)
+	truncate -s -$((n / 2)) "$T/one/journal.jsonl"
+	run bin/tournament run -q "$T/t1.json"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"torn last line was dropped"* ]]
+	games "$T/one/journal.jsonl" >"$T/again"
+	cmp "$T/full" "$T/again"
+}
+
+@test "a journal of another tournament is not resumed" {
+	mkfile "$T/t1.json" "$T/one" 1
+	run bin/tournament run -q "$T/t1.json"
+	[ "$status" -eq 0 ]
+	sed 's/"seed": 11/"seed": 12/' "$T/t1.json" >"$T/t2.json"
+	run bin/tournament run -q "$T/t2.json"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *'written for another tournament (its "seed" differs)'* ]]
+}
+
+@test "killed with SIGKILL at several points and resumed: the same games" {
+	run bin/tournament run -q "$T/t.json"
+	[ "$status" -eq 0 ]
+	games "$T/out/journal.jsonl" >"$T/straight"
+	[ "$(wc -l <"$T/straight")" -eq 60 ]
+	mkfile "$T/k.json" "$T/killed" 3
+	kills=0
+	for d in 0.05 0.3 0.6 0.9 0.15 1.2 0.45 1.5 0.7 2; do
+		if [ $((kills % 2)) -eq 0 ]; then
+			# the tournament alone, its referees left to die with it
+			bin/tournament run -q "$T/k.json" 2>/dev/null &
+			pid=$!
+			sleep "$d"
+			kill -9 "$pid" 2>/dev/null || true
+		else
+			# the whole process group at once
+			setsid bin/tournament run -q "$T/k.json" 2>/dev/null &
+			pid=$!
+			sleep "$d"
+			kill -9 -- "-$pid" 2>/dev/null || kill -9 "$pid" 2>/dev/null || true
+		fi
+		wait "$pid" 2>/dev/null || true
+		kills=$((kills + 1))
+		n=$(grep -c '"table"' "$T/killed/journal.jsonl" 2>/dev/null || true)
+		[ "${n:-0}" -lt 60 ] || break
+	done
+	run bin/tournament run -q "$T/k.json"
+	[ "$status" -eq 0 ]
+	games "$T/killed/journal.jsonl" >"$T/resumed"
+	[ "$(grep -c '"table"' "$T/killed/journal.jsonl")" -eq 60 ]
+	cmp "$T/straight" "$T/resumed"
+	# more than one run played games: the kills did interrupt it
+	[ "$(ls "$T/killed/logs" | grep -c -- '-[0-9]*\.jsonl$')" -ge 1 ]
+}
+
+@test "SIGINT stops cleanly and the run resumes to the same games" {
+	run bin/tournament run -q "$T/t.json"
+	games "$T/out/journal.jsonl" >"$T/straight"
+	mkfile "$T/i.json" "$T/int" 3
+	bin/tournament run --no-progress "$T/i.json" 2>"$T/err" &
+	pid=$!
+	sleep 0.8
+	kill -INT "$pid"
+	status=0
+	wait "$pid" || status=$?
+	if [ "$status" -ne 0 ]; then
+		[ "$status" -eq 130 ]
+		grep -q "stopping: the games being played are discarded" "$T/err"
+		grep -q "run the same file again to resume" "$T/err"
+	fi
+	# every line written is whole
+	python3 -c 'import json,sys; [json.loads(l) for l in open(sys.argv[1])]' "$T/int/journal.jsonl"
+	run bin/tournament run -q "$T/i.json"
+	[ "$status" -eq 0 ]
+	games "$T/int/journal.jsonl" >"$T/resumed"
+	cmp "$T/straight" "$T/resumed"
+}
+
+@test "rate: formats, anchor and several journals" {
+	mkfile "$T/t1.json" "$T/one" 1
+	run bin/tournament run -q "$T/t1.json"
+	[ "$status" -eq 0 ]
+	run bin/tournament rate "$T/one/journal.jsonl"
+	[ "$status" -eq 0 ]
+	[[ "${lines[1]}" == *"Rank  Name"*"Elo"*"+-"*"Games"*"Score%"*"Place"*"1st%"*"Timeouts"*"Crashes"*"Illegal"* ]]
+	[[ "$output" == *"Likelihood of superiority"* ]]
+	[[ "$output" == *"Head to head"* ]]
+	run bin/tournament rate -f csv "$T/one/journal.jsonl"
+	[ "${lines[0]}" = "rank,name,elo,pm,lo,hi,games,score_pct,mean_place,first_pct,timeouts,crashes,illegal,flagged,los_next" ]
+	[ "${#lines[@]}" -eq 6 ]
+	run bin/tournament rate -f json --anchor c=2000 "$T/one/journal.jsonl"
+	[ "$status" -eq 0 ]
+	python3 -c 'import json,sys; d=json.loads(sys.argv[1]); p={x["name"]: x for x in d["players"]}; assert abs(p["c"]["elo"] - 2000) < 1e-6 and sum(x["games"] for x in d["players"]) == 80' "$output"
+	run bin/tournament rate -f md "$T/one/journal.jsonl"
+	[[ "${lines[2]}" == "| Rank | Name | Elo | ± | Games | Score % | Place | 1st % | Timeouts | Crashes | Illegal |" ]]
+	run bin/tournament rate -f html -o "$T/r.html" "$T/one/journal.jsonl" "$T/one/journal.jsonl"
+	[ "$status" -eq 0 ]
+	grep -q "40 games, 5 players" "$T/r.html"
+	grep -q "<svg" "$T/r.html"
+	run bin/tournament rate --anchor nobody=1 "$T/one/journal.jsonl"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"no player called nobody"* ]]
+	run bin/tournament rate -f xml "$T/one/journal.jsonl"
+	[ "$status" -eq 2 ]
+}
