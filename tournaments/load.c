@@ -3,7 +3,8 @@
  * journal, streamed (memory bounded by the players, not the games), each
  * game counted once per journal, its duplicate block keyed by (journal,
  * table, deal) for the bootstrap; the last games are kept for the HTML
- * report.
+ * report, linked relative to it when it is written beside the journal,
+ * else by absolute path.
  */
 #include <err.h>
 #include <libgen.h>
@@ -17,7 +18,9 @@ struct loader {
 	struct rating	*r;
 	struct recent	*rc;
 	const char	*path;
-	char		*dir;		/* prefix of log paths, or NULL */
+	char		*dir;		/* the journal's directory */
+	int		 samedir;	/* the report is written there too */
+	char		*absdir;	/* its absolute path, or NULL */
 	int		 index;		/* of the journal */
 	struct doneset	 done;
 	int		 have_done;
@@ -51,9 +54,8 @@ static int
 load_game(void *arg, const struct jgame *g, char *cause, size_t len)
 {
 	struct loader *l = arg;
-	struct jgame copy;
 	int pl[MAX_PLAYERS], s;
-	char *log = NULL;
+	char *path = NULL, *link = NULL;
 
 	if (l->have_done) {
 		switch (doneset_add(&l->done, g->table, g->game)) {
@@ -71,16 +73,21 @@ load_game(void *arg, const struct jgame *g, char *cause, size_t len)
 		pl[s] = rate_player(l->r, g->bots[s]);
 	rate_add(l->r, rate_blockkey((uint64_t)l->index, g->table, g->deal),
 	    g->k, pl, g->places, (const long (*)[NTFAULT])g->faults);
-	if (l->rc != NULL) {
-		copy = *g;
-		if (l->dir != NULL && g->log != NULL && g->log[0] != '/') {
-			if (asprintf(&log, "%s/%s", l->dir, g->log) == -1)
-				err(1, "asprintf");
-			copy.log = log;
-		}
-		recent_add(l->rc, &copy);
-		free(log);
-	}
+	if (l->rc != NULL && g->log != NULL) {
+		if (g->log[0] == '/')
+			path = xstrdup(g->log);
+		else if (asprintf(&path, "%s/%s", l->dir, g->log) == -1)
+			err(1, "asprintf");
+		if (g->log[0] == '/' || l->samedir)
+			link = xstrdup(g->log);
+		else if (asprintf(&link, "%s/%s", l->absdir != NULL ?
+		    l->absdir : l->dir, g->log) == -1)
+			err(1, "asprintf");
+		recent_add(l->rc, g, link, path);
+		free(path);
+		free(link);
+	} else if (l->rc != NULL)
+		recent_add(l->rc, g, NULL, NULL);
 	return 0;
 }
 
@@ -96,11 +103,12 @@ load_warn(void *arg, long lineno, const char *cause)
 /* Reads journals into a new pool; see tournament.h. */
 int
 rate_load(struct rating *r, const struct rate_opts *o, char *const *paths,
-    int npaths, struct recent **rcp, int dirlogs, char *cause, size_t len)
+    int npaths, struct recent **rcp, const char *linkdir, char *cause,
+    size_t len)
 {
 	struct loader l;
 	struct jreader jr;
-	char *copy;
+	char *copy, *there;
 	int i, rc = 0;
 
 	rate_init(r, o);
@@ -111,12 +119,14 @@ rate_load(struct rating *r, const struct rate_opts *o, char *const *paths,
 		l.rc = *rcp;
 		l.path = paths[i];
 		l.index = i;
-		if (dirlogs) {
-			copy = xstrdup(paths[i]);
-			if (strcmp(dirname(copy), ".") != 0)
-				l.dir = xstrdup(dirname(copy));
-			free(copy);
-		}
+		copy = xstrdup(paths[i]);
+		l.dir = xstrdup(dirname(copy));
+		free(copy);
+		l.absdir = realpath(l.dir, NULL);
+		there = realpath(linkdir != NULL ? linkdir : ".", NULL);
+		l.samedir = l.absdir != NULL && there != NULL &&
+		    strcmp(l.absdir, there) == 0;
+		free(there);
 		memset(&jr, 0, sizeof jr);
 		jr.header = load_header;
 		jr.game = load_game;
@@ -128,6 +138,7 @@ rate_load(struct rating *r, const struct rate_opts *o, char *const *paths,
 		if (l.have_done)
 			doneset_free(&l.done);
 		free(l.dir);
+		free(l.absdir);
 	}
 	return rc;
 }

@@ -494,7 +494,8 @@ recent_html(FILE *fp, const struct report *rp)
 
 	if (rc == NULL || rc->n == 0)
 		return;
-	fprintf(fp, "<h2>Recent games</h2>\n<table>\n<tr><th>Table</th>"
+	fprintf(fp, "<h2>Recent games</h2>\n<table class=\"games\">\n"
+	    "<tr><th>Table</th>"
 	    "<th>Game</th><th>Seats (place)</th><th>Log</th></tr>\n");
 	for (i = 0; i < rc->n; i++) {
 		idx = (rc->head - 1 - i + RECENT_MAX) % RECENT_MAX;
@@ -512,8 +513,7 @@ recent_html(FILE *fp, const struct report *rp)
 			fputs("<a href=\"", fp);
 			html_esc(fp, g->log);
 			fputs("\">log</a>", fp);
-			snprintf(path, sizeof path, "%s/%s.html",
-			    rp->logbase != NULL ? rp->logbase : ".", g->log);
+			snprintf(path, sizeof path, "%s.html", g->path);
 			if (stat(path, &sb) == 0) {
 				fputs(" <a href=\"", fp);
 				html_esc(fp, g->log);
@@ -544,6 +544,7 @@ html(FILE *fp, const struct report *rp)
 	    "text-align:right}\n"
 	    "td:nth-child(2),th:nth-child(2){text-align:left}\n"
 	    ".h2h td{text-align:center}\n.flag{color:#c33}\n"
+	    ".games td,.games th{text-align:left}\n"
 	    "</style>\n</head>\n<body>\n<h1>", fp);
 	html_esc(fp, rp->title != NULL ? rp->title : "cardarena ratings");
 	fprintf(fp, "</h1>\n<p>%ld games, %d players. Elo scale (400 log10), "
@@ -620,7 +621,8 @@ html(FILE *fp, const struct report *rp)
 
 /* Keeps a finished game among the recent ones (a bounded ring). */
 void
-recent_add(struct recent *rc, const struct jgame *g)
+recent_add(struct recent *rc, const struct jgame *g, const char *log,
+    const char *path)
 {
 	struct recent_game *e = &rc->g[rc->head];
 	int s;
@@ -628,6 +630,7 @@ recent_add(struct recent *rc, const struct jgame *g)
 	for (s = 0; s < e->k; s++)
 		free(e->bots[s]);
 	free(e->log);
+	free(e->path);
 	e->table = g->table;
 	e->game = g->game;
 	e->k = g->k;
@@ -635,7 +638,8 @@ recent_add(struct recent *rc, const struct jgame *g)
 		e->bots[s] = xstrdup(g->bots[s]);
 		e->places[s] = g->places[s];
 	}
-	e->log = g->log != NULL ? xstrdup(g->log) : NULL;
+	e->log = log != NULL ? xstrdup(log) : NULL;
+	e->path = path != NULL ? xstrdup(path) : NULL;
 	rc->head = (rc->head + 1) % RECENT_MAX;
 	if (rc->n < RECENT_MAX)
 		rc->n++;
@@ -651,6 +655,7 @@ recent_free(struct recent *rc)
 		for (s = 0; s < rc->g[i].k; s++)
 			free(rc->g[i].bots[s]);
 		free(rc->g[i].log);
+		free(rc->g[i].path);
 	}
 	memset(rc, 0, sizeof *rc);
 }

@@ -751,7 +751,7 @@ write_reports(struct runner *rn)
 	size_t i;
 	int rcode = 0;
 
-	if (rate_load(&r, &ro, &rn->jpath, 1, &rc, 0, cause,
+	if (rate_load(&r, &ro, &rn->jpath, 1, &rc, rn->t->outdir, cause,
 	    sizeof cause) == -1) {
 		warnx("%s", cause);
 		return -1;
@@ -770,7 +770,6 @@ write_reports(struct runner *rn)
 	rp.r = &r;
 	rp.title = title;
 	rp.recent = rc;
-	rp.logbase = rn->t->outdir;
 	for (i = 0; i < sizeof outs / sizeof outs[0]; i++) {
 		if (asprintf(&path, "%s/results.%s", rn->t->outdir,
 		    outs[i].ext) == -1 || asprintf(&tmp, "%s.tmp", path) == -1)

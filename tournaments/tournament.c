@@ -2,8 +2,8 @@
  * bin/tournament: the program people run to find out which bot is best.
  *
  *   tournament run [-j N] [-q] [--progress | --no-progress] FILE
- *   tournament rate [-f FORMAT] [-o FILE] [--anchor NAME=ELO] [--prior N]
- *                   [--boot N] [--seed N] JOURNAL...
+ *   tournament rate [-f FORMAT] [-o FILE] [-t TITLE] [--anchor NAME=ELO]
+ *                   [--prior N] [--boot N] [--seed N] JOURNAL...
  *   tournament schedule [-v] FILE
  *
  * run plays (or resumes) the round robin a tournament file describes and
@@ -13,6 +13,7 @@
  */
 #include <err.h>
 #include <getopt.h>
+#include <libgen.h>
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
@@ -33,8 +34,9 @@ usage(FILE *fp, int status)
 {
 	fprintf(fp,
 "usage: tournament run [-j N] [-q] [--progress | --no-progress] FILE\n"
-"       tournament rate [-f FORMAT] [-o FILE] [--anchor NAME=ELO]\n"
-"                       [--prior N] [--boot N] [--seed N] JOURNAL...\n"
+"       tournament rate [-f FORMAT] [-o FILE] [-t TITLE]\n"
+"                       [--anchor NAME=ELO] [--prior N] [--boot N]\n"
+"                       [--seed N] JOURNAL...\n"
 "       tournament schedule [-v] FILE\n"
 "\n"
 "run       plays the tournament FILE describes (a round robin of tables,\n"
@@ -50,6 +52,7 @@ usage(FILE *fp, int status)
 "rate      fits Bradley-Terry ratings (Elo scale) on journals\n"
 "  -f FORMAT         text (default), csv, json, md or html\n"
 "  -o FILE           write there instead of stdout\n"
+"  -t TITLE          the report's title\n"
 "  --anchor NAME=ELO fix a player's rating (default: the pool averages\n"
 "                    1500)\n"
 "  --prior N         virtual drawn games per player (default 2)\n"
@@ -129,12 +132,16 @@ cmd_rate(int argc, char **argv)
 	struct report rp;
 	enum report_fmt fmt = FMT_TEXT;
 	const char *out = NULL, *errstr;
-	char cause[512], *eq, *end, *anchor = NULL;
+	char cause[512], *eq, *end, *anchor = NULL, *copy, *linkdir = NULL;
+	const char *title = NULL;
 	FILE *fp = stdout;
 	int ch;
 
-	while ((ch = getopt_long(argc, argv, "+f:o:h", lopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "+f:o:t:h", lopts, NULL)) != -1) {
 		switch (ch) {
+		case 't':
+			title = optarg;
+			break;
 		case 'f':
 			if (report_fmt(optarg, &fmt) == -1)
 				errx(2, "-f %s: text, csv, json, md or html",
@@ -180,8 +187,13 @@ cmd_rate(int argc, char **argv)
 	}
 	if (optind == argc)
 		usage(stderr, 2);
-	if (rate_load(&r, &ro, argv + optind, argc - optind, &rc, 1, cause,
-	    sizeof cause) == -1)
+	if (out != NULL) {
+		copy = xstrdup(out);
+		linkdir = xstrdup(dirname(copy));
+		free(copy);
+	}
+	if (rate_load(&r, &ro, argv + optind, argc - optind, &rc, linkdir,
+	    cause, sizeof cause) == -1)
 		errx(1, "%s", cause);
 	if (rate_fit(&r, cause, sizeof cause) == -1)
 		errx(1, "%s", cause);
@@ -189,9 +201,8 @@ cmd_rate(int argc, char **argv)
 		err(1, "%s", out);
 	memset(&rp, 0, sizeof rp);
 	rp.r = &r;
-	rp.title = "cardarena ratings";
+	rp.title = title != NULL ? title : "cardarena ratings";
 	rp.recent = rc;
-	rp.logbase = ".";
 	rp.color = fmt == FMT_TEXT && out == NULL && isatty(1);
 	if (report_write(fp, &rp, fmt, cause, sizeof cause) == -1)
 		errx(1, "%s: %s", out != NULL ? out : "stdout", cause);
@@ -201,6 +212,7 @@ cmd_rate(int argc, char **argv)
 	recent_free(rc);
 	free(rc);
 	free(anchor);
+	free(linkdir);
 	return 0;
 }
 

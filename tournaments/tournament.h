@@ -271,7 +271,8 @@ struct recent {
 		int	 k;
 		char	*bots[MAX_PLAYERS];
 		int	 places[MAX_PLAYERS];
-		char	*log;
+		char	*log;		/* the link, from the report's place */
+		char	*path;		/* the file, from where we run */
 	}	 g[RECENT_MAX];
 	int	 n, head;
 };
@@ -280,7 +281,6 @@ struct report {
 	const struct rating	*r;
 	const char		*title;
 	const struct recent	*recent;	/* or NULL */
-	const char		*logbase;	/* directory logs are relative to */
 	int			 color;		/* text: terminal colours */
 	int			 top;		/* text: only the first rows; 0 all */
 };
@@ -289,19 +289,21 @@ int	 report_fmt(const char *, enum report_fmt *);
 /* Writes the report in a format; -1 and a cause on a write error. */
 int	 report_write(FILE *, const struct report *, enum report_fmt,
 	    char *, size_t);
-void	 recent_add(struct recent *, const struct jgame *);
+/* Keeps a game; log is its link, path where its log is from here. */
+void	 recent_add(struct recent *, const struct jgame *, const char *log,
+	    const char *path);
 void	 recent_free(struct recent *);
 
 /* load.c */
 
 /*
  * Reads journals into a new rating pool (each game once per journal) and
- * a new ring of recent games; with dirlogs, the recent games' log paths
- * are prefixed with their journal's directory.  -1 and a cause.
+ * a new ring of recent games, their log links made for a report written
+ * in the directory linkdir.  -1 and a cause.
  */
 int	 rate_load(struct rating *, const struct rate_opts *,
-	    char *const *paths, int npaths, struct recent **, int dirlogs,
-	    char *, size_t);
+	    char *const *paths, int npaths, struct recent **,
+	    const char *linkdir, char *, size_t);
 
 /* run.c */
 

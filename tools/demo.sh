@@ -1,0 +1,59 @@
+#!/bin/sh
+# What `make demo` runs once everything is built: a short round robin of
+# the bundled horserace bots (the C heuristic and random bots, plus the
+# Python and JavaScript ones when python3 and node are installed), with a
+# live progress line, then the rating table; it renders every match log
+# as an HTML replay (bin/replay --html) and links them from the HTML
+# report.  Everything goes to out/demo/ (DEMO_DIR to change it), made
+# afresh each time.
+set -eu
+cd "$(dirname "$0")/.."
+dir=${DEMO_DIR:-out/demo}
+rm -rf "$dir"
+mkdir -p "$dir"
+
+bots='    {"name": "horserace_bot", "command": "bin/horserace_bot --seed 1"},
+    {"name": "random-1", "command": "bin/random --seed 2"},
+    {"name": "random-2", "command": "bin/random --seed 3"},
+    {"name": "random-3", "command": "bin/random --seed 4"}'
+if command -v python3 >/dev/null 2>&1; then
+	bots="$bots,
+    {\"name\": \"py-greedy\", \"command\": \"python3 bots/python/greedy_bot.py --seed 5\"}"
+fi
+if command -v node >/dev/null 2>&1; then
+	bots="$bots,
+    {\"name\": \"js-greedy\", \"command\": \"node bots/js/greedy_bot.js --seed 6\"}"
+fi
+cat >"$dir/demo.json" <<EOF
+{
+  "name": "demo",
+  "game": "horserace",
+  "options": {"races": 4},
+  "seats": 4,
+  "bots": [
+$bots
+  ],
+  "deals": 2,
+  "duplicate": true,
+  "time_per_move_ms": 2000,
+  "concurrency": 2,
+  "output": "$dir",
+  "seed": 2026
+}
+EOF
+
+echo "demo: a horserace round robin of the bundled bots ($dir/demo.json)"
+bin/tournament run "$dir/demo.json"
+
+if [ -x bin/replay ]; then
+	n=0
+	for log in "$dir"/logs/*.jsonl; do
+		[ -e "$log" ] || continue
+		bin/replay --html "$log.html" "$log" >/dev/null 2>&1 && n=$((n + 1))
+	done
+	bin/tournament rate -t "demo (horserace, 4 seats, duplicate)" \
+	    -f html -o "$dir/results.html" "$dir/journal.jsonl"
+	echo "replays: $n match logs rendered as HTML ($dir/logs/*.jsonl.html)," \
+	    "linked from the report"
+fi
+echo "open $dir/results.html in a browser for the chart and the games"
