@@ -1060,6 +1060,9 @@ play_game(struct match *m, int gi)
 	m->res->games_played++;
 	if (write_results_line(m, places, scores, capped) == -1)
 		return -1;
+	/* A game nobody was asked in never waited: its lines go out now. */
+	if (mlog_flush(&m->log) == -1)
+		return failf(m, "%s", m->log.error);
 	for (i = 0; i < m->n; i++)
 		m->bots[i].game_faults = 0;
 	return 0;
