@@ -393,9 +393,10 @@ reap_orphans(struct botstats *s)
 				    "outlived the bot's process group", (int)pid,
 				    v);
 				free(v);
-				if (s->nnotes[NFAULT] < BC_NOTES)
-					strlcpy(s->notes[NFAULT][s->nnotes[NFAULT]++],
-					    note, BC_NOTE_LEN);
+				if (s->nnotes[NOTE_LEFT] < BC_NOTES)
+					strlcpy(s->notes[NOTE_LEFT]
+					    [s->nnotes[NOTE_LEFT]++], note,
+					    BC_NOTE_LEN);
 				kill(-pid, SIGKILL);
 				kill(pid, SIGKILL);
 				left++;
@@ -490,7 +491,7 @@ run_match(struct check *ck, const struct game *g, struct run *r,
 	s->stderr_bytes = stderr_size(path);
 	s->stderr_over = s->stderr_bytes > ck->stderr_limit;
 	s->leftovers = reap_orphans(s);
-	for (i = 0; i < NFAULT + 1; i++)
+	for (i = 0; i < NNOTE; i++)
 		for (rc = 0; rc < s->nnotes[i]; rc++) {
 			snprintf(cause, sizeof cause, "run %d, %s", r->number,
 			    s->notes[i][rc]);
@@ -574,9 +575,10 @@ check_game(struct check *ck, const struct game *g, int gi)
 				printf("default options");
 			for (bad = 0; r.kv[bad] != NULL; bad++)
 				printf("%s-o %s", bad ? " " : "", r.kv[bad]);
-			printf(": %ld game%s, %ld requests, %s\n", one.games,
+			printf(": %ld game%s, %ld request%s, %s\n", one.games,
 			    one.games == 1 ? "" : "s", one.requests,
-			    failed ? "FAILED" : "clean");
+			    one.requests == 1 ? "" : "s", failed ? "FAILED" :
+			    "clean");
 			if (failed) {
 				line = reproduce(ck, g, &r);
 				printf("    reproduce: %s\n", line);
@@ -613,12 +615,13 @@ check_game(struct check *ck, const struct game *g, int gi)
 		print_row("handshake", sum.hello_faults == 0, "%s%s%s",
 		    sum.name[0] ? "name \"" : "no name", sum.name,
 		    sum.name[0] ? "\"" : "");
-		print_notes(&sum, NFAULT);
+		print_notes(&sum, NOTE_HELLO);
 		print_row("answers in time", sum.faults[FAULT_TIMEOUT] == 0,
-		    "%ld timeout%s in %ld requests (%ld ms each%s)",
+		    "%ld timeout%s in %ld request%s (%ld ms each%s)",
 		    sum.faults[FAULT_TIMEOUT],
 		    sum.faults[FAULT_TIMEOUT] == 1 ? "" : "s", sum.requests,
-		    ck->tpm, ck->bank ? " + the bank" : "");
+		    sum.requests == 1 ? "" : "s", ck->tpm, ck->bank ?
+		    " + the bank" : "");
 		print_notes(&sum, FAULT_TIMEOUT);
 		print_row("malformed lines", nmalformed == 0, "%ld (malformed "
 		    "%ld, too long %ld, wrong id %ld)", nmalformed,
@@ -637,15 +640,16 @@ check_game(struct check *ck, const struct game *g, int gi)
 		    "a match)", sum.stderr_bytes, ck->stderr_limit);
 		print_row("leftovers", sum.leftovers == 0, "%ld process%s left "
 		    "behind", sum.leftovers, sum.leftovers == 1 ? "" : "es");
+		print_notes(&sum, NOTE_LEFT);
 		print_row("matches", sum.aborted == 0, "%ld finished, %ld "
 		    "not%s%s", sum.matches, sum.aborted, sum.error[0] ? ": " :
 		    "", sum.error);
 		if (sum.answered > 0)
 			printf("  %-16s      mean %.2f ms, max %.2f ms over %ld "
-			    "answers\n", "decision time",
+			    "answer%s\n", "decision time",
 			    (double)sum.time_sum_us / (double)sum.answered /
 			    1000.0, (double)sum.time_max_us / 1000.0,
-			    sum.answered);
+			    sum.answered, sum.answered == 1 ? "" : "s");
 		else
 			printf("  %-16s      no answer\n", "decision time");
 		if (sum.slow > 0)

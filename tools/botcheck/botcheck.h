@@ -21,6 +21,9 @@
 #define BC_NOTES	4	/* fault details kept per kind */
 #define BC_NOTE_LEN	320	/* bytes of one note, made visible */
 #define BC_NAME_LEN	(MAX_NAME * 4 + 1)	/* a visible bot name */
+#define NOTE_HELLO	NFAULT		/* notes: the handshake's faults */
+#define NOTE_LEFT	(NFAULT + 1)	/* notes: processes left behind */
+#define NNOTE		(NFAULT + 2)	/* notes: then one slot per fault */
 
 /* What the logs say of the checked bot, for one match or summed. */
 struct botstats {
@@ -38,8 +41,8 @@ struct botstats {
 	long	 stderr_over;		/* matches over the stderr limit */
 	long	 leftovers;		/* processes it left behind */
 	char	 name[BC_NAME_LEN];	/* its hello name, made visible */
-	char	 notes[NFAULT + 1][BC_NOTES][BC_NOTE_LEN];
-	int	 nnotes[NFAULT + 1];	/* [NFAULT]: the handshake */
+	char	 notes[NNOTE][BC_NOTES][BC_NOTE_LEN];
+	int	 nnotes[NNOTE];
 	char	 error[BC_NOTE_LEN];	/* why a match did not finish */
 };
 

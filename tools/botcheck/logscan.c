@@ -127,7 +127,7 @@ scan_fault(struct scan *sc, struct botstats *s, const json_t *j)
 	id = json_object_get(j, "id");
 	if (!sc->started) {
 		s->hello_faults++;
-		slot = NFAULT;
+		slot = NOTE_HELLO;
 		snprintf(where, sizeof where, "handshake");
 	} else {
 		s->faults[k]++;
@@ -315,7 +315,7 @@ stats_add(struct botstats *sum, const struct botstats *a)
 	sum->leftovers += a->leftovers;
 	if (sum->name[0] == '\0')
 		strlcpy(sum->name, a->name, sizeof sum->name);
-	for (k = 0; k <= NFAULT; k++)
+	for (k = 0; k < NNOTE; k++)
 		for (i = 0; i < a->nnotes[k]; i++)
 			add_note(sum, k, a->notes[k][i]);
 	if (sum->error[0] == '\0')

@@ -1,0 +1,227 @@
+#!/usr/bin/env bats
+# bin/botcheck end to end: well-behaved bots (C, and the Python and JS SDK
+# examples) pass; each hostile bot (tests/bots/hostile.py, nasty.py) fails
+# with the right reason and leaves no process behind; a bot's text reaches
+# the terminal only through vis(3); the reproduce line replays a failing
+# run; --max-time and signals end the check; the command line.  Matches
+# are one short game with small time limits, so each test takes about a
+# second.
+
+load helpers
+
+# Checks the bot command $1 in one game of nyse (unless -g is given),
+# hostile-friendly limits; further arguments go to botcheck first.
+bc() {
+	local bot=$1
+	shift
+	run bin/botcheck -s 3 -n 1 -r 0 --time-per-move 200 --time-hello 1500 \
+	    "$@" -- "$bot"
+}
+
+# Checks hostile.py MODE in nyse; further arguments go to botcheck.
+hostile() {
+	local mode=$1
+	shift
+	bc "python3 tests/bots/hostile.py $mode $MARK" -g nyse "$@"
+}
+
+# The verdict line of game $1 in $output.
+verdict() {
+	printf '%s\n' "$output" | sed -n "/^$1:/,/verdict/p" | grep verdict
+}
+
+@test "--help explains the check; bad command lines give status 2" {
+	run bin/botcheck --help
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"usage: botcheck"* ]]
+	[[ "$output" == *"--time-per-move MS"* ]]
+	[[ "$output" == *"vis(3)"* ]]
+	run bin/botcheck -g nyse
+	[ "$status" -eq 2 ]; [[ "$output" == *"no bot"* ]]
+	run bin/botcheck -g chess -- bin/random
+	[ "$status" -eq 2 ]; [[ "$output" == *"no game 'chess'"* ]]
+	run bin/botcheck --time-per-move 0 -- bin/random
+	[ "$status" -eq 2 ]; [[ "$output" == *"--time-per-move 0: too small"* ]]
+	run bin/botcheck -n lots -- bin/random
+	[ "$status" -eq 2 ]; [[ "$output" == *"-n lots: invalid"* ]]
+}
+
+@test "the C random bot passes every game, with default and random options" {
+	run bin/botcheck -s 1 -n 1 -r 1 --all -- bin/random --seed 5
+	[ "$status" -eq 0 ]
+	[ "$(printf '%s\n' "$output" | grep -c 'verdict *PASS')" -eq \
+	    "$(bin/referee --list-games | wc -l)" ]
+	[[ "$output" == *"botcheck: PASS ("*" games)"* ]]
+	# Each game: a run with the defaults and one with random options.
+	[ "$(printf '%s\n' "$output" | grep -c 'run 1: .*default options')" -ge 5 ]
+	[[ "$output" == *"run 2: "* ]]
+	[[ "$output" == *'handshake        ok   name "random"'* ]]
+	[[ "$output" == *"decision time         mean "*" ms, max "*" ms over "* ]]
+	[[ "$output" != *FAIL* ]]
+}
+
+@test "the Python and JS SDK example bots pass their games" {
+	bc 'python3 bots/python/greedy_bot.py --seed 1' -g horserace -r 1 \
+	    --time-per-move 2000
+	[ "$status" -eq 0 ]
+	[[ "$output" == *'name "greedy-py"'* ]]
+	[[ "$output" == *"botcheck: PASS (1 game)"* ]]
+	bc 'node bots/js/greedy_bot.js --seed 1' -g daifugo --time-per-move 2000
+	[ "$status" -eq 0 ]
+	[[ "$output" == *'name "greedy-js"'* ]]
+}
+
+@test "a bot that exits before the hello fails the handshake" {
+	hostile exit_start
+	[ "$status" -eq 1 ]
+	[[ "$(verdict nyse)" == *"FAIL (handshake)"* ]]
+	[[ "$output" == *"handshake: exit: exited with status 3"* ]]
+	[[ "$output" == *"botcheck: FAIL in nyse (0 of 1 games passed)"* ]]
+	no_leftovers "$MARK"
+}
+
+@test "a bot that never answers the hello fails the handshake" {
+	hostile hello_hang --time-hello 300
+	[ "$status" -eq 1 ]
+	[[ "$(verdict nyse)" == *"FAIL (handshake"* ]]
+	[[ "$output" == *"handshake: timeout: no hello answer within 300 ms"* ]]
+	no_leftovers "$MARK"
+}
+
+@test "a bot that exits mid-game fails with an early exit" {
+	hostile exit_mid
+	[ "$status" -eq 1 ]
+	[[ "$(verdict nyse)" == *"FAIL (exit)"* ]]
+	[[ "$output" == *"early exits      FAIL 1"* ]]
+	[[ "$output" == *"exit: exited with status 4"* ]]
+	no_leftovers "$MARK"
+}
+
+@test "a silent bot and a slow bot fail with timeouts" {
+	hostile silent
+	[ "$status" -eq 1 ]
+	[[ "$(verdict nyse)" == *"FAIL (timeout)"* ]]
+	[[ "$output" == *"timeout: no answer within 200 ms"* ]]
+	no_leftovers "$MARK"
+	bc "python3 tests/bots/nasty.py slow $MARK" -g nyse
+	[ "$status" -eq 1 ]
+	[[ "$(verdict nyse)" == *"FAIL (timeout)"* ]]
+	[[ "$output" == *"answers in time  FAIL 1 timeout in 1 request (200 ms each)"* ]]
+	# Slow, not silent: with a longer limit it passes.
+	bc "python3 tests/bots/nasty.py slow $MARK" -g nyse --time-per-move 3000
+	[ "$status" -eq 0 ]
+	no_leftovers "$MARK"
+}
+
+@test "garbage, over-long lines and wrong ids fail as malformed lines" {
+	hostile garbage
+	[ "$status" -eq 1 ]
+	[[ "$(verdict nyse)" == *"FAIL (malformed)"* ]]
+	[[ "$output" == *"malformed lines  FAIL 1 (malformed 1, too long 0, wrong id 0)"* ]]
+	[[ "$output" == *"the line: this is not JSON {"* ]]
+	hostile longline
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"(malformed 0, too long 1, wrong id 0)"* ]]
+	hostile wrong_id
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"(malformed 0, too long 0, wrong id 1)"* ]]
+	[[ "$output" == *"wrong_id: answer for id 100"* ]]
+	no_leftovers "$MARK"
+}
+
+@test "illegal answers fail as illegal actions, and the reproduce line replays one" {
+	bc "python3 tests/bots/hostile.py illegal $MARK" -g horserace
+	[ "$status" -eq 1 ]
+	[[ "$(verdict horserace)" == *"FAIL (illegal)"* ]]
+	[[ "$output" == *"illegal actions  FAIL 1"* ]]
+	[[ "$output" == *"illegal: index "*" is not in 0.."* ]]
+	line=$(printf '%s\n' "$output" | sed -n 's/^    reproduce: //p')
+	[[ "$line" == *"/referee -g horserace -s "*"--on-fault retire"* ]]
+	# The printed command is a shell command that plays the same match.
+	[[ "$line" == *" --log match.log "* ]]
+	line=${line/ --log match.log / --log $T/m.log }
+	sh -c "$line" > "$T/result"
+	[ "$(jv "$(cat "$T/result")" 'sum(k["illegal"] for k in d["fault_kinds"])')" -eq 1 ]
+	log_complete "$T/m.log"
+	no_leftovers "$MARK"
+}
+
+@test "a chatty bot fails over the stderr limit, and passes under it" {
+	hostile chatty --stderr-limit 500
+	[ "$status" -eq 1 ]
+	[[ "$(verdict nyse)" == *"FAIL (stderr)"* ]]
+	[[ "$output" =~ stderr\ +FAIL\ [0-9]+\ bytes\ \(limit\ 500\ a\ match\) ]]
+	hostile chatty
+	[ "$status" -eq 0 ]
+	# About 260 bytes a request, the referee's marker lines not counted.
+	bytes=$(printf '%s\n' "$output" | sed -n 's/.*stderr *ok *\([0-9]*\) bytes.*/\1/p')
+	reqs=$(printf '%s\n' "$output" | sed -n 's/.*timeouts\{0,1\} in \([0-9]*\) request.*/\1/p')
+	[ "$bytes" -ge $((reqs * 255)) ]
+	[ "$bytes" -le $((reqs * 262)) ]
+	no_leftovers "$MARK"
+}
+
+@test "a process that escapes the bot's process group is reported and killed" {
+	bc "python3 tests/bots/nasty.py setsid $MARK" -g nyse
+	[ "$status" -eq 1 ]
+	[[ "$(verdict nyse)" == *"FAIL (leftovers)"* ]]
+	[[ "$output" == *"leftovers        FAIL 1 process left behind"* ]]
+	[[ "$output" == *"outlived the bot's process group"* ]]
+	no_leftovers "$MARK"
+}
+
+@test "a bot's escape sequences reach the terminal only through vis(3)" {
+	bc "python3 tests/bots/nasty.py escape $MARK" -g nyse
+	[ "$status" -eq 1 ]
+	[[ "$(verdict nyse)" == *"FAIL (malformed)"* ]]
+	[[ "$output" == *'name "nasty\033[31mred\033[0m\033]0;pwned\a\r"'* ]]
+	[[ "$output" == *'the line: \033[31mred'* ]]
+	# No control byte but the newline anywhere in the report.
+	[ "$(printf '%s' "$output" | tr -d '\n' | LC_ALL=C tr -d '[:print:]' | wc -c)" -eq 0 ]
+	no_leftovers "$MARK"
+}
+
+@test "--max-time ends a match that takes too long" {
+	start=$(date +%s)
+	bc "python3 tests/bots/hostile.py silent $MARK" -g daifugo \
+	    --time-per-move 30000 --max-time 1
+	[ "$status" -eq 1 ]
+	[ $(($(date +%s) - start)) -lt 10 ]
+	[[ "$(verdict daifugo)" == *"FAIL (unfinished)"* ]]
+	[[ "$output" == *"the match took longer than 1 s (--max-time)"* ]]
+	no_leftovers "$MARK"
+}
+
+@test "SIGTERM stops botcheck with every bot and grandchild killed" {
+	bin/botcheck -s 3 -n 1 -r 0 -g nyse --time-per-move 60000 \
+	    -- "python3 tests/bots/hostile.py silent $MARK" > "$T/out" 2>&1 &
+	pid=$!
+	for i in $(seq 1 50); do
+		pgrep -f -- "hostile.py silent $MARK" >/dev/null && break
+		sleep 0.1
+	done
+	sleep 0.5
+	kill -TERM "$pid"
+	rc=0
+	wait "$pid" || rc=$?
+	[ "$rc" -eq 143 ]
+	no_leftovers "$MARK"
+	grep -q "every bot was killed" "$T/out"
+}
+
+@test "the same seed gives the same runs; --keep keeps the logs" {
+	run bin/botcheck -s 9 -n 1 -r 2 -g horserace --keep "$T/logs" -- bin/random
+	[ "$status" -eq 0 ]
+	a=$(printf '%s\n' "$output" | grep 'run [0-9]:' | sed 's/: [0-9]* game.*//')
+	[ -s "$T/logs/horserace-1.log" ] && [ -s "$T/logs/horserace-3.log" ]
+	log_complete "$T/logs/horserace-2.log"
+	run bin/botcheck -s 9 -n 1 -r 2 -g horserace -- bin/random
+	[ "$(printf '%s\n' "$output" | grep 'run [0-9]:' | sed 's/: [0-9]* game.*//')" = "$a" ]
+}
+
+@test "several words after -- are one bot command, quoted as given" {
+	run bin/botcheck -s 2 -n 1 -r 0 -g nyse -- python3 bots/python/random_bot.py --seed 4
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"botcheck: python3 bots/python/random_bot.py --seed 4"* ]]
+	[[ "$output" == *'name "random-py"'* ]]
+}
