@@ -612,14 +612,15 @@ render_interactive(const struct replay *rp, size_t k, int seat)
 	tty_raw = 1;
 	atexit(restore_tty);
 	for (;;) {
+		/* The frame, then the status line where the screen ends. */
 		fputs("\033[H\033[2J", stdout);
-		printf("%s%s replay: step %zu of %zu%s   [n/space/right: next, "
-		    "p/left: back, g: first, G: last, q: quit]\n",
-		    tr_colour ? "\033[7m" : "", rp->g->name, k, rp->nf - 1,
-		    tr_colour ? "\033[0m" : "");
 		render_frame(stdout, rp, k, seat);
 		if (k + 1 == rp->nf || rp->f[k + 1].game != rp->f[k].game)
 			render_result(stdout, rp, rp->f[k].game);
+		printf("%s%s replay: step %zu of %zu%s   [n/space/right: next, "
+		    "p/left: back, g: first, G: last, q: quit] ",
+		    tr_colour ? "\033[7m" : "", rp->g->name, k, rp->nf - 1,
+		    tr_colour ? "\033[0m" : "");
 		fflush(stdout);
 		key = read_key();
 		if (key == 'q')

@@ -1,0 +1,381 @@
+#!/usr/bin/env bats
+# bin/replay end to end: --verify on logs of every game (faults, duplicate
+# matches, tournament directories) and on tampered logs (a changed action,
+# a changed card of the deal, a changed result, each caught at its line),
+# --emit re-feeding the random bot its exact input, the terminal replay
+# (all-seeing, one seat, stepping keys under tmux), damaged, torn and
+# unknown-version logs, and the HTML viewer in headless chromium.
+
+load helpers
+
+# Ends a tmux session a test started, even when it failed.
+teardown() {
+	if [ -n "${TMUX_SESSION:-}" ]; then
+		tmux kill-session -t "$TMUX_SESSION" 2>/dev/null || true
+	fi
+}
+
+# Plays a match of game $1 (seed $2) with the default number of random
+# bots, bot i seeded i + 1, logging to $T/$1.log; further arguments go to
+# the referee.
+match() {
+	local game=$1 seed=$2 n i bots=()
+	shift 2
+	n=$(bin/referee --describe "$game" | python3 -c \
+	    'import json,sys; print(json.load(sys.stdin)["players"]["default"])')
+	for i in $(seq 1 "$n"); do
+		bots+=(-b "bin/random --seed $i")
+	done
+	bin/referee -g "$game" -s "$seed" --log "$T/$game.log" "$@" "${bots[@]}" \
+	    >/dev/null
+}
+
+# Rewrites line $2 (1-based) of log $1 with the Python expression $3 over
+# d (the line's JSON), keeping every other byte.
+tamper() {
+	python3 - "$1" "$2" "$3" <<'PY'
+import json, sys
+path, n, expr = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+lines = open(path, encoding="utf-8").read().split("\n")
+d = json.loads(lines[n - 1])
+exec(expr)
+lines[n - 1] = json.dumps(d, separators=(",", ":"), ensure_ascii=False)
+open(path, "w", encoding="utf-8").write("\n".join(lines))
+PY
+}
+
+# The 1-based number of the first line of log $1 matching regex $2.
+line_no() {
+	grep -n -m1 -E "$2" "$1" | cut -d: -f1
+}
+
+@test "replay --verify passes on a log of every game" {
+	for g in horserace daifugo speculation stocks nyse; do
+		match "$g" 7
+		run bin/replay --verify "$T/$g.log"
+		echo "$output"
+		[ "$status" -eq 0 ]
+		[[ "$output" == *"$g.log: ok (1 games, "*" messages identical)" ]]
+	done
+}
+
+@test "replay --verify passes on several games, duplicate seats, a game list, and a directory of logs" {
+	mkdir "$T/tour" "$T/tour/sub"
+	bin/referee -g horserace -s 5 -n 3 --games 6 --duplicate --log "$T/tour/a.log" \
+	    -b 'bin/random --seed 1' -b 'bin/random --seed 2' -b 'bin/random --seed 3' >/dev/null
+	bin/referee -g speculation -s 6 -n 3 --games 4 --game-list 1,3 --log "$T/tour/sub/b.log" \
+	    -b 'bin/random --seed 4' -b 'bin/random --seed 5' -b 'bin/random --seed 6' >/dev/null
+	echo "not a log" > "$T/tour/notes.txt"
+	run bin/replay --verify "$T/tour"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"a.log: ok (6 games,"* ]]
+	[[ "$output" == *"b.log: ok (2 games,"* ]]
+	[[ "$output" == *"verified 2 logs: 2 ok, 0 failed"* ]]
+}
+
+@test "replay --verify passes on logs with faults under every policy" {
+	for mode in exit_start exit_mid silent garbage illegal wrong_id longline; do
+		bin/referee -g horserace -s 11 -o races=2 --time-per-move 100 \
+		    --time-bank 0 --time-hello 5000 --grace 100 --log "$T/$mode.log" \
+		    -b "python3 tests/bots/hostile.py $mode $MARK" \
+		    -b 'bin/random --seed 1' -b 'bin/random --seed 2' >/dev/null
+		grep -q '"type":"fault"' "$T/$mode.log"
+	done
+	for policy in default retire; do
+		bin/referee -g horserace -s 11 -o races=2 --on-fault $policy \
+		    --log "$T/$policy.log" -b "python3 tests/bots/hostile.py illegal $MARK" \
+		    -b 'bin/random --seed 1' -b 'bin/random --seed 2' >/dev/null
+	done
+	grep -q '"retired":true' "$T/retire.log"
+	run bin/replay --verify "$T"/*.log
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"verified 9 logs: 9 ok, 0 failed"* ]]
+	no_leftovers "$MARK"
+}
+
+@test "replay --verify catches a changed action" {
+	match horserace 3
+	n=$(line_no "$T/horserace.log" '^\{"type":"action".*"source":"bot","action":\{"type":"bet"')
+	# The same bet, one chip more: still legal, but not what the bot answered.
+	tamper "$T/horserace.log" "$n" 'd["action"]["amount"] += 1 if d["action"]["amount"] < 20 else -1'
+	run bin/replay --verify "$T/horserace.log"
+	echo "$output"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"horserace.log:$n: seat "*"'s action at step "*" (bot) differs"* ]]
+	[[ "$output" == *"verified 1 logs: 0 ok, 1 failed"* ]]
+}
+
+@test "replay --verify catches a changed card in the deal" {
+	match horserace 3
+	n=$(line_no "$T/horserace.log" '^\{"type":"game_start"')
+	# Swap the first two cards of the stock: a different race follows.
+	tamper "$T/horserace.log" "$n" 's = d["deal"]["stock_order"]; s[0], s[1] = s[1], s[0]'
+	run bin/replay --verify "$T/horserace.log"
+	echo "$output"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"horserace.log:$n: the deal (all-seeing view) differs"* ]]
+
+	# A card of a hand in a message a bot received.
+	match daifugo 4
+	n=$(line_no "$T/daifugo.log" '^\{"type":"send".*"type":"request"')
+	python3 - "$T/daifugo.log" "$n" <<'PY'
+import sys
+path, n = sys.argv[1], int(sys.argv[2])
+lines = open(path).read().split("\n")
+i = lines[n - 1].index('"hand":["') + len('"hand":["')
+c = lines[n - 1][i:i + 2]
+lines[n - 1] = lines[n - 1][:i] + ("4S" if c != "4S" else "5S") + lines[n - 1][i + 2:]
+open(path, "w").write("\n".join(lines))
+PY
+	run bin/replay --verify "$T/daifugo.log"
+	echo "$output"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"daifugo.log:$n: the request message to bot "*" differs at byte"* ]]
+}
+
+@test "replay --verify catches a changed result" {
+	match stocks 5
+	n=$(line_no "$T/stocks.log" '^\{"type":"game_end"')
+	cp "$T/stocks.log" "$T/orig.log"
+	tamper "$T/stocks.log" "$n" 'd["places"] = d["places"][::-1] if d["places"] != d["places"][::-1] else [1] * len(d["places"])'
+	run bin/replay --verify "$T/stocks.log"
+	echo "$output"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"stocks.log:$n: the places differs"* ]]
+
+	cp "$T/orig.log" "$T/stocks.log"
+	tamper "$T/stocks.log" "$n" 'd["scores"][0] += 1'
+	run bin/replay --verify "$T/stocks.log"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"stocks.log:$n: the scores differs"* ]]
+
+	cp "$T/orig.log" "$T/stocks.log"
+	n=$(wc -l < "$T/stocks.log")
+	tamper "$T/stocks.log" "$n" 'd["scores"][0] += 1'
+	run bin/replay --verify "$T/stocks.log"
+	echo "$output"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"stocks.log:$n: the match's result differs"* ]]
+
+	cp "$T/orig.log" "$T/stocks.log"
+	run bin/replay --verify "$T/stocks.log"
+	[ "$status" -eq 0 ]
+}
+
+# Feeds the bot at seat $2 of log $1 its emitted input through the random
+# bot with seed $3 and compares its answers with the logged ones.
+refeed() {
+	local log=$1 seat=$2 seed=$3 bot
+	bot=$(python3 -c 'import json,sys
+for l in open(sys.argv[1]):
+    d = json.loads(l)
+    if d["type"] == "game_start":
+        print(d["seats"][int(sys.argv[2])]); break' "$log" "$seat")
+	bin/replay --emit --seat "$seat" "$log" > "$T/in.txt"
+	# Exactly the bytes the bot was sent, line for line.
+	grep "^{\"type\":\"send\",\"t\":[0-9]*,\"bot\":$bot," "$log" |
+	    sed 's/^{"type":"send","t":[0-9]*,"bot":[0-9]*,"msg"://; s/}$//' > "$T/sent.txt"
+	cmp "$T/in.txt" "$T/sent.txt"
+	bin/random --seed "$seed" < "$T/in.txt" > "$T/out.txt"
+	python3 -c 'import json,sys
+for l in open(sys.argv[1]):
+    d = json.loads(l)
+    if d["type"] == "recv" and d["bot"] == int(sys.argv[2]):
+        print(d["line"])' "$log" "$bot" > "$T/logged.txt"
+	[ -s "$T/logged.txt" ]
+	diff "$T/logged.txt" "$T/out.txt"
+}
+
+@test "replay --emit fed to the random bot reproduces its logged answers" {
+	match horserace 9 --games 2
+	refeed "$T/horserace.log" 1 2
+	refeed "$T/horserace.log" 3 4
+	match daifugo 9
+	refeed "$T/daifugo.log" 0 1
+	match nyse 9
+	refeed "$T/nyse.log" 2 3
+}
+
+@test "replay --emit --upto K ends with the request that step K answered" {
+	match speculation 12
+	# A step taken by seat 2's bot: its frame number in the replay (one
+	# deal frame, then one per action).
+	k=$(python3 -c 'import json,sys
+k = 0
+for l in open(sys.argv[1]):
+    d = json.loads(l)
+    if d["type"] == "action":
+        k += 1
+        if d["seat"] == 2 and d["source"] == "bot" and k > 20:
+            print(k); break' "$T/speculation.log")
+	bin/replay --emit --seat 2 --upto "$k" "$T/speculation.log" > "$T/in.txt"
+	last=$(tail -n 1 "$T/in.txt")
+	[ "$(jv "$last" 'd["type"]')" = '"request"' ]
+	id=$(jv "$last" 'd["id"]')
+	# The random bot answers that request exactly as logged.
+	bin/random --seed 3 < "$T/in.txt" | tail -n 1 > "$T/ans.txt"
+	logged=$(python3 -c 'import json,sys
+for l in open(sys.argv[1]):
+    d = json.loads(l)
+    if d["type"] == "recv" and d["bot"] == 2 and json.loads(d["line"]).get("id") == int(sys.argv[2]):
+        print(d["line"])' "$T/speculation.log" "$id")
+	[ -n "$logged" ]
+	[ "$(cat "$T/ans.txt")" = "$logged" ]
+	# Step K in the terminal replay is that seat's action.
+	bin/replay --no-keys --step "$k" "$T/speculation.log" | head -n 8 | grep -q "^-- step $k (game 0, step $((k - 1))): seat 2: "
+	run bin/replay --emit --seat 2 --upto 999999 "$T/speculation.log"
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"--upto 999999: the replay has steps 0 to "* ]]
+}
+
+@test "replay LOG prints the match: cards with suit symbols, money, every step, the result" {
+	match stocks 2
+	run bin/replay --no-keys "$T/stocks.log"
+	[ "$status" -eq 0 ]
+	[[ "$output" == "stocks: Sid Sackson"* ]]
+	[[ "$output" == *"== step 0: game 0 dealt (seed "* ]]
+	[[ "$output" =~ [♠♥♦♣] ]]
+	[[ "$output" =~ money:?\ [0-9]+ ]]
+	[[ "$output" == *"== game 0 over"* ]]
+	[[ "$output" == *"seat 0 (bot 0): place "* ]]
+	steps=$(grep -c '^{"type":"action"' "$T/stocks.log")
+	[ "$(printf '%s\n' "$output" | grep -c '^-- step ')" -eq "$steps" ]
+	run bin/replay --no-keys --ascii "$T/stocks.log"
+	! [[ "$output" =~ [♠♥♦♣] ]]
+	run bin/replay --no-keys --step 5 "$T/stocks.log"
+	[[ "$(printf '%s\n' "$output" | grep -m1 '^-- step ')" == "-- step 5 "* ]]
+}
+
+@test "replay --seat N shows exactly what that bot received" {
+	match horserace 4
+	run bin/replay --no-keys --seat 1 "$T/horserace.log"
+	[ "$status" -eq 0 ]
+	sent=$(grep -c '^{"type":"send","t":[0-9]*,"bot":1,"msg":{"type":"request"' "$T/horserace.log")
+	[ "$(printf '%s\n' "$output" | grep -c '<- request #')" -eq "$sent" ]
+	# Nothing of the all-seeing view: not the stock order, no one's sealed bets.
+	! [[ "$output" == *"stock_order"* ]]
+	! [[ "$output" == *"sealed_bets"* ]]
+	[[ "$output" == *"-> answer: {\"id\":"* ]]
+	run bin/replay --no-keys "$T/horserace.log"
+	[[ "$output" == *"stock_order"* ]]
+	run bin/replay --seat 9 "$T/horserace.log"
+	[ "$status" -eq 2 ]
+}
+
+@test "replay on a terminal steps with keys (tmux)" {
+	command -v tmux >/dev/null || skip "tmux is not installed"
+	match nyse 3
+	s="replay-$MARK"
+	TMUX_SESSION=$s
+	tmux new-session -d -s "$s" -x 160 -y 50 -c "$PWD" \
+	    "bin/replay $T/nyse.log; sleep 5" 3>&- 4>&-
+	screen() { sleep 0.4; tmux capture-pane -p -t "$s"; }
+	[[ "$(screen)" == *"nyse replay: step 0 of "* ]]
+	tmux send-keys -t "$s" Right
+	[[ "$(screen)" == *"nyse replay: step 1 of "* ]]
+	tmux send-keys -t "$s" n n
+	[[ "$(screen)" == *"nyse replay: step 3 of "* ]]
+	tmux send-keys -t "$s" Left
+	[[ "$(screen)" == *"nyse replay: step 2 of "* ]]
+	tmux send-keys -t "$s" G
+	out=$(screen)
+	tmux send-keys -t "$s" q
+	sleep 0.4
+	# The replay has quit: the pane runs only the sleep after it.
+	! pgrep -f "^bin/replay $T/nyse.log" >/dev/null
+	steps=$(grep -c '^{"type":"action"' "$T/nyse.log")
+	[[ "$out" == *"nyse replay: step $steps of $steps"* ]]
+	[[ "$out" == *"== game 0 over"* ]]
+}
+
+@test "a log of an unknown format version, or damaged, is a clear error" {
+	match horserace 1
+	sed '1s/"log_format":1,/"log_format":99,/' "$T/horserace.log" > "$T/v99.log"
+	run bin/replay "$T/v99.log"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"v99.log: log format version 99 is unknown (this replay reads version 1)"* ]]
+	run bin/replay --verify "$T/v99.log"
+	[ "$status" -eq 1 ]
+	# A line cut in the middle of the log.
+	awk 'NR == 12 { print substr($0, 1, 40); next } { print }' "$T/horserace.log" > "$T/bad.log"
+	run bin/replay "$T/bad.log"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"bad.log:12: damaged log: "* ]]
+	# Not a log at all.
+	tail -n +2 "$T/horserace.log" > "$T/nohead.log"
+	run bin/replay "$T/nohead.log"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"not a cardarena match log"* ]]
+}
+
+@test "a torn last line is reported and the rest still shown" {
+	match speculation 8
+	nlines=$(wc -l < "$T/speculation.log")
+	# A killed referee: the first 300 lines whole, the next one cut.
+	{ head -n 300 "$T/speculation.log"; sed -n 301p "$T/speculation.log" | head -c 50; } > "$T/torn.log"
+	run bin/replay --no-keys "$T/torn.log"
+	echo "$output" | head -n 5
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"torn.log:301: the last line is torn (50 bytes without an end of line): dropped, the 300 complete lines are used"* ]]
+	[[ "$output" == *"-- step 10 "* ]]
+	run bin/replay --verify "$T/torn.log"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"the log ends before the match's result (its last line is torn)"* ]]
+	bin/replay --html "$T/torn.html" "$T/torn.log" 2>/dev/null
+	grep -q 'the last line is torn' "$T/torn.html"
+	[ "$nlines" -gt 301 ]
+}
+
+@test "replay --html writes one self-contained page" {
+	match daifugo 2
+	bin/replay --html "$T/d.html" "$T/daifugo.log"
+	[ "$(head -c 15 "$T/d.html")" = '<!DOCTYPE html>' ]
+	grep -q '<script type="application/json" id="replay-data">{"format":"cardarena-replay/1"' "$T/d.html"
+	# No external file or address: no src, href, url(), @import, http(s).
+	! grep -Eiq '(src|href)=|url\(|@import|https?://' "$T/d.html"
+	# Exactly the two scripts, no "</" from the data inside them.
+	[ "$(grep -c '</script>' "$T/d.html")" -eq 2 ]
+	bin/replay --html - "$T/daifugo.log" | cmp - "$T/d.html"
+}
+
+@test "the HTML viewer in headless chromium: every game, stepping, seat views, faults, debug text; screenshots" {
+	if ! command -v chromium >/dev/null; then
+		[ "$(id -u)" -eq 0 ] || skip "chromium is not installed (apt-get install chromium)"
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium >/dev/null 2>&1 ||
+		    { apt-get update -q >/dev/null 2>&1 && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium >/dev/null; }
+	fi
+	if [ ! -d tests/browser/node_modules/playwright-core ]; then
+		command -v npm >/dev/null || skip "npm is not installed"
+		(cd tests/browser && npm ci --no-audit --no-fund >/dev/null 2>&1)
+	fi
+	pages=()
+	for g in horserace daifugo speculation stocks nyse; do
+		match "$g" 21
+		bin/replay --html "$T/$g.html" "$T/$g.log"
+		pages+=("$T/$g.html")
+	done
+	bin/referee -g horserace -s 11 -o races=2 --time-per-move 100 --time-bank 0 \
+	    --log "$T/horserace-faults.log" -b "python3 tests/bots/hostile.py illegal $MARK" \
+	    -b 'bin/random --seed 1' -b 'bin/random --seed 2' >/dev/null
+	bin/referee -g horserace -s 11 -o races=2 --log "$T/horserace-debug.log" \
+	    -b "python3 tests/bots/hostile.py chatty $MARK" \
+	    -b 'bin/random --seed 1' -b 'bin/random --seed 2' >/dev/null
+	bin/replay --html "$T/horserace-faults.html" "$T/horserace-faults.log"
+	bin/replay --html "$T/horserace-debug.html" "$T/horserace-debug.log"
+	grep -q '"debug":\[{"seat":0,"bot":0,"text":"chatty: request' "$T/horserace-debug.html"
+	rm -f build/screenshots/*.png
+	run node tests/browser/viewer.test.mjs --shots build/screenshots "${pages[@]}" \
+	    "$T/horserace-faults.html" "$T/horserace-debug.html"
+	echo "$output" | grep -v '^ok '
+	[ "$status" -eq 0 ]
+	! [[ "$output" == *"not ok"* ]]
+	[ "$(printf '%s\n' "$output" | grep -c '^ok ')" -ge 100 ]
+	for g in horserace daifugo speculation stocks nyse; do
+		[ -s "build/screenshots/$g.png" ]
+		[ -s "build/screenshots/$g-seat1.png" ]
+	done
+	[ -s build/screenshots/horserace-faults-fault.png ]
+	no_leftovers "$MARK"
+}
