@@ -254,3 +254,18 @@ PY
 	run bin/tournament rate -f xml "$T/one/journal.jsonl"
 	[ "$status" -eq 2 ]
 }
+
+@test "a bot's working directory and environment" {
+	mkdir -p "$T/home"
+	cat >"$T/e.json" <<EOF2
+{"game": "horserace", "seats": 3, "deals": 1, "seed": 3, "output": "$T/eout",
+ "bots": [
+  {"name": "envbot", "dir": "$T/home", "env": {"FOO": "it's here"},
+   "command": "sh -c 'echo \"cwd=\$(pwd) FOO=\$FOO\" >&2; exec python3 $T/det.py x'"},
+  {"name": "r1", "command": "python3 $T/det.py y"},
+  {"name": "r2", "command": "python3 $T/det.py z"}]}
+EOF2
+	run bin/tournament run -q "$T/e.json"
+	[ "$status" -eq 0 ]
+	cat "$T"/eout/logs/*.bot*.stderr | grep -q "cwd=$T/home FOO=it's here"
+}
