@@ -76,7 +76,7 @@ int
 jgame_parse(const json_t *j, struct jgame *g, char *cause, size_t len)
 {
 	json_t *a, *v, *f;
-	int i, k;
+	int i, k, n;
 
 	memset(g, 0, sizeof *g);
 	if (!json_is_object(j)) {
@@ -131,7 +131,7 @@ jgame_parse(const json_t *j, struct jgame *g, char *cause, size_t len)
 		}
 		for (i = 0; i < k; i++) {
 			f = json_array_get(a, (size_t)i);
-			for (int n = 0; n < NTFAULT; n++) {
+			for (n = 0; n < NTFAULT; n++) {
 				v = json_object_get(f, tfault_names[n]);
 				if (json_is_integer(v) &&
 				    json_integer_value(v) > 0)
@@ -211,9 +211,10 @@ journal_read(const char *path, struct jreader *r, char *cause, size_t len)
 			r->torn = 1;
 			break;
 		}
+		j = NULL;
 		if (n > JLINE_MAX)
-			j = NULL, snprintf(je.text, sizeof je.text,
-			    "longer than %d bytes", JLINE_MAX);
+			snprintf(je.text, sizeof je.text, "longer than %d bytes",
+			    JLINE_MAX);
 		else
 			j = json_loadb(line, (size_t)n, 0, &je);
 		if (j == NULL) {

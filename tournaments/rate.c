@@ -203,11 +203,13 @@ rate_add(struct rating *r, uint64_t key, int k, const int *pl,
 			j = pl[b];
 			if (i == j)
 				continue;
-			if (places[a] < places[b])
-				wij = share, wji = 0;
-			else if (places[a] > places[b])
-				wij = 0, wji = share;
-			else
+			if (places[a] < places[b]) {
+				wij = share;
+				wji = 0;
+			} else if (places[a] > places[b]) {
+				wij = 0;
+				wji = share;
+			} else
 				wij = wji = share / 2;
 			r->w[i * stride + j] += wij;
 			r->w[j * stride + i] += wji;

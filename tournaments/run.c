@@ -127,14 +127,14 @@ now(void)
 static int
 mkdirs(const char *path)
 {
-	char *p, *q;
+	char *p, *q, c;
 	int rc = 0;
 
 	p = xstrdup(path);
 	for (q = p + 1; rc == 0; q++) {
 		if (*q != '/' && *q != '\0')
 			continue;
-		char c = *q;
+		c = *q;
 		*q = '\0';
 		if (mkdir(p, 0755) == -1 && errno != EEXIST)
 			rc = -1;
@@ -347,6 +347,7 @@ start_table(struct runner *rn, struct slot *sl, long tb)
 	long g;
 	pid_t pid;
 	FILE *lf;
+	sigset_t none;
 
 	/* a fresh log name for each run of a table (logs are truncated) */
 	for (n = 1;; n++) {
@@ -454,12 +455,8 @@ start_table(struct runner *rn, struct slot *sl, long tb)
 		signal(SIGTERM, SIG_DFL);
 		signal(SIGHUP, SIG_DFL);
 		signal(SIGPIPE, SIG_DFL);
-		{
-			sigset_t none;
-
-			sigemptyset(&none);
-			sigprocmask(SIG_SETMASK, &none, NULL);
-		}
+		sigemptyset(&none);
+		sigprocmask(SIG_SETMASK, &none, NULL);
 		i = open("/dev/null", O_RDONLY);
 		if (i == -1 || dup2(i, 0) == -1 || dup2(pfd[1], 1) == -1 ||
 		    dup2(efd, 2) == -1)
