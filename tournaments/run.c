@@ -40,6 +40,7 @@
 #define RLINE_MAX	65536		/* longest --results line we take */
 #define TICK_MS		250
 #define PLAIN_EVERY	10.0		/* seconds between plain log lines */
+#define LIST_MAX	60000		/* bytes of --game-list per run */
 
 static const char *const ref_faults[] = {
 	"timeout", "exit", "malformed", "line_too_long", "wrong_id", "illegal",
@@ -58,6 +59,7 @@ struct slot {
 	size_t	 len;
 	int	 skipping;	/* inside an over-long line */
 	long	 left;		/* games of this run not yet reported */
+	int	 chunked;	/* the table has games beyond this run's list */
 	char	*log;		/* relative to the output directory */
 	char	*errpath;
 };
@@ -77,6 +79,8 @@ struct runner {
 	int			 header_seen;
 	struct slot		*slots;
 	int			 jobs, running;
+	long			*again;		/* chunked tables to go on with */
+	int			 nagain;
 	long			 cursor;	/* next table to consider */
 	long			 failures;
 	struct rating		 live;
@@ -342,7 +346,7 @@ start_table(struct runner *rn, struct slot *sl, long tb)
 	struct tour *t = rn->t;
 	char **argv, *list = NULL, *log, *p, num[32], seed[32], tpm[32],
 	    bank[32], ngames[32], seats[32];
-	size_t lsz = 0, llen = 0;
+	size_t lsz = 0, llen = 0, lbytes = 0;
 	int ac = 0, i, n, pfd[2], efd;
 	long g;
 	pid_t pid;
@@ -365,12 +369,21 @@ start_table(struct runner *rn, struct slot *sl, long tb)
 		free(sl->errpath);
 	}
 	sl->log = log;
+	sl->chunked = 0;
 	if (doneset_left(&rn->done, tb) < rn->gpt) {
 		if ((lf = open_memstream(&list, &lsz)) == NULL)
 			err(1, "open_memstream");
-		for (g = 0; g < rn->gpt; g++)
-			if (!doneset_has(&rn->done, tb, g))
-				fprintf(lf, "%s%ld", llen++ ? "," : "", g);
+		/* a long list is played in runs (an argument's size is capped) */
+		for (g = 0; g < rn->gpt; g++) {
+			if (doneset_has(&rn->done, tb, g))
+				continue;
+			if (lbytes > LIST_MAX) {
+				sl->chunked = 1;
+				break;
+			}
+			lbytes += (size_t)fprintf(lf, "%s%ld", llen++ ? "," :
+			    "", g);
+		}
 		fclose(lf);
 	}
 	snprintf(seed, sizeof seed, "%" PRIu64,
@@ -475,7 +488,7 @@ start_table(struct runner *rn, struct slot *sl, long tb)
 	sl->fd = pfd[0];
 	sl->len = 0;
 	sl->skipping = 0;
-	sl->left = doneset_left(&rn->done, tb);
+	sl->left = list != NULL ? (long)llen : doneset_left(&rn->done, tb);
 	rn->running++;
 out:
 	for (i = 0; i < t->seats; i++)
@@ -655,7 +668,8 @@ end_slot(struct runner *rn, struct slot *sl)
 		warnx("table %ld: the referee ended with %ld games unplayed; "
 		    "see %s", sl->table, sl->left, sl->errpath);
 		rn->failures++;
-	}
+	} else if (sl->chunked)
+		rn->again[rn->nagain++] = sl->table;
 	free(sl->log);
 	free(sl->errpath);
 	sl->log = sl->errpath = NULL;
@@ -874,6 +888,7 @@ tour_run(struct tour *t, const struct run_opts *o)
 	for (i = 0; i < rn.jobs; i++)
 		rn.slots[i].buf = xmalloc(RLINE_MAX);
 	pfd = xcalloc((size_t)rn.jobs, sizeof *pfd);
+	rn.again = xcalloc((size_t)rn.jobs, sizeof *rn.again);
 	map = xcalloc((size_t)rn.jobs, sizeof *map);
 	for (;;) {
 		if (got_signal && !rn.stopping) {
@@ -895,6 +910,11 @@ tour_run(struct tour *t, const struct run_opts *o)
 		for (i = 0; i < rn.jobs && !rn.stopping; i++) {
 			if (rn.slots[i].busy)
 				continue;
+			if (rn.nagain > 0) {
+				start_table(&rn, &rn.slots[i],
+				    rn.again[--rn.nagain]);
+				continue;
+			}
 			while (rn.cursor < rn.s.ntables &&
 			    doneset_left(&rn.done, rn.cursor) == 0)
 				rn.cursor++;
@@ -944,6 +964,7 @@ tour_run(struct tour *t, const struct run_opts *o)
 	free(rn.slots);
 	free(pfd);
 	free(map);
+	free(rn.again);
 	free(rn.jpath);
 	free(rn.logdir);
 	free(rn.referee);
