@@ -61,6 +61,7 @@ mkfile() {
   "deals": $3,
   "duplicate": true,
   "concurrency": 2,
+  "time_per_move_ms": 10000,
   "output": "$2",
   "seed": 11
 }
