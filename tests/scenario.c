@@ -64,10 +64,13 @@ static int
 fail(struct run *r, const char *fmt, ...)
 {
 	va_list ap;
+	char buf[sizeof r->why];
 
+	/* Formatted aside first: the arguments may point into r->why. */
 	va_start(ap, fmt);
-	vsnprintf(r->why, sizeof r->why, fmt, ap);
+	vsnprintf(buf, sizeof buf, fmt, ap);
 	va_end(ap);
+	memcpy(r->why, buf, sizeof buf);
 	return -1;
 }
 
