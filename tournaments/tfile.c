@@ -330,6 +330,11 @@ tour_load(struct tour *t, const char *path, char *cause, size_t len)
 	    cause, len) == -1)
 		goto out;
 	t->seats = (int)x;
+	if (t->seats < 2) {
+		snprintf(cause, len, "\"seats\": at least 2 (a table of one "
+		    "has no results between bots to rate)");
+		goto out;
+	}
 	if (t->seats < g->min_players || t->seats > g->max_players) {
 		snprintf(cause, len, "\"seats\": %s is played by %d to %d",
 		    g->name, g->min_players, g->max_players);
