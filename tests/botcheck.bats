@@ -225,3 +225,13 @@ verdict() {
 	[[ "$output" == *"botcheck: python3 bots/python/random_bot.py --seed 4"* ]]
 	[[ "$output" == *'name "random-py"'* ]]
 }
+
+@test "a bot that cannot be started fails with the cause; a bad command is refused" {
+	run bin/botcheck -s 1 -n 1 -r 0 -g nyse -- "$T/nosuchbot --fast"
+	[ "$status" -eq 1 ]
+	[[ "$(verdict nyse)" == *"FAIL (handshake, unfinished)"* ]]
+	[[ "$output" == *"cannot execute '$T/nosuchbot': No such file or directory"* ]]
+	run bin/botcheck -g nyse -- "python3 'mybot.py"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"the bot's command: unterminated ' quote"* ]]
+}

@@ -468,8 +468,10 @@ run_match(struct check *ck, const struct game *g, struct run *r,
 	alarm(0);
 	if (rc == -1 && res.aborted != 0 && res.aborted != SIGALRM) {
 		warnx("%s; every bot was killed", cause);
-		if (!ck->keep)
+		if (!ck->keep) {
 			remove_files(r);
+			rmdir(ck->dir);
+		}
 		signal(res.aborted, SIG_DFL);
 		raise(res.aborted);
 		exit(1);
@@ -543,7 +545,7 @@ check_game(struct check *ck, const struct game *g, int gi)
 	struct rng rng;
 	char *line, reasons[512];
 	long bad, nmalformed;
-	int n, failed;
+	int n, failed, hello_ok;
 
 	memset(&sum, 0, sizeof sum);
 	printf("%s: %d match%s of %d game%s (defaults, %d random option "
@@ -568,9 +570,9 @@ check_game(struct check *ck, const struct game *g, int gi)
 		for (bad = 0; bad < NFAULT; bad++)
 			failed |= one.faults[bad] != 0;
 		if (!ck->quiet) {
-			printf("  run %d: %d players, seat %d, seed %llu, ",
-			    r.number, r.players, r.bot,
-			    (unsigned long long)r.seed);
+			printf("  run %d: %d player%s, seat %d, seed %llu, ",
+			    r.number, r.players, r.players == 1 ? "" : "s",
+			    r.bot, (unsigned long long)r.seed);
 			if (r.kv[0] == NULL)
 				printf("default options");
 			for (bad = 0; r.kv[bad] != NULL; bad++)
@@ -602,7 +604,8 @@ check_game(struct check *ck, const struct game *g, int gi)
 		strlcat(reasons, text, sizeof reasons);			\
 	}								\
 } while (0)
-	REASON(sum.hello_faults, "handshake");
+	hello_ok = sum.hello_faults == 0 && sum.name[0] != '\0';
+	REASON(!hello_ok, "handshake");
 	REASON(sum.faults[FAULT_TIMEOUT], "timeout");
 	REASON(nmalformed, "malformed");
 	REASON(sum.faults[FAULT_ILLEGAL], "illegal");
@@ -612,7 +615,7 @@ check_game(struct check *ck, const struct game *g, int gi)
 	REASON(sum.aborted, "unfinished");
 #undef REASON
 	if (!ck->quiet) {
-		print_row("handshake", sum.hello_faults == 0, "%s%s%s",
+		print_row("handshake", hello_ok, "%s%s%s",
 		    sum.name[0] ? "name \"" : "no name", sum.name,
 		    sum.name[0] ? "\"" : "");
 		print_notes(&sum, NOTE_HELLO);
@@ -669,7 +672,7 @@ main(int argc, char **argv)
 {
 	struct check ck;
 	const struct game *g;
-	char failed[1024], *v;
+	char failed[1024], **words, *v;
 	int c, i, passed, seeded = 0;
 
 	memset(&ck, 0, sizeof ck);
@@ -746,6 +749,9 @@ main(int argc, char **argv)
 		errx(2, "no bot: give its command after --, e.g. botcheck -- "
 		    "'python3 mybot.py'");
 	ck.bot = argc == 1 ? xstrdup(argv[0]) : join_words(argc, argv);
+	if (argv_split(ck.bot, &words, failed, sizeof failed) == -1)
+		errx(2, "the bot's command: %s", failed);
+	argv_free(words);
 	if (ck.ngames == 0)
 		for (i = 0; games[i] != NULL; i++)
 			add_game(&ck, games[i]);
