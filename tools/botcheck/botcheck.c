@@ -476,7 +476,8 @@ run_match(struct check *ck, const struct game *g, struct run *r,
 		raise(res.aborted);
 		exit(1);
 	}
-	stop = 0;
+	if (stop == SIGALRM)
+		stop = 0;
 	if (logscan(r->log, r->bot, ck->tpm, s, path, sizeof path) == -1)
 		memset(s, 0, sizeof *s);
 	if (rc == -1) {
