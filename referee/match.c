@@ -686,10 +686,12 @@ pump(struct match *m, int64_t until)
 			faultf(m, b, FAULT_TIMEOUT, -1, "no hello answer "
 			    "within %ld ms", m->cf->time_hello_ms);
 		}
-		if (b->open && now >= b->deadline_us)
+		if (b->open && now >= b->deadline_us) {
+			b->bank_us = 0;		/* all of it is spent */
 			faultf(m, b, FAULT_TIMEOUT, b->id, "no answer within "
 			    "%lld ms", (long long)((b->deadline_us -
 			    b->sent_us) / 1000));
+		}
 	}
 	return 0;
 }
