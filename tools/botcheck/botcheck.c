@@ -171,7 +171,8 @@ number(const char *name, const char *s, long long lo, long long hi)
 
 	v = strtonum(s, lo, hi, &errstr);
 	if (errstr != NULL)
-		errx(2, "%s %s: %s (from %lld to %lld)", name, s, errstr, lo, hi);
+		errx(2, "%s %s: %s (from %lld to %lld)", name, s, errstr, lo,
+		    hi);
 	return v;
 }
 
@@ -390,8 +391,8 @@ reap_orphans(struct botstats *s)
 				v = vis_text(v ? v + 1 : "?", strlen(v ? v + 1 :
 				    "?"), 32);
 				snprintf(note, sizeof note, "process %d (%s) "
-				    "outlived the bot's process group", (int)pid,
-				    v);
+				    "outlived the bot's process group",
+				    (int)pid, v);
 				free(v);
 				if (s->nnotes[NOTE_LEFT] < BC_NOTES)
 					strlcpy(s->notes[NOTE_LEFT]
@@ -501,7 +502,8 @@ run_match(struct check *ck, const struct game *g, struct run *r,
 			strlcpy(s->notes[i][rc], cause, BC_NOTE_LEN);
 		}
 	if (s->error[0] != '\0') {
-		snprintf(cause, sizeof cause, "run %d: %s", r->number, s->error);
+		snprintf(cause, sizeof cause, "run %d: %s", r->number,
+		    s->error);
 		strlcpy(s->error, cause, sizeof s->error);
 	}
 	if (!ck->keep)
@@ -640,8 +642,8 @@ check_game(struct check *ck, const struct game *g, int gi)
 		print_row("early exits", sum.faults[FAULT_EXIT] == 0, "%ld",
 		    sum.faults[FAULT_EXIT]);
 		print_notes(&sum, FAULT_EXIT);
-		print_row("stderr", sum.stderr_over == 0, "%zu bytes (limit %zu "
-		    "a match)", sum.stderr_bytes, ck->stderr_limit);
+		print_row("stderr", sum.stderr_over == 0, "%zu bytes (limit "
+		    "%zu a match)", sum.stderr_bytes, ck->stderr_limit);
 		print_row("leftovers", sum.leftovers == 0, "%ld process%s left "
 		    "behind", sum.leftovers, sum.leftovers == 1 ? "" : "es");
 		print_notes(&sum, NOTE_LEFT);
@@ -649,16 +651,16 @@ check_game(struct check *ck, const struct game *g, int gi)
 		    "not%s%s", sum.matches, sum.aborted, sum.error[0] ? ": " :
 		    "", sum.error);
 		if (sum.answered > 0)
-			printf("  %-16s      mean %.2f ms, max %.2f ms over %ld "
-			    "answer%s\n", "decision time",
+			printf("  %-16s      mean %.2f ms, max %.2f ms over "
+			    "%ld answer%s\n", "decision time",
 			    (double)sum.time_sum_us / (double)sum.answered /
 			    1000.0, (double)sum.time_max_us / 1000.0,
 			    sum.answered, sum.answered == 1 ? "" : "s");
 		else
 			printf("  %-16s      no answer\n", "decision time");
 		if (sum.slow > 0)
-			printf("  %-16s      %ld answer%s drew on the time bank\n",
-			    "", sum.slow, sum.slow == 1 ? "" : "s");
+			printf("  %-16s      %ld answer%s drew on the time "
+			    "bank\n", "", sum.slow, sum.slow == 1 ? "" : "s");
 	}
 	if (reasons[0] == '\0')
 		printf("  %-16s PASS\n", "verdict");
@@ -802,8 +804,8 @@ main(int argc, char **argv)
 	if (!ck.keep)
 		rmdir(ck.dir);
 	if (passed == ck.ngames)
-		printf("botcheck: PASS (%d game%s)\n", passed, passed == 1 ? "" :
-		    "s");
+		printf("botcheck: PASS (%d game%s)\n", passed,
+		    passed == 1 ? "" : "s");
 	else
 		printf("botcheck: FAIL in %s (%d of %d games passed)\n", failed,
 		    passed, ck.ngames);

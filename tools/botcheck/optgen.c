@@ -4,8 +4,8 @@
  * here.  Each option keeps its default half the time; otherwise a whole
  * number is drawn near its default (so games stay short), a flag is
  * turned over, a choice is another one, a set is a random non-empty
- * subset, a list its keyword or a shuffle of its default.  A draw the game rejects
- * (opts_finish) is drawn again.
+ * subset, a list its keyword or a shuffle of its default.  A draw the
+ * game rejects (opts_finish) is drawn again.
  */
 #include <stdio.h>
 #include <stdlib.h>
