@@ -276,6 +276,31 @@ for l in open(sys.argv[1]):
 	[ "$status" -eq 2 ]
 }
 
+@test "replay LOG marks faults and the bots' debug text at their step" {
+	bin/referee -g horserace -s 11 -o races=2 --log "$T/f.log" \
+	    -b "python3 tests/bots/hostile.py illegal $MARK" \
+	    -b 'bin/random --seed 1' -b 'bin/random --seed 2' >/dev/null
+	run bin/replay --no-keys "$T/f.log"
+	[ "$status" -eq 0 ]
+	nf=$(grep -c '^{"type":"fault"' "$T/f.log")
+	[ "$nf" -gt 0 ]
+	[ "$(printf '%s\n' "$output" | grep -c '! fault of seat 0 (bot 0): illegal: ')" -eq "$nf" ]
+	# Each fault right under the substituted move it caused.
+	[ "$(printf '%s\n' "$output" | grep -A1 -- '(substituted after a fault) --$' | grep -c '! fault of seat 0')" -eq "$nf" ]
+	bin/referee -g horserace -s 11 -o races=2 --log "$T/d.log" \
+	    -b "python3 tests/bots/hostile.py chatty $MARK" \
+	    -b 'bin/random --seed 1' -b 'bin/random --seed 2' >/dev/null
+	run bin/replay --no-keys "$T/d.log"
+	nd=$(grep -c '^--- cardarena: game 0, request [0-9]* ---$' "$T/d.log.bot0.stderr")
+	[ "$nd" -gt 0 ]
+	[ "$(printf '%s\n' "$output" | grep -c '> seat 0 says: chatty: request ')" -eq "$nd" ]
+	run bin/replay --no-keys --seat 0 "$T/d.log"
+	[ "$(printf '%s\n' "$output" | grep -c '> seat 0 says: chatty: request ')" -eq "$nd" ]
+	run bin/replay --no-keys --seat 1 "$T/d.log"
+	! [[ "$output" == *"says: chatty"* ]]
+	no_leftovers "$MARK"
+}
+
 @test "replay on a terminal steps with keys (tmux)" {
 	command -v tmux >/dev/null || skip "tmux is not installed"
 	match nyse 3

@@ -465,12 +465,12 @@ render_frame(FILE *fp, const struct replay *rp, size_t k, int seat)
 		    tr_colour ? "\033[1m" : "", k, rp->games[f->game].gi,
 		    f->step, f->label, tr_colour ? "\033[0m" : "");
 	if (seat < 0) {
+		put_notes(fp, f, -1);
 		json_array_foreach(f->events, i, x) {
 			fputs("   * ", fp);
 			render_action(fp, x);
 			fputc('\n', fp);
 		}
-		put_notes(fp, f, -1);
 		if (f->step == -1 || !full_after(rp, k))
 			render_view(fp, f->all, 3, rp->players);
 		else
