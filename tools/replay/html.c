@@ -33,6 +33,7 @@ static int	 put_data(FILE *, const char *);
 static json_t	*fault_doc(const json_t *);
 static json_t	*u64_json(uint64_t);
 static json_t	*messages_doc(const struct replay *);
+static void	 view_delta(json_t *, const json_t *, const json_t *);
 
 /* Writes JSON text with every '<' escaped; -1 on a write error. */
 static int
@@ -155,6 +156,36 @@ messages_doc(const struct replay *rp)
 	return all;
 }
 
+/*
+ * Puts into frame fj the all-seeing view cur as its change from prev: the
+ * top-level keys that differ ("delta") and those gone ("removed"); the page
+ * rebuilds the whole view (most of a view stays the same from step to step).
+ */
+static void
+view_delta(json_t *fj, const json_t *prev, const json_t *cur)
+{
+	json_t *delta, *removed, *x;
+	const char *k;
+
+	if (!json_is_object(prev) || !json_is_object(cur)) {
+		json_object_set(fj, "all", (json_t *)cur);
+		return;
+	}
+	delta = json_object();
+	removed = json_array();
+	json_object_foreach((json_t *)cur, k, x)
+		if (!json_equal(x, json_object_get(prev, k)))
+			json_object_set(delta, k, x);
+	json_object_foreach((json_t *)prev, k, x)
+		if (json_object_get(cur, k) == NULL)
+			json_array_append_new(removed, json_string(k));
+	json_object_set_new(fj, "delta", delta);
+	if (json_array_size(removed) > 0)
+		json_object_set_new(fj, "removed", removed);
+	else
+		json_decref(removed);
+}
+
 json_t *
 html_document(const struct replay *rp)
 {
@@ -204,11 +235,15 @@ html_document(const struct replay *rp)
 		faults = json_array();
 		json_array_foreach(f->faults, i, x)
 			json_array_append_new(faults, fault_doc(x));
-		fj = json_pack("{s:i,s:I,s:I,s:s,s:O,s:O,s:O,s:o,s:o,s:O}",
+		fj = json_pack("{s:i,s:I,s:I,s:s,s:O,s:O,s:o,s:o,s:O}",
 		    "g", f->game, "k", (json_int_t)k, "step", (json_int_t)f->step,
-		    "label", f->label ? f->label : "", "all", f->all, "events",
-		    f->events, "debug", f->debug, "seen", seen, "faults", faults,
-		    "action", f->action ? f->action : json_null());
+		    "label", f->label ? f->label : "", "events", f->events,
+		    "debug", f->debug, "seen", seen, "faults", faults, "action",
+		    f->action ? f->action : json_null());
+		if (k > 0 && rp->f[k - 1].game == f->game)
+			view_delta(fj, rp->f[k - 1].all, f->all);
+		else
+			json_object_set(fj, "all", f->all);
 		if (f->seat >= 0) {
 			json_object_set_new(fj, "actor", json_integer(f->seat));
 			json_object_set_new(fj, "source", json_string(f->source));
