@@ -80,8 +80,12 @@ async function check(browser, file) {
 	ok(ncards > 0 || data.game === "nyse", `${name}: the table draws cards (${ncards})`);
 	ok(data.game === "nyse" || /[\u2660\u2665\u2666\u2663]/.test(suits),
 	    `${name}: cards carry suit symbols`);
-	ok(await page.locator("#board .chips, #board .chip").count() > 0,
-	    `${name}: the table draws chips or money`);
+	if (data.game === "daifugo")
+		ok(/points \d+ \(this deal \d+\)/.test(suits),
+		    `${name}: the table shows every seat's points`);
+	else
+		ok(await page.locator("#board .chips, #board .chip").count() > 0,
+		    `${name}: the table draws chips or money`);
 	ok(await page.locator(".result table").count() === 1,
 	    `${name}: the last step shows the result`);
 	const last = data.games[data.games.length - 1];
