@@ -70,19 +70,25 @@ line_no() {
 	done
 }
 
-@test "replay --verify passes on several games, duplicate seats, a game list, and a directory of logs" {
+@test "replay --verify passes on several games, duplicate seats, a game list, a set-up, and a directory of logs" {
 	mkdir "$T/tour" "$T/tour/sub"
 	bin/referee -g horserace -s 5 -n 3 --games 6 --duplicate --log "$T/tour/a.log" \
 	    -b 'bin/random --seed 1' -b 'bin/random --seed 2' -b 'bin/random --seed 3' >/dev/null
 	bin/referee -g speculation -s 6 -n 3 --games 4 --game-list 1,3 --log "$T/tour/sub/b.log" \
 	    -b 'bin/random --seed 4' -b 'bin/random --seed 5' -b 'bin/random --seed 6' >/dev/null
+	printf '%s\n' '{"dealer": 1, "deck": ["KS","5H","4C","KH","3S","6C","2D","AH","8C","QH"]}' \
+	    > "$T/setup.json"
+	bin/referee -g speculation -s 7 -n 3 -o deals=2 --setup "$T/setup.json" \
+	    --log "$T/tour/c.log" -b 'bin/random --seed 7' -b 'bin/random --seed 8' \
+	    -b 'bin/random --seed 9' >/dev/null
 	echo "not a log" > "$T/tour/notes.txt"
 	run bin/replay --verify "$T/tour"
 	echo "$output"
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"a.log: ok (6 games,"* ]]
 	[[ "$output" == *"b.log: ok (2 games,"* ]]
-	[[ "$output" == *"verified 2 logs: 2 ok, 0 failed"* ]]
+	[[ "$output" == *"c.log: ok (1 games,"* ]]
+	[[ "$output" == *"verified 3 logs: 3 ok, 0 failed"* ]]
 }
 
 @test "replay --verify passes on logs with faults under every policy" {
