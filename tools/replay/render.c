@@ -4,6 +4,7 @@
  * a colour terminal), one line per seat, money as plain numbers.  It knows
  * no game: every game's view is a JSON object, drawn by its shape.
  */
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,6 +30,7 @@ static int	bot_at(const struct replay *, size_t, int);
 static int	full_after(const struct replay *, size_t);
 static int	read_key(void);
 static void	restore_tty(void);
+static void	on_signal(int);
 
 /* Chooses colours, suit symbols and whole views for what follows. */
 void
@@ -547,6 +549,15 @@ restore_tty(void)
 	tty_raw = 0;
 }
 
+/* A signal while stepping: the terminal back as it was, then exit. */
+static void
+on_signal(int sig)
+{
+	if (tty_raw)
+		tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved_tty);
+	_exit(128 + sig);
+}
+
 /*
  * Reads one key: 'n'ext, 'p'revious, 'f'irst, 'l'ast, 'q'uit, or 0 for
  * anything else; the arrow, Home, End and Page keys map to those.
@@ -599,6 +610,7 @@ int
 render_interactive(const struct replay *rp, size_t k, int seat)
 {
 	struct termios raw;
+	struct sigaction sa;
 	int key;
 
 	if (tcgetattr(STDIN_FILENO, &saved_tty) == -1)
@@ -611,6 +623,12 @@ render_interactive(const struct replay *rp, size_t k, int seat)
 		return -1;
 	tty_raw = 1;
 	atexit(restore_tty);
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
 	for (;;) {
 		/* The frame, then the status line where the screen ends. */
 		fputs("\033[H\033[2J", stdout);
