@@ -19,9 +19,11 @@ static int	render_full;	/* every frame's whole view, not changes */
 
 static int	is_card_list(const json_t *);
 static int	is_flat(const json_t *);
+static int	is_scalars(const json_t *);
 static void	put_card(FILE *, const char *);
 static void	put_scalar(FILE *, const json_t *);
 static void	put_key(FILE *, const char *, const json_t *, int, int);
+static int	per_seat(const char *);
 static void	put_block(FILE *, const json_t *, int, int);
 static void	put_notes(FILE *, const struct frame *, int);
 static const char *find_answer(const struct rlog *, size_t, int, int64_t);
@@ -58,7 +60,8 @@ is_card_list(const json_t *j)
 
 /*
  * Is j drawn on one line: a scalar, an array of scalars, or an object of at
- * most eight keys whose values are scalars or arrays of scalars?
+ * most twelve keys whose values are scalars, arrays of scalars or small
+ * objects of scalars?
  */
 static int
 is_flat(const json_t *j)
@@ -75,10 +78,27 @@ is_flat(const json_t *j)
 	}
 	if (!json_is_object(j))
 		return 1;
-	if (json_object_size(j) > 8)
+	if (json_object_size(j) > 12)
 		return 0;
+	json_object_foreach((json_t *)j, k, v) {
+		if (json_is_array(v) && !is_flat(v))
+			return 0;
+		if (json_is_object(v) && (json_object_size(v) > 6 ||
+		    !is_scalars(v)))
+			return 0;
+	}
+	return 1;
+}
+
+/* Is j an object whose values are all scalars? */
+static int
+is_scalars(const json_t *j)
+{
+	const char *k;
+	json_t *v;
+
 	json_object_foreach((json_t *)j, k, v)
-		if (json_is_object(v) || (json_is_array(v) && !is_flat(v)))
+		if (json_is_object(v) || json_is_array(v))
 			return 0;
 	return 1;
 }
@@ -181,7 +201,7 @@ render_inline(FILE *fp, const json_t *v)
 
 /*
  * Writes one key of an object as indented lines: a flat value on the key's
- * line, a per-seat array (as long as the player count) a "seat N" line each.
+ * line, a per-seat array ("players", "hands"...) a "seat N" line each.
  */
 static void
 put_key(FILE *fp, const char *k, const json_t *x, int indent, int players)
@@ -197,7 +217,8 @@ put_key(FILE *fp, const char *k, const json_t *x, int indent, int players)
 	} else if (json_is_array(x)) {
 		fputc('\n', fp);
 		json_array_foreach(x, i, y) {
-			if (json_array_size(x) == (size_t)players)
+			if (json_array_size(x) == (size_t)players &&
+			    per_seat(k))
 				fprintf(fp, "%*sseat %zu: ", indent + 2, "", i);
 			else
 				fprintf(fp, "%*s- ", indent + 2, "");
@@ -213,6 +234,21 @@ put_key(FILE *fp, const char *k, const json_t *x, int indent, int players)
 		fputc('\n', fp);
 		put_block(fp, x, indent + 2, players);
 	}
+}
+
+/* Does an array under key k hold one entry per seat (by the views' names)? */
+static int
+per_seat(const char *k)
+{
+	static const char *const keys[] = { "players", "seats", "hands",
+	    "holdings", "played", "chips", "hand_sizes", "points",
+	    "deal_points", "classes", "marks", NULL };
+	int i;
+
+	for (i = 0; keys[i] != NULL; i++)
+		if (strcmp(k, keys[i]) == 0)
+			return 1;
+	return 0;
 }
 
 /* Writes every key of an object as indented lines. */
