@@ -25,6 +25,7 @@
 
 #include <jansson.h>
 
+#include "jw.h"
 #include "rng.h"
 
 #define MAX_PLAYERS	12
@@ -146,6 +147,19 @@ struct game {
 	/* Parses a --setup document; -1 + cause if invalid. */
 	int	(*setup_parse)(const json_t *, const struct opts *, void *setup,
 		    char *, size_t);
+
+	/*
+	 * The codec's writers (jw.h).  When a game sets them, its view_json,
+	 * action_json and event_json are JW_*_JSON wrappers of them, and the
+	 * referee writes requests as text straight from the state, with no
+	 * tree in between (its hot path).  An action writer writes the amount
+	 * with jw_amount().
+	 */
+	void	(*view_write)(const void *st, int seat, struct jw *);
+	void	(*action_write)(const void *st, int player, struct action,
+		    struct jw *);
+	void	(*event_write)(const void *st, const struct event *,
+		    struct jw *);
 };
 
 extern const struct game *const games[];	/* NULL-terminated */
@@ -180,6 +194,8 @@ int	 card_from_json(const json_t *);
 void	 deck_shuffle(int *cards, int n, struct rng *);
 json_t	*legal_json(const struct game *, const void *st, int player,
 	    const struct legal *, int n);
+void	 legal_write(const struct game *, const void *st, int player,
+	    const struct legal *, int n, struct jw *);
 int	 popcount32(uint32_t);
 
 /* Allocation that aborts on failure (util.c). */

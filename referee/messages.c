@@ -10,6 +10,45 @@
 
 static void	evfeed_encode(struct evfeed *, const struct game *,
 		    const void *, const struct events *);
+static void	put_view(struct buf *, const struct game *, const void *,
+		    int);
+static void	put_legal(struct buf *, const struct game *, const void *,
+		    int, const struct legal *, int);
+
+/* Appends seat's view: written as text when the game has a writer. */
+static void
+put_view(struct buf *b, const struct game *g, const void *st, int seat)
+{
+	struct jw w;
+	json_t *j;
+
+	if (g->view_write != NULL) {
+		jw_text(&w, b);
+		g->view_write(st, seat, &w);
+		return;
+	}
+	j = g->view_json(st, seat);
+	buf_json(b, j);
+	json_decref(j);
+}
+
+/* Appends the legal list: as text when the game has an action writer. */
+static void
+put_legal(struct buf *b, const struct game *g, const void *st, int seat,
+    const struct legal *l, int n)
+{
+	struct jw w;
+	json_t *j;
+
+	if (g->action_write != NULL) {
+		jw_text(&w, b);
+		legal_write(g, st, seat, l, n, &w);
+		return;
+	}
+	j = legal_json(g, st, seat, l, n);
+	buf_json(b, j);
+	json_decref(j);
+}
 
 void
 evfeed_reset(struct evfeed *f)
@@ -32,6 +71,7 @@ static void
 evfeed_encode(struct evfeed *f, const struct game *g, const void *st,
     const struct events *ev)
 {
+	struct jw w;
 	json_t *j;
 
 	if (ev->n + 1 > f->cap) {
@@ -40,6 +80,11 @@ evfeed_encode(struct evfeed *f, const struct game *g, const void *st,
 	}
 	for (; f->nenc < ev->n; f->nenc++) {
 		f->off[f->nenc] = f->text.len;
+		if (g->event_write != NULL) {
+			jw_text(&w, &f->text);
+			g->event_write(st, &ev->e[f->nenc], &w);
+			continue;
+		}
 		j = g->event_json(st, &ev->e[f->nenc]);
 		buf_json(&f->text, j);
 		json_decref(j);
@@ -92,8 +137,6 @@ void
 msg_start(struct buf *b, const struct game *g, const void *st, int gi,
     int seat, int players)
 {
-	json_t *j;
-
 	buf_str(b, "{\"type\":\"start\",\"game\":");
 	buf_int(b, gi);
 	buf_str(b, ",\"seat\":");
@@ -101,9 +144,7 @@ msg_start(struct buf *b, const struct game *g, const void *st, int gi,
 	buf_str(b, ",\"players\":");
 	buf_int(b, players);
 	buf_str(b, ",\"view\":");
-	j = g->view_json(st, seat);
-	buf_json(b, j);
-	json_decref(j);
+	put_view(b, g, st, seat);
 	buf_str(b, "}\n");
 }
 
@@ -112,8 +153,6 @@ msg_request(struct buf *b, const struct game *g, const void *st, int64_t id,
     int gi, int seat, int64_t time_left_ms, struct evfeed *f,
     const struct events *ev, const struct legal *l, int n)
 {
-	json_t *j;
-
 	buf_str(b, "{\"type\":\"request\",\"id\":");
 	buf_int(b, id);
 	buf_str(b, ",\"game\":");
@@ -123,15 +162,11 @@ msg_request(struct buf *b, const struct game *g, const void *st, int64_t id,
 	buf_str(b, ",\"time_left_ms\":");
 	buf_int(b, time_left_ms);
 	buf_str(b, ",\"view\":");
-	j = g->view_json(st, seat);
-	buf_json(b, j);
-	json_decref(j);
+	put_view(b, g, st, seat);
 	buf_str(b, ",\"events\":");
 	evfeed_add(f, b, g, st, ev, seat);
 	buf_str(b, ",\"legal\":");
-	j = legal_json(g, st, seat, l, n);
-	buf_json(b, j);
-	json_decref(j);
+	put_legal(b, g, st, seat, l, n);
 	buf_str(b, "}\n");
 }
 

@@ -78,6 +78,32 @@ buf_printf(struct buf *b, const char *fmt, ...)
 	b->len += (size_t)n;
 }
 
+/* A real number as jansson writes it: %.17g, ".0" if whole, exponent
+ * without + or leading zeros. */
+void
+buf_real(struct buf *b, double v)
+{
+	char num[40], *e, *z;
+	int k, prec;
+
+	k = snprintf(num, sizeof num, "%.17g", v);
+	if (k <= 0 || k >= (int)sizeof num - 3)
+		k = snprintf(num, sizeof num, "null");
+	else if (strpbrk(num, ".e") == NULL && strpbrk(num, "ni") == NULL)
+		k += snprintf(num + k, sizeof num - (size_t)k, ".0");
+	else if ((e = strchr(num, 'e')) != NULL) {
+		e++;
+		z = e + (*e == '-');
+		if (*e == '+')
+			memmove(e, e + 1, strlen(e));
+		for (prec = 0; z[prec] == '0' && z[prec + 1] != '\0'; prec++)
+			;
+		memmove(z, z + prec, strlen(z + prec) + 1);
+		k = (int)strlen(num);
+	}
+	buf_add(b, num, (size_t)k);
+}
+
 /*
  * The compact encoding jansson's json_dumpb(JSON_COMPACT) gives, written
  * straight into the buffer: integers without printf, objects in insertion
@@ -87,10 +113,9 @@ void
 buf_json(struct buf *b, const json_t *j)
 {
 	const char *key;
-	char num[40], *e, *z;
 	void *it;
 	size_t i, n;
-	int k, prec;
+	int k;
 
 	switch (json_typeof(j)) {
 	case JSON_OBJECT:
@@ -123,25 +148,7 @@ buf_json(struct buf *b, const json_t *j)
 		buf_int(b, json_integer_value(j));
 		break;
 	case JSON_REAL:
-		/* As jansson: %.17g, ".0" if whole, exponent without + or 0s. */
-		k = snprintf(num, sizeof num, "%.17g", json_real_value(j));
-		if (k <= 0 || k >= (int)sizeof num - 3)
-			k = snprintf(num, sizeof num, "null");
-		else if (strpbrk(num, ".e") == NULL && strpbrk(num, "ni") ==
-		    NULL)
-			k += snprintf(num + k, sizeof num - (size_t)k, ".0");
-		else if ((e = strchr(num, 'e')) != NULL) {
-			e++;
-			z = e + (*e == '-');
-			if (*e == '+')
-				memmove(e, e + 1, strlen(e));
-			for (prec = 0; z[prec] == '0' && z[prec + 1] != '\0';
-			    prec++)
-				;
-			memmove(z, z + prec, strlen(z + prec) + 1);
-			k = (int)strlen(num);
-		}
-		buf_add(b, num, (size_t)k);
+		buf_real(b, json_real_value(j));
 		break;
 	case JSON_TRUE:
 		buf_add(b, "true", 4);

@@ -63,6 +63,7 @@ void	 buf_printf(struct buf *, const char *, ...)
 	    __attribute__((format(printf, 2, 3)));
 /* Appends the compact JSON text of a value ("null" if unencodable). */
 void	 buf_json(struct buf *, const json_t *);
+void	 buf_real(struct buf *, double);
 /* Appends n bytes as a JSON string literal; bad UTF-8 becomes U+FFFD. */
 void	 buf_jstr(struct buf *, const char *, size_t);
 /* Frees the bytes; the buffer is empty and reusable. */

@@ -213,6 +213,28 @@ deck_shuffle(int *cards, int n, struct rng *r)
 }
 
 /*
+ * Writes the legal list as the protocol shows it: an array of the actions,
+ * a ranged entry's amount as {"min": lo, "max": hi}.  Needs action_write.
+ */
+void
+legal_write(const struct game *g, const void *st, int player,
+    const struct legal *l, int n, struct jw *w)
+{
+	int i;
+
+	jw_arr(w);
+	for (i = 0; i < n; i++) {
+		w->range = l[i].ranged;
+		w->lo = l[i].lo;
+		w->hi = l[i].hi;
+		g->action_write(st, player, (struct action){ l[i].code,
+		    l[i].lo }, w);
+	}
+	w->range = 0;
+	jw_end(w);
+}
+
+/*
  * Returns the legal list as the protocol shows it: an array of the actions'
  * JSON, a ranged entry carrying "amount": {"min": lo, "max": hi}.
  */
@@ -220,9 +242,15 @@ json_t *
 legal_json(const struct game *g, const void *st, int player,
     const struct legal *l, int n)
 {
+	struct jw w;
 	json_t *a, *j, *r;
 	int i;
 
+	if (g->action_write != NULL) {
+		jw_tree(&w);
+		legal_write(g, st, player, l, n, &w);
+		return jw_root(&w);
+	}
 	a = json_array();
 	for (i = 0; i < n; i++) {
 		j = g->action_json(st, player,

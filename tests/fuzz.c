@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "common.h"
+#include "proto.h"
 
 #define STEP_CAP	2000000
 
@@ -29,6 +30,12 @@ static int	leak_check(const struct game *, const void *, int,
 		    struct rng *, char *, size_t);
 static int	codec_check(const struct game *, const void *, int,
 		    const struct legal *, int, char *, size_t);
+static int	writer_check(const struct game *, const void *, int,
+		    const struct legal *, int, char *, size_t);
+static int	events_check(const struct game *, const void *,
+		    const struct events *, char *, size_t);
+static int	same_text(json_t *, struct buf *, const char *, char *,
+		    size_t);
 
 /* Random options: each option at its default half the time. */
 static void
@@ -158,6 +165,77 @@ codec_check(const struct game *g, const void *st, int p,
 	return 0;
 }
 
+/* Compares the referee's encoding of tree j with text t (frees j). */
+static int
+same_text(json_t *j, struct buf *t, const char *what, char *why, size_t len)
+{
+	struct buf b = { 0 };
+	int rc = 0;
+
+	buf_json(&b, j);
+	if (b.len != t->len || memcmp(b.p, t->p, b.len) != 0) {
+		snprintf(why, len, "writer: the text of %s differs from its "
+		    "tree: %.200s vs %.200s", what, t->len ? t->p : "",
+		    b.len ? b.p : "");
+		rc = -1;
+	}
+	json_decref(j);
+	buf_free(&b);
+	t->len = 0;
+	return rc;
+}
+
+/*
+ * For a game with writers (jw.h): the text the referee sends (views, the
+ * legal list) must be byte for byte the encoding of the JSON trees.
+ */
+static int
+writer_check(const struct game *g, const void *st, int p,
+    const struct legal *l, int n, char *why, size_t len)
+{
+	struct buf t = { 0 };
+	struct jw w;
+	int seat, rc = 0;
+
+	for (seat = SEAT_ALL; rc == 0 && seat < MAX_PLAYERS; seat++) {
+		if (g->view_write == NULL)
+			break;
+		if (seat >= 0 && !(g->deciders(st) & (1u << seat)) && seat != p)
+			continue;
+		jw_text(&w, &t);
+		g->view_write(st, seat, &w);
+		rc = same_text(g->view_json(st, seat), &t, "a view", why, len);
+	}
+	if (rc == 0 && g->action_write != NULL) {
+		jw_text(&w, &t);
+		legal_write(g, st, p, l, n, &w);
+		rc = same_text(legal_json(g, st, p, l, n), &t, "a legal list",
+		    why, len);
+	}
+	buf_free(&t);
+	return rc;
+}
+
+/* The same for the events just emitted, encoded against st. */
+static int
+events_check(const struct game *g, const void *st, const struct events *ev,
+    char *why, size_t len)
+{
+	struct buf t = { 0 };
+	struct jw w;
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; rc == 0 && g->event_write != NULL && i < ev->n; i++) {
+		jw_text(&w, &t);
+		g->event_write(st, &ev->e[i], &w);
+		rc = same_text(g->event_json(st, &ev->e[i]), &t, "an event",
+		    why, len);
+	}
+	buf_free(&t);
+	return rc;
+}
+
 /* Plays one random game; -1 + cause on the first broken check. */
 static int
 play(const struct game *g, uint64_t seed, char *why, size_t len, long *steps)
@@ -217,7 +295,8 @@ play(const struct game *g, uint64_t seed, char *why, size_t len, long *steps)
 			goto out;
 		}
 		if (rng_below(&rr, 16) == 0) {
-			if (codec_check(g, st, p, legal, n, why, len) == -1)
+			if (codec_check(g, st, p, legal, n, why, len) == -1 ||
+			    writer_check(g, st, p, legal, n, why, len) == -1)
 				goto out;
 			/* An unlisted action must be refused, state intact. */
 			bad.code = legal[rng_below(&rr, (uint32_t)n)].code +
@@ -258,6 +337,8 @@ play(const struct game *g, uint64_t seed, char *why, size_t len, long *steps)
 			    "of player %d", (long long)a.code, p);
 			goto out;
 		}
+		if (events_check(g, st, &ev, why, len) == -1)
+			goto out;
 		ev_clear(&ev);
 	}
 	if (!g->over(st)) {

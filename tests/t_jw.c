@@ -1,0 +1,132 @@
+/*
+ * Unit tests of the codecs' JSON writer (referee/jw.h): the text back end
+ * must give byte for byte the referee's encoding of the tree back end's
+ * result, for nesting, empty containers, escapes, reals, cards, embedded
+ * trees and the legal list's amount ranges.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common.h"
+#include "proto.h"
+
+static int	ntest, nfail;
+
+static void	ok(int, const char *, const char *, const char *);
+static void	sample(struct jw *, int);
+static void	check(int, const char *, const char *);
+
+/* Prints one TAP line, and the two texts on a failure. */
+static void
+ok(int cond, const char *what, const char *a, const char *b)
+{
+	ntest++;
+	if (!cond)
+		nfail++;
+	printf("%s %d - %s\n", cond ? "ok" : "not ok", ntest, what);
+	if (!cond)
+		printf("#   text: %s\n#   tree: %s\n", a, b);
+}
+
+/* Writes one document exercising every call; variant picks a shape. */
+static void
+sample(struct jw *w, int variant)
+{
+	static const int cards[] = { CARD(SPADES, 0), CARD(HEARTS, 9),
+	    CARD(CLUBS, 12), JOKER };
+	json_t *opts;
+
+	switch (variant) {
+	case 0:
+		jw_int(w, -42);
+		return;
+	case 1:
+		jw_obj(w);
+		jw_end(w);
+		return;
+	case 2:
+		jw_arr(w);
+		jw_arr(w);
+		jw_end(w);
+		jw_obj(w);
+		jw_end(w);
+		jw_null(w);
+		jw_end(w);
+		return;
+	}
+	opts = json_pack("{s:i,s:[s,s],s:b}", "players", 5, "bets", "win",
+	    "exacta", "joker", 1);
+	jw_obj(w);
+	jw_kint(w, "seat", 3);
+	jw_kstr(w, "quote \" back \\ tab \t nl \n", "caf\xc3\xa9 \x01 \xff");
+	jw_kbool(w, "yes", 1);
+	jw_kbool(w, "no", 0);
+	jw_knull(w, "nothing");
+	jw_key(w, "half");
+	jw_real(w, 0.5);
+	jw_key(w, "whole");
+	jw_real(w, 3.0);
+	jw_key(w, "tiny");
+	jw_real(w, 1e-7);
+	jw_kcard(w, "card", CARD(DIAMONDS, 6));
+	jw_kcards(w, "hand", cards, 4);
+	jw_kcards(w, "none", cards, 0);
+	jw_karr(w, "rows");
+	jw_obj(w);
+	jw_kint(w, "a", 1);
+	jw_amount(w, 7);
+	jw_end(w);
+	w->range = 1;
+	w->lo = 2;
+	w->hi = 19;
+	jw_obj(w);
+	jw_kstr(w, "type", "bet");
+	jw_amount(w, 2);
+	jw_kint(w, "after", 0);
+	jw_end(w);
+	w->range = 0;
+	jw_int(w, 9223372036854775807LL);
+	jw_end(w);
+	jw_key(w, "options");
+	jw_json(w, opts);
+	jw_end(w);
+	json_decref(opts);
+}
+
+/* Writes variant both ways and compares; want, if set, is the text. */
+static void
+check(int variant, const char *what, const char *want)
+{
+	struct buf text = { 0 }, tree = { 0 };
+	struct jw w;
+	json_t *j;
+
+	jw_text(&w, &text);
+	sample(&w, variant);
+	jw_tree(&w);
+	sample(&w, variant);
+	j = jw_root(&w);
+	buf_json(&tree, j);
+	buf_str(&text, "");
+	buf_str(&tree, "");
+	ok(text.len == tree.len && memcmp(text.p, tree.p, text.len) == 0,
+	    what, text.p, tree.p);
+	if (want != NULL)
+		ok(strcmp(text.p, want) == 0, "the text is the expected one",
+		    text.p, want);
+	json_decref(j);
+	buf_free(&text);
+	buf_free(&tree);
+}
+
+int
+main(void)
+{
+	check(0, "a bare number", "-42");
+	check(1, "an empty object", "{}");
+	check(2, "nested empty containers", "[[],{},null]");
+	check(3, "every call: text equals the tree's encoding", NULL);
+	printf("1..%d\n", ntest);
+	return nfail != 0;
+}
