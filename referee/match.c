@@ -134,6 +134,7 @@ static int	settle(struct match *, int);
 static int	handshake(struct match *);
 static int	play_game(struct match *, int);
 static void	shutdown_bots(struct match *);
+static void	match_places(struct match_result *);
 static void	write_result(struct match *);
 static json_t	*per_seat_json(const struct match *, const int *,
 		    const double *);
@@ -1057,8 +1058,10 @@ play_game(struct match *m, int gi)
 	}
 	json_decref(j);
 	buf_free(&fin);
-	for (s = 0; s < m->n; s++)
+	for (s = 0; s < m->n; s++) {
 		m->res->scores[m->seat_bot[s]] += scores[s];
+		m->res->place_sum[m->seat_bot[s]] += places[s];
+	}
 	m->res->games_played++;
 	if (write_results_line(m, places, scores, capped) == -1)
 		return -1;
@@ -1149,13 +1152,33 @@ match_result_json(const struct match_result *res)
 	return j;
 }
 
+/*
+ * The match's places: by the scores summed over its games, equal sums
+ * parted by the sum of the games' places (so a one-game match keeps the
+ * game's own tie-breaks); still equal, they share a place.
+ */
+static void
+match_places(struct match_result *r)
+{
+	int i, j;
+
+	for (i = 0; i < r->nbots; i++) {
+		r->places[i] = 1;
+		for (j = 0; j < r->nbots; j++)
+			if (r->scores[j] > r->scores[i] ||
+			    (r->scores[j] == r->scores[i] &&
+			    r->place_sum[j] < r->place_sum[i]))
+				r->places[i]++;
+	}
+}
+
 /* Writes the result line of the log. */
 static void
 write_result(struct match *m)
 {
 	json_t *j;
 
-	places_from_scores(m->n, m->res->scores, m->res->places);
+	match_places(m->res);
 	if (!mlog_on(&m->log))
 		return;
 	j = match_result_json(m->res);

@@ -54,6 +54,7 @@ struct match_result {
 	int	games_played;
 	int	places[MAX_PLAYERS];		/* per bot, 1 = first */
 	double	scores[MAX_PLAYERS];		/* per bot, over the games */
+	int	place_sum[MAX_PLAYERS];		/* per bot, the games' places */
 	long	faults[MAX_PLAYERS][NFAULT];
 	char	names[MAX_PLAYERS][MAX_NAME + 1];
 	int	aborted;			/* the signal that stopped it */

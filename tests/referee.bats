@@ -228,3 +228,30 @@ C4='bin/random --seed 4'
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"--- cardarena: bot 0 (hostile-chatty), game 0, request"* ]]
 }
+
+@test "a match's places keep the game's own tie-breaks (nyse: equal scores, chip count)" {
+	# Seed 6: seats 0 and 1 both score 23; nyse places them by its tie-breaks.
+	run bin/referee -g nyse -n 3 -s 6 --results "$T/r.jsonl" \
+	    -b 'bin/random --seed 1' -b 'bin/random --seed 2' -b 'bin/random --seed 3'
+	[ "$status" -eq 0 ]
+	game=$(head -n 1 "$T/r.jsonl")
+	[ "$(jv "$game" 'd["scores"]')" = '[23, 23, 7]' ]
+	[ "$(jv "$game" 'd["places"]')" = '[1, 2, 3]' ]
+	[ "$(jv "$output" 'd["places"]')" = '[1, 2, 3]' ]
+	# Over several games, equal summed scores are parted by summed places.
+	run bin/referee -g nyse -n 3 -s 6 --games 3 --results "$T/r3.jsonl" \
+	    -b 'bin/random --seed 1' -b 'bin/random --seed 2' -b 'bin/random --seed 3'
+	[ "$status" -eq 0 ]
+	python3 - "$T/r3.jsonl" "$output" <<'PY'
+import json, sys
+games = [json.loads(l) for l in open(sys.argv[1])]
+res = json.loads(sys.argv[2])
+n = len(res["scores"])
+tot = [sum(g["scores"][b] for g in games) for b in range(n)]
+psum = [sum(g["places"][b] for g in games) for b in range(n)]
+assert res["scores"] == tot, (res, tot)
+want = [1 + sum(1 for j in range(n) if tot[j] > tot[i] or
+        (tot[j] == tot[i] and psum[j] < psum[i])) for i in range(n)]
+assert res["places"] == want, (res["places"], want)
+PY
+}
