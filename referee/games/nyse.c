@@ -98,7 +98,10 @@ const struct game game_nyse = {
 	.action_json = nyse_action_json,
 	.action_parse = nyse_action_parse,
 	.event_json = nyse_event_json,
-	.setup_parse = nyse_setup_parse
+	.setup_parse = nyse_setup_parse,
+	.view_write = nyse_view_write,
+	.action_write = nyse_action_write,
+	.event_write = nyse_event_write
 };
 
 /* Returns 1 if the six values are an order of the grey chips 1,2,2,3,4,5. */

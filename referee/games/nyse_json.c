@@ -1,9 +1,11 @@
 /*
  * The JSON codec of NYSE (see nyse.c and protocol.md's "Game: nyse"): a
- * seat's view built from the visibility rules (the marks of one's own chips,
- * everyone's colour counts only with open_holdings, never the piles or the
- * markers' marks), the all-seeing view for logs, the actions as objects,
- * the events and the --setup document.
+ * seat's view written from the visibility rules (the marks of one's own
+ * chips, everyone's colour counts only with open_holdings, never the piles
+ * or the markers' marks), the all-seeing view for logs, the actions as
+ * objects and the events, each through one JSON writer (jw.h) that gives
+ * the referee's text and the trees alike; and the parsers of actions and
+ * of the --setup document.
  */
 #include <stdio.h>
 #include <string.h>
@@ -12,17 +14,27 @@
 #include "nyse.h"
 
 static const char *const phases[] = { "turn", "invest", "answer", "over" };
+/* Marker positions: "A".."L", then "crashed" (NY_CRASHED and beyond). */
+static const char *const positions[] = { "A", "B", "C", "D", "E", "F", "G",
+    "H", "I", "J", "K", "L", "crashed" };
 
 static int	name_index(const char *const *, const json_t *);
-static json_t	*pos_json(int);
-static json_t	*colour_obj(const int *);
-static json_t	*marks_obj(const uint8_t [NY_COLOURS][NY_MARKS], int);
-static json_t	*holding_json(const struct nyse *, int, int);
-static json_t	*pile_json(const struct nyse *, int, int);
+static void	pos_write(struct jw *, int);
+static void	colour_write(struct jw *, const int *);
+static void	marks_write(struct jw *, const uint8_t [NY_COLOURS][NY_MARKS],
+		    int);
+static void	holding_write(struct jw *, const struct nyse *, int, int);
+static void	pile_write(struct jw *, const struct nyse *, int, int);
+static void	special_write(struct jw *, int);
+static void	outcome_write(struct jw *, const struct nyse *);
 static int	field(const json_t *, const char *, const char *const *,
 		    int *, char *, size_t);
 static int	setup_marks(const json_t *, struct nyse_setup *, int, char *,
 		    size_t);
+
+JW_VIEW_JSON(nyse_view_json, nyse_view_write)
+JW_ACTION_JSON(nyse_action_json, nyse_action_write)
+JW_EVENT_JSON(nyse_event_json, nyse_event_write)
 
 /* Returns the index of the JSON string j among names, or -1. */
 static int
@@ -38,234 +50,270 @@ name_index(const char *const *names, const json_t *j)
 	return -1;
 }
 
-/* A marker position: "A".."L", or "crashed". */
-static json_t *
-pos_json(int pos)
+/* Writes a marker position: "A".."L", or "crashed". */
+static void
+pos_write(struct jw *w, int pos)
 {
-	char s[2];
-
-	if (pos >= NY_CRASHED)
-		return json_string("crashed");
-	s[0] = (char)('A' + pos);
-	s[1] = '\0';
-	return json_string(s);
+	jw_str(w, positions[pos < 0 ? 0 : pos > NY_CRASHED ? NY_CRASHED :
+	    pos]);
 }
 
-/* {"blue": v[0], "black": v[1], ...}. */
-static json_t *
-colour_obj(const int *v)
+/* Writes {"blue": v[0], "black": v[1], ...}. */
+static void
+colour_write(struct jw *w, const int *v)
 {
-	json_t *j;
 	int c;
 
-	j = json_object();
+	jw_obj(w);
 	for (c = 0; c < NY_COLOURS; c++)
-		json_object_set_new(j, nyse_colours[c], json_integer(v[c]));
-	return j;
+		jw_kint(w, nyse_colours[c], v[c]);
+	jw_end(w);
 }
 
-/* {"blue": {"plain": k, ...}, ...}, from the mark `from` on. */
-static json_t *
-marks_obj(const uint8_t k[NY_COLOURS][NY_MARKS], int from)
+/* Writes {"blue": {"plain": k, ...}, ...}, from the mark `from` on. */
+static void
+marks_write(struct jw *w, const uint8_t k[NY_COLOURS][NY_MARKS], int from)
 {
-	json_t *j, *o;
 	int c, m;
 
-	j = json_object();
+	jw_obj(w);
 	for (c = 0; c < NY_COLOURS; c++) {
-		o = json_object();
+		jw_kobj(w, nyse_colours[c]);
 		for (m = from; m < NY_MARKS; m++)
-			json_object_set_new(o, nyse_marks[m],
-			    json_integer(k[c][m]));
-		json_object_set_new(j, nyse_colours[c], o);
+			jw_kint(w, nyse_marks[m], k[c][m]);
+		jw_end(w);
 	}
-	return j;
+	jw_end(w);
 }
 
-/* Player p's holdings as seat sees them. */
-static json_t *
-holding_json(const struct nyse *st, int p, int seat)
+/* Writes player p's holdings as seat sees them. */
+static void
+holding_write(struct jw *w, const struct nyse *st, int p, int seat)
 {
-	json_t *j;
 	int v[NY_COLOURS], c;
 
-	j = json_pack("{s:i}", "chips", nyse_chips(st, p));
+	jw_obj(w);
+	jw_kint(w, "chips", nyse_chips(st, p));
 	if (st->open || seat == SEAT_ALL || seat == p ||
 	    st->phase == NY_OVER) {
 		for (c = 0; c < NY_COLOURS; c++)
 			v[c] = nyse_colour_count(st, p, c);
-		json_object_set_new(j, "colours", colour_obj(v));
+		jw_key(w, "colours");
+		colour_write(w, v);
 	}
-	if (seat == SEAT_ALL || seat == p)
-		json_object_set_new(j, "marks", marks_obj(st->held[p], 0));
-	return j;
+	if (seat == SEAT_ALL || seat == p) {
+		jw_key(w, "marks");
+		marks_write(w, st->held[p], 0);
+	}
+	jw_end(w);
 }
 
-/* The top k marks of pile c, top first. */
-static json_t *
-pile_json(const struct nyse *st, int c, int k)
+/* Writes the top k marks of pile c, top first. */
+static void
+pile_write(struct jw *w, const struct nyse *st, int c, int k)
 {
-	json_t *a;
 	int i;
 
-	a = json_array();
+	jw_arr(w);
 	for (i = 0; i < k; i++)
-		json_array_append_new(a, json_string(
-		    nyse_marks[st->pile[c][st->plen[c] - 1 - i]]));
-	return a;
+		jw_str(w, nyse_marks[st->pile[c][st->plen[c] - 1 - i]]);
+	jw_end(w);
 }
 
-/* The view of seat (SEAT_ALL: everything), from the visibility rules. */
-json_t *
-nyse_view_json(const void *vst, int seat)
+/* Writes a solitaire special chip (colour * 4 + mark) as an object. */
+static void
+special_write(struct jw *w, int chip)
+{
+	jw_obj(w);
+	jw_kstr(w, "colour", nyse_colours[chip / NY_MARKS]);
+	jw_kstr(w, "mark", nyse_marks[chip % NY_MARKS]);
+	jw_end(w);
+}
+
+/* Writes the "scores" and "places" keys of a finished game. */
+static void
+outcome_write(struct jw *w, const struct nyse *st)
+{
+	double scores[NY_MAXP];
+	int places[NY_MAXP], p;
+
+	nyse_scores(st, scores, places);
+	jw_karr(w, "scores");
+	for (p = 0; p < st->n; p++)
+		jw_int(w, (long long)scores[p]);
+	jw_end(w);
+	jw_karr(w, "places");
+	for (p = 0; p < st->n; p++)
+		jw_int(w, places[p]);
+	jw_end(w);
+}
+
+/* Writes the view of seat (SEAT_ALL: everything), from the visibility rules. */
+void
+nyse_view_write(const void *vst, int seat, struct jw *w)
 {
 	const struct nyse *st = vst;
-	json_t *v, *o, *a, *r;
-	double scores[NY_MAXP];
-	int places[NY_MAXP], k[NY_COLOURS], c, p, i, f;
+	int k[NY_COLOURS], c, p, i, f;
 
-	v = json_pack("{s:s,s:i}", "game", "nyse", "players", st->n);
+	jw_obj(w);
+	jw_kstr(w, "game", "nyse");
+	jw_kint(w, "players", st->n);
 	if (seat != SEAT_ALL)
-		json_object_set_new(v, "seat", json_integer(seat));
-	a = json_array();
+		jw_kint(w, "seat", seat);
+	jw_karr(w, "board");
 	for (i = 0; i < NY_GREYS; i++)
-		json_array_append_new(a, json_integer(st->board[i]));
-	json_object_set_new(v, "board", a);
-	o = json_object();
-	for (c = 0; c < NY_COLOURS; c++)
-		json_object_set_new(o, nyse_colours[c], json_pack("{s:o,s:i,"
-		    "s:b}", "position", pos_json(st->pos[c]), "value",
-		    nyse_value(st, c), "crashed", st->pos[c] >= NY_CRASHED));
-	json_object_set_new(v, "markers", o);
+		jw_int(w, st->board[i]);
+	jw_end(w);
+	jw_kobj(w, "markers");
+	for (c = 0; c < NY_COLOURS; c++) {
+		jw_kobj(w, nyse_colours[c]);
+		jw_key(w, "position");
+		pos_write(w, st->pos[c]);
+		jw_kint(w, "value", nyse_value(st, c));
+		jw_kbool(w, "crashed", st->pos[c] >= NY_CRASHED);
+		jw_end(w);
+	}
+	jw_end(w);
 	for (c = 0; c < NY_COLOURS; c++)
 		k[c] = st->plen[c];
-	json_object_set_new(v, "supply", colour_obj(k));
-	json_object_set_new(v, "used", marks_obj(st->used, NY_SPECULATE));
+	jw_key(w, "supply");
+	colour_write(w, k);
+	jw_key(w, "used");
+	marks_write(w, st->used, NY_SPECULATE);
 	for (c = 0; c < NY_COLOURS; c++)
 		k[c] = st->gone[c][0] + st->gone[c][1] + st->gone[c][2] +
 		    st->gone[c][3];
-	json_object_set_new(v, "discarded", colour_obj(k));
-	a = json_array();
+	jw_key(w, "discarded");
+	colour_write(w, k);
+	jw_karr(w, "holdings");
 	for (p = 0; p < st->n; p++)
-		json_array_append_new(a, holding_json(st, p, seat));
-	json_object_set_new(v, "holdings", a);
-	json_object_set_new(v, "phase", json_string(phases[st->phase]));
-	json_object_set_new(v, "turn", json_integer(st->turn));
-	json_object_set_new(v, "turns", json_integer(st->turns));
+		holding_write(w, st, p, seat);
+	jw_end(w);
+	jw_kstr(w, "phase", phases[st->phase]);
+	jw_kint(w, "turn", st->turn);
+	jw_kint(w, "turns", st->turns);
 	if (st->phase == NY_INVESTING)
-		json_object_set_new(v, "takes_left", json_integer(st->left));
+		jw_kint(w, "takes_left", st->left);
 	if (st->phase == NY_ANSWER) {
-		r = json_pack("{s:i,s:i,s:s,s:s}", "player", st->turn,
-		    "target", st->sw_target, "colour", nyse_colours[st->sw_ac],
-		    "chip", nyse_colours[st->sw_chip]);
+		jw_kobj(w, "request");
+		jw_kint(w, "player", st->turn);
+		jw_kint(w, "target", st->sw_target);
+		jw_kstr(w, "colour", nyse_colours[st->sw_ac]);
+		jw_kstr(w, "chip", nyse_colours[st->sw_chip]);
 		if (st->open || seat == SEAT_ALL || seat == st->turn ||
 		    seat == st->sw_target)
-			json_object_set_new(r, "give_colour",
-			    json_string(nyse_colours[st->sw_gc]));
+			jw_kstr(w, "give_colour", nyse_colours[st->sw_gc]);
 		if (seat == SEAT_ALL || seat == st->turn)
-			json_object_set_new(r, "give_mark",
-			    json_string(nyse_marks[st->sw_gm]));
-		json_object_set_new(v, "request", r);
+			jw_kstr(w, "give_mark", nyse_marks[st->sw_gm]);
+		jw_end(w);
 	}
-	a = json_array();
+	jw_karr(w, "refused");
 	for (p = 0; p < st->n; p++)
 		for (c = 0; c < NY_COLOURS; c++)
-			if (st->refused[p] & (1u << c))
-				json_array_append_new(a, json_pack("{s:i,s:s}",
-				    "target", p, "colour", nyse_colours[c]));
-	json_object_set_new(v, "refused", a);
+			if (st->refused[p] & (1u << c)) {
+				jw_obj(w);
+				jw_kint(w, "target", p);
+				jw_kstr(w, "colour", nyse_colours[c]);
+				jw_end(w);
+			}
+	jw_end(w);
 	if (st->n == 1) {
-		a = json_array();
+		jw_karr(w, "specials");
 		for (i = 0; i < st->sqn; i++)
-			json_array_append_new(a, json_pack("{s:s,s:s}",
-			    "colour", nyse_colours[st->sq[i] / NY_MARKS],
-			    "mark", nyse_marks[st->sq[i] % NY_MARKS]));
-		json_object_set_new(v, "specials", a);
-		f = nyse_forced(st);
-		json_object_set_new(v, "forced", f < 0 ? json_null() :
-		    json_pack("{s:s,s:s}", "colour",
-		    nyse_colours[st->sq[f] / NY_MARKS], "mark",
-		    nyse_marks[st->sq[f] % NY_MARKS]));
-		o = json_object();
-		for (c = 0; c < NY_COLOURS; c++)
-			json_object_set_new(o, nyse_colours[c],
-			    pile_json(st, c, st->known[c]));
-		json_object_set_new(v, "known", o);
+			special_write(w, st->sq[i]);
+		jw_end(w);
+		jw_key(w, "forced");
+		if ((f = nyse_forced(st)) < 0)
+			jw_null(w);
+		else
+			special_write(w, st->sq[f]);
+		jw_kobj(w, "known");
+		for (c = 0; c < NY_COLOURS; c++) {
+			jw_key(w, nyse_colours[c]);
+			pile_write(w, st, c, st->known[c]);
+		}
+		jw_end(w);
 	}
 	if (st->phase == NY_OVER) {
-		nyse_scores(st, scores, places);
-		a = json_array();
-		r = json_array();
-		for (p = 0; p < st->n; p++) {
-			json_array_append_new(a, json_integer((json_int_t)
-			    scores[p]));
-			json_array_append_new(r, json_integer(places[p]));
-		}
-		json_object_set_new(v, "scores", a);
-		json_object_set_new(v, "places", r);
-		json_object_set_new(v, "next", json_integer(nyse_next(st)));
+		outcome_write(w, st);
+		jw_kint(w, "next", nyse_next(st));
 	}
 	if (seat == SEAT_ALL) {
-		o = json_object();
-		r = json_object();
+		jw_kobj(w, "piles");
 		for (c = 0; c < NY_COLOURS; c++) {
-			json_object_set_new(o, nyse_colours[c],
-			    pile_json(st, c, st->plen[c]));
-			json_object_set_new(r, nyse_colours[c],
-			    json_string(nyse_marks[st->marker[c]]));
+			jw_key(w, nyse_colours[c]);
+			pile_write(w, st, c, st->plen[c]);
 		}
-		json_object_set_new(v, "piles", o);
-		json_object_set_new(v, "marker_marks", r);
-		json_object_set_new(v, "discarded_marks",
-		    marks_obj(st->gone, 0));
-		json_object_set_new(v, "start", json_integer(st->start));
-		json_object_set_new(v, "capped", json_false());
+		jw_end(w);
+		jw_kobj(w, "marker_marks");
+		for (c = 0; c < NY_COLOURS; c++)
+			jw_kstr(w, nyse_colours[c], nyse_marks[st->marker[c]]);
+		jw_end(w);
+		jw_key(w, "discarded_marks");
+		marks_write(w, st->gone, 0);
+		jw_kint(w, "start", st->start);
+		jw_kbool(w, "capped", 0);
 	}
-	return v;
+	jw_end(w);
 }
 
-/* An action as the protocol shows it. */
-json_t *
-nyse_action_json(const void *vst, int player, struct action a)
+/* Writes an action as the protocol shows it (no action of NYSE is ranged). */
+void
+nyse_action_write(const void *vst, int player, struct action a,
+    struct jw *w)
 {
 	const struct nyse *st = vst;
 	int64_t code = a.code;
 	int f[5], i;
 
+	(void)player;
 	for (i = 0; i < 5; i++)
 		f[i] = NY_F(code, i) % NY_COLOURS;
+	jw_obj(w);
 	switch (code < 0 || (code >> 24) ? 0 : NY_KIND(code)) {
 	case NY_A_TAKE:
-		return json_pack("{s:s,s:s}", "action", "take", "colour",
-		    nyse_colours[f[0]]);
+		jw_kstr(w, "action", "take");
+		jw_kstr(w, "colour", nyse_colours[f[0]]);
+		break;
 	case NY_A_DISCARD:
-		return json_pack("{s:s,s:s}", "action", "discard", "colour",
-		    nyse_colours[f[0]]);
+		jw_kstr(w, "action", "discard");
+		jw_kstr(w, "colour", nyse_colours[f[0]]);
+		break;
 	case NY_A_SPECULATE:
-		return json_pack("{s:s,s:s,s:s}", "action", "speculate",
-		    "chip", nyse_colours[f[0]], "marker", nyse_colours[f[1]]);
+		jw_kstr(w, "action", "speculate");
+		jw_kstr(w, "chip", nyse_colours[f[0]]);
+		jw_kstr(w, "marker", nyse_colours[f[1]]);
+		break;
 	case NY_A_INVEST:
-		return json_pack("{s:s,s:s}", "action", "invest", "chip",
-		    nyse_colours[f[0]]);
+		jw_kstr(w, "action", "invest");
+		jw_kstr(w, "chip", nyse_colours[f[0]]);
+		break;
 	case NY_A_SWAP:
+		jw_kstr(w, "action", "swap");
+		jw_kstr(w, "chip", nyse_colours[f[0]]);
+		jw_kstr(w, "give_colour", nyse_colours[f[1]]);
+		jw_kstr(w, "give_mark", nyse_marks[f[2]]);
 		if (NY_F(code, 3) == NY_SUPPLY || st->n == 1)
-			return json_pack("{s:s,s:s,s:s,s:s,s:s}", "action",
-			    "swap", "chip", nyse_colours[f[0]], "give_colour",
-			    nyse_colours[f[1]], "give_mark", nyse_marks[f[2]],
-			    "pile", nyse_colours[f[4]]);
-		return json_pack("{s:s,s:s,s:s,s:s,s:i,s:s}", "action", "swap",
-		    "chip", nyse_colours[f[0]], "give_colour",
-		    nyse_colours[f[1]], "give_mark", nyse_marks[f[2]],
-		    "target", NY_F(code, 3), "colour", nyse_colours[f[4]]);
+			jw_kstr(w, "pile", nyse_colours[f[4]]);
+		else {
+			jw_kint(w, "target", NY_F(code, 3));
+			jw_kstr(w, "colour", nyse_colours[f[4]]);
+		}
+		break;
 	case NY_A_GIVE:
-		return json_pack("{s:s,s:s,s:s}", "action", "give", "colour",
-		    nyse_colours[f[0]], "mark", nyse_marks[f[1]]);
+		jw_kstr(w, "action", "give");
+		jw_kstr(w, "colour", nyse_colours[f[0]]);
+		jw_kstr(w, "mark", nyse_marks[f[1]]);
+		break;
 	case NY_A_NONE:
-		return json_pack("{s:s}", "action", "none");
+		jw_kstr(w, "action", "none");
+		break;
+	default:
+		jw_kstr(w, "action", "unknown");
+		jw_kint(w, "code", code);
+		break;
 	}
-	(void)player;
-	return json_pack("{s:s,s:I}", "action", "unknown", "code",
-	    (json_int_t)code);
+	jw_end(w);
 }
 
 /* Reads the name field key of o among names into *out; -1 + cause. */
@@ -356,97 +404,116 @@ nyse_action_parse(const void *vst, int player, const json_t *j,
 	return 0;
 }
 
-/* An event as the protocol shows it (the end event reads the scores). */
-json_t *
-nyse_event_json(const void *vst, const struct event *e)
+/* Writes an event as the protocol shows it (the end event reads the scores). */
+void
+nyse_event_write(const void *vst, const struct event *e, struct jw *w)
 {
 	const struct nyse *st = vst;
-	json_t *j, *a, *pl;
-	double scores[NY_MAXP];
-	int places[NY_MAXP], v[NY_COLOURS], i, c;
+	int v[NY_COLOURS], i, c;
 
 #define COL(x)	(nyse_colours[(x) & 3])
 #define MARK(x)	(nyse_marks[(x) & 3])
+	jw_obj(w);
 	switch (e->type) {
 	case NY_EV_START:
-		a = json_array();
+		jw_kstr(w, "type", "start");
+		jw_kint(w, "start", e->a[0]);
+		jw_karr(w, "board");
 		for (i = 0; i < NY_GREYS; i++)
-			json_array_append_new(a, json_integer((e->x >> (3 * i))
-			    & 7));
-		return json_pack("{s:s,s:i,s:o}", "type", "start", "start",
-		    e->a[0], "board", a);
+			jw_int(w, (e->x >> (3 * i)) & 7);
+		jw_end(w);
+		break;
 	case NY_EV_TURN:
-		return json_pack("{s:s,s:i,s:i}", "type", "turn", "player",
-		    e->a[0], "turn", e->a[1]);
+		jw_kstr(w, "type", "turn");
+		jw_kint(w, "player", e->a[0]);
+		jw_kint(w, "turn", e->a[1]);
+		break;
 	case NY_EV_TAKE:
-		j = json_pack("{s:s,s:i,s:s,s:o,s:o,s:i}", "type", "take",
-		    "player", e->a[0], "colour", COL(e->a[1]), "from",
-		    pos_json(e->a[3]), "to", pos_json(e->a[4]), "left",
-		    (int)e->x);
+		jw_kstr(w, "type", "take");
+		jw_kint(w, "player", e->a[0]);
+		jw_kstr(w, "colour", COL(e->a[1]));
+		jw_key(w, "from");
+		pos_write(w, e->a[3]);
+		jw_key(w, "to");
+		pos_write(w, e->a[4]);
+		jw_kint(w, "left", (int)e->x);
 		if (e->a[2] >= 0)
-			json_object_set_new(j, "mark",
-			    json_string(MARK(e->a[2])));
-		return j;
+			jw_kstr(w, "mark", MARK(e->a[2]));
+		break;
 	case NY_EV_DISCARD:
-		return json_pack("{s:s,s:i,s:s,s:i}", "type", "discard",
-		    "player", e->a[0], "colour", COL(e->a[1]), "left",
-		    (int)e->x);
+		jw_kstr(w, "type", "discard");
+		jw_kint(w, "player", e->a[0]);
+		jw_kstr(w, "colour", COL(e->a[1]));
+		jw_kint(w, "left", (int)e->x);
+		break;
 	case NY_EV_SPECULATE:
-		return json_pack("{s:s,s:i,s:s,s:s,s:o,s:o}", "type",
-		    "speculate", "player", e->a[0], "chip", COL(e->a[1]),
-		    "marker", COL(e->a[2]), "from", pos_json(e->a[3]), "to",
-		    pos_json(e->a[4]));
+		jw_kstr(w, "type", "speculate");
+		jw_kint(w, "player", e->a[0]);
+		jw_kstr(w, "chip", COL(e->a[1]));
+		jw_kstr(w, "marker", COL(e->a[2]));
+		jw_key(w, "from");
+		pos_write(w, e->a[3]);
+		jw_key(w, "to");
+		pos_write(w, e->a[4]);
+		break;
 	case NY_EV_INVEST:
-		return json_pack("{s:s,s:i,s:s}", "type", "invest", "player",
-		    e->a[0], "chip", COL(e->a[1]));
+		jw_kstr(w, "type", "invest");
+		jw_kint(w, "player", e->a[0]);
+		jw_kstr(w, "chip", COL(e->a[1]));
+		break;
 	case NY_EV_ASK:
-		j = json_pack("{s:s,s:i,s:i,s:s,s:s}", "type", "ask", "player",
-		    e->a[0], "target", e->a[1], "colour", COL(e->a[2]), "chip",
-		    COL(e->a[3]));
+		jw_kstr(w, "type", "ask");
+		jw_kint(w, "player", e->a[0]);
+		jw_kint(w, "target", e->a[1]);
+		jw_kstr(w, "colour", COL(e->a[2]));
+		jw_kstr(w, "chip", COL(e->a[3]));
 		if (e->a[4] >= 0)
-			json_object_set_new(j, "give_colour",
-			    json_string(COL(e->a[4])));
-		return j;
+			jw_kstr(w, "give_colour", COL(e->a[4]));
+		break;
 	case NY_EV_REFUSE:
-		return json_pack("{s:s,s:i,s:s,s:i}", "type", "none", "target",
-		    e->a[0], "colour", COL(e->a[1]), "player", e->a[2]);
+		jw_kstr(w, "type", "none");
+		jw_kint(w, "target", e->a[0]);
+		jw_kstr(w, "colour", COL(e->a[1]));
+		jw_kint(w, "player", e->a[2]);
+		break;
 	case NY_EV_SWAP:
-		j = json_pack("{s:s,s:i,s:i,s:s,s:s}", "type", "swap",
-		    "player", e->a[0], "target", e->a[1], "chip", COL(e->a[2]),
-		    "colour", COL(e->a[4]));
+		jw_kstr(w, "type", "swap");
+		jw_kint(w, "player", e->a[0]);
+		jw_kint(w, "target", e->a[1]);
+		jw_kstr(w, "chip", COL(e->a[2]));
+		jw_kstr(w, "colour", COL(e->a[4]));
 		if (e->a[3] >= 0)
-			json_object_set_new(j, "give_colour",
-			    json_string(COL(e->a[3])));
+			jw_kstr(w, "give_colour", COL(e->a[3]));
 		if ((e->x & 15) != 0)
-			json_object_set_new(j, "give_mark",
-			    json_string(MARK((e->x & 15) - 1)));
+			jw_kstr(w, "give_mark", MARK((e->x & 15) - 1));
 		if (((e->x >> 4) & 15) != 0)
-			json_object_set_new(j, "mark",
-			    json_string(MARK(((e->x >> 4) & 15) - 1)));
-		return j;
+			jw_kstr(w, "mark", MARK(((e->x >> 4) & 15) - 1));
+		break;
 	case NY_EV_PILESWAP:
-		return json_pack("{s:s,s:i,s:s,s:s,s:s,s:s,s:s}", "type",
-		    "swap", "player", e->a[0], "chip", COL(e->a[1]),
-		    "give_colour", COL(e->a[2]), "give_mark", MARK(e->a[3]),
-		    "pile", COL(e->a[4]), "mark", MARK(e->x));
+		jw_kstr(w, "type", "swap");
+		jw_kint(w, "player", e->a[0]);
+		jw_kstr(w, "chip", COL(e->a[1]));
+		jw_kstr(w, "give_colour", COL(e->a[2]));
+		jw_kstr(w, "give_mark", MARK(e->a[3]));
+		jw_kstr(w, "pile", COL(e->a[4]));
+		jw_kstr(w, "mark", MARK(e->x));
+		break;
 	case NY_EV_END:
-		nyse_scores(st, scores, places);
-		a = json_array();
-		pl = json_array();
-		for (i = 0; i < st->n; i++) {
-			json_array_append_new(a, json_integer((json_int_t)
-			    scores[i]));
-			json_array_append_new(pl, json_integer(places[i]));
-		}
+		jw_kstr(w, "type", "end");
+		jw_kint(w, "next", e->a[0]);
 		for (c = 0; c < NY_COLOURS; c++)
 			v[c] = nyse_value(st, c);
-		return json_pack("{s:s,s:i,s:o,s:o,s:o}", "type", "end",
-		    "next", e->a[0], "values", colour_obj(v), "scores", a,
-		    "places", pl);
+		jw_key(w, "values");
+		colour_write(w, v);
+		outcome_write(w, st);
+		break;
+	default:
+		jw_kstr(w, "type", "unknown");
+		break;
 	}
 #undef COL
 #undef MARK
-	return json_pack("{s:s}", "type", "unknown");
+	jw_end(w);
 }
 
 /* Reads "piles" or "markers" (which = 0 or 1) into su; -1 + cause. */
