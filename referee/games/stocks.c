@@ -90,6 +90,9 @@ const struct game game_stocks = {
 	.action_json = stocks_action_json,
 	.action_parse = stocks_action_parse,
 	.event_json = stocks_event_json,
+	.view_write = stocks_view_write,
+	.action_write = stocks_action_write,
+	.event_write = stocks_event_write,
 	.setup_parse = stocks_setup_parse
 };
 

@@ -52,7 +52,7 @@ enum st_kind {
 #define ST_KIND(code)	((int)((code) / 100))
 #define ST_CARD(code)	((int)((code) % 100))
 
-/* Events; the a[] meanings are in stocks_json.c's event_json. */
+/* Events; the a[] meanings are in stocks_json.c's event writer. */
 enum st_event {
 	EV_SETUP_CARD,	/* a0 card turned at set-up, a1 company or -1 */
 	EV_START,	/* a0 the start player */
@@ -148,7 +148,10 @@ int	stocks_card_shares(int card);
 int	stocks_is_face(int card);
 int32_t	stocks_wealth(const struct stocks *, int player);
 
-/* stocks_json.c: the codec. */
+/* stocks_json.c: the codec; the *_json trees come from the writers. */
+void	 stocks_view_write(const void *, int, struct jw *);
+void	 stocks_action_write(const void *, int, struct action, struct jw *);
+void	 stocks_event_write(const void *, const struct event *, struct jw *);
 json_t	*stocks_view_json(const void *, int);
 json_t	*stocks_action_json(const void *, int, struct action);
 int	 stocks_action_parse(const void *, int, const json_t *,

@@ -1,19 +1,21 @@
 /*
  * The JSON codec of stocks (see stocks.c and protocol.md's "Game: stocks"):
- * a seat's view built from the visibility rules of the brief (own hand
+ * a seat's view written from the visibility rules of the brief (own hand
  * private, the stock's order hidden from all, everything else public), the
  * all-seeing view for logs, actions as {"type": ...} objects, events, and
- * the --setup document.
+ * the --setup document.  Views, actions and events are written once,
+ * through the JSON writer (jw.h): the referee gets them as text, the tree
+ * functions of struct game come from the same writers.
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "stocks.h"
 
-static json_t	*card_list(const uint8_t *, int);
-static json_t	*company_json(const struct stocks *, int);
-static json_t	*seat_json(const struct stocks *, int);
-static int	 setup_cards(const json_t *, const char *, uint8_t *, int,
+static void	card_list(struct jw *, const char *, const uint8_t *, int);
+static void	company_write(const struct stocks *, int, struct jw *);
+static void	seat_write(const struct stocks *, int, struct jw *);
+static int	setup_cards(const json_t *, const char *, uint8_t *, int,
 		    int, int *, char *, size_t);
 
 static const char *const phase_names[] = { "unused", "open", "closed" };
@@ -21,151 +23,189 @@ static const char *const company_names[ST_NCOMP] = { "spades", "hearts",
     "diamonds", "clubs" };
 static const char *const suit_keys[ST_NCOMP] = { "S", "H", "D", "C" };
 
-/* Returns a new JSON array naming n cards. */
-static json_t *
-card_list(const uint8_t *cards, int n)
+/* Writes an array naming n cards, under key unless key is NULL. */
+static void
+card_list(struct jw *w, const char *key, const uint8_t *cards, int n)
 {
-	json_t *a;
 	int i;
 
-	a = json_array();
+	if (key != NULL)
+		jw_key(w, key);
+	jw_arr(w);
 	for (i = 0; i < n; i++)
-		json_array_append_new(a, card_json(cards[i]));
-	return a;
+		jw_card(w, cards[i]);
+	jw_end(w);
 }
 
-/* Returns a new object describing company s: price, limits, stack. */
-static json_t *
-company_json(const struct stocks *st, int s)
+/* Writes the object describing company s: price, limits, stack. */
+static void
+company_write(const struct stocks *st, int s, struct jw *w)
 {
 	int top;
 
 	top = st->pile[s][st->npile[s] - 1];
-	return json_pack("{s:s,s:s,s:i,s:o,s:b,s:b,s:i,s:i,s:o}",
-	    "suit", suit_keys[s], "name", company_names[s],
-	    "price", (int)st->value[s], "top", card_json(top),
-	    "face_on_top", stocks_is_face(top), "bankrupt", (int)st->zero[s],
-	    "up", (int)stocks_up[s], "down", (int)stocks_down[s],
-	    "stack", card_list(st->pile[s], st->npile[s]));
+	jw_obj(w);
+	jw_kstr(w, "suit", suit_keys[s]);
+	jw_kstr(w, "name", company_names[s]);
+	jw_kint(w, "price", st->value[s]);
+	jw_kcard(w, "top", top);
+	jw_kbool(w, "face_on_top", stocks_is_face(top));
+	jw_kbool(w, "bankrupt", st->zero[s]);
+	jw_kint(w, "up", stocks_up[s]);
+	jw_kint(w, "down", stocks_down[s]);
+	card_list(w, "stack", st->pile[s], st->npile[s]);
+	jw_end(w);
 }
 
-/* Returns a new object with the public facts of player p. */
-static json_t *
-seat_json(const struct stocks *st, int p)
+/* Writes the object with the public facts of player p. */
+static void
+seat_write(const struct stocks *st, int p, struct jw *w)
 {
-	json_t *certs, *shares;
 	int c, k, s;
 
-	certs = json_array();
+	jw_obj(w);
+	jw_kint(w, "money", st->money[p]);
+	jw_kint(w, "debt", st->debt[p]);
+	jw_kint(w, "hand", st->nhand[p]);
+	jw_karr(w, "certificates");
 	for (c = 0; c < 52; c++)
 		for (k = 0; k < st->cert[p][c]; k++)
-			json_array_append_new(certs, card_json(c));
-	shares = json_object();
+			jw_card(w, c);
+	jw_end(w);
+	jw_kobj(w, "shares");
 	for (s = 0; s < ST_NCOMP; s++)
-		json_object_set_new(shares, suit_keys[s],
-		    json_integer(st->shares[p][s]));
-	return json_pack("{s:i,s:i,s:i,s:o,s:o,s:i}",
-	    "money", (int)st->money[p], "debt", (int)st->debt[p],
-	    "hand", (int)st->nhand[p], "certificates", certs,
-	    "shares", shares, "wealth", (int)stocks_wealth(st, p));
+		jw_kint(w, suit_keys[s], st->shares[p][s]);
+	jw_end(w);
+	jw_kint(w, "wealth", stocks_wealth(st, p));
+	jw_end(w);
 }
 
 /*
- * Returns a new view for seat (SEAT_ALL: everything, hands and the stock's
- * order included).  Built field by field from what the seat may see.
+ * Writes the view of seat (SEAT_ALL: everything, hands and the stock's
+ * order included), field by field from what the seat may see.
  */
-json_t *
-stocks_view_json(const void *vst, int seat)
+void
+stocks_view_write(const void *vst, int seat, struct jw *w)
 {
 	const struct stocks *st = vst;
-	json_t *j, *a, *h;
 	int s, p, i, jokers;
 	uint8_t top_first[ST_CARDS];
 
-	j = json_object();
-	json_object_set_new(j, "players", json_integer(st->players));
-	json_object_set_new(j, "seat", seat == SEAT_ALL ? json_null() :
-	    json_integer(seat));
-	json_object_set_new(j, "start", json_integer(st->start));
-	json_object_set_new(j, "turn", json_integer(st->turn));
-	json_object_set_new(j, "turns", json_integer(st->turns));
-	json_object_set_new(j, "max_turns", json_integer(st->max_turns));
-	json_object_set_new(j, "phase", json_pack("{s:s,s:s,s:i,s:i,s:i}",
-	    "trade", phase_names[st->trade], "price", phase_names[st->price],
-	    "buys", (int)st->buys, "prices", (int)st->prices,
-	    "discards", (int)st->discards));
-	json_object_set_new(j, "bought", card_list(st->bought, st->nbought));
-	json_object_set_new(j, "bank", json_integer(st->bank));
-	a = json_array();
+	jw_obj(w);
+	jw_kint(w, "players", st->players);
+	if (seat == SEAT_ALL)
+		jw_knull(w, "seat");
+	else
+		jw_kint(w, "seat", seat);
+	jw_kint(w, "start", st->start);
+	jw_kint(w, "turn", st->turn);
+	jw_kint(w, "turns", st->turns);
+	jw_kint(w, "max_turns", st->max_turns);
+	jw_kobj(w, "phase");
+	jw_kstr(w, "trade", phase_names[st->trade]);
+	jw_kstr(w, "price", phase_names[st->price]);
+	jw_kint(w, "buys", st->buys);
+	jw_kint(w, "prices", st->prices);
+	jw_kint(w, "discards", st->discards);
+	jw_end(w);
+	card_list(w, "bought", st->bought, st->nbought);
+	jw_kint(w, "bank", st->bank);
+	jw_karr(w, "companies");
 	for (s = 0; s < ST_NCOMP; s++)
-		json_array_append_new(a, company_json(st, s));
-	json_object_set_new(j, "companies", a);
-	a = json_array();
+		company_write(st, s, w);
+	jw_end(w);
+	jw_karr(w, "seats");
 	for (p = 0; p < st->players; p++)
-		json_array_append_new(a, seat_json(st, p));
-	json_object_set_new(j, "seats", a);
+		seat_write(st, p, w);
+	jw_end(w);
 	if (seat >= 0 && seat < st->players)
-		json_object_set_new(j, "hand",
-		    card_list(st->hand[seat], st->nhand[seat]));
-	json_object_set_new(j, "stock", json_integer(st->nstock));
+		card_list(w, "hand", st->hand[seat], st->nhand[seat]);
+	jw_kint(w, "stock", st->nstock);
 	for (jokers = 0, i = 0; i < st->nstock; i++)
 		jokers += IS_JOKER(st->stock[i]);
-	json_object_set_new(j, "jokers_in_stock", json_boolean(jokers > 0));
-	json_object_set_new(j, "discard", card_list(st->discard,
-	    st->ndiscard));
-	json_object_set_new(j, "over", json_boolean(st->over));
-	json_object_set_new(j, "capped", json_boolean(st->capped));
-	json_object_set_new(j, "joker_drawn_by", st->joker_by >= 0 ?
-	    json_integer(st->joker_by) : json_null());
+	jw_kbool(w, "jokers_in_stock", jokers > 0);
+	card_list(w, "discard", st->discard, st->ndiscard);
+	jw_kbool(w, "over", st->over);
+	jw_kbool(w, "capped", st->capped);
+	if (st->joker_by >= 0)
+		jw_kint(w, "joker_drawn_by", st->joker_by);
+	else
+		jw_knull(w, "joker_drawn_by");
 	if (seat == SEAT_ALL) {
-		a = json_array();
-		for (p = 0; p < st->players; p++) {
-			h = card_list(st->hand[p], st->nhand[p]);
-			json_array_append_new(a, h);
-		}
-		json_object_set_new(j, "hands", a);
+		jw_karr(w, "hands");
+		for (p = 0; p < st->players; p++)
+			card_list(w, NULL, st->hand[p], st->nhand[p]);
+		jw_end(w);
 		for (i = 0; i < st->nstock; i++)
 			top_first[i] = st->stock[st->nstock - 1 - i];
-		json_object_set_new(j, "stock_cards", card_list(top_first,
-		    st->nstock));
+		card_list(w, "stock_cards", top_first, st->nstock);
 	}
-	return j;
+	jw_end(w);
 }
 
-/* Returns a new object for an action code (with its price for a trade). */
-json_t *
-stocks_action_json(const void *vst, int player, struct action a)
+/* Returns a new view for seat (SEAT_ALL: everything); see the writer. */
+JW_VIEW_JSON(stocks_view_json, stocks_view_write)
+
+/*
+ * Writes the object for an action code (with its price for a trade); no
+ * stocks action is ranged, so none has an amount.
+ */
+void
+stocks_action_write(const void *vst, int player, struct action a,
+    struct jw *w)
 {
 	const struct stocks *st = vst;
 	int c, kind, sh, s;
 
-	if (a.code == ST_END)
-		return json_pack("{s:s}", "type", "end");
+	jw_obj(w);
+	if (a.code == ST_END) {
+		jw_kstr(w, "type", "end");
+		jw_end(w);
+		return;
+	}
 	kind = ST_KIND(a.code);
 	c = ST_CARD(a.code);
-	if (a.code < 0 || c >= 52 || kind < K_BUY || kind > K_DISCARD)
-		return json_pack("{s:s,s:I}", "type", "unknown", "code",
-		    (json_int_t)a.code);
+	if (a.code < 0 || c >= 52 || kind < K_BUY || kind > K_DISCARD) {
+		jw_kstr(w, "type", "unknown");
+		jw_kint(w, "code", a.code);
+		jw_end(w);
+		return;
+	}
 	s = CARD_SUIT(c);
 	sh = stocks_card_shares(c);
 	switch (kind) {
 	case K_BUY:
-		return json_pack("{s:s,s:o,s:i,s:i}", "type", "buy", "card",
-		    card_json(c), "shares", sh, "cost", st->value[s] * sh);
+		jw_kstr(w, "type", "buy");
+		jw_kcard(w, "card", c);
+		jw_kint(w, "shares", sh);
+		jw_kint(w, "cost", st->value[s] * sh);
+		break;
 	case K_SELL:
-		return json_pack("{s:s,s:o,s:i,s:i}", "type", "sell", "card",
-		    card_json(c), "shares", sh, "proceeds", st->value[s] * sh);
+		jw_kstr(w, "type", "sell");
+		jw_kcard(w, "card", c);
+		jw_kint(w, "shares", sh);
+		jw_kint(w, "proceeds", st->value[s] * sh);
+		break;
 	case K_PRICE:
-		return json_pack("{s:s,s:o,s:i}", "type", "price", "card",
-		    card_json(c), "value", CARD_RANK(c) + 1);
+		jw_kstr(w, "type", "price");
+		jw_kcard(w, "card", c);
+		jw_kint(w, "value", CARD_RANK(c) + 1);
+		break;
 	case K_ZERO:
-		return json_pack("{s:s,s:o,s:i}", "type", "price", "card",
-		    card_json(c), "value", 0);
+		jw_kstr(w, "type", "price");
+		jw_kcard(w, "card", c);
+		jw_kint(w, "value", 0);
+		break;
 	default:
-		return json_pack("{s:s,s:o}", "type", "discard", "card",
-		    card_json(c));
+		jw_kstr(w, "type", "discard");
+		jw_kcard(w, "card", c);
+		break;
 	}
+	jw_end(w);
 }
+
+/* Returns a new object for an action code; see the writer. */
+JW_ACTION_JSON(stocks_action_json, stocks_action_write)
 
 /* Parses {"type": "end"|"buy"|"sell"|"price"|"discard", "card", "value"}. */
 int
@@ -228,72 +268,123 @@ stocks_action_parse(const void *vst, int player, const json_t *j,
 	return 0;
 }
 
-/* Returns a new object for an event. */
-json_t *
-stocks_event_json(const void *vst, const struct event *e)
+/* Writes the object for an event. */
+void
+stocks_event_write(const void *vst, const struct event *e, struct jw *w)
 {
 	const int32_t *a = e->a;
 
+	jw_obj(w);
 	switch (e->type) {
 	case EV_SETUP_CARD:
-		return json_pack("{s:s,s:o,s:o}", "type", "setup_card",
-		    "card", card_json(a[0]), "company", a[1] >= 0 ?
-		    json_string(suit_keys[a[1]]) : json_null());
+		jw_kstr(w, "type", "setup_card");
+		jw_kcard(w, "card", a[0]);
+		if (a[1] >= 0)
+			jw_kstr(w, "company", suit_keys[a[1]]);
+		else
+			jw_knull(w, "company");
+		break;
 	case EV_START:
-		return json_pack("{s:s,s:i}", "type", "start", "player", a[0]);
+		jw_kstr(w, "type", "start");
+		jw_kint(w, "player", a[0]);
+		break;
 	case EV_DRAW:
-		return json_pack("{s:s,s:i,s:o}", "type", "draw", "player",
-		    a[0], "card", card_json(a[1]));
+		jw_kstr(w, "type", "draw");
+		jw_kint(w, "player", a[0]);
+		jw_kcard(w, "card", a[1]);
+		break;
 	case EV_DRAWN:
-		return json_pack("{s:s,s:i,s:i,s:s}", "type", "drawn",
-		    "player", a[0], "count", a[1], "why",
-		    a[2] ? "refill" : "deal");
+		jw_kstr(w, "type", "drawn");
+		jw_kint(w, "player", a[0]);
+		jw_kint(w, "count", a[1]);
+		jw_kstr(w, "why", a[2] ? "refill" : "deal");
+		break;
 	case EV_TURN:
-		return json_pack("{s:s,s:i,s:i}", "type", "turn", "player",
-		    a[0], "number", a[1]);
+		jw_kstr(w, "type", "turn");
+		jw_kint(w, "player", a[0]);
+		jw_kint(w, "number", a[1]);
+		break;
 	case EV_BUY:
-		return json_pack("{s:s,s:i,s:o,s:i,s:i}", "type", "buy",
-		    "player", a[0], "card", card_json(a[1]), "shares", a[2],
-		    "cost", a[3]);
+		jw_kstr(w, "type", "buy");
+		jw_kint(w, "player", a[0]);
+		jw_kcard(w, "card", a[1]);
+		jw_kint(w, "shares", a[2]);
+		jw_kint(w, "cost", a[3]);
+		break;
 	case EV_SELL:
-		return json_pack("{s:s,s:i,s:o,s:i,s:i,s:i}", "type", "sell",
-		    "player", a[0], "card", card_json(a[1]), "shares", a[2],
-		    "proceeds", a[3], "debt_repaid", a[4]);
+		jw_kstr(w, "type", "sell");
+		jw_kint(w, "player", a[0]);
+		jw_kcard(w, "card", a[1]);
+		jw_kint(w, "shares", a[2]);
+		jw_kint(w, "proceeds", a[3]);
+		jw_kint(w, "debt_repaid", a[4]);
+		break;
 	case EV_PRICE:
-		return json_pack("{s:s,s:i,s:o,s:s,s:i,s:i}", "type", "price",
-		    "player", a[0], "card", card_json(a[1]), "company",
-		    suit_keys[a[2]], "old", a[3], "new", a[4]);
+		jw_kstr(w, "type", "price");
+		jw_kint(w, "player", a[0]);
+		jw_kcard(w, "card", a[1]);
+		jw_kstr(w, "company", suit_keys[a[2]]);
+		jw_kint(w, "old", a[3]);
+		jw_kint(w, "new", a[4]);
+		break;
 	case EV_BANKRUPT:
-		return json_pack("{s:s,s:s,s:i}", "type", "bankrupt",
-		    "company", suit_keys[a[0]], "certificates", a[1]);
+		jw_kstr(w, "type", "bankrupt");
+		jw_kstr(w, "company", suit_keys[a[0]]);
+		jw_kint(w, "certificates", a[1]);
+		break;
 	case EV_LOSE:
-		return json_pack("{s:s,s:i,s:s,s:i}", "type", "shares_lost",
-		    "player", a[0], "company", suit_keys[a[1]], "shares", a[2]);
+		jw_kstr(w, "type", "shares_lost");
+		jw_kint(w, "player", a[0]);
+		jw_kstr(w, "company", suit_keys[a[1]]);
+		jw_kint(w, "shares", a[2]);
+		break;
 	case EV_DISCARD:
-		return json_pack("{s:s,s:i,s:o}", "type", "discard", "player",
-		    a[0], "card", card_json(a[1]));
+		jw_kstr(w, "type", "discard");
+		jw_kint(w, "player", a[0]);
+		jw_kcard(w, "card", a[1]);
+		break;
 	case EV_BANK_SHORT:
-		return json_pack("{s:s,s:i,s:i}", "type", "bank_short",
-		    "needed", a[0], "bank", a[1]);
+		jw_kstr(w, "type", "bank_short");
+		jw_kint(w, "needed", a[0]);
+		jw_kint(w, "bank", a[1]);
+		break;
 	case EV_LEVY:
-		return json_pack("{s:s,s:i,s:i,s:i}", "type", "levy",
-		    "player", a[0], "paid", a[1], "owed", a[2]);
+		jw_kstr(w, "type", "levy");
+		jw_kint(w, "player", a[0]);
+		jw_kint(w, "paid", a[1]);
+		jw_kint(w, "owed", a[2]);
+		break;
 	case EV_RESHUFFLE:
-		return json_pack("{s:s,s:i,s:i,s:i,s:i,s:i}", "type",
-		    "reshuffle", "stock", a[0], "jokers_added", a[1],
-		    "from_stock", a[2], "from_discard", a[3],
-		    "from_price_stacks", a[4]);
+		jw_kstr(w, "type", "reshuffle");
+		jw_kint(w, "stock", a[0]);
+		jw_kint(w, "jokers_added", a[1]);
+		jw_kint(w, "from_stock", a[2]);
+		jw_kint(w, "from_discard", a[3]);
+		jw_kint(w, "from_price_stacks", a[4]);
+		break;
 	case EV_JOKER:
-		return json_pack("{s:s,s:i}", "type", "joker", "player", a[0]);
+		jw_kstr(w, "type", "joker");
+		jw_kint(w, "player", a[0]);
+		break;
 	case EV_END_TURN:
-		return json_pack("{s:s,s:i,s:i}", "type", "end_turn",
-		    "player", a[0], "turns", a[1]);
+		jw_kstr(w, "type", "end_turn");
+		jw_kint(w, "player", a[0]);
+		jw_kint(w, "turns", a[1]);
+		break;
 	case EV_GAME_OVER:
-		return json_pack("{s:s,s:s}", "type", "game_over", "reason",
-		    a[0] ? "max_turns" : "joker");
+		jw_kstr(w, "type", "game_over");
+		jw_kstr(w, "reason", a[0] ? "max_turns" : "joker");
+		break;
+	default:
+		jw_kstr(w, "type", "unknown");
+		jw_kint(w, "code", e->type);
+		break;
 	}
-	return json_pack("{s:s,s:i}", "type", "unknown", "code", e->type);
+	jw_end(w);
 }
+
+/* Returns a new object for an event; see the writer. */
+JW_EVENT_JSON(stocks_event_json, stocks_event_write)
 
 /*
  * Reads the array key of the setup into cards (at most max, jokers only if
