@@ -119,3 +119,6 @@ install: all
 
 clean:
 	rm -rf build bin
+
+# The replay viewer's page is assembled into html.o (.incbin).
+$(B)/tools/replay/html.o: tools/replay/viewer.html
