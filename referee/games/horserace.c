@@ -117,7 +117,10 @@ const struct game game_horserace = {
 	.action_json = hr_action_json,
 	.action_parse = hr_action_parse,
 	.event_json = hr_event_json,
-	.setup_parse = hr_setup_parse
+	.setup_parse = hr_setup_parse,
+	.view_write = hr_view_write,
+	.action_write = hr_action_write,
+	.event_write = hr_event_write
 };
 
 /* Returns the kind of bet of target t. */

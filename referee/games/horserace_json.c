@@ -3,6 +3,8 @@
  * rules of horserace.md (the table is public, the stock order is hidden from
  * all, a bettor's sealed bets are hidden from the others until all bets are
  * in), the actions as JSON objects, the events, and the --setup document.
+ * Views, actions and events are written once, through the JSON writer
+ * (jw.h), which gives the referee their text and everyone else their tree.
  * The layout is documented in protocol.md, section "Game: horserace".
  */
 #include <stdio.h>
@@ -16,341 +18,348 @@ static const char *const kind_names[] = {
 static const char *const phase_names[] = {
 	"odds", "bet", "auction", "over"
 };
+static const char *const suit_names[] = { "S", "H", "D", "C" };
 static const char suit_letters[] = "SHDC";
 
-static json_t	*suit_json(int);
-static json_t	*seat_or_null(int);
-static json_t	*suits_mask_json(int);
-static json_t	*target_json(json_t *, int);
-static json_t	*bet_json(int, int, int32_t);
-static json_t	*last_race_json(const struct hr_state *);
-static json_t	*auction_json(const struct hr_state *);
-static json_t	*dd_json(const struct hr_state *);
+static void	 suit_write(struct jw *, int);
+static void	 seat_or_null(struct jw *, int);
+static void	 suits_mask_write(struct jw *, int);
+static void	 target_write(struct jw *, int);
+static void	 bet_write(struct jw *, int, int, int32_t);
+static void	 cards8_write(struct jw *, const int8_t *, int);
+static void	 last_race_write(const struct hr_state *, struct jw *);
+static void	 auction_write(const struct hr_state *, struct jw *);
+static void	 dd_write(const struct hr_state *, struct jw *);
 static int	 suit_parse(const json_t *);
 static int	 amount_parse(const json_t *, struct action *, char *, size_t);
 static int	 deck_parse(const json_t *, int, int8_t *, int *, char *,
 		    size_t);
 
-/* Returns a suit as its letter. */
-static json_t *
-suit_json(int s)
+/* Writes a suit as its letter. */
+static void
+suit_write(struct jw *w, int s)
 {
-	char b[2] = { suit_letters[s & 3], '\0' };
-
-	return json_string(b);
+	jw_str(w, suit_names[s & 3]);
 }
 
-/* Returns a seat number, or null for -1 (nobody). */
-static json_t *
-seat_or_null(int p)
+/* Writes a seat number, or null for -1 (nobody). */
+static void
+seat_or_null(struct jw *w, int p)
 {
-	return p >= 0 ? json_integer(p) : json_null();
+	if (p >= 0)
+		jw_int(w, p);
+	else
+		jw_null(w);
 }
 
-/* Returns the suits of a mask as letters. */
-static json_t *
-suits_mask_json(int mask)
+/* Writes the suits of a mask as an array of letters. */
+static void
+suits_mask_write(struct jw *w, int mask)
 {
-	json_t *a;
 	int s;
 
-	a = json_array();
+	jw_arr(w);
 	for (s = 0; s < 4; s++)
 		if (mask & (1 << s))
-			json_array_append_new(a, suit_json(s));
-	return a;
+			suit_write(w, s);
+	jw_end(w);
 }
 
-/* Adds "kind" and "suits" of target t to o; returns o. */
-static json_t *
-target_json(json_t *o, int t)
+/* Writes the "kind" and "suits" members of target t. */
+static void
+target_write(struct jw *w, int t)
 {
-	json_t *a;
 	int s[3], n, i;
 
 	n = hr_target_suits(t, s);
-	a = json_array();
+	jw_kstr(w, "kind", kind_names[hr_target_kind(t)]);
+	jw_karr(w, "suits");
 	for (i = 0; i < n; i++)
-		json_array_append_new(a, suit_json(s[i]));
-	json_object_set_new(o, "kind", json_string(kind_names[
-	    hr_target_kind(t)]));
-	json_object_set_new(o, "suits", a);
-	return o;
+		suit_write(w, s[i]);
+	jw_end(w);
 }
 
-/* Returns one bet: {player, kind, suits, stake}; player -1 leaves it out. */
-static json_t *
-bet_json(int p, int t, int32_t stake)
+/* Writes one bet: {player, kind, suits, stake}; player -1 leaves it out. */
+static void
+bet_write(struct jw *w, int p, int t, int32_t stake)
 {
-	json_t *o;
-
-	o = json_object();
+	jw_obj(w);
 	if (p >= 0)
-		json_object_set_new(o, "player", json_integer(p));
-	target_json(o, t);
-	json_object_set_new(o, "stake", json_integer(stake));
-	return o;
+		jw_kint(w, "player", p);
+	target_write(w, t);
+	jw_kint(w, "stake", stake);
+	jw_end(w);
 }
 
-/* Returns the last race run: its cards, finishers and progress. */
-static json_t *
-last_race_json(const struct hr_state *st)
+/* Writes an array of n cards kept as small integers. */
+static void
+cards8_write(struct jw *w, const int8_t *cards, int n)
 {
-	json_t *o, *order, *prog, *cards, *odds, *bets;
+	int i;
+
+	jw_arr(w);
+	for (i = 0; i < n; i++)
+		jw_card(w, cards[i]);
+	jw_end(w);
+}
+
+/* Writes the last race run (its cards, finishers and progress), or null. */
+static void
+last_race_write(const struct hr_state *st, struct jw *w)
+{
 	int i, p, t;
 
-	if (!st->last_race_valid)
-		return json_null();
-	order = json_array();
-	for (i = 0; i < st->last_nplaces; i++)
-		json_array_append_new(order, suit_json(st->last_order[i]));
-	prog = json_array();
-	odds = json_array();
-	for (i = 0; i < 4; i++) {
-		json_array_append_new(prog, json_integer(st->last_progress[i]));
-		json_array_append_new(odds, json_integer(st->last_odds[i]));
+	if (!st->last_race_valid) {
+		jw_null(w);
+		return;
 	}
-	cards = json_array();
-	for (i = 0; i < st->last_nturned; i++)
-		json_array_append_new(cards, card_json(st->last_turned[i]));
-	o = json_object();
-	json_object_set_new(o, "dealer", json_integer(st->last_dealer));
-	json_object_set_new(o, "odds_cards", json_array());
-	for (i = 0; i < HR_NODDS; i++)
-		json_array_append_new(json_object_get(o, "odds_cards"),
-		    card_json(st->last_odds_cards[i]));
+	jw_obj(w);
+	jw_kint(w, "dealer", st->last_dealer);
+	jw_key(w, "odds_cards");
+	cards8_write(w, st->last_odds_cards, HR_NODDS);
 	if (!st->calcutta) {
-		json_object_set_new(o, "odds", odds);
-		bets = json_array();
+		jw_karr(w, "odds");
+		for (i = 0; i < 4; i++)
+			jw_int(w, st->last_odds[i]);
+		jw_end(w);
+		jw_karr(w, "bets");
 		for (p = 0; p < st->players; p++)
 			for (t = 0; t < HR_NT; t++)
 				if (st->last_stake[p][t] > 0)
-					json_array_append_new(bets, bet_json(p,
-					    t, st->last_stake[p][t]));
-		json_object_set_new(o, "bets", bets);
+					bet_write(w, p, t,
+					    st->last_stake[p][t]);
+		jw_end(w);
 	} else {
-		json_decref(odds);
-		odds = json_array();
-		bets = json_array();
-		for (i = 0; i < 4; i++) {
-			json_array_append_new(odds,
-			    seat_or_null(st->last_owner[i]));
-			json_array_append_new(bets,
-			    json_integer(st->last_price[i]));
-		}
-		json_object_set_new(o, "owners", odds);
-		json_object_set_new(o, "prices", bets);
+		jw_karr(w, "owners");
+		for (i = 0; i < 4; i++)
+			seat_or_null(w, st->last_owner[i]);
+		jw_end(w);
+		jw_karr(w, "prices");
+		for (i = 0; i < 4; i++)
+			jw_int(w, st->last_price[i]);
+		jw_end(w);
 	}
-	json_object_set_new(o, "cards", cards);
-	json_object_set_new(o, "order", order);
-	json_object_set_new(o, "progress", prog);
-	return o;
+	jw_key(w, "cards");
+	cards8_write(w, st->last_turned, st->last_nturned);
+	jw_karr(w, "order");
+	for (i = 0; i < st->last_nplaces; i++)
+		suit_write(w, st->last_order[i]);
+	jw_end(w);
+	jw_karr(w, "progress");
+	for (i = 0; i < 4; i++)
+		jw_int(w, st->last_progress[i]);
+	jw_end(w);
+	jw_end(w);
 }
 
-/* Returns the Calcutta auction under way. */
-static json_t *
-auction_json(const struct hr_state *st)
+/* Writes the Calcutta auction under way. */
+static void
+auction_write(const struct hr_state *st, struct jw *w)
 {
 	const struct auction *a = &st->auc;
-	json_t *o, *in;
 	int p;
 
-	in = json_array();
+	jw_obj(w);
+	jw_key(w, "suit");
+	suit_write(w, st->asuit);
+	jw_kint(w, "high", a->high);
+	jw_key(w, "high_bidder");
+	seat_or_null(w, a->high_bidder);
+	jw_kint(w, "next_min", auction_next_min(a));
+	jw_key(w, "turn");
+	seat_or_null(w, a->turn);
+	jw_karr(w, "in");
 	for (p = 0; p < st->players; p++)
 		if ((a->in & (1u << p)) || p == a->high_bidder)
-			json_array_append_new(in, json_integer(p));
-	o = json_object();
-	json_object_set_new(o, "suit", suit_json(st->asuit));
-	json_object_set_new(o, "high", json_integer(a->high));
-	json_object_set_new(o, "high_bidder", seat_or_null(a->high_bidder));
-	json_object_set_new(o, "next_min", json_integer(auction_next_min(a)));
-	json_object_set_new(o, "turn", seat_or_null(a->turn));
-	json_object_set_new(o, "in", in);
-	return o;
+			jw_int(w, p);
+	jw_end(w);
+	jw_end(w);
 }
 
-/* Returns the daily double of the dealer's pair of races. */
-static json_t *
-dd_json(const struct hr_state *st)
+/* Writes the daily double of the dealer's pair of races. */
+static void
+dd_write(const struct hr_state *st, struct jw *w)
 {
-	json_t *o, *bets;
 	int p, i;
 
-	o = json_object();
-	json_object_set_new(o, "multiplier", json_integer(st->dd_mult));
-	json_object_set_new(o, "first_race", json_boolean(st->race % 2 == 0));
+	jw_obj(w);
+	jw_kint(w, "multiplier", st->dd_mult);
+	jw_kbool(w, "first_race", st->race % 2 == 0);
 	if (st->dd_w1 >= 0) {
-		json_object_set_new(o, "first_winner", suit_json(st->dd_w1));
-		json_object_set_new(o, "first_odds", json_integer(st->dd_o1));
+		jw_key(w, "first_winner");
+		suit_write(w, st->dd_w1);
+		jw_kint(w, "first_odds", st->dd_o1);
 	}
-	bets = json_array();
+	jw_karr(w, "bets");
 	for (p = 0; p < st->players; p++)
 		for (i = 0; i < 16; i++)
 			if (st->dd[p][i] > 0)
-				json_array_append_new(bets, bet_json(p,
-				    HR_T_DD + i, st->dd[p][i]));
-	json_object_set_new(o, "bets", bets);
-	return o;
+				bet_write(w, p, HR_T_DD + i, st->dd[p][i]);
+	jw_end(w);
+	jw_end(w);
 }
 
 /*
- * Returns what seat may see (SEAT_ALL: everything, the stock order and
- * every sealed bet included).  Built field by field from the visibility
+ * Writes what seat may see (SEAT_ALL: everything, the stock order and
+ * every sealed bet included).  Written field by field from the visibility
  * rules, never by dumping the state.
  */
-json_t *
-hr_view_json(const void *vst, int seat)
+void
+hr_view_write(const void *vst, int seat, struct jw *w)
 {
 	const struct hr_state *st = vst;
-	json_t *v, *a, *b;
 	int p, s, t, k, live;
 
 	live = st->phase != HP_OVER;
-	v = json_object();
+	jw_obj(w);
 	if (seat != SEAT_ALL)
-		json_object_set_new(v, "seat", json_integer(seat));
-	json_object_set_new(v, "players", json_integer(st->players));
-	json_object_set_new(v, "phase", json_string(phase_names[st->phase]));
-	json_object_set_new(v, "race", json_integer(live ? st->race + 1 :
-	    st->races));
-	json_object_set_new(v, "races", json_integer(st->races));
-	json_object_set_new(v, "dealer", json_integer(live ? st->dealer :
-	    st->last_dealer));
-	a = json_array();
+		jw_kint(w, "seat", seat);
+	jw_kint(w, "players", st->players);
+	jw_kstr(w, "phase", phase_names[st->phase]);
+	jw_kint(w, "race", live ? st->race + 1 : st->races);
+	jw_kint(w, "races", st->races);
+	jw_kint(w, "dealer", live ? st->dealer : st->last_dealer);
+	jw_karr(w, "chips");
 	for (p = 0; p < st->players; p++)
-		json_array_append_new(a, json_integer(st->chips[p]));
-	json_object_set_new(v, "chips", a);
+		jw_int(w, st->chips[p]);
+	jw_end(w);
 	if (!st->calcutta) {
-		json_object_set_new(v, "bet_limit", json_integer(st->bet_limit));
-		a = json_array();
+		jw_kint(w, "bet_limit", st->bet_limit);
+		jw_karr(w, "bets_offered");
 		for (k = HR_WIN; k <= HR_DD; k++)
 			if (st->bets & (1 << k))
-				json_array_append_new(a,
-				    json_string(kind_names[k]));
-		json_object_set_new(v, "bets_offered", a);
+				jw_str(w, kind_names[k]);
+		jw_end(w);
 	}
 	if (live) {
-		json_object_set_new(v, "odds_cards", json_array());
-		for (k = 0; k < HR_NODDS; k++)
-			json_array_append_new(json_object_get(v, "odds_cards"),
-			    card_json(st->deck[k]));
-		a = json_array();
-		b = json_array();
-		for (s = 0; s < 4; s++) {
-			json_array_append_new(a, json_integer(st->count[s]));
-			json_array_append_new(b,
-			    json_integer(12 - st->count[s]));
-		}
-		json_object_set_new(v, "odds_counts", a);
-		json_object_set_new(v, "relays", json_integer(st->relays));
-		json_object_set_new(v, "stock", json_pack("{s:i,s:o,s:i}",
-		    "cards", st->ndeck - st->top, "suits", b, "jokers",
-		    st->joker));
+		jw_key(w, "odds_cards");
+		cards8_write(w, st->deck, HR_NODDS);
+		jw_karr(w, "odds_counts");
+		for (s = 0; s < 4; s++)
+			jw_int(w, st->count[s]);
+		jw_end(w);
+		jw_kint(w, "relays", st->relays);
+		jw_kobj(w, "stock");
+		jw_kint(w, "cards", st->ndeck - st->top);
+		jw_karr(w, "suits");
+		for (s = 0; s < 4; s++)
+			jw_int(w, 12 - st->count[s]);
+		jw_end(w);
+		jw_kint(w, "jokers", st->joker);
+		jw_end(w);
 	}
 	if (live && !st->calcutta) {
-		a = json_array();
+		jw_karr(w, "odds");
 		for (s = 0; s < 4; s++)
-			json_array_append_new(a, st->phase == HP_ODDS &&
-			    s >= st->odds_suit ? json_null() :
-			    json_integer(st->odds[s]));
-		json_object_set_new(v, "odds", a);
-		if (st->phase == HP_ODDS)
-			json_object_set_new(v, "odds_to_set",
-			    suit_json(st->odds_suit));
-		json_object_set_new(v, "bets_now", a = json_array());
+			if (st->phase == HP_ODDS && s >= st->odds_suit)
+				jw_null(w);
+			else
+				jw_int(w, st->odds[s]);
+		jw_end(w);
+		if (st->phase == HP_ODDS) {
+			jw_key(w, "odds_to_set");
+			suit_write(w, st->odds_suit);
+		}
+		jw_karr(w, "bets_now");
 		for (k = HR_WIN; k <= HR_DD; k++)
 			if (hr_kind_offered(st, k))
-				json_array_append_new(a,
-				    json_string(kind_names[k]));
+				jw_str(w, kind_names[k]);
+		jw_end(w);
 	}
 	if (live && st->phase == HP_BET) {
-		a = json_array();
+		jw_karr(w, "waiting");
 		for (p = 0; p < st->players; p++)
 			if (st->waiting & (1u << p))
-				json_array_append_new(a, json_integer(p));
-		json_object_set_new(v, "waiting", a);
+				jw_int(w, p);
+		jw_end(w);
 		if (seat >= 0 && seat < st->players && seat != st->dealer) {
-			a = json_array();
+			jw_karr(w, "my_bets");
 			for (t = 0; t < HR_NT; t++)
 				if (st->stake[seat][t] > 0)
-					json_array_append_new(a, bet_json(-1, t,
-					    st->stake[seat][t]));
-			json_object_set_new(v, "my_bets", a);
-			json_object_set_new(v, "my_left",
-			    json_integer(hr_left(st, seat)));
+					bet_write(w, -1, t,
+					    st->stake[seat][t]);
+			jw_end(w);
+			jw_kint(w, "my_left", hr_left(st, seat));
 		}
 		if (seat == SEAT_ALL) {
-			a = json_array();
+			jw_karr(w, "sealed_bets");
 			for (p = 0; p < st->players; p++)
 				for (t = 0; t < HR_NT; t++)
 					if (st->stake[p][t] > 0)
-						json_array_append_new(a,
-						    bet_json(p, t,
-						    st->stake[p][t]));
-			json_object_set_new(v, "sealed_bets", a);
+						bet_write(w, p, t,
+						    st->stake[p][t]);
+			jw_end(w);
 		}
 	}
-	if (live && !st->calcutta && (st->bets & HR_BETS_DD))
-		json_object_set_new(v, "daily_double", dd_json(st));
+	if (live && !st->calcutta && (st->bets & HR_BETS_DD)) {
+		jw_key(w, "daily_double");
+		dd_write(st, w);
+	}
 	if (st->calcutta) {
-		json_object_set_new(v, "pot", json_integer(st->pot));
+		jw_kint(w, "pot", st->pot);
 		if (live) {
-			a = json_array();
-			b = json_array();
-			for (s = 0; s < 4; s++) {
-				json_array_append_new(a,
-				    seat_or_null(st->owner[s]));
-				json_array_append_new(b,
-				    json_integer(st->price[s]));
-			}
-			json_object_set_new(v, "owners", a);
-			json_object_set_new(v, "prices", b);
+			jw_karr(w, "owners");
+			for (s = 0; s < 4; s++)
+				seat_or_null(w, st->owner[s]);
+			jw_end(w);
+			jw_karr(w, "prices");
+			for (s = 0; s < 4; s++)
+				jw_int(w, st->price[s]);
+			jw_end(w);
 		}
-		if (st->phase == HP_AUCTION)
-			json_object_set_new(v, "auction", auction_json(st));
+		if (st->phase == HP_AUCTION) {
+			jw_key(w, "auction");
+			auction_write(st, w);
+		}
 	}
-	json_object_set_new(v, "last_race", last_race_json(st));
+	jw_key(w, "last_race");
+	last_race_write(st, w);
 	if (seat == SEAT_ALL) {
-		if (live)
-			json_object_set_new(v, "stock_order",
-			    json_array());
-		for (k = st->top; live && k < st->ndeck; k++)
-			json_array_append_new(json_object_get(v, "stock_order"),
-			    card_json(st->deck[k]));
-		json_object_set_new(v, "capped", json_false());
+		if (live) {
+			jw_key(w, "stock_order");
+			cards8_write(w, st->deck + st->top,
+			    st->ndeck - st->top);
+		}
+		jw_kbool(w, "capped", 0);
 	}
-	return v;
+	jw_end(w);
 }
 
-/* Returns an action as the protocol writes it. */
-json_t *
-hr_action_json(const void *vst, int player, struct action a)
+/*
+ * Writes an action as the protocol gives it; the amount of a bet, odds or
+ * bid goes through jw_amount (a range in a legal list).
+ */
+void
+hr_action_write(const void *vst, int player, struct action a, struct jw *w)
 {
-	json_t *o;
 	int64_t c = a.code;
 
+	jw_obj(w);
 	if (c == HA_DONE)
-		return json_pack("{s:s}", "type", "done");
-	if (c == HA_PASS)
-		return json_pack("{s:s}", "type", "pass");
-	if (c == HA_BID)
-		return json_pack("{s:s,s:i}", "type", "bid", "amount",
-		    (json_int_t)a.amount);
-	if (c >= HA_ODDS && c < HA_ODDS + 4) {
-		o = json_pack("{s:s}", "type", "odds");
-		json_object_set_new(o, "suit", suit_json((int)(c - HA_ODDS)));
-		json_object_set_new(o, "amount", json_integer(a.amount));
-		return o;
+		jw_kstr(w, "type", "done");
+	else if (c == HA_PASS)
+		jw_kstr(w, "type", "pass");
+	else if (c == HA_BID) {
+		jw_kstr(w, "type", "bid");
+		jw_amount(w, a.amount);
+	} else if (c >= HA_ODDS && c < HA_ODDS + 4) {
+		jw_kstr(w, "type", "odds");
+		jw_key(w, "suit");
+		suit_write(w, (int)(c - HA_ODDS));
+		jw_amount(w, a.amount);
+	} else if (c >= HA_BET && c < HA_BET + HR_NT) {
+		jw_kstr(w, "type", "bet");
+		target_write(w, (int)(c - HA_BET));
+		jw_amount(w, a.amount);
+	} else {
+		jw_kstr(w, "type", "invalid");
+		jw_kint(w, "code", c);
 	}
-	if (c >= HA_BET && c < HA_BET + HR_NT) {
-		o = json_pack("{s:s}", "type", "bet");
-		target_json(o, (int)(c - HA_BET));
-		json_object_set_new(o, "amount", json_integer(a.amount));
-		return o;
-	}
-	return json_pack("{s:s,s:I}", "type", "invalid", "code",
-	    (json_int_t)c);
+	jw_end(w);
 }
+
+JW_VIEW_JSON(hr_view_json, hr_view_write)
+JW_ACTION_JSON(hr_action_json, hr_action_write)
 
 /* Parses a suit letter; -1 if it is not one. */
 static int
@@ -453,9 +462,9 @@ hr_action_parse(const void *vst, int player, const json_t *j,
 	return amount_parse(j, a, cause, len);
 }
 
-/* Returns an event as the players are told it. */
-json_t *
-hr_event_json(const void *vst, const struct event *e)
+/* Writes an event as the players are told it. */
+void
+hr_event_write(const void *vst, const struct event *e, struct jw *w)
 {
 	static const char *const names[] = {
 		[HE_RACE] = "race", [HE_LAY] = "odds_cards",
@@ -468,116 +477,125 @@ hr_event_json(const void *vst, const struct event *e)
 		[HE_SOLD] = "sold", [HE_SHARE] = "share", [HE_SPLIT] = "split",
 		[HE_GAME_END] = "game_end"
 	};
-	json_t *o, *a;
-	int8_t cards[HR_NODDS];
 	int i;
 
-	if (e->type < 0 || e->type > HE_GAME_END)
-		return json_pack("{s:s}", "type", "unknown");
-	o = json_pack("{s:s}", "type", names[e->type]);
+	jw_obj(w);
+	if (e->type < 0 || e->type > HE_GAME_END) {
+		jw_kstr(w, "type", "unknown");
+		jw_end(w);
+		return;
+	}
+	jw_kstr(w, "type", names[e->type]);
 	switch (e->type) {
 	case HE_RACE:
-		json_object_set_new(o, "race", json_integer(e->x + 1));
-		json_object_set_new(o, "dealer", json_integer(e->a[0]));
+		jw_kint(w, "race", e->x + 1);
+		jw_kint(w, "dealer", e->a[0]);
 		break;
 	case HE_LAY:
+		jw_karr(w, "cards");
 		for (i = 0; i < HR_NODDS; i++)
-			cards[i] = (int8_t)((uint64_t)e->x >> (6 * i) & 63);
-		a = json_array();
-		for (i = 0; i < HR_NODDS; i++)
-			json_array_append_new(a, card_json(cards[i]));
-		json_object_set_new(o, "cards", a);
-		json_object_set_new(o, "void", json_boolean(e->a[0]));
+			jw_card(w, (int)((uint64_t)e->x >> (6 * i) & 63));
+		jw_end(w);
+		jw_kbool(w, "void", e->a[0]);
 		break;
 	case HE_ODDS:
-		a = json_array();
+		jw_karr(w, "odds");
 		for (i = 0; i < 4; i++)
-			json_array_append_new(a, json_integer(e->a[i]));
-		json_object_set_new(o, "odds", a);
+			jw_int(w, e->a[i]);
+		jw_end(w);
 		break;
 	case HE_ODDS_SET:
-		json_object_set_new(o, "suit", suit_json(e->a[0]));
-		json_object_set_new(o, "odds", json_integer(e->a[1]));
+		jw_key(w, "suit");
+		suit_write(w, e->a[0]);
+		jw_kint(w, "odds", e->a[1]);
 		break;
 	case HE_BETTING:
-		a = json_array();
+		jw_karr(w, "bettors");
 		for (i = 0; i < HR_MAXP; i++)
 			if (e->x & (1 << i))
-				json_array_append_new(a, json_integer(i));
-		json_object_set_new(o, "bettors", a);
+				jw_int(w, i);
+		jw_end(w);
 		break;
 	case HE_BET_SEALED:
-		json_object_set_new(o, "player", json_integer(e->a[0]));
-		target_json(o, e->a[1]);
-		json_object_set_new(o, "amount", json_integer(e->a[2]));
-		json_object_set_new(o, "stake", json_integer(e->a[3]));
+		jw_kint(w, "player", e->a[0]);
+		target_write(w, e->a[1]);
+		jw_kint(w, "amount", e->a[2]);
+		jw_kint(w, "stake", e->a[3]);
 		break;
 	case HE_DONE:
-		json_object_set_new(o, "player", json_integer(e->a[0]));
-		json_object_set_new(o, "auto", json_boolean(e->a[1]));
+		jw_kint(w, "player", e->a[0]);
+		jw_kbool(w, "auto", e->a[1]);
 		break;
 	case HE_BET:
-		json_object_set_new(o, "player", json_integer(e->a[0]));
-		target_json(o, e->a[1]);
-		json_object_set_new(o, "stake", json_integer(e->a[2]));
+		jw_kint(w, "player", e->a[0]);
+		target_write(w, e->a[1]);
+		jw_kint(w, "stake", e->a[2]);
 		break;
 	case HE_CARD:
-		json_object_set_new(o, "card", card_json(e->a[0]));
+		jw_kcard(w, "card", e->a[0]);
 		if (e->a[1] >= 0)
-			json_object_set_new(o, "progress",
-			    json_integer(e->a[1]));
+			jw_kint(w, "progress", e->a[1]);
 		else
-			json_object_set_new(o, "set_aside", json_true());
+			jw_kbool(w, "set_aside", 1);
 		break;
 	case HE_JOKER:
-		json_object_set_new(o, "card", card_json(JOKER));
-		json_object_set_new(o, "moved", suits_mask_json(e->a[0]));
+		jw_kcard(w, "card", JOKER);
+		jw_key(w, "moved");
+		suits_mask_write(w, e->a[0]);
 		break;
 	case HE_FINISH:
-		json_object_set_new(o, "suit", suit_json(e->a[0]));
-		json_object_set_new(o, "place", json_integer(e->a[1]));
+		jw_key(w, "suit");
+		suit_write(w, e->a[0]);
+		jw_kint(w, "place", e->a[1]);
 		break;
 	case HE_RACE_END:
-		a = json_array();
+		jw_karr(w, "order");
 		for (i = 0; i < e->a[0] && i < 3; i++)
-			json_array_append_new(a, suit_json(e->a[1 + i]));
-		json_object_set_new(o, "order", a);
+			suit_write(w, e->a[1 + i]);
+		jw_end(w);
 		break;
 	case HE_SETTLE:
-		json_object_set_new(o, "player", json_integer(e->a[0]));
-		target_json(o, e->a[1]);
-		json_object_set_new(o, "stake", json_integer(e->a[2]));
-		json_object_set_new(o, "won", json_boolean(e->x > 0));
-		json_object_set_new(o, "paid", json_integer(e->x));
+		jw_kint(w, "player", e->a[0]);
+		target_write(w, e->a[1]);
+		jw_kint(w, "stake", e->a[2]);
+		jw_kbool(w, "won", e->x > 0);
+		jw_kint(w, "paid", e->x);
 		break;
 	case HE_AUCTION:
-		json_object_set_new(o, "suit", suit_json(e->a[0]));
+		jw_key(w, "suit");
+		suit_write(w, e->a[0]);
 		break;
 	case HE_BID:
-		json_object_set_new(o, "player", json_integer(e->a[0]));
-		json_object_set_new(o, "amount", json_integer(e->a[1]));
+		jw_kint(w, "player", e->a[0]);
+		jw_kint(w, "amount", e->a[1]);
 		break;
 	case HE_PASS:
-		json_object_set_new(o, "player", json_integer(e->a[0]));
+		jw_kint(w, "player", e->a[0]);
 		break;
 	case HE_SOLD:
-		json_object_set_new(o, "suit", suit_json(e->a[0]));
-		json_object_set_new(o, "player", seat_or_null(e->a[1]));
-		json_object_set_new(o, "price", json_integer(e->a[2]));
+		jw_key(w, "suit");
+		suit_write(w, e->a[0]);
+		jw_key(w, "player");
+		seat_or_null(w, e->a[1]);
+		jw_kint(w, "price", e->a[2]);
 		break;
 	case HE_SHARE:
-		json_object_set_new(o, "place", json_integer(e->a[1]));
-		json_object_set_new(o, "suit", suit_json(e->a[2]));
-		json_object_set_new(o, "player", seat_or_null(e->a[0]));
-		json_object_set_new(o, "amount", json_integer(e->x));
+		jw_kint(w, "place", e->a[1]);
+		jw_key(w, "suit");
+		suit_write(w, e->a[2]);
+		jw_key(w, "player");
+		seat_or_null(w, e->a[0]);
+		jw_kint(w, "amount", e->x);
 		break;
 	case HE_SPLIT:
-		json_object_set_new(o, "player", json_integer(e->a[0]));
-		json_object_set_new(o, "amount", json_integer(e->x));
+		jw_kint(w, "player", e->a[0]);
+		jw_kint(w, "amount", e->x);
 		break;
 	}
-	return o;
+	jw_end(w);
 }
+
+JW_EVENT_JSON(hr_event_json, hr_event_write)
 
 /* Parses one deck (cards from the top) into d; -1 + cause. */
 static int
