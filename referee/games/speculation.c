@@ -109,7 +109,10 @@ const struct game game_speculation = {
 	.action_json = sp_action_json,
 	.action_parse = sp_action_parse,
 	.event_json = sp_event_json,
-	.setup_parse = sp_setup_parse
+	.setup_parse = sp_setup_parse,
+	.view_write = speculation_view_write,
+	.action_write = speculation_action_write,
+	.event_write = speculation_event_write
 };
 
 /* Fills the computed default of deals and checks the ante fits the stack. */

@@ -137,7 +137,13 @@ int	sp_beats(const struct sp *, int card, int high);
 int32_t	sp_max_other(const struct sp *, int player);
 int	sp_in(const struct sp *, int player);
 
-/* speculation_json.c: the codec half of the game table. */
+/* speculation_json.c: the codec half of the game table (the tree forms
+ * are made from the writers). */
+void	 speculation_view_write(const void *, int, struct jw *);
+void	 speculation_action_write(const void *, int, struct action,
+	    struct jw *);
+void	 speculation_event_write(const void *, const struct event *,
+	    struct jw *);
 json_t	*sp_view_json(const void *, int);
 json_t	*sp_action_json(const void *, int, struct action);
 int	 sp_action_parse(const void *, int, const json_t *, struct action *,

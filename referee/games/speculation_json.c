@@ -2,204 +2,251 @@
  * Speculation's JSON codec: the views (built from the visibility rules of
  * speculation.md: nobody, not even the holder, sees a face-down card, nor
  * the widow before the deal ends), the actions, the events and the --setup
- * document.  protocol.md's "Game: speculation" section documents every
- * field; the rules live in speculation.c.
+ * document.  Views, actions and events are written once, through the JSON
+ * writer (jw.h): the same code gives the referee's text and the trees of
+ * the game table.  protocol.md's "Game: speculation" section documents
+ * every field; the rules live in speculation.c.
  */
 #include <stdio.h>
 #include <string.h>
 
+#include "jw.h"
 #include "speculation.h"
 
 static const char *const phase_names[] = {
 	"trump", "turn", "found", "auction", "over"
 };
 static const char *const end_names[] = { "ace", "no_cards", "cap" };
-static const char suit_letters[] = "SHDC";
+static const char *const suit_names[] = { "S", "H", "D", "C" };
 
-static json_t	*positions_json(uint64_t);
-static json_t	*card_or_null(int);
-static json_t	*seat_or_null(int);
-static json_t	*auction_json(const struct sp *);
-static json_t	*last_deal_json(const struct sp *);
-static int	 positions_parse(const json_t *, uint64_t *, char *, size_t);
-static int	 amount_parse(const json_t *, struct action *, char *, size_t);
-static int	 deck_parse(const json_t *, int8_t *, int *, const char *,
+static void	positions_write(struct jw *, const char *, uint64_t);
+static void	card_or_null(struct jw *, const char *, int);
+static void	seat_or_null(struct jw *, const char *, int);
+static void	cards8_write(struct jw *, const char *, const int8_t *, int);
+static void	card_or_positions(struct jw *, int, uint64_t);
+static void	auction_write(const struct sp *, struct jw *);
+static void	last_deal_write(const struct sp *, struct jw *);
+static int	positions_parse(const json_t *, uint64_t *, char *, size_t);
+static int	amount_parse(const json_t *, struct action *, char *, size_t);
+static int	deck_parse(const json_t *, int8_t *, int *, const char *,
 		    char *, size_t);
 
-/* Returns a new array of the positions set in mask, lowest first. */
-static json_t *
-positions_json(uint64_t mask)
+/* Writes key: the array of the positions set in mask, lowest first. */
+static void
+positions_write(struct jw *w, const char *key, uint64_t mask)
 {
-	json_t *a;
+	jw_karr(w, key);
+	while (mask != 0) {
+		jw_int(w, __builtin_ctzll(mask));
+		mask &= mask - 1;
+	}
+	jw_end(w);
+}
+
+/* Writes key: a card name, or null for -1. */
+static void
+card_or_null(struct jw *w, const char *key, int card)
+{
+	if (card >= 0)
+		jw_kcard(w, key, card);
+	else
+		jw_knull(w, key);
+}
+
+/* Writes key: a seat number, or null for -1. */
+static void
+seat_or_null(struct jw *w, const char *key, int seat)
+{
+	if (seat >= 0)
+		jw_kint(w, key, seat);
+	else
+		jw_knull(w, key);
+}
+
+/* Writes key: an array of the names of n cards stored as int8_t. */
+static void
+cards8_write(struct jw *w, const char *key, const int8_t *cards, int n)
+{
 	int i;
 
-	a = json_array();
-	for (i = 0; i < 64; i++)
-		if (mask & (1ULL << i))
-			json_array_append_new(a, json_integer(i));
-	return a;
+	jw_karr(w, key);
+	for (i = 0; i < n; i++)
+		jw_card(w, cards[i]);
+	jw_end(w);
 }
 
-/* Returns a new card name, or null for -1. */
-static json_t *
-card_or_null(int card)
-{
-	return card >= 0 ? card_json(card) : json_null();
-}
-
-/* Returns a new seat number, or null for -1. */
-static json_t *
-seat_or_null(int seat)
-{
-	return seat >= 0 ? json_integer(seat) : json_null();
-}
-
-/* Returns the running auction as a new object (public: every bid is). */
-static json_t *
-auction_json(const struct sp *st)
+/* Writes the running auction's object (public: every bid is). */
+static void
+auction_write(const struct sp *st, struct jw *w)
 {
 	const struct auction *a = &st->auc;
-	json_t *j, *in;
 	int i, p;
 
-	in = json_array();
+	jw_obj(w);
+	jw_kint(w, "seller", a->seller);
+	jw_kstr(w, "item", st->auc_up ? "face_up" : "face_down");
+	jw_kint(w, "min", a->min);
+	jw_kint(w, "high", a->high);
+	seat_or_null(w, "high_bidder", a->high_bidder);
+	jw_kint(w, "next_min", auction_next_min(a));
+	jw_karr(w, "in");
 	for (i = 1; i < st->n; i++) {
 		p = (a->seller + i) % st->n;
 		if (a->in & (1u << p))
-			json_array_append_new(in, json_integer(p));
+			jw_int(w, p);
 	}
-	j = json_pack("{s:i,s:s,s:i,s:i,s:o,s:i,s:o,s:i}", "seller",
-	    a->seller, "item", st->auc_up ? "face_up" : "face_down", "min",
-	    a->min, "high", a->high, "high_bidder",
-	    seat_or_null(a->high_bidder), "next_min", auction_next_min(a),
-	    "in", in, "turn", a->turn);
+	jw_end(w);
+	jw_kint(w, "turn", a->turn);
 	if (st->auc_up)
-		json_object_set_new(j, "card", card_json(st->high));
+		jw_kcard(w, "card", st->high);
 	else
-		json_object_set_new(j, "positions",
-		    positions_json(st->auc_lot));
-	return j;
+		positions_write(w, "positions", st->auc_lot);
+	jw_end(w);
 }
 
-/* Returns the result of the previous deal as a new object, or null. */
-static json_t *
-last_deal_json(const struct sp *st)
+/* Writes the result of the previous deal as an object, or null. */
+static void
+last_deal_write(const struct sp *st, struct jw *w)
 {
-	int w[3], i;
-
-	if (st->last_end == SE_NONE)
-		return json_null();
-	for (i = 0; i < st->last_nwidow; i++)
-		w[i] = st->last_widow[i];
-	return json_pack("{s:i,s:i,s:o,s:i,s:b,s:s,s:o}", "deal",
-	    st->last_deal, "winner", st->last_winner, "card",
-	    card_json(st->last_card), "amount", st->last_amount, "carried",
-	    st->last_carried, "end", end_names[st->last_end], "widow",
-	    cards_json(w, st->last_nwidow));
+	if (st->last_end == SE_NONE) {
+		jw_null(w);
+		return;
+	}
+	jw_obj(w);
+	jw_kint(w, "deal", st->last_deal);
+	jw_kint(w, "winner", st->last_winner);
+	jw_kcard(w, "card", st->last_card);
+	jw_kint(w, "amount", st->last_amount);
+	jw_kbool(w, "carried", st->last_carried);
+	jw_kstr(w, "end", end_names[st->last_end]);
+	cards8_write(w, "widow", st->last_widow, st->last_nwidow);
+	jw_end(w);
 }
 
-/* Returns a seat's view as a new object: only what speculation.md's
- * Visibility section grants; SEAT_ALL adds every hidden card. */
-json_t *
-sp_view_json(const void *vst, int seat)
+/* Writes a seat's view: only what speculation.md's Visibility section
+ * grants; SEAT_ALL adds every hidden card. */
+void
+speculation_view_write(const void *vst, int seat, struct jw *w)
 {
 	const struct sp *st = vst;
-	json_t *j, *players, *pl, *a;
-	int p, i, cards[52];
-	char suit[2] = { 0, 0 };
+	int p, i;
 
-	players = json_array();
-	for (p = 0; p < st->n; p++) {
-		pl = json_pack("{s:i,s:i,s:o}", "counters", st->counters[p],
-		    "face_down", st->nfd[p], "out", st->out[p] ?
-		    json_integer(st->out[p]) : json_null());
-		json_array_append_new(players, pl);
-	}
-	for (i = 0; i < st->ndisc; i++)
-		cards[i] = st->disc[i];
+	jw_obj(w);
+	if (seat == SEAT_ALL)
+		jw_knull(w, "seat");
+	else
+		jw_kint(w, "seat", seat);
+	jw_kint(w, "deal", st->deal);
+	jw_kint(w, "deals", st->deals);
+	jw_kint(w, "dealer", st->dealer);
+	jw_kstr(w, "phase",
+	    phase_names[st->phase <= SP_OVER ? st->phase : SP_OVER]);
+	if (st->phase == SP_OVER)
+		jw_knull(w, "turn");
+	else
+		jw_kint(w, "turn", st->turn);
 	if (st->trump >= 0 && st->high >= 0)
-		suit[0] = suit_letters[st->trump];
-	j = json_pack("{s:o,s:i,s:i,s:i,s:s,s:o,s:o,s:o,s:o,s:i,s:i,s:o,"
-	    "s:o,s:i,s:i,s:i}",
-	    "seat", seat == SEAT_ALL ? json_null() : json_integer(seat),
-	    "deal", st->deal, "deals", st->deals, "dealer", st->dealer,
-	    "phase", phase_names[st->phase <= SP_OVER ? st->phase : SP_OVER],
-	    "turn", st->phase == SP_OVER ? json_null() :
-	    json_integer(st->turn),
-	    "trump", suit[0] ? json_string(suit) : json_null(),
-	    "high", card_or_null(st->high),
-	    "holder", seat_or_null(st->holder),
-	    "pool", st->pool, "ante", st->ante,
-	    "players", players,
-	    "discards", cards_json(cards, st->ndisc),
-	    "widow", st->nwidow,
-	    "turns", st->turns, "max_turns", st->max_turns);
+		jw_kstr(w, "trump", suit_names[st->trump]);
+	else
+		jw_knull(w, "trump");
+	card_or_null(w, "high", st->high);
+	seat_or_null(w, "holder", st->holder);
+	jw_kint(w, "pool", st->pool);
+	jw_kint(w, "ante", st->ante);
+	jw_karr(w, "players");
+	for (p = 0; p < st->n; p++) {
+		jw_obj(w);
+		jw_kint(w, "counters", st->counters[p]);
+		jw_kint(w, "face_down", st->nfd[p]);
+		if (st->out[p])
+			jw_kint(w, "out", st->out[p]);
+		else
+			jw_knull(w, "out");
+		jw_end(w);
+	}
+	jw_end(w);
+	cards8_write(w, "discards", st->disc, st->ndisc);
+	jw_kint(w, "widow", st->nwidow);
+	jw_kint(w, "turns", st->turns);
+	jw_kint(w, "max_turns", st->max_turns);
 	if (st->phase == SP_TURN || (st->phase == SP_AUCTION &&
 	    st->auc_from == SP_TURN)) {
-		json_object_set_new(j, "offered", positions_json(st->offered));
-		json_object_set_new(j, "lot", positions_json(st->lot));
+		positions_write(w, "offered", st->offered);
+		positions_write(w, "lot", st->lot);
 	}
-	json_object_set_new(j, "auction", st->phase == SP_AUCTION ?
-	    auction_json(st) : json_null());
-	json_object_set_new(j, "last_deal", last_deal_json(st));
-	if (seat != SEAT_ALL)
-		return j;
-
-	/* The all-seeing view (logs, replay): every hidden card. */
-	a = json_array();
-	for (p = 0; p < st->n; p++) {
-		for (i = 0; i < st->nfd[p]; i++)
-			cards[i] = st->fd[p][i];
-		json_array_append_new(a, cards_json(cards, st->nfd[p]));
+	jw_key(w, "auction");
+	if (st->phase == SP_AUCTION)
+		auction_write(st, w);
+	else
+		jw_null(w);
+	jw_key(w, "last_deal");
+	last_deal_write(st, w);
+	if (seat == SEAT_ALL) {
+		/* The all-seeing view (logs, replay): every hidden card. */
+		jw_karr(w, "hands");
+		for (p = 0; p < st->n; p++) {
+			jw_arr(w);
+			for (i = 0; i < st->nfd[p]; i++)
+				jw_card(w, st->fd[p][i]);
+			jw_end(w);
+		}
+		jw_end(w);
+		cards8_write(w, "widow_cards", st->widow, st->nwidow);
+		cards8_write(w, "stock", st->stock, st->nstock);
+		jw_kbool(w, "capped", st->capped);
 	}
-	json_object_set_new(j, "hands", a);
-	for (i = 0; i < st->nwidow; i++)
-		cards[i] = st->widow[i];
-	json_object_set_new(j, "widow_cards", cards_json(cards, st->nwidow));
-	for (i = 0; i < st->nstock; i++)
-		cards[i] = st->stock[i];
-	json_object_set_new(j, "stock", cards_json(cards, st->nstock));
-	json_object_set_new(j, "capped", json_boolean(st->capped));
-	return j;
+	jw_end(w);
 }
 
-/* Returns an action as the protocol shows it (a new object). */
-json_t *
-sp_action_json(const void *vst, int player, struct action a)
+/* Writes an action as the protocol shows it (an object; a ranged entry's
+ * amount through jw_amount). */
+void
+speculation_action_write(const void *vst, int player, struct action a,
+    struct jw *w)
 {
 	const struct sp *st = vst;
-	json_t *j;
 
+	jw_obj(w);
 	switch (SP_KIND(a.code)) {
 	case AK_KEEP:
-		return json_pack("{s:s}", "type", "keep");
+		jw_kstr(w, "type", "keep");
+		break;
 	case AK_SELL_UP:
-		j = json_pack("{s:s,s:i}", "type", "sell_up", "amount",
-		    a.amount);
+		jw_kstr(w, "type", "sell_up");
+		jw_amount(w, a.amount);
 		if ((st->phase == SP_TRUMP || st->phase == SP_NEWHIGH) &&
 		    st->high >= 0)
-			json_object_set_new(j, "card", card_json(st->high));
-		return j;
+			jw_kcard(w, "card", st->high);
+		break;
 	case AK_SELL:
-		return json_pack("{s:s,s:o,s:i}", "type", "sell", "positions",
-		    positions_json(SP_ARG(a.code)), "amount", a.amount);
+		jw_kstr(w, "type", "sell");
+		positions_write(w, "positions", SP_ARG(a.code));
+		jw_amount(w, a.amount);
+		break;
 	case AK_LOT:
-		return json_pack("{s:s,s:i}", "type", "lot", "position",
-		    (int)SP_ARG(a.code));
+		jw_kstr(w, "type", "lot");
+		jw_kint(w, "position", (int)SP_ARG(a.code));
+		break;
 	case AK_TURN:
-		return json_pack("{s:s,s:i}", "type", "turn", "position",
-		    (int)SP_ARG(a.code));
+		jw_kstr(w, "type", "turn");
+		jw_kint(w, "position", (int)SP_ARG(a.code));
+		break;
 	case AK_PASS:
-		return json_pack("{s:s}", "type", "pass");
+		jw_kstr(w, "type", "pass");
+		break;
 	case AK_BID:
-		return json_pack("{s:s,s:i}", "type", "bid", "amount",
-		    a.amount);
+		jw_kstr(w, "type", "bid");
+		jw_amount(w, a.amount);
+		break;
 	case AK_DROP:
-		return json_pack("{s:s}", "type", "drop");
+		jw_kstr(w, "type", "drop");
+		break;
 	default:
-		return json_pack("{s:s,s:I}", "type", "unknown", "code",
-		    (json_int_t)a.code);
+		jw_kstr(w, "type", "unknown");
+		jw_kint(w, "code", a.code);
+		break;
 	}
+	jw_end(w);
 }
 
 /* Reads "amount": a whole number; -1 + cause if absent or out of range. */
@@ -304,100 +351,147 @@ sp_action_parse(const void *vst, int player, const json_t *j,
 	}
 }
 
-/* Returns an event as a new object; it depends on the event alone. */
-json_t *
-sp_event_json(const void *vst, const struct event *e)
+/* Writes the face-up card (card >= 0) or else the positions of mask. */
+static void
+card_or_positions(struct jw *w, int card, uint64_t mask)
 {
-	json_t *j;
+	if (card >= 0)
+		jw_kcard(w, "card", card);
+	else
+		positions_write(w, "positions", mask);
+}
+
+/* Writes an event's object; it depends on the event alone. */
+void
+speculation_event_write(const void *vst, const struct event *e,
+    struct jw *w)
+{
 	uint64_t m = (uint64_t)e->x;
 	int i, k;
 
+	jw_obj(w);
 	switch (e->type) {
 	case SV_DEAL:
-		return json_pack("{s:s,s:I,s:i}", "type", "deal", "deal",
-		    (json_int_t)e->x, "dealer", e->a[0]);
+		jw_kstr(w, "type", "deal");
+		jw_kint(w, "deal", e->x);
+		jw_kint(w, "dealer", e->a[0]);
+		break;
 	case SV_OUT:
-		return json_pack("{s:s,s:i,s:i,s:I}", "type", "out", "player",
-		    e->a[0], "counters", e->a[1], "deal", (json_int_t)e->x);
+		jw_kstr(w, "type", "out");
+		jw_kint(w, "player", e->a[0]);
+		jw_kint(w, "counters", e->a[1]);
+		jw_kint(w, "deal", e->x);
+		break;
 	case SV_ANTE:
-		return json_pack("{s:s,s:i,s:i,s:i}", "type", "ante", "player",
-		    e->a[0], "amount", e->a[1], "pool", e->a[2]);
+		jw_kstr(w, "type", "ante");
+		jw_kint(w, "player", e->a[0]);
+		jw_kint(w, "amount", e->a[1]);
+		jw_kint(w, "pool", e->a[2]);
+		break;
 	case SV_DEALT:
-		return json_pack("{s:s,s:I,s:i,s:i}", "type", "dealt", "deal",
-		    (json_int_t)e->x, "face_down", e->a[0], "widow", e->a[1]);
+		jw_kstr(w, "type", "dealt");
+		jw_kint(w, "deal", e->x);
+		jw_kint(w, "face_down", e->a[0]);
+		jw_kint(w, "widow", e->a[1]);
+		break;
 	case SV_TRUMP:
-		return json_pack("{s:s,s:i,s:o,s:s#}", "type", "trump",
-		    "dealer", e->a[0], "card", card_json(e->a[1]), "suit",
-		    &suit_letters[CARD_SUIT(e->a[1])], 1);
+		jw_kstr(w, "type", "trump");
+		jw_kint(w, "dealer", e->a[0]);
+		jw_kcard(w, "card", e->a[1]);
+		jw_kstr(w, "suit", suit_names[CARD_SUIT(e->a[1])]);
+		break;
 	case SV_KEEP:
-		return json_pack("{s:s,s:i,s:o}", "type", "keep", "player",
-		    e->a[0], "card", card_json(e->a[1]));
+		jw_kstr(w, "type", "keep");
+		jw_kint(w, "player", e->a[0]);
+		jw_kcard(w, "card", e->a[1]);
+		break;
 	case SV_AUCTION:
-		j = json_pack("{s:s,s:i,s:i}", "type", "auction", "seller",
-		    e->a[0], "min", e->a[1]);
-		if (e->a[2] >= 0)
-			json_object_set_new(j, "card", card_json(e->a[2]));
-		else
-			json_object_set_new(j, "positions", positions_json(m));
-		return j;
+		jw_kstr(w, "type", "auction");
+		jw_kint(w, "seller", e->a[0]);
+		jw_kint(w, "min", e->a[1]);
+		card_or_positions(w, e->a[2], m);
+		break;
 	case SV_BID:
-		return json_pack("{s:s,s:i,s:i}", "type", "bid", "player",
-		    e->a[0], "amount", e->a[1]);
+		jw_kstr(w, "type", "bid");
+		jw_kint(w, "player", e->a[0]);
+		jw_kint(w, "amount", e->a[1]);
+		break;
 	case SV_DROP:
-		return json_pack("{s:s,s:i,s:b}", "type", "drop", "player",
-		    e->a[0], "skipped", e->a[1]);
+		jw_kstr(w, "type", "drop");
+		jw_kint(w, "player", e->a[0]);
+		jw_kbool(w, "skipped", e->a[1]);
+		break;
 	case SV_SOLD:
-		j = json_pack("{s:s,s:i,s:i,s:i}", "type", "sold", "seller",
-		    e->a[0], "buyer", e->a[1], "price", e->a[2]);
-		if (e->a[3] >= 0)
-			json_object_set_new(j, "card", card_json(e->a[3]));
-		else {
-			json_object_set_new(j, "positions", positions_json(m));
+		jw_kstr(w, "type", "sold");
+		jw_kint(w, "seller", e->a[0]);
+		jw_kint(w, "buyer", e->a[1]);
+		jw_kint(w, "price", e->a[2]);
+		card_or_positions(w, e->a[3], m);
+		if (e->a[3] < 0) {
 			k = __builtin_popcountll(m);
-			json_object_set_new(j, "new_positions",
-			    positions_json(((1ULL << k) - 1) << e->a[4]));
+			positions_write(w, "new_positions",
+			    ((1ULL << k) - 1) << e->a[4]);
 		}
-		return j;
+		break;
 	case SV_UNSOLD:
-		j = json_pack("{s:s,s:i}", "type", "unsold", "seller",
-		    e->a[0]);
-		if (e->a[2] >= 0)
-			json_object_set_new(j, "card", card_json(e->a[2]));
-		else
-			json_object_set_new(j, "positions", positions_json(m));
-		return j;
+		jw_kstr(w, "type", "unsold");
+		jw_kint(w, "seller", e->a[0]);
+		card_or_positions(w, e->a[2], m);
+		break;
 	case SV_LOT:
-		return json_pack("{s:s,s:i,s:i}", "type", "lot", "player",
-		    e->a[0], "position", e->a[1]);
+		jw_kstr(w, "type", "lot");
+		jw_kint(w, "player", e->a[0]);
+		jw_kint(w, "position", e->a[1]);
+		break;
 	case SV_TURNUP:
-		return json_pack("{s:s,s:i,s:i,s:o,s:b,s:o}", "type",
-		    "turn_up", "player", e->a[0], "position", e->a[1], "card",
-		    card_json(e->a[2]), "high", e->a[3], "discarded",
-		    card_or_null(e->a[4]));
+		jw_kstr(w, "type", "turn_up");
+		jw_kint(w, "player", e->a[0]);
+		jw_kint(w, "position", e->a[1]);
+		jw_kcard(w, "card", e->a[2]);
+		jw_kbool(w, "high", e->a[3]);
+		card_or_null(w, "discarded", e->a[4]);
+		break;
 	case SV_FINE:
-		return json_pack("{s:s,s:i,s:i}", "type", "fine", "player",
-		    e->a[0], "amount", e->a[1]);
+		jw_kstr(w, "type", "fine");
+		jw_kint(w, "player", e->a[0]);
+		jw_kint(w, "amount", e->a[1]);
+		break;
 	case SV_PASS:
-		return json_pack("{s:s,s:i}", "type", "pass", "player",
-		    e->a[0]);
+		jw_kstr(w, "type", "pass");
+		jw_kint(w, "player", e->a[0]);
+		break;
 	case SV_WIDOW:
-		j = json_array();
+		jw_kstr(w, "type", "widow");
+		jw_karr(w, "cards");
 		for (i = 0; i < 3; i++)
-			json_array_append_new(j, card_json(e->a[i]));
-		return json_pack("{s:s,s:o}", "type", "widow", "cards", j);
+			jw_card(w, e->a[i]);
+		jw_end(w);
+		break;
 	case SV_DEAL_END:
-		return json_pack("{s:s,s:I,s:i,s:o,s:i,s:b,s:s}", "type",
-		    "deal_end", "deal", (json_int_t)e->x, "winner", e->a[0],
-		    "card", card_json(e->a[4]), "amount", e->a[1], "carried",
-		    e->a[3], "end", end_names[e->a[2]]);
+		jw_kstr(w, "type", "deal_end");
+		jw_kint(w, "deal", e->x);
+		jw_kint(w, "winner", e->a[0]);
+		jw_kcard(w, "card", e->a[4]);
+		jw_kint(w, "amount", e->a[1]);
+		jw_kbool(w, "carried", e->a[3]);
+		jw_kstr(w, "end", end_names[e->a[2]]);
+		break;
 	case SV_GAME_END:
-		return json_pack("{s:s,s:I}", "type", "game_end", "deals",
-		    (json_int_t)e->x);
+		jw_kstr(w, "type", "game_end");
+		jw_kint(w, "deals", e->x);
+		break;
 	default:
-		return json_pack("{s:s,s:i}", "type", "unknown", "event",
-		    e->type);
+		jw_kstr(w, "type", "unknown");
+		jw_kint(w, "event", e->type);
+		break;
 	}
+	jw_end(w);
 }
+
+/* The tree forms of the game table, from the same writers. */
+JW_VIEW_JSON(sp_view_json, speculation_view_write)
+JW_ACTION_JSON(sp_action_json, speculation_action_write)
+JW_EVENT_JSON(sp_event_json, speculation_event_write)
 
 /* Reads one deck (card names from the top, distinct, no jokers). */
 static int
