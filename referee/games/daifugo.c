@@ -104,6 +104,9 @@ const struct game game_daifugo = {
 	.action_json = df_action_json,
 	.action_parse = df_action_parse,
 	.event_json = df_event_json,
+	.view_write = df_view_write,
+	.action_write = df_action_write,
+	.event_write = df_event_write,
 	.setup_parse = df_setup_parse
 };
 

@@ -160,7 +160,10 @@ int	df_deciding(int kind, int count, int low, int rank, int reversed);
 int	df_nat_to_cards(uint64_t nat, int jokers, int *cards);
 extern const char df_rank_names[];	/* by strength: "3456789TJQKA2" */
 
-/* daifugo_json.c: the codec. */
+/* daifugo_json.c: the codec; the *_json are tree wrappers of the writers. */
+void	 df_view_write(const void *, int, struct jw *);
+void	 df_action_write(const void *, int, struct action, struct jw *);
+void	 df_event_write(const void *, const struct event *, struct jw *);
 json_t	*df_view_json(const void *, int);
 json_t	*df_action_json(const void *, int, struct action);
 int	 df_action_parse(const void *, int, const json_t *, struct action *,

@@ -3,21 +3,24 @@
  * a seat sees its own hand, the exchange it takes part in, and everything
  * public; never a dump of the state), the actions (plays naming their cards
  * and what each joker stands for), the events and the --setup document.
+ * Views, actions and events are written once, through the JSON writer
+ * (jw.h), which gives the referee their text and everyone else their tree.
  * protocol.md's daifugo section documents every field.
  */
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "daifugo.h"
 
-static json_t	*hand_json(uint64_t, int);
-static json_t	*seats_json(const uint8_t *, int);
-static json_t	*packed_json(int32_t, int, int);
-static json_t	*points_json(const struct event *, int);
-static json_t	*rank_json(int);
-static json_t	*jokers_as_json(int, uint64_t, int, int, int);
-static json_t	*play_json(int64_t, int);
-static json_t	*exchange_json(const struct df_state *, int);
+static void	hand_write(struct jw *, uint64_t, int);
+static void	seats_write(struct jw *, const uint8_t *, int);
+static void	packed_write(struct jw *, int32_t, int, int);
+static void	points_write(struct jw *, const struct event *, int);
+static void	rank_write(struct jw *, int);
+static void	play_write(struct jw *, int64_t, int, int);
+static void	exchange_write(struct jw *, const struct df_state *, int,
+		    int);
 static int	parse_cards(const json_t *, uint64_t *, int *, char *, size_t);
 static int	parse_low(const json_t *, uint64_t, int, int *, char *,
 		    size_t);
@@ -30,56 +33,79 @@ static const char *const kind_names[] = { "none", "single", "set",
 static const char *const class_names[] = { "commoner", "grand_millionaire",
     "millionaire", "poor", "very_poor" };
 static const char *const phase_names[] = { "exchange", "play", "over" };
+static const char suit_letters[] = "SHDC";
 
-/* Returns a new array naming the cards of a mask (strength order), jokers last. */
-static json_t *
-hand_json(uint64_t nat, int jokers)
+/* The four bits of strength index 0, one a suit. */
+#define COLUMN		(1ULL | 1ULL << 13 | 1ULL << 26 | 1ULL << 39)
+/* For play_write: show the rank-deciding card's rank in the given order. */
+#define RANK_DECIDING	INT_MIN
+
+/*
+ * Writes an array naming the cards of a mask in strength order (suits in
+ * S H D C order within a rank), jokers last: as df_nat_to_cards orders them.
+ */
+static void
+hand_write(struct jw *w, uint64_t nat, int jokers)
 {
-	int cards[DF_MAXDECK], n;
+	uint64_t col;
+	char name[3];
+	int s, u;
 
-	n = df_nat_to_cards(nat, jokers, cards);
-	return cards_json(cards, n);
+	jw_arr(w);
+	name[2] = '\0';
+	for (s = 0; s < 13 && nat != 0; s++) {
+		if ((col = (nat >> s) & COLUMN) == 0)
+			continue;
+		name[0] = df_rank_names[s];
+		for (u = 0; u < 4; u++)
+			if (col & (1ULL << (13 * u))) {
+				name[1] = suit_letters[u];
+				jw_str(w, name);
+			}
+		nat &= ~(COLUMN << s);
+	}
+	while (jokers-- > 0)
+		jw_str(w, "JK");
+	jw_end(w);
 }
 
-/* Returns a new array of n seat numbers. */
-static json_t *
-seats_json(const uint8_t *seats, int n)
+/* Writes an array of n seat numbers. */
+static void
+seats_write(struct jw *w, const uint8_t *seats, int n)
 {
-	json_t *a;
 	int i;
 
-	a = json_array();
+	jw_arr(w);
 	for (i = 0; i < n; i++)
-		json_array_append_new(a, json_integer(seats[i]));
-	return a;
+		jw_int(w, seats[i]);
+	jw_end(w);
 }
 
-/* Returns a new array of n 3-bit fields of v, as numbers or class names. */
-static json_t *
-packed_json(int32_t v, int n, int classes)
+/* Writes an array of n 3-bit fields of v, as numbers or class names. */
+static void
+packed_write(struct jw *w, int32_t v, int n, int classes)
 {
-	json_t *a;
 	int i, f;
 
-	a = json_array();
+	jw_arr(w);
 	for (i = 0; i < n; i++) {
 		f = (v >> (3 * i)) & 7;
-		json_array_append_new(a, classes ?
-		    json_string(class_names[f > DC_VERY_POOR ? 0 : f]) :
-		    json_integer(f));
+		if (classes)
+			jw_str(w, class_names[f > DC_VERY_POOR ? 0 : f]);
+		else
+			jw_int(w, f);
 	}
-	return a;
+	jw_end(w);
 }
 
-/* Returns a new array of the 16-bit points packed into an event. */
-static json_t *
-points_json(const struct event *e, int n)
+/* Writes an array of the 16-bit points packed into an event. */
+static void
+points_write(struct jw *w, const struct event *e, int n)
 {
-	json_t *a;
 	int i;
 	uint32_t v;
 
-	a = json_array();
+	jw_arr(w);
 	for (i = 0; i < n; i++) {
 		if (i < 4)
 			v = (uint32_t)((uint64_t)e->x >> (16 * i)) & 0xffff;
@@ -87,215 +113,222 @@ points_json(const struct event *e, int n)
 			v = ((uint32_t)e->a[3] >> (16 * (i - 4))) & 0xffff;
 		else
 			v = (uint32_t)e->a[4] & 0xffff;
-		json_array_append_new(a, json_integer(v));
+		jw_int(w, v);
 	}
-	return a;
+	jw_end(w);
 }
 
-/* Returns a rank letter for a strength index, or null for -1. */
-static json_t *
-rank_json(int s)
+/* Writes a rank letter for a strength index, or null outside 0-12. */
+static void
+rank_write(struct jw *w, int s)
 {
 	char buf[2];
 
-	if (s < 0 || s > 12)
-		return json_null();
+	if (s < 0 || s > 12) {
+		jw_null(w);
+		return;
+	}
 	buf[0] = df_rank_names[s];
 	buf[1] = '\0';
-	return json_string(buf);
+	jw_str(w, buf);
 }
 
 /*
- * Returns what the jokers of a combination stand for: a set's rank letter
- * per joker, or the cards of a sequence's window it does not hold; NULL
- * when no joker stands in.
+ * Writes the members describing play code, inside an open object: cards,
+ * kind, rank (shown: a strength index, -1 for null, or RANK_DECIDING for
+ * the rank-deciding card in the order reversed says) and, when a joker
+ * stands in, jokers_as: a set's rank letter per joker, or the cards of a
+ * sequence's window the naturals do not hold.
  */
-static json_t *
-jokers_as_json(int kind, uint64_t nat, int jokers, int low, int rank)
-{
-	json_t *a;
-	char buf[3];
-	int u, s, c;
-
-	if (jokers == 0 || (kind != DK_SET && kind != DK_SEQ))
-		return NULL;
-	a = json_array();
-	if (kind == DK_SET) {
-		while (jokers-- > 0)
-			json_array_append_new(a, rank_json(rank));
-		return a;
-	}
-	u = __builtin_ctzll(nat) / 13;
-	c = __builtin_popcountll(nat) + jokers;
-	for (s = low; s < low + c; s++)
-		if (!(nat & (1ULL << (u * 13 + s)))) {
-			card_name(DF_CARD(u * 13 + s), buf);
-			json_array_append_new(a, json_string(buf));
-		}
-	return a;
-}
-
-/*
- * Returns a new object describing play code as played in the given order:
- * cards, kind, count, rank (of the rank-deciding card) and jokers_as.
- */
-static json_t *
-play_json(int64_t code, int reversed)
+static void
+play_write(struct jw *w, int64_t code, int reversed, int shown)
 {
 	uint64_t nat = DA_NAT(code);
-	int j = DA_JOK(code), low = DA_LOW(code), kind, rank, c;
-	json_t *o, *ja;
+	int j = DA_JOK(code), low = DA_LOW(code), kind, rank, c, u, s;
+	char name[3];
 
 	kind = df_classify(nat, j, low, &rank);
 	c = __builtin_popcountll(nat) + j;
-	o = json_object();
-	json_object_set_new(o, "action", json_string("play"));
-	json_object_set_new(o, "cards", hand_json(nat, j));
-	json_object_set_new(o, "kind", json_string(kind_names[kind]));
-	json_object_set_new(o, "rank", rank_json(df_deciding(kind, c, low,
-	    rank, reversed)));
-	if ((ja = jokers_as_json(kind, nat, j, low, rank)) != NULL)
-		json_object_set_new(o, "jokers_as", ja);
-	return o;
-}
-
-/* Returns the exchange as seat sees it, or NULL outside one. */
-static json_t *
-exchange_json(const struct df_state *st, int seat)
-{
-	json_t *o;
-	int q = st->partner[seat], given;
-
-	if (q < 0 || st->phase == DP_OVER)
-		return NULL;
-	given = !(st->pending & (1u << seat));
-	o = json_object();
-	json_object_set_new(o, "partner", json_integer(q));
-	json_object_set_new(o, "count", json_integer(st->ngive[seat]));
-	json_object_set_new(o, "rule", json_string(st->cls[seat] ==
-	    DC_GRAND || st->cls[seat] == DC_RICH ? "free" : "strongest"));
-	json_object_set_new(o, "gave", given ? hand_json(st->gift[seat],
-	    st->gjok[seat]) : json_null());
-	json_object_set_new(o, "got", st->exchanged ? hand_json(st->gift[q],
-	    st->gjok[q]) : json_null());
-	return o;
+	jw_key(w, "cards");
+	hand_write(w, nat, j);
+	jw_kstr(w, "kind", kind_names[kind]);
+	jw_key(w, "rank");
+	rank_write(w, shown == RANK_DECIDING ? df_deciding(kind, c, low, rank,
+	    reversed) : shown);
+	if (j == 0 || (kind != DK_SET && kind != DK_SEQ))
+		return;
+	jw_karr(w, "jokers_as");
+	if (kind == DK_SET) {
+		while (j-- > 0)
+			rank_write(w, rank);
+	} else {
+		u = __builtin_ctzll(nat) / 13;
+		name[1] = suit_letters[u];
+		name[2] = '\0';
+		for (s = low; s < low + c; s++)
+			if (!(nat & (1ULL << (u * 13 + s)))) {
+				name[0] = df_rank_names[s];
+				jw_str(w, name);
+			}
+	}
+	jw_end(w);
 }
 
 /*
- * Returns the view of seat (SEAT_ALL: everything, for logs and replay):
+ * Writes the exchange seat takes part in: for seat's own view (player -1)
+ * the object or null outside one; for the all-seeing list the object with
+ * "player" last, or nothing outside one.
+ */
+static void
+exchange_write(struct jw *w, const struct df_state *st, int seat, int player)
+{
+	int q = st->partner[seat], given;
+
+	if (q < 0 || st->phase == DP_OVER) {
+		if (player == -1)
+			jw_null(w);
+		return;
+	}
+	given = !(st->pending & (1u << seat));
+	jw_obj(w);
+	jw_kint(w, "partner", q);
+	jw_kint(w, "count", st->ngive[seat]);
+	jw_kstr(w, "rule", st->cls[seat] == DC_GRAND ||
+	    st->cls[seat] == DC_RICH ? "free" : "strongest");
+	jw_key(w, "gave");
+	if (given)
+		hand_write(w, st->gift[seat], st->gjok[seat]);
+	else
+		jw_null(w);
+	jw_key(w, "got");
+	if (st->exchanged)
+		hand_write(w, st->gift[q], st->gjok[q]);
+	else
+		jw_null(w);
+	if (player != -1)
+		jw_kint(w, "player", player);
+	jw_end(w);
+}
+
+/*
+ * Writes the view of seat (SEAT_ALL: everything, for logs and replay):
  * its own hand and exchange, and the public facts of the deal.
  */
-json_t *
-df_view_json(const void *vst, int seat)
+void
+df_view_write(const void *vst, int seat, struct jw *w)
 {
 	const struct df_state *st = vst;
-	json_t *v, *a, *t, *ex;
 	int p, play = st->phase == DP_PLAY, rev;
 
 	rev = st->revolution ^ st->coup;
-	v = json_object();
-	json_object_set_new(v, "deal", json_integer(st->deal + 1));
-	json_object_set_new(v, "deals", json_integer(st->deals));
-	json_object_set_new(v, "phase", json_string(phase_names[st->phase]));
+	jw_obj(w);
+	jw_kint(w, "deal", st->deal + 1);
+	jw_kint(w, "deals", st->deals);
+	jw_kstr(w, "phase", phase_names[st->phase]);
 	if (seat != SEAT_ALL)
-		json_object_set_new(v, "seat", json_integer(seat));
-	json_object_set_new(v, "seating", seats_json(st->seat, st->np));
-	a = json_array();
+		jw_kint(w, "seat", seat);
+	jw_key(w, "seating");
+	seats_write(w, st->seat, st->np);
+	jw_karr(w, "classes");
 	for (p = 0; p < st->np; p++)
-		json_array_append_new(a, json_string(class_names[st->cls[p]]));
-	json_object_set_new(v, "classes", a);
-	json_object_set_new(v, "previous", st->has_prev ?
-	    seats_json(st->prev, st->np) : json_null());
-	if (seat != SEAT_ALL)
-		json_object_set_new(v, "hand", hand_json(st->hand[seat],
-		    st->jok[seat]));
-	else {
-		a = json_array();
+		jw_str(w, class_names[st->cls[p]]);
+	jw_end(w);
+	jw_key(w, "previous");
+	if (st->has_prev)
+		seats_write(w, st->prev, st->np);
+	else
+		jw_null(w);
+	if (seat != SEAT_ALL) {
+		jw_key(w, "hand");
+		hand_write(w, st->hand[seat], st->jok[seat]);
+	} else {
+		jw_karr(w, "hands");
 		for (p = 0; p < st->np; p++)
-			json_array_append_new(a, hand_json(st->hand[p],
-			    st->jok[p]));
-		json_object_set_new(v, "hands", a);
+			hand_write(w, st->hand[p], st->jok[p]);
+		jw_end(w);
 	}
-	a = json_array();
+	jw_karr(w, "hand_sizes");
 	for (p = 0; p < st->np; p++)
-		json_array_append_new(a, json_integer(
-		    __builtin_popcountll(st->hand[p]) + st->jok[p]));
-	json_object_set_new(v, "hand_sizes", a);
-	a = json_array();
+		jw_int(w, __builtin_popcountll(st->hand[p]) + st->jok[p]);
+	jw_end(w);
+	jw_karr(w, "points");
 	for (p = 0; p < st->np; p++)
-		json_array_append_new(a, json_integer(st->total[p]));
-	json_object_set_new(v, "points", a);
-	a = json_array();
+		jw_int(w, st->total[p]);
+	jw_end(w);
+	jw_karr(w, "deal_points");
 	for (p = 0; p < st->np; p++)
-		json_array_append_new(a, json_integer(st->dpts[p]));
-	json_object_set_new(v, "deal_points", a);
-	json_object_set_new(v, "finished", seats_json(st->out, st->nout));
-	json_object_set_new(v, "turn", play ? json_integer(st->turn) :
-	    json_null());
+		jw_int(w, st->dpts[p]);
+	jw_end(w);
+	jw_key(w, "finished");
+	seats_write(w, st->out, st->nout);
+	if (play)
+		jw_kint(w, "turn", st->turn);
+	else
+		jw_knull(w, "turn");
 	if (play && st->tkind != DK_NONE) {
-		t = play_json(st->tcode, 0);
-		json_object_del(t, "action");
-		json_object_set_new(t, "rank", rank_json(st->tkind == DK_JOKER ||
-		    st->tkind == DK_JPAIR ? -1 : st->trank));
-		json_object_set_new(t, "count", json_integer(st->tcount));
-		json_object_set_new(t, "player", json_integer(st->last));
-		json_object_set_new(v, "table", t);
+		jw_kobj(w, "table");
+		play_write(w, st->tcode, 0, st->tkind == DK_JOKER ||
+		    st->tkind == DK_JPAIR ? -1 : st->trank);
+		jw_kint(w, "count", st->tcount);
+		jw_kint(w, "player", st->last);
+		jw_end(w);
 	} else
-		json_object_set_new(v, "table", json_null());
-	a = json_array();
+		jw_knull(w, "table");
+	jw_karr(w, "passed");
 	for (p = 0; p < st->np; p++)
 		if (play && (st->passed & (1u << p)))
-			json_array_append_new(a, json_integer(p));
-	json_object_set_new(v, "passed", a);
-	json_object_set_new(v, "revolution", json_boolean(st->revolution));
-	json_object_set_new(v, "coup", json_boolean(st->coup));
-	json_object_set_new(v, "order", json_string(rev ? "reversed" :
-	    "normal"));
-	json_object_set_new(v, "first_play", json_boolean(play && st->first));
-	a = json_array();
+			jw_int(w, p);
+	jw_end(w);
+	jw_kbool(w, "revolution", st->revolution);
+	jw_kbool(w, "coup", st->coup);
+	jw_kstr(w, "order", rev ? "reversed" : "normal");
+	jw_kbool(w, "first_play", play && st->first);
+	jw_karr(w, "played");
 	for (p = 0; p < st->np; p++)
-		json_array_append_new(a, hand_json(st->played[p], st->pjok[p]));
-	json_object_set_new(v, "played", a);
-	a = json_array();
+		hand_write(w, st->played[p], st->pjok[p]);
+	jw_end(w);
+	jw_karr(w, "waiting");
 	for (p = 0; p < st->np; p++)
 		if (st->phase == DP_EXCHANGE && (st->pending & (1u << p)))
-			json_array_append_new(a, json_integer(p));
-	json_object_set_new(v, "waiting", a);
+			jw_int(w, p);
+	jw_end(w);
 	if (seat != SEAT_ALL) {
-		ex = exchange_json(st, seat);
-		json_object_set_new(v, "exchange", ex ? ex : json_null());
+		jw_key(w, "exchange");
+		exchange_write(w, st, seat, -1);
 	} else {
-		a = json_array();
+		jw_karr(w, "exchanges");
 		for (p = 0; p < st->np; p++)
-			if ((ex = exchange_json(st, p)) != NULL) {
-				json_object_set_new(ex, "player",
-				    json_integer(p));
-				json_array_append_new(a, ex);
-			}
-		json_object_set_new(v, "exchanges", a);
-		json_object_set_new(v, "capped", json_false());
+			exchange_write(w, st, p, p);
+		jw_end(w);
+		jw_kbool(w, "capped", 0);
 	}
-	return v;
+	jw_end(w);
 }
 
-/* Returns a new object for an action of player in st. */
-json_t *
-df_action_json(const void *vst, int player, struct action a)
+/* Writes an action of player in st. */
+void
+df_action_write(const void *vst, int player, struct action a, struct jw *w)
 {
 	const struct df_state *st = vst;
-	json_t *o;
 
+	(void)player;
+	jw_obj(w);
 	if (a.code == DA_PASS)
-		return json_pack("{s:s}", "action", "pass");
-	if (DA_TYPE(a.code) == DA_GIVE) {
-		o = json_object();
-		json_object_set_new(o, "action", json_string("give"));
-		json_object_set_new(o, "cards", hand_json(DA_NAT(a.code),
-		    DA_JOK(a.code)));
-		return o;
+		jw_kstr(w, "action", "pass");
+	else if (DA_TYPE(a.code) == DA_GIVE) {
+		jw_kstr(w, "action", "give");
+		jw_key(w, "cards");
+		hand_write(w, DA_NAT(a.code), DA_JOK(a.code));
+	} else {
+		jw_kstr(w, "action", "play");
+		play_write(w, a.code, st->revolution ^ st->coup,
+		    RANK_DECIDING);
 	}
-	return play_json(a.code, st->revolution ^ st->coup);
+	jw_end(w);
 }
+
+JW_VIEW_JSON(df_view_json, df_view_write)
+JW_ACTION_JSON(df_action_json, df_action_write)
 
 /* Reads a card list: a naturals mask and a joker count; -1 + cause. */
 static int
@@ -458,66 +491,99 @@ df_action_parse(const void *vst, int player, const json_t *j,
 	return 0;
 }
 
-/* Returns a new object for an event. */
-json_t *
-df_event_json(const void *vst, const struct event *e)
+/* Writes an event. */
+void
+df_event_write(const void *vst, const struct event *e, struct jw *w)
 {
 	const struct df_state *st = vst;
-	json_t *o;
 
+	jw_obj(w);
 	switch (e->type) {
 	case DE_DEAL:
-		return json_pack("{s:s,s:i,s:o,s:o}", "type", "deal", "deal",
-		    e->a[0] + 1, "seating", packed_json(e->a[1], st->np, 0),
-		    "classes", packed_json(e->a[2], st->np, 1));
+		jw_kstr(w, "type", "deal");
+		jw_kint(w, "deal", e->a[0] + 1);
+		jw_key(w, "seating");
+		packed_write(w, e->a[1], st->np, 0);
+		jw_key(w, "classes");
+		packed_write(w, e->a[2], st->np, 1);
+		break;
 	case DE_HAND:
-		return json_pack("{s:s,s:i,s:o}", "type", "hand", "player",
-		    e->a[0], "cards", hand_json((uint64_t)e->x, e->a[1]));
+		jw_kstr(w, "type", "hand");
+		jw_kint(w, "player", e->a[0]);
+		jw_key(w, "cards");
+		hand_write(w, (uint64_t)e->x, e->a[1]);
+		break;
 	case DE_GIVE:
-		return json_pack("{s:s,s:i,s:i,s:o}", "type", "exchange",
-		    "from", e->a[0], "to", e->a[1], "cards",
-		    hand_json((uint64_t)e->x, e->a[2]));
+		jw_kstr(w, "type", "exchange");
+		jw_kint(w, "from", e->a[0]);
+		jw_kint(w, "to", e->a[1]);
+		jw_key(w, "cards");
+		hand_write(w, (uint64_t)e->x, e->a[2]);
+		break;
 	case DE_SWAP:
-		return json_pack("{s:s,s:i,s:i,s:i}", "type", "exchange",
-		    "from", e->a[0], "to", e->a[1], "count", e->a[2]);
+		jw_kstr(w, "type", "exchange");
+		jw_kint(w, "from", e->a[0]);
+		jw_kint(w, "to", e->a[1]);
+		jw_kint(w, "count", e->a[2]);
+		break;
 	case DE_TRICK:
-		return json_pack("{s:s,s:i,s:b}", "type", "trick", "leader",
-		    e->a[0], "first_play", e->a[1]);
+		jw_kstr(w, "type", "trick");
+		jw_kint(w, "leader", e->a[0]);
+		jw_kbool(w, "first_play", e->a[1]);
+		break;
 	case DE_PLAY:
-		o = play_json(e->x, 0);
-		json_object_set_new(o, "type", json_string("play"));
-		json_object_del(o, "action");
-		json_object_set_new(o, "player", json_integer(e->a[0]));
-		json_object_set_new(o, "rank", rank_json(e->a[2]));
-		json_object_set_new(o, "left", json_integer(e->a[3]));
-		return o;
+		play_write(w, e->x, 0, e->a[2]);
+		jw_kstr(w, "type", "play");
+		jw_kint(w, "player", e->a[0]);
+		jw_kint(w, "left", e->a[3]);
+		break;
 	case DE_PASS:
-		if (e->a[1] < 0)
-			return json_pack("{s:s,s:i}", "type", "pass", "player",
-			    e->a[0]);
-		return json_pack("{s:s,s:i,s:b}", "type", "pass", "player",
-		    e->a[0], "auto", e->a[1]);
+		jw_kstr(w, "type", "pass");
+		jw_kint(w, "player", e->a[0]);
+		if (e->a[1] >= 0)
+			jw_kbool(w, "auto", e->a[1]);
+		break;
 	case DE_REVOLUTION:
-		return json_pack("{s:s,s:b}", "type", "revolution", "on",
-		    e->a[0]);
+		jw_kstr(w, "type", "revolution");
+		jw_kbool(w, "on", e->a[0]);
+		break;
 	case DE_COUP:
-		return json_pack("{s:s,s:b}", "type", "coup", "on", e->a[0]);
+		jw_kstr(w, "type", "coup");
+		jw_kbool(w, "on", e->a[0]);
+		break;
 	case DE_TRICK_END:
-		return json_pack("{s:s,s:i,s:b,s:i}", "type", "trick_end",
-		    "last", e->a[0], "trump", e->a[1], "leader", e->a[2]);
+		jw_kstr(w, "type", "trick_end");
+		jw_kint(w, "last", e->a[0]);
+		jw_kbool(w, "trump", e->a[1]);
+		jw_kint(w, "leader", e->a[2]);
+		break;
 	case DE_OUT:
-		return json_pack("{s:s,s:i,s:i,s:i}", "type", "out", "player",
-		    e->a[0], "place", e->a[1], "points", e->a[2]);
+		jw_kstr(w, "type", "out");
+		jw_kint(w, "player", e->a[0]);
+		jw_kint(w, "place", e->a[1]);
+		jw_kint(w, "points", e->a[2]);
+		break;
 	case DE_DEAL_END:
-		return json_pack("{s:s,s:i,s:o,s:o}", "type", "deal_end",
-		    "deal", e->a[0] + 1, "order", packed_json(e->a[1], st->np,
-		    0), "points", points_json(e, st->np));
+		jw_kstr(w, "type", "deal_end");
+		jw_kint(w, "deal", e->a[0] + 1);
+		jw_key(w, "order");
+		packed_write(w, e->a[1], st->np, 0);
+		jw_key(w, "points");
+		points_write(w, e, st->np);
+		break;
 	case DE_GAME_END:
-		return json_pack("{s:s,s:o}", "type", "game_end", "points",
-		    points_json(e, st->np));
+		jw_kstr(w, "type", "game_end");
+		jw_key(w, "points");
+		points_write(w, e, st->np);
+		break;
+	default:
+		jw_kstr(w, "type", "unknown");
+		break;
 	}
-	return json_pack("{s:s}", "type", "unknown");
+	jw_end(w);
 }
+
+JW_EVENT_JSON(df_event_json, df_event_write)
 
 /* Reads a permutation of the n seats; -1 + cause. */
 static int
