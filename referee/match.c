@@ -837,6 +837,13 @@ handshake(struct match *m)
 	    "time_per_move_ms", (json_int_t)cf->time_per_move_ms,
 	    "time_bank_ms", (json_int_t)cf->time_bank_ms, "time_hello_ms",
 	    (json_int_t)cf->time_hello_ms, "bots", bots);
+	/* Which options the user set: a replay must resolve them alike. */
+	bots = json_array();
+	for (i = 0; m->g->options[i].name != NULL; i++)
+		if (cf->opts.given[i])
+			json_array_append_new(bots,
+			    json_string(m->g->options[i].name));
+	json_object_set_new(j, "options_given", bots);
 	if (cf->game_list != NULL) {
 		bots = json_array();
 		for (i = 0; i < cf->ngame_list; i++)

@@ -91,6 +91,19 @@ line_no() {
 	[[ "$output" == *"verified 3 logs: 3 ok, 0 failed"* ]]
 }
 
+@test "replay --verify resolves only the options the user set (a nyse set-up board with the default board option)" {
+	printf '{"board":[5,4,3,2,2,1]}\n' > "$T/board.json"
+	match nyse 4 --setup "$T/board.json"
+	grep -q '"options_given":\[\]' "$T/nyse.log"
+	run bin/replay --verify "$T/nyse.log"
+	[ "$status" -eq 0 ]
+	# An option set on the command line is named, and still verifies.
+	match nyse 5 -o open_holdings=off
+	grep -q '"options_given":\["open_holdings"\]' "$T/nyse.log"
+	run bin/replay --verify "$T/nyse.log"
+	[ "$status" -eq 0 ]
+}
+
 @test "replay --verify passes on logs with faults under every policy" {
 	for mode in exit_start exit_mid silent garbage illegal wrong_id longline; do
 		bin/referee -g horserace -s 11 -o races=2 --time-per-move 100 \

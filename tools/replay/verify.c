@@ -255,6 +255,24 @@ header(struct walk *w, char *cause, size_t len)
 			return -1;
 		}
 	}
+	/* Logs that name the options the user set: only those count as set
+	 * (a game may weigh a set option against its --setup). */
+	if (json_is_array(v = json_object_get(h, "options_given"))) {
+		int k;
+
+		for (k = 0; w->g->options[k].name != NULL; k++) {
+			size_t gi;
+			json_t *gv;
+			int set = 0;
+
+			json_array_foreach(v, gi, gv)
+				if (json_is_string(gv) && strcmp(
+				    json_string_value(gv),
+				    w->g->options[k].name) == 0)
+					set = 1;
+			rp->o.given[k] = set;
+		}
+	}
 	if (opts_finish(w->g, &rp->o, why, sizeof why) == -1) {
 		snprintf(cause, len, "%s: header: %s", w->l->path, why);
 		return -1;
