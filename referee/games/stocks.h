@@ -150,7 +150,8 @@ int32_t	stocks_wealth(const struct stocks *, int player);
 
 /* stocks_json.c: the codec; the *_json trees come from the writers. */
 void	 stocks_view_write(const void *, int, struct jw *);
-void	 stocks_action_write(const void *, int, struct action, struct jw *);
+void	 stocks_action_write(const void *, int, struct action,
+	    struct jw *);
 void	 stocks_event_write(const void *, const struct event *, struct jw *);
 json_t	*stocks_view_json(const void *, int);
 json_t	*stocks_action_json(const void *, int, struct action);
