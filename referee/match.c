@@ -134,7 +134,6 @@ static int	settle(struct match *, int);
 static int	handshake(struct match *);
 static int	play_game(struct match *, int);
 static void	shutdown_bots(struct match *);
-static void	match_places(struct match_result *);
 static void	write_result(struct match *);
 static json_t	*per_seat_json(const struct match *, const int *,
 		    const double *);
@@ -1164,7 +1163,7 @@ match_result_json(const struct match_result *res)
  * parted by the sum of the games' places (so a one-game match keeps the
  * game's own tie-breaks); still equal, they share a place.
  */
-static void
+void
 match_places(struct match_result *r)
 {
 	int i, j;

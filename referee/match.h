@@ -65,6 +65,11 @@ struct match_result {
 	int64_t	wait_us;			/* spent blocked in poll(2) */
 };
 
+/*
+ * Ranks the bots of a result: by scores summed over the games, equal sums
+ * parted by summed places (place_sum), then shared.
+ */
+void	 match_places(struct match_result *);
 /* Fills the defaults every field but game, opts, nbots and commands. */
 void	 match_config_init(struct match_config *);
 /*

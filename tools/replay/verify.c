@@ -38,6 +38,7 @@ struct wbot {
 	long		 game_faults;
 	long		 kinds[NFAULT];
 	double		 score;
+	int		 place_sum;	/* the games' places, summed */
 	json_t		*pending;	/* faults awaiting their frame */
 };
 
@@ -824,13 +825,14 @@ on_game_end(struct walk *w, size_t i)
 		return -1;
 	for (s = 0; s < w->P; s++) {
 		w->bots[w->seat_bot[s]].score += w->scores[s];
+		w->bots[w->seat_bot[s]].place_sum += w->places[s];
 		w->bots[s].game_faults = 0;
 	}
 	w->games_played++;
 	return 0;
 }
 
-/* The match's result: places from the summed scores, faults counted. */
+/* The match's result: places as the referee ranks them, faults counted. */
 static int
 on_result(struct walk *w, size_t i)
 {
@@ -851,10 +853,11 @@ on_result(struct walk *w, size_t i)
 		    json_string_value(json_object_get(json_array_get(bots,
 		    (size_t)b), "name")) : "", sizeof res.names[b]);
 		res.scores[b] = w->bots[b].score;
+		res.place_sum[b] = w->bots[b].place_sum;
 		for (k = 0; k < NFAULT; k++)
 			res.faults[b][k] = w->bots[b].kinds[k];
 	}
-	places_from_scores(w->P, res.scores, res.places);
+	match_places(&res);
 	rj = match_result_json(&res);
 	if (json_object_get(j, "t") != NULL)
 		json_object_set(rj, "t", json_object_get(j, "t"));
