@@ -18,7 +18,7 @@ static int	 ntest, nfail;
 
 static void	 ok(int, const char *, ...) __attribute__((format(printf, 2, 3)));
 static int	 valid(const struct schedule *);
-static void	 balanced(int, int, enum sched_mode, long, long);
+static void	 check_balanced(int, int, enum sched_mode, long, long);
 
 /* Prints one TAP line. */
 static void
@@ -56,7 +56,7 @@ valid(const struct schedule *s)
 
 /* Makes a schedule and checks its balance (non-duplicate seats). */
 static void
-balanced(int n, int k, enum sched_mode mode, long count, long want_tables)
+check_balanced(int n, int k, enum sched_mode mode, long count, long want_tables)
 {
 	struct schedule s;
 	struct sched_stats st;
@@ -114,23 +114,27 @@ main(void)
 	schedule_free(&s);
 
 	/* every subset */
-	balanced(5, 4, SCHED_AUTO, 0, 5);
-	balanced(7, 3, SCHED_AUTO, 0, 35);
-	balanced(6, 3, SCHED_ALL, 3, 60);
-	balanced(10, 5, SCHED_AUTO, 0, 252);
-	balanced(30, 2, SCHED_AUTO, 0, 435);
+	check_balanced(5, 4, SCHED_AUTO, 0, 5);
+	check_balanced(7, 3, SCHED_AUTO, 0, 35);
+	check_balanced(6, 3, SCHED_ALL, 3, 60);
+	check_balanced(10, 5, SCHED_AUTO, 0, 252);
+	check_balanced(30, 2, SCHED_AUTO, 0, 435);
 
 	/* balanced, including exact designs */
-	balanced(7, 3, SCHED_BALANCED, 7, 7);		/* Fano plane */
-	balanced(13, 4, SCHED_BALANCED, 13, 13);	/* projective plane */
-	balanced(9, 3, SCHED_BALANCED, 12, 12);		/* affine plane */
-	balanced(12, 5, SCHED_BALANCED, 30, 30);
-	balanced(16, 6, SCHED_BALANCED, 0, 0);
-	balanced(20, 4, SCHED_AUTO, 0, 50);
-	balanced(30, 3, SCHED_AUTO, 0, 220);
-	balanced(40, 4, SCHED_AUTO, 0, 200);
-	balanced(64, 4, SCHED_AUTO, 0, 0);
-	balanced(100, 5, SCHED_AUTO, 0, 0);
+	check_balanced(7, 3, SCHED_BALANCED, 7, 7);		/* Fano plane */
+	check_balanced(13, 4, SCHED_BALANCED, 13, 13);	/* projective plane */
+	check_balanced(9, 3, SCHED_BALANCED, 12, 12);		/* affine plane */
+	check_balanced(12, 5, SCHED_BALANCED, 30, 30);
+	check_balanced(16, 6, SCHED_BALANCED, 0, 0);
+	check_balanced(20, 4, SCHED_AUTO, 0, 50);
+	check_balanced(30, 3, SCHED_AUTO, 0, 220);
+	check_balanced(40, 4, SCHED_AUTO, 0, 200);
+	check_balanced(64, 4, SCHED_AUTO, 0, 0);
+	check_balanced(100, 5, SCHED_AUTO, 0, 0);
+	/* many seats: the default grows the tables until balance is found */
+	check_balanced(14, 7, SCHED_AUTO, 0, 0);
+	check_balanced(16, 8, SCHED_AUTO, 0, 0);
+	check_balanced(20, 12, SCHED_AUTO, 0, 0);
 
 	ok(schedule_make(&s, 20, 4, SCHED_AUTO, 0, 5000, 1, cause,
 	    sizeof cause) == 0 && s.all && s.ntables == 4845,

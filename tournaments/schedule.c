@@ -21,7 +21,9 @@
 
 static int	 all_subsets(struct schedule *, long);
 static void	 greedy_tables(struct schedule *, long *, long *, struct rng *);
-static void	 anneal(struct schedule *, long *, long *, struct rng *);
+static long	 anneal(struct schedule *, long *, struct rng *);
+static long	 balanced(struct schedule *, long, struct rng *);
+static long	 table_step(int, int);
 static void	 seat_balance(struct schedule *, struct rng *);
 static void	 kempe(struct schedule *, long *, const int *, const int *,
 		    int, int, int, int *, int);
@@ -57,16 +59,10 @@ unit(struct rng *r)
 	return (double)(rng_next(r) >> 11) * 0x1p-53;
 }
 
-/*
- * The default number of tables of a balanced schedule: the fewest that
- * give every bot the same number of tables and every pair of bots one and
- * a half tables on average (so one or two each: a whole average would ask
- * for an exact block design, which often does not exist).
- */
-long
-schedule_default_tables(int nbots, int seats)
+/* The fewest tables that seat every bot equally often: N / gcd(N, k). */
+static long
+table_step(int nbots, int seats)
 {
-	long step, t, pairs, per;
 	long a = nbots, b = seats, c;
 
 	while (b != 0) {
@@ -74,7 +70,22 @@ schedule_default_tables(int nbots, int seats)
 		a = b;
 		b = c;
 	}
-	step = nbots / a;
+	return nbots / a;
+}
+
+/*
+ * The smallest number of tables a default balanced schedule tries: the
+ * fewest that give every bot the same number of tables and every pair of
+ * bots one and a half tables on average (so one or two each: a whole
+ * average would ask for an exact block design, which often does not
+ * exist).
+ */
+long
+schedule_default_tables(int nbots, int seats)
+{
+	long step, t, pairs, per;
+
+	step = table_step(nbots, seats);
 	pairs = (long)nbots * (nbots - 1) / 2;
 	per = (long)seats * (seats - 1) / 2;
 	if (per == 0)
@@ -88,8 +99,11 @@ int
 schedule_make(struct schedule *s, int nbots, int seats, enum sched_mode mode,
     long count, long max_tables, uint64_t seed, char *cause, size_t len)
 {
+	static const int mult[] = { 0, 1, 2, 3, 4, 6, 8, 12, 16, 24, 32 };
+	struct schedule best;
 	struct rng r;
-	long subsets, *pair, *app;
+	long subsets, base, step, spread, bspread;
+	int i;
 
 	memset(s, 0, sizeof *s);
 	if (seats < 1 || seats > MAX_PLAYERS) {
@@ -140,22 +154,46 @@ schedule_make(struct schedule *s, int nbots, int seats, enum sched_mode mode,
 			snprintf(cause, len, "out of memory");
 			return -1;
 		}
-	} else {
-		if (count == 0)
-			count = schedule_default_tables(nbots, seats);
+	} else if (count > 0) {
 		if (count > MAX_TABLES) {
 			snprintf(cause, len, "%ld tables: at most %d", count,
 			    MAX_TABLES);
 			return -1;
 		}
-		s->ntables = (int)count;
-		s->tab = xcalloc((size_t)count * (size_t)seats, sizeof *s->tab);
-		pair = xcalloc((size_t)nbots * (size_t)nbots, sizeof *pair);
-		app = xcalloc((size_t)nbots, sizeof *app);
-		greedy_tables(s, pair, app, &r);
-		anneal(s, pair, app, &r);
-		free(pair);
-		free(app);
+		balanced(s, count, &r);
+	} else {
+		/*
+		 * The default: the first of a few growing numbers of tables
+		 * that balances the pairs within one (with few tables of
+		 * many seats that can be impossible), else the best found.
+		 */
+		base = schedule_default_tables(nbots, seats);
+		step = table_step(nbots, seats);
+		best.tab = NULL;
+		bspread = LONG_MAX;
+		for (i = 0; i < (int)(sizeof mult / sizeof mult[0]); i++) {
+			count = base + mult[i] * step;
+			if (count > MAX_TABLES)
+				break;
+			rng_seed(&r, seed_derive(seed, 0x5c4ed + (uint64_t)i));
+			spread = balanced(s, count, &r);
+			if (spread < bspread) {
+				free(best.tab);
+				best = *s;
+				bspread = spread;
+				s->tab = NULL;
+			}
+			free(s->tab);
+			s->tab = NULL;
+			if (spread <= 1)
+				break;
+		}
+		if (best.tab == NULL) {
+			snprintf(cause, len, "%ld tables: at most %d", base,
+			    MAX_TABLES);
+			return -1;
+		}
+		*s = best;
 	}
 	seat_balance(s, &r);
 	shuffle_tables(s, &r);
@@ -247,23 +285,44 @@ greedy_tables(struct schedule *s, long *pair, long *app, struct rng *r)
 }
 
 /*
+ * Makes T balanced tables: a greedy start, then annealing.  Returns the
+ * spread of the pair counts (most - least).
+ */
+static long
+balanced(struct schedule *s, long T, struct rng *r)
+{
+	long *pair, *app, spread;
+
+	s->ntables = (int)T;
+	s->tab = xcalloc((size_t)T * (size_t)s->seats, sizeof *s->tab);
+	pair = xcalloc((size_t)s->nbots * (size_t)s->nbots, sizeof *pair);
+	app = xcalloc((size_t)s->nbots, sizeof *app);
+	greedy_tables(s, pair, app, r);
+	spread = anneal(s, pair, r);
+	free(pair);
+	free(app);
+	return spread;
+}
+
+/*
  * Swaps bots between tables (keeping every bot's number of tables) to make
  * the pair counts even: simulated annealing on the sum of their squares,
  * stopping as soon as every pair count is within one of every other.
+ * Returns the spread of the pair counts at the end.
  */
-static void
-anneal(struct schedule *s, long *pair, long *app, struct rng *r)
+static long
+anneal(struct schedule *s, long *pair, struct rng *r)
 {
 	int n = s->nbots, k = s->seats, t, u, i, j, x, y, m, z;
 	long *hist, nh = s->ntables + 2, lo, hi, step, budget, delta, v;
 	double temp, cool;
 
-	if (k < 2 || s->ntables < 2 || n <= k)
-		return;
 	hist = xcalloc((size_t)nh, sizeof *hist);
 	for (x = 0; x < n; x++)
 		for (y = x + 1; y < n; y++)
 			hist[pair[x * n + y]]++;
+	if (k < 2 || s->ntables < 2 || n <= k)
+		goto out;
 	budget = 4000L * s->ntables * k + 2000000L;
 	if (budget > 40000000L)
 		budget = 40000000L;
@@ -350,7 +409,13 @@ anneal(struct schedule *s, long *pair, long *app, struct rng *r)
 		s->tab[t * k + i] = y;
 		s->tab[u * k + j] = x;
 	}
+out:
+	for (lo = 0; lo < nh && hist[lo] == 0; lo++)
+		;
+	for (hi = nh - 1; hi > 0 && hist[hi] == 0; hi--)
+		;
 	free(hist);
+	return lo < nh ? hi - lo : 0;
 }
 
 /*
