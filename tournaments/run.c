@@ -87,6 +87,8 @@ struct runner {
 	int			*live_idx;	/* tournament bot -> live index */
 	int			 tty, stopping;
 	double			 start, last_show;
+	double			 next_fit;	/* when to refit the live table */
+	int			 live_ok;	/* it was fitted */
 	long			 shown;		/* games at the last show */
 };
 
@@ -720,8 +722,12 @@ show(struct runner *rn, int final)
 	    sizeof eta);
 	off = (size_t)snprintf(line, sizeof line, "%ld/%ld games  %.1f/s  "
 	    "%s left", rn->have, rn->total, rate, eta);
-	if (rn->live.n > 0 && rn->have > 0 &&
-	    rate_fit(&rn->live, cause, sizeof cause) == 0) {
+	/* refit the live table, but spend at most a twentieth of the time */
+	if (rn->live.n > 0 && rn->have > 0 && (final || t >= rn->next_fit)) {
+		rn->live_ok = rate_fit(&rn->live, cause, sizeof cause) == 0;
+		rn->next_fit = now() + 19 * (now() - t);
+	}
+	if (rn->live_ok) {
 		off += (size_t)snprintf(line + off, sizeof line - off, "  |");
 		for (i = 0; i < rn->live.n && i < 5 &&
 		    off < sizeof line - 80; i++)
