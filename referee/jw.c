@@ -9,6 +9,7 @@
 #include "proto.h"
 
 static void	text_sep(struct jw *);
+static int	text_plain(struct buf *, const char *, int);
 static void	tree_put(struct jw *, json_t *, int);
 
 /* Text: the comma before a value or key, unless it follows its key. */
@@ -24,6 +25,33 @@ text_sep(struct jw *w)
 			buf_ch(w->b, ',');
 		w->first[w->depth] = 0;
 	}
+}
+
+/*
+ * Text: writes s quoted (and a ':' after a key) in one copy, when nothing
+ * in it needs escaping (the keys and words of the codecs); -1 otherwise.
+ */
+static int
+text_plain(struct buf *b, const char *s, int colon)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t n;
+	char *d;
+
+	for (n = 0; u[n] != '\0'; n++)
+		if (u[n] < 0x20 || u[n] >= 0x80 || u[n] == '"' || u[n] == '\\')
+			return -1;
+	buf_reserve(b, n + 3);
+	d = b->p + b->len;
+	*d++ = '"';
+	memcpy(d, s, n);
+	d += n;
+	*d++ = '"';
+	if (colon)
+		*d++ = ':';
+	b->len = (size_t)(d - b->p);
+	b->p[b->len] = '\0';
+	return 0;
 }
 
 /* Tree: puts v in the open container (or makes it the root); opens it
@@ -117,8 +145,10 @@ jw_key(struct jw *w, const char *k)
 		return;
 	}
 	text_sep(w);
-	buf_jstr(w->b, k, strlen(k));
-	buf_ch(w->b, ':');
+	if (text_plain(w->b, k, 1) == -1) {
+		buf_jstr(w->b, k, strlen(k));
+		buf_ch(w->b, ':');
+	}
 	w->after_key = 1;
 }
 
@@ -152,7 +182,8 @@ jw_str(struct jw *w, const char *s)
 		return;
 	}
 	text_sep(w);
-	buf_jstr(w->b, s, strlen(s));
+	if (text_plain(w->b, s, 0) == -1)
+		buf_jstr(w->b, s, strlen(s));
 }
 
 void

@@ -745,7 +745,6 @@ settle(struct match *m, int seat)
 		    POLICY_RANDOM, m->deal_seed, m->step, b->legal, b->nlegal);
 	if (b->source == SRC_FAULT && m->cf->policy == POLICY_RETIRE)
 		retire = b->retired = 1;
-	aj = m->g->action_json(m->st, seat, a);
 	if (mlog_on(&m->log)) {
 		l = mlog_begin(&m->log, "action");
 		buf_str(l, ",\"game\":");
@@ -763,15 +762,16 @@ settle(struct match *m, int seat)
 			buf_str(l, policy_names[m->cf->policy]);
 		}
 		buf_str(l, "\",\"action\":");
-		buf_json(l, aj);
+		msg_action(l, m->g, m->st, seat, a);
 		mlog_end(&m->log);
 	}
 	if (b->source == SRC_FAULT && b->alive) {
+		aj = m->g->action_json(m->st, seat, a);
 		q->len = 0;
 		msg_error(q, b->id, fault_names[b->fault], b->why, aj, retire);
 		bot_send(m, b, q);
+		json_decref(aj);
 	}
-	json_decref(aj);
 	b->source = SRC_NONE;
 	if (m->g->apply(m->st, seat, a, &m->rng, &m->ev) == -1)
 		return failf(m, "%s refused a move from its own legal list "

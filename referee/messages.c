@@ -32,6 +32,24 @@ put_view(struct buf *b, const struct game *g, const void *st, int seat)
 	json_decref(j);
 }
 
+/* Appends an action's JSON: as text when the game has an action writer. */
+void
+msg_action(struct buf *b, const struct game *g, const void *st, int seat,
+    struct action a)
+{
+	struct jw w;
+	json_t *j;
+
+	if (g->action_write != NULL) {
+		jw_text(&w, b);
+		g->action_write(st, seat, a, &w);
+		return;
+	}
+	j = g->action_json(st, seat, a);
+	buf_json(b, j);
+	json_decref(j);
+}
+
 /* Appends the legal list: as text when the game has an action writer. */
 static void
 put_legal(struct buf *b, const struct game *g, const void *st, int seat,

@@ -28,6 +28,9 @@ struct evfeed {
 	size_t		 next[MAX_PLAYERS];	/* first event not yet told */
 };
 
+/* Appends the JSON of action a of seat (no newline). */
+void	 msg_action(struct buf *, const struct game *, const void *st, int seat,
+	    struct action);
 /* Forgets every event and cursor (a new game); keeps the buffers. */
 void	 evfeed_reset(struct evfeed *);
 /* Frees the buffers. */

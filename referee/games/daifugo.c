@@ -210,21 +210,6 @@ df_deciding(int kind, int count, int low, int rank, int reversed)
 	}
 }
 
-/* Writes the shared card numbers of a hand (strength order, jokers last). */
-int
-df_nat_to_cards(uint64_t nat, int jokers, int *cards)
-{
-	int n = 0, s, u;
-
-	for (s = 0; s < 13; s++)
-		for (u = 0; u < 4; u++)
-			if (nat & (1ULL << (u * 13 + s)))
-				cards[n++] = DF_CARD(u * 13 + s);
-	while (jokers-- > 0)
-		cards[n++] = JOKER;
-	return n;
-}
-
 /* Deals a new game from the options and an optional set-up. */
 static void
 df_init(void *vst, const struct opts *o, const void *vsetup, struct rng *r,

@@ -157,7 +157,6 @@ struct df_state {
 /* daifugo.c: combination analysis shared with the codec. */
 int	df_classify(uint64_t nat, int jokers, int low, int *rank);
 int	df_deciding(int kind, int count, int low, int rank, int reversed);
-int	df_nat_to_cards(uint64_t nat, int jokers, int *cards);
 extern const char df_rank_names[];	/* by strength: "3456789TJQKA2" */
 
 /* daifugo_json.c: the codec; the *_json are tree wrappers of the writers. */

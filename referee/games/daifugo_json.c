@@ -42,7 +42,7 @@ static const char suit_letters[] = "SHDC";
 
 /*
  * Writes an array naming the cards of a mask in strength order (suits in
- * S H D C order within a rank), jokers last: as df_nat_to_cards orders them.
+ * S H D C order within a rank), jokers last.
  */
 static void
 hand_write(struct jw *w, uint64_t nat, int jokers)
