@@ -122,6 +122,7 @@ static void	bot_send(struct match *, struct mbot *, const struct buf *);
 static void	bot_write(struct match *, struct mbot *);
 static int	bot_read(struct match *, struct mbot *, int);
 static void	bot_line(struct match *, struct mbot *, char *, size_t);
+static void	bot_answered(struct match *, struct mbot *, struct action);
 static void	bot_hello(struct match *, struct mbot *, const json_t *,
 		    const char *);
 static void	bot_stderr(struct match *, struct mbot *, int);
@@ -423,14 +424,27 @@ bot_line(struct match *m, struct mbot *b, char *line, size_t len)
 	struct action a;
 	const char *type;
 	char why[256];
-	int64_t id, used, over;
-	int kind;
+	int64_t id;
+	long long qindex, qamount;
+	int kind, qhas;
 
 	if (len > 0 && line[len - 1] == '\r')
 		line[--len] = '\0';
 	mlog_recv(&m->log, mtime(m), b->index, line, len, 0);
 	if (m->shutting || len == strspn(line, " \t"))
 		return;
+	/* The common answer, for the open request, without a parser. */
+	if (!b->hello && b->open && proto_quick(line, len, &id, &qindex,
+	    &qhas, &qamount) == 0 && id == b->id) {
+		kind = proto_index(b->legal, b->nlegal, qindex, qhas, qamount,
+		    &a, why, sizeof why);
+		if (kind != -1) {
+			faultf(m, b, kind, id, "%s", why);
+			return;
+		}
+		bot_answered(m, b, a);
+		return;
+	}
 	j = json_loadb(line, len, 0, &jerr);
 	type = json_string_value(json_object_get(j, "type"));
 	if (b->hello) {
@@ -475,6 +489,15 @@ bot_line(struct match *m, struct mbot *b, char *line, size_t len)
 		faultf(m, b, kind, id, "%s", why);
 		return;
 	}
+	bot_answered(m, b, a);
+}
+
+/* Takes b's valid answer a to its open request; charges its time bank. */
+static void
+bot_answered(struct match *m, struct mbot *b, struct action a)
+{
+	int64_t used, over;
+
 	used = now_us() - b->sent_us;
 	over = used - m->cf->time_per_move_ms * 1000;
 	if (over > 0)

@@ -13,6 +13,8 @@ const char *const fault_names[NFAULT] = {
 	"timeout", "exit", "malformed", "line_too_long", "wrong_id", "illegal"
 };
 
+static const char *quick_number(const char *, const char *, long long *);
+static const char *quick_word(const char *, const char *, const char *);
 static size_t	utf8_valid(const unsigned char *, size_t);
 
 void
@@ -162,6 +164,111 @@ buf_json(struct buf *b, const json_t *j)
 	}
 }
 
+/*
+ * Takes an answer by index (and amount, if has_amount) against the legal
+ * list: -1 with *a set, or the fault kind and a cause.
+ */
+int
+proto_index(const struct legal *l, int n, long long i, int has_amount,
+    long long am, struct action *a, char *cause, size_t len)
+{
+	if (i < 0 || i >= n) {
+		snprintf(cause, len, "index %lld is not in 0..%d", i, n - 1);
+		return FAULT_ILLEGAL;
+	}
+	a->code = l[i].code;
+	a->amount = 0;
+	if (!l[i].ranged)
+		return -1;
+	if (!has_amount) {
+		snprintf(cause, len, "entry %lld needs an \"amount\" from %d "
+		    "to %d", i, l[i].lo, l[i].hi);
+		return FAULT_ILLEGAL;
+	}
+	if (am < l[i].lo || am > l[i].hi) {
+		snprintf(cause, len, "amount %lld is not in %d..%d", am,
+		    l[i].lo, l[i].hi);
+		return FAULT_ILLEGAL;
+	}
+	a->amount = (int32_t)am;
+	return -1;
+}
+
+/* Reads optional spaces, then a whole number of at most 18 digits. */
+static const char *
+quick_number(const char *p, const char *end, long long *v)
+{
+	long long x = 0;
+	int neg = 0, digits = 0;
+
+	while (p < end && *p == ' ')
+		p++;
+	if (p < end && *p == '-') {
+		neg = 1;
+		p++;
+	}
+	while (p < end && *p >= '0' && *p <= '9' && digits < 18) {
+		x = x * 10 + (*p++ - '0');
+		digits++;
+	}
+	if (digits == 0 || (p < end && *p >= '0' && *p <= '9'))
+		return NULL;
+	*v = neg ? -x : x;
+	return p;
+}
+
+/* Matches optional spaces then the literal word w. */
+static const char *
+quick_word(const char *p, const char *end, const char *w)
+{
+	size_t n = strlen(w);
+
+	while (p < end && *p == ' ')
+		p++;
+	if ((size_t)(end - p) < n || memcmp(p, w, n) != 0)
+		return NULL;
+	return p + n;
+}
+
+/*
+ * The common answer without a JSON parser: exactly {"id":N,"index":I} or
+ * {"id":N,"index":I,"amount":A} (spaces allowed between tokens).  0 when
+ * the line is that; -1 for anything else (left to the full parser).
+ */
+int
+proto_quick(const char *p, size_t len, int64_t *id, long long *index,
+    int *has_amount, long long *amount)
+{
+	const char *end = p + len;
+	long long v;
+
+	*has_amount = 0;
+	if ((p = quick_word(p, end, "{")) == NULL ||
+	    (p = quick_word(p, end, "\"id\"")) == NULL ||
+	    (p = quick_word(p, end, ":")) == NULL ||
+	    (p = quick_number(p, end, &v)) == NULL)
+		return -1;
+	*id = v;
+	if ((p = quick_word(p, end, ",")) == NULL ||
+	    (p = quick_word(p, end, "\"index\"")) == NULL ||
+	    (p = quick_word(p, end, ":")) == NULL ||
+	    (p = quick_number(p, end, index)) == NULL)
+		return -1;
+	if (quick_word(p, end, ",") != NULL) {
+		p = quick_word(p, end, ",");
+		if ((p = quick_word(p, end, "\"amount\"")) == NULL ||
+		    (p = quick_word(p, end, ":")) == NULL ||
+		    (p = quick_number(p, end, amount)) == NULL)
+			return -1;
+		*has_amount = 1;
+	}
+	if ((p = quick_word(p, end, "}")) == NULL)
+		return -1;
+	while (p < end && *p == ' ')
+		p++;
+	return p == end ? 0 : -1;
+}
+
 /* Returns the length of the valid UTF-8 sequence at s, or 0. */
 static size_t
 utf8_valid(const unsigned char *s, size_t n)
@@ -261,7 +368,7 @@ proto_action(const struct game *g, const void *st, int seat,
 {
 	const json_t *ji, *ja, *jam;
 	char why[256];
-	json_int_t i, am;
+	json_int_t i;
 
 	ji = json_object_get(ans, "index");
 	ja = json_object_get(ans, "action");
@@ -277,32 +384,14 @@ proto_action(const struct game *g, const void *st, int seat,
 			return FAULT_MALFORMED;
 		}
 		i = json_integer_value(ji);
-		if (i < 0 || i >= n) {
-			snprintf(cause, len, "index %lld is not in 0..%d",
-			    (long long)i, n - 1);
-			return FAULT_ILLEGAL;
-		}
-		a->code = l[i].code;
-		a->amount = 0;
-		if (!l[i].ranged)
-			return -1;
-		if (jam == NULL) {
-			snprintf(cause, len, "entry %lld needs an \"amount\" "
-			    "from %d to %d", (long long)i, l[i].lo, l[i].hi);
-			return FAULT_ILLEGAL;
-		}
-		if (!json_is_integer(jam)) {
+		/* A ranged entry's amount must be a number; others ignore it. */
+		if (jam != NULL && !json_is_integer(jam) && i >= 0 && i < n &&
+		    l[i].ranged) {
 			snprintf(cause, len, "\"amount\" is not a whole number");
 			return FAULT_MALFORMED;
 		}
-		am = json_integer_value(jam);
-		if (am < l[i].lo || am > l[i].hi) {
-			snprintf(cause, len, "amount %lld is not in %d..%d",
-			    (long long)am, l[i].lo, l[i].hi);
-			return FAULT_ILLEGAL;
-		}
-		a->amount = (int32_t)am;
-		return -1;
+		return proto_index(l, n, i, json_is_integer(jam),
+		    json_integer_value(jam), a, cause, len);
 	}
 	if (ja == NULL) {
 		snprintf(cause, len, "an answer needs \"index\" or \"action\"");

@@ -72,6 +72,14 @@ void	 buf_free(struct buf *);
 /* A score as JSON: an integer when it is whole. New reference. */
 json_t	*score_json(double);
 
+/* An answer by index (and amount) against the legal list: -1 with *a set,
+ * else the fault kind and a cause. */
+int	 proto_index(const struct legal *, int, long long, int, long long,
+	    struct action *, char *, size_t);
+/* Reads the common answer {"id":N,"index":I[,"amount":A]} without a JSON
+ * parser: 0, or -1 for any other line (left to the full parser). */
+int	 proto_quick(const char *, size_t, int64_t *, long long *, int *,
+	    long long *);
 /*
  * Reads an answer object against the legal list l[0..n) of seat: by
  * "index" (plus "amount" for a ranged entry) or by "action" value.  Sets

@@ -1,0 +1,92 @@
+/*
+ * Unit tests of the referee's answer reading (referee/proto.c): the fast
+ * path for the common {"id":N,"index":I[,"amount":A]} line, which must take
+ * exactly that shape and leave every other line to the full parser, and
+ * the index/amount checks both paths share.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "common.h"
+#include "proto.h"
+
+static int	ntest, nfail;
+
+static void	ok(int, const char *);
+static void	quick(const char *, int, long long, long long, int, long long);
+
+/* Prints one TAP line. */
+static void
+ok(int cond, const char *what)
+{
+	ntest++;
+	if (!cond)
+		nfail++;
+	printf("%s %d - %s\n", cond ? "ok" : "not ok", ntest, what);
+}
+
+/* Checks proto_quick on line: want 0 (with the values) or -1. */
+static void
+quick(const char *line, int want, long long id, long long index, int has,
+    long long amount)
+{
+	int64_t gid = -7;
+	long long gi = -7, ga = -7;
+	int gh = -7, rc;
+	char what[200];
+
+	rc = proto_quick(line, strlen(line), &gid, &gi, &gh, &ga);
+	snprintf(what, sizeof what, "quick %s %s", want == 0 ? "takes" :
+	    "leaves", line);
+	if (want == -1)
+		ok(rc == -1, what);
+	else
+		ok(rc == 0 && gid == id && gi == index && gh == has &&
+		    (!has || ga == amount), what);
+}
+
+int
+main(void)
+{
+	struct legal l[3] = {
+		{ .code = 10 },
+		{ .code = 20, .lo = 1, .hi = 17, .ranged = 1 },
+		{ .code = 30 },
+	};
+	struct action a;
+	char why[256];
+
+	quick("{\"id\":7,\"index\":0}", 0, 7, 0, 0, 0);
+	quick("{\"id\": 12, \"index\": 3}", 0, 12, 3, 0, 0);
+	quick("{\"id\":5,\"index\":1,\"amount\":17}", 0, 5, 1, 1, 17);
+	quick(" {\"id\":5,\"index\":1,\"amount\":-2} ", 0, 5, 1, 1, -2);
+	quick("{\"index\":0,\"id\":7}", -1, 0, 0, 0, 0);
+	quick("{\"id\":7,\"index\":0,\"debug\":\"x\"}", -1, 0, 0, 0, 0);
+	quick("{\"id\":7,\"index\":\"0\"}", -1, 0, 0, 0, 0);
+	quick("{\"id\":7,\"index\":0.5}", -1, 0, 0, 0, 0);
+	quick("{\"id\":7,\"index\":1e2}", -1, 0, 0, 0, 0);
+	quick("{\"id\":7,\"index\":+1}", -1, 0, 0, 0, 0);
+	quick("{\"id\":7,\"index\":0}x", -1, 0, 0, 0, 0);
+	quick("{\"id\":7,\"index\":0", -1, 0, 0, 0, 0);
+	quick("{\"id\":1234567890123456789,\"index\":0}", -1, 0, 0, 0, 0);
+	quick("{\"id\":7,\"action\":{\"type\":\"done\"}}", -1, 0, 0, 0, 0);
+	quick("", -1, 0, 0, 0, 0);
+
+	ok(proto_index(l, 3, 2, 0, 0, &a, why, sizeof why) == -1 &&
+	    a.code == 30 && a.amount == 0, "index of a fixed entry");
+	ok(proto_index(l, 3, 1, 1, 9, &a, why, sizeof why) == -1 &&
+	    a.code == 20 && a.amount == 9, "index and amount of a ranged entry");
+	ok(proto_index(l, 3, 3, 0, 0, &a, why, sizeof why) == FAULT_ILLEGAL,
+	    "an index past the list is illegal");
+	ok(proto_index(l, 3, -1, 0, 0, &a, why, sizeof why) == FAULT_ILLEGAL,
+	    "a negative index is illegal");
+	ok(proto_index(l, 3, 1, 0, 0, &a, why, sizeof why) == FAULT_ILLEGAL &&
+	    strstr(why, "needs an \"amount\" from 1 to 17") != NULL,
+	    "a ranged entry without an amount is illegal, with its range");
+	ok(proto_index(l, 3, 1, 1, 18, &a, why, sizeof why) == FAULT_ILLEGAL,
+	    "an amount over the range is illegal");
+	ok(proto_index(l, 3, 0, 1, 99, &a, why, sizeof why) == -1 &&
+	    a.amount == 0, "a fixed entry ignores an amount");
+	printf("1..%d\n", ntest);
+	return nfail != 0;
+}
