@@ -122,3 +122,7 @@ clean:
 
 # The replay viewer's page is assembled into html.o (.incbin).
 $(B)/tools/replay/html.o: tools/replay/viewer.html
+
+# These unit tests include the tournament source they test.
+$(B)/tests/t_rate.o: tournaments/rate.c
+$(B)/tests/t_schedule.o: tournaments/schedule.c

@@ -84,6 +84,7 @@ struct mbot {
 	int		 nclosed;
 	int		 retired;
 	long		 game_faults;
+	long		 game_kinds[NFAULT];	/* this game's, by kind */
 };
 
 struct match {
@@ -217,6 +218,7 @@ faultf(struct match *m, struct mbot *b, enum fault kind, int64_t id,
 	va_end(ap);
 	m->res->faults[b->index][kind]++;
 	b->game_faults++;
+	b->game_kinds[kind]++;
 	if (mlog_on(&m->log)) {
 		l = mlog_begin(&m->log, "fault");
 		buf_str(l, ",\"t\":");
@@ -905,7 +907,7 @@ write_results_line(struct match *m, const int *places, const double *scores,
     int capped)
 {
 	struct buf q = { NULL, 0, 0 };
-	int bp[MAX_PLAYERS], s, i, rc = 0;
+	int bp[MAX_PLAYERS], s, i, k, rc = 0;
 	double bs[MAX_PLAYERS];
 	json_t *a;
 	ssize_t n;
@@ -940,6 +942,18 @@ write_results_line(struct match *m, const int *places, const double *scores,
 		if (i)
 			buf_add(&q, ",", 1);
 		buf_int(&q, m->bots[i].game_faults);
+	}
+	buf_str(&q, "],\"fault_kinds\":[");
+	for (i = 0; i < m->n; i++) {
+		buf_str(&q, i ? ",{" : "{");
+		for (k = 0; k < NFAULT; k++) {
+			if (k)
+				buf_ch(&q, ',');
+			buf_jstr(&q, fault_names[k], strlen(fault_names[k]));
+			buf_ch(&q, ':');
+			buf_int(&q, m->bots[i].game_kinds[k]);
+		}
+		buf_ch(&q, '}');
 	}
 	buf_str(&q, "],\"capped\":");
 	buf_str(&q, capped ? "true" : "false");
@@ -1097,8 +1111,11 @@ play_game(struct match *m, int gi)
 	/* A game nobody was asked in never waited: its lines go out now. */
 	if (mlog_flush(&m->log) == -1)
 		return failf(m, "%s", m->log.error);
-	for (i = 0; i < m->n; i++)
+	for (i = 0; i < m->n; i++) {
 		m->bots[i].game_faults = 0;
+		memset(m->bots[i].game_kinds, 0,
+		    sizeof m->bots[i].game_kinds);
+	}
 	return 0;
 }
 

@@ -132,3 +132,21 @@ total() {
 	[ "$(sed -n 1p "$T/res" | jv "$(cat)" 'd["faults"][1:]')" = '[0, 0]' ]
 	no_leftovers "$MARK"
 }
+
+@test "each --results line counts the game's faults per bot and by kind" {
+	run bin/referee -g nyse -n 3 -s 3 --games 2 --results "$T/r.jsonl" -q \
+	    -b 'bin/random --seed 1' -b "python3 tests/bots/hostile.py illegal $MARK" \
+	    -b 'bin/random --seed 4'
+	[ "$status" -eq 0 ]
+	python3 - "$T/r.jsonl" <<'PY'
+import json, sys
+rows = [json.loads(l) for l in open(sys.argv[1])]
+assert len(rows) == 2
+for r in rows:
+    k = r["fault_kinds"]
+    assert [sum(x.values()) for x in k] == r["faults"], r
+    assert k[1]["illegal"] == r["faults"][1] > 0, r
+    assert k[0]["illegal"] == k[2]["illegal"] == 0, r
+PY
+	no_leftovers "$MARK"
+}
