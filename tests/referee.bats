@@ -230,16 +230,16 @@ C4='bin/random --seed 4'
 }
 
 @test "a match's places keep the game's own tie-breaks (nyse: equal scores, chip count)" {
-	# Seed 6: seats 0 and 1 both score 23; nyse places them by its tie-breaks.
-	run bin/referee -g nyse -n 3 -s 6 --results "$T/r.jsonl" \
+	# Seed 8: seats 0 and 1 both score 19; nyse's tie-breaks put seat 1 first.
+	run bin/referee -g nyse -n 3 -s 8 --results "$T/r.jsonl" \
 	    -b 'bin/random --seed 1' -b 'bin/random --seed 2' -b 'bin/random --seed 3'
 	[ "$status" -eq 0 ]
 	game=$(head -n 1 "$T/r.jsonl")
-	[ "$(jv "$game" 'd["scores"]')" = '[23, 23, 7]' ]
-	[ "$(jv "$game" 'd["places"]')" = '[1, 2, 3]' ]
-	[ "$(jv "$output" 'd["places"]')" = '[1, 2, 3]' ]
+	[ "$(jv "$game" 'd["scores"]')" = '[19, 19, 12]' ]
+	[ "$(jv "$game" 'd["places"]')" = '[2, 1, 3]' ]
+	[ "$(jv "$output" 'd["places"]')" = '[2, 1, 3]' ]
 	# Over several games, equal summed scores are parted by summed places.
-	run bin/referee -g nyse -n 3 -s 6 --games 3 --results "$T/r3.jsonl" \
+	run bin/referee -g nyse -n 3 -s 8 --games 3 --results "$T/r3.jsonl" \
 	    -b 'bin/random --seed 1' -b 'bin/random --seed 2' -b 'bin/random --seed 3'
 	[ "$status" -eq 0 ]
 	python3 - "$T/r3.jsonl" "$output" <<'PY'

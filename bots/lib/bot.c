@@ -131,10 +131,16 @@ bot_main(int argc, char **argv, const char *name, bot_choose_fn choose,
 			    name, "version", "1");
 			answer(ans);
 			json_decref(ans);
-		} else if (strcmp(type, "start") == 0 &&
-		    json_object_get(msg, "seat") != NULL)
-			b.seat = (int)json_integer_value(json_object_get(msg,
-			    "seat"));
+		} else if (strcmp(type, "start") == 0) {
+			if (json_object_get(msg, "seat") != NULL)
+				b.seat = (int)json_integer_value(
+				    json_object_get(msg, "seat"));
+			/* Each game's moves depend on (seed, game) alone, so a
+			 * game replayed alone (a resumed tournament) is the
+			 * same game. */
+			rng_seed(&b.rng, seed_derive(b.seed, (uint64_t)
+			    json_integer_value(json_object_get(msg, "game"))));
+		}
 		if ((legal = json_object_get(msg, "legal")) != NULL &&
 		    json_object_get(msg, "id") != NULL) {
 			amount = 0;

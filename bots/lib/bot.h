@@ -31,7 +31,7 @@ struct bot {
 	const char	*game;		/* hello.game */
 	int		 seat;		/* this game's seat */
 	int		 players;
-	struct rng	 rng;		/* seeded by --seed N, else fresh */
+	struct rng	 rng;		/* per game: seed_derive(seed, game) */
 	uint64_t	 seed;
 	void		*arg;		/* the bot's own state */
 };
