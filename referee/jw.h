@@ -8,8 +8,9 @@
  *
  * Calls nest as the JSON does: jw_obj / jw_arr ... jw_end; inside an
  * object every value follows a jw_key (or use the jw_k* shorthands).
- * Keys (at most 63 bytes) are copied; strings are copied (tree) or
- * encoded at once (text).
+ * Keys are plain words (at most 63 bytes of printable ASCII without '"'
+ * or '\\'; the text back end copies them unescaped); strings are copied
+ * (tree) or encoded at once (text).
  */
 #ifndef CARDARENA_JW_H
 #define CARDARENA_JW_H
