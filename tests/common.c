@@ -2,6 +2,7 @@
  * Helpers shared by the test drivers; see common.h.  Linked into every
  * test program (the Makefile's TEST_LIB).
  */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -107,4 +108,29 @@ json_canon(const json_t *j)
 	if (s == NULL)
 		s = xstrdup("(unencodable)");
 	return s;
+}
+
+static int	tap_n, tap_failed;
+
+void
+tap_ok(int cond, const char *fmt, ...)
+{
+	va_list ap;
+
+	tap_n++;
+	if (!cond)
+		tap_failed++;
+	printf("%s %d - ", cond ? "ok" : "not ok", tap_n);
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	putchar('\n');
+	fflush(stdout);
+}
+
+int
+tap_done(void)
+{
+	printf("1..%d\n", tap_n);
+	return tap_failed != 0;
 }

@@ -16,5 +16,10 @@ int		 opts_from_json(const struct game *, struct opts *,
 json_t		*json_path(json_t *, const char *);
 /* A canonical one-line dump (sorted keys); caller frees. */
 char		*json_canon(const json_t *);
+/* Prints the next TAP line, "ok N - ..." or "not ok N - ...". */
+void		 tap_ok(int, const char *, ...)
+		    __attribute__((format(printf, 2, 3)));
+/* Prints the plan; returns the exit status (1 if any test failed). */
+int		 tap_done(void);
 
 #endif

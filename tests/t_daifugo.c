@@ -16,10 +16,8 @@
 #include "games/daifugo.h"
 
 static const struct game *g;
-static int	ntest, nfail;
 static struct legal	legal[MAX_LEGAL];
 
-static void	ok(int, const char *, ...) __attribute__((format(printf, 2, 3)));
 static int	setup_err(int, const char *, const char *);
 static void	test_setup(void);
 static void	test_parse(void);
@@ -30,22 +28,6 @@ static void	test_agreement(void);
 static char	*seat_messages(const struct df_state *, int);
 static void	test_swap_leak(void);
 static void	test_points(void);
-
-/* Prints one TAP line. */
-static void
-ok(int cond, const char *fmt, ...)
-{
-	va_list ap;
-
-	ntest++;
-	if (!cond)
-		nfail++;
-	printf("%s %d - ", cond ? "ok" : "not ok", ntest);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	printf("\n");
-}
 
 /*
  * Parses a set-up for players and jokers; returns 1 if it was refused
@@ -87,40 +69,40 @@ test_setup(void)
 		p += sprintf(p, "%s\"%s\"", i ? "," : "", name);
 	}
 	sprintf(p, "]");
-	ok(setup_err(5, "{\"seating\":[4,3,2,1,0]}", NULL),
+	tap_ok(setup_err(5, "{\"seating\":[4,3,2,1,0]}", NULL),
 	    "setup: a seating alone is accepted");
-	ok(setup_err(5, "{\"seating\":[0,1,2,3]}", "must list the 5 seats"),
+	tap_ok(setup_err(5, "{\"seating\":[0,1,2,3]}", "must list the 5 seats"),
 	    "setup: a short seating is refused");
-	ok(setup_err(5, "{\"seating\":[0,1,2,3,3]}", "permutation"),
+	tap_ok(setup_err(5, "{\"seating\":[0,1,2,3,3]}", "permutation"),
 	    "setup: a repeated seat is refused");
-	ok(setup_err(5, "{\"seating\":[0,1,2,3,4],\"previous\":[0,1,2,3,4]}",
+	tap_ok(setup_err(5, "{\"seating\":[0,1,2,3,4],\"previous\":[0,1,2,3,4]}",
 	    "give it or"), "setup: seating and previous together are refused");
-	ok(setup_err(5, "{\"dealer\":0}", "unknown key"),
+	tap_ok(setup_err(5, "{\"dealer\":0}", "unknown key"),
 	    "setup: an unknown key is refused");
-	ok(setup_err(5, "{\"deck\":[\"3D\"]}", "all 54 cards"),
+	tap_ok(setup_err(5, "{\"deck\":[\"3D\"]}", "all 54 cards"),
 	    "setup: a short deck is refused");
 	{
 		char buf[2200];
 
 		snprintf(buf, sizeof buf, "{\"deck\":%s}", deck);
-		ok(setup_err(5, buf, NULL), "setup: a full 54-card deck is "
+		tap_ok(setup_err(5, buf, NULL), "setup: a full 54-card deck is "
 		    "accepted");
 		/* The second joker becomes a duplicate 2S. */
 		p = strrchr(buf, 'J');
 		memcpy(p, "2S", 2);
-		ok(setup_err(5, buf, "twice"), "setup: a card given twice is "
+		tap_ok(setup_err(5, buf, "twice"), "setup: a card given twice is "
 		    "refused");
 		snprintf(buf, sizeof buf, "{\"decks\":[%s,%s]}", deck, deck);
-		ok(setup_err(5, buf, NULL), "setup: decks for two deals are "
+		tap_ok(setup_err(5, buf, NULL), "setup: decks for two deals are "
 		    "accepted");
 		snprintf(buf, sizeof buf, "{\"deck\":%s,\"decks\":[%s]}", deck,
 		    deck);
-		ok(setup_err(5, buf, "not both"), "setup: deck and decks "
+		tap_ok(setup_err(5, buf, "not both"), "setup: deck and decks "
 		    "together are refused");
 	}
-	ok(setup_err(5, "{\"deck\":[\"3D\",\"XX\"]}", "all 54"),
+	tap_ok(setup_err(5, "{\"deck\":[\"3D\",\"XX\"]}", "all 54"),
 	    "setup: a deck of the wrong size is refused before its names");
-	ok(setup_err(5, "[]", "object"), "setup: a non-object is refused");
+	tap_ok(setup_err(5, "[]", "object"), "setup: a non-object is refused");
 }
 
 /* Actions parse from what action_json writes, and malformed ones fail. */
@@ -160,12 +142,12 @@ test_parse(void)
 		cause[0] = '\0';
 		good = j != NULL && g->action_parse(&st, 0, j, &a, cause,
 		    sizeof cause) == -1 && strstr(cause, bad[i].want) != NULL;
-		ok(good, "parse: %s is refused (%s)", bad[i].json, cause);
+		tap_ok(good, "parse: %s is refused (%s)", bad[i].json, cause);
 		json_decref(j);
 	}
 	j = json_loads("{\"action\":\"play\",\"cards\":[\"5S\",\"JK\",\"7S\"]}",
 	    0, NULL);
-	ok(g->action_parse(&st, 0, j, &a, cause, sizeof cause) == 0 &&
+	tap_ok(g->action_parse(&st, 0, j, &a, cause, sizeof cause) == 0 &&
 	    a.code == DA_MAKE(DA_PLAY, (1ULL << 2) | (1ULL << 4), 1, 2),
 	    "parse: a joker filling the only gap needs no jokers_as");
 	json_decref(j);
@@ -276,7 +258,7 @@ test_agreement(void)
 			}
 		}
 	}
-	ok(bad == 0 && accepted > 1000, "apply agrees with the legal list on "
+	tap_ok(bad == 0 && accepted > 1000, "apply agrees with the legal list on "
 	    "%ld candidates (%ld legal)", tried, accepted);
 }
 
@@ -339,7 +321,7 @@ test_swap_leak(void)
 		free(a);
 		free(b);
 	}
-	ok(leaks == 0 && checked > 1000, "view leak: %d states, a seat's view "
+	tap_ok(leaks == 0 && checked > 1000, "view leak: %d states, a seat's view "
 	    "and legal list unchanged by swapping others' cards", checked);
 }
 
@@ -386,7 +368,7 @@ test_points(void)
 			bad++;
 	}
 	ev_free(&ev);
-	ok(bad == 0, "random play-outs: 300 games ended and the points of "
+	tap_ok(bad == 0, "random play-outs: 300 games ended and the points of "
 	    "going out add up to the scores");
 }
 
@@ -402,6 +384,5 @@ main(void)
 	test_agreement();
 	test_swap_leak();
 	test_points();
-	printf("1..%d\n", ntest);
-	return nfail != 0;
+	return tap_done();
 }

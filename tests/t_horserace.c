@@ -16,9 +16,7 @@
 #define ODDS7	"\"2S\",\"3S\",\"2H\",\"3H\",\"2D\",\"3D\",\"2C\""
 
 static const struct game *g;
-static int	ntest, nfail;
 
-static void	ok(int, const char *, ...) __attribute__((format(printf, 2, 3)));
 static int	new_game(const char *const *, int, const char *, uint64_t,
 		    void **, struct events *, char *, size_t);
 static char	*messages(const void *, int, const struct events *);
@@ -30,22 +28,6 @@ static void	test_stock_leak(void);
 static void	test_sealed(void);
 static void	test_random_variants(void);
 static int	agree(void *, int, struct rng *);
-
-/* Prints one TAP line. */
-static void
-ok(int cond, const char *fmt, ...)
-{
-	va_list ap;
-
-	ntest++;
-	if (!cond)
-		nfail++;
-	printf("%s %d - ", cond ? "ok" : "not ok", ntest);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	printf("\n");
-}
 
 /*
  * Deals a game with the options kv (NULL-terminated), players and a setup
@@ -167,11 +149,11 @@ test_resolve(void)
 		}
 		rc = opts_finish(g, &o, cause, sizeof cause);
 		if (t[i].races == -1)
-			ok(rc == -1 && strstr(cause, "even") != NULL,
+			tap_ok(rc == -1 && strstr(cause, "even") != NULL,
 			    "resolve %zu: odd races with daily_double rejected "
 			    "(%s)", i, rc == -1 ? cause : "accepted");
 		else
-			ok(rc == 0 && o.v[ri] == t[i].races, "resolve %zu: "
+			tap_ok(rc == 0 && o.v[ri] == t[i].races, "resolve %zu: "
 			    "races %ld, expected %ld", i, o.v[ri], t[i].races);
 	}
 }
@@ -217,10 +199,10 @@ test_setup(void)
 		rc = new_game(kv, 4, t[i].doc, 1, &st, NULL, cause,
 		    sizeof cause);
 		if (t[i].cause == NULL)
-			ok(rc == 0 && g->check(st, cause, sizeof cause) == 0,
+			tap_ok(rc == 0 && g->check(st, cause, sizeof cause) == 0,
 			    "setup %s accepted", t[i].doc);
 		else
-			ok(rc == -1 && strstr(cause, t[i].cause) != NULL,
+			tap_ok(rc == -1 && strstr(cause, t[i].cause) != NULL,
 			    "setup %s rejected: %s", t[i].doc, cause);
 		free(st);
 	}
@@ -243,11 +225,11 @@ test_codec(void)
 
 	if (new_game(kv, 4, "{\"dealer\":0}", 1, &st, NULL, cause,
 	    sizeof cause) == -1) {
-		ok(0, "codec: %s", cause);
+		tap_ok(0, "codec: %s", cause);
 		return;
 	}
 	n = g->legal(st, 1, l, MAX_LEGAL);
-	ok(n == 57, "codec: done and 56 bet targets (4 win, 12 exacta, 24 "
+	tap_ok(n == 57, "codec: done and 56 bet targets (4 win, 12 exacta, 24 "
 	    "trifecta, 16 daily double) listed: %d", n);
 	for (i = 0; i < n && i < 64; i++) {
 		a.code = l[i].code;
@@ -267,25 +249,25 @@ test_codec(void)
 				distinct = 0;
 		json_decref(j);
 	}
-	ok(good, "codec: every legal entry parses back to itself");
-	ok(distinct, "codec: the entries' JSON are all different");
-	ok(kinds[0] == 4 && kinds[1] == 12 && kinds[2] == 24 && kinds[3] == 16,
+	tap_ok(good, "codec: every legal entry parses back to itself");
+	tap_ok(distinct, "codec: the entries' JSON are all different");
+	tap_ok(kinds[0] == 4 && kinds[1] == 12 && kinds[2] == 24 && kinds[3] == 16,
 	    "codec: %d win, %d exacta, %d trifecta, %d daily double",
 	    kinds[0], kinds[1], kinds[2], kinds[3]);
 	for (i = 0; i < n && i < 64; i++)
 		free(seen[i]);
 	j = json_loads("{\"type\":\"bet\",\"kind\":\"exacta\",\"suits\":"
 	    "[\"H\",\"H\"],\"amount\":3}", 0, NULL);
-	ok(g->action_parse(st, 1, j, &a, cause, sizeof cause) == -1 &&
+	tap_ok(g->action_parse(st, 1, j, &a, cause, sizeof cause) == -1 &&
 	    strstr(cause, "differ") != NULL, "codec: an exacta on one suit "
 	    "twice is malformed: %s", cause);
 	json_decref(j);
 	j = json_loads("{\"type\":\"fold\"}", 0, NULL);
-	ok(g->action_parse(st, 1, j, &a, cause, sizeof cause) == -1,
+	tap_ok(g->action_parse(st, 1, j, &a, cause, sizeof cause) == -1,
 	    "codec: unknown type: %s", cause);
 	json_decref(j);
 	j = json_loads("[1]", 0, NULL);
-	ok(g->action_parse(st, 1, j, &a, cause, sizeof cause) == -1,
+	tap_ok(g->action_parse(st, 1, j, &a, cause, sizeof cause) == -1,
 	    "codec: not an object: %s", cause);
 	json_decref(j);
 	free(st);
@@ -324,7 +306,7 @@ test_stock_leak(void)
 		    "]}", 11, &s1, &ev1, cause, sizeof cause) == -1 ||
 		    new_game(variants[v], 4, "{\"dealer\":0,\"deck\":[" ODDS7
 		    "]}", 12, &s2, &ev2, cause, sizeof cause) == -1) {
-			ok(0, "stock leak: %s", cause);
+			tap_ok(0, "stock leak: %s", cause);
 			return;
 		}
 		rng_seed(&r1, 5);
@@ -374,7 +356,7 @@ test_stock_leak(void)
 			if (ran)
 				break;
 		}
-		ok(differ && same, "stock leak, variant %s: the stock orders "
+		tap_ok(differ && same, "stock leak, variant %s: the stock orders "
 		    "differ (%d), every seat's messages are identical (%d) "
 		    "over %d decisions up to the race",
 		    variants[v][0] ? variants[v][0] : "base", differ, same,
@@ -403,7 +385,7 @@ test_sealed(void)
 	if (new_game(NULL, 4, "{\"dealer\":0}", 3, &s1, NULL, cause,
 	    sizeof cause) == -1 || new_game(NULL, 4, "{\"dealer\":0}", 3, &s2,
 	    NULL, cause, sizeof cause) == -1) {
-		ok(0, "sealed: %s", cause);
+		tap_ok(0, "sealed: %s", cause);
 		return;
 	}
 	rng_seed(&r1, 9);
@@ -424,7 +406,7 @@ test_sealed(void)
 		free(m1);
 		free(m2);
 	}
-	ok(rc == 0 && same && own, "sealed: player 1's bet changes only its "
+	tap_ok(rc == 0 && same && own, "sealed: player 1's bet changes only its "
 	    "own messages before all bets are in");
 	ev_clear(&ev1);
 	ev_clear(&ev2);
@@ -434,7 +416,7 @@ test_sealed(void)
 	act(s2, 3, "{\"type\":\"done\"}", &r2, &ev2);
 	m1 = messages(s1, 2, &ev1);
 	m2 = messages(s2, 2, &ev2);
-	ok(strcmp(m1, m2) != 0 && strstr(m1, "\"type\":\"bet\"") != NULL,
+	tap_ok(strcmp(m1, m2) != 0 && strstr(m1, "\"type\":\"bet\"") != NULL,
 	    "sealed: once all bets are in, player 2 is told player 1's bet");
 	free(m1);
 	free(m2);
@@ -531,7 +513,7 @@ test_random_variants(void)
 		v = (size_t)k % (sizeof variants / sizeof variants[0]);
 		if (new_game(variants[v], 3 + k % 6, NULL, (uint64_t)k + 1, &st,
 		    &ev, cause, sizeof cause) == -1) {
-			ok(0, "random: %s", cause);
+			tap_ok(0, "random: %s", cause);
 			return;
 		}
 		for (step = 0; step < 100000; step++) {
@@ -578,11 +560,11 @@ test_random_variants(void)
 		free(st);
 	}
 	ev_free(&ev);
-	ok(good, "random variants: check() held at every step");
-	ok(same, "random variants: apply() accepts exactly the legal list");
-	ok(ended, "random variants: every game ended");
-	ok(enc, "random variants: every event encodes to a known type");
-	ok(audience, "random variants: sealed bets told to the bettor only");
+	tap_ok(good, "random variants: check() held at every step");
+	tap_ok(same, "random variants: apply() accepts exactly the legal list");
+	tap_ok(ended, "random variants: every game ended");
+	tap_ok(enc, "random variants: every event encodes to a known type");
+	tap_ok(audience, "random variants: sealed bets told to the bettor only");
 	printf("# %ld games, %ld actions, %ld events\n", ngames, steps, events);
 }
 
@@ -599,6 +581,5 @@ main(void)
 	test_stock_leak();
 	test_sealed();
 	test_random_variants();
-	printf("1..%d\n", ntest);
-	return nfail ? 1 : 0;
+	return tap_done();
 }

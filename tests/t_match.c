@@ -37,9 +37,7 @@ struct tiny {
 
 static const struct optdesc tiny_options[] = { { .name = NULL } };
 
-static int	ntest, nfail;
 
-static void	ok(int, const char *, ...) __attribute__((format(printf, 2, 3)));
 static void	tiny_init(void *, const struct opts *, const void *,
 		    struct rng *, struct events *);
 static uint32_t	tiny_deciders(const void *);
@@ -71,20 +69,6 @@ static const struct game tiny = {
 	.action_json = tiny_action_json, .action_parse = tiny_action_parse,
 	.event_json = tiny_event_json
 };
-
-/* Prints one TAP line. */
-static void
-ok(int cond, const char *fmt, ...)
-{
-	va_list ap;
-
-	printf("%s %d - ", cond ? "ok" : "not ok", ++ntest);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	putchar('\n');
-	nfail += !cond;
-}
 
 /* Deals nothing: every seat picks a number each round, all at once. */
 static void
@@ -317,15 +301,15 @@ test_split(void)
 
 	rc = argv_split("  bin/x  -a 'b c' \"d \\\"e\\\" \\\\\" f\\ g ''",
 	    &av, why, sizeof why);
-	ok(rc == 0 && strcmp(av[0], "bin/x") == 0 && strcmp(av[1], "-a") == 0 &&
+	tap_ok(rc == 0 && strcmp(av[0], "bin/x") == 0 && strcmp(av[1], "-a") == 0 &&
 	    strcmp(av[2], "b c") == 0 && strcmp(av[3], "d \"e\" \\") == 0 &&
 	    strcmp(av[4], "f g") == 0 && strcmp(av[5], "") == 0 &&
 	    av[6] == NULL, "argv_split: blanks, both quotes, escapes, ''");
 	if (rc == 0)
 		argv_free(av);
-	ok(argv_split("a 'b", &av, why, sizeof why) == -1 &&
+	tap_ok(argv_split("a 'b", &av, why, sizeof why) == -1 &&
 	    strstr(why, "unterminated") != NULL, "argv_split: open quote");
-	ok(argv_split(" \t ", &av, why, sizeof why) == -1 &&
+	tap_ok(argv_split(" \t ", &av, why, sizeof why) == -1 &&
 	    strcmp(why, "empty command") == 0, "argv_split: empty command");
 }
 
@@ -347,20 +331,20 @@ test_encoders(void)
 		want = json_dumps(j, JSON_COMPACT | JSON_ENCODE_ANY);
 		b.len = 0;
 		buf_json(&b, j);
-		ok(j != NULL && strcmp(b.p, want) == 0,
+		tap_ok(j != NULL && strcmp(b.p, want) == 0,
 		    "buf_json matches jansson: %s", b.p);
 		free(want);
 		json_decref(j);
 	}
 	b.len = 0;
 	buf_jstr(&b, "a\xff\x01\xc3\xa9\xe2\x82", 7);
-	ok(strcmp(b.p, "\"a\\ufffd\\u0001\xc3\xa9\\ufffd\\ufffd\"") == 0,
+	tap_ok(strcmp(b.p, "\"a\\ufffd\\u0001\xc3\xa9\\ufffd\\ufffd\"") == 0,
 	    "buf_jstr: bad UTF-8 becomes U+FFFD, controls escaped: %s", b.p);
 	j = json_loadb(b.p, b.len, 0, NULL);
-	ok(j == NULL, "buf_jstr output is a JSON string (not an object)");
+	tap_ok(j == NULL, "buf_jstr output is a JSON string (not an object)");
 	json_decref(j);
 	j = json_loads(b.p, JSON_DECODE_ANY, NULL);
-	ok(json_is_string(j), "buf_jstr output parses as a JSON string");
+	tap_ok(json_is_string(j), "buf_jstr output parses as a JSON string");
 	json_decref(j);
 	buf_free(&b);
 }
@@ -382,30 +366,30 @@ test_answers(void)
 #define ANSWER(text) (j = json_loads(text, 0, NULL), \
 	k = proto_action(&tiny, &st, 0, j, l, n, &a, why, sizeof why), \
 	json_decref(j), k)
-	ok(ANSWER("{\"id\":1,\"index\":1,\"amount\":7}") == -1 &&
+	tap_ok(ANSWER("{\"id\":1,\"index\":1,\"amount\":7}") == -1 &&
 	    a.code == T_PICK && a.amount == 7, "answer by index with amount");
-	ok(ANSWER("{\"id\":1,\"action\":{\"type\":\"pick\",\"amount\":9}}") ==
+	tap_ok(ANSWER("{\"id\":1,\"action\":{\"type\":\"pick\",\"amount\":9}}") ==
 	    -1 && a.amount == 9, "answer by value");
-	ok(ANSWER("{\"id\":1,\"index\":0,\"amount\":3}") == -1 &&
+	tap_ok(ANSWER("{\"id\":1,\"index\":0,\"amount\":3}") == -1 &&
 	    a.code == T_PASS && a.amount == 0,
 	    "an amount on a fixed entry is ignored");
-	ok(ANSWER("{\"id\":1,\"index\":1}") == FAULT_ILLEGAL &&
+	tap_ok(ANSWER("{\"id\":1,\"index\":1}") == FAULT_ILLEGAL &&
 	    strstr(why, "needs an \"amount\" from 0 to 9") != NULL,
 	    "a ranged entry without its amount is illegal");
-	ok(ANSWER("{\"id\":1,\"index\":1,\"amount\":10}") == FAULT_ILLEGAL,
+	tap_ok(ANSWER("{\"id\":1,\"index\":1,\"amount\":10}") == FAULT_ILLEGAL,
 	    "an amount out of range is illegal");
-	ok(ANSWER("{\"id\":1,\"index\":2}") == FAULT_ILLEGAL &&
+	tap_ok(ANSWER("{\"id\":1,\"index\":2}") == FAULT_ILLEGAL &&
 	    strcmp(why, "index 2 is not in 0..1") == 0,
 	    "an index past the list is illegal");
-	ok(ANSWER("{\"id\":1,\"action\":{\"type\":\"pick\",\"amount\":12}}") ==
+	tap_ok(ANSWER("{\"id\":1,\"action\":{\"type\":\"pick\",\"amount\":12}}") ==
 	    FAULT_ILLEGAL, "a value not in the list is illegal");
-	ok(ANSWER("{\"id\":1,\"action\":{\"type\":\"jump\"}}") == FAULT_ILLEGAL,
+	tap_ok(ANSWER("{\"id\":1,\"action\":{\"type\":\"jump\"}}") == FAULT_ILLEGAL,
 	    "a value that is no action is illegal");
-	ok(ANSWER("{\"id\":1,\"index\":\"1\"}") == FAULT_MALFORMED,
+	tap_ok(ANSWER("{\"id\":1,\"index\":\"1\"}") == FAULT_MALFORMED,
 	    "an index that is not a number is malformed");
-	ok(ANSWER("{\"id\":1}") == FAULT_MALFORMED,
+	tap_ok(ANSWER("{\"id\":1}") == FAULT_MALFORMED,
 	    "an answer without index or action is malformed");
-	ok(ANSWER("{\"id\":1,\"index\":0,\"action\":{\"type\":\"pass\"}}") ==
+	tap_ok(ANSWER("{\"id\":1,\"index\":0,\"action\":{\"type\":\"pass\"}}") ==
 	    FAULT_MALFORMED, "index and action together are malformed");
 #undef ANSWER
 }
@@ -438,13 +422,13 @@ test_match(const char *self)
 	cf.log_path = logp;
 	cf.time_per_move_ms = 2000;
 	rc = match_run(&cf, &res, cause, sizeof cause);
-	ok(rc == 0, "a match of the tiny game completes (%s)", rc ? cause :
+	tap_ok(rc == 0, "a match of the tiny game completes (%s)", rc ? cause :
 	    "ok");
-	ok(res.games_played == 2 && res.scores[0] == 2 * (0 + 1 + 2) &&
+	tap_ok(res.games_played == 2 && res.scores[0] == 2 * (0 + 1 + 2) &&
 	    res.scores[1] == 2 * (1 + 2 + 3) && res.places[1] == 1 &&
 	    res.places[0] == 2, "the result sums both games' picks: %g %g",
 	    res.scores[0], res.scores[1]);
-	ok(res.faults[0][FAULT_TIMEOUT] + res.faults[1][FAULT_TIMEOUT] == 0 &&
+	tap_ok(res.faults[0][FAULT_TIMEOUT] + res.faults[1][FAULT_TIMEOUT] == 0 &&
 	    strcmp(res.names[0], "slow") == 0, "no faults; names from hello");
 	acts = read_log(logp, "action");
 	inorder = json_array_size(acts) == 2 * TINY_ROUNDS * 2;
@@ -454,7 +438,7 @@ test_match(const char *self)
 		    "step")) != (json_int_t)(i % (2 * TINY_ROUNDS)))
 			inorder = 0;
 	}
-	ok(inorder, "the slow seat 0's answers are applied before the fast "
+	tap_ok(inorder, "the slow seat 0's answers are applied before the fast "
 	    "seat 1's in every round (%zu actions)", json_array_size(acts));
 	json_decref(acts);
 	/*
@@ -484,11 +468,11 @@ test_match(const char *self)
 				stale++;
 		}
 	}
-	ok(s == 2 * TINY_ROUNDS && stale == 0, "bot 1 is told its own picks "
+	tap_ok(s == 2 * TINY_ROUNDS && stale == 0, "bot 1 is told its own picks "
 	    "(%d) and no one else's (%d wrong)", s, stale);
 	json_decref(sends);
 	r = read_log(logp, NULL);
-	ok(json_array_size(r) > 2 && strcmp(json_string_value(json_object_get(
+	tap_ok(json_array_size(r) > 2 && strcmp(json_string_value(json_object_get(
 	    json_array_get(r, json_array_size(r) - 1), "type")), "result") ==
 	    0 && strcmp(json_string_value(json_object_get(json_array_get(r, 0),
 	    "type")), "header") == 0, "the log runs from header to result");
@@ -505,7 +489,7 @@ test_match(const char *self)
 		fclose(fp);
 	}
 	/* Round 0's request has no events: nothing written, no marker. */
-	ok(s == 2 * (TINY_ROUNDS - 1) && stale == 2 * (TINY_ROUNDS - 1),
+	tap_ok(s == 2 * (TINY_ROUNDS - 1) && stale == 2 * (TINY_ROUNDS - 1),
 	    "stderr saved with a marker per turn that wrote (%d); seat 0 told "
 	    "its own picks (%d)", s, stale);
 	unlink(errp);
@@ -516,7 +500,7 @@ test_match(const char *self)
 	/* A bot that cannot run: an error, nothing started. */
 	cmds[1] = (char *)"/nonexistent/bot";
 	rc = match_run(&cf, &res, cause, sizeof cause);
-	ok(rc == -1 && strstr(cause, "cannot execute '/nonexistent/bot'") !=
+	tap_ok(rc == -1 && strstr(cause, "cannot execute '/nonexistent/bot'") !=
 	    NULL, "an unrunnable bot is an error: %s", cause);
 	unlink(logp);
 }
@@ -536,6 +520,5 @@ main(int argc, char **argv)
 	test_encoders();
 	test_answers();
 	test_match(self);
-	printf("1..%d\n", ntest);
-	return nfail != 0;
+	return tap_done();
 }

@@ -17,29 +17,12 @@
 
 #define GAMES	300
 
-static int	ntest, nfail;
 
-static void	ok(int, const char *, ...) __attribute__((format(printf, 2, 3)));
 static int	opt_fails(const char *, int);
 static int	setup_fails(const char *, int, const char *);
 static char	*messages(const struct game *, const void *, int,
 		    const struct events *);
 static int	leak_game(const struct game *, uint64_t, char *, size_t);
-
-/* Prints one TAP line. */
-static void
-ok(int cond, const char *fmt, ...)
-{
-	va_list ap;
-
-	printf("%s %d - ", cond ? "ok" : "not ok", ++ntest);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	printf("\n");
-	if (!cond)
-		nfail++;
-}
 
 /* Returns 1 if the option kv is refused for a game of players. */
 static int
@@ -213,52 +196,51 @@ main(void)
 	char why[1024];
 	int i, bad = 0;
 
-	ok(g != NULL, "nyse is registered");
+	tap_ok(g != NULL, "nyse is registered");
 	if (g == NULL) {
-		printf("1..%d\n", ntest);
+		tap_done();
 		return 1;
 	}
-	ok(!opt_fails("board=1,2,3,4,5,2", 4), "board 1,2,3,4,5,2 accepted");
-	ok(!opt_fails("board=5,4,3,2,2,1", 4), "board 5,4,3,2,2,1 accepted");
-	ok(!opt_fails("board=shuffled", 4), "board=shuffled accepted");
-	ok(opt_fails("board=1,1,2,3,4,5", 4), "board 1,1,2,3,4,5 refused "
+	tap_ok(!opt_fails("board=1,2,3,4,5,2", 4), "board 1,2,3,4,5,2 accepted");
+	tap_ok(!opt_fails("board=5,4,3,2,2,1", 4), "board 5,4,3,2,2,1 accepted");
+	tap_ok(!opt_fails("board=shuffled", 4), "board=shuffled accepted");
+	tap_ok(opt_fails("board=1,1,2,3,4,5", 4), "board 1,1,2,3,4,5 refused "
 	    "(not an order of the grey chips)");
-	ok(opt_fails("board=1,2,3,4,5", 4), "a board of five values refused");
-	ok(opt_fails("open_holdings=maybe", 4), "open_holdings=maybe refused");
-	ok(!opt_fails("open_holdings=off", 1), "one player (solitaire) accepted");
-	ok(opt_fails("open_holdings=on", 11), "eleven players refused");
-	ok(setup_fails("{\"deck\": []}", 2, "unknown key"),
+	tap_ok(opt_fails("board=1,2,3,4,5", 4), "a board of five values refused");
+	tap_ok(opt_fails("open_holdings=maybe", 4), "open_holdings=maybe refused");
+	tap_ok(!opt_fails("open_holdings=off", 1), "one player (solitaire) accepted");
+	tap_ok(opt_fails("open_holdings=on", 11), "eleven players refused");
+	tap_ok(setup_fails("{\"deck\": []}", 2, "unknown key"),
 	    "setup: an unknown key is refused");
-	ok(setup_fails("{\"piles\": {\"purple\": []}}", 2, "no colour"),
+	tap_ok(setup_fails("{\"piles\": {\"purple\": []}}", 2, "no colour"),
 	    "setup: an unknown colour is refused");
-	ok(setup_fails("{\"piles\": {\"red\": [\"gold\"]}}", 2, "piles.red[0]"),
+	tap_ok(setup_fails("{\"piles\": {\"red\": [\"gold\"]}}", 2, "piles.red[0]"),
 	    "setup: an unknown mark is refused");
-	ok(setup_fails("{\"piles\": {\"red\": [\"speculate\", \"speculate\"]}, "
+	tap_ok(setup_fails("{\"piles\": {\"red\": [\"speculate\", \"speculate\"]}, "
 	    "\"markers\": {\"red\": \"speculate\"}}", 2, "3 speculate"),
 	    "setup: three red speculate chips refused");
-	ok(setup_fails("{\"piles\": {\"red\": [\"plain\", \"plain\", \"plain\", "
+	tap_ok(setup_fails("{\"piles\": {\"red\": [\"plain\", \"plain\", \"plain\", "
 	    "\"plain\", \"plain\", \"plain\"]}}", 2, "6 plain"),
 	    "setup: six plain chips of a colour refused");
-	ok(setup_fails("{\"piles\": {\"red\": [\"plain\", \"plain\", \"plain\", "
+	tap_ok(setup_fails("{\"piles\": {\"red\": [\"plain\", \"plain\", \"plain\", "
 	    "\"plain\", \"plain\", \"swap\", \"swap\", \"invest\", \"invest\", "
 	    "\"speculate\", \"speculate\"]}}", 2, "at most 10"),
 	    "setup: a pile of eleven refused (one chip is the marker)");
-	ok(setup_fails("{\"start\": 2}", 2, "start"),
+	tap_ok(setup_fails("{\"start\": 2}", 2, "start"),
 	    "setup: a start seat beyond the table refused");
-	ok(setup_fails("{\"board\": [1, 2, 3, 4, 5, 5]}", 2, "board"),
+	tap_ok(setup_fails("{\"board\": [1, 2, 3, 4, 5, 5]}", 2, "board"),
 	    "setup: a board that is not an order of 1,2,2,3,4,5 refused");
-	ok(setup_fails("{\"board\": [5, 4, 3, 2, 2, 1]}", 2, "option board"),
+	tap_ok(setup_fails("{\"board\": [5, 4, 3, 2, 2, 1]}", 2, "option board"),
 	    "setup: a board contradicting option board refused");
-	ok(!setup_fails("{\"piles\": {\"red\": [\"speculate\"]}, \"markers\": "
+	tap_ok(!setup_fails("{\"piles\": {\"red\": [\"speculate\"]}, \"markers\": "
 	    "{\"red\": \"speculate\"}, \"start\": 1, \"board\": [2, 1, 2, 3, "
 	    "4, 5]}", 2, ""), "setup: a valid document accepted");
 	for (i = 0; i < GAMES && !bad; i++)
 		if (leak_game(g, seed_derive(42, (uint64_t)i), why,
 		    sizeof why) == -1)
 			bad = 1;
-	ok(!bad, "%d games: a seat's view, legal list and events stay "
+	tap_ok(!bad, "%d games: a seat's view, legal list and events stay "
 	    "byte-identical when what it may not see is re-dealt%s%s", i,
 	    bad ? ": " : "", bad ? why : "");
-	printf("1..%d\n", ntest);
-	return nfail != 0;
+	return tap_done();
 }

@@ -13,10 +13,9 @@
 #include <string.h>
 
 #include "../tournaments/rate.c"
+#include "common.h"
 
-static int	 ntest, nfail;
 
-static void	 ok(int, const char *, ...) __attribute__((format(printf, 2, 3)));
 static void	 pl_order(struct rng *, const double *, int, const int *, int *);
 static void	 simulate(struct rating *, struct rng *, const double *, int,
 		    int, long, int, int);
@@ -26,22 +25,6 @@ static void	 test_closed_form(void);
 static void	 test_weights(void);
 static void	 test_perfect(void);
 static void	 test_anchor_ties_order(void);
-
-/* Prints one TAP line. */
-static void
-ok(int cond, const char *fmt, ...)
-{
-	va_list ap;
-
-	ntest++;
-	if (!cond)
-		nfail++;
-	printf("%sok %d - ", cond ? "" : "not ", ntest);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	printf("\n");
-}
 
 /*
  * Draws a Plackett-Luce finish of the k players pl (strengths gam): places
@@ -196,17 +179,17 @@ test_closed_form(void)
 	}
 	ret = rate_fit(&r, cause, sizeof cause);
 	d = 400 * log10(70.0 / 30.0);
-	ok(ret == 0 && fabs(r.p[0].elo - (1500 + d / 2)) < 1e-6 &&
+	tap_ok(ret == 0 && fabs(r.p[0].elo - (1500 + d / 2)) < 1e-6 &&
 	    fabs(r.p[1].elo - (1500 - d / 2)) < 1e-6,
 	    "two players 70-30, no prior: %.6f and %.6f = 1500 +- %.6f",
 	    r.p[0].elo, r.p[1].elo, d / 2);
 	r.opts.prior = 2;
 	ret = rate_fit(&r, cause, sizeof cause);
 	d = 400 * log10(71.0 / 31.0);
-	ok(ret == 0 && fabs(r.p[0].elo - r.p[1].elo - d) < 1e-6,
+	tap_ok(ret == 0 && fabs(r.p[0].elo - r.p[1].elo - d) < 1e-6,
 	    "two players 70-30 with 2 virtual draws: difference %.6f = "
 	    "400 log10(71/31) = %.6f", r.p[0].elo - r.p[1].elo, d);
-	ok(r.p[0].rank == 1 && r.p[1].rank == 2 && !r.p[0].flag &&
+	tap_ok(r.p[0].rank == 1 && r.p[1].rank == 2 && !r.p[0].flag &&
 	    !r.p[1].flag, "ranks 1 and 2, no flags");
 	rate_free(&r);
 }
@@ -228,21 +211,21 @@ test_weights(void)
 	pl[2] = rate_player(&r, "c");
 	pl[3] = rate_player(&r, "d");
 	rate_add(&r, 1, 4, pl, places, (const long (*)[NTFAULT])faults);
-	ok(fabs(r.p[1].pscore - 1) < 1e-12 && fabs(r.p[0].pscore - 0.5) <
+	tap_ok(fabs(r.p[1].pscore - 1) < 1e-12 && fabs(r.p[0].pscore - 0.5) <
 	    1e-12 && fabs(r.p[2].pscore - 0.5) < 1e-12 &&
 	    fabs(r.p[3].pscore) < 1e-12,
 	    "4-player finish 2,1,2,4: pairwise scores 0.5 1 0.5 0");
 	for (i = 0; i < 4; i++)
 		if (fabs(r.p[i].pweight - 1) > 1e-12)
 			break;
-	ok(i == 4, "each player's pairs weigh one game");
-	ok(fabs(r.w[0 * r.cap + 2] - 1.0 / 6) < 1e-12 &&
+	tap_ok(i == 4, "each player's pairs weigh one game");
+	tap_ok(fabs(r.w[0 * r.cap + 2] - 1.0 / 6) < 1e-12 &&
 	    fabs(r.w[2 * r.cap + 0] - 1.0 / 6) < 1e-12,
 	    "a tie is half a pair each");
-	ok(r.p[2].faults[TF_CRASH] == 2 && r.p[2].faults[TF_ILLEGAL] == 3 &&
+	tap_ok(r.p[2].faults[TF_CRASH] == 2 && r.p[2].faults[TF_ILLEGAL] == 3 &&
 	    r.p[0].faults[TF_TIMEOUT] == 1 && r.p[1].firsts == 1,
 	    "faults and first places are counted");
-	ok(rate_fit(&r, cause, sizeof cause) == 0 && r.p[1].flag &&
+	tap_ok(rate_fit(&r, cause, sizeof cause) == 0 && r.p[1].flag &&
 	    r.p[3].flag && !r.p[0].flag, "winner and loser of every pair "
 	    "are flagged");
 	rate_free(&r);
@@ -270,16 +253,16 @@ test_perfect(void)
 		rate_add(&r, (uint64_t)i, 3, pl, places, NULL);
 	}
 	ret = rate_fit(&r, cause, sizeof cause);
-	ok(ret == 0 && r.p[0].flag && isfinite(r.p[0].elo) &&
+	tap_ok(ret == 0 && r.p[0].flag && isfinite(r.p[0].elo) &&
 	    r.p[0].elo < 3500 && r.p[0].elo > r.p[1].elo + 400,
 	    "a perfect player is flagged with a finite rating (%.1f)",
 	    r.p[0].elo);
-	ok(ret == 0 && isfinite(r.p[0].pm) && !r.p[1].flag && !r.p[2].flag,
+	tap_ok(ret == 0 && isfinite(r.p[0].pm) && !r.p[1].flag && !r.p[2].flag,
 	    "its interval is finite (+-%.1f); the others are not flagged",
 	    r.p[0].pm);
 	r.opts.prior = 0;
 	ret = rate_fit(&r, cause, sizeof cause);
-	ok(ret == -1 && strstr(cause, "prior") != NULL,
+	tap_ok(ret == -1 && strstr(cause, "prior") != NULL,
 	    "without a prior the fit is refused: %s", cause);
 	rate_free(&r);
 }
@@ -305,18 +288,18 @@ test_anchor_ties_order(void)
 	rng_seed(&g, 11);
 	rate_init(&a, &o);
 	simulate(&a, &g, truth, 4, 3, 200, 0, 1);
-	ok(rate_fit(&a, cause, sizeof cause) == 0 &&
+	tap_ok(rate_fit(&a, cause, sizeof cause) == 0 &&
 	    fabs(a.p[rate_player(&a, "p0")].elo - 2000) < 1e-9,
 	    "--anchor p0=2000 puts p0 at 2000");
 	d1 = r.p[rate_player(&r, "p3")].elo - r.p[rate_player(&r, "p0")].elo;
 	d2 = a.p[rate_player(&a, "p3")].elo - a.p[rate_player(&a, "p0")].elo;
-	ok(fabs(d1 - d2) < 1e-6 && a.p[rate_player(&a, "p0")].pm < 1e-6,
+	tap_ok(fabs(d1 - d2) < 1e-6 && a.p[rate_player(&a, "p0")].pm < 1e-6,
 	    "the anchor keeps the differences; its own interval is 0");
 	rate_free(&a);
 	o.anchor = "nobody";
 	rate_init(&a, &o);
 	rate_player(&a, "x");
-	ok(rate_fit(&a, cause, sizeof cause) == -1, "an unknown anchor is "
+	tap_ok(rate_fit(&a, cause, sizeof cause) == -1, "an unknown anchor is "
 	    "refused: %s", cause);
 	rate_free(&a);
 
@@ -341,9 +324,9 @@ test_anchor_ties_order(void)
 		    r.p[rate_player(&r, name)].pm) > 1e-6)
 			same = 0;
 	}
-	ok(same, "players met in another order: the same ratings and "
+	tap_ok(same, "players met in another order: the same ratings and "
 	    "intervals");
-	ok(r.p[r.order[0]].los_next > 0.5 && r.p[r.order[0]].los_next <= 1,
+	tap_ok(r.p[r.order[0]].los_next > 0.5 && r.p[r.order[0]].los_next <= 1,
 	    "likelihood of superiority of the leader over the second: %.3f",
 	    r.p[r.order[0]].los_next);
 	rate_free(&r);
@@ -356,7 +339,7 @@ test_anchor_ties_order(void)
 	places[0] = places[1] = 1;
 	for (i = 0; i < 10; i++)
 		rate_add(&r, (uint64_t)i, 2, pl, places, NULL);
-	ok(rate_fit(&r, cause, sizeof cause) == 0 &&
+	tap_ok(rate_fit(&r, cause, sizeof cause) == 0 &&
 	    fabs(r.p[0].elo - 1500) < 1e-9 && fabs(r.p[1].elo - 1500) < 1e-9,
 	    "all ties: both at 1500");
 	rate_free(&r);
@@ -380,23 +363,22 @@ main(void)
 		e[1] += rms_error(truth, 6, 250, 200 + (uint64_t)rep) / 4;
 		e[2] += rms_error(truth, 6, 2500, 300 + (uint64_t)rep) / 4;
 	}
-	ok(e[0] > e[1] && e[1] > e[2] && e[2] < 15,
+	tap_ok(e[0] > e[1] && e[1] > e[2] && e[2] < 15,
 	    "strengths recovered, RMS error shrinking with games: 100 games "
 	    "%.1f, 1000 games %.1f, 10000 games %.1f Elo", e[0], e[1], e[2]);
-	ok(e[1] < e[0] / 2 && e[2] < e[1] / 2,
+	tap_ok(e[1] < e[0] / 2 && e[2] < e[1] / 2,
 	    "ten times the games, about a third of the error");
 
 	c_block = coverage(200, 0, 1);
-	ok(c_block >= 0.92 && c_block <= 0.98, "95%% intervals cover the "
+	tap_ok(c_block >= 0.92 && c_block <= 0.98, "95%% intervals cover the "
 	    "truth %.1f%% of the time (200 tournaments x 6 players)",
 	    100 * c_block);
 	c_copies = coverage(200, 1, 1);
-	ok(c_copies >= 0.92 && c_copies <= 0.98, "with perfectly correlated "
+	tap_ok(c_copies >= 0.92 && c_copies <= 0.98, "with perfectly correlated "
 	    "games in each duplicate block, resampling whole blocks still "
 	    "covers %.1f%%", 100 * c_copies);
 	c_naive = coverage(100, 1, 0);
-	ok(c_naive < 0.85, "(resampling single games there would cover only "
+	tap_ok(c_naive < 0.85, "(resampling single games there would cover only "
 	    "%.1f%%)", 100 * c_naive);
-	printf("1..%d\n", ntest);
-	return nfail != 0;
+	return tap_done();
 }

@@ -13,28 +13,11 @@
 #include <string.h>
 
 #include "../tournaments/schedule.c"
+#include "common.h"
 
-static int	 ntest, nfail;
 
-static void	 ok(int, const char *, ...) __attribute__((format(printf, 2, 3)));
 static int	 valid(const struct schedule *);
 static void	 check_balanced(int, int, enum sched_mode, long, long);
-
-/* Prints one TAP line. */
-static void
-ok(int cond, const char *fmt, ...)
-{
-	va_list ap;
-
-	ntest++;
-	if (!cond)
-		nfail++;
-	printf("%sok %d - ", cond ? "" : "not ", ntest);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	printf("\n");
-}
 
 /* Returns 1 if every table seats k different, existing bots. */
 static int
@@ -64,11 +47,11 @@ check_balanced(int n, int k, enum sched_mode mode, long count, long want_tables)
 
 	if (schedule_make(&s, n, k, mode, count, 0, 42, cause,
 	    sizeof cause) == -1) {
-		ok(0, "N=%d k=%d: %s", n, k, cause);
+		tap_ok(0, "N=%d k=%d: %s", n, k, cause);
 		return;
 	}
 	schedule_stats(&s, 0, &st);
-	ok(valid(&s) && (want_tables == 0 || s.ntables == want_tables) &&
+	tap_ok(valid(&s) && (want_tables == 0 || s.ntables == want_tables) &&
 	    st.pair_max - st.pair_min <= 1 && st.pair_min >= 1 &&
 	    st.app_max - st.app_min <= 1 && st.seat_spread <= 1,
 	    "N=%d k=%d: %d tables (%s): pairs share %ld-%ld, bots sit at "
@@ -86,30 +69,30 @@ main(void)
 	char cause[256];
 	int rc;
 
-	ok(binomial(5, 2, 1000) == 10 && binomial(52, 5, 10000000) ==
+	tap_ok(binomial(5, 2, 1000) == 10 && binomial(52, 5, 10000000) ==
 	    2598960 && binomial(52, 5, 1000) == -1 && binomial(3, 4, 10) == 0,
 	    "binomial coefficients, with a limit");
 
 	rc = schedule_make(&s, 3, 4, SCHED_AUTO, 0, 0, 1, cause, sizeof cause);
-	ok(rc == -1 && strstr(cause, "a table needs 4 different bots") !=
+	tap_ok(rc == -1 && strstr(cause, "a table needs 4 different bots") !=
 	    NULL, "3 bots for 4 seats is an error: %s", cause);
 	rc = schedule_make(&s, 0, 3, SCHED_BALANCED, 5, 0, 1, cause,
 	    sizeof cause);
-	ok(rc == -1, "no bots is an error too");
+	tap_ok(rc == -1, "no bots is an error too");
 
-	ok(schedule_make(&s, 4, 4, SCHED_AUTO, 0, 0, 1, cause,
+	tap_ok(schedule_make(&s, 4, 4, SCHED_AUTO, 0, 0, 1, cause,
 	    sizeof cause) == 0 && s.ntables == 1 && s.all && valid(&s),
 	    "N = k = 4: one table of everyone");
 	schedule_free(&s);
-	ok(schedule_make(&s, 4, 4, SCHED_ALL, 8, 0, 1, cause,
+	tap_ok(schedule_make(&s, 4, 4, SCHED_ALL, 8, 0, 1, cause,
 	    sizeof cause) == 0 && s.ntables == 8, "N = k = 4, 8 rounds: 8 "
 	    "tables");
 	schedule_stats(&s, 0, &st);
-	ok(st.pair_min == 8 && st.pair_max == 8 && st.seat_spread <= 1,
+	tap_ok(st.pair_min == 8 && st.pair_max == 8 && st.seat_spread <= 1,
 	    "... every pair together 8 times, each bot twice in each seat "
 	    "(spread %ld)", st.seat_spread);
 	schedule_stats(&s, 1, &st);
-	ok(st.seat_spread == 0, "duplicate: every table plays every "
+	tap_ok(st.seat_spread == 0, "duplicate: every table plays every "
 	    "rotation, so seats are exactly even");
 	schedule_free(&s);
 
@@ -136,22 +119,21 @@ main(void)
 	check_balanced(16, 8, SCHED_AUTO, 0, 0);
 	check_balanced(20, 12, SCHED_AUTO, 0, 0);
 
-	ok(schedule_make(&s, 20, 4, SCHED_AUTO, 0, 5000, 1, cause,
+	tap_ok(schedule_make(&s, 20, 4, SCHED_AUTO, 0, 5000, 1, cause,
 	    sizeof cause) == 0 && s.all && s.ntables == 4845,
 	    "max_tables 5000 makes 20 bots at 4 seats play every subset");
 	schedule_free(&s);
 
 	schedule_make(&s, 40, 4, SCHED_AUTO, 0, 0, 77, cause, sizeof cause);
 	schedule_make(&s2, 40, 4, SCHED_AUTO, 0, 0, 77, cause, sizeof cause);
-	ok(s.ntables == s2.ntables && memcmp(s.tab, s2.tab, (size_t)s.ntables *
+	tap_ok(s.ntables == s2.ntables && memcmp(s.tab, s2.tab, (size_t)s.ntables *
 	    4 * sizeof *s.tab) == 0 && schedule_hash(&s) == schedule_hash(&s2),
 	    "the same seed gives the same schedule");
 	schedule_free(&s2);
 	schedule_make(&s2, 40, 4, SCHED_AUTO, 0, 0, 78, cause, sizeof cause);
-	ok(schedule_hash(&s) != schedule_hash(&s2), "another seed, another "
+	tap_ok(schedule_hash(&s) != schedule_hash(&s2), "another seed, another "
 	    "schedule");
 	schedule_free(&s);
 	schedule_free(&s2);
-	printf("1..%d\n", ntest);
-	return nfail != 0;
+	return tap_done();
 }

@@ -14,10 +14,8 @@
 #include "games/speculation.h"
 
 static const struct game *g;
-static int ntest, nfail;
 static struct legal ltmp[MAX_LEGAL];
 
-static void	ok(int, const char *, ...) __attribute__((format(printf, 2, 3)));
 static void	new_game(struct sp *, uint64_t, struct rng *, struct events *,
 		    int);
 static char	*messages(const struct sp *, int);
@@ -28,22 +26,6 @@ static void	test_leaks(void);
 static void	test_events_follow(void);
 static void	test_setup_deal(void);
 static void	test_setup_errors(void);
-
-/* Prints one TAP line. */
-static void
-ok(int cond, const char *fmt, ...)
-{
-	va_list ap;
-
-	ntest++;
-	if (!cond)
-		nfail++;
-	printf("%s %d - ", cond ? "ok" : "not ok", ntest);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	printf("\n");
-}
 
 /* Deals a random game: 3-12 players, random rule options (widow often). */
 static void
@@ -213,12 +195,12 @@ test_leaks(void)
 	}
 	ev_free(&ev);
 	ev_free(&ev2);
-	ok(bad_state == 0, "changing a hidden card gives a valid, different "
+	tap_ok(bad_state == 0, "changing a hidden card gives a valid, different "
 	    "state (%d bad)", bad_state);
-	ok(leaks == 0 && views > 50000, "no view or legal list shows a "
+	tap_ok(leaks == 0 && views > 50000, "no view or legal list shows a "
 	    "face-down or widow card (%ld seat views compared, %d differ)",
 	    views, leaks);
-	ok(events_bad == 0 && evcmp > 5000, "no event names a hidden card "
+	tap_ok(events_bad == 0 && evcmp > 5000, "no event names a hidden card "
 	    "(%ld event batches compared, %d differ)", evcmp, events_bad);
 }
 
@@ -322,7 +304,7 @@ test_events_follow(void)
 				mism++;
 	}
 	ev_free(&ev);
-	ok(mism == 0 && steps > 10000, "the events alone follow counters, "
+	tap_ok(mism == 0 && steps > 10000, "the events alone follow counters, "
 	    "pool, face-down counts and the highest card (%ld steps)", steps);
 }
 
@@ -356,7 +338,7 @@ test_setup_deal(void)
 		json_array_append_new(deck, json_string(name));
 	}
 	setup = json_pack("{s:o,s:i}", "deck", deck, "dealer", 2);
-	ok(g->setup_parse(setup, &o, &su, why, sizeof why) == 0,
+	tap_ok(g->setup_parse(setup, &o, &su, why, sizeof why) == 0,
 	    "a whole deck and a dealer parse");
 	rng_seed(&r, 1);
 	g->init(&st, &o, &su, &r, NULL);
@@ -369,7 +351,7 @@ test_setup_deal(void)
 		}
 		free(s);
 	}
-	ok(bad == 0, "the deck is dealt in the brief's order (widow after "
+	tap_ok(bad == 0, "the deck is dealt in the brief's order (widow after "
 	    "the dealer, face-up card last)");
 	json_decref(view);
 	json_decref(setup);
@@ -378,12 +360,12 @@ test_setup_deal(void)
 	setup = json_pack("{s:[s,s,s,s,s,s,s,s,s,s,s,s,s,s,s,s]}", "deck",
 	    "QD", "JD", "TD", "9D", "8D", "7D", "6D", "5D", "4D", "3D",
 	    "2D", "AD", "KH", "QH", "JH", "TH");
-	ok(g->setup_parse(setup, &o, &su, why, sizeof why) == 0 &&
+	tap_ok(g->setup_parse(setup, &o, &su, why, sizeof why) == 0 &&
 	    su.dealer == -1, "a partial deck parses; the dealer is drawn");
 	g->init(&st, &o, &su, &r, NULL);
 	view = g->view_json(&st, SEAT_ALL);
 	s = json_canon(json_path(view, "/high"));
-	ok(strcmp(s, "\"TH\"") == 0 && st.nstock == 36,
+	tap_ok(strcmp(s, "\"TH\"") == 0 && st.nstock == 36,
 	    "a partial deck's cards are dealt first (face up %s)", s);
 	free(s);
 	json_decref(view);
@@ -421,7 +403,7 @@ test_setup_errors(void)
 		j = json_loads(cases[i], 0, &jerr);
 		why[0] = '\0';
 		rc = g->setup_parse(j, &o, &su, why, sizeof why);
-		ok(rc == -1 && strstr(why, cases[i + 1]) != NULL,
+		tap_ok(rc == -1 && strstr(why, cases[i + 1]) != NULL,
 		    "setup %s is refused: %s", cases[i], why);
 		json_decref(j);
 	}
@@ -438,6 +420,5 @@ main(void)
 	test_events_follow();
 	test_setup_deal();
 	test_setup_errors();
-	printf("1..%d\n", ntest);
-	return nfail != 0;
+	return tap_done();
 }

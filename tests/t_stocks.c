@@ -19,9 +19,7 @@
 #define LEAK_GAMES	300
 
 static const struct game	*g;
-static int			 ntest, nfail;
 
-static void	ok(int, const char *, ...) __attribute__((format(printf, 2, 3)));
 static int	setup_fails(const char *, int, const char *);
 static int	action_fails(const char *, const char *);
 static void	new_game(struct stocks *, int, const char *, const char *);
@@ -37,21 +35,6 @@ static void	test_second_reshuffle(void);
 static void	test_events(void);
 static void	test_leaks(void);
 static void	test_legal_apply(void);
-
-/* Prints one TAP line. */
-static void
-ok(int cond, const char *fmt, ...)
-{
-	va_list ap;
-
-	printf("%s %d - ", cond ? "ok" : "not ok", ++ntest);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	printf("\n");
-	if (!cond)
-		nfail++;
-}
 
 /* Returns 1 if the set-up text is refused with a cause containing want. */
 static int
@@ -169,43 +152,43 @@ hand_put(struct stocks *st, int p, int card)
 static void
 test_setup(void)
 {
-	ok(setup_fails("[1]", 2, "not a JSON object"), "setup: not an object");
-	ok(setup_fails("{\"dek\": []}", 2, "unknown key \"dek\""),
+	tap_ok(setup_fails("[1]", 2, "not a JSON object"), "setup: not an object");
+	tap_ok(setup_fails("{\"dek\": []}", 2, "unknown key \"dek\""),
 	    "setup: an unknown key is named");
-	ok(setup_fails("{\"deck\": [\"7H\", \"XX\"]}", 2, "\"deck\"[1] is "
+	tap_ok(setup_fails("{\"deck\": [\"7H\", \"XX\"]}", 2, "\"deck\"[1] is "
 	    "not a card"), "setup: a bad card name is located");
-	ok(setup_fails("{\"deck\": [\"JK\"]}", 2, "no jokers here"),
+	tap_ok(setup_fails("{\"deck\": [\"JK\"]}", 2, "no jokers here"),
 	    "setup: no joker in the first deal");
-	ok(setup_fails("{\"deck\": [\"7H\", \"7H\", \"7H\"]}", 2,
+	tap_ok(setup_fails("{\"deck\": [\"7H\", \"7H\", \"7H\"]}", 2,
 	    "\"deck\"[2] is a third copy"), "setup: a third copy in the deck");
-	ok(setup_fails("{\"turn\": [\"5S\", \"6H\", \"5D\", \"5C\"], "
+	tap_ok(setup_fails("{\"turn\": [\"5S\", \"6H\", \"5D\", \"5C\"], "
 	    "\"deck\": [\"5S\", \"5S\"]}", 2, "\"deck\"[1] is a third copy"),
 	    "setup: a price card counts against the deck's copies");
-	ok(setup_fails("{\"turn\": [\"5S\", \"6H\", \"KD\", \"5C\"]}", 2,
+	tap_ok(setup_fails("{\"turn\": [\"5S\", \"6H\", \"KD\", \"5C\"]}", 2,
 	    "ends before every suit"), "setup: turned cards that leave a suit "
 	    "without a price card");
-	ok(setup_fails("{\"turn\": [\"5S\", \"6H\", \"5D\", \"5C\", \"7C\"]}", 2,
+	tap_ok(setup_fails("{\"turn\": [\"5S\", \"6H\", \"5D\", \"5C\", \"7C\"]}", 2,
 	    "goes on after the fourth price card"),
 	    "setup: turned cards after the fourth price card");
-	ok(setup_fails("{\"turn\": [\"KS\", \"KS\", \"KS\", \"5S\", \"6H\", "
+	tap_ok(setup_fails("{\"turn\": [\"KS\", \"KS\", \"KS\", \"5S\", \"6H\", "
 	    "\"5D\", \"5C\"]}", 2, "KS more than twice"),
 	    "setup: a card turned three times");
-	ok(setup_fails("{\"deck\": [\"AS\", \"AS\", \"2S\", \"2S\", \"3S\", "
+	tap_ok(setup_fails("{\"deck\": [\"AS\", \"AS\", \"2S\", \"2S\", \"3S\", "
 	    "\"3S\", \"4S\", \"4S\", \"5S\", \"5S\", \"6S\", \"6S\", \"7S\", "
 	    "\"7S\", \"8S\", \"8S\", \"9S\", \"9S\", \"TS\", \"TS\"]}", 2,
 	    "must hold an A-10 of every suit"),
 	    "setup: a deck that leaves spades no price card");
-	ok(setup_fails("{\"start\": 2}", 2, "\"start\" must be a seat from 0 "
+	tap_ok(setup_fails("{\"start\": 2}", 2, "\"start\" must be a seat from 0 "
 	    "to 1"), "setup: start beyond the players");
-	ok(setup_fails("{\"start\": \"0\"}", 2, "\"start\" must be a seat"),
+	tap_ok(setup_fails("{\"start\": \"0\"}", 2, "\"start\" must be a seat"),
 	    "setup: start not a number");
-	ok(setup_fails("{\"stock\": 85}", 2, "from 0 to 84"),
+	tap_ok(setup_fails("{\"stock\": 85}", 2, "from 0 to 84"),
 	    "setup: a stock larger than the deal leaves (2 players)");
-	ok(setup_fails("{\"stock\": 53}", 6, "from 0 to 52"),
+	tap_ok(setup_fails("{\"stock\": 53}", 6, "from 0 to 52"),
 	    "setup: a stock larger than the deal leaves (6 players)");
-	ok(setup_fails("{\"reshuffle\": [\"JK\", \"JK\", \"JK\"]}", 2,
+	tap_ok(setup_fails("{\"reshuffle\": [\"JK\", \"JK\", \"JK\"]}", 2,
 	    "\"reshuffle\"[2] is a third copy"), "setup: three jokers");
-	ok(!setup_fails("{\"turn\": [\"KH\", \"5S\", \"5S\", \"6H\", \"5D\", "
+	tap_ok(!setup_fails("{\"turn\": [\"KH\", \"5S\", \"5S\", \"6H\", \"5D\", "
 	    "\"5C\"], \"deck\": [\"5S\", \"KH\", \"KH\"], \"start\": 1, "
 	    "\"stock\": 0, \"reshuffle\": [\"JK\", \"JK\", \"5S\"]}", 2, ""),
 	    "setup: a full valid document is accepted");
@@ -215,22 +198,22 @@ test_setup(void)
 static void
 test_actions(void)
 {
-	ok(action_fails("[\"end\"]", "object with a \"type\""),
+	tap_ok(action_fails("[\"end\"]", "object with a \"type\""),
 	    "action: not an object");
-	ok(action_fails("{\"type\": \"fly\"}", "unknown action type"),
+	tap_ok(action_fails("{\"type\": \"fly\"}", "unknown action type"),
 	    "action: an unknown type");
-	ok(action_fails("{\"type\": \"buy\"}", "\"card\" must name a card"),
+	tap_ok(action_fails("{\"type\": \"buy\"}", "\"card\" must name a card"),
 	    "action: a buy without a card");
-	ok(action_fails("{\"type\": \"sell\", \"card\": \"JK\"}",
+	tap_ok(action_fails("{\"type\": \"sell\", \"card\": \"JK\"}",
 	    "\"card\" must name a card"), "action: a joker is no certificate");
-	ok(action_fails("{\"type\": \"price\", \"card\": \"JH\"}",
+	tap_ok(action_fails("{\"type\": \"price\", \"card\": \"JH\"}",
 	    "needs \"value\": 11 or 0"), "action: a face card's meaning is "
 	    "required");
-	ok(action_fails("{\"type\": \"price\", \"card\": \"QH\", \"value\": 11}",
+	tap_ok(action_fails("{\"type\": \"price\", \"card\": \"QH\", \"value\": 11}",
 	    "can only mean 12 or 0"), "action: a queen cannot mean 11");
-	ok(action_fails("{\"type\": \"price\", \"card\": \"7H\", \"value\": 0}",
+	tap_ok(action_fails("{\"type\": \"price\", \"card\": \"7H\", \"value\": 0}",
 	    "can only mean 7"), "action: a 7 cannot mean 0");
-	ok(action_fails("{\"type\": \"price\", \"card\": \"7H\", \"value\": "
+	tap_ok(action_fails("{\"type\": \"price\", \"card\": \"7H\", \"value\": "
 	    "\"7\"}", "can only mean 7"), "action: a value must be a number");
 }
 
@@ -264,7 +247,7 @@ test_levy_twice(void)
 	st.money[0] = 390;
 	st.money[1] = 0;
 	st.debt[1] = 50;
-	ok(rc == 0 && g->check(&st, why, sizeof why) == 0,
+	tap_ok(rc == 0 && g->check(&st, why, sizeof why) == 0,
 	    "levy twice: the constructed position is sound");
 	rng_seed(&r, 3);
 	rc = g->apply(&st, 0, (struct action){ ST_CODE(K_SELL,
@@ -273,15 +256,15 @@ test_levy_twice(void)
 		shorts += ev.e[i].type == EV_BANK_SHORT;
 		levies += ev.e[i].type == EV_LEVY;
 	}
-	ok(rc == 0 && shorts == 2 && levies == 4,
+	tap_ok(rc == 0 && shorts == 2 && levies == 4,
 	    "levy twice: two rounds of $100 (%d short, %d levies)", shorts,
 	    levies);
-	ok(st.money[0] == 390 - 200 + 130 && st.money[1] == 0 &&
+	tap_ok(st.money[0] == 390 - 200 + 130 && st.money[1] == 0 &&
 	    st.debt[1] == 250 && st.bank == 10 + 200 - 130,
 	    "levy twice: the seller pays twice, the broke player owes $200 "
 	    "more, then the bank pays (money %d/%d, debt %d, bank %d)",
 	    st.money[0], st.money[1], st.debt[1], st.bank);
-	ok(g->check(&st, why, sizeof why) == 0, "levy twice: money conserved");
+	tap_ok(g->check(&st, why, sizeof why) == 0, "levy twice: money conserved");
 	ev_free(&ev);
 }
 
@@ -333,7 +316,7 @@ test_second_reshuffle(void)
 	st.jokers_in = 1;
 	st.turn = 0;
 	rc = g->check(&st, why, sizeof why);
-	ok(rc == 0, "second reshuffle: the constructed position is sound%s%s",
+	tap_ok(rc == 0, "second reshuffle: the constructed position is sound%s%s",
 	    rc ? ": " : "", rc ? why : "");
 	rng_seed(&r, 5);
 	rc = g->apply(&st, 0, (struct action){ ST_END, 0 }, &r, &ev);
@@ -342,14 +325,14 @@ test_second_reshuffle(void)
 			size = ev.e[i].a[0];
 			added = ev.e[i].a[1];
 		}
-	ok(rc == 0 && added == 0 && size == 2,
+	tap_ok(rc == 0 && added == 0 && size == 2,
 	    "second reshuffle: no jokers added (stock %d, added %d)", size,
 	    added);
-	ok(st.over && st.joker_by == 0 && st.nhand[0] == 0 && !st.capped,
+	tap_ok(st.over && st.joker_by == 0 && st.nhand[0] == 0 && !st.capped,
 	    "second reshuffle: still short, drawn until the joker ends the "
 	    "game");
 	rc = g->check(&st, why, sizeof why);
-	ok(rc == 0, "second reshuffle: cards conserved%s%s", rc ? ": " : "",
+	tap_ok(rc == 0, "second reshuffle: cards conserved%s%s", rc ? ": " : "",
 	    rc ? why : "");
 	ev_free(&ev);
 }
@@ -392,7 +375,7 @@ test_events(void)
 	}
 	for (k = 0; k <= EV_GAME_OVER; k++)
 		all &= seen[k];
-	ok(unknown == 0 && all, "events: every type occurs in random play and "
+	tap_ok(unknown == 0 && all, "events: every type occurs in random play and "
 	    "renders (%d unknown)", unknown);
 	ev_free(&ev);
 }
@@ -435,7 +418,7 @@ test_legal_apply(void)
 			    l[rng_below(&r, (uint32_t)n)].code, 0 }, &r, NULL);
 		}
 	}
-	ok(bad == 0 && checked > 50000, "legal list and apply agree on every "
+	tap_ok(bad == 0 && checked > 50000, "legal list and apply agree on every "
 	    "code (%d checked, %d disagreements)", checked, bad);
 }
 
@@ -572,7 +555,7 @@ test_leaks(void)
 	for (k = 0; k < LEAK_GAMES && rc == 0; k++)
 		rc = leak_game((uint64_t)k + 1000, &compared, &cut, why,
 		    sizeof why);
-	ok(rc == 0 && compared > 10 * cut, "leaks: %d re-deals of others' "
+	tap_ok(rc == 0 && compared > 10 * cut, "leaks: %d re-deals of others' "
 	    "hands and the stock left the seat's view, legal list and events "
 	    "byte-identical (%d cut short by a joker)%s%s", compared, cut,
 	    rc ? ": " : "", rc ? why : "");
@@ -588,14 +571,14 @@ test_leaks(void)
 	    "\"9S\", \"9D\", \"TD\", \"JC\", \"KC\", \"QC\"]}");
 	s1 = request(&a, 0);
 	s2 = request(&b, 0);
-	ok(strcmp(s1, s2) == 0 && memcmp(a.hand[1], b.hand[1], 8) != 0,
+	tap_ok(strcmp(s1, s2) == 0 && memcmp(a.hand[1], b.hand[1], 8) != 0,
 	    "leaks: two deals that differ only in seat 1's hand and the "
 	    "stock give seat 0 the same request");
 	free(s1);
 	free(s2);
 	s1 = request(&a, 1);
 	s2 = request(&b, 1);
-	ok(strcmp(s1, s2) != 0, "leaks: ... and seat 1 different ones");
+	tap_ok(strcmp(s1, s2) != 0, "leaks: ... and seat 1 different ones");
 	free(s1);
 	free(s2);
 }
@@ -614,6 +597,5 @@ main(void)
 	test_events();
 	test_leaks();
 	test_legal_apply();
-	printf("1..%d\n", ntest);
-	return nfail != 0;
+	return tap_done();
 }
