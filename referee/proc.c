@@ -35,6 +35,8 @@ static void	registry_del(pid_t);
 static void	child(char *const *, int, int, int, int, pid_t);
 static int	set_nonblock(int);
 static void	add_char(char **, size_t *, size_t *, char);
+static void	guard_stop(int);
+static void	guard_fatal(int);
 
 /* Remembers a live group; -1 when the registry is full. */
 static int
@@ -364,4 +366,47 @@ proc_describe(const struct proc *p, char *buf, size_t len)
 		    strsignal(p->code));
 	else
 		snprintf(buf, len, "exited with status %d", p->code);
+}
+
+static volatile sig_atomic_t	*guard_flag;
+
+/* A stop signal: noted for the program's loop. */
+static void
+guard_stop(int sig)
+{
+	*guard_flag = sig;
+}
+
+/* A crash of the program itself: kill every bot group, then die of it. */
+static void
+guard_fatal(int sig)
+{
+	proc_killall();
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+int
+proc_guard(volatile sig_atomic_t *flag, int extra)
+{
+	static const int stops[] = { SIGINT, SIGTERM, SIGHUP };
+	static const int fatals[] = { SIGSEGV, SIGBUS, SIGABRT, SIGFPE,
+	    SIGILL };
+	struct sigaction sa;
+	size_t i;
+
+	guard_flag = flag;
+	memset(&sa, 0, sizeof sa);
+	sigemptyset(&sa.sa_mask);
+	sa.sa_handler = guard_stop;
+	for (i = 0; i < sizeof stops / sizeof stops[0]; i++)
+		sigaction(stops[i], &sa, NULL);
+	if (extra != 0)
+		sigaction(extra, &sa, NULL);
+	sa.sa_handler = guard_fatal;
+	sa.sa_flags = SA_RESETHAND;
+	for (i = 0; i < sizeof fatals / sizeof fatals[0]; i++)
+		sigaction(fatals[i], &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
+	return atexit(proc_killall) != 0 ? -1 : 0;
 }

@@ -13,6 +13,8 @@
 
 #include <sys/types.h>
 
+#include <signal.h>
+
 #include <stddef.h>
 
 struct proc {
@@ -59,5 +61,13 @@ void	 proc_close_in(struct proc *);
 void	 proc_describe(const struct proc *, char *, size_t);
 /* SIGKILLs every group not yet reaped; async-signal-safe. */
 void	 proc_killall(void);
+/*
+ * Installs the handlers that keep bots from outliving the program: the stop
+ * signals (SIGINT, SIGTERM, SIGHUP, and extra unless 0) store their number
+ * in *flag, without SA_RESTART so poll(2) returns; a crash signal kills
+ * every bot group, then dies of it; SIGPIPE is ignored; proc_killall runs
+ * at exit.  -1 if atexit(3) refuses.
+ */
+int	 proc_guard(volatile sig_atomic_t *flag, int extra);
 
 #endif

@@ -59,9 +59,6 @@ static volatile sig_atomic_t	stop;
 
 static void	usage(FILE *, int) __attribute__((noreturn));
 static long long number(const char *, const char *, long long, long long);
-static void	on_stop(int);
-static void	on_fatal(int);
-static void	install_signals(void);
 static void	open_std_fds(void);
 static void	list_games(void);
 static void	describe(const char *);
@@ -141,46 +138,6 @@ number(const char *name, const char *s, long long lo, long long hi)
 	if (errstr != NULL)
 		errx(2, "%s %s: %s (from %lld to %lld)", name, s, errstr, lo, hi);
 	return v;
-}
-
-/* SIGINT, SIGTERM, SIGHUP: the match loop notices and stops cleanly. */
-static void
-on_stop(int sig)
-{
-	stop = sig;
-}
-
-/* A crash of the referee itself: kill every bot group, then die. */
-static void
-on_fatal(int sig)
-{
-	proc_killall();
-	signal(sig, SIG_DFL);
-	raise(sig);
-}
-
-/* Installs the handlers that keep bots from outliving the referee. */
-static void
-install_signals(void)
-{
-	static const int stops[] = { SIGINT, SIGTERM, SIGHUP };
-	static const int fatals[] = { SIGSEGV, SIGBUS, SIGABRT, SIGFPE,
-	    SIGILL };
-	struct sigaction sa;
-	size_t i;
-
-	memset(&sa, 0, sizeof sa);
-	sigemptyset(&sa.sa_mask);
-	sa.sa_handler = on_stop;	/* no SA_RESTART: poll returns EINTR */
-	for (i = 0; i < sizeof stops / sizeof stops[0]; i++)
-		sigaction(stops[i], &sa, NULL);
-	sa.sa_handler = on_fatal;
-	sa.sa_flags = SA_RESETHAND;
-	for (i = 0; i < sizeof fatals / sizeof fatals[0]; i++)
-		sigaction(fatals[i], &sa, NULL);
-	signal(SIGPIPE, SIG_IGN);
-	if (atexit(proc_killall) != 0)
-		errx(1, "atexit failed");
 }
 
 /* Opens /dev/null on any of 0, 1, 2 that is closed. */
@@ -414,7 +371,8 @@ main(int argc, char **argv)
 	cf.nbots = nbots;
 	cf.commands = bots;
 	cf.stop = &stop;
-	install_signals();
+	if (proc_guard(&stop, 0) == -1)
+		errx(1, "atexit failed");
 
 	if (match_run(&cf, &res, cause, sizeof cause) == -1) {
 		if (res.aborted) {

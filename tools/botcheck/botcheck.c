@@ -98,9 +98,6 @@ static volatile sig_atomic_t	stop;
 
 static void	usage(FILE *, int) __attribute__((noreturn));
 static long long number(const char *, const char *, long long, long long);
-static void	on_stop(int);
-static void	on_fatal(int);
-static void	install_signals(void);
 static char	*quote_word(const char *);
 static char	*join_words(int, char **);
 static void	find_bindir(char *, size_t);
@@ -174,46 +171,6 @@ number(const char *name, const char *s, long long lo, long long hi)
 		errx(2, "%s %s: %s (from %lld to %lld)", name, s, errstr, lo,
 		    hi);
 	return v;
-}
-
-/* SIGINT, SIGTERM, SIGHUP and the --max-time alarm stop the match. */
-static void
-on_stop(int sig)
-{
-	stop = sig;
-}
-
-/* A crash of botcheck itself: kill every bot group, then die. */
-static void
-on_fatal(int sig)
-{
-	proc_killall();
-	signal(sig, SIG_DFL);
-	raise(sig);
-}
-
-/* Installs the handlers that keep bots from outliving botcheck. */
-static void
-install_signals(void)
-{
-	static const int stops[] = { SIGINT, SIGTERM, SIGHUP, SIGALRM };
-	static const int fatals[] = { SIGSEGV, SIGBUS, SIGABRT, SIGFPE,
-	    SIGILL };
-	struct sigaction sa;
-	size_t i;
-
-	memset(&sa, 0, sizeof sa);
-	sigemptyset(&sa.sa_mask);
-	sa.sa_handler = on_stop;	/* no SA_RESTART: poll(2) returns */
-	for (i = 0; i < sizeof stops / sizeof stops[0]; i++)
-		sigaction(stops[i], &sa, NULL);
-	sa.sa_handler = on_fatal;
-	sa.sa_flags = SA_RESETHAND;
-	for (i = 0; i < sizeof fatals / sizeof fatals[0]; i++)
-		sigaction(fatals[i], &sa, NULL);
-	signal(SIGPIPE, SIG_IGN);
-	if (atexit(proc_killall) != 0)
-		errx(1, "atexit failed");
 }
 
 /*
@@ -781,7 +738,8 @@ main(int argc, char **argv)
 	if (prctl(PR_SET_CHILD_SUBREAPER, 1) == -1)
 		warn("PR_SET_CHILD_SUBREAPER: escaped processes go unnoticed");
 #endif
-	install_signals();
+	if (proc_guard(&stop, SIGALRM) == -1)
+		errx(1, "atexit failed");
 
 	v = vis_text(ck.bot, strlen(ck.bot), strlen(ck.bot));
 	printf("botcheck: %s\nseed %llu, %d ms a move, bank %ld ms, hello %ld "
