@@ -56,7 +56,7 @@ TEST_LIB = $(B)/tests/common.o
 TEST_BIN = $(TEST_SRC:tests/%.c=$(B)/tests/%)
 PROGS	 = bin/referee $(BOT_BIN) $(TOUR_BIN) $(TOOL_BIN)
 
-.PHONY: all deps check demo bench install clean fuzz soak
+.PHONY: all deps check demo bench install clean fuzz
 .SECONDARY:
 
 all: $(PROGS) $(TEST_BIN)
@@ -95,13 +95,15 @@ $(B)/tests/%: $(B)/tests/%.o $(TEST_LIB) $(LIB)
 
 # Debian packages: installed when missing and root, else a clear message.
 deps:
-	@sh tools/deps.sh
+	@sh tools/deps.sh build
 
-check: deps
+check:
+	@sh tools/deps.sh check
 	@$(MAKE) --no-print-directory all
 	@B=$(B) sh tests/run
 
-demo: deps
+demo:
+	@sh tools/deps.sh demo
 	@$(MAKE) --no-print-directory all
 	@sh tools/demo.sh
 

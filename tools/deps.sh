@@ -1,9 +1,26 @@
 #!/bin/sh
-# Checks the Debian packages cardarena builds with; installs the missing
-# ones with apt-get when run as root, else says exactly what to install.
+# Checks the Debian packages a make target needs; installs the missing ones
+# with apt-get when run as root, else says exactly what to install.
+#   tools/deps.sh [build|demo|check]
+#   build  the compiler and the two libraries (libbsd-dev, libjansson-dev)
+#   demo   and python3 and node (the demo's tournament has Python and JS bots)
+#   check  and bats, procps (pgrep) and tmux (the end-to-end tests); the
+#          browser test installs chromium itself, as it needs it
+mode=${1:-build}
 pkgs="libbsd-dev libjansson-dev pkg-config gcc make"
+case $mode in
+demo)	pkgs="$pkgs python3 nodejs" ;;
+check)	pkgs="$pkgs python3 nodejs bats procps tmux" ;;
+build)	;;
+*)	echo "usage: tools/deps.sh [build|demo|check]" >&2; exit 2 ;;
+esac
 missing=""
 for p in $pkgs; do
+	# A python3 or node from elsewhere (pyenv, nvm) will do.
+	case $p in
+	python3) command -v python3 >/dev/null 2>&1 && continue ;;
+	nodejs) command -v node >/dev/null 2>&1 && continue ;;
+	esac
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
 		missing="$missing $p"
 done
@@ -11,8 +28,9 @@ done
 if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
 	echo "deps: installing$missing"
 	export DEBIAN_FRONTEND=noninteractive
-	apt-get install -y -q $missing >/dev/null 2>&1 ||
-		{ apt-get update -q >/dev/null 2>&1 && apt-get install -y -q $missing; } ||
+	apt-get install -y -q --no-install-recommends $missing >/dev/null 2>&1 ||
+		{ apt-get update -q >/dev/null 2>&1 &&
+		apt-get install -y -q --no-install-recommends $missing >/dev/null; } ||
 		{ echo "deps: apt-get install$missing failed" >&2; exit 1; }
 	exit 0
 fi
