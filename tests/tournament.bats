@@ -270,3 +270,22 @@ EOF2
 	[ "$status" -eq 0 ]
 	cat "$T"/eout/logs/*.bot*.stderr | grep -q "cwd=$T/home FOO=it's here"
 }
+
+@test "make demo's script: a round robin of the bundled bots, the table, the report and replays" {
+	DEMO_DIR="$T/demo" run sh tools/demo.sh
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"Rank  Name"* ]]
+	[[ "$output" == *"daifugo_bot"* ]]
+	[[ "$output" == *"Likelihood of superiority"* ]]
+	[ -s "$T/demo/results.html" ]
+	[ -s "$T/demo/journal.jsonl" ]
+	ls "$T"/demo/logs/*.jsonl.html >/dev/null
+	grep -q 'jsonl.html' "$T/demo/results.html"
+	# Every game of the schedule is in the journal, none twice.
+	python3 - "$T/demo/journal.jsonl" <<'PY'
+import json, sys
+rows = [json.loads(l) for l in open(sys.argv[1])]
+games = [(r["table"], r["game"]) for r in rows if "places" in r]
+assert len(games) == len(set(games)) > 0, len(games)
+PY
+}

@@ -1,7 +1,8 @@
 #!/bin/sh
 # What `make demo` runs once everything is built: a short round robin of
-# the bundled horserace bots (the C heuristic and random bots, plus the
-# Python and JavaScript ones when python3 and node are installed), with a
+# the bundled daifugo bots (the C heuristic and random bots, plus the
+# JavaScript greedy bot and the Python random bot when node and python3
+# are installed: bots in three languages at one table), with a
 # live progress line, then the rating table; it renders every match log
 # as an HTML replay (bin/replay --html) and links them from the HTML
 # report.  Everything goes to out/demo/ (DEMO_DIR to change it), made
@@ -12,13 +13,12 @@ dir=${DEMO_DIR:-out/demo}
 rm -rf "$dir"
 mkdir -p "$dir"
 
-bots='    {"name": "horserace_bot", "command": "bin/horserace_bot --seed 1"},
-    {"name": "random-1", "command": "bin/random --seed 2"},
-    {"name": "random-2", "command": "bin/random --seed 3"},
-    {"name": "random-3", "command": "bin/random --seed 4"}'
+bots='    {"name": "daifugo_bot", "command": "bin/daifugo_bot --seed 1"},
+    {"name": "random-c1", "command": "bin/random --seed 2"},
+    {"name": "random-c2", "command": "bin/random --seed 3"}'
 if command -v python3 >/dev/null 2>&1; then
 	bots="$bots,
-    {\"name\": \"py-greedy\", \"command\": \"python3 bots/python/greedy_bot.py --seed 5\"}"
+    {\"name\": \"random-py\", \"command\": \"python3 bots/python/random_bot.py --seed 5\"}"
 fi
 if command -v node >/dev/null 2>&1; then
 	bots="$bots,
@@ -27,13 +27,13 @@ fi
 cat >"$dir/demo.json" <<EOF
 {
   "name": "demo",
-  "game": "horserace",
-  "options": {"races": 4},
+  "game": "daifugo",
+  "options": {"deals": 2},
   "seats": 4,
   "bots": [
 $bots
   ],
-  "deals": 2,
+  "deals": 6,
   "duplicate": true,
   "time_per_move_ms": 2000,
   "concurrency": 2,
@@ -42,7 +42,7 @@ $bots
 }
 EOF
 
-echo "demo: a horserace round robin of the bundled bots ($dir/demo.json)"
+echo "demo: a daifugo round robin of the bundled bots ($dir/demo.json)"
 bin/tournament run "$dir/demo.json"
 
 if [ -x bin/replay ]; then
@@ -51,7 +51,7 @@ if [ -x bin/replay ]; then
 		[ -e "$log" ] || continue
 		bin/replay --html "$log.html" "$log" >/dev/null 2>&1 && n=$((n + 1))
 	done
-	bin/tournament rate -t "demo (horserace, 4 seats, duplicate)" \
+	bin/tournament rate -t "demo (daifugo, 4 seats, duplicate)" \
 	    -f html -o "$dir/results.html" "$dir/journal.jsonl"
 	echo "replays: $n match logs rendered as HTML ($dir/logs/*.jsonl.html)," \
 	    "linked from the report"
