@@ -255,3 +255,24 @@ want = [1 + sum(1 for j in range(n) if tot[j] > tot[i] or
 assert res["places"] == want, (res["places"], want)
 PY
 }
+
+@test "a game replayed alone (--game-list, as a tournament resumes) is the same game, with C, Python and JS bots" {
+	for b in "$C1" 'python3 bots/python/random_bot.py --seed 3' 'node bots/js/random_bot.js --seed 3'; do
+		rm -f "$T/a.jsonl" "$T/p.jsonl"
+		run bin/referee -g nyse -n 3 -s 3 --games 5 --results "$T/a.jsonl" -q \
+		    -b "$b" -b "$b" -b "$C4"
+		[ "$status" -eq 0 ]
+		run bin/referee -g nyse -n 3 -s 3 --games 5 --game-list 2,4 \
+		    --results "$T/p.jsonl" -q -b "$b" -b "$b" -b "$C4"
+		[ "$status" -eq 0 ]
+		python3 - "$T/a.jsonl" "$T/p.jsonl" <<'PY'
+import json, sys
+full = {json.loads(l)["game"]: json.loads(l) for l in open(sys.argv[1])}
+part = [json.loads(l) for l in open(sys.argv[2])]
+assert [p["game"] for p in part] == [2, 4], part
+for p in part:
+    f = full[p["game"]]
+    assert (p["seed"], p["scores"], p["places"]) == (f["seed"], f["scores"], f["places"]), (p, f)
+PY
+	done
+}

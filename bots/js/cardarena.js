@@ -24,7 +24,8 @@
 // The request is the message as the referee sent it ("id", "game", "seat",
 // "view", "events", "legal", "time_left_ms").  The bot keeps the handshake
 // (bot.hello, bot.game, bot.options, bot.players, bot.limits), its seat in
-// the current game (bot.seat), a generator seeded by --seed N
+// the current game (bot.seat), a generator seeded by --seed N and
+// reseeded at each game's start from (N, game)
 // (bot.random(), bot.randomChoice(request)) and bot.timeLeft(request).
 //
 // An exception in choose() is not caught: the bot exits with the stack on
@@ -57,6 +58,7 @@ class Bot {
     this.limits = {};
     this.seat = null;
     this.seed = Date.now() >>> 0;
+    this.baseSeed = this.seed;
     this.received = 0;
   }
 
@@ -115,7 +117,7 @@ class Bot {
             ': not a whole number\n');
           process.exit(2);
         }
-        this.seed = v >>> 0;
+        this.seed = this.baseSeed = v >>> 0;
       } else {
         process.stderr.write(this.usage() + '\n');
         process.exit(2);
@@ -169,6 +171,10 @@ class Bot {
         break;
       case 'start':
         if (msg.seat !== undefined) this.seat = msg.seat;
+        // Each game's moves depend on (seed, game) alone, so a game
+        // replayed alone (a resumed tournament) is the same game.
+        this.seed = (this.baseSeed ^ Math.imul((msg.game | 0) + 1,
+          0x9e3779b1)) >>> 0;
         this.onStart(msg);
         break;
       case 'request':

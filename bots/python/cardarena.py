@@ -28,7 +28,8 @@ The request is a dict (the message as the referee sent it: "id", "game",
 "seat", "view", "events", "legal", "time_left_ms") with helpers: .bot (the
 Bot), .amount_range(i), .time_left() and .random_choice().  The bot keeps
 the handshake (.hello, .game, .options, .players, .limits), its seat in
-the current game (.seat) and a generator seeded by --seed N (.rng).
+the current game (.seat) and a generator seeded by --seed N (.rng),
+reseeded at each game's start from (N, game).
 
 An exception in choose() is not caught: the bot exits with the traceback
 on stderr, and the referee counts an "exit" fault.  Anything printed on
@@ -218,6 +219,11 @@ class Bot:
             self.on_hello(msg)
         elif kind == "start":
             self.seat = msg.get("seat", self.seat)
+            if self.seed is not None:
+                # Each game's moves depend on (seed, game) alone, so a game
+                # replayed alone (a resumed tournament) is the same game.
+                self.rng = random.Random(self.seed * 1000003 +
+                                         int(msg.get("game", 0)))
             self.on_start(msg)
         elif kind == "request":
             request = Request(msg, self, received)
