@@ -114,10 +114,20 @@ bench: deps
 fuzz: all
 	@B=$(B) FUZZ_GAMES=$${FUZZ_GAMES:-100000} sh tests/run fuzz
 
+# Programs to bin/; to share/cardarena the documents, the bot SDKs (C
+# source, Python, JS) with their example bots, and the example tournaments.
+SHARE	 = $(DESTDIR)$(PREFIX)/share/cardarena
 install: all
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/cardarena
+	install -d $(DESTDIR)$(PREFIX)/bin $(SHARE)/bots/lib $(SHARE)/bots/python \
+	    $(SHARE)/bots/js $(SHARE)/tournaments/examples
 	install -m 755 $(PROGS) $(DESTDIR)$(PREFIX)/bin/
-	cp -R bots protocol.md README.md tournaments $(DESTDIR)$(PREFIX)/share/cardarena/
+	install -m 644 protocol.md README.md HACKING.md $(SHARE)/
+	install -m 644 bots/lib/bot.h bots/lib/bot.c referee/rng.h referee/rng.c \
+	    $(SHARE)/bots/lib/
+	install -m 644 bots/random.c $(SHARE)/bots/
+	install -m 644 bots/python/*.py $(SHARE)/bots/python/
+	install -m 644 bots/js/*.js $(SHARE)/bots/js/
+	install -m 644 tournaments/examples/*.json $(SHARE)/tournaments/examples/
 
 clean:
 	rm -rf build bin
