@@ -59,6 +59,7 @@ struct mbot {
 	char		*ibuf;		/* stdout: bytes of an unfinished line */
 	size_t		 ilen, icap;
 	int		 skipping;	/* inside an over-long line */
+	int		 reading;	/* inside bot_read: ibuf is in use */
 
 	struct buf	 out;		/* stdin: queued bytes from ooff */
 	size_t		 ooff;
@@ -122,6 +123,7 @@ static void	faultf(struct match *, struct mbot *, enum fault, int64_t,
 static void	bot_send(struct match *, struct mbot *, const struct buf *);
 static void	bot_write(struct match *, struct mbot *);
 static int	bot_read(struct match *, struct mbot *, int);
+static int	bot_read_some(struct match *, struct mbot *, int);
 static void	bot_line(struct match *, struct mbot *, char *, size_t);
 static void	bot_answered(struct match *, struct mbot *, struct action);
 static void	bot_hello(struct match *, struct mbot *, const json_t *,
@@ -338,10 +340,27 @@ bot_write(struct match *m, struct mbot *b)
 
 /*
  * Reads b's stdout and handles each complete line; drain reads until
- * the pipe is empty.  Returns 1 at end of output or a read error.
+ * the pipe is empty.  Returns 1 at end of output or a read error.  A
+ * line's handling may lose the bot (a write to it fails) and so come
+ * back here: that nested call reads nothing, as the outer one still
+ * walks the input buffer a nested read could move.
  */
 static int
 bot_read(struct match *m, struct mbot *b, int drain)
+{
+	int r;
+
+	if (b->reading)
+		return 0;
+	b->reading = 1;
+	r = bot_read_some(m, b, drain);
+	b->reading = 0;
+	return r;
+}
+
+/* The body of bot_read: reads and handles lines, never re-entered. */
+static int
+bot_read_some(struct match *m, struct mbot *b, int drain)
 {
 	char skip[65536], *nl, *start;
 	size_t from, want;

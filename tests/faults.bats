@@ -150,3 +150,18 @@ for r in rows:
 PY
 	no_leftovers "$MARK"
 }
+
+@test "a bot that floods bad lines and exits: one exit fault, the referee unharmed" {
+	# Each bad line is answered with an error message; once the bot is
+	# gone that write fails and the bot is lost in the middle of reading
+	# its output (a nested read used to free the buffer being walked).
+	run bin/referee -g horserace -s 1 -o races=1 --log "$T/m.log" \
+	    --results "$T/r.jsonl" -q \
+	    -b "sh -c 'yes garbage | head -n 20000; : $MARK'" \
+	    -b 'bin/random --seed 1' -b 'bin/random --seed 2'
+	[ "$status" -eq 0 ]
+	log_complete "$T/m.log"
+	[ "$(jv "$(cat "$T/r.jsonl")" 'd["fault_kinds"][0]["exit"]')" -eq 1 ]
+	[ "$(jv "$(cat "$T/r.jsonl")" 'd["faults"][1:]')" = '[0, 0]' ]
+	no_leftovers "$MARK"
+}
