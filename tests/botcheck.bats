@@ -235,3 +235,21 @@ verdict() {
 	[ "$status" -eq 2 ]
 	[[ "$output" == *"the bot's command: unterminated ' quote"* ]]
 }
+
+@test "a bad --opponent or --keep is refused before any match, not blamed on the bot" {
+	run bin/botcheck -g nyse --opponent "bin/random 'x" -- bin/random
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"--opponent: unterminated ' quote"* ]]
+	[[ "$output" != *"handshake"* ]]
+	run bin/botcheck -g nyse --opponent "$T/nosuchbot --fast" -- bin/random
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"--opponent: $T/nosuchbot: No such file or directory"* ]]
+	touch "$T/file"
+	run bin/botcheck -g nyse --keep "$T/file" -- bin/random
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"--keep $T/file: not a directory"* ]]
+	run bin/botcheck -s 1 -n 1 -r 0 -g nyse --opponent 'bin/random --seed 7' \
+	    --keep "$T/kept" -- bin/random
+	[ "$status" -eq 0 ]
+	[ -d "$T/kept" ]
+}

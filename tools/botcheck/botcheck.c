@@ -632,6 +632,7 @@ main(int argc, char **argv)
 {
 	struct check ck;
 	const struct game *g;
+	struct stat sb;
 	char failed[1024], **words, *v;
 	int c, i, passed, seeded = 0;
 
@@ -723,10 +724,22 @@ main(int argc, char **argv)
 		    (int)sizeof failed || access(failed, X_OK) == -1)
 			errx(2, "%s: %s (build it with make, or give "
 			    "--opponent)", failed, strerror(errno));
+	} else {
+		if (argv_split(ck.opponent, &words, failed, sizeof failed) ==
+		    -1)
+			errx(2, "--opponent: %s", failed);
+		if (strchr(words[0], '/') != NULL &&
+		    access(words[0], X_OK) == -1)
+			err(2, "--opponent: %s", words[0]);
+		argv_free(words);
 	}
 	if (ck.keep) {
 		if (mkdir(ck.dir, 0755) == -1 && errno != EEXIST)
 			err(2, "--keep %s", ck.dir);
+		if (stat(ck.dir, &sb) == -1)
+			err(2, "--keep %s", ck.dir);
+		if (!S_ISDIR(sb.st_mode))
+			errx(2, "--keep %s: not a directory", ck.dir);
 	} else {
 		snprintf(ck.dir, sizeof ck.dir, "%s/botcheck.XXXXXX",
 		    getenv("TMPDIR") != NULL && *getenv("TMPDIR") != '\0' ?
