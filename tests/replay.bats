@@ -435,3 +435,32 @@ for l in open(sys.argv[1]):
 	[ -s build/screenshots/horserace-faults-fault.png ]
 	no_leftovers "$MARK"
 }
+
+@test "replay: a header with a bad set-up, an empty directory, a directory as LOG and clashing modes are clear errors" {
+	match daifugo 5 -o deals=1
+	sed '1s/"setup":null/"setup":{"bogus":1}/' "$T/daifugo.log" > "$T/setup.log"
+	for mode in "" --verify --emit; do
+		run bin/replay $mode ${mode:+--seat 0} "$T/setup.log"
+		[ "$status" -eq 1 ]
+		[[ "$output" == *"setup.log: the header's set-up: setup: unknown key \"bogus\""* ]]
+	done
+	mkdir "$T/none"
+	echo 'not a log' > "$T/none/notes.txt"
+	run bin/replay --verify "$T/none"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"verified 0 logs"* ]]
+	[[ "$output" == *"no match log found"* ]]
+	run bin/replay "$T/none"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"none: Is a directory"* ]]
+	run bin/replay --verify --html "$T/x.html" "$T/daifugo.log"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"give one of --verify, --emit and --html"* ]]
+	[ ! -e "$T/x.html" ]
+	run bin/replay --upto 3 "$T/daifugo.log"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"--upto K goes with --emit"* ]]
+	run sh -c 'bin/replay --verify "$1" > /dev/full' sh "$T/daifugo.log"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"stdout: No space left on device"* ]]
+}

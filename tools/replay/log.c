@@ -73,7 +73,7 @@ rlog_read(struct rlog *l, const char *path, char *cause, size_t clen)
 			break;
 	}
 	if (ferror(fp)) {
-		snprintf(cause, clen, "%s: read error", path);
+		snprintf(cause, clen, "%s: %s", path, strerror(errno));
 		fclose(fp);
 		free(data);
 		return -1;

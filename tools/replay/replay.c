@@ -216,7 +216,7 @@ main(int argc, char **argv)
 	};
 	struct rlog l;
 	struct replay rp;
-	enum mode mode = SHOW;
+	enum mode mode = SHOW, want;
 	const char *errstr, *html = NULL, *term;
 	long seat = -1, step = 0, upto = -1;
 	int ch, i, nok = 0, nbad = 0, keys = 1, ascii = 0, full = 0, colour;
@@ -239,14 +239,15 @@ main(int argc, char **argv)
 				errx(2, "--upto %s: %s", optarg, errstr);
 			break;
 		case 'V':
-			mode = VERIFY;
-			break;
 		case 'E':
-			mode = EMIT;
-			break;
 		case 'H':
-			mode = HTML;
-			html = optarg;
+			want = ch == 'V' ? VERIFY : ch == 'E' ? EMIT : HTML;
+			if (mode != SHOW && mode != want)
+				errx(2, "give one of --verify, --emit and "
+				    "--html");
+			mode = want;
+			if (ch == 'H')
+				html = optarg;
 			break;
 		case 'a':
 			ascii = 1;
@@ -280,10 +281,17 @@ main(int argc, char **argv)
 		if (nok + nbad != 1 || nbad > 0)
 			printf("verified %d logs: %d ok, %d failed\n", nok + nbad,
 			    nok, nbad);
+		if (fflush(stdout) == EOF)
+			err(1, "stdout");
+		if (nok + nbad == 0)
+			warnx("no match log found (a log's first line is the "
+			    "referee's header)");
 		return nbad > 0 || nok == 0 ? 1 : 0;
 	}
 	if (mode == EMIT && seat < 0)
 		errx(2, "--emit needs --seat N");
+	if (mode != EMIT && upto >= 0)
+		errx(2, "--upto K goes with --emit");
 	term = getenv("TERM");
 	colour = isatty(STDOUT_FILENO) && getenv("NO_COLOR") == NULL &&
 	    term != NULL && strcmp(term, "dumb") != 0;

@@ -310,6 +310,8 @@ header(struct walk *w, char *cause, size_t len)
 		    -1) {
 			snprintf(cause, len, "%s: the header's set-up: %s",
 			    w->l->path, why);
+			free(rp->setup);
+			rp->setup = NULL;
 			return -1;
 		}
 	}
