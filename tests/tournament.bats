@@ -2,8 +2,9 @@
 # End-to-end tests of bin/tournament: the tournament file's errors, the
 # schedule command, a small round robin with its journal and reports,
 # resuming (nothing played twice), a torn last journal line, a journal of
-# another tournament refused, SIGKILL at several points then resumed giving
-# the same games as an uninterrupted run, Ctrl-C stopping cleanly, and
+# another tournament refused, a second run on the same output refused,
+# SIGKILL at several points then resumed giving the same games as an
+# uninterrupted run, Ctrl-C stopping cleanly, and
 # `tournament rate` with its formats and --anchor.
 #
 # The bots here are a stateless Python bot whose choice is a function of
@@ -168,6 +169,19 @@ PY
 	run bin/tournament run -q "$T/t2.json"
 	[ "$status" -eq 1 ]
 	[[ "$output" == *'written for another tournament (its "seed" differs)'* ]]
+}
+
+@test "a second run on the same output directory is refused while one runs" {
+	mkfile "$T/t1.json" "$T/one" 1
+	mkdir -p "$T/one"
+	# flock(1) holds the directory's lock as a running tournament does.
+	run flock "$T/one" bin/tournament run -q "$T/t1.json"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"$T/one: another tournament run is using this output directory"* ]]
+	[ ! -e "$T/one/journal.jsonl" ]
+	run bin/tournament run -q "$T/t1.json"
+	[ "$status" -eq 0 ]
+	[ "$(grep -c '"table"' "$T/one/journal.jsonl")" -eq 20 ]
 }
 
 @test "killed with SIGKILL at several points and resumed: the same games" {

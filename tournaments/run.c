@@ -16,6 +16,7 @@
  * output directory.  Memory is bounded by the bots, the tables and the
  * concurrency, not by the number of games.
  */
+#include <sys/file.h>
 #include <sys/ioctl.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
@@ -828,7 +829,7 @@ tour_run(struct tour *t, const struct run_opts *o)
 	sigset_t block, old;
 	char cause[512];
 	long tb;
-	int i, n, created, status = 0, *map;
+	int i, n, created, lockfd, status = 0, *map;
 
 	memset(&rn, 0, sizeof rn);
 	rn.t = t;
@@ -850,6 +851,17 @@ tour_run(struct tour *t, const struct run_opts *o)
 		err(1, "asprintf");
 	if (mkdirs(rn.logdir) == -1)
 		err(1, "%s", rn.logdir);
+	/* One run at a time per output directory: two would play every
+	 * game twice and write over each other's table logs. */
+	if ((lockfd = open(t->outdir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) ==
+	    -1)
+		err(1, "%s", t->outdir);
+	if (flock(lockfd, LOCK_EX | LOCK_NB) == -1) {
+		if (errno == EWOULDBLOCK)
+			errx(1, "%s: another tournament run is using this "
+			    "output directory", t->outdir);
+		err(1, "%s: lock", t->outdir);
+	}
 	rn.referee = find_referee(t);
 	doneset_init(&rn.done, rn.s.ntables, rn.gpt);
 	rate_init(&rn.live, &lo);
@@ -979,5 +991,6 @@ tour_run(struct tour *t, const struct run_opts *o)
 	rate_free(&rn.live);
 	doneset_free(&rn.done);
 	schedule_free(&rn.s);
+	close(lockfd);
 	return status;
 }
