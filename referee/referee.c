@@ -183,18 +183,23 @@ describe(const char *name)
 	json_decref(j);
 }
 
-/* Parses "3,7,8": game indices in [0, games); exits on a bad one. */
+/* Parses "3,7,8": distinct game indices in [0, games); exits on a bad one. */
 static int *
 parse_game_list(const char *s, int ngames, int *n)
 {
 	char *copy, *p, *tok;
-	int *list = NULL;
+	int i, *list = NULL;
 
 	*n = 0;
 	copy = xstrdup(s);
 	for (p = copy; (tok = strsep(&p, ",")) != NULL; ) {
 		list = xreallocarray(list, (size_t)*n + 1, sizeof *list);
-		list[(*n)++] = (int)number("--game-list", tok, 0, ngames - 1);
+		list[*n] = (int)number("--game-list", tok, 0, ngames - 1);
+		for (i = 0; i < *n; i++)
+			if (list[i] == list[*n])
+				errx(2, "--game-list: game %d is given twice",
+				    list[i]);
+		(*n)++;
 	}
 	free(copy);
 	return list;
@@ -227,6 +232,8 @@ main(int argc, char **argv)
 	char **bots = NULL, **optv = NULL, cause[1024];
 	json_error_t jerr;
 	json_t *setup_json = NULL, *rj;
+	struct stat sb;
+	FILE *fp;
 	void *setup = NULL;
 	int nbots = 0, nopt = 0, players = 0, c, i, quiet = 0, stats = 0;
 	int seeded = 0;
@@ -355,8 +362,14 @@ main(int argc, char **argv)
 		cf.game_list = parse_game_list(list_arg, cf.games,
 		    &cf.ngame_list);
 	if (setup_path != NULL) {
-		if ((setup_json = json_load_file(setup_path, 0, &jerr)) ==
-		    NULL)
+		if ((fp = fopen(setup_path, "r")) == NULL)
+			err(2, "--setup %s", setup_path);
+		if (fstat(fileno(fp), &sb) == 0 && S_ISDIR(sb.st_mode))
+			errx(2, "--setup %s: %s", setup_path,
+			    strerror(EISDIR));
+		setup_json = json_loadf(fp, JSON_REJECT_DUPLICATES, &jerr);
+		fclose(fp);
+		if (setup_json == NULL)
 			errx(2, "--setup %s: line %d, column %d: %s",
 			    setup_path, jerr.line, jerr.column, jerr.text);
 		setup = xcalloc(1, cf.game->setup_size);

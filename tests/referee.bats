@@ -76,7 +76,13 @@ C4='bin/random --seed 4'
 	run bin/referee -g horserace --setup "$T/bad.json" -b "$C1" -b "$C1" -b "$C1"
 	[ "$status" -eq 2 ]; [[ "$output" == *"--setup $T/bad.json: line 2"* ]]
 	run bin/referee -g horserace --setup "$T/none.json" -b "$C1" -b "$C1" -b "$C1"
-	[ "$status" -eq 2 ]; [[ "$output" == *"unable to open"* ]]
+	[ "$status" -eq 2 ]; [[ "$output" == *"--setup $T/none.json: No such file or directory"* ]]
+	[[ "$output" != *"line -1"* ]]
+	run bin/referee -g horserace --setup "$T" -b "$C1" -b "$C1" -b "$C1"
+	[ "$status" -eq 2 ]; [[ "$output" == *"--setup $T: Is a directory"* ]]
+	echo '{"dealer": 0, "dealer": 2}' > "$T/twice.json"
+	run bin/referee -g horserace --setup "$T/twice.json" -b "$C1" -b "$C1" -b "$C1"
+	[ "$status" -eq 2 ]; [[ "$output" == *"--setup $T/twice.json: line 1"*"duplicate object key"* ]]
 }
 
 @test "a horserace match mixing the C, Python and JS bots completes" {
@@ -177,6 +183,11 @@ C4='bin/random --seed 4'
 	    --results - -q -b "$C1" -b "$C4" -b "$C1"
 	[ "$status" -eq 0 ]
 	[ "$(printf '%s\n' "$output" | python3 -c 'import json,sys; print([json.loads(l)["game"] for l in sys.stdin])')" = "[1, 3]" ]
+	# A game listed twice would be played and reported twice.
+	run bin/referee -g horserace -s 9 -o races=1 --games 5 --game-list 1,3,1 \
+	    --results - -q -b "$C1" -b "$C4" -b "$C1"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"--game-list: game 1 is given twice"* ]]
 }
 
 @test "SIGTERM: the referee kills every bot and grandchild, the log says why" {
