@@ -84,6 +84,17 @@ PY
 }
 
 @test "a tournament file with errors is refused with the reason" {
+	run bin/tournament run "$T/none.json"
+	[ "$status" -eq 2 ]
+	[ "$output" = "tournament: $T/none.json: No such file or directory" ]
+	echo '[]' >"$T/bad.json"
+	run bin/tournament schedule "$T/bad.json"
+	[ "$status" -eq 2 ]
+	[ "$output" = "tournament: $T/bad.json: not a JSON object" ]
+	echo '{"game": "horserace", "game": "nyse"}' >"$T/bad.json"
+	run bin/tournament run "$T/bad.json"
+	[ "$status" -eq 2 ]
+	[[ "$output" == "tournament: $T/bad.json: line 1: duplicate object key"* ]]
 	echo '{"game": "horserace", "bots": []}' >"$T/bad.json"
 	run bin/tournament run "$T/bad.json"
 	[ "$status" -eq 2 ]
@@ -283,6 +294,13 @@ EOF2
 	run bin/tournament run -q "$T/e.json"
 	[ "$status" -eq 0 ]
 	cat "$T"/eout/logs/*.bot*.stderr | grep -q "cwd=$T/home FOO=it's here"
+	# A working directory that is not there is refused before any game
+	# (it used to show only as the bot crashing in every game).
+	sed -e "s|$T/home|$T/nohome|" -e "s|$T/eout|$T/nout|" "$T/e.json" >"$T/n.json"
+	run bin/tournament run -q "$T/n.json"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"bot envbot: \"dir\" $T/nohome: No such file or directory"* ]]
+	[ ! -e "$T/nout" ]
 }
 
 @test "make demo's script: a round robin of the bundled bots, the table, the report and replays" {

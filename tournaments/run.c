@@ -824,6 +824,7 @@ tour_run(struct tour *t, const struct run_opts *o)
 	struct rate_opts lo = { 0, 2, NULL, 0, 1500, 1 };
 	struct sigaction sa;
 	struct sched_stats st;
+	struct stat sb;
 	struct pollfd *pfd;
 	struct timespec ts;
 	sigset_t block, old;
@@ -845,6 +846,17 @@ tour_run(struct tour *t, const struct run_opts *o)
 		    "%ld (not balanced within one; try another \"tables\")",
 		    st.pair_min, st.pair_max, st.seat_spread);
 	rn.total = (long)rn.s.ntables * rn.gpt;
+	/* A missing working directory would only show as a crash per game. */
+	for (i = 0; i < t->nbots; i++) {
+		if (t->bots[i].dir == NULL)
+			continue;
+		if (stat(t->bots[i].dir, &sb) == -1)
+			err(1, "bot %s: \"dir\" %s", t->bots[i].name,
+			    t->bots[i].dir);
+		if (!S_ISDIR(sb.st_mode))
+			errx(1, "bot %s: \"dir\" %s: not a directory",
+			    t->bots[i].name, t->bots[i].dir);
+	}
 	rn.header = tour_header(t, &rn.s);
 	if (asprintf(&rn.jpath, "%s/%s", t->outdir, JOURNAL_NAME) == -1 ||
 	    asprintf(&rn.logdir, "%s/logs", t->outdir) == -1)

@@ -7,6 +7,8 @@
  * tournaments/examples/ has one file per game.  The game and its options
  * are checked against the rules engine linked in, before any bot runs.
  */
+#include <sys/stat.h>
+
 #include <ctype.h>
 #include <err.h>
 #include <errno.h>
@@ -282,8 +284,10 @@ int
 tour_load(struct tour *t, const char *path, char *cause, size_t len)
 {
 	const struct game *g;
+	struct stat sb;
 	json_error_t je;
 	json_t *j, *v;
+	FILE *fp;
 	const char *key, *mode;
 	long x;
 	size_t i;
@@ -291,12 +295,23 @@ tour_load(struct tour *t, const char *path, char *cause, size_t len)
 
 	memset(t, 0, sizeof *t);
 	t->path = xstrdup(path);
-	if ((j = json_load_file(path, JSON_REJECT_DUPLICATES, &je)) == NULL) {
-		snprintf(cause, len, "%s:%d: %s", path, je.line, je.text);
+	if ((fp = fopen(path, "r")) == NULL) {
+		snprintf(cause, len, "%s", strerror(errno));
+		return -1;
+	}
+	if (fstat(fileno(fp), &sb) == 0 && S_ISDIR(sb.st_mode)) {
+		snprintf(cause, len, "%s", strerror(EISDIR));
+		fclose(fp);
+		return -1;
+	}
+	j = json_loadf(fp, JSON_REJECT_DUPLICATES, &je);
+	fclose(fp);
+	if (j == NULL) {
+		snprintf(cause, len, "line %d: %s", je.line, je.text);
 		return -1;
 	}
 	if (!json_is_object(j)) {
-		snprintf(cause, len, "%s: not a JSON object", path);
+		snprintf(cause, len, "not a JSON object");
 		goto out;
 	}
 	json_object_foreach(j, key, v) {
@@ -304,8 +319,7 @@ tour_load(struct tour *t, const char *path, char *cause, size_t len)
 			if (strcmp(known_keys[k], key) == 0)
 				break;
 		if (known_keys[k] == NULL) {
-			snprintf(cause, len, "%s: unknown key \"%s\"", path,
-			    key);
+			snprintf(cause, len, "unknown key \"%s\"", key);
 			goto out;
 		}
 	}
