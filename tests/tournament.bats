@@ -279,6 +279,10 @@ PY
 	[[ "$output" == *"no player called nobody"* ]]
 	run bin/tournament rate -f xml "$T/one/journal.jsonl"
 	[ "$status" -eq 2 ]
+	# NaN passed both range checks and gave every player 1500 +- 0.
+	run bin/tournament rate --prior nan "$T/one/journal.jsonl"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"--prior nan: a number from 0 to 1000000"* ]]
 }
 
 @test "a bot's working directory and environment" {

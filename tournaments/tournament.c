@@ -163,9 +163,10 @@ cmd_rate(int argc, char **argv)
 			break;
 		case 'p':
 			ro.prior = strtod(optarg, &end);
-			if (*optarg == '\0' || *end != '\0' || ro.prior < 0 ||
-			    ro.prior > 1e6)
-				errx(2, "--prior %s: a number from 0", optarg);
+			if (*optarg == '\0' || *end != '\0' ||
+			    !(ro.prior >= 0 && ro.prior <= 1e6))
+				errx(2, "--prior %s: a number from 0 to "
+				    "1000000", optarg);
 			break;
 		case 'b':
 			ro.boot = (int)strtonum(optarg, 0, 100000, &errstr);
