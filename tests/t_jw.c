@@ -11,8 +11,6 @@
 #include "common.h"
 #include "proto.h"
 
-static int	ntest, nfail;
-
 static void	ok(int, const char *, const char *, const char *);
 static void	sample(struct jw *, int);
 static void	check(int, const char *, const char *);
@@ -21,10 +19,7 @@ static void	check(int, const char *, const char *);
 static void
 ok(int cond, const char *what, const char *a, const char *b)
 {
-	ntest++;
-	if (!cond)
-		nfail++;
-	printf("%s %d - %s\n", cond ? "ok" : "not ok", ntest, what);
+	tap_ok(cond, "%s", what);
 	if (!cond)
 		printf("#   text: %s\n#   tree: %s\n", a, b);
 }
@@ -134,6 +129,5 @@ main(void)
 	check(3, "every call: text equals the tree's encoding", NULL);
 	check(4, "a key against the contract (a quote) makes text and tree "
 	    "differ, which the fuzzer's comparison catches", NULL);
-	printf("1..%d\n", ntest);
-	return nfail != 0;
+	return tap_done();
 }

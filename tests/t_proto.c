@@ -10,20 +10,7 @@
 #include "common.h"
 #include "proto.h"
 
-static int	ntest, nfail;
-
-static void	ok(int, const char *);
 static void	quick(const char *, int, long long, long long, int, long long);
-
-/* Prints one TAP line. */
-static void
-ok(int cond, const char *what)
-{
-	ntest++;
-	if (!cond)
-		nfail++;
-	printf("%s %d - %s\n", cond ? "ok" : "not ok", ntest, what);
-}
 
 /* Checks proto_quick on line: want 0 (with the values) or -1. */
 static void
@@ -39,10 +26,10 @@ quick(const char *line, int want, long long id, long long index, int has,
 	snprintf(what, sizeof what, "quick %s %s", want == 0 ? "takes" :
 	    "leaves", line);
 	if (want == -1)
-		ok(rc == -1, what);
+		tap_ok(rc == -1, "%s", what);
 	else
-		ok(rc == 0 && gid == id && gi == index && gh == has &&
-		    (!has || ga == amount), what);
+		tap_ok(rc == 0 && gid == id && gi == index && gh == has &&
+		    (!has || ga == amount), "%s", what);
 }
 
 int
@@ -72,21 +59,20 @@ main(void)
 	quick("{\"id\":7,\"action\":{\"type\":\"done\"}}", -1, 0, 0, 0, 0);
 	quick("", -1, 0, 0, 0, 0);
 
-	ok(proto_index(l, 3, 2, 0, 0, &a, why, sizeof why) == -1 &&
+	tap_ok(proto_index(l, 3, 2, 0, 0, &a, why, sizeof why) == -1 &&
 	    a.code == 30 && a.amount == 0, "index of a fixed entry");
-	ok(proto_index(l, 3, 1, 1, 9, &a, why, sizeof why) == -1 &&
+	tap_ok(proto_index(l, 3, 1, 1, 9, &a, why, sizeof why) == -1 &&
 	    a.code == 20 && a.amount == 9, "index and amount of a ranged entry");
-	ok(proto_index(l, 3, 3, 0, 0, &a, why, sizeof why) == FAULT_ILLEGAL,
+	tap_ok(proto_index(l, 3, 3, 0, 0, &a, why, sizeof why) == FAULT_ILLEGAL,
 	    "an index past the list is illegal");
-	ok(proto_index(l, 3, -1, 0, 0, &a, why, sizeof why) == FAULT_ILLEGAL,
+	tap_ok(proto_index(l, 3, -1, 0, 0, &a, why, sizeof why) == FAULT_ILLEGAL,
 	    "a negative index is illegal");
-	ok(proto_index(l, 3, 1, 0, 0, &a, why, sizeof why) == FAULT_ILLEGAL &&
+	tap_ok(proto_index(l, 3, 1, 0, 0, &a, why, sizeof why) == FAULT_ILLEGAL &&
 	    strstr(why, "needs an \"amount\" from 1 to 17") != NULL,
 	    "a ranged entry without an amount is illegal, with its range");
-	ok(proto_index(l, 3, 1, 1, 18, &a, why, sizeof why) == FAULT_ILLEGAL,
+	tap_ok(proto_index(l, 3, 1, 1, 18, &a, why, sizeof why) == FAULT_ILLEGAL,
 	    "an amount over the range is illegal");
-	ok(proto_index(l, 3, 0, 1, 99, &a, why, sizeof why) == -1 &&
+	tap_ok(proto_index(l, 3, 0, 1, 99, &a, why, sizeof why) == -1 &&
 	    a.amount == 0, "a fixed entry ignores an amount");
-	printf("1..%d\n", ntest);
-	return nfail != 0;
+	return tap_done();
 }
