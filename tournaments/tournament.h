@@ -108,6 +108,7 @@ struct tour {
 	char		*referee;	/* NULL: beside bin/tournament */
 	char	       **refargs;	/* extra referee arguments */
 	int		 nrefargs;
+	int		 sandbox;	/* "sandbox": true */
 };
 
 /* Reads and checks a tournament file; -1 and a cause. */
