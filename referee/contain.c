@@ -40,6 +40,7 @@ static struct contain		 defaults;
 static int			 defaults_set;
 static unsigned			 spawn_seq;
 static char			 bwrap_path[PATH_MAX];
+static pid_t			 watchdog = -1;	/* contain_watchdog's */
 
 static void	 vec_add(char ***, int *, const char *);
 static void	 env_put(char ***, int *, const char *);
@@ -48,6 +49,8 @@ static int	 find_bwrap(void);
 static void	 sandbox_args(char ***, int *);
 static long	 own_processes(void);
 static pid_t	 parent_of(pid_t);
+static void	 kill_uid(uid_t);
+static int	 kill_range(unsigned, unsigned);
 
 void
 contain_init(struct contain *c)
@@ -88,6 +91,96 @@ contain_get(void)
 		return &defaults;
 	}
 	return conf;
+}
+
+/* Kills every process of uid (as root: a helper becomes it). */
+static void
+kill_uid(uid_t uid)
+{
+	pid_t h;
+	int status;
+
+	if ((h = fork()) == 0) {
+		if (setresgid((gid_t)uid, (gid_t)uid, (gid_t)uid) == -1 ||
+		    setresuid(uid, uid, uid) == -1)
+			_exit(1);
+		kill(-1, SIGKILL);
+		_exit(0);
+	}
+	if (h > 0)
+		while (waitpid(h, &status, 0) == -1 && errno == EINTR)
+			;
+}
+
+/*
+ * Kills (kill_uid) every uid in [base, base + n) that has a process now;
+ * returns how many had.
+ */
+static int
+kill_range(unsigned base, unsigned n)
+{
+	char path[300];
+	struct dirent *d;
+	struct stat sb;
+	DIR *dp;
+	int found = 0;
+
+	if ((dp = opendir("/proc")) == NULL)
+		return 0;
+	while ((d = readdir(dp)) != NULL) {
+		if (d->d_name[0] < '0' || d->d_name[0] > '9')
+			continue;
+		snprintf(path, sizeof path, "/proc/%s", d->d_name);
+		if (stat(path, &sb) == -1 || sb.st_uid < base ||
+		    sb.st_uid >= base + n)
+			continue;
+		kill_uid(sb.st_uid);
+		found++;
+	}
+	closedir(dp);
+	return found;
+}
+
+void
+contain_watchdog(void)
+{
+	const struct contain *c = contain_get();
+	unsigned base, i;
+	int p[2], sig;
+	char b;
+
+
+	if (c->user != BOT_USER_AUTO || c->no_sweep || geteuid() != 0 ||
+	    pipe2(p, O_CLOEXEC) == -1)
+		return;
+	base = BOT_UID_BASE + (unsigned)getpid() * 64u;
+	switch ((watchdog = fork())) {
+	case -1:
+		close(p[0]);
+		close(p[1]);
+		return;
+	case 0:
+		/* Out of the terminal's signals; waits for our end of file. */
+		for (sig = 1; sig < NSIG; sig++)
+			if (sig != SIGKILL && sig != SIGSTOP && sig != SIGCHLD)
+				signal(sig, SIG_IGN);
+		/* Holds nothing of ours (a tournament waits for our stdout). */
+		if (dup2(p[0], 3) == -1 || (i = (unsigned)open("/dev/null",
+		    O_RDWR)) == (unsigned)-1)
+			_exit(1);
+		dup2((int)i, 0);
+		dup2((int)i, 1);
+		dup2((int)i, 2);
+		closefrom(4);
+		while (read(3, &b, 1) == -1 && errno == EINTR)
+			;
+		for (sig = 0; sig < SWEEP_ROUNDS && kill_range(base, 64) > 0;
+		    sig++)
+			;
+		_exit(0);
+	}
+	close(p[0]);
+	/* p[1] stays open (close on exec) until we are gone. */
 }
 
 void
@@ -415,24 +508,14 @@ contain_sweep(uid_t uid, int (*keep)(pid_t))
 {
 	struct dirent *d;
 	DIR *dp;
-	pid_t me = getpid(), pid, h;
+	pid_t me = getpid(), pid;
 	int round, found, status, i;
 
 	if (contain_get()->no_sweep)
 		return;
-	if (uid != (uid_t)-1 && geteuid() == 0) {
-		/* Every process of the bot's uid, in any group or session. */
-		if ((h = fork()) == 0) {
-			if (setresgid((gid_t)uid, (gid_t)uid, (gid_t)uid) ==
-			    -1 || setresuid(uid, uid, uid) == -1)
-				_exit(1);
-			kill(-1, SIGKILL);
-			_exit(0);
-		}
-		if (h > 0)
-			while (waitpid(h, &status, 0) == -1 && errno == EINTR)
-				;
-	}
+	/* Every process of the bot's uid, in any group or session. */
+	if (uid != (uid_t)-1 && geteuid() == 0)
+		kill_uid(uid);
 	/* Our children no live bot leads: orphans we adopted as subreaper. */
 	for (round = 0; round < SWEEP_ROUNDS; round++) {
 		found = 0;
@@ -442,8 +525,8 @@ contain_sweep(uid_t uid, int (*keep)(pid_t))
 			if (d->d_name[0] < '0' || d->d_name[0] > '9')
 				continue;
 			pid = (pid_t)strtol(d->d_name, NULL, 10);
-			if (pid == me || parent_of(pid) != me ||
-			    (keep != NULL && keep(pid)))
+			if (pid == me || pid == watchdog ||
+			    parent_of(pid) != me || (keep != NULL && keep(pid)))
 				continue;
 			kill(pid, SIGKILL);
 			for (i = 0; i < SWEEP_WAIT_MS; i++) {

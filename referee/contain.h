@@ -59,6 +59,12 @@ const struct contain *contain_get(void);
  */
 void	 contain_self(void);
 /*
+ * As root with a uid per bot: starts a watchdog process that, once the
+ * program is gone (even SIGKILLed), kills every process of every uid its
+ * bots may have had.  Called once by bin/referee's main.
+ */
+void	 contain_watchdog(void);
+/*
  * Checks that the sandbox can run (bwrap found and able to create its
  * namespaces as the bots' user); -1 and a cause if not.
  */

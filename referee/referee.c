@@ -512,6 +512,7 @@ main(int argc, char **argv)
 	}
 	contain_set(&ct);
 	contain_self();
+	contain_watchdog();
 	if (ct.sandbox && contain_check(cause, sizeof cause) == -1)
 		errx(1, "%s", cause);
 

@@ -64,3 +64,6 @@ slow = [json.loads(l) for l in open(d + "/engines")]
 slow = [e["game"] for e in slow if e["actions_per_s"] < 1e6]
 print("engines under 1,000,000 actions/s:", ", ".join(slow) if slow else "none")
 PY
+
+# the cost of the containment (limits, own uids, --sandbox): SECURITY.md
+B=$B BENCH_GAMES=$GAMES sh tests/bench_security.sh

@@ -376,6 +376,23 @@ print(s.getsockname()[1], flush=True); time.sleep(30)' >"$T/port" &
 	no_leftovers "$MARK"
 }
 
+@test "SIGKILL of the referee without the sandbox: its watchdog kills what bots left" {
+	need_root
+	bin/referee -g horserace -s 3 --time-per-move 100000 -q \
+	    -b "python3 tests/hostile/bot.py setsid $MARK" \
+	    -b "python3 tests/hostile/bot.py halfline $MARK" \
+	    -b "python3 tests/hostile/bot.py daemon $MARK" &
+	pid=$!
+	for i in $(seq 100); do
+		[ "$(pgrep -fc -- "python3 -c import time.*$MARK")" -ge 2 ] && break
+		sleep 0.1
+	done
+	[ "$(pgrep -fc -- "python3 -c import time.*$MARK")" -ge 2 ]
+	kill -KILL $pid
+	wait $pid || true
+	no_leftovers "$MARK"
+}
+
 @test "SIGKILL of bin/tournament mid -j 2 run with sandboxed bots: nothing left" {
 	need_sandbox
 	cat >"$T/t.json" <<EOF
@@ -397,4 +414,42 @@ EOF
 	kill -KILL $pid
 	wait $pid || true
 	no_leftovers "$MARK"
+}
+
+@test "tournament files: sandbox, limits, env and bot_user reach every bot" {
+	cat >"$T/t.json" <<EOF
+{"game": "horserace", "seats": 3, "deals": 1, "duplicate": false,
+ "options": {"races": 1}, "seed": 5, "output": "$T/out",
+ "sandbox": "auto", "limits": {"cpu_s": 77, "nofile": 55},
+ "env": {"CARD_Y": "yes"}, "bot_user": "auto",
+ "bots": [
+  {"name": "a", "command": "bash -c 'ulimit -t -n >&2; echo CARD_Y=\$CARD_Y >&2; exec bin/random'"},
+  {"name": "b", "command": "bin/random --seed 1"},
+  {"name": "c", "command": "bin/random --seed 2"}]}
+EOF
+	run bin/tournament run -q "$T/t.json"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	cat "$T"/out/logs/*.bot?.stderr >"$T/err"
+	cat "$T/err"
+	grep -q '^cpu time.* 77$' "$T/err"
+	grep -q '^open files.* 55$' "$T/err"
+	grep -q '^CARD_Y=yes$' "$T/err"
+}
+
+@test "tournament files: bad sandbox, limits, env and bot_user keys are refused" {
+	for bad in '"sandbox": 1' '"sandbox": "maybe"' '"limits": {"cpu": 1}' \
+	    '"limits": {"cpu_s": -1}' '"limits": {"nofile": 3}' '"limits": 5' \
+	    '"env": {"A": 1}' '"env": {"A=B": "x"}' '"bot_user": "root"'; do
+		cat >"$T/t.json" <<EOF
+{"game": "horserace", "seats": 3, "output": "$T/out", $bad,
+ "bots": [{"name": "a", "command": "bin/random"},
+  {"name": "b", "command": "bin/random"}, {"name": "c", "command": "bin/random"}]}
+EOF
+		run bin/tournament schedule "$T/t.json"
+		echo "$bad: $output"
+		[ "$status" -ne 0 ]
+		[ "${#lines[@]}" -eq 1 ]
+		echo "$output" | grep -q 'sandbox\|limits\|env\|bot_user'
+	done
 }

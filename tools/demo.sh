@@ -5,8 +5,9 @@
 # are installed: bots in three languages at one table), with a
 # live progress line, then the rating table; it renders every match log
 # as an HTML replay (bin/replay --html) and links them from the HTML
-# report.  Everything goes to out/demo/ (DEMO_DIR to change it), made
-# afresh each time.
+# report.  The bots run under bubblewrap (--sandbox) where it works here
+# ("sandbox": "auto").  Everything goes to out/demo/ (DEMO_DIR to change
+# it), made afresh each time.
 set -eu
 cd "$(dirname "$0")/.."
 dir=${DEMO_DIR:-out/demo}
@@ -37,6 +38,7 @@ $bots
   "duplicate": true,
   "time_per_move_ms": 2000,
   "concurrency": 2,
+  "sandbox": "auto",
   "output": "$dir",
   "seed": 2026
 }

@@ -948,6 +948,16 @@ tour_run(struct tour *t, const struct run_opts *o)
 	rn.start = now();
 	rn.slots = xcalloc((size_t)rn.jobs, sizeof *rn.slots);
 	contain_self();
+	if (t->sandbox == 2) {
+		/* "auto": the sandbox where bwrap works here */
+		if (contain_check(cause, sizeof cause) == 0) {
+			tour_refarg(t, "--sandbox", NULL);
+			t->sandbox = 1;
+		} else {
+			warnx("%s; the bots run without the sandbox", cause);
+			t->sandbox = 0;
+		}
+	}
 	for (i = 0; i < rn.jobs; i++)
 		rn.slots[i].buf = xmalloc(RLINE_MAX);
 	pfd = xcalloc((size_t)rn.jobs, sizeof *pfd);

@@ -30,7 +30,6 @@ static int	 load_options(struct tour *, const struct game *,
 static int	 load_bot(struct tbot *, const json_t *, int, char *, size_t);
 static int	 name_ok(const char *);
 static char	*default_name(const char *);
-static void	 refarg(struct tour *, const char *, const char *);
 static int	 load_contain(struct tour *, const json_t *, char *, size_t);
 
 static const char *const known_keys[] = {
@@ -54,9 +53,8 @@ static const struct {
 	{ NULL,		NULL,			0, 0 }
 };
 
-/* Appends a referee argument (and its value unless NULL). */
-static void
-refarg(struct tour *t, const char *a, const char *v)
+void
+tour_refarg(struct tour *t, const char *a, const char *v)
 {
 	t->refargs = xreallocarray(t->refargs, (size_t)t->nrefargs + 3,
 	    sizeof *t->refargs);
@@ -67,7 +65,8 @@ refarg(struct tour *t, const char *a, const char *v)
 }
 
 /*
- * The containment keys: "sandbox" (true/false), "limits" (an object of
+ * The containment keys: "sandbox" (true, false or "auto": where bwrap
+ * works, decided by run), "limits" (an object of
  * limit_keys), "env" (an object of strings set in every bot's
  * environment), "bot_user" ("auto" or "same"); each becomes referee
  * arguments.  -1 and a cause.
@@ -77,17 +76,19 @@ load_contain(struct tour *t, const json_t *j, char *cause, size_t len)
 {
 	const json_t *v, *x;
 	const char *key;
-	char num[32], *kv;
+	char num[32], why[256], *kv;
 	long n;
 	int i;
 
 	if ((v = json_object_get(j, "sandbox")) != NULL &&
-	    !json_is_boolean(v)) {
-		snprintf(cause, len, "\"sandbox\": true or false");
+	    !json_is_boolean(v) && (!json_is_string(v) ||
+	    strcmp(json_string_value(v), "auto") != 0)) {
+		snprintf(cause, len, "\"sandbox\": true, false or \"auto\"");
 		return -1;
 	}
-	if ((t->sandbox = json_is_true(v)))
-		refarg(t, "--sandbox", NULL);
+	t->sandbox = json_is_true(v) ? 1 : json_is_string(v) ? 2 : 0;
+	if (t->sandbox == 1)
+		tour_refarg(t, "--sandbox", NULL);
 	if ((v = json_object_get(j, "limits")) != NULL) {
 		if (!json_is_object(v)) {
 			snprintf(cause, len, "\"limits\": an object of "
@@ -105,10 +106,12 @@ load_contain(struct tour *t, const json_t *j, char *cause, size_t len)
 				return -1;
 			}
 			if (get_long(v, key, limit_keys[i].lo,
-			    limit_keys[i].hi, 0, &n, cause, len) == -1)
+			    limit_keys[i].hi, 0, &n, why, sizeof why) == -1) {
+				snprintf(cause, len, "\"limits\": %s", why);
 				return -1;
+			}
 			snprintf(num, sizeof num, "%ld", n);
-			refarg(t, limit_keys[i].flag, num);
+			tour_refarg(t, limit_keys[i].flag, num);
 		}
 	}
 	if ((v = json_object_get(j, "env")) != NULL) {
@@ -126,7 +129,7 @@ load_contain(struct tour *t, const json_t *j, char *cause, size_t len)
 			if (asprintf(&kv, "%s=%s", key, json_string_value(x)) ==
 			    -1)
 				err(1, "asprintf");
-			refarg(t, "--env", kv);
+			tour_refarg(t, "--env", kv);
 			free(kv);
 		}
 	}
@@ -138,7 +141,7 @@ load_contain(struct tour *t, const json_t *j, char *cause, size_t len)
 			    "\"same\"");
 			return -1;
 		}
-		refarg(t, "--bot-user", key);
+		tour_refarg(t, "--bot-user", key);
 	}
 	return 0;
 }
