@@ -146,6 +146,7 @@ usage(FILE *fp, int status)
 "                         working directory read-only, a private /tmp\n"
 "      --sandbox-bind DIR also show DIR (read-only) to sandboxed bots\n"
 "      --sandbox-hide DIR hide DIR from them (the log's directory is)\n"
+"                         (bwrap is $CARDARENA_BWRAP, else found in PATH)\n"
 "      --max-faults N     faults per bot per game before it is retired\n"
 "                         for the game (default 100; 0: no cap)\n"
 "      --max-output BYTES stdout bytes a bot may send per request before\n"

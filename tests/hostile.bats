@@ -341,15 +341,20 @@ print(s.getsockname()[1], flush=True); time.sleep(30)' >"$T/port" &
 	[ "$status" -eq 2 ]
 }
 
-@test "--sandbox without bubblewrap: one clear error" {
-	mkdir -p "$T/bin"
-	run env PATH="$T/bin" "$PWD/bin/referee" -g horserace --sandbox \
-	    -b bin/random -b bin/random -b bin/random
-	if [ -x /usr/bin/bwrap ]; then
-		skip "bwrap is in /usr/bin, found without PATH"
-	fi
+@test "--sandbox without bubblewrap, or where it cannot run: one clear error" {
+	run env CARDARENA_BWRAP=/no/such/bwrap bin/referee -g horserace \
+	    --sandbox -b bin/random -b bin/random -b bin/random
 	[ "$status" -eq 1 ]
+	[ "${#lines[@]}" -eq 1 ]
 	echo "$output" | grep -q 'bwrap (Debian.s bubblewrap) is not installed'
+	printf '#!/bin/sh\necho "bwrap: No permissions to create new namespace" >&2\nexit 1\n' >"$T/bwrap"
+	chmod 755 "$T/bwrap"
+	run env CARDARENA_BWRAP="$T/bwrap" bin/referee -g horserace \
+	    --sandbox -b bin/random -b bin/random -b bin/random
+	echo "$output"
+	[ "$status" -eq 1 ]
+	[ "${#lines[@]}" -eq 1 ]
+	echo "$output" | grep -q 'cannot create its namespaces here: bwrap: No permissions'
 }
 
 @test "python and node bots play under --sandbox" {
