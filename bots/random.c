@@ -2,7 +2,6 @@
  * The random bot: plays any game by choosing uniformly among the legal
  * entries of each request (and a uniform amount in a range), seeded by
  * --seed N.  The smallest useful bot, and the yardstick of the others.
- * It asks the referee for the legal list alone (bot_set_wants).
  */
 #include "lib/bot.h"
 
@@ -18,6 +17,5 @@ choose(struct bot *b, const json_t *req, int32_t *amount)
 int
 main(int argc, char **argv)
 {
-	bot_set_wants(BOT_WANT_LEGAL);	/* it reads nothing else */
 	return bot_main(argc, argv, "random", choose, NULL, NULL);
 }

@@ -20,8 +20,10 @@ the spread (lowest..highest) of the repetitions.
   first game  a table's time to its first game (the match log's t of game
               0's start), 5 C random bots, and 5 Python ones.
   sdk         decisions per CPU second of each SDK's random bot (C, Python,
-              JavaScript): the bots' CPU time (children's rusage less the
-              referee's own) over the decisions, 5 bots, horserace.
+              JavaScript), as it is and with --wants legal (the hello's
+              "wants": sent the legal list alone): the bots' CPU time
+              (children's rusage less the referee's own) over the
+              decisions, 5 bots, horserace.
   tournament  games per second of bin/tournament run at -j 1 and -j 2, on
               2,000 short horserace games (races=1) and on long games
               (daifugo, 5 deals a game).
@@ -45,9 +47,9 @@ REPS = int(os.environ.get("BENCH_REPS", "3"))
 SECS = os.environ.get("BENCH_SECONDS", "1")
 SCALE = float(os.environ.get("BENCH_SCALE", "1"))
 
-# game, players, games per referee run (about 1 s with an instant bot)
-GAMES = [("horserace", 5, 300), ("stocks", 4, 120), ("speculation", 5, 40),
-         ("nyse", 4, 300), ("daifugo", 5, 60)]
+# game, players, games per referee run (about 0.5 s on a quiet machine)
+GAMES = [("horserace", 5, 150), ("stocks", 4, 60), ("speculation", 5, 20),
+         ("nyse", 4, 150), ("daifugo", 5, 30)]
 
 
 def load():
@@ -221,12 +223,14 @@ def sdks():
           "horserace; the bots' CPU is the children's less the referee's); "
           "median (spread) of %d" % REPS)
     table = (("C", "bin/random --seed %d", 300),
-             ("Python", "bots/python/random_bot.py --seed %d", 60),
-             ("JavaScript", "bots/js/random_bot.js --seed %d", 60))
+             ("Python", "bots/python/random_bot.py --seed %d", 40),
+             ("JavaScript", "bots/js/random_bot.js --seed %d", 40))
+    table = [(label + extra, cmd + extra, n) for label, cmd, n in table
+             for extra in ("", " --wants legal")]
     for label, cmd, ngames in table:
         ngames = scaled(ngames)
-        if label == "JavaScript" and shutil.which("node") is None:
-            print("  %-10s skipped: no node" % label)
+        if label.startswith("JavaScript") and shutil.which("node") is None:
+            print("  %-24s skipped: no node" % label)
             continue
         rates, walls, loads = [], [], []
         for rep in range(REPS):
@@ -237,7 +241,7 @@ def sdks():
             bots_cpu = cpu - st["cpu_us"] / 1e6
             rates.append(st["decisions"] / bots_cpu)
             walls.append(st["decisions"] / wall)
-        print("  %-10s %s decisions per bot CPU s; the match %s decisions/s "
+        print("  %-24s %s decisions per bot CPU s; the match %s decisions/s "
               "wall; load %s" % (label, med(rates), med(walls), med(loads)))
 
 
@@ -272,11 +276,11 @@ def tournament(tmp, name, game, options, deals, tables, seats):
 
 def tournaments(tmp):
     print("\n== tournament run: games per second at -j 1 and -j 2 (5 C "
-          "random bots, tables of 5; 20 tables of 100 short games, 10 of 20 "
+          "random bots, tables of 5; 20 tables of 100 short games, 10 of 10 "
           "long ones), interleaved")
     tournament(tmp, "short: horserace races=1", "horserace", {"races": 1},
                scaled(100), 20, 5)
-    tournament(tmp, "long: daifugo 5 deals", "daifugo", {}, scaled(20), 10, 5)
+    tournament(tmp, "long: daifugo 5 deals", "daifugo", {}, scaled(10), 10, 5)
 
 
 def main():

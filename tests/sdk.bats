@@ -46,7 +46,7 @@ hello() {
 	# random.Random(seed): randrange over the list, then randint in a range.
 	want=$(python3 -c 'import random, json
 r = random.Random(11)
-print(json.dumps({"type": "hello", "name": "random-py", "version": "1", "wants": ["legal"]}, separators=(",", ":")))
+print(json.dumps({"type": "hello", "name": "random-py", "version": "1"}, separators=(",", ":")))
 for i in (1, 2, 3):
     print(json.dumps({"id": i, "index": r.randrange(7)}, separators=(",", ":")))
 i = r.randrange(1)
@@ -57,7 +57,7 @@ print(json.dumps({"id": 4, "index": i, "amount": r.randint(3, 90)}, separators=(
 	a=$output
 	feed 'node bots/js/random_bot.js --seed 11' "$T/in"
 	[ "$output" = "$a" ]
-	[ "${lines[0]}" = '{"type":"hello","name":"random-js","version":"1","wants":["legal"]}' ]
+	[ "${lines[0]}" = '{"type":"hello","name":"random-js","version":"1"}' ]
 	[[ "${lines[4]}" =~ ^\{\"id\":4,\"index\":0,\"amount\":[0-9]+\}$ ]]
 	amount=$(jv "${lines[4]}" 'd["amount"]')
 	[ "$amount" -ge 3 ] && [ "$amount" -le 90 ]

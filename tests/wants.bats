@@ -1,8 +1,8 @@
 #!/usr/bin/env bats
 # The hello's "wants" (protocol.md): a bot that names the parts of the
 # messages it reads is sent only those, the log replays and verifies, a
-# malformed "wants" is a fault with every part sent; the SDKs' random bots
-# ask for the legal list alone.
+# malformed "wants" is a fault with every part sent; the SDKs' bots ask
+# for less with --wants LIST.
 
 load helpers
 
@@ -84,19 +84,35 @@ PY
 	[ "$status" -eq 0 ]
 }
 
-@test "the C, Python and JS random bots want the legal list alone" {
+@test "the C, Python and JS SDKs: --wants legal asks for the legal list alone" {
 	run bin/referee -g horserace -s 4 --games 2 --log "$T/m.log" \
-	    -b 'bin/random --seed 1' -b 'python3 bots/python/random_bot.py --seed 2' \
-	    -b 'node bots/js/random_bot.js --seed 3'
+	    -b 'bin/random --seed 1 --wants legal' \
+	    -b 'python3 bots/python/random_bot.py --seed 2 --wants legal' \
+	    -b 'node bots/js/random_bot.js --seed 3 --wants legal'
 	[ "$status" -eq 0 ]
 	[ "$(jv "$output" 'd["faults"]')" = '[0, 0, 0]' ]
 	for b in 0 1 2; do
+		grep '"type":"recv","t":[0-9]*,"bot":'$b',' "$T/m.log" | head -n 1 |
+		    grep -q 'wants.*legal'
 		run keys_of "$T/m.log" $b
+		[ "${lines[0]}" = "start: game players seat type" ]
 		[ "${lines[1]}" = "request: game id legal seat time_left_ms type" ]
 		[ "${lines[2]}" = "end: game places scores seat type" ]
 	done
 	run bin/replay --verify "$T/m.log"
 	[ "$status" -eq 0 ]
+}
+
+@test "the SDKs refuse a --wants with a part that does not exist" {
+	run bin/random --wants legal,bogus
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"--wants legal,bogus: not a list of view, events and legal"* ]]
+	run python3 bots/python/random_bot.py --wants bogus
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"--wants bogus: not a list of view, events and legal"* ]]
+	run node bots/js/random_bot.js --wants bogus
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"--wants bogus: not a list of view, events and legal"* ]]
 }
 
 @test "the C SDK: a bot that reads every part still gets them all" {

@@ -22,7 +22,8 @@
 //     amount in place of a range), sent as {"id": N, "action": {...}}.
 //
 // A bot that reads only some parts of a request lists them in
-// opts.wants (of 'view', 'events' and 'legal'); the referee then leaves
+// opts.wants (of 'view', 'events' and 'legal'), or its user with
+// --wants LIST on the command line (e.g. --wants legal); the referee then leaves
 // the others out of its requests (and of start and end), so there is less
 // to parse.  By default it sends them all.
 //
@@ -107,16 +108,25 @@ class Bot {
 
   usage() {
     return 'usage: ' + require('path').basename(process.argv[1] || 'bot') +
-      ' [--seed N]';
+      ' [--seed N] [--wants LIST]';
   }
 
-  // Reads --seed N (or -s N) and --help; exits on anything else.
+  // Reads --seed N (or -s N), --wants LIST and --help; exits on anything
+  // else.
   parseArgs(args) {
     for (let i = 0; i < args.length; i++) {
       if (args[i] === '--help' || args[i] === '-h') {
         process.stdout.write(this.usage() + '\nA cardarena bot: speaks the ' +
           'protocol (protocol.md) on stdin and stdout.\n');
         process.exit(0);
+      } else if (args[i] === '--wants' && i + 1 < args.length) {
+        const parts = args[++i].split(',').filter((w) => w !== '');
+        if (parts.some((w) => !['view', 'events', 'legal'].includes(w))) {
+          process.stderr.write(this.name + ': --wants ' + args[i] +
+            ': not a list of view, events and legal\n');
+          process.exit(2);
+        }
+        this.wants = parts;
       } else if ((args[i] === '--seed' || args[i] === '-s') && i + 1 < args.length) {
         const v = Number(args[++i]);
         if (!Number.isInteger(v)) {

@@ -3,8 +3,7 @@
 //
 // Plays any game: for each request it picks a uniformly random entry of the
 // legal list (and a uniform amount when the entry is a range), from a
-// generator seeded by --seed N.  It reads only the legal list, so it asks
-// for nothing else (wants).  See protocol.md.
+// generator seeded by --seed N.  See protocol.md.
 //
 // usage: random_bot.js [--seed N]
 'use strict';
@@ -13,4 +12,4 @@ const cardarena = require('./cardarena');
 cardarena.run((request, bot) => {
   const [i, amount] = bot.randomChoice(request);
   return amount === null ? i : [i, amount];
-}, { name: 'random-js', wants: ['legal'] });
+}, { name: 'random-js' });

@@ -22,15 +22,19 @@ static void	answer(const json_t *);
 static void	say(const char *, int);
 static const char *msg_type(const char *, size_t, size_t *);
 static int	scan_int(const char *, size_t, const char *, long long *);
+static int	parse_wants(const char *);
 
 /* Prints the usage of a bot program. */
 static void
 usage(const char *name, FILE *fp)
 {
-	fprintf(fp, "usage: %s [--seed N]\n"
+	fprintf(fp, "usage: %s [--seed N] [--wants LIST]\n"
 	    "A cardarena bot: speaks the protocol (protocol.md) on stdin and "
 	    "stdout;\nrun it under bin/referee, e.g. bin/referee -g horserace "
-	    "-b bin/%s -b ...\n", name, name);
+	    "-b bin/%s -b ...\n"
+	    "  --wants LIST  ask only for these parts of each request, of "
+	    "view,events,legal\n                (only for a bot that reads "
+	    "nothing else)\n", name, name);
 }
 
 /* Writes one answer line and flushes it. */
@@ -98,6 +102,32 @@ scan_int(const char *line, size_t len, const char *key, long long *v)
 	return -1;
 }
 
+/* Sets wants from "view,legal"-like text; -1 on an unknown part. */
+static int
+parse_wants(const char *s)
+{
+	char *copy, *p, *w;
+	unsigned v = 0;
+	int rc = 0;
+
+	if ((copy = strdup(s)) == NULL)
+		err(1, "strdup");
+	for (p = copy; rc == 0 && (w = strsep(&p, ",")) != NULL; ) {
+		if (strcmp(w, "view") == 0)
+			v |= BOT_WANT_VIEW;
+		else if (strcmp(w, "events") == 0)
+			v |= BOT_WANT_EVENTS;
+		else if (strcmp(w, "legal") == 0)
+			v |= BOT_WANT_LEGAL;
+		else if (*w != '\0')
+			rc = -1;
+	}
+	free(copy);
+	if (rc == 0)
+		wants = v;
+	return rc;
+}
+
 void
 bot_set_wants(unsigned w)
 {
@@ -162,6 +192,10 @@ bot_main(int argc, char **argv, const char *name, bot_choose_fn choose,
 		if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
 			usage(name, stdout);
 			return 0;
+		} else if (strcmp(argv[i], "--wants") == 0 && i + 1 < argc) {
+			if (parse_wants(argv[++i]) == -1)
+				errx(2, "--wants %s: not a list of view, events "
+				    "and legal", argv[i]);
 		} else if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc) {
 			b.seed = (uint64_t)strtonum(argv[++i], 0, LLONG_MAX,
 			    &errstr);

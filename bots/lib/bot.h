@@ -17,7 +17,8 @@
  * until the callback returns (hello: for the whole game).
  *
  * Speed: a bot that reads only some parts of a request says so with
- * bot_set_wants() before bot_main(); the referee then leaves the others
+ * bot_set_wants() before bot_main() (or its user with --wants LIST on the
+ * command line, e.g. --wants legal); the referee then leaves the others
  * out (the hello's "wants", protocol.md), so there is less to parse.  The
  * SDK parses a message only when someone reads it: a start is scanned for
  * its game and seat, and an end or an error is not parsed at all when the
@@ -63,7 +64,8 @@ void	bot_set_wants(unsigned);
 
 /*
  * Runs the protocol loop on stdin/stdout until "bye" or end of input.
- * Understands --seed N and --help; returns the exit status for main.
+ * Understands --seed N, --wants LIST and --help; returns the exit status
+ * for main.
  */
 int	bot_main(int argc, char **argv, const char *name, bot_choose_fn,
 	    bot_message_fn, void *arg);

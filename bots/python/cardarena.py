@@ -25,7 +25,8 @@ choose(request) returns one of:
     in place of a range), sent as {"id": N, "action": {...}}.
 
 A bot that reads only some parts of a request lists them in its class's
-`wants` (or run(..., wants=[...])): of "view", "events" and "legal"; the
+`wants` (or run(..., wants=[...]), or its user with --wants LIST on the
+command line, e.g. --wants legal): of "view", "events" and "legal"; the
 referee then leaves the others out of its requests (and of start and
 end), so there is less to read.  By default (None) it sends them all.
 
@@ -158,10 +159,12 @@ class Bot:
 
     def usage(self):
         """The one-line usage of the bot program."""
-        return "usage: %s [--seed N]" % sys.argv[0].rsplit("/", 1)[-1]
+        return ("usage: %s [--seed N] [--wants LIST]"
+                % sys.argv[0].rsplit("/", 1)[-1])
 
     def parse_args(self, args):
-        """Reads --seed N (or -s N) and --help; exits on anything else."""
+        """Reads --seed N (or -s N), --wants LIST and --help; exits on
+        anything else."""
         seed = None
         i = 0
         while i < len(args):
@@ -171,6 +174,14 @@ class Bot:
                 print("A cardarena bot: speaks the protocol (protocol.md) "
                       "on stdin and stdout.")
                 sys.exit(0)
+            if a == "--wants" and i + 1 < len(args):
+                parts = [w for w in args[i + 1].split(",") if w]
+                if any(w not in ("view", "events", "legal") for w in parts):
+                    sys.exit("%s: --wants %s: not a list of view, events "
+                             "and legal" % (self.name, args[i + 1]))
+                self.wants = parts
+                i += 2
+                continue
             if a in ("-s", "--seed") and i + 1 < len(args):
                 try:
                     seed = int(args[i + 1])

@@ -3,8 +3,7 @@
 
 Plays any game: for each request it picks a uniformly random entry of the
 legal list (and a uniform amount when the entry is a range), from a
-generator seeded by --seed N.  It reads only the legal list, so it asks
-for nothing else ("wants").  See protocol.md.
+generator seeded by --seed N.  See protocol.md.
 
 usage: random_bot.py [--seed N]
 """
@@ -18,4 +17,4 @@ def choose(request):
 
 
 if __name__ == "__main__":
-    cardarena.run(choose, name="random-py", wants=["legal"])
+    cardarena.run(choose, name="random-py")
