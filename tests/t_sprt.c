@@ -206,6 +206,14 @@ test_basics(void)
 	    "estimate: Elo %.1f [%.1f, %.1f] of a mean score 0.75 with the "
 	    "units' standard error", e, lo, hi);
 	sprt_free(&t);
+	sprt_init(&t, 0, 10, 0.05, 0.05, 4, cause, sizeof cause);
+	for (i = 0; i < 20; i++)
+		sprt_add(&t, 4);
+	e = sprt_estimate(&t, &lo, &hi, &s);
+	tap_ok(isinf(e) && e > 0 && isinf(hi) && fabs(lo -
+	    sprt_elo(pow(0.025, 1.0 / 20))) < 1e-9 && lo > 0,
+	    "every unit won: Elo +inf, lower bound %.1f (0.025^(1/n))", lo);
+	sprt_free(&t);
 }
 
 /*

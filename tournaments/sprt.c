@@ -202,5 +202,13 @@ sprt_estimate(const struct sprt *t, double *lo, double *hi, double *score)
 	*score = m;
 	*lo = sprt_elo(m - 1.959964 * se);
 	*hi = sprt_elo(m + 1.959964 * se);
+	/*
+	 * Every unit won (or lost): no spread to measure, so the bound on
+	 * the other side is the exact one of n Bernoulli units, 0.025^(1/n).
+	 */
+	if (m >= 1.0)
+		*lo = sprt_elo(pow(0.025, 1.0 / t->n));
+	else if (m <= 0.0)
+		*hi = sprt_elo(1.0 - pow(0.025, 1.0 / t->n));
 	return sprt_elo(m);
 }

@@ -54,10 +54,14 @@ double	 sprt_llr(const struct sprt *);
 enum sprt_verdict sprt_decide(const struct sprt *);
 /*
  * The Elo difference of the mean unit score and its 95% interval, from
- * the units' standard error (lo, hi may be +-INFINITY at a score of 0 or
- * 1); the mean score in *score.
+ * the units' standard error (when every unit was won, the lower bound
+ * is that of n Bernoulli units, 0.025^(1/n), and the rest +INFINITY; lost,
+ * the mirror image); the mean score in *score.
  */
 double	 sprt_estimate(const struct sprt *, double *lo, double *hi,
 	    double *score);
+
+/* gauntlet.c: `tournament gauntlet ARGS` (argv[0] "gauntlet"); the exit status. */
+int	 cmd_gauntlet(int, char **);
 
 #endif
