@@ -5,6 +5,7 @@
  *   tournament rate [-f FORMAT] [-o FILE] [-t TITLE] [--anchor NAME=ELO]
  *                   [--prior N] [--boot N] [--seed N] JOURNAL...
  *   tournament schedule [-v] FILE
+ *   tournament gauntlet -g GAME -c CANDIDATE -p POOL... (see gauntlet.c)
  *
  * run plays (or resumes) the round robin a tournament file describes and
  * writes its journal and reports; rate fits ratings on journals; schedule
@@ -21,6 +22,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "sprt.h"
 #include "tournament.h"
 
 static void	 usage(FILE *, int);
@@ -38,6 +40,8 @@ usage(FILE *fp, int status)
 "                       [--anchor NAME=ELO] [--prior N] [--boot N]\n"
 "                       [--seed N] JOURNAL...\n"
 "       tournament schedule [-v] FILE\n"
+"       tournament gauntlet -g GAME -c 'CANDIDATE' -p 'POOL BOT' [-p ...]\n"
+"                           [options: tournament gauntlet --help]\n"
 "\n"
 "run       plays the tournament FILE describes (a round robin of tables,\n"
 "          one bin/referee each), appending every finished game to\n"
@@ -60,7 +64,9 @@ usage(FILE *fp, int status)
 "                    (default 200; 0: none)\n"
 "  --seed N          the bootstrap's seed (default 1)\n"
 "schedule  prints the tables of FILE and how balanced they are\n"
-"  -v                every table, bots in seat order\n");
+"  -v                every table, bots in seat order\n"
+"gauntlet  plays a candidate against a pool on duplicate deals until an\n"
+"          SPRT decides whether it gains at least elo1 or at most elo0\n");
 	exit(status);
 }
 
@@ -284,6 +290,8 @@ main(int argc, char **argv)
 		return cmd_rate(argc - 1, argv + 1);
 	if (strcmp(argv[1], "schedule") == 0)
 		return cmd_schedule(argc - 1, argv + 1);
+	if (strcmp(argv[1], "gauntlet") == 0)
+		return cmd_gauntlet(argc - 1, argv + 1);
 	warnx("unknown command %s", argv[1]);
 	usage(stderr, 2);
 	return 2;
