@@ -27,6 +27,12 @@ the spread (lowest..highest) of the repetitions.
   tournament  games per second of bin/tournament run at -j 1 and -j 2, on
               2,000 short horserace games (races=1) and on long games
               (daifugo, 5 deals a game).
+  schedule    tables per second of `tournament schedule` for a balanced
+              schedule of 1,000, 100,000 and 1,000,000 tables (the
+              documented maximum) of the horserace example's 5 bots at 4
+              seats and of 30 bots at 6 seats, and every subset of 30 bots
+              at 6 seats (593,775 tables, max_tables 1000000).  Target:
+              seconds for a million.
 
 Environment: B (build dir), BENCH_REPS (repetitions, default 3),
 BENCH_SECONDS (CPU seconds per engine, default 1), BENCH_SCALE (a factor
@@ -283,6 +289,34 @@ def tournaments(tmp):
     tournament(tmp, "long: daifugo 5 deals", "daifugo", {}, scaled(10), 10, 5)
 
 
+def schedules(tmp):
+    print("\n== tournament schedule: tables per second; load %.2f" % load())
+    ex = json.load(open("tournaments/examples/horserace.json"))
+    bots30 = [{"name": "b%d" % i, "command": "bin/random"}
+              for i in range(30)]
+    cases = []
+    for tables in (1000, 100000, 1000000):
+        cases.append(("5 bots, 4 seats, balanced",
+                      dict(ex, schedule="balanced", tables=tables,
+                           duplicate=False)))
+    for tables in (1000, 100000, 1000000):
+        cases.append(("30 bots, 6 seats, balanced",
+                      {"game": "horserace", "seats": 6, "bots": bots30,
+                       "tables": tables, "duplicate": False}))
+    cases.append(("30 bots, 6 seats, every subset",
+                  {"game": "horserace", "seats": 6, "bots": bots30,
+                   "max_tables": 1000000, "duplicate": False}))
+    for label, doc in cases:
+        path = os.path.join(tmp, "sched.json")
+        with open(path, "w") as f:
+            json.dump(doc, f)
+        el, _, out, _ = run(["bin/tournament", "schedule", path])
+        out = out.splitlines()
+        n = int(out[0].split(": ")[2].split()[0])
+        print("  %-32s %8d tables %7.2f s %10.0f tables/s   %s"
+              % (label, n, el, n / el, out[1]))
+
+
 def main():
     tmp = tempfile.mkdtemp(prefix="cardarena-bench.")
     try:
@@ -294,6 +328,7 @@ def main():
         first_game(tmp)
         sdks()
         tournaments(tmp)
+        schedules(tmp)
         print("\nbench: %.0f s; load %.2f %.2f %.2f at the end"
               % ((time.monotonic() - t0,) + os.getloadavg()))
     finally:
