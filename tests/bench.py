@@ -36,7 +36,9 @@ the spread (lowest..highest) of the repetitions.
 
 Environment: B (build dir), BENCH_REPS (repetitions, default 3),
 BENCH_SECONDS (CPU seconds per engine, default 1), BENCH_SCALE (a factor
-on every match's and tournament's size, default 1).
+on every match's and tournament's size, default 1), BENCH_ONLY (a comma
+list of the sections to run: engines, referee, first, sdk, tournament,
+schedule; default all).
 """
 import json
 import os
@@ -323,12 +325,16 @@ def main():
         t0 = time.monotonic()
         print("cardarena bench: %d CPUs, load %.2f %.2f %.2f at the start"
               % ((os.cpu_count() or 0,) + os.getloadavg()))
-        engines()
-        referee_ratios(tmp)
-        first_game(tmp)
-        sdks()
-        tournaments(tmp)
-        schedules(tmp)
+        only = os.environ.get("BENCH_ONLY", "")
+        only = set(only.split(",")) if only else None
+        for name, fn in (("engines", engines),
+                         ("referee", lambda: referee_ratios(tmp)),
+                         ("first", lambda: first_game(tmp)),
+                         ("sdk", sdks),
+                         ("tournament", lambda: tournaments(tmp)),
+                         ("schedule", lambda: schedules(tmp))):
+            if only is None or name in only:
+                fn()
         print("\nbench: %.0f s; load %.2f %.2f %.2f at the end"
               % ((time.monotonic() - t0,) + os.getloadavg()))
     finally:
