@@ -474,7 +474,8 @@ nyse_event_write(const void *vst, const struct event *e, struct jw *w)
 	case NY_EV_TURN:
 		jw_kstr(w, "type", "turn");
 		jw_kint(w, "player", e->a[0]);
-		jw_kint(w, "turn", e->a[1]);
+		jw_kint(w, "number", e->a[1]);
+		jw_kint(w, "turn", e->a[1]);	/* protocol 1's name */
 		break;
 	case NY_EV_TAKE:
 		jw_kstr(w, "type", "take");
