@@ -138,3 +138,4 @@ $(B)/tools/replay/html.o: tools/replay/viewer.html
 # These unit tests include the tournament source they test.
 $(B)/tests/t_rate.o: tournaments/rate.c
 $(B)/tests/t_schedule.o: tournaments/schedule.c
+$(B)/tests/t_sprt.o: tournaments/sprt.c
