@@ -11,8 +11,8 @@
 
 static void	evfeed_encode(struct evfeed *, const struct game *,
 		    const void *, const struct events *);
-static void	evfeed_skip(struct evfeed *, const struct game *,
-		    const void *, const struct events *, int);
+static void	put_events(struct buf *, struct evfeed *, const struct game *,
+		    const void *, const struct events *, int, unsigned);
 static void	put_view(struct buf *, const struct game *, const void *,
 		    int);
 static void	put_legal(struct buf *, const struct game *, const void *,
@@ -114,14 +114,19 @@ evfeed_encode(struct evfeed *f, const struct game *g, const void *st,
 }
 
 /*
- * Passes seat over the events it was not told yet, without writing them;
- * they are encoded all the same, so that every event's text is the same
- * whichever seat is the first to be told it.
+ * Appends ,"events":[...] when wants has WANT_EVENTS; else passes seat over
+ * the events it was not told yet, encoded all the same, so that every
+ * event's text is the same whichever seat is the first to be told it.
  */
 static void
-evfeed_skip(struct evfeed *f, const struct game *g, const void *st,
-    const struct events *ev, int seat)
+put_events(struct buf *b, struct evfeed *f, const struct game *g,
+    const void *st, const struct events *ev, int seat, unsigned wants)
 {
+	if (wants & WANT_EVENTS) {
+		buf_str(b, ",\"events\":");
+		evfeed_add(f, b, g, st, ev, seat);
+		return;
+	}
 	evfeed_encode(f, g, st, ev);
 	f->next[seat] = ev->n;
 }
@@ -231,11 +236,7 @@ msg_request(struct buf *b, const struct game *g, const void *st, int64_t id,
 		buf_str(b, ",\"view\":");
 		put_view(b, g, st, seat);
 	}
-	if (wants & WANT_EVENTS) {
-		buf_str(b, ",\"events\":");
-		evfeed_add(f, b, g, st, ev, seat);
-	} else
-		evfeed_skip(f, g, st, ev, seat);
+	put_events(b, f, g, st, ev, seat, wants);
 	if (wants & WANT_LEGAL) {
 		buf_str(b, ",\"legal\":");
 		put_legal(b, g, st, seat, l, n);
@@ -289,11 +290,7 @@ msg_end(struct buf *b, const struct game *g, const void *st, int gi, int seat,
 		json_array_append_new(a, score_json(scores[i]));
 	buf_json(b, a);
 	json_decref(a);
-	if (wants & WANT_EVENTS) {
-		buf_str(b, ",\"events\":");
-		evfeed_add(f, b, g, st, ev, seat);
-	} else
-		evfeed_skip(f, g, st, ev, seat);
+	put_events(b, f, g, st, ev, seat, wants);
 	if (wants & WANT_VIEW) {
 		buf_str(b, ",\"view\":");
 		buf_json(b, final);

@@ -21,6 +21,11 @@ json.dump({"name": "gc", "game": "horserace", "options": {"races": 1},
 PY
 }
 
+# Prints the number of games in journal $1 (0 if there is none).
+count() {
+	if [ -e "$1" ]; then grep -c '"table"' "$1" || true; else echo 0; fi
+}
+
 # Prints the games of journal $1, one sorted line each; fails on a
 # damaged line or a game that is there twice (a last line cut by a kill,
 # without its newline, is a game not journalled: resuming drops it).
@@ -48,26 +53,25 @@ PY
 	games_of "$T/straight/journal.jsonl" > "$T/g1"
 	[ "$(wc -l < "$T/g1")" -eq 600 ]
 	spec "$T/k.json" "$T/killed"
-	kills=0
+	# Each run is killed the moment its journal has grown by some games:
+	# while the last of them still wait for their group's fsync.
 	interrupted=0
-	for d in 0.3 0.5 0.2 0.8 0.4 1.0 0.6 0.3; do
-		if [ $((kills % 2)) -eq 0 ]; then
-			bin/tournament run -q "$T/k.json" 2>/dev/null &
-			pid=$!
-			sleep "$d"
-			kill -9 "$pid" 2>/dev/null || true
-		else
-			setsid bin/tournament run -q "$T/k.json" 2>/dev/null &
-			pid=$!
-			sleep "$d"
-			kill -9 -- "-$pid" 2>/dev/null || kill -9 "$pid" 2>/dev/null || true
-		fi
+	for grow in 40 90 60 120 75; do
+		before=$(count "$T/killed/journal.jsonl")
+		setsid bin/tournament run -q "$T/k.json" 2>/dev/null &
+		pid=$!
+		for i in $(seq 400); do
+			n=$(count "$T/killed/journal.jsonl")
+			[ "$n" -lt $((before + grow)) ] || break
+			kill -0 "$pid" 2>/dev/null || break
+			sleep 0.02
+		done
+		kill -9 -- "-$pid" 2>/dev/null || true
 		wait "$pid" 2>/dev/null || true
-		kills=$((kills + 1))
-		n=$(grep -c '"table"' "$T/killed/journal.jsonl" 2>/dev/null || true)
+		n=$(count "$T/killed/journal.jsonl")
 		# every line there is whole and no game is there twice
-		[ ! -e "$T/killed/journal.jsonl" ] || games_of "$T/killed/journal.jsonl" > /dev/null
-		[ "${n:-0}" -lt 600 ] || break
+		games_of "$T/killed/journal.jsonl" > /dev/null
+		[ "$n" -lt 600 ] || break
 		interrupted=1
 	done
 	[ "$interrupted" -eq 1 ]
