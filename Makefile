@@ -107,7 +107,8 @@ demo:
 	@$(MAKE) --no-print-directory all
 	@sh tools/demo.sh
 
-bench: deps
+bench:
+	@sh tools/deps.sh demo
 	@$(MAKE) --no-print-directory all
 	@B=$(B) sh tests/bench.sh
 
