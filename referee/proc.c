@@ -230,6 +230,14 @@ child(const struct jailed *jl, int in, int out, int errfd, int st,
 	_exit(127);
 }
 
+int
+proc_spawn(struct proc *p, char *const *argv, char *cause, size_t len)
+{
+	if (proc_start(p, argv, cause, len) == -1)
+		return -1;
+	return proc_started(p, cause, len);
+}
+
 /*
  * Returns 1 if cmd can be executed, searched in path as execvp would
  * (checked before a sandbox, whose exec of bwrap cannot tell).
@@ -252,17 +260,22 @@ findable(const char *cmd, const char *path)
 }
 
 int
-proc_spawn(struct proc *p, char *const *argv, char *cause, size_t len)
+proc_start(struct proc *p, char *const *argv, char *cause, size_t len)
 {
-	int in[2], out[2], errp[2], st[2], e, status, i;
+	int in[2], out[2], errp[2], st[2], e, i;
 	struct jailed jl;
 	const char *path = BOT_PATH;
 	pid_t pid, parent;
-	ssize_t n;
 
 	memset(p, 0, sizeof *p);
-	p->in = p->out = p->err = p->pidfd = -1;
+	p->in = p->out = p->err = p->pidfd = p->status = -1;
 	p->uid = (uid_t)-1;
+	/* Said from here: the bot's own uid may not even see the path. */
+	if (strchr(argv[0], '/') != NULL && access(argv[0], F_OK) == -1) {
+		snprintf(cause, len, "cannot execute '%s': %s", argv[0],
+		    strerror(errno));
+		return -1;
+	}
 	contain_prepare(&jl, argv);
 	if (contain_get()->sandbox) {
 		for (i = 0; jl.envp[i] != NULL; i++)
@@ -275,17 +288,10 @@ proc_spawn(struct proc *p, char *const *argv, char *cause, size_t len)
 			return -1;
 		}
 	}
-	/* Said from here: the bot's own uid may not even see the path. */
-	if (strchr(argv[0], '/') != NULL && access(argv[0], F_OK) == -1) {
-		snprintf(cause, len, "cannot execute '%s': %s", argv[0],
-		    strerror(errno));
-		contain_free(&jl);
-		return -1;
-	}
 	p->uid = jl.uid;
 	if (pipe2(in, O_CLOEXEC) == -1) {
-		contain_free(&jl);
 		snprintf(cause, len, "pipe: %s", strerror(errno));
+		contain_free(&jl);
 		return -1;
 	}
 	if (pipe2(out, O_CLOEXEC) == -1) {
@@ -315,37 +321,17 @@ proc_spawn(struct proc *p, char *const *argv, char *cause, size_t len)
 	close(out[1]);
 	close(errp[1]);
 	close(st[1]);
-	do
-		n = read(st[0], &e, sizeof e);
-	while (n == -1 && errno == EINTR);
-	close(st[0]);
-	if (n == (ssize_t)sizeof e) {
-		while (waitpid(pid, &status, 0) == -1 && errno == EINTR)
-			;
-		close(in[1]);
-		close(out[0]);
-		close(errp[0]);
-		snprintf(cause, len, "cannot execute '%s': %s%s", argv[0],
-		    strerror(e), e == EACCES && p->uid != (uid_t)-1 ?
-		    " (the bot runs as a user of its own: its files and "
-		    "directories must be readable by others)" : "");
-		return -1;
-	}
 	p->pid = pid;
 	p->in = in[1];
 	p->out = out[0];
 	p->err = errp[0];
-	if (registry_add(pid) == -1 || set_nonblock(p->in) == -1 ||
-	    set_nonblock(p->out) == -1 || set_nonblock(p->err) == -1) {
+	p->status = st[0];
+	p->argv0 = argv[0];
+	if (registry_add(pid) == -1) {
 		proc_reap(p);
 		snprintf(cause, len, "too many bot processes");
 		return -1;
 	}
-#if defined(__linux__) && defined(SYS_pidfd_open)
-	p->pidfd = (int)syscall(SYS_pidfd_open, pid, 0);
-	if (p->pidfd != -1)
-		fcntl(p->pidfd, F_SETFD, FD_CLOEXEC);
-#endif
 	return 0;
 
 close3:
@@ -360,6 +346,46 @@ close1:
 	contain_free(&jl);
 	snprintf(cause, len, "cannot start '%s': %s", argv[0], strerror(e));
 	return -1;
+}
+
+int
+proc_started(struct proc *p, char *cause, size_t len)
+{
+	int e, status;
+	ssize_t n;
+
+	do
+		n = read(p->status, &e, sizeof e);
+	while (n == -1 && errno == EINTR);
+	close(p->status);
+	p->status = -1;
+	if (n == (ssize_t)sizeof e) {
+		registry_del(p->pid);
+		while (waitpid(p->pid, &status, 0) == -1 && errno == EINTR)
+			;
+		close(p->in);
+		close(p->out);
+		close(p->err);
+		p->in = p->out = p->err = -1;
+		p->pid = 0;
+		snprintf(cause, len, "cannot execute '%s': %s%s", p->argv0,
+		    strerror(e), e == EACCES && p->uid != (uid_t)-1 ?
+		    " (the bot runs as a user of its own: its files and "
+		    "directories must be readable by others)" : "");
+		return -1;
+	}
+	if (set_nonblock(p->in) == -1 || set_nonblock(p->out) == -1 ||
+	    set_nonblock(p->err) == -1) {
+		snprintf(cause, len, "fcntl: %s", strerror(errno));
+		proc_reap(p);
+		return -1;
+	}
+#if defined(__linux__) && defined(SYS_pidfd_open)
+	p->pidfd = (int)syscall(SYS_pidfd_open, p->pid, 0);
+	if (p->pidfd != -1)
+		fcntl(p->pidfd, F_SETFD, FD_CLOEXEC);
+#endif
+	return 0;
 }
 
 int
@@ -429,6 +455,10 @@ proc_reap(struct proc *p)
 	}
 	p->reaped = 1;
 	contain_sweep(p->uid, registered);
+	if (p->status != -1) {
+		close(p->status);
+		p->status = -1;
+	}
 	proc_close_in(p);
 	if (p->out != -1)
 		close(p->out);
