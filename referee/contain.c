@@ -46,7 +46,7 @@ static void	 vec_add(char ***, int *, const char *);
 static void	 env_put(char ***, int *, const char *);
 static int	 under(const char *, const char *);
 static int	 find_bwrap(void);
-static void	 sandbox_args(char ***, int *);
+static void	 sandbox_args(char ***, int *, char *const *);
 static long	 own_processes(void);
 static pid_t	 parent_of(pid_t);
 static void	 kill_uid(uid_t);
@@ -272,7 +272,7 @@ find_bwrap(void)
  * an empty tmpfs; a private /tmp.
  */
 static void
-sandbox_args(char ***v, int *n)
+sandbox_args(char ***v, int *n, char *const *argv)
 {
 	static const char *const sys_dirs[] = { "/usr", "/etc", "/opt", NULL };
 	static const char *const links[] = { "/bin", "/sbin", "/lib", "/lib32",
@@ -318,11 +318,26 @@ sandbox_args(char ***v, int *n)
 	vec_add(v, n, "/tmp");
 	if (getcwd(cwd, sizeof cwd) == NULL)
 		strlcpy(cwd, "/", sizeof cwd);
-	if (strcmp(cwd, "/") != 0 && strncmp(cwd, "/tmp/", 5) != 0 &&
-	    strcmp(cwd, "/tmp") != 0) {
+	if (strcmp(cwd, "/") != 0 && strcmp(cwd, "/tmp") != 0) {
 		vec_add(v, n, "--ro-bind");
 		vec_add(v, n, cwd);
 		vec_add(v, n, cwd);
+	}
+	/*
+	 * The bot's own files named on its command line (bin/bot, a
+	 * script) where they really are, when a link leads out of cwd.
+	 */
+	for (i = 0; argv[i] != NULL; i++) {
+		if (strchr(argv[i], '/') == NULL ||
+		    realpath(argv[i], real) == NULL || under(real, cwd) ||
+		    strncmp(real, "/usr/", 5) == 0)
+			continue;
+		*strrchr(real, '/') = '\0';
+		if (real[0] == '\0' || under(cwd, real))
+			continue;
+		vec_add(v, n, "--ro-bind");
+		vec_add(v, n, real);
+		vec_add(v, n, real);
 	}
 	for (i = 0; i < c->n_bind; i++) {
 		if (realpath(c->bind[i], real) == NULL)
@@ -423,7 +438,7 @@ contain_prepare(struct jailed *jl, char *const *argv)
 		env_put(&jl->envp, &n, c->env[i]);
 	n = 0;
 	if (c->sandbox && find_bwrap() == 0)
-		sandbox_args(&jl->argv, &n);
+		sandbox_args(&jl->argv, &n, argv);
 	for (i = 0; argv[i] != NULL; i++)
 		vec_add(&jl->argv, &n, argv[i]);
 }

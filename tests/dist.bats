@@ -17,10 +17,19 @@ load helpers
 setup() {
 	cd "$BATS_TEST_DIRNAME/.." || return 1
 	T=$BATS_TEST_TMPDIR
+	# as root each bot runs as a user of its own (SECURITY.md): it must
+	# read det.py, and its environment is scrubbed, so the pause between
+	# answers is in the file det_sleep beside it (see slow()) instead
+	chmod go+rx "$T" "${T%/*}" "${T%/*/*}" 2>/dev/null || true
 	cat >"$T/det.py" <<'PY'
 import json, os, sys, time, zlib
 salt = sys.argv[1] if len(sys.argv) > 1 else ""
-pause = float(os.environ.get("DET_SLEEP", "0"))
+try:
+    with open(os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                           "det_sleep")) as f:
+        pause = float(f.read())
+except OSError:
+    pause = 0.0
 for line in sys.stdin:
     m = json.loads(line)
     if m.get("type") == "hello":
@@ -132,7 +141,8 @@ PY
 @test "job: run twice, or killed and run again, writes each game once; an edited line is refused" {
 	bin/tournament plan "$T/t.json" >"$T/plan" 2>/dev/null
 	# killed with SIGKILL once its first game is in
-	DET_SLEEP=0.02 bin/tournament job --from "$T/plan" --index 2 --out "$T/j" &
+	echo 0.02 >"$T/det_sleep"
+	bin/tournament job --from "$T/plan" --index 2 --out "$T/j" &
 	pid=$!
 	for i in $(seq 1 600); do
 		n=$(grep -c '"table"' "$T/j/job-000002.jsonl" 2>/dev/null || true)
@@ -141,6 +151,7 @@ PY
 	done
 	kill -9 "$pid"
 	wait "$pid" || true
+	rm -f "$T/det_sleep"
 	n=$(grep -c '"table"' "$T/j/job-000002.jsonl")
 	[ "$n" -ge 1 ] && [ "$n" -lt 8 ]
 	run bin/tournament job --from "$T/plan" --index 2 --out "$T/j"
@@ -174,7 +185,8 @@ PY
 	run bin/tournament run -q "$T/t.json"
 	[ "$status" -eq 0 ]
 	bin/tournament plan "$T/t.json" --chunk 4 >"$T/plan" 2>/dev/null
-	DET_SLEEP=0.02 parallel --pipe -N1 -j 4 --retries 3 \
+	echo 0.02 >"$T/det_sleep"
+	parallel --pipe -N1 -j 4 --retries 3 \
 	    bin/tournament job --out "$T/par" <"$T/plan" 2>"$T/par.err" &
 	ppid=$!
 	# SIGKILL one worker's job once it has a game in (not all of them)
@@ -201,6 +213,7 @@ PY
 		sleep 0.05
 	done
 	wait "$ppid"
+	rm -f "$T/det_sleep"
 	[ -n "$killed" ]
 	echo "killed job $killed" >&3 || true
 	# the killed job was retried and resumed: a second log for it
