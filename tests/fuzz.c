@@ -507,8 +507,6 @@ recall_daifugo(const json_t *evs, const json_t *view, char *why, size_t len)
 	json_int_t seat = ival(view, "seat");
 	size_t k;
 
-	if (!json_is_object(x))
-		return 0;
 	json_array_foreach(evs, k, e) {
 		if (strcmp(sval(e, "type"), "deal") == 0)
 			gave = got = NULL;
@@ -520,7 +518,8 @@ recall_daifugo(const json_t *evs, const json_t *view, char *why, size_t len)
 		else if (ival(e, "to") == seat)
 			got = json_object_get(e, "cards");
 	}
-	if ((gave != NULL && !json_equal(gave, json_object_get(x, "gave"))) ||
+	if (((gave != NULL || got != NULL) && !json_is_object(x)) ||
+	    (gave != NULL && !json_equal(gave, json_object_get(x, "gave"))) ||
 	    (got != NULL && !json_equal(got, json_object_get(x, "got")))) {
 		snprintf(why, len, "recall: the seat's exchange as told differs "
 		    "from the view's");
