@@ -107,7 +107,8 @@ demo:
 	@$(MAKE) --no-print-directory all
 	@sh tools/demo.sh
 
-bench: deps
+bench:
+	@sh tools/deps.sh demo
 	@$(MAKE) --no-print-directory all
 	@B=$(B) sh tests/bench.sh
 
@@ -128,6 +129,9 @@ install: all
 	install -m 644 bots/python/*.py $(SHARE)/bots/python/
 	install -m 644 bots/js/*.js $(SHARE)/bots/js/
 	install -m 644 tournaments/examples/*.json $(SHARE)/tournaments/examples/
+	install -d $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/man/man5
+	install -m 644 docs/man/*.1 $(DESTDIR)$(PREFIX)/share/man/man1/
+	install -m 644 docs/man/*.5 $(DESTDIR)$(PREFIX)/share/man/man5/
 
 clean:
 	rm -rf build bin
