@@ -115,7 +115,7 @@ play(const struct config *c, uint64_t seed, char *why, size_t len,
 	rng_seed(&r, seed);
 	g->init(st, &o, NULL, &r, &ev);
 	for (s = 0; s < c->players; s++) {
-		msg_start(&q, g, st, 0, s, c->players);
+		msg_start(&q, g, st, 0, s, c->players, WANT_ALL);
 		note(&q, &max, what, "start");
 	}
 	while ((d = g->deciders(st)) != 0 && steps < STEP_CAP) {
@@ -124,7 +124,7 @@ play(const struct config *c, uint64_t seed, char *why, size_t len,
 				continue;
 			n = g->legal(st, s, legal, MAX_LEGAL);
 			msg_request(&q, g, st, steps, 0, s, 1000, &feed, &ev,
-			    legal, n);
+			    legal, n, WANT_ALL);
 			note(&q, &max, what, "request");
 			e = &legal[rng_below(&r, (uint32_t)n)];
 			a.code = e->code;
@@ -145,7 +145,7 @@ play(const struct config *c, uint64_t seed, char *why, size_t len,
 		fin = g->view_json(st, SEAT_ALL);
 		for (s = 0; s < c->players; s++) {
 			msg_end(&q, g, st, 0, s, c->players, places, scores,
-			    &feed, &ev, fin);
+			    &feed, &ev, fin, WANT_ALL);
 			note(&q, &max, what, "end");
 		}
 		json_decref(fin);
