@@ -2,6 +2,7 @@
 #
 #   make                 build every program into bin/
 #   make check           install missing Debian packages (as root), build, test
+#   make check-loaded    make check beside 8 busy processes (tools/loaded.sh)
 #   make demo            the same set-up, then a short tournament of the bundled bots
 #   make bench           benchmarks (never part of check)
 #   make SANITIZE=1 check   the tests under AddressSanitizer + UBSan
@@ -56,7 +57,7 @@ TEST_LIB = $(B)/tests/common.o
 TEST_BIN = $(TEST_SRC:tests/%.c=$(B)/tests/%)
 PROGS	 = bin/referee $(BOT_BIN) $(TOUR_BIN) $(TOOL_BIN)
 
-.PHONY: all deps check demo bench install clean fuzz
+.PHONY: all deps check check-loaded demo bench install clean fuzz
 .SECONDARY:
 
 all: $(PROGS) $(TEST_BIN)
@@ -101,6 +102,11 @@ check:
 	@sh tools/deps.sh check
 	@$(MAKE) --no-print-directory all
 	@B=$(B) sh tests/run
+
+# The suite must hold on a busy machine: the same check with 8 processes
+# spinning beside it, stopped however it ends.
+check-loaded:
+	@sh tools/loaded.sh $(MAKE) --no-print-directory check
 
 demo:
 	@sh tools/deps.sh demo

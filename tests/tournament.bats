@@ -10,7 +10,11 @@
 # The bots here are a stateless Python bot whose choice is a function of
 # the request alone, so a game's result does not depend on which games its
 # bot processes played before: a resumed tournament must reproduce the
-# uninterrupted one exactly, places and scores included.
+# uninterrupted one exactly, places and scores included.  Time limits are
+# $TOUR_LIMITS (helpers.bash); kills and stops happen at points counted in
+# games played, never after a fixed delay.
+
+load helpers
 
 setup() {
 	T=$(mktemp -d "${BATS_TMPDIR:-/tmp}/tournament.XXXXXX")
@@ -40,6 +44,7 @@ PY
 }
 
 teardown() {
+	show_failure
 	rm -rf "$T"
 }
 
@@ -62,11 +67,24 @@ mkfile() {
   "deals": $3,
   "duplicate": true,
   "concurrency": 2,
-  "time_per_move_ms": 10000,
+  $TOUR_LIMITS,
   "output": "$2",
   "seed": 11
 }
 EOF
+}
+
+# Prints how many games the journal in directory $1 has (0 if none).
+played() {
+	local n
+	n=$(grep -c '"table"' "$1/journal.jsonl" 2>/dev/null) || true
+	echo "${n:-0}"
+}
+
+# Succeeds when the journal in directory $2 has more than $1 games, or
+# the tournament writing it has ended.
+more_than() {
+	[ "$(played "$2")" -gt "$1" ] || ! kill -0 "$pid" 2>/dev/null
 }
 
 # The games of a journal, one canonical line each, sorted (no log path).
@@ -202,24 +220,28 @@ PY
 	[ "$(wc -l <"$T/straight")" -eq 60 ]
 	mkfile "$T/k.json" "$T/killed" 3
 	kills=0
-	for d in 0.05 0.3 0.6 0.9 0.15 1.2 0.45 1.5 0.7 2; do
+	# Each run is killed once it has added a game to the journal, at
+	# one of a few delays after that.
+	for d in 0 0.3 0.1 0.6 0.05 0.9 0.2 0 0.45 0.15; do
+		n=$(played "$T/killed")
+		[ "$n" -lt 60 ] || break
 		if [ $((kills % 2)) -eq 0 ]; then
 			# the tournament alone, its referees left to die with it
 			bin/tournament run -q "$T/k.json" 2>/dev/null &
 			pid=$!
+			wait_for more_than "$n" "$T/killed"
 			sleep "$d"
 			kill -9 "$pid" 2>/dev/null || true
 		else
 			# the whole process group at once
 			setsid bin/tournament run -q "$T/k.json" 2>/dev/null &
 			pid=$!
+			wait_for more_than "$n" "$T/killed"
 			sleep "$d"
 			kill -9 -- "-$pid" 2>/dev/null || kill -9 "$pid" 2>/dev/null || true
 		fi
 		wait "$pid" 2>/dev/null || true
 		kills=$((kills + 1))
-		n=$(grep -c '"table"' "$T/killed/journal.jsonl" 2>/dev/null || true)
-		[ "${n:-0}" -lt 60 ] || break
 	done
 	run bin/tournament run -q "$T/k.json"
 	[ "$status" -eq 0 ]
@@ -236,7 +258,7 @@ PY
 	mkfile "$T/i.json" "$T/int" 3
 	bin/tournament run --no-progress "$T/i.json" 2>"$T/err" &
 	pid=$!
-	sleep 0.8
+	wait_for more_than 4 "$T/int"
 	kill -INT "$pid"
 	status=0
 	wait "$pid" || status=$?
@@ -270,7 +292,11 @@ PY
 	python3 -c 'import json,sys; d=json.loads(sys.argv[1]); p={x["name"]: x for x in d["players"]}; assert abs(p["c"]["elo"] - 2000) < 1e-6 and sum(x["games"] for x in d["players"]) == 80' "$output"
 	run bin/tournament rate -f md "$T/one/journal.jsonl"
 	[[ "${lines[2]}" == "| Rank | Name | Elo | ± | Games | Score % | Place | 1st % | Timeouts | Crashes | Illegal |" ]]
-	run bin/tournament rate -f html -o "$T/r.html" "$T/one/journal.jsonl" "$T/one/journal.jsonl"
+	# Another seed: other games of the same tournament, rated together.
+	sed -e 's/"seed": 11/"seed": 12/' -e "s|$T/one|$T/two|" "$T/t1.json" >"$T/t2.json"
+	run bin/tournament run -q "$T/t2.json"
+	[ "$status" -eq 0 ]
+	run bin/tournament rate -f html -o "$T/r.html" "$T/one/journal.jsonl" "$T/two/journal.jsonl"
 	[ "$status" -eq 0 ]
 	grep -q "40 games, 5 players" "$T/r.html"
 	grep -q "<svg" "$T/r.html"
@@ -289,6 +315,7 @@ PY
 	mkdir -p "$T/home"
 	cat >"$T/e.json" <<EOF2
 {"game": "horserace", "seats": 3, "deals": 1, "seed": 3, "output": "$T/eout",
+ $TOUR_LIMITS,
  "bots": [
   {"name": "envbot", "dir": "$T/home", "env": {"FOO": "it's here"},
    "command": "sh -c 'echo \"cwd=\$(pwd) FOO=\$FOO\" >&2; exec python3 $T/det.py x'"},
@@ -324,4 +351,39 @@ rows = [json.loads(l) for l in open(sys.argv[1])]
 games = [(r["table"], r["game"]) for r in rows if "places" in r]
 assert len(games) == len(set(games)) > 0, len(games)
 PY
+}
+
+@test "rate refuses journals of different games or options, a journal given twice, the same games twice" {
+	mkfile "$T/t1.json" "$T/one" 1
+	run bin/tournament run -q "$T/t1.json"
+	[ "$status" -eq 0 ]
+	j=$T/one/journal.jsonl
+	run bin/tournament rate "$j" "$j"
+	[ "$status" -eq 1 ]
+	[ "$output" = "tournament: $j is given twice: its games would count twice" ]
+	mkdir "$T/sub"
+	run bin/tournament rate "$j" "$T/sub/../one/journal.jsonl"
+	[ "$status" -eq 1 ]
+	[ "$output" = "tournament: $T/sub/../one/journal.jsonl is given twice (as $j): its games would count twice" ]
+	# A copy holds the same games.
+	cp "$j" "$T/copy.jsonl"
+	run bin/tournament rate "$j" "$T/copy.jsonl"
+	[ "$status" -eq 1 ]
+	[[ "$output" == "tournament: $T/copy.jsonl:2: table "*" game "*" is also in $j: the same games given twice would count twice" ]]
+	# Journals of another game, or other options.
+	sed '1s/"game":"horserace"/"game":"nyse"/' "$j" >"$T/nyse.jsonl"
+	run bin/tournament rate "$j" "$T/nyse.jsonl"
+	[ "$status" -eq 1 ]
+	[ "$output" = "tournament: $T/nyse.jsonl: a journal of nyse, but $j is of horserace: rate one game at a time" ]
+	sed '1s/"races":2/"races":3/' "$j" >"$T/races.jsonl"
+	grep -q '"races":3' "$T/races.jsonl"
+	run bin/tournament rate "$j" "$T/races.jsonl"
+	[ "$status" -eq 1 ]
+	[ "$output" = "tournament: $T/races.jsonl: its options differ from those of $j (option races): rate games of one set of options together" ]
+	# Parts of one tournament holding different games are rated together.
+	{ head -n 1 "$j"; sed -n '2,11p' "$j"; } >"$T/part1.jsonl"
+	{ head -n 1 "$j"; sed -n '12,$p' "$j"; } >"$T/part2.jsonl"
+	run bin/tournament rate -f json "$T/part1.jsonl" "$T/part2.jsonl"
+	[ "$status" -eq 0 ]
+	python3 -c 'import json,sys; d=json.loads(sys.argv[1]); assert d["games"] == 20, d["games"]' "$output"
 }

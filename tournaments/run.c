@@ -348,7 +348,7 @@ start_table(struct runner *rn, struct slot *sl, long tb)
 {
 	struct tour *t = rn->t;
 	char **argv, *list = NULL, *log, *p, num[32], seed[32], tpm[32],
-	    bank[32], ngames[32], seats[32];
+	    bank[32], hello[32], ngames[32], seats[32];
 	size_t lsz = 0, llen = 0, lbytes = 0;
 	int ac = 0, i, n, pfd[2], efd;
 	long g;
@@ -423,6 +423,11 @@ start_table(struct runner *rn, struct slot *sl, long tb)
 		snprintf(bank, sizeof bank, "%ld", t->time_bank);
 		argv[ac++] = (char *)"--time-bank";
 		argv[ac++] = bank;
+	}
+	if (t->time_hello > 0) {
+		snprintf(hello, sizeof hello, "%ld", t->time_hello);
+		argv[ac++] = (char *)"--time-hello";
+		argv[ac++] = hello;
 	}
 	if (t->on_fault != NULL) {
 		argv[ac++] = (char *)"--on-fault";

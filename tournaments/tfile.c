@@ -33,8 +33,8 @@ static char	*default_name(const char *);
 
 static const char *const known_keys[] = {
 	"name", "game", "options", "seats", "bots", "deals", "duplicate",
-	"time_per_move_ms", "time_bank_ms", "on_fault", "concurrency",
-	"output", "seed", "schedule", "rounds", "tables", "max_tables",
+	"time_per_move_ms", "time_bank_ms", "time_hello_ms", "on_fault",
+	"concurrency", "output", "seed", "schedule", "rounds", "tables", "max_tables",
 	"referee", "referee_args", "logs", "comment", NULL
 };
 
@@ -384,6 +384,8 @@ tour_load(struct tour *t, const char *path, char *cause, size_t len)
 	    get_long(j, "time_per_move_ms", 0, 86400000, 0, &t->time_per_move,
 	    cause, len) == -1 ||
 	    get_long(j, "time_bank_ms", 0, 86400000, 0, &t->time_bank, cause,
+	    len) == -1 ||
+	    get_long(j, "time_hello_ms", 0, 3600000, 0, &t->time_hello, cause,
 	    len) == -1 ||
 	    get_long(j, "concurrency", 1, 1024, 1, &x, cause, len) == -1)
 		goto out;

@@ -21,6 +21,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "tournament.h"
 
 static void	 usage(FILE *, int);
@@ -60,7 +61,13 @@ usage(FILE *fp, int status)
 "                    (default 200; 0: none)\n"
 "  --seed N          the bootstrap's seed (default 1)\n"
 "schedule  prints the tables of FILE and how balanced they are\n"
-"  -v                every table, bots in seat order\n");
+"  -v                every table, bots in seat order\n"
+"\n"
+"tournament --version prints the version.\n"
+"\n"
+"Exit status: 0 on success; 1 when the tournament or a journal cannot be\n"
+"used; 2 for a bad command line or tournament file; 130 when run was\n"
+"stopped by Ctrl-C or SIGTERM (run the file again to resume).\n");
 	exit(status);
 }
 
@@ -82,7 +89,8 @@ cmd_run(int argc, char **argv)
 
 	memset(&o, 0, sizeof o);
 	o.progress = -1;
-	while ((ch = getopt_long(argc, argv, "+j:qh", lopts, NULL)) != -1) {
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, "+:j:qh", lopts, NULL)) != -1) {
 		switch (ch) {
 		case 'j':
 			o.jobs = (int)strtonum(optarg, 1, 1024, &errstr);
@@ -102,11 +110,11 @@ cmd_run(int argc, char **argv)
 			usage(stdout, 0);
 			break;
 		default:
-			usage(stderr, 2);
+			cli_bad_option("tournament run", ch, argv);
 		}
 	}
 	if (argc - optind != 1)
-		usage(stderr, 2);
+		cli_usage_error("tournament run", "give one tournament file");
 	if (tour_load(&t, argv[optind], cause, sizeof cause) == -1)
 		errx(2, "%s: %s", argv[optind], cause);
 	rc = tour_run(&t, &o);
@@ -137,7 +145,9 @@ cmd_rate(int argc, char **argv)
 	FILE *fp = stdout;
 	int ch;
 
-	while ((ch = getopt_long(argc, argv, "+f:o:t:h", lopts, NULL)) != -1) {
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, "+:f:o:t:h", lopts, NULL)) !=
+	    -1) {
 		switch (ch) {
 		case 't':
 			title = optarg;
@@ -183,11 +193,11 @@ cmd_rate(int argc, char **argv)
 			usage(stdout, 0);
 			break;
 		default:
-			usage(stderr, 2);
+			cli_bad_option("tournament rate", ch, argv);
 		}
 	}
 	if (optind == argc)
-		usage(stderr, 2);
+		cli_usage_error("tournament rate", "no journal given");
 	if (out != NULL) {
 		copy = xstrdup(out);
 		linkdir = xstrdup(dirname(copy));
@@ -228,7 +238,8 @@ cmd_schedule(int argc, char **argv)
 	int ch, verbose = 0, i, k;
 	long gpt;
 
-	while ((ch = getopt(argc, argv, "+vh")) != -1) {
+	opterr = 0;
+	while ((ch = getopt(argc, argv, "+:vh")) != -1) {
 		switch (ch) {
 		case 'v':
 			verbose = 1;
@@ -237,11 +248,12 @@ cmd_schedule(int argc, char **argv)
 			usage(stdout, 0);
 			break;
 		default:
-			usage(stderr, 2);
+			cli_bad_option("tournament schedule", ch, argv);
 		}
 	}
 	if (argc - optind != 1)
-		usage(stderr, 2);
+		cli_usage_error("tournament schedule", "give one tournament "
+		    "file");
 	if (tour_load(&t, argv[optind], cause, sizeof cause) == -1)
 		errx(2, "%s: %s", argv[optind], cause);
 	if (schedule_make(&s, t.nbots, t.seats, t.mode, t.count, t.max_tables,
@@ -274,9 +286,11 @@ int
 main(int argc, char **argv)
 {
 	if (argc < 2)
-		usage(stderr, 2);
+		cli_usage_error("tournament", "no command given");
 	if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0)
 		usage(stdout, 0);
+	if (strcmp(argv[1], "-V") == 0 || strcmp(argv[1], "--version") == 0)
+		cli_version("tournament");
 	optind = 1;
 	if (strcmp(argv[1], "run") == 0)
 		return cmd_run(argc - 1, argv + 1);
@@ -284,7 +298,5 @@ main(int argc, char **argv)
 		return cmd_rate(argc - 1, argv + 1);
 	if (strcmp(argv[1], "schedule") == 0)
 		return cmd_schedule(argc - 1, argv + 1);
-	warnx("unknown command %s", argv[1]);
-	usage(stderr, 2);
-	return 2;
+	cli_usage_error("tournament", "unknown command %s", argv[1]);
 }

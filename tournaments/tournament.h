@@ -98,6 +98,7 @@ struct tour {
 	int		 logs;		/* keep a match log per table run */
 	long		 time_per_move;	/* ms, 0: the referee's default */
 	long		 time_bank;	/* ms, 0: the referee's default */
+	long		 time_hello;	/* ms, 0: the referee's default */
 	char		*on_fault;	/* NULL: the referee's default */
 	int		 jobs;
 	char		*outdir;

@@ -22,7 +22,13 @@ usage(const char *name, FILE *fp)
 	fprintf(fp, "usage: %s [--seed N]\n"
 	    "A cardarena bot: speaks the protocol (protocol.md) on stdin and "
 	    "stdout;\nrun it under bin/referee, e.g. bin/referee -g horserace "
-	    "-b bin/%s -b ...\n", name, name);
+	    "-b bin/%s -b ...\n"
+	    "  --seed N     the seed of its random choices (default: a fresh "
+	    "one)\n"
+	    "  --version    the SDK's version and protocol\n"
+	    "Exit status: 0 after the referee's bye or the end of its input, "
+	    "1 on an\ninternal error, 2 for a bad command line.\n",
+	    name, name);
 }
 
 /* Writes one answer line and flushes it. */
@@ -62,6 +68,27 @@ bot_random_choice(struct bot *b, const json_t *legal, int32_t *amount)
 }
 
 void
+bot_say(struct bot *b, const char *fmt, ...)
+{
+	va_list ap;
+	char *line, *all;
+
+	va_start(ap, fmt);
+	if (vasprintf(&line, fmt, ap) == -1)
+		err(1, "vasprintf");
+	va_end(ap);
+	if (b->say == NULL) {
+		b->say = line;
+		return;
+	}
+	if (asprintf(&all, "%s\n%s", b->say, line) == -1)
+		err(1, "asprintf");
+	free(b->say);
+	free(line);
+	b->say = all;
+}
+
+void
 bot_debug(struct bot *b, const char *fmt, ...)
 {
 	va_list ap;
@@ -95,13 +122,19 @@ bot_main(int argc, char **argv, const char *name, bot_choose_fn choose,
 		if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
 			usage(name, stdout);
 			return 0;
+		} else if (strcmp(argv[i], "--version") == 0) {
+			printf("%s (cardarena C bot SDK %s), protocol %d\n",
+			    name, BOT_SDK_VERSION, BOT_PROTOCOL);
+			return 0;
 		} else if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc) {
 			b.seed = (uint64_t)strtonum(argv[++i], 0, LLONG_MAX,
 			    &errstr);
 			if (errstr != NULL)
 				errx(2, "--seed %s: %s", argv[i], errstr);
 		} else {
-			usage(name, stderr);
+			fprintf(stderr, "%s: %s %s (see %s --help)\n", name,
+			    strcmp(argv[i], "--seed") == 0 ? "a value is "
+			    "missing after" : "unknown option", argv[i], name);
 			return 2;
 		}
 	}
@@ -128,7 +161,7 @@ bot_main(int argc, char **argv, const char *name, bot_choose_fn choose,
 			b.players = (int)json_integer_value(json_object_get(msg,
 			    "players"));
 			ans = json_pack("{s:s,s:s,s:s}", "type", "hello", "name",
-			    name, "version", "1");
+			    name, "version", BOT_SDK_VERSION);
 			answer(ans);
 			json_decref(ans);
 		} else if (strcmp(type, "start") == 0) {
@@ -152,6 +185,12 @@ bot_main(int argc, char **argv, const char *name, bot_choose_fn choose,
 			    json_array_get(legal, (size_t)idx), "amount")))
 				json_object_set_new(ans, "amount",
 				    json_integer(amount));
+			if (b.say != NULL) {
+				json_object_set_new(ans, "debug",
+				    json_string(b.say));
+				free(b.say);
+				b.say = NULL;
+			}
 			answer(ans);
 			json_decref(ans);
 		} else if (on_message != NULL)
@@ -159,6 +198,7 @@ bot_main(int argc, char **argv, const char *name, bot_choose_fn choose,
 		json_decref(msg);
 	}
 	free(line);
+	free(b.say);
 	json_decref(b.hello);
 	return 0;
 }

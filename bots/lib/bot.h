@@ -25,6 +25,9 @@
 
 #include "rng.h"
 
+#define BOT_SDK_VERSION	"1"	/* sent in the hello */
+#define BOT_PROTOCOL	1	/* the protocol it speaks */
+
 struct bot {
 	const char	*name;
 	json_t		*hello;		/* the referee's hello */
@@ -34,6 +37,7 @@ struct bot {
 	struct rng	 rng;		/* per game: seed_derive(seed, game) */
 	uint64_t	 seed;
 	void		*arg;		/* the bot's own state */
+	char		*say;		/* bot_say text for the next answer */
 };
 
 /*
@@ -47,7 +51,8 @@ typedef void	(*bot_message_fn)(struct bot *, const json_t *msg);
 
 /*
  * Runs the protocol loop on stdin/stdout until "bye" or end of input.
- * Understands --seed N and --help; returns the exit status for main.
+ * Understands --seed N, --help and --version; returns the exit status
+ * for main.
  */
 int	bot_main(int argc, char **argv, const char *name, bot_choose_fn,
 	    bot_message_fn, void *arg);
@@ -57,6 +62,13 @@ int	bot_random_choice(struct bot *, const json_t *legal, int32_t *amount);
 
 /* Writes a debug line to stderr (the referee saves it, with turn markers). */
 void	bot_debug(struct bot *, const char *fmt, ...)
+	    __attribute__((format(printf, 2, 3)));
+
+/*
+ * Adds a line to the "debug" text of the answer being chosen (call it from
+ * choose); the replays show it beside the move.
+ */
+void	bot_say(struct bot *, const char *fmt, ...)
 	    __attribute__((format(printf, 2, 3)));
 
 #endif

@@ -31,6 +31,7 @@
 #include <unistd.h>
 
 #include "botcheck.h"
+#include "cli.h"
 #include "match.h"
 #include "proc.h"
 
@@ -63,6 +64,7 @@ static const struct option longopts[] = {
 	{ "keep",		required_argument,	NULL, OPT_KEEP },
 	{ "quiet",		no_argument,		NULL, 'q' },
 	{ "help",		no_argument,		NULL, 'h' },
+	{ "version",		no_argument,		NULL, 'V' },
 	{ NULL,			0,			NULL, 0 }
 };
 
@@ -150,6 +152,7 @@ usage(FILE *fp, int status)
 "      --keep DIR         keep the match logs in DIR (replay them with\n"
 "                         bin/replay); default: a temporary directory\n"
 "  -q, --quiet            only each game's verdict and the summary\n"
+"  -V, --version          the version of botcheck and of the protocol\n"
 "\n"
 "The bot is one command string, split into words as the referee's -b is,\n"
 "or several words after --.  Everything the bot wrote is shown through\n"
@@ -643,8 +646,9 @@ main(int argc, char **argv)
 	ck.hello = DEFAULT_HELLO;
 	ck.max_time = DEFAULT_MAX_TIME;
 	ck.stderr_limit = DEFAULT_STDERR;
-	while ((c = getopt_long(argc, argv, "g:n:r:s:qh", longopts, NULL)) !=
-	    -1) {
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":g:n:r:s:qhV", longopts,
+	    NULL)) != -1) {
 		switch (c) {
 		case 'g':
 			if ((g = game_find(optarg)) == NULL)
@@ -700,8 +704,10 @@ main(int argc, char **argv)
 			break;
 		case 'h':
 			usage(stdout, 0);
+		case 'V':
+			cli_version("botcheck");
 		default:
-			usage(stderr, 2);
+			cli_bad_option("botcheck", c, argv);
 		}
 	}
 	argc -= optind;

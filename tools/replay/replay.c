@@ -16,6 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "replay.h"
 
 enum mode { SHOW, VERIFY, EMIT, HTML };
@@ -51,7 +52,11 @@ usage(FILE *fp)
 	    "  --emit       print the lines the bot at seat N received, up to "
 	    "and\n               including the request answered by step K\n"
 	    "  --html OUT   write a self-contained HTML viewer to OUT "
-	    "(- for stdout)\n");
+	    "(- for stdout)\n"
+	    "  --version    the version of replay and of the protocol\n"
+	    "Exit status: 0 on success (--verify: every log verified), 1 when "
+	    "a log\ncannot be read or does not verify, 2 for a bad command "
+	    "line.\n");
 }
 
 /*
@@ -212,6 +217,7 @@ main(int argc, char **argv)
 		{ "full", no_argument, NULL, 'f' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'R' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct rlog l;
@@ -221,7 +227,8 @@ main(int argc, char **argv)
 	long seat = -1, step = 0, upto = -1;
 	int ch, i, nok = 0, nbad = 0, keys = 1, ascii = 0, full = 0, colour;
 
-	while ((ch = getopt_long(argc, argv, "hq", longopts, NULL)) != -1) {
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, ":hq", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 's':
 			seat = strtonum(optarg, 0, MAX_PLAYERS - 1, &errstr);
@@ -264,17 +271,19 @@ main(int argc, char **argv)
 		case 'h':
 			usage(stdout);
 			return 0;
+		case 'R':
+			cli_version("replay");
 		default:
-			usage(stderr);
-			return 2;
+			cli_bad_option("replay", ch, argv);
 		}
 	}
 	argc -= optind;
 	argv += optind;
-	if (argc < 1 || (mode != VERIFY && argc != 1)) {
-		usage(stderr);
-		return 2;
-	}
+	if (argc < 1)
+		cli_usage_error("replay", "no log given");
+	if (mode != VERIFY && argc != 1)
+		cli_usage_error("replay", "one log at a time (--verify takes "
+		    "several)");
 	if (mode == VERIFY) {
 		for (i = 0; i < argc; i++)
 			verify_path(argv[i], &nok, &nbad);
