@@ -251,3 +251,41 @@ verdict() {
 	[ "$status" -eq 0 ]
 	[ -d "$T/kept" ]
 }
+
+@test "--dir and --env run the bot as a tournament would; the reproduce line keeps them and works from anywhere" {
+	mkdir -p "$T/home"
+	cat > "$T/home/bot.sh" <<EOF2
+#!/bin/sh
+echo "cwd=\$(pwd) FOO=\$FOO" >&2
+exec python3 $PWD/tests/bots/hostile.py illegal $MARK nochild
+EOF2
+	chmod +x "$T/home/bot.sh"
+	run bin/botcheck $LIMITS -s 3 -n 1 -r 0 -g nyse --dir "$T/home" \
+	    --env "FOO=it's here" --keep "$T/kept" -- ./bot.sh
+	[ "$status" -eq 1 ]
+	grep -q "cwd=$T/home FOO=it's here" "$T"/kept/nyse-1.log.bot*.stderr
+	line=$(printf '%s\n' "$output" | sed -n 's/^    reproduce: //p')
+	[[ "$line" == "cd $PWD && "*"/referee -g nyse "*"--time-hello 600000 "*"-b 'env -C $T/home "* ]]
+	line=${line/ --log match.log / --log $T/m.log }
+	(cd / && sh -c "$line") > "$T/result"
+	[ "$(jv "$(cat "$T/result")" 'sum(k["illegal"] for k in d["fault_kinds"])')" -ge 1 ]
+	grep -q "cwd=$T/home FOO=it's here" "$T/m.log.bot0.stderr"
+	run bin/botcheck -g nyse --dir "$T/none" -- bin/random
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"--dir $T/none: No such file or directory"* ]]
+	run bin/botcheck -g nyse --env FOO -- bin/random
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"--env FOO: not KEY=VALUE"* ]]
+	no_leftovers "$MARK"
+}
+
+@test "timeouts at the hello and on moves name the limits to raise" {
+	hostile hello_hang --time-hello 300 --time-per-move 200
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"a slow starter? raise --time-hello (now 300 ms; \"time_hello_ms\""* ]]
+	[[ "$output" == *"slow rather than stuck? raise --time-per-move or --time-bank"* ]]
+	[[ "$output" == *"(now 200 and 0 ms; \"time_per_move_ms\" and \"time_bank_ms\" in a"* ]]
+	hostile exit_mid
+	[[ "$output" != *"raise --time"* ]]
+	no_leftovers "$MARK"
+}

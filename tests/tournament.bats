@@ -387,3 +387,33 @@ PY
 	[ "$status" -eq 0 ]
 	python3 -c 'import json,sys; d=json.loads(sys.argv[1]); assert d["games"] == 20, d["games"]' "$output"
 }
+
+@test "a bot that times out: the run's end names the limits to raise" {
+	cat >"$T/slow.json" <<EOF2
+{"game": "horserace", "options": {"races": 1}, "seats": 3, "deals": 1,
+ "duplicate": false, "seed": 3, "output": "$T/slow",
+ "time_hello_ms": 500, "time_per_move_ms": 200, "time_bank_ms": 1,
+ "bots": [
+  {"name": "hangs", "command": "python3 tests/bots/hostile.py hello_hang $T"},
+  {"name": "r1", "command": "bin/random --seed 1"},
+  {"name": "r2", "command": "bin/random --seed 2"}]}
+EOF2
+	run bin/tournament run --no-progress "$T/slow.json"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"hangs timed out "*" in 1 game"* ]]
+	[[ "$output" == *'raise "time_hello_ms"'*"(now 500 ms) for a slow start"* ]]
+	[[ "$output" == *'"time_per_move_ms" (now 200 ms)'*'"time_bank_ms" (now 1 ms a game) for slow moves, in '"$T/slow.json"* ]]
+	# Without timeouts, no such note.
+	cat >"$T/ok.json" <<EOF2
+{"game": "horserace", "options": {"races": 1}, "seats": 3, "deals": 1,
+ "duplicate": false, "seed": 3, "output": "$T/ok", $TOUR_LIMITS,
+ "bots": [
+  {"name": "r0", "command": "bin/random --seed 3"},
+  {"name": "r1", "command": "bin/random --seed 1"},
+  {"name": "r2", "command": "bin/random --seed 2"}]}
+EOF2
+	run bin/tournament run --no-progress "$T/ok.json"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"Rank  Name"* ]]
+	[[ "$output" != *"timed out"* ]]
+}

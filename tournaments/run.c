@@ -815,6 +815,8 @@ write_reports(struct runner *rn)
 		    "html (also .txt .csv .json .md)\n", rn->jpath,
 		    rn->t->outdir, rn->t->outdir);
 	}
+	fflush(stdout);
+	limits_advice(stderr, rn->t, &r);
 	rate_free(&r);
 	recent_free(rc);
 	free(rc);

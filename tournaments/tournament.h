@@ -111,6 +111,10 @@ struct tour {
 	int		 nrefargs;
 };
 
+/* advice.c: names the time limits to raise for bots that timed out. */
+struct rating;
+void	 limits_advice(FILE *, const struct tour *, const struct rating *);
+
 /* Reads and checks a tournament file; -1 and a cause. */
 int	 tour_load(struct tour *, const char *path, char *, size_t);
 /* Games each table plays: deals, times the seats when duplicate. */
