@@ -417,3 +417,40 @@ EOF2
 	[[ "$output" == *"Rank  Name"* ]]
 	[[ "$output" != *"timed out"* ]]
 }
+
+@test "tables are played deal by deal: a stopped tournament has every table equally far, within one deal" {
+	mkfile "$T/i.json" "$T/int" 3
+	bin/tournament run --no-progress "$T/i.json" 2>"$T/err" &
+	pid=$!
+	# Stopped a third of the way (60 games: 5 tables x 3 deals x 4 seats).
+	wait_for more_than 20 "$T/int"
+	kill -INT "$pid"
+	status=0
+	wait "$pid" || status=$?
+	[ "$status" -eq 130 ]
+	python3 - "$T/int/journal.jsonl" <<'PY'
+import json, sys
+games = {}
+for line in open(sys.argv[1]):
+    d = json.loads(line)
+    if "table" in d:
+        games.setdefault(d["table"], set()).add(d["game"])
+k = 4                                   # games of a deal: one per seat rotation
+done = {t: 0 for t in range(5)}         # whole deals played, from deal 0
+for t in range(5):
+    while {done[t] * k + i for i in range(k)} <= games.get(t, set()):
+        done[t] += 1
+lo = min(done.values())
+# Every table has finished deal lo; none has a game beyond deal lo + 1.
+assert max(done.values()) - lo <= 1, done
+for t, g in games.items():
+    assert max(g) // k <= lo + 1, (t, sorted(g), done)
+assert sum(len(g) for g in games.values()) < 60, "it was not stopped"
+print(done)
+PY
+	# Resumed, it ends with the games of an uninterrupted run.
+	run bin/tournament run -q "$T/i.json"
+	[ "$status" -eq 0 ]
+	[ "$(grep -c '"table"' "$T/int/journal.jsonl")" -eq 60 ]
+	ls "$T"/int/logs/t00004.d002*.jsonl >/dev/null
+}

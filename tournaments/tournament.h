@@ -182,8 +182,6 @@ void	 doneset_init(struct doneset *, long ntables, long gpt);
 /* Marks a game done: 0 if new, 1 if it already was, -1 if out of range. */
 int	 doneset_add(struct doneset *, long table, long game);
 int	 doneset_has(const struct doneset *, long table, long game);
-/* The number of games of table not yet done. */
-long	 doneset_left(const struct doneset *, long table);
 void	 doneset_free(struct doneset *);
 
 /* rate.c: ratings */
