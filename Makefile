@@ -108,9 +108,14 @@ check:
 check-loaded:
 	@sh tools/loaded.sh $(MAKE) --no-print-directory check
 
+# The demo builds only what it runs, in parallel and quietly (compiler
+# warnings still show), then plays (tools/demo.sh).
+NPROC	:= $(shell nproc 2>/dev/null || echo 2)
+DEMO_PROGS = bin/referee bin/tournament bin/replay bin/random bin/daifugo_bot
 demo:
 	@sh tools/deps.sh demo
-	@$(MAKE) --no-print-directory all
+	@echo "demo: building the referee, the tournament runner, the replay and two C bots (make -j$(NPROC))"
+	@$(MAKE) --no-print-directory -s -j$(NPROC) $(DEMO_PROGS)
 	@sh tools/demo.sh
 
 bench: deps

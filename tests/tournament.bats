@@ -343,7 +343,20 @@ EOF2
 	[ -s "$T/demo/results.html" ]
 	[ -s "$T/demo/journal.jsonl" ]
 	ls "$T"/demo/logs/*.jsonl.html >/dev/null
-	grep -q 'jsonl.html' "$T/demo/results.html"
+	grep -q 'jsonl.html#step=[0-9]' "$T/demo/results.html"
+	# It ends with the next steps for a bot author.
+	[[ "$output" == *"next: write your own bot: protocol.md is the whole contract"* ]]
+	[[ "$output" == *"bin/botcheck -- 'python3 mybot.py'"* ]]
+	# make demo builds only what it runs, in parallel, without echoing
+	# each compiler line (a dry run of a full rebuild shows what it would do).
+	run make -n -B demo
+	[ "$status" -eq 0 ]
+	[[ "$output" == *" -s -j"* ]]
+	[[ "$output" == *"referee/referee.c"* ]]
+	[[ "$output" == *"tools/replay/"* ]]
+	[[ "$output" != *"tests/t_"* ]]
+	[[ "$output" != *"tools/botcheck"* ]]
+	[[ "$output" != *"bots/stocks_bot"* ]]
 	# Every game of the schedule is in the journal, none twice.
 	python3 - "$T/demo/journal.jsonl" <<'PY'
 import json, sys
@@ -453,4 +466,45 @@ PY
 	[ "$status" -eq 0 ]
 	[ "$(grep -c '"table"' "$T/int/journal.jsonl")" -eq 60 ]
 	ls "$T"/int/logs/t00004.d002*.jsonl >/dev/null
+}
+
+@test "run --replays renders every match log, bots named as in the file; each report row links to its game's step" {
+	cat >"$T/r.json" <<EOF2
+{"game": "nyse", "seats": 3, "deals": 2, "seed": 3, "output": "$T/r", $TOUR_LIMITS,
+ "bots": [{"name": "alpha", "command": "bin/random --seed 1"},
+  {"name": "beta", "command": "bin/random --seed 2"},
+  {"name": "gamma", "command": "bin/random --seed 3"},
+  {"name": "delta", "command": "bin/nyse_bot"}]}
+EOF2
+	run bin/tournament run --no-progress --replays "$T/r.json"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"replays: 8 match logs rendered as HTML"* ]]
+	for f in "$T"/r/logs/*.jsonl; do
+		[ -s "$f.html" ]
+		grep -q '"bots":\[{"name":"\(alpha\|beta\|gamma\|delta\)"' "$f.html"
+	done
+	# Every row's link opens the replay at the step where its game is dealt.
+	python3 - "$T/r/results.html" >"$T/links" <<'PY'
+import re, sys
+rows = re.findall(r'<tr><td>(\d+)</td><td>(\d+)</td>.*?href="([^"#]*)#step=(\d+)">replay', open(sys.argv[1]).read())
+assert rows, "no replay links"
+for table, game, page, step in rows:
+    print(game, page[:-len(".html")], step)
+PY
+	[ "$(wc -l <"$T/links")" -ge 10 ]
+	while read -r game log step; do
+		bin/replay --no-keys "$T/r/$log" | grep -q "^== step $step: game $game dealt"
+	done <"$T/links"
+	# The viewer opens at the step the address names.
+	log=$(head -n 1 "$T/links" | cut -d ' ' -f 2)
+	grep -q 'location.hash.slice(1)).get("step")' "$T/r/$log.html"
+	# Without it, or with "replays": false, nothing is rendered.
+	sed -e 's|"output": "[^"]*"|"output": "'"$T"'/n"|' "$T/r.json" >"$T/n.json"
+	run bin/tournament run -q "$T/n.json"
+	[ "$status" -eq 0 ]
+	! ls "$T"/n/logs/*.html 2>/dev/null
+	echo '{"game": "nyse", "replays": "yes", "bots": [{"name":"a","command":"x"}]}' >"$T/bad.json"
+	run bin/tournament run "$T/bad.json"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *'"replays": true or false'* ]]
 }

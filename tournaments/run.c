@@ -992,6 +992,13 @@ tour_run(struct tour *t, const struct run_opts *o)
 		    rn.failures == 1 ? "" : "s");
 		status = 1;
 	}
+	if ((o->replays || t->replays) && t->logs) {
+		n = render_replays(t, &rn.s, rn.logdir);
+		if (!o->quiet && n > 0)
+			fprintf(stderr, "replays: %d match log%s rendered as HTML "
+			    "(%s/*.jsonl.html)\n", n, n == 1 ? "" : "s",
+			    rn.logdir);
+	}
 	if (write_reports(&rn) == -1 && status == 0)
 		status = 1;
 	for (i = 0; i < rn.jobs; i++)

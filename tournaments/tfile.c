@@ -35,7 +35,7 @@ static const char *const known_keys[] = {
 	"name", "game", "options", "seats", "bots", "deals", "duplicate",
 	"time_per_move_ms", "time_bank_ms", "time_hello_ms", "on_fault",
 	"concurrency", "output", "seed", "schedule", "rounds", "tables", "max_tables",
-	"referee", "referee_args", "logs", "comment", NULL
+	"referee", "referee_args", "logs", "replays", "comment", NULL
 };
 
 /* Reads an optional whole number key in [lo, hi]; -1 and a cause. */
@@ -401,6 +401,17 @@ tour_load(struct tour *t, const char *path, char *cause, size_t len)
 		goto out;
 	}
 	t->logs = v == NULL || json_is_true(v);
+	if ((v = json_object_get(j, "replays")) != NULL &&
+	    !json_is_boolean(v)) {
+		snprintf(cause, len, "\"replays\": true or false");
+		goto out;
+	}
+	t->replays = json_is_true(v);
+	if (t->replays && !t->logs) {
+		snprintf(cause, len, "\"replays\" needs the match logs "
+		    "(\"logs\": true)");
+		goto out;
+	}
 	if (t->on_fault != NULL && strcmp(t->on_fault, "random") != 0 &&
 	    strcmp(t->on_fault, "default") != 0 &&
 	    strcmp(t->on_fault, "retire") != 0) {

@@ -34,7 +34,8 @@ static void
 usage(FILE *fp, int status)
 {
 	fprintf(fp,
-"usage: tournament run [-j N] [-q] [--progress | --no-progress] FILE\n"
+"usage: tournament run [-j N] [-q] [--progress | --no-progress] [--replays]\n"
+"                      FILE\n"
 "       tournament rate [-f FORMAT] [-o FILE] [-t TITLE]\n"
 "                       [--anchor NAME=ELO] [--prior N] [--boot N]\n"
 "                       [--seed N] JOURNAL...\n"
@@ -50,6 +51,8 @@ usage(FILE *fp, int status)
 "  -q                no progress and no table; only warnings\n"
 "  --progress        a live status line even when stderr is not a\n"
 "                    terminal; --no-progress: plain log lines\n"
+"  --replays         render every match log as an HTML replay (as the\n"
+"                    file's \"replays\": true)\n"
 "rate      fits Bradley-Terry ratings (Elo scale) on journals\n"
 "  -f FORMAT         text (default), csv, json, md or html\n"
 "  -o FILE           write there instead of stdout\n"
@@ -78,6 +81,7 @@ cmd_run(int argc, char **argv)
 	static const struct option lopts[] = {
 		{ "progress", no_argument, NULL, 'P' },
 		{ "no-progress", no_argument, NULL, 'N' },
+		{ "replays", no_argument, NULL, 'R' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -105,6 +109,9 @@ cmd_run(int argc, char **argv)
 			break;
 		case 'N':
 			o.progress = 0;
+			break;
+		case 'R':
+			o.replays = 1;
 			break;
 		case 'h':
 			usage(stdout, 0);

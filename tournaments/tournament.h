@@ -96,6 +96,7 @@ struct tour {
 	long		 deals;		/* deals per table */
 	int		 duplicate;
 	int		 logs;		/* keep a match log per table run */
+	int		 replays;	/* render them as HTML replays */
 	long		 time_per_move;	/* ms, 0: the referee's default */
 	long		 time_bank;	/* ms, 0: the referee's default */
 	long		 time_hello;	/* ms, 0: the referee's default */
@@ -110,6 +111,17 @@ struct tour {
 	char	       **refargs;	/* extra referee arguments */
 	int		 nrefargs;
 };
+
+/*
+ * replays.c: renders with bin/replay --html (beside this program) every
+ * match log in logdir that has no up-to-date page, naming the bots by
+ * their tournament names; returns how many it rendered.
+ */
+struct schedule;
+int	 render_replays(const struct tour *, const struct schedule *,
+	    const char *logdir);
+/* The replay step at which game of the match log path is dealt, or -1. */
+long	 replay_game_step(const char *path, long game);
 
 /* advice.c: names the time limits to raise for bots that timed out. */
 struct rating;
@@ -314,6 +326,7 @@ struct run_opts {
 	int	 jobs;		/* 0: the file's */
 	int	 quiet;
 	int	 progress;	/* -1 auto (a terminal), 0 plain, 1 live */
+	int	 replays;	/* render HTML replays (or the file's) */
 	const char *argv0;
 };
 
