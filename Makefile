@@ -146,6 +146,13 @@ clean:
 # The replay viewer's page is assembled into html.o (.incbin).
 $(B)/tools/replay/html.o: tools/replay/viewer.html
 
+# bin/human draws the table with the terminal replay's renderer.
+HUMAN_OBJ = $(addprefix $(B)/tools/replay/,render.o verify.o log.o)
+bin/human: $(B)/bots/human.o $(HUMAN_OBJ) $(BOT_LIB) $(LIB)
+	@mkdir -p bin
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
 # These unit tests include the tournament source they test.
 $(B)/tests/t_rate.o: tournaments/rate.c
 $(B)/tests/t_schedule.o: tournaments/schedule.c
+$(B)/tests/t_sprt.o: tournaments/sprt.c

@@ -64,3 +64,35 @@ slow = [json.loads(l) for l in open(d + "/engines")]
 slow = [e["game"] for e in slow if e["actions_per_s"] < 1e6]
 print("engines under 1,000,000 actions/s:", ", ".join(slow) if slow else "none")
 PY
+
+#  3. The tournament schedule: tables per second of `tournament schedule`
+#     for a balanced schedule of 1,000, 100,000 and 1,000,000 tables (the
+#     documented maximum) of the horserace example's 5 bots at 4 seats and
+#     of 30 bots at 6 seats, and every subset of 30 bots at 6 seats
+#     (593,775 tables, max_tables 1000000).  Target: seconds for a million.
+echo "== tournament schedule: tables per second"
+python3 - "$tmp" <<'PY'
+import json, subprocess, sys, time
+d = sys.argv[1]
+ex = json.load(open("tournaments/examples/horserace.json"))
+bots30 = [{"name": "b%d" % i, "command": "bin/random"} for i in range(30)]
+cases = []
+for tables in (1000, 100000, 1000000):
+    cases.append(("5 bots, 4 seats, balanced", dict(ex, schedule="balanced",
+        tables=tables, duplicate=False)))
+for tables in (1000, 100000, 1000000):
+    cases.append(("30 bots, 6 seats, balanced", {"game": "horserace",
+        "seats": 6, "bots": bots30, "tables": tables, "duplicate": False}))
+cases.append(("30 bots, 6 seats, every subset", {"game": "horserace",
+    "seats": 6, "bots": bots30, "max_tables": 1000000, "duplicate": False}))
+for label, doc in cases:
+    path = d + "/sched.json"
+    json.dump(doc, open(path, "w"))
+    t0 = time.perf_counter()
+    out = subprocess.run(["bin/tournament", "schedule", path], check=True,
+        capture_output=True, text=True).stdout.splitlines()
+    el = time.perf_counter() - t0
+    n = int(out[0].split(": ")[2].split()[0])
+    print("%-32s %8d tables %7.2f s %10.0f tables/s   %s" % (label, n, el,
+        n / el, out[1]))
+PY

@@ -142,6 +142,7 @@ jgame_parse(const json_t *j, struct jgame *g, char *cause, size_t len)
 	}
 	g->capped = json_is_true(json_object_get(j, "capped"));
 	g->log = json_string_value(json_object_get(j, "log"));
+	g->line = j;
 	return 0;
 }
 

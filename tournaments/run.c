@@ -96,9 +96,9 @@ struct runner {
 
 static volatile sig_atomic_t	 got_signal;
 
+static long	 table_id(const struct runner *, long);
 static void	 on_signal(int);
 static double	 now(void);
-static int	 mkdirs(const char *);
 static char	*find_referee(const struct tour *);
 static int	 read_journal(struct runner *, char *, size_t);
 static int	 check_header(void *, const json_t *, char *, size_t);
@@ -114,6 +114,13 @@ static void	 end_slot(struct runner *, struct slot *);
 static void	 show(struct runner *, int);
 static int	 write_reports(struct runner *);
 static void	 fmt_time(double, char *, size_t);
+
+/* The number of schedule table tb in the whole tournament. */
+static long
+table_id(const struct runner *rn, long tb)
+{
+	return rn->o->job != NULL ? rn->o->job->table : tb;
+}
 
 /* Notes a stopping signal (ppoll wakes up for it). */
 static void
@@ -133,7 +140,7 @@ now(void)
 }
 
 /* Makes a directory and its parents; -1 and errno. */
-static int
+int
 mkdirs(const char *path)
 {
 	char *p, *q, c;
@@ -209,7 +216,9 @@ static int
 resume_game(void *arg, const struct jgame *g, char *cause, size_t len)
 {
 	struct runner *rn = arg;
+	const struct jobspec *job = rn->o->job;
 	int pl[MAX_PLAYERS], s, b;
+	long tb = g->table;
 
 	if (!rn->header_seen) {
 		snprintf(cause, len, "a game before the journal's header");
@@ -219,7 +228,15 @@ resume_game(void *arg, const struct jgame *g, char *cause, size_t len)
 		snprintf(cause, len, "%d seats, not %d", g->k, rn->t->seats);
 		return -1;
 	}
-	switch (doneset_add(&rn->done, g->table, g->game)) {
+	if (job != NULL && (g->table != job->table || g->game < job->lo ||
+	    g->game >= job->hi)) {
+		snprintf(cause, len, "table %ld game %ld is not one of this "
+		    "job's games", g->table, g->game);
+		return -1;
+	}
+	if (job != NULL)
+		tb = 0;
+	switch (doneset_add(&rn->done, tb, g->game)) {
 	case -1:
 		snprintf(cause, len, "table %ld game %ld is not in the "
 		    "schedule", g->table, g->game);
@@ -341,13 +358,17 @@ bot_command(const struct tbot *b)
 	return t;
 }
 
-/* The games of deal rd of table tb that are not played yet. */
+/*
+ * The games of deal rd of table tb that are not played yet (a job's own
+ * games end at its done set's end).
+ */
 static long
 round_left(const struct runner *rn, long tb, long rd)
 {
 	long g, n = 0;
 
-	for (g = rd * rn->per_round; g < (rd + 1) * rn->per_round; g++)
+	for (g = rd * rn->per_round; g < (rd + 1) * rn->per_round &&
+	    g < rn->done.gpt; g++)
 		n += !doneset_has(&rn->done, tb, g);
 	return n;
 }
@@ -371,7 +392,12 @@ start_table(struct runner *rn, struct slot *sl, long tb, long rd)
 
 	/* a fresh log name for each run of a deal (logs are truncated) */
 	for (n = 1;; n++) {
-		if (n == 1)
+		if (rn->o->job != NULL && n == 1)
+			i = asprintf(&log, "%s.jsonl", rn->o->job->logbase);
+		else if (rn->o->job != NULL)
+			i = asprintf(&log, "%s-%d.jsonl", rn->o->job->logbase,
+			    n);
+		else if (n == 1)
 			i = asprintf(&log, "logs/t%05ld.d%03ld.jsonl", tb, rd);
 		else
 			i = asprintf(&log, "logs/t%05ld.d%03ld-%d.jsonl", tb,
@@ -388,12 +414,13 @@ start_table(struct runner *rn, struct slot *sl, long tb, long rd)
 	sl->log = log;
 	if ((lf = open_memstream(&list, &lsz)) == NULL)
 		err(1, "open_memstream");
-	for (g = rd * rn->per_round; g < (rd + 1) * rn->per_round; g++)
+	for (g = rd * rn->per_round; g < (rd + 1) * rn->per_round &&
+	    g < rn->done.gpt; g++)
 		if (!doneset_has(&rn->done, tb, g))
 			fprintf(lf, "%s%ld", llen++ ? "," : "", g);
 	fclose(lf);
 	snprintf(seed, sizeof seed, "%" PRIu64,
-	    seed_derive(t->seed, (uint64_t)tb) & INT64_MAX);
+	    seed_derive(t->seed, (uint64_t)table_id(rn, tb)) & INT64_MAX);
 	snprintf(ngames, sizeof ngames, "%ld", rn->gpt);
 	snprintf(seats, sizeof seats, "%d", t->seats);
 	argv = xcalloc((size_t)(40 + 2 * t->nopt + t->nrefargs + 2 * t->seats),
@@ -551,7 +578,7 @@ results_line(struct runner *rn, struct slot *sl, char *line)
 		goto out;
 	}
 	game = (long)json_integer_value(v);
-	g.table = sl->table;
+	g.table = table_id(rn, sl->table);
 	g.game = game;
 	g.deal = t->duplicate ? game / t->seats : game;
 	g.k = t->seats;
@@ -591,7 +618,7 @@ results_line(struct runner *rn, struct slot *sl, char *line)
 		}
 		pl[s] = rn->live_idx[rn->s.tab[tb * t->seats + b]];
 	}
-	switch (doneset_add(&rn->done, g.table, g.game)) {
+	switch (doneset_add(&rn->done, sl->table, g.game)) {
 	case 1:
 		warnx("table %ld game %ld reported twice; kept once",
 		    sl->table, game);
@@ -758,6 +785,19 @@ show(struct runner *rn, int final)
 static int
 write_reports(struct runner *rn)
 {
+	char title[512];
+
+	snprintf(title, sizeof title, "%s (%s, %d seats%s)", rn->t->name,
+	    rn->t->game, rn->t->seats, rn->t->duplicate ? ", duplicate" : "");
+	return tour_reports(rn->t->outdir, rn->jpath, title, rn->o->quiet,
+	    rn->t);
+}
+
+/* Rates a journal and writes every report format; see tournament.h. */
+int
+tour_reports(const char *outdir, const char *jpath, const char *title,
+    int quiet, const struct tour *t)
+{
 	static const struct {
 		const char	*ext;
 		enum report_fmt	 fmt;
@@ -769,12 +809,12 @@ write_reports(struct runner *rn)
 	struct rating r;
 	struct report rp;
 	struct recent *rc;
-	char cause[256], *path, *tmp, title[512];
+	char cause[256], *path, *tmp, *jp = (char *)jpath;
 	FILE *fp;
 	size_t i;
 	int rcode = 0;
 
-	if (rate_load(&r, &ro, &rn->jpath, 1, &rc, rn->t->outdir, cause,
+	if (rate_load(&r, &ro, &jp, 1, &rc, outdir, cause,
 	    sizeof cause) == -1) {
 		warnx("%s", cause);
 		return -1;
@@ -787,14 +827,12 @@ write_reports(struct runner *rn)
 		free(rc);
 		return r.n == 0 ? 0 : -1;
 	}
-	snprintf(title, sizeof title, "%s (%s, %d seats%s)", rn->t->name,
-	    rn->t->game, rn->t->seats, rn->t->duplicate ? ", duplicate" : "");
 	memset(&rp, 0, sizeof rp);
 	rp.r = &r;
 	rp.title = title;
 	rp.recent = rc;
 	for (i = 0; i < sizeof outs / sizeof outs[0]; i++) {
-		if (asprintf(&path, "%s/results.%s", rn->t->outdir,
+		if (asprintf(&path, "%s/results.%s", outdir,
 		    outs[i].ext) == -1 || asprintf(&tmp, "%s.tmp", path) == -1)
 			err(1, "asprintf");
 		if ((fp = fopen(tmp, "w")) == NULL ||
@@ -807,16 +845,17 @@ write_reports(struct runner *rn)
 		free(path);
 		free(tmp);
 	}
-	if (!rn->o->quiet) {
+	if (!quiet) {
 		printf("\n");
 		rp.color = isatty(1);
 		report_write(stdout, &rp, FMT_TEXT, cause, sizeof cause);
 		printf("\njournal: %s\nlogs:    %s/logs/\nreport:  %s/results."
-		    "html (also .txt .csv .json .md)\n", rn->jpath,
-		    rn->t->outdir, rn->t->outdir);
+		    "html (also .txt .csv .json .md)\n", jpath, outdir,
+		    outdir);
 	}
 	fflush(stdout);
-	limits_advice(stderr, rn->t, &r);
+	if (t != NULL)
+		limits_advice(stderr, t, &r);
 	rate_free(&r);
 	recent_free(rc);
 	free(rc);
@@ -845,16 +884,31 @@ tour_run(struct tour *t, const struct run_opts *o)
 	rn.jobs = o->jobs > 0 ? o->jobs : t->jobs;
 	rn.gpt = tour_games_per_table(t);
 	rn.per_round = rn.gpt / t->deals;
-	if (schedule_make(&rn.s, t->nbots, t->seats, t->mode, t->count,
-	    t->max_tables, t->seed, cause, sizeof cause) == -1)
-		errx(1, "%s: %s", t->path, cause);
-	schedule_stats(&rn.s, t->duplicate, &st);
-	if (st.pair_max - st.pair_min > 1 || st.seat_spread > 1)
-		warnx("schedule: pairs share %ld to %ld tables, seats within "
-		    "%ld (not balanced within one; try another \"tables\")",
-		    st.pair_min, st.pair_max, st.seat_spread);
-	rn.total = (long)rn.s.ntables * rn.gpt;
-	units = (long)rn.s.ntables * t->deals;
+	if (o->job != NULL) {
+		/* a job: one table, its bots given in seat order */
+		rn.s.nbots = rn.s.seats = t->seats;
+		rn.s.ntables = rn.s.all = 1;
+		rn.s.tab = xcalloc((size_t)t->seats, sizeof *rn.s.tab);
+		for (i = 0; i < t->seats; i++)
+			rn.s.tab[i] = i;
+		rn.total = o->job->hi - o->job->lo;
+		/* its deals only (a job holds whole deals) */
+		rn.cursor = o->job->lo / rn.per_round;
+		units = (o->job->hi + rn.per_round - 1) / rn.per_round;
+	} else {
+		if (schedule_make(&rn.s, t->nbots, t->seats, t->mode,
+		    t->count, t->max_tables, t->seed, cause,
+		    sizeof cause) == -1)
+			errx(1, "%s: %s", t->path, cause);
+		schedule_stats(&rn.s, t->duplicate, &st);
+		if (st.pair_max - st.pair_min > 1 || st.seat_spread > 1)
+			warnx("schedule: pairs share %ld to %ld tables, seats "
+			    "within %ld (not balanced within one; try another "
+			    "\"tables\")", st.pair_min, st.pair_max,
+			    st.seat_spread);
+		rn.total = (long)rn.s.ntables * rn.gpt;
+		units = (long)rn.s.ntables * t->deals;
+	}
 	/* A missing working directory would only show as a crash per game. */
 	for (i = 0; i < t->nbots; i++) {
 		if (t->bots[i].dir == NULL)
@@ -866,25 +920,50 @@ tour_run(struct tour *t, const struct run_opts *o)
 			errx(1, "bot %s: \"dir\" %s: not a directory",
 			    t->bots[i].name, t->bots[i].dir);
 	}
-	rn.header = tour_header(t, &rn.s);
-	if (asprintf(&rn.jpath, "%s/%s", t->outdir, JOURNAL_NAME) == -1 ||
-	    asprintf(&rn.logdir, "%s/logs", t->outdir) == -1)
+	if (o->job != NULL) {
+		rn.header = json_incref(o->job->header);
+		rn.jpath = xstrdup(o->job->journal);
+	} else {
+		rn.header = tour_header(t, &rn.s);
+		if (asprintf(&rn.jpath, "%s/%s", t->outdir, JOURNAL_NAME) == -1)
+			err(1, "asprintf");
+	}
+	if (asprintf(&rn.logdir, "%s/logs", t->outdir) == -1)
 		err(1, "asprintf");
 	if (mkdirs(rn.logdir) == -1)
 		err(1, "%s", rn.logdir);
-	/* One run at a time per output directory: two would play every
-	 * game twice and write over each other's table logs. */
-	if ((lockfd = open(t->outdir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) ==
-	    -1)
-		err(1, "%s", t->outdir);
-	if (flock(lockfd, LOCK_EX | LOCK_NB) == -1) {
-		if (errno == EWOULDBLOCK)
-			errx(1, "%s: another tournament run is using this "
-			    "output directory", t->outdir);
-		err(1, "%s: lock", t->outdir);
+	if (o->job != NULL) {
+		/* Jobs share an output directory: one run per job. */
+		if ((lockfd = open(rn.jpath, O_RDONLY | O_CREAT | O_CLOEXEC,
+		    0644)) == -1)
+			err(1, "%s", rn.jpath);
+		if (flock(lockfd, LOCK_EX | LOCK_NB) == -1) {
+			if (errno == EWOULDBLOCK)
+				errx(1, "%s: job %ld is being run by another "
+				    "process", rn.jpath, o->job->index);
+			err(1, "%s: lock", rn.jpath);
+		}
+	} else {
+		/* One run at a time per output directory: two would play
+		 * every game twice and write over each other's logs. */
+		if ((lockfd = open(t->outdir, O_RDONLY | O_DIRECTORY |
+		    O_CLOEXEC)) == -1)
+			err(1, "%s", t->outdir);
+		if (flock(lockfd, LOCK_EX | LOCK_NB) == -1) {
+			if (errno == EWOULDBLOCK)
+				errx(1, "%s: another tournament run is using "
+				    "this output directory", t->outdir);
+			err(1, "%s: lock", t->outdir);
+		}
 	}
 	rn.referee = find_referee(t);
-	doneset_init(&rn.done, rn.s.ntables, rn.gpt);
+	if (o->job != NULL) {
+		/* the games before lo count as done, those from hi on do
+		 * not exist */
+		doneset_init(&rn.done, 1, o->job->hi);
+		rn.done.next[0] = o->job->lo;
+	} else
+		doneset_init(&rn.done, rn.s.ntables, rn.gpt);
 	rate_init(&rn.live, &lo);
 	rn.live_idx = xcalloc((size_t)t->nbots, sizeof *rn.live_idx);
 	for (i = 0; i < t->nbots; i++)
@@ -983,23 +1062,30 @@ tour_run(struct tour *t, const struct run_opts *o)
 	close(rn.jfd);
 	if (rn.stopping) {
 		fprintf(stderr, "stopped: %ld of %ld games in %s; run the same "
-		    "file again to resume\n", rn.have, rn.total, rn.jpath);
+		    "%s again to resume\n", rn.have, rn.total, rn.jpath,
+		    o->job != NULL ? "job" : "file");
 		status = 130;
 	} else if (rn.failures > 0 || rn.have < rn.total) {
-		fprintf(stderr, "tournament: %ld of %ld games played; %ld "
-		    "table%s failed (see the warnings above); run again to "
-		    "retry\n", rn.have, rn.total, rn.failures,
-		    rn.failures == 1 ? "" : "s");
+		if (o->job != NULL)
+			fprintf(stderr, "tournament: job %ld: %ld of %ld games "
+			    "played (see the warnings above); run the job "
+			    "again to retry\n", o->job->index, rn.have,
+			    rn.total);
+		else
+			fprintf(stderr, "tournament: %ld of %ld games played; "
+			    "%ld table%s failed (see the warnings above); run "
+			    "again to retry\n", rn.have, rn.total,
+			    rn.failures, rn.failures == 1 ? "" : "s");
 		status = 1;
 	}
-	if ((o->replays || t->replays) && t->logs) {
+	if (o->job == NULL && (o->replays || t->replays) && t->logs) {
 		n = render_replays(t, &rn.s, rn.logdir);
 		if (!o->quiet && n > 0)
 			fprintf(stderr, "replays: %d match log%s rendered as HTML "
 			    "(%s/*.jsonl.html)\n", n, n == 1 ? "" : "s",
 			    rn.logdir);
 	}
-	if (write_reports(&rn) == -1 && status == 0)
+	if (o->job == NULL && write_reports(&rn) == -1 && status == 0)
 		status = 1;
 	for (i = 0; i < rn.jobs; i++)
 		free(rn.slots[i].buf);
