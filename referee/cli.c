@@ -7,6 +7,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cli.h"
 #include "proto.h"
@@ -25,9 +26,16 @@ cli_bad_option(const char *prog, int c, char *const argv[])
 	char shortopt[3] = { '-', 0, 0 };
 	const char *what;
 
-	/* A long option is the word just read; a short one is optopt. */
+	/*
+	 * A long option is the word just read; a short one is optopt; a
+	 * --word given to plain getopt(3) is refused at its second '-',
+	 * still inside the word.
+	 */
 	what = optind > 0 ? argv[optind - 1] : "?";
-	if ((what[0] != '-' || what[1] != '-') && optopt > 0 &&
+	if (optopt == '-' && argv[optind] != NULL &&
+	    strncmp(argv[optind], "--", 2) == 0)
+		what = argv[optind];
+	else if ((what[0] != '-' || what[1] != '-') && optopt > 0 &&
 	    optopt < 128) {
 		shortopt[1] = (char)optopt;
 		what = shortopt;

@@ -122,14 +122,14 @@ PY
 }
 
 single() {
-	printf '{"action": "play", "cards": ["%s"], "kind": "single", "rank": "%s"}' "$1" "${1:0:1}"
+	printf '{"type": "play", "cards": ["%s"], "kind": "single", "rank": "%s"}' "$1" "${1:0:1}"
 }
 
 @test "daifugo_bot follows with a weak single and keeps its joker and 2" {
 	run ask_bot "{'hand': ['5S', '9D', '2S', 'JK'], 'sizes': [4, 9, 9, 9, 9], 'order': 'normal',
 	    'table': {'cards': ['4C'], 'kind': 'single', 'rank': '4', 'count': 1, 'player': 1},
-	    'legal': [{'action': 'pass'}, $(single 5S), $(single 9D), $(single 2S),
-	              {'action': 'play', 'cards': ['JK'], 'kind': 'joker', 'rank': None}]}"
+	    'legal': [{'type': 'pass'}, $(single 5S), $(single 9D), $(single 2S),
+	              {'type': 'play', 'cards': ['JK'], 'kind': 'joker', 'rank': None}]}"
 	[ "$status" -eq 0 ]
 	[ "$output" = '["5S"]' ]
 }
@@ -137,13 +137,13 @@ single() {
 @test "daifugo_bot takes the lead with its 2 when the rest of its hand goes in one play" {
 	run ask_bot "{'hand': ['5H', '6H', '7H', '2S'], 'sizes': [4, 9, 9, 9, 9], 'order': 'normal',
 	    'table': {'cards': ['9C'], 'kind': 'single', 'rank': '9', 'count': 1, 'player': 1},
-	    'legal': [{'action': 'pass'}, $(single 2S)]}"
+	    'legal': [{'type': 'pass'}, $(single 2S)]}"
 	[ "$status" -eq 0 ]
 	[ "$output" = '["2S"]' ]
 }
 
 @test "daifugo_bot starts a revolution with a weak hand, not with a strong one" {
-	rev='{"action": "play", "cards": ["4S", "4H", "4D", "4C"], "kind": "set", "rank": "4"}'
+	rev='{"type": "play", "cards": ["4S", "4H", "4D", "4C"], "kind": "set", "rank": "4"}'
 	run ask_bot "{'hand': ['4S', '4H', '4D', '4C', '5S', '6H', '7D', 'AC'], 'sizes': [8, 9, 9, 9, 9],
 	    'order': 'normal', 'table': None,
 	    'legal': [$(single 5S), $(single 6H), $(single 7D), $(single AC), $rev]}"

@@ -108,25 +108,25 @@ EOF
 @test "nyse_bot speculates an opponent's colour into a crash" {
 	run ask_bot '{"pos": {"blue": 9}, "supply": {"blue": 3, "black": 10, "red": 9, "green": 10},
 	    "hold": [{"red": 1}, {"blue": 6}], "marks": {"red": {"speculate": 1}},
-	    "legal": [{"action": "take", "colour": c} for c in COL] +
-	        [{"action": "discard", "colour": c} for c in COL] +
-	        [{"action": "speculate", "chip": "red", "marker": c} for c in COL]}'
+	    "legal": [{"type": "take", "colour": c} for c in COL] +
+	        [{"type": "discard", "colour": c} for c in COL] +
+	        [{"type": "speculate", "chip": "red", "marker": c} for c in COL]}'
 	[ "$status" -eq 0 ]
-	[ "$output" = '{"action": "speculate", "chip": "red", "marker": "blue"}' ]
+	[ "$output" = '{"chip": "red", "marker": "blue", "type": "speculate"}' ]
 }
 
 @test "nyse_bot takes the colour before a rise, not the one before a fall" {
 	run ask_bot '{"pos": {"blue": 5, "black": 9}, "supply": {"blue": 5, "black": 1, "red": 10, "green": 10},
 	    "hold": [{}, {}], "marks": {},
-	    "legal": [{"action": "take", "colour": c} for c in COL]}'
+	    "legal": [{"type": "take", "colour": c} for c in COL]}'
 	[ "$status" -eq 0 ]
-	[ "$output" = '{"action": "take", "colour": "blue"}' ]
+	[ "$output" = '{"colour": "blue", "type": "take"}' ]
 }
 
 @test "nyse_bot, ahead, discards to end the game rather than push its colour into a fall" {
 	run ask_bot '{"pos": {"blue": 9, "black": 4}, "supply": {"blue": 2},
 	    "hold": [{"blue": 6}, {"black": 4}], "marks": {"blue": {"plain": 6}},
-	    "legal": [{"action": "take", "colour": "blue"}, {"action": "discard", "colour": "blue"}]}'
+	    "legal": [{"type": "take", "colour": "blue"}, {"type": "discard", "colour": "blue"}]}'
 	[ "$status" -eq 0 ]
-	[ "$output" = '{"action": "discard", "colour": "blue"}' ]
+	[ "$output" = '{"colour": "blue", "type": "discard"}' ]
 }

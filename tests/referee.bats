@@ -281,3 +281,47 @@ for p in part:
 PY
 	done
 }
+
+@test "every game's actions say their kind in \"type\"; an answer by value with the old \"action\" key is still taken" {
+	for g in horserace stocks speculation nyse daifugo; do
+		n=$(bin/referee --describe "$g" | python3 -c 'import json,sys; print(json.load(sys.stdin)["players"]["default"])')
+		bots=()
+		for i in $(seq 1 "$n"); do bots+=(-b "bin/random --seed $i"); done
+		bin/referee $LIMITS -g "$g" -s 2 --log "$T/$g.log" "${bots[@]}" \
+		    >/dev/null
+		python3 - "$T/$g.log" <<'PY'
+import json, sys
+n = 0
+for line in open(sys.argv[1]):
+    d = json.loads(line)
+    if d["type"] == "send" and d["msg"].get("type") == "request":
+        for e in d["msg"]["legal"]:
+            assert isinstance(e.get("type"), str) and "action" not in e, e
+            n += 1
+    if d["type"] == "action":
+        assert isinstance(d["action"].get("type"), str), d
+assert n > 0
+PY
+	done
+	# A protocol 1 bot that answers by value with "action" for the kind.
+	cat > "$T/old.py" <<'PY'
+import json, sys
+for line in sys.stdin:
+    m = json.loads(line)
+    if m["type"] == "hello":
+        print(json.dumps({"type": "hello", "name": "old"}), flush=True)
+    elif m["type"] == "request":
+        a = dict(m["legal"][0])
+        a["action"] = a.pop("type")
+        if isinstance(a.get("amount"), dict):
+            a["amount"] = a["amount"]["min"]
+        print(json.dumps({"id": m["id"], "action": a}), flush=True)
+    elif m["type"] == "bye":
+        break
+PY
+	for g in nyse daifugo; do
+		run bin/referee $LIMITS -g "$g" -s 3 -b "python3 $T/old.py" -b 'bin/random --seed 1' -b 'bin/random --seed 2' -b 'bin/random --seed 3'
+		[ "$status" -eq 0 ]
+		[ "$(jv "$output" 'd["faults"]')" = '[0, 0, 0, 0]' ]
+	done
+}

@@ -99,9 +99,9 @@ print(json.dumps({"id": 4, "index": i, "amount": r.randint(3, 90)}, separators=(
 		    "$1" "$2" "$3" "$(python3 -c 'import json,sys; print(json.dumps(["3S"] * int(sys.argv[1])))' "$4")" "$5" >> "$T/in"
 	}
 	p() {	# cards, kind, rank
-		printf '{"action":"play","cards":%s,"kind":"%s","rank":%s}' "$1" "$2" "$3"
+		printf '{"type":"play","cards":%s,"kind":"%s","rank":%s}' "$1" "$2" "$3"
 	}
-	pass='{"action":"pass"}'
+	pass='{"type":"pass"}'
 	# Following a single: the weakest card that beats it, no 2, no joker.
 	req 1 play normal 7 "[$pass,$(p '["9S"]' single '"9"'),$(p '["QS"]' single '"Q"'),$(p '["2H"]' single '"2"'),$(p '["JK"]' joker null)]"
 	# Only a 2 or a joker beats it and the hand is big: pass.
@@ -113,7 +113,7 @@ print(json.dumps({"id": 4, "index": i, "amount": r.randint(3, 90)}, separators=(
 	# Reversed order: 9 is weaker than 4, and the 3s are the power cards.
 	req 5 play reversed 7 "[$pass,$(p '["3H"]' single '"3"'),$(p '["4D"]' single '"4"'),$(p '["9S"]' single '"9"')]"
 	# The exchange: give the weakest cards.
-	req 6 exchange normal 7 '[{"action":"give","cards":["AC","2C"]},{"action":"give","cards":["3S","4S"]},{"action":"give","cards":["3S","KD"]}]'
+	req 6 exchange normal 7 '[{"type":"give","cards":["AC","2C"]},{"type":"give","cards":["3S","4S"]},{"type":"give","cards":["3S","KD"]}]'
 	echo '{"type":"bye"}' >> "$T/in"
 	feed "$JSG" "$T/in"
 	[ "$status" -eq 0 ]
