@@ -118,7 +118,8 @@ demo:
 	@$(MAKE) --no-print-directory -s -j$(NPROC) $(DEMO_PROGS)
 	@sh tools/demo.sh
 
-bench: deps
+bench:
+	@sh tools/deps.sh demo
 	@$(MAKE) --no-print-directory all
 	@B=$(B) sh tests/bench.sh
 

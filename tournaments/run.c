@@ -9,8 +9,11 @@
  * table equally far, within one deal, and its standings are fair at any
  * moment.  Each referee writes one --results line per
  * finished game to a pipe; every complete line becomes one journal line,
- * appended and fsynced before the next is read, so a kill -9 at any
- * moment loses at most games that will be played again.  A referee
+ * written whole at once, so a kill -9 at any moment loses at most games
+ * that will be played again.  The journal is fsynced in groups (group
+ * commit): at most COMMIT_GAMES games or COMMIT_MS milliseconds after the
+ * first game not yet synced, and before the run ends, so a crash of the
+ * machine loses at most that much, played again on resume.  A referee
  * dies with us (PR_SET_PDEATHSIG).  Ctrl-C (SIGINT, SIGTERM, SIGHUP) stops
  * cleanly: the referees are told to stop (their unfinished game is
  * discarded), the games they finished are kept, and the run can be
@@ -45,6 +48,8 @@
 #define RLINE_MAX	65536		/* longest --results line we take */
 #define TICK_MS		250
 #define PLAIN_EVERY	10.0		/* seconds between plain log lines */
+#define COMMIT_GAMES	100		/* games per journal fsync, at most */
+#define COMMIT_MS	100		/* ms a written game waits for fsync */
 
 static const char *const ref_faults[] = {
 	"timeout", "exit", "malformed", "line_too_long", "wrong_id", "illegal",
@@ -75,6 +80,8 @@ struct runner {
 	long			 gpt;
 	long			 total, have, fresh;
 	int			 jfd;
+	long			 unsynced;	/* games written, not fsynced */
+	double			 sync_due;	/* when they must be */
 	char			*jpath;
 	char			*logdir;
 	char			*referee;
@@ -114,6 +121,7 @@ static void	 end_slot(struct runner *, struct slot *);
 static void	 show(struct runner *, int);
 static int	 write_reports(struct runner *);
 static void	 fmt_time(double, char *, size_t);
+static void	 commit(struct runner *, int);
 
 /* The number of schedule table tb in the whole tournament. */
 static long
@@ -627,9 +635,11 @@ results_line(struct runner *rn, struct slot *sl, char *line)
 		goto out;
 	}
 	v = jgame_json(&g, json_object_get(j, "seed"));
-	if (journal_append(rn->jfd, v, cause, sizeof cause) == -1)
+	if (journal_write(rn->jfd, v, cause, sizeof cause) == -1)
 		err(1, "%s: %s", rn->jpath, cause);
 	json_decref(v);
+	if (rn->unsynced++ == 0)
+		rn->sync_due = now() + COMMIT_MS / 1000.0;
 	rate_add(&rn->live, 0, g.k, pl, g.places,
 	    (const long (*)[NTFAULT])g.faults);
 	rn->have++;
@@ -710,6 +720,23 @@ end_slot(struct runner *rn, struct slot *sl)
 	sl->log = sl->errpath = NULL;
 	sl->busy = 0;
 	rn->running--;
+}
+
+/*
+ * The group commit: fsyncs the journal when COMMIT_GAMES games wait for it
+ * or the first of them has waited COMMIT_MS, or now when force is set.
+ */
+static void
+commit(struct runner *rn, int force)
+{
+	char cause[256];
+
+	if (rn->unsynced == 0 || (!force && rn->unsynced < COMMIT_GAMES &&
+	    now() < rn->sync_due))
+		return;
+	if (journal_sync(rn->jfd, cause, sizeof cause) == -1)
+		err(1, "%s: %s", rn->jpath, cause);
+	rn->unsynced = 0;
 }
 
 /* Writes a duration as 1h02m, 3m05s or 12s. */
@@ -875,6 +902,7 @@ tour_run(struct tour *t, const struct run_opts *o)
 	struct timespec ts;
 	sigset_t block, old;
 	char cause[512];
+	double wait;
 	long tb, units;
 	int i, n, created, lockfd, status = 0, *map;
 
@@ -1045,8 +1073,11 @@ tour_run(struct tour *t, const struct run_opts *o)
 				pfd[n].events = POLLIN;
 				map[n++] = i;
 			}
+		wait = TICK_MS / 1000.0;
+		if (rn.unsynced > 0 && rn.sync_due - now() < wait)
+			wait = rn.sync_due > now() ? rn.sync_due - now() : 0;
 		ts.tv_sec = 0;
-		ts.tv_nsec = TICK_MS * 1000000L;
+		ts.tv_nsec = (long)(wait * 1e9);
 		if (ppoll(pfd, (nfds_t)n, &ts, &old) == -1) {
 			if (errno != EINTR)
 				err(1, "ppoll");
@@ -1055,8 +1086,10 @@ tour_run(struct tour *t, const struct run_opts *o)
 		for (i = 0; i < n; i++)
 			if (pfd[i].revents != 0)
 				read_slot(&rn, &rn.slots[map[i]]);
+		commit(&rn, 0);
 		show(&rn, 0);
 	}
+	commit(&rn, 1);
 	show(&rn, 1);
 	sigprocmask(SIG_SETMASK, &old, NULL);
 	close(rn.jfd);

@@ -184,6 +184,14 @@ json_t	*jgame_json(const struct jgame *, const json_t *seed);
 int	 journal_open(const char *path, int *created, char *, size_t);
 /* Appends one line (a newline is added) and fsyncs it; -1 and cause. */
 int	 journal_append(int fd, const json_t *, char *, size_t);
+/*
+ * Appends one line (a newline is added) in a single write(2), without
+ * fsync: the line survives the process being killed, and a crash of the
+ * machine only once journal_sync has returned.  -1 and a cause.
+ */
+int	 journal_write(int fd, const json_t *, char *, size_t);
+/* fsyncs the journal (the group commit); -1 and a cause. */
+int	 journal_sync(int fd, char *, size_t);
 
 /* The games already done per table: a prefix count plus stragglers. */
 struct doneset {

@@ -24,6 +24,8 @@ struct wbot {
 	int		 alive;
 	int		 retired;	/* in this game (policy retire) */
 	int		 hello;		/* its hello was sent */
+	int		 hello_done;	/* its answer came, or its time ran out */
+	unsigned	 wants;		/* WANT_*, from its hello answer */
 	int		 open;		/* a request is open */
 	int64_t		 id;		/* the last request sent */
 	int		 answered;	/* an accepted answer to id */
@@ -419,7 +421,7 @@ on_send(struct walk *w, size_t i)
 		if (!w->in_game || w->ended || s != w->nstarts)
 			return fail(w, i, "a start for bot %d out of place", b);
 		w->nstarts++;
-		msg_start(&w->b, w->g, w->st, w->gi, s, w->P);
+		msg_start(&w->b, w->g, w->st, w->gi, s, w->P, wb->wants);
 	} else if (strcmp(type, "request") == 0) {
 		if (!w->in_game || w->ended || w->nstarts != w->P)
 			return fail(w, i, "a request to bot %d outside a game",
@@ -444,7 +446,7 @@ on_send(struct walk *w, size_t i)
 		wb->closed_by = NULL;
 		w->asked |= 1u << s;
 		msg_request(&w->b, w->g, w->st, wb->id, w->gi, s, tl, &w->feed,
-		    &w->ev, w->legal[s], w->nlegal[s]);
+		    &w->ev, w->legal[s], w->nlegal[s], wb->wants);
 	} else if (strcmp(type, "error") == 0) {
 		if (wb->settle_action != NULL) {
 			msg_error(&w->b, wb->settle_id, json_string_value(
@@ -467,7 +469,7 @@ on_send(struct walk *w, size_t i)
 			return fail(w, i, "an end for bot %d out of place", b);
 		w->nends++;
 		msg_end(&w->b, w->g, w->st, w->gi, s, w->P, w->places,
-		    w->scores, &w->feed, &w->ev, w->final);
+		    w->scores, &w->feed, &w->ev, w->final, wb->wants);
 		if (w->nends == w->P)
 			w->in_game = 0;
 	} else if (strcmp(type, "bye") == 0) {
@@ -502,6 +504,18 @@ on_recv(struct walk *w, size_t i)
 	if (r->bot < 0 || r->bot >= w->P)
 		return fail(w, i, "a line from bot %d of %d", r->bot, w->P);
 	wb = &w->bots[r->bot];
+	line = json_string_value(json_object_get(r->j, "line"));
+	/* The first line after the hello is its answer, as the referee
+	 * takes it: the parts of each message the bot wants. */
+	if (wb->hello && !wb->hello_done && line != NULL &&
+	    line[strspn(line, " \t")] != '\0') {
+		wb->hello_done = 1;
+		j = json_loads(line, 0, NULL);
+		msg_wants(json_is_object(j) ? j : NULL, &wb->wants, why,
+		    sizeof why);
+		json_decref(j);
+		return 0;
+	}
 	if (!wb->open || !w->in_game ||
 	    (line = json_string_value(json_object_get(r->j, "line"))) == NULL ||
 	    line[strspn(line, " \t")] == '\0')
@@ -549,6 +563,9 @@ on_fault(struct walk *w, size_t i)
 		return fail(w, i, "a fault of bot %d of %d", b, w->P);
 	wb = &w->bots[b];
 	kind = json_string_value(json_object_get(j, "fault"));
+	if (wb->hello && !wb->hello_done && kind != NULL &&
+	    strcmp(kind, "timeout") == 0)
+		wb->hello_done = 1;	/* no hello answer in time */
 	for (k = 0; k < NFAULT; k++)
 		if (kind != NULL && strcmp(kind, fault_names[k]) == 0)
 			break;
@@ -894,6 +911,7 @@ replay_run(struct replay *rp, const struct rlog *l, char *cause, size_t len)
 	for (s = 0; s < w.P; s++) {
 		w.legal[s] = xcalloc(MAX_LEGAL, sizeof *w.legal[s]);
 		w.bots[s].alive = 1;
+		w.bots[s].wants = WANT_ALL;
 		w.bots[s].pending = json_array();
 	}
 	if (same(&w, 0, "the header's options", json_object_get(w.hdr,
