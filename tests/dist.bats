@@ -64,7 +64,7 @@ mkfile() {
   {"name": "c", "command": "python3 $T/det.py c"},
   {"name": "d", "command": "python3 $T/det.py d"},
   {"name": "e", "command": "python3 $T/det.py e"}],
- "deals": 2, "duplicate": true, "concurrency": 2, "time_per_move_ms": 20000,
+ "deals": 2, "duplicate": true, "concurrency": 2, $TOUR_LIMITS,
  "output": "$2", "seed": 11}
 EOF
 }

@@ -30,6 +30,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "tournament.h"
 
 #define JOB_PREFIX	"job-"
@@ -203,7 +204,8 @@ cmd_plan(int argc, char **argv)
 	long chunk = 0, gpt, per, jpt, njobs, table, c, lo, hi, idx;
 	int ch, i;
 
-	while ((ch = getopt_long(argc, argv, "h", lopts, NULL)) != -1) {
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, ":h", lopts, NULL)) != -1) {
 		switch (ch) {
 		case 'c':
 			chunk = (long)strtonum(optarg, 1, INT_MAX, &errstr);
@@ -218,9 +220,7 @@ cmd_plan(int argc, char **argv)
 			    "[--only LIST]\n");
 			return 0;
 		default:
-			fprintf(stderr, "usage: tournament plan FILE "
-			    "[--chunk N] [--only LIST]\n");
-			return 2;
+			cli_bad_option("tournament plan", ch, argv);
 		}
 	}
 	if (argc - optind != 1)
@@ -375,7 +375,8 @@ cmd_job(int argc, char **argv)
 	long index = -1, k, gpt;
 	int ch, verbose = 0, rc;
 
-	while ((ch = getopt_long(argc, argv, "+o:vh", lopts, NULL)) != -1) {
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, "+:o:vh", lopts, NULL)) != -1) {
 		switch (ch) {
 		case 'o':
 			out = optarg;
@@ -397,7 +398,7 @@ cmd_job(int argc, char **argv)
 			    "--index I\n");
 			return 0;
 		default:
-			return 2;
+			cli_bad_option("tournament job", ch, argv);
 		}
 	}
 	if (argc != optind || (from == NULL) != (index == -1))
@@ -964,7 +965,8 @@ cmd_merge(int argc, char **argv)
 	char *jpath, title[512];
 	int ch, quiet = 0, rc, lockfd;
 
-	while ((ch = getopt(argc, argv, "+qh")) != -1) {
+	opterr = 0;
+	while ((ch = getopt(argc, argv, "+:qh")) != -1) {
 		switch (ch) {
 		case 'q':
 			quiet = 1;
@@ -973,7 +975,7 @@ cmd_merge(int argc, char **argv)
 			printf("usage: tournament merge [-q] OUT DIR...\n");
 			return 0;
 		default:
-			return 2;
+			cli_bad_option("tournament merge", ch, argv);
 		}
 	}
 	if (argc - optind < 2)
@@ -997,7 +999,7 @@ cmd_merge(int argc, char **argv)
 	    json_string_value(json_object_get(g.header, "game")), g.seats,
 	    g.duplicate ? ", duplicate" : "");
 	if (g.games > 0 && tour_reports(argv[optind], jpath, title,
-	    quiet) == -1)
+	    quiet, NULL) == -1)
 		rc = 1;
 	free(jpath);
 	gather_free(&g);
@@ -1012,13 +1014,14 @@ cmd_status(int argc, char **argv)
 	struct gather g;
 	int ch, rc;
 
-	while ((ch = getopt(argc, argv, "+h")) != -1) {
+	opterr = 0;
+	while ((ch = getopt(argc, argv, "+:h")) != -1) {
 		switch (ch) {
 		case 'h':
 			printf("usage: tournament status OUT DIR...\n");
 			return 0;
 		default:
-			return 2;
+			cli_bad_option("tournament status", ch, argv);
 		}
 	}
 	if (argc - optind < 2)

@@ -34,10 +34,10 @@ static int	 load_contain(struct tour *, const json_t *, char *, size_t);
 
 static const char *const known_keys[] = {
 	"name", "game", "options", "seats", "bots", "deals", "duplicate",
-	"time_per_move_ms", "time_bank_ms", "on_fault", "concurrency",
-	"output", "seed", "schedule", "rounds", "tables", "max_tables",
-	"referee", "referee_args", "logs", "comment", "sandbox", "limits",
-	"env", "bot_user", NULL
+	"time_per_move_ms", "time_bank_ms", "time_hello_ms", "on_fault",
+	"concurrency", "output", "seed", "schedule", "rounds", "tables", "max_tables",
+	"referee", "referee_args", "logs", "replays", "comment", "sandbox",
+	"limits", "env", "bot_user", NULL
 };
 
 /* "limits" keys and the referee flags they become (SECURITY.md). */
@@ -518,6 +518,8 @@ tour_parse(struct tour *t, const json_t *j, const char *path, char *cause,
 	    cause, len) == -1 ||
 	    get_long(j, "time_bank_ms", 0, 86400000, 0, &t->time_bank, cause,
 	    len) == -1 ||
+	    get_long(j, "time_hello_ms", 0, 3600000, 0, &t->time_hello, cause,
+	    len) == -1 ||
 	    get_long(j, "concurrency", 1, 1024, 1, &x, cause, len) == -1)
 		goto out;
 	t->jobs = (int)x;
@@ -532,6 +534,17 @@ tour_parse(struct tour *t, const json_t *j, const char *path, char *cause,
 		goto out;
 	}
 	t->logs = v == NULL || json_is_true(v);
+	if ((v = json_object_get(j, "replays")) != NULL &&
+	    !json_is_boolean(v)) {
+		snprintf(cause, len, "\"replays\": true or false");
+		goto out;
+	}
+	t->replays = json_is_true(v);
+	if (t->replays && !t->logs) {
+		snprintf(cause, len, "\"replays\" needs the match logs "
+		    "(\"logs\": true)");
+		goto out;
+	}
 	if (t->on_fault != NULL && strcmp(t->on_fault, "random") != 0 &&
 	    strcmp(t->on_fault, "default") != 0 &&
 	    strcmp(t->on_fault, "retire") != 0) {
