@@ -96,3 +96,7 @@ for label, doc in cases:
     print("%-32s %8d tables %7.2f s %10.0f tables/s   %s" % (label, n, el,
         n / el, out[1]))
 PY
+
+#  4. Tournaments across machines (tests/bench_dist.sh): games per second
+#     through GNU parallel against tournament run, and merge's memory.
+sh tests/bench_dist.sh
