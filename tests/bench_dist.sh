@@ -40,16 +40,7 @@ EOF
 }
 
 games() {	# the games of a journal, canonical and sorted
-	python3 - "$1" <<'PY'
-import json, sys
-out = []
-for line in open(sys.argv[1]):
-    d = json.loads(line)
-    if "table" in d:
-        d.pop("log", None)
-        out.append(json.dumps(d, sort_keys=True))
-print("\n".join(sorted(out)))
-PY
+	python3 tests/journal_games.py "$1"
 }
 
 deals=$((GAMES / 20))

@@ -9,38 +9,15 @@
 # `tournament status`; the README's "Across machines" commands as written.
 # The Slurm test is tests/slurm.bats.
 #
-# The bots are stateless (a choice is a function of the request), so a game
-# does not depend on which games its bot processes played before.
+# The bots are stateless (tests/bots/det.py: a choice is a function of the
+# request), so a game does not depend on which games its bot processes
+# played before.
 
 load helpers
 
 setup() {
 	cd "$BATS_TEST_DIRNAME/.." || return 1
 	T=$BATS_TEST_TMPDIR
-	cat >"$T/det.py" <<'PY'
-import json, os, sys, time, zlib
-salt = sys.argv[1] if len(sys.argv) > 1 else ""
-pause = float(os.environ.get("DET_SLEEP", "0"))
-for line in sys.stdin:
-    m = json.loads(line)
-    if m.get("type") == "hello":
-        out = {"type": "hello", "name": "det" + salt, "version": "1"}
-    elif m.get("type") == "bye":
-        break
-    elif "legal" in m and "id" in m:
-        legal = m["legal"]
-        h = zlib.crc32((salt + json.dumps(m.get("view"), sort_keys=True)).encode())
-        i = h % len(legal)
-        out = {"id": m["id"], "index": i}
-        a = legal[i].get("amount")
-        if isinstance(a, dict):
-            out["amount"] = a["min"] + h // 7 % (a["max"] - a["min"] + 1)
-        time.sleep(pause)
-    else:
-        continue
-    sys.stdout.write(json.dumps(out) + "\n")
-    sys.stdout.flush()
-PY
 	mkfile "$T/t.json" "$T/local"
 }
 
@@ -50,29 +27,19 @@ mkfile() {
 	cat >"$1" <<EOF
 {"name": "t", "game": "horserace", "options": {"races": 2}, "seats": 4,
  "bots": [
-  {"name": "a", "command": "python3 $T/det.py a"},
-  {"name": "b", "command": "python3 $T/det.py b"},
-  {"name": "c", "command": "python3 $T/det.py c"},
-  {"name": "d", "command": "python3 $T/det.py d"},
-  {"name": "e", "command": "python3 $T/det.py e"}],
+  {"name": "a", "command": "python3 $PWD/tests/bots/det.py a"},
+  {"name": "b", "command": "python3 $PWD/tests/bots/det.py b"},
+  {"name": "c", "command": "python3 $PWD/tests/bots/det.py c"},
+  {"name": "d", "command": "python3 $PWD/tests/bots/det.py d"},
+  {"name": "e", "command": "python3 $PWD/tests/bots/det.py e"}],
  "deals": 2, "duplicate": true, "concurrency": 2, "time_per_move_ms": 20000,
  "output": "$2", "seed": 11}
 EOF
 }
 
-# The games of a journal, one canonical line each (the log path left
-# out: it says where the log is), sorted.
+# The games of a journal, one canonical line each, sorted.
 games() {
-	python3 - "$1" <<'PY'
-import json, sys
-out = []
-for line in open(sys.argv[1]):
-    d = json.loads(line)
-    if "table" in d:
-        d.pop("log", None)
-        out.append(json.dumps(d, sort_keys=True))
-print("\n".join(sorted(out)))
-PY
+	python3 tests/journal_games.py "$1"
 }
 
 # Counts the game lines of job journals and checks none is doubled.

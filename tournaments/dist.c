@@ -39,7 +39,8 @@ struct jobfile {
 	long	 index;
 	char	*path;
 	char	*dir;		/* the directory its log paths start from */
-	json_t	*plan;		/* its plan line, without the header */
+	long	 table, lo, hi;	/* its games: lo .. hi-1 of table */
+	json_t	*names;		/* the table's bots, by seat */
 	int	 running;	/* a job holds its lock now */
 };
 
@@ -513,13 +514,14 @@ gather_dir(struct gather *g, const char *dir)
 	DIR *d;
 	struct dirent *de;
 	struct jobfile *f;
-	json_t *h, *plan, *line, *tour;
+	json_t *h, *plan, *line, *tour, *b;
+	json_int_t lo, hi;
 	json_error_t je;
 	char *path, cause[256];
 	const char *key;
 	json_t *v;
 	FILE *fp;
-	size_t len;
+	size_t len, i;
 	int lk, found = 0;
 
 	if ((d = opendir(dir)) == NULL)
@@ -595,7 +597,15 @@ gather_dir(struct gather *g, const char *dir)
 		    "job"));
 		f->path = path;
 		f->dir = xstrdup(dir);
-		f->plan = json_incref(plan);
+		f->table = (long)json_integer_value(json_object_get(plan,
+		    "table"));
+		json_unpack(json_object_get(plan, "games"), "[II]", &lo, &hi);
+		f->lo = (long)lo;
+		f->hi = (long)hi;
+		f->names = json_array();
+		json_array_foreach(json_object_get(json_object_get(plan,
+		    "tournament"), "bots"), i, b)
+			json_array_append(f->names, json_object_get(b, "name"));
 		f->running = lk;
 		json_decref(h);
 	}
@@ -647,22 +657,17 @@ static int
 take_game(void *arg, const struct jgame *jg, char *cause, size_t len)
 {
 	struct gather *g = arg;
+	struct jobfile *f = g->cur;
 	struct jgame c;
-	json_t *tb, *line;
-	json_int_t lo, hi;
+	json_t *line;
+	const char *name;
 	char *abs, *rel = NULL;
-	long table;
 	int s, b;
 
-	if (g->cur != NULL) {
-		table = (long)json_integer_value(json_object_get(g->cur->plan,
-		    "table"));
-		json_unpack(json_object_get(g->cur->plan, "games"), "[II]",
-		    &lo, &hi);
-		tb = json_object_get(json_object_get(g->cur->plan,
-		    "tournament"), "bots");
-		if (jg->table != table || jg->game < lo || jg->game >= hi ||
-		    jg->k != g->seats) {
+	if (f != NULL) {
+		if (jg->table != f->table || jg->game < f->lo ||
+		    jg->game >= f->hi || jg->k != g->seats ||
+		    (int)json_array_size(f->names) != jg->k) {
 			snprintf(cause, len, "table %ld game %ld is not one "
 			    "of job %ld's games", jg->table, jg->game,
 			    g->cur->index);
@@ -671,9 +676,9 @@ take_game(void *arg, const struct jgame *jg, char *cause, size_t len)
 		for (s = 0; s < jg->k; s++) {
 			b = g->duplicate ? (int)((s - jg->game % jg->k +
 			    jg->k) % jg->k) : s;
-			if (strcmp(jg->bots[s], json_string_value(
-			    json_object_get(json_array_get(tb, (size_t)b),
-			    "name"))) != 0) {
+			name = json_string_value(json_array_get(f->names,
+			    (size_t)b));
+			if (name == NULL || strcmp(jg->bots[s], name) != 0) {
 				snprintf(cause, len, "game %ld: %s at seat %d, "
 				    "the plan seats another bot there",
 				    jg->game, jg->bots[s], s);
@@ -943,7 +948,7 @@ gather_free(struct gather *g)
 	for (i = 0; i < g->nf; i++) {
 		free(g->f[i].path);
 		free(g->f[i].dir);
-		json_decref(g->f[i].plan);
+		json_decref(g->f[i].names);
 	}
 	free(g->f);
 	if (g->have != NULL)
