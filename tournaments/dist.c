@@ -661,7 +661,7 @@ take_game(void *arg, const struct jgame *jg, char *cause, size_t len)
 	struct jgame c;
 	json_t *line;
 	const char *name;
-	char *abs, *rel = NULL;
+	char *abs, *rel = NULL, *text;
 	int s, b;
 
 	if (f != NULL) {
@@ -708,9 +708,10 @@ take_game(void *arg, const struct jgame *jg, char *cause, size_t len)
 		c.log = rel;
 	}
 	line = jgame_json(&c, json_object_get(jg->line, "seed"));
-	if (json_dumpf(line, g->out, JSON_COMPACT) == -1 ||
-	    fputc('\n', g->out) == EOF)
+	if ((text = json_dumps(line, JSON_COMPACT)) == NULL ||
+	    fputs(text, g->out) == EOF || fputc('\n', g->out) == EOF)
 		err(1, "writing the merged journal");
+	free(text);
 	json_decref(line);
 	free(rel);
 	return 0;
