@@ -102,13 +102,13 @@ PY
 	DET_SLEEP=0.02 bin/tournament job --from "$T/plan" --index 2 --out "$T/j" &
 	pid=$!
 	for i in $(seq 1 600); do
-		n=$(grep -c '"table"' "$T/j/job-000002.jsonl" 2>/dev/null || true)
+		n=$(grep -c '^{"table"' "$T/j/job-000002.jsonl" 2>/dev/null || true)
 		[ "${n:-0}" -lt 1 ] || break
 		sleep 0.05
 	done
 	kill -9 "$pid"
 	wait "$pid" || true
-	n=$(grep -c '"table"' "$T/j/job-000002.jsonl")
+	n=$(grep -c '^{"table"' "$T/j/job-000002.jsonl")
 	[ "$n" -ge 1 ] && [ "$n" -lt 8 ]
 	run bin/tournament job --from "$T/plan" --index 2 --out "$T/j"
 	[ "$status" -eq 0 ]
@@ -149,7 +149,7 @@ PY
 	for i in $(seq 1 1200); do
 		for f in "$T"/par/job-*.jsonl; do
 			[ -e "$f" ] || continue
-			n=$(grep -c '"table"' "$f" || true)
+			n=$(grep -c '^{"table"' "$f" || true)
 			if [ "$n" -ge 1 ] && [ "$n" -lt 4 ]; then
 				idx=$(basename "$f" .jsonl)
 				idx=$((10#${idx#job-}))
