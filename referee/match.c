@@ -55,6 +55,7 @@ struct mbot {
 	int		 spawned;
 	int		 alive;		/* running and still ours to talk to */
 	char		 name[MAX_NAME + 1];
+	unsigned	 wants;		/* WANT_*: the parts it asked for */
 
 	char		*ibuf;		/* stdout: bytes of an unfinished line */
 	size_t		 ilen, icap;
@@ -533,14 +534,18 @@ static void
 bot_hello(struct match *m, struct mbot *b, const json_t *j, const char *why)
 {
 	const char *name;
+	char why2[128];
 	size_t len;
 
 	b->hello = 0;
+	b->wants = WANT_ALL;
 	if (j == NULL || !json_is_object(j)) {
 		faultf(m, b, FAULT_MALFORMED, -1, "the hello answer is not a "
 		    "JSON object: %s", j == NULL ? why : "another value");
 		return;
 	}
+	if (msg_wants(j, &b->wants, why2, sizeof why2) == -1)
+		faultf(m, b, FAULT_MALFORMED, -1, "the hello answer's %s", why2);
 	if ((name = json_string_value(json_object_get(j, "name"))) == NULL ||
 	    *name == '\0') {
 		faultf(m, b, FAULT_MALFORMED, -1, "the hello answer has no "
@@ -764,7 +769,7 @@ ask(struct match *m, int seat)
 	b->deadline_us = now + m->cf->time_per_move_ms * 1000 + b->bank_us;
 	q->len = 0;
 	msg_request(q, m->g, m->st, b->id, m->gi, seat, (b->deadline_us - now) /
-	    1000, &m->feed, &m->ev, b->legal, b->nlegal);
+	    1000, &m->feed, &m->ev, b->legal, b->nlegal, b->wants);
 	b->open = 1;
 	b->emark = 1;
 	m->res->decisions++;
@@ -1048,7 +1053,7 @@ play_game(struct match *m, int gi)
 	for (s = 0; s < m->n; s++) {
 		b = &m->bots[m->seat_bot[s]];
 		q->len = 0;
-		msg_start(q, g, m->st, gi, s, m->n);
+		msg_start(q, g, m->st, gi, s, m->n, b->wants);
 		b->emark = 1;
 		bot_send(m, b, q);
 	}
@@ -1114,7 +1119,7 @@ play_game(struct match *m, int gi)
 		b = &m->bots[m->seat_bot[s]];
 		q->len = 0;
 		msg_end(q, g, m->st, gi, s, m->n, places, scores, &m->feed,
-		    &m->ev, j);
+		    &m->ev, j, b->wants);
 		b->emark = 1;
 		bot_send(m, b, q);
 	}
@@ -1283,6 +1288,7 @@ match_run(const struct match_config *cf, struct match_result *res,
 	for (i = 0; i < m.n; i++) {
 		b = &m.bots[i];
 		b->index = i;
+		b->wants = WANT_ALL;
 		b->efd = -1;
 		b->p.in = b->p.out = b->p.err = b->p.pidfd = -1;
 		b->command = cf->commands[i];
@@ -1329,14 +1335,24 @@ match_run(const struct match_config *cf, struct match_result *res,
 	ign.sa_handler = SIG_IGN;
 	sigemptyset(&ign.sa_mask);
 	sigaction(SIGPIPE, &ign, &oldpipe);
+	/* All forked first, then each exec awaited: they start at once. */
 	for (i = 0; i < m.n; i++) {
 		b = &m.bots[i];
-		if (proc_spawn(&b->p, b->argv, why, sizeof why) == -1) {
+		if (proc_start(&b->p, b->argv, why, sizeof why) == -1) {
 			snprintf(cause, len, "bot %d: %s", i, why);
 			goto stop;
 		}
-		b->spawned = b->alive = 1;
+		b->spawned = 1;
 		b->seat = i;	/* game 0 seats bot i at seat i */
+	}
+	for (i = 0; i < m.n; i++) {
+		b = &m.bots[i];
+		if (proc_started(&b->p, why, sizeof why) == -1) {
+			b->spawned = 0;
+			snprintf(cause, len, "bot %d: %s", i, why);
+			goto stop;
+		}
+		b->alive = 1;
 	}
 	if (handshake(&m) == -1)
 		goto fail;

@@ -19,6 +19,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "match.h"
 #include "proc.h"
 
@@ -77,7 +78,8 @@ usage(FILE *fp, int status)
 "               [--game-list LIST] [--stderr-cap BYTES] [--stats] [-q]\n"
 "               -b 'COMMAND ARGS' -b ...\n"
 "       referee --list-games\n"
-"       referee --describe GAME\n");
+"       referee --describe GAME\n"
+"       referee --version\n");
 	if (status != 0) {
 		fprintf(fp, "Try 'referee --help' for more.\n");
 		exit(status);
@@ -113,6 +115,7 @@ usage(FILE *fp, int status)
 "  -b, --bot 'COMMAND'    a bot, one per seat in order; repeatable\n"
 "      --list-games       one line per game: id, players, title\n"
 "      --describe GAME    the game's players and options, as JSON\n"
+"  -V, --version          the version and the protocol's\n"
 "\n"
 "A -b string is split into words without a shell: blanks separate words;\n"
 "'single quotes' keep everything literally; \"double quotes\" keep\n"
@@ -241,7 +244,8 @@ main(int argc, char **argv)
 
 	open_std_fds();
 	match_config_init(&cf);
-	while ((c = getopt_long(argc, argv, "g:n:s:o:b:qhV", longopts,
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":g:n:s:o:b:qhV", longopts,
 	    NULL)) != -1) {
 		switch (c) {
 		case 'g':
@@ -272,9 +276,7 @@ main(int argc, char **argv)
 		case 'h':
 			usage(stdout, 0);
 		case 'V':
-			printf("referee (cardarena) %s, protocol %d\n",
-			    CARDARENA_VERSION, PROTOCOL_VERSION);
-			return 0;
+			cli_version("referee");
 		case OPT_GAMES:
 			cf.games = (int)number("--games", optarg, 1, 10000000);
 			break;
@@ -332,7 +334,7 @@ main(int argc, char **argv)
 			describe(optarg);
 			return 0;
 		default:
-			usage(stderr, 2);
+			cli_bad_option("referee", c, argv);
 		}
 	}
 	if (optind < argc)

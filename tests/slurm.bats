@@ -89,7 +89,7 @@ EOF
 	    { echo "slurmctld does not start: $(tail -n 1 "$S/ctld.err")"; return 1; }
 	slurmd 2>"$S/d.err" ||
 	    { echo "slurmd does not start: $(tail -n 1 "$S/d.err")"; return 1; }
-	for i in $(seq 1 100); do
+	for i in $(seq 1 600); do
 		[ "$(sinfo -h -o %t 2>/dev/null)" = idle ] && return 0
 		sleep 0.2
 	done

@@ -3,7 +3,8 @@
  * work as self-contained jobs, one JSON line each (a table's bots with
  * their commands, the game, its options, seeds, limits and game indices,
  * the journal header, a fingerprint of it all), in the order a local run
- * plays the tables; `tournament job` runs one line through the runner's
+ * plays them (chunk by chunk across the tables, as a run plays deal by
+ * deal); `tournament job` runs one line through the runner's
  * own code (tour_run with a jobspec), writing DIR/job-NNNNNN.jsonl and the
  * match logs under DIR, resuming like a run (a job run twice or killed and
  * run again writes each game once, a torn line is cut off); `tournament
@@ -30,6 +31,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "tournament.h"
 
 #define JOB_PREFIX	"job-"
@@ -204,7 +206,8 @@ cmd_plan(int argc, char **argv)
 	long chunk = 0, gpt, per, jpt, njobs, table, c, lo, hi, idx;
 	int ch, i;
 
-	while ((ch = getopt_long(argc, argv, "h", lopts, NULL)) != -1) {
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, ":h", lopts, NULL)) != -1) {
 		switch (ch) {
 		case 'c':
 			chunk = (long)strtonum(optarg, 1, INT_MAX, &errstr);
@@ -219,9 +222,7 @@ cmd_plan(int argc, char **argv)
 			    "[--only LIST]\n");
 			return 0;
 		default:
-			fprintf(stderr, "usage: tournament plan FILE "
-			    "[--chunk N] [--only LIST]\n");
-			return 2;
+			cli_bad_option("tournament plan", ch, argv);
 		}
 	}
 	if (argc - optind != 1)
@@ -252,18 +253,19 @@ cmd_plan(int argc, char **argv)
 	for (i = 0; drop[i] != NULL; i++)
 		json_object_del(base, drop[i]);
 	json_object_set_new(base, "name", json_string(t.name));
+	/* chunk by chunk across the tables, as a run plays deal by deal */
 	idx = 0;
-	for (table = 0; table < s.ntables; table++) {
-		tb = json_copy(base);
-		bots = json_array();
-		for (i = 0; i < t.seats; i++)
-			json_array_append(bots, json_array_get(
-			    json_object_get(file, "bots"),
-			    (size_t)s.tab[table * t.seats + i]));
-		json_object_set_new(tb, "bots", bots);
-		for (c = 0; c < jpt; c++, idx++) {
+	for (c = 0; c < jpt; c++) {
+		for (table = 0; table < s.ntables; table++, idx++) {
 			if (mask != NULL && !mask[idx])
 				continue;
+			tb = json_copy(base);
+			bots = json_array();
+			for (i = 0; i < t.seats; i++)
+				json_array_append(bots, json_array_get(
+				    json_object_get(file, "bots"),
+				    (size_t)s.tab[table * t.seats + i]));
+			json_object_set_new(tb, "bots", bots);
 			lo = c * chunk;
 			hi = lo + chunk < gpt ? lo + chunk : gpt;
 			job = json_pack("{s:I,s:I,s:I,s:s,s:I,s:[I,I],s:O,s:O}",
@@ -279,8 +281,8 @@ cmd_plan(int argc, char **argv)
 			    putchar('\n') == EOF)
 				err(1, "stdout");
 			json_decref(job);
+			json_decref(tb);
 		}
-		json_decref(tb);
 	}
 	if (fflush(stdout) == EOF)
 		err(1, "stdout");
@@ -376,7 +378,8 @@ cmd_job(int argc, char **argv)
 	long index = -1, k, gpt;
 	int ch, verbose = 0, rc;
 
-	while ((ch = getopt_long(argc, argv, "+o:vh", lopts, NULL)) != -1) {
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, "+:o:vh", lopts, NULL)) != -1) {
 		switch (ch) {
 		case 'o':
 			out = optarg;
@@ -398,7 +401,7 @@ cmd_job(int argc, char **argv)
 			    "--index I\n");
 			return 0;
 		default:
-			return 2;
+			cli_bad_option("tournament job", ch, argv);
 		}
 	}
 	if (argc != optind || (from == NULL) != (index == -1))
@@ -614,18 +617,18 @@ gather_dir(struct gather *g, const char *dir)
 		warnx("%s: no job journals (%s*.jsonl) here", dir, JOB_PREFIX);
 }
 
-/* The job that plays game game of table table. */
+/* The job that plays game game of table table (chunk-major, as planned). */
 static long
 job_of(const struct gather *g, long table, long game)
 {
-	return table * g->jpt + game / g->chunk;
+	return game / g->chunk * g->tables + table;
 }
 
 /* The number of games of job idx. */
 static long
 job_games(const struct gather *g, long idx)
 {
-	long lo = idx % g->jpt * g->chunk;
+	long lo = idx / g->tables * g->chunk;
 
 	return lo + g->chunk < g->gpt ? g->chunk : g->gpt - lo;
 }
@@ -970,7 +973,8 @@ cmd_merge(int argc, char **argv)
 	char *jpath, title[512];
 	int ch, quiet = 0, rc, lockfd;
 
-	while ((ch = getopt(argc, argv, "+qh")) != -1) {
+	opterr = 0;
+	while ((ch = getopt(argc, argv, "+:qh")) != -1) {
 		switch (ch) {
 		case 'q':
 			quiet = 1;
@@ -979,7 +983,7 @@ cmd_merge(int argc, char **argv)
 			printf("usage: tournament merge [-q] OUT DIR...\n");
 			return 0;
 		default:
-			return 2;
+			cli_bad_option("tournament merge", ch, argv);
 		}
 	}
 	if (argc - optind < 2)
@@ -1003,7 +1007,7 @@ cmd_merge(int argc, char **argv)
 	    json_string_value(json_object_get(g.header, "game")), g.seats,
 	    g.duplicate ? ", duplicate" : "");
 	if (g.games > 0 && tour_reports(argv[optind], jpath, title,
-	    quiet) == -1)
+	    quiet, NULL) == -1)
 		rc = 1;
 	free(jpath);
 	gather_free(&g);
@@ -1018,13 +1022,14 @@ cmd_status(int argc, char **argv)
 	struct gather g;
 	int ch, rc;
 
-	while ((ch = getopt(argc, argv, "+h")) != -1) {
+	opterr = 0;
+	while ((ch = getopt(argc, argv, "+:h")) != -1) {
 		switch (ch) {
 		case 'h':
 			printf("usage: tournament status OUT DIR...\n");
 			return 0;
 		default:
-			return 2;
+			cli_bad_option("tournament status", ch, argv);
 		}
 	}
 	if (argc - optind < 2)

@@ -29,6 +29,7 @@
 
 #include <jansson.h>
 
+#include "cli.h"
 #include "game.h"
 #include "rng.h"
 #include "sprt.h"
@@ -443,7 +444,8 @@ cmd_gauntlet(int argc, char **argv)
 	o.dup = 1;
 	o.jobs = 1;
 	o.progress = -1;
-	while ((ch = getopt_long(argc, argv, "+c:p:g:n:o:s:j:qh", lopts,
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, "+:c:p:g:n:o:s:j:qh", lopts,
 	    NULL)) != -1) {
 		switch (ch) {
 		case 'c':
@@ -546,7 +548,7 @@ cmd_gauntlet(int argc, char **argv)
 			g_usage(stdout, 0);
 			break;
 		default:
-			g_usage(stderr, 2);
+			cli_bad_option("tournament gauntlet", ch, argv);
 		}
 	}
 	if (optind != argc)

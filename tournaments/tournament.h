@@ -96,8 +96,10 @@ struct tour {
 	long		 deals;		/* deals per table */
 	int		 duplicate;
 	int		 logs;		/* keep a match log per table run */
+	int		 replays;	/* render them as HTML replays */
 	long		 time_per_move;	/* ms, 0: the referee's default */
 	long		 time_bank;	/* ms, 0: the referee's default */
+	long		 time_hello;	/* ms, 0: the referee's default */
 	char		*on_fault;	/* NULL: the referee's default */
 	int		 jobs;
 	char		*outdir;
@@ -109,6 +111,21 @@ struct tour {
 	char	       **refargs;	/* extra referee arguments */
 	int		 nrefargs;
 };
+
+/*
+ * replays.c: renders with bin/replay --html (beside this program) every
+ * match log in logdir that has no up-to-date page, naming the bots by
+ * their tournament names; returns how many it rendered.
+ */
+struct schedule;
+int	 render_replays(const struct tour *, const struct schedule *,
+	    const char *logdir);
+/* The replay step at which game of the match log path is dealt, or -1. */
+long	 replay_game_step(const char *path, long game);
+
+/* advice.c: names the time limits to raise for bots that timed out. */
+struct rating;
+void	 limits_advice(FILE *, const struct tour *, const struct rating *);
 
 /* Reads and checks a tournament file; -1 and a cause. */
 int	 tour_load(struct tour *, const char *path, char *, size_t);
@@ -167,6 +184,14 @@ json_t	*jgame_json(const struct jgame *, const json_t *seed);
 int	 journal_open(const char *path, int *created, char *, size_t);
 /* Appends one line (a newline is added) and fsyncs it; -1 and cause. */
 int	 journal_append(int fd, const json_t *, char *, size_t);
+/*
+ * Appends one line (a newline is added) in a single write(2), without
+ * fsync: the line survives the process being killed, and a crash of the
+ * machine only once journal_sync has returned.  -1 and a cause.
+ */
+int	 journal_write(int fd, const json_t *, char *, size_t);
+/* fsyncs the journal (the group commit); -1 and a cause. */
+int	 journal_sync(int fd, char *, size_t);
 
 /* The games already done per table: a prefix count plus stragglers. */
 struct doneset {
@@ -183,8 +208,6 @@ void	 doneset_init(struct doneset *, long ntables, long gpt);
 /* Marks a game done: 0 if new, 1 if it already was, -1 if out of range. */
 int	 doneset_add(struct doneset *, long table, long game);
 int	 doneset_has(const struct doneset *, long table, long game);
-/* The number of games of table not yet done. */
-long	 doneset_left(const struct doneset *, long table);
 void	 doneset_free(struct doneset *);
 
 /* rate.c: ratings */
@@ -330,6 +353,7 @@ struct run_opts {
 	int	 jobs;		/* 0: the file's */
 	int	 quiet;
 	int	 progress;	/* -1 auto (a terminal), 0 plain, 1 live */
+	int	 replays;	/* render HTML replays (or the file's) */
 	const char *argv0;
 	const struct jobspec *job;	/* NULL: the whole tournament */
 };
@@ -340,10 +364,12 @@ int	 mkdirs(const char *);
 int	 tour_run(struct tour *, const struct run_opts *);
 /*
  * Rates a journal and writes every report format into outdir (and the
- * table on stdout unless quiet); -1 if one could not be written.
+ * table on stdout unless quiet); names the limits of tournament t (if
+ * not NULL) that bots which timed out need; -1 if a report could not be
+ * written.
  */
 int	 tour_reports(const char *outdir, const char *journal,
-	    const char *title, int quiet);
+	    const char *title, int quiet, const struct tour *t);
 
 /* dist.c: plans, jobs, merging */
 

@@ -21,18 +21,28 @@
 //   - an object: the action itself, by value (a legal entry with a whole
 //     amount in place of a range), sent as {"id": N, "action": {...}}.
 //
+// A bot that reads only some parts of a request lists them in
+// opts.wants (of 'view', 'events' and 'legal'), or its user with
+// --wants LIST on the command line (e.g. --wants legal); the referee then leaves
+// the others out of its requests (and of start and end), so there is less
+// to parse.  By default it sends them all.
+//
 // The request is the message as the referee sent it ("id", "game", "seat",
 // "view", "events", "legal", "time_left_ms").  The bot keeps the handshake
 // (bot.hello, bot.game, bot.options, bot.players, bot.limits), its seat in
 // the current game (bot.seat), a generator seeded by --seed N and
 // reseeded at each game's start from (N, game)
 // (bot.random(), bot.randomChoice(request)) and bot.timeLeft(request).
+// bot.say(text) during choose() sends text with the answer as its
+// "debug" (the replays show it beside the move).
 //
 // An exception in choose() is not caught: the bot exits with the stack on
 // stderr, and the referee counts an "exit" fault.  Write notes to stderr
 // (the referee saves it), never to stdout.
 'use strict';
 const readline = require('readline');
+
+const PROTOCOL = 1;
 
 // Returns [lo, hi] when a legal entry is ranged, else null.
 function amountRange(entry) {
@@ -42,11 +52,13 @@ function amountRange(entry) {
 }
 
 class Bot {
-  // opts: name, version, choose (a function (request, bot)), and the
-  // hooks onHello, onStart, onEnd, onError, onBye, onMessage.
+  // opts: name, version, wants (the parts of a request read; all when
+  // absent), choose (a function (request, bot)), and the hooks onHello,
+  // onStart, onEnd, onError, onBye, onMessage.
   constructor(opts = {}) {
     this.name = opts.name || 'js-bot';
     this.version = opts.version || '1';
+    this.wants = Array.isArray(opts.wants) ? opts.wants.slice() : null;
     for (const k of ['choose', 'onHello', 'onStart', 'onEnd', 'onError',
       'onBye', 'onMessage']) {
       if (typeof opts[k] === 'function') this[k] = opts[k];
@@ -60,6 +72,7 @@ class Bot {
     this.seed = Date.now() >>> 0;
     this.baseSeed = this.seed;
     this.received = 0;
+    this.said = [];
   }
 
   // Returns an index, [index, amount] or an action object.
@@ -100,16 +113,41 @@ class Bot {
 
   usage() {
     return 'usage: ' + require('path').basename(process.argv[1] || 'bot') +
-      ' [--seed N]';
+      ' [--seed N] [--wants LIST]';
   }
 
-  // Reads --seed N (or -s N) and --help; exits on anything else.
+  // Adds a line to the "debug" text of the answer being chosen.
+  say(text) {
+    this.said.push(String(text));
+  }
+
+  // Reads --seed N (or -s N), --wants LIST, --help and --version; exits on
+  // anything else.
   parseArgs(args) {
     for (let i = 0; i < args.length; i++) {
       if (args[i] === '--help' || args[i] === '-h') {
         process.stdout.write(this.usage() + '\nA cardarena bot: speaks the ' +
-          'protocol (protocol.md) on stdin and stdout.\n');
+          'protocol (protocol.md) on stdin and stdout.\n' +
+          '  --seed N      the seed of its random choices\n' +
+          '  --wants LIST  ask only for these parts of each request, of ' +
+          'view,events,legal\n' +
+          '  --version     its version and the protocol\'s\n' +
+          'Exit status: 0 after the referee\'s bye or the end of its ' +
+          'input, 1 when\nchoose() threw or the referee went away, 2 for ' +
+          'a bad command line.\n');
         process.exit(0);
+      } else if (args[i] === '--version') {
+        process.stdout.write(this.name + ' ' + this.version +
+          ' (cardarena JS SDK), protocol ' + PROTOCOL + '\n');
+        process.exit(0);
+      } else if (args[i] === '--wants' && i + 1 < args.length) {
+        const parts = args[++i].split(',').filter((w) => w !== '');
+        if (parts.some((w) => !['view', 'events', 'legal'].includes(w))) {
+          process.stderr.write(this.name + ': --wants ' + args[i] +
+            ': not a list of view, events and legal\n');
+          process.exit(2);
+        }
+        this.wants = parts;
       } else if ((args[i] === '--seed' || args[i] === '-s') && i + 1 < args.length) {
         const v = Number(args[++i]);
         if (!Number.isInteger(v)) {
@@ -119,7 +157,11 @@ class Bot {
         }
         this.seed = this.baseSeed = v >>> 0;
       } else {
-        process.stderr.write(this.usage() + '\n');
+        process.stderr.write(this.name + ': ' +
+          (args[i] === '--seed' || args[i] === '-s' ?
+            'a value is missing after ' : 'unknown option ') + args[i] +
+          ' (see ' + require('path').basename(process.argv[1] || 'bot') +
+          ' --help)\n');
         process.exit(2);
       }
     }
@@ -166,7 +208,9 @@ class Bot {
         this.players = msg.players;
         this.limits = msg.limits || {};
         this.seat = msg.seat;
-        this.send({ type: 'hello', name: this.name, version: this.version });
+        this.send(this.wants === null
+          ? { type: 'hello', name: this.name, version: this.version }
+          : { type: 'hello', name: this.name, version: this.version, wants: this.wants });
         this.onHello(msg);
         break;
       case 'start':
@@ -177,9 +221,14 @@ class Bot {
           0x9e3779b1)) >>> 0;
         this.onStart(msg);
         break;
-      case 'request':
-        this.send(this.answer(msg, await this.choose(msg, this)));
+      case 'request': {
+        this.said = [];
+        const ans = this.answer(msg, await this.choose(msg, this));
+        if (this.said.length > 0) ans.debug = this.said.join('\n');
+        this.said = [];
+        this.send(ans);
         break;
+      }
       case 'end':
         this.onEnd(msg);
         break;
@@ -198,8 +247,11 @@ class Bot {
   // Runs the protocol loop until "bye" or the end of input.
   async play(input = process.stdin) {
     const rl = readline.createInterface({ input, crlfDelay: Infinity });
+    // An end nobody reads is not parsed (the referee writes the type first).
+    const skipEnd = this.onEnd === Bot.prototype.onEnd;
     for await (const line of rl) {
       this.received = Date.now();
+      if (skipEnd && line.startsWith('{"type":"end"')) continue;
       if (line.trim() === '') continue;
       let msg;
       try {

@@ -15,6 +15,14 @@
  *
  * Ownership: the json_t objects handed to callbacks are borrowed; they live
  * until the callback returns (hello: for the whole game).
+ *
+ * Speed: a bot that reads only some parts of a request says so with
+ * bot_set_wants() before bot_main() (or its user with --wants LIST on the
+ * command line, e.g. --wants legal); the referee then leaves the others
+ * out (the hello's "wants", protocol.md), so there is less to parse.  The
+ * SDK parses a message only when someone reads it: a start is scanned for
+ * its game and seat, and an end or an error is not parsed at all when the
+ * bot has no on_message callback.
  */
 #ifndef CARDARENA_BOT_H
 #define CARDARENA_BOT_H
@@ -25,6 +33,9 @@
 
 #include "rng.h"
 
+#define BOT_SDK_VERSION	"1"	/* sent in the hello */
+#define BOT_PROTOCOL	1	/* the protocol it speaks */
+
 struct bot {
 	const char	*name;
 	json_t		*hello;		/* the referee's hello */
@@ -34,6 +45,7 @@ struct bot {
 	struct rng	 rng;		/* per game: seed_derive(seed, game) */
 	uint64_t	 seed;
 	void		*arg;		/* the bot's own state */
+	char		*say;		/* bot_say text for the next answer */
 };
 
 /*
@@ -45,9 +57,19 @@ typedef int	(*bot_choose_fn)(struct bot *, const json_t *request,
 /* Sees every other message (hello, start, end, error); may be NULL. */
 typedef void	(*bot_message_fn)(struct bot *, const json_t *msg);
 
+/* The parts of a request (and of start and end) a bot reads. */
+#define BOT_WANT_VIEW	0x1u	/* "view" */
+#define BOT_WANT_EVENTS	0x2u	/* "events" */
+#define BOT_WANT_LEGAL	0x4u	/* "legal" */
+#define BOT_WANT_ALL	(BOT_WANT_VIEW | BOT_WANT_EVENTS | BOT_WANT_LEGAL)
+
+/* Asks for only these parts (BOT_WANT_*; all by default); before bot_main. */
+void	bot_set_wants(unsigned);
+
 /*
  * Runs the protocol loop on stdin/stdout until "bye" or end of input.
- * Understands --seed N and --help; returns the exit status for main.
+ * Understands --seed N, --wants LIST, --help and --version; returns the
+ * exit status for main.
  */
 int	bot_main(int argc, char **argv, const char *name, bot_choose_fn,
 	    bot_message_fn, void *arg);
@@ -57,6 +79,13 @@ int	bot_random_choice(struct bot *, const json_t *legal, int32_t *amount);
 
 /* Writes a debug line to stderr (the referee saves it, with turn markers). */
 void	bot_debug(struct bot *, const char *fmt, ...)
+	    __attribute__((format(printf, 2, 3)));
+
+/*
+ * Adds a line to the "debug" text of the answer being chosen (call it from
+ * choose); the replays show it beside the move.
+ */
+void	bot_say(struct bot *, const char *fmt, ...)
 	    __attribute__((format(printf, 2, 3)));
 
 #endif

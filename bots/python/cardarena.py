@@ -24,9 +24,17 @@ choose(request) returns one of:
   - a dict: the action itself, by value (a legal entry with a whole amount
     in place of a range), sent as {"id": N, "action": {...}}.
 
+A bot that reads only some parts of a request lists them in its class's
+`wants` (or run(..., wants=[...]), or its user with --wants LIST on the
+command line, e.g. --wants legal): of "view", "events" and "legal"; the
+referee then leaves the others out of its requests (and of start and
+end), so there is less to read.  By default (None) it sends them all.
+
 The request is a dict (the message as the referee sent it: "id", "game",
 "seat", "view", "events", "legal", "time_left_ms") with helpers: .bot (the
-Bot), .amount_range(i), .time_left() and .random_choice().  The bot keeps
+Bot), .amount_range(i), .time_left(), .random_choice() and .say(text),
+which sends text with the answer as its "debug" (the replays show it
+beside the move).  The bot keeps
 the handshake (.hello, .game, .options, .players, .limits), its seat in
 the current game (.seat) and a generator seeded by --seed N (.rng),
 reseeded at each game's start from (N, game).
@@ -62,6 +70,11 @@ class Request(dict):
         super().__init__(msg)
         self.bot = bot
         self.received = received
+        self.said = []
+
+    def say(self, text):
+        """Adds a line to the answer's "debug" text (shown in replays)."""
+        self.said.append(str(text))
 
     @property
     def legal(self):
@@ -100,12 +113,15 @@ class Bot:
 
     name = "python-bot"
     version = "1"
+    wants = None        # the parts of a request read; None: all of them
 
-    def __init__(self, name=None, version=None, choose=None):
+    def __init__(self, name=None, version=None, choose=None, wants=None):
         if name is not None:
             self.name = name
         if version is not None:
             self.version = version
+        if wants is not None:
+            self.wants = list(wants)
         self._choose = choose
         self.hello = None
         self.game = None
@@ -150,10 +166,12 @@ class Bot:
 
     def usage(self):
         """The one-line usage of the bot program."""
-        return "usage: %s [--seed N]" % sys.argv[0].rsplit("/", 1)[-1]
+        return ("usage: %s [--seed N] [--wants LIST]"
+                % sys.argv[0].rsplit("/", 1)[-1])
 
     def parse_args(self, args):
-        """Reads --seed N (or -s N) and --help; exits on anything else."""
+        """Reads --seed N (or -s N), --wants LIST and --help; exits on
+        anything else."""
         seed = None
         i = 0
         while i < len(args):
@@ -161,17 +179,42 @@ class Bot:
             if a in ("-h", "--help"):
                 print(self.usage())
                 print("A cardarena bot: speaks the protocol (protocol.md) "
-                      "on stdin and stdout.")
+                      "on stdin and stdout.\n"
+                      "  --seed N      the seed of its random choices\n"
+                      "  --wants LIST  ask only for these parts of each "
+                      "request, of view,events,legal\n"
+                      "  --version     its version and the protocol's\n"
+                      "Exit status: 0 after the referee's bye or the end "
+                      "of its input, 1 when\nchoose() raised or the "
+                      "referee went away, 2 for a bad command line.")
                 sys.exit(0)
+            if a == "--version":
+                print("%s %s (cardarena Python SDK), protocol %d"
+                      % (self.name, self.version, PROTOCOL))
+                sys.exit(0)
+            if a == "--wants" and i + 1 < len(args):
+                parts = [w for w in args[i + 1].split(",") if w]
+                if any(w not in ("view", "events", "legal") for w in parts):
+                    print("%s: --wants %s: not a list of view, events "
+                          "and legal" % (self.name, args[i + 1]),
+                          file=sys.stderr)
+                    sys.exit(2)
+                self.wants = parts
+                i += 2
+                continue
             if a in ("-s", "--seed") and i + 1 < len(args):
                 try:
                     seed = int(args[i + 1])
                 except ValueError:
-                    sys.exit("%s: --seed %s: not a whole number"
-                             % (self.name, args[i + 1]))
+                    print("%s: --seed %s: not a whole number"
+                          % (self.name, args[i + 1]), file=sys.stderr)
+                    sys.exit(2)
                 i += 2
                 continue
-            print(self.usage(), file=sys.stderr)
+            print("%s: %s %s (see %s --help)"
+                  % (self.name, "a value is missing after"
+                     if a in ("-s", "--seed") else "unknown option", a,
+                     sys.argv[0].rsplit("/", 1)[-1]), file=sys.stderr)
             sys.exit(2)
         self.seed = seed
         self.rng = random.Random(seed)
@@ -214,8 +257,11 @@ class Bot:
             self.players = msg.get("players")
             self.limits = msg.get("limits", {})
             self.seat = msg.get("seat")
-            self.send({"type": "hello", "name": self.name,
-                       "version": self.version})
+            hello = {"type": "hello", "name": self.name,
+                     "version": self.version}
+            if self.wants is not None:
+                hello["wants"] = list(self.wants)
+            self.send(hello)
             self.on_hello(msg)
         elif kind == "start":
             self.seat = msg.get("seat", self.seat)
@@ -227,7 +273,10 @@ class Bot:
             self.on_start(msg)
         elif kind == "request":
             request = Request(msg, self, received)
-            self.send(self.answer(request, self.choose(request)))
+            ans = self.answer(request, self.choose(request))
+            if request.said:
+                ans["debug"] = "\n".join(request.said)
+            self.send(ans)
         elif kind == "end":
             self.on_end(msg)
         elif kind == "error":
@@ -243,8 +292,13 @@ class Bot:
         """Runs the protocol loop until "bye" or the end of input."""
         infile = infile if infile is not None else sys.stdin.buffer
         self._out = outfile if outfile is not None else sys.stdout
+        # An end nobody reads is not parsed (the referee writes the type
+        # first).
+        skip_end = type(self).on_end is Bot.on_end
         for line in infile:
             received = time.monotonic()
+            if skip_end and line.startswith(b'{"type":"end"'):
+                continue
             if not line.strip():
                 continue
             try:
@@ -270,6 +324,7 @@ class Bot:
         sys.exit(0)
 
 
-def run(choose, name="python-bot", version="1", argv=None):
-    """Runs a bot whose choose(request) is a plain function."""
-    Bot(name=name, version=version, choose=choose).main(argv)
+def run(choose, name="python-bot", version="1", argv=None, wants=None):
+    """Runs a bot whose choose(request) is a plain function; wants: the
+    parts of a request it reads (None: all)."""
+    Bot(name=name, version=version, choose=choose, wants=wants).main(argv)

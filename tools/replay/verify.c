@@ -24,6 +24,8 @@ struct wbot {
 	int		 alive;
 	int		 retired;	/* in this game (policy retire) */
 	int		 hello;		/* its hello was sent */
+	int		 hello_done;	/* its answer came, or its time ran out */
+	unsigned	 wants;		/* WANT_*, from its hello answer */
 	int		 open;		/* a request is open */
 	int64_t		 id;		/* the last request sent */
 	int		 answered;	/* an accepted answer to id */
@@ -98,6 +100,7 @@ static void	 new_round(struct walk *);
 static struct frame *new_frame(struct walk *, size_t);
 static void	 attach_fault(struct walk *, const json_t *, int);
 static void	 read_debug(struct replay *);
+static void	 read_answer_debug(struct replay *);
 static void	 debug_add(struct replay *, int, long, long long, FILE *,
 		    char **, size_t *);
 static long	 jint(const json_t *, const char *, long);
@@ -418,7 +421,7 @@ on_send(struct walk *w, size_t i)
 		if (!w->in_game || w->ended || s != w->nstarts)
 			return fail(w, i, "a start for bot %d out of place", b);
 		w->nstarts++;
-		msg_start(&w->b, w->g, w->st, w->gi, s, w->P);
+		msg_start(&w->b, w->g, w->st, w->gi, s, w->P, wb->wants);
 	} else if (strcmp(type, "request") == 0) {
 		if (!w->in_game || w->ended || w->nstarts != w->P)
 			return fail(w, i, "a request to bot %d outside a game",
@@ -443,7 +446,7 @@ on_send(struct walk *w, size_t i)
 		wb->closed_by = NULL;
 		w->asked |= 1u << s;
 		msg_request(&w->b, w->g, w->st, wb->id, w->gi, s, tl, &w->feed,
-		    &w->ev, w->legal[s], w->nlegal[s]);
+		    &w->ev, w->legal[s], w->nlegal[s], wb->wants);
 	} else if (strcmp(type, "error") == 0) {
 		if (wb->settle_action != NULL) {
 			msg_error(&w->b, wb->settle_id, json_string_value(
@@ -466,7 +469,7 @@ on_send(struct walk *w, size_t i)
 			return fail(w, i, "an end for bot %d out of place", b);
 		w->nends++;
 		msg_end(&w->b, w->g, w->st, w->gi, s, w->P, w->places,
-		    w->scores, &w->feed, &w->ev, w->final);
+		    w->scores, &w->feed, &w->ev, w->final, wb->wants);
 		if (w->nends == w->P)
 			w->in_game = 0;
 	} else if (strcmp(type, "bye") == 0) {
@@ -501,6 +504,18 @@ on_recv(struct walk *w, size_t i)
 	if (r->bot < 0 || r->bot >= w->P)
 		return fail(w, i, "a line from bot %d of %d", r->bot, w->P);
 	wb = &w->bots[r->bot];
+	line = json_string_value(json_object_get(r->j, "line"));
+	/* The first line after the hello is its answer, as the referee
+	 * takes it: the parts of each message the bot wants. */
+	if (wb->hello && !wb->hello_done && line != NULL &&
+	    line[strspn(line, " \t")] != '\0') {
+		wb->hello_done = 1;
+		j = json_loads(line, 0, NULL);
+		msg_wants(json_is_object(j) ? j : NULL, &wb->wants, why,
+		    sizeof why);
+		json_decref(j);
+		return 0;
+	}
 	if (!wb->open || !w->in_game ||
 	    (line = json_string_value(json_object_get(r->j, "line"))) == NULL ||
 	    line[strspn(line, " \t")] == '\0')
@@ -548,6 +563,9 @@ on_fault(struct walk *w, size_t i)
 		return fail(w, i, "a fault of bot %d of %d", b, w->P);
 	wb = &w->bots[b];
 	kind = json_string_value(json_object_get(j, "fault"));
+	if (wb->hello && !wb->hello_done && kind != NULL &&
+	    strcmp(kind, "timeout") == 0)
+		wb->hello_done = 1;	/* no hello answer in time */
 	for (k = 0; k < NFAULT; k++)
 		if (kind != NULL && strcmp(kind, fault_names[k]) == 0)
 			break;
@@ -893,6 +911,7 @@ replay_run(struct replay *rp, const struct rlog *l, char *cause, size_t len)
 	for (s = 0; s < w.P; s++) {
 		w.legal[s] = xcalloc(MAX_LEGAL, sizeof *w.legal[s]);
 		w.bots[s].alive = 1;
+		w.bots[s].wants = WANT_ALL;
 		w.bots[s].pending = json_array();
 	}
 	if (same(&w, 0, "the header's options", json_object_get(w.hdr,
@@ -963,14 +982,55 @@ debug_add(struct replay *rp, int bot, long gi, long long id, FILE *tf,
 	rp->dbg[rp->ndbg].bot = bot;
 	rp->dbg[rp->ndbg].gi = (int)gi;
 	rp->dbg[rp->ndbg].id = id;
+	rp->dbg[rp->ndbg].answer = 0;
 	rp->dbg[rp->ndbg++].text = *text;
 	*text = NULL;
 }
 
 /*
+ * Keeps the "debug" text of each answer the log received (a recv line
+ * with an "id"), for the request it answered.
+ */
+static void
+read_answer_debug(struct replay *rp)
+{
+	const struct rlog *l = rp->log;
+	json_t *a, *d, *id;
+	long gi = 0;
+	size_t i;
+
+	for (i = 0; i < l->n; i++) {
+		if (strcmp(l->r[i].type, "game_start") == 0) {
+			gi = jint(l->r[i].j, "game", -1);
+			continue;
+		}
+		if (strcmp(l->r[i].type, "recv") != 0 || l->r[i].bot < 0 ||
+		    l->r[i].bot >= rp->players)
+			continue;
+		a = json_loads(json_string_value(json_object_get(l->r[i].j,
+		    "line")) != NULL ? json_string_value(json_object_get(
+		    l->r[i].j, "line")) : "", 0, NULL);
+		d = json_object_get(a, "debug");
+		id = json_object_get(a, "id");
+		if (json_is_string(d) && json_string_length(d) > 0 &&
+		    json_is_integer(id)) {
+			rp->dbg = xreallocarray(rp->dbg, rp->ndbg + 1,
+			    sizeof *rp->dbg);
+			rp->dbg[rp->ndbg].bot = l->r[i].bot;
+			rp->dbg[rp->ndbg].gi = (int)gi;
+			rp->dbg[rp->ndbg].id = json_integer_value(id);
+			rp->dbg[rp->ndbg].answer = 1;
+			rp->dbg[rp->ndbg++].text = xstrdup(json_string_value(d));
+		}
+		json_decref(a);
+	}
+}
+
+/*
  * Reads the bots' stderr files (LOG.botN.stderr) and puts each piece of
  * text on the frame of the request its marker names ("--- cardarena: game
- * G, request ID ---"), or on the game's deal before any request.
+ * G, request ID ---"), or on the game's deal before any request; then the
+ * answers' own "debug" text, on the frame of the action answering.
  */
 static void
 read_debug(struct replay *rp)
@@ -1006,6 +1066,7 @@ read_debug(struct replay *rp)
 		fclose(fp);
 	}
 	free(line);
+	read_answer_debug(rp);
 	for (k = 0; k < rp->ndbg; k++) {
 		struct rdebug *d = &rp->dbg[k];
 
@@ -1021,8 +1082,9 @@ read_debug(struct replay *rp)
 				}
 		if (fi >= rp->nf)
 			continue;
-		dj = json_pack("{s:i,s:i,s:s}", "seat", replay_seat_of(rp,
-		    rp->f[fi].game, d->bot), "bot", d->bot, "text", d->text);
+		dj = json_pack("{s:i,s:i,s:s,s:s}", "seat", replay_seat_of(rp,
+		    rp->f[fi].game, d->bot), "bot", d->bot, "text", d->text,
+		    "from", d->answer ? "answer" : "stderr");
 		json_array_append_new(rp->f[fi].debug, dj);
 	}
 }
