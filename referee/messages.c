@@ -135,12 +135,36 @@ void
 evfeed_add(struct evfeed *f, struct buf *b, const struct game *g,
     const void *st, const struct events *ev, int seat)
 {
-	size_t i;
+	size_t i, from, bytes = 0, missed = 0;
 	int first = 1;
 
 	evfeed_encode(f, g, st, ev);
 	buf_add(b, "[", 1);
-	for (i = f->next[seat]; i < ev->n; i++) {
+	/*
+	 * A seat not asked for a long time (a player out early) would be
+	 * told a backlog without bound: past EVENTS_MAX bytes only the newest
+	 * events that fit are sent, after one {"type":"missed","count":N}
+	 * (the view carries the state).
+	 */
+	from = f->next[seat];
+	for (i = ev->n; i > f->next[seat]; i--) {
+		if (!(ev->e[i - 1].seen & (1u << seat)))
+			continue;
+		bytes += f->off[i] - f->off[i - 1] + 1;
+		if (bytes > EVENTS_MAX) {
+			from = i;
+			break;
+		}
+	}
+	for (i = f->next[seat]; i < from; i++)
+		missed += (ev->e[i].seen & (1u << seat)) != 0;
+	if (missed > 0) {
+		buf_str(b, "{\"type\":\"missed\",\"count\":");
+		buf_int(b, (int64_t)missed);
+		buf_str(b, "}");
+		first = 0;
+	}
+	for (i = from; i < ev->n; i++) {
 		if (!(ev->e[i].seen & (1u << seat)))
 			continue;
 		if (!first)
