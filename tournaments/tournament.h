@@ -363,6 +363,11 @@ int	 mkdirs(const char *);
 /* Runs (or resumes) a tournament or one job; the exit status for main. */
 int	 tour_run(struct tour *, const struct run_opts *);
 /*
+ * The referee program: given (may be NULL), else $CARDARENA_REFEREE, else
+ * the one beside this program, else "referee" from PATH; caller frees.
+ */
+char	*referee_path(const char *);
+/*
  * Rates a journal and writes every report format into outdir (and the
  * table on stdout unless quiet); names the limits of tournament t (if
  * not NULL) that bots which timed out need; -1 if a report could not be
