@@ -415,7 +415,7 @@ contain_prepare(struct jailed *jl, char *const *argv)
 	static const char *const pass[] = { "LANG", "LC_ALL", "LC_CTYPE",
 	    "TZ", NULL };
 	const struct contain *c = contain_get();
-	char kv[PATH_MAX + 16];
+	char kv[PATH_MAX + 16], *copy, *p, *w;
 	const char *v;
 	int n = 0, i;
 
@@ -434,6 +434,16 @@ contain_prepare(struct jailed *jl, char *const *argv)
 			snprintf(kv, sizeof kv, "%s=%s", pass[i], v);
 			vec_add(&jl->envp, &n, kv);
 		}
+	/* The operator's pass-through list: CARDARENA_BOT_ENV=NAME,NAME */
+	if ((v = getenv("CARDARENA_BOT_ENV")) != NULL) {
+		copy = xstrdup(v);
+		for (p = copy; (w = strsep(&p, ", :")) != NULL; )
+			if (*w != '\0' && (v = getenv(w)) != NULL) {
+				snprintf(kv, sizeof kv, "%s=%s", w, v);
+				env_put(&jl->envp, &n, kv);
+			}
+		free(copy);
+	}
 	for (i = 0; i < c->n_env; i++)
 		env_put(&jl->envp, &n, c->env[i]);
 	n = 0;

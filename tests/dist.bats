@@ -9,47 +9,16 @@
 # `tournament status`; the README's "Across machines" commands as written.
 # The Slurm test is tests/slurm.bats.
 #
-# The bots are stateless (a choice is a function of the request), so a game
-# does not depend on which games its bot processes played before.
+# The bots are stateless (tests/bots/det.py: a choice is a function of the
+# request), so a game does not depend on which games its bot processes
+# played before.  Bots get a scrubbed environment: CARDARENA_BOT_ENV names
+# the variables (DET_SLEEP, the pause between answers) they may keep.
 
 load helpers
 
 setup() {
 	cd "$BATS_TEST_DIRNAME/.." || return 1
 	T=$BATS_TEST_TMPDIR
-	# as root each bot runs as a user of its own (SECURITY.md): it must
-	# read det.py, and its environment is scrubbed, so the pause between
-	# answers is in the file det_sleep beside it (see slow()) instead
-	chmod go+rx "$T" "${T%/*}" "${T%/*/*}" 2>/dev/null || true
-	cat >"$T/det.py" <<'PY'
-import json, os, sys, time, zlib
-salt = sys.argv[1] if len(sys.argv) > 1 else ""
-try:
-    with open(os.path.join(os.path.dirname(os.path.abspath(__file__)),
-                           "det_sleep")) as f:
-        pause = float(f.read())
-except OSError:
-    pause = 0.0
-for line in sys.stdin:
-    m = json.loads(line)
-    if m.get("type") == "hello":
-        out = {"type": "hello", "name": "det" + salt, "version": "1"}
-    elif m.get("type") == "bye":
-        break
-    elif "legal" in m and "id" in m:
-        legal = m["legal"]
-        h = zlib.crc32((salt + json.dumps(m.get("view"), sort_keys=True)).encode())
-        i = h % len(legal)
-        out = {"id": m["id"], "index": i}
-        a = legal[i].get("amount")
-        if isinstance(a, dict):
-            out["amount"] = a["min"] + h // 7 % (a["max"] - a["min"] + 1)
-        time.sleep(pause)
-    else:
-        continue
-    sys.stdout.write(json.dumps(out) + "\n")
-    sys.stdout.flush()
-PY
 	mkfile "$T/t.json" "$T/local"
 }
 
@@ -59,29 +28,19 @@ mkfile() {
 	cat >"$1" <<EOF
 {"name": "t", "game": "horserace", "options": {"races": 2}, "seats": 4,
  "bots": [
-  {"name": "a", "command": "python3 $T/det.py a"},
-  {"name": "b", "command": "python3 $T/det.py b"},
-  {"name": "c", "command": "python3 $T/det.py c"},
-  {"name": "d", "command": "python3 $T/det.py d"},
-  {"name": "e", "command": "python3 $T/det.py e"}],
+  {"name": "a", "command": "python3 $PWD/tests/bots/det.py a"},
+  {"name": "b", "command": "python3 $PWD/tests/bots/det.py b"},
+  {"name": "c", "command": "python3 $PWD/tests/bots/det.py c"},
+  {"name": "d", "command": "python3 $PWD/tests/bots/det.py d"},
+  {"name": "e", "command": "python3 $PWD/tests/bots/det.py e"}],
  "deals": 2, "duplicate": true, "concurrency": 2, $TOUR_LIMITS,
  "output": "$2", "seed": 11}
 EOF
 }
 
-# The games of a journal, one canonical line each (the log path left
-# out: it says where the log is), sorted.
+# The games of a journal, one canonical line each, sorted.
 games() {
-	python3 - "$1" <<'PY'
-import json, sys
-out = []
-for line in open(sys.argv[1]):
-    d = json.loads(line)
-    if "table" in d:
-        d.pop("log", None)
-        out.append(json.dumps(d, sort_keys=True))
-print("\n".join(sorted(out)))
-PY
+	python3 tests/journal_games.py "$1"
 }
 
 # Counts the game lines of job journals and checks none is doubled.
@@ -111,8 +70,9 @@ PY
 import json, sys
 lines = [json.loads(l) for l in open(sys.argv[1])]
 assert [l["job"] for l in lines] == list(range(10))
+# chunk by chunk across the tables, as a local run plays deal by deal
 assert [(l["table"], l["games"]) for l in lines] == \
-    [(t, [g, g + 4]) for t in range(5) for g in (0, 4)]
+    [(t, [g, g + 4]) for g in (0, 4) for t in range(5)]
 src = json.load(open(sys.argv[2]))
 cmds = {b["name"]: b["command"] for b in src["bots"]}
 for l in lines:
@@ -141,24 +101,24 @@ PY
 @test "job: run twice, or killed and run again, writes each game once; an edited line is refused" {
 	bin/tournament plan "$T/t.json" >"$T/plan" 2>/dev/null
 	# killed with SIGKILL once its first game is in
-	echo 0.02 >"$T/det_sleep"
-	bin/tournament job --from "$T/plan" --index 2 --out "$T/j" &
+	CARDARENA_BOT_ENV=DET_SLEEP DET_SLEEP=0.02 bin/tournament job --from "$T/plan" --index 2 --out "$T/j" &
 	pid=$!
 	for i in $(seq 1 600); do
-		n=$(grep -c '"table"' "$T/j/job-000002.jsonl" 2>/dev/null || true)
+		n=$(grep -c '^{"table"' "$T/j/job-000002.jsonl" 2>/dev/null || true)
 		[ "${n:-0}" -lt 1 ] || break
 		sleep 0.05
 	done
 	kill -9 "$pid"
 	wait "$pid" || true
-	rm -f "$T/det_sleep"
-	n=$(grep -c '"table"' "$T/j/job-000002.jsonl")
+	n=$(grep -c '^{"table"' "$T/j/job-000002.jsonl")
 	[ "$n" -ge 1 ] && [ "$n" -lt 8 ]
+	(cd "$T/j/logs" && md5sum *.jsonl) >"$T/sums"
 	run bin/tournament job --from "$T/plan" --index 2 --out "$T/j"
 	[ "$status" -eq 0 ]
 	[ "$(no_doubles "$T/j/job-000002.jsonl")" -eq 8 ]
-	# the second run played the rest into a log of its own
-	[ -s "$T/j/logs/t00002-2.jsonl" ]
+	# the second run played the rest into logs of its own
+	(cd "$T/j/logs" && md5sum -c --quiet "$T/sums")
+	[ "$(ls "$T"/j/logs/*.jsonl | wc -l)" -gt "$(wc -l <"$T/sums")" ]
 	cp "$T/j/job-000002.jsonl" "$T/before"
 	sed -n 3p "$T/plan" | bin/tournament job --out "$T/j"
 	cmp "$T/before" "$T/j/job-000002.jsonl"
@@ -185,8 +145,7 @@ PY
 	run bin/tournament run -q "$T/t.json"
 	[ "$status" -eq 0 ]
 	bin/tournament plan "$T/t.json" --chunk 4 >"$T/plan" 2>/dev/null
-	echo 0.02 >"$T/det_sleep"
-	parallel --pipe -N1 -j 4 --retries 3 \
+	CARDARENA_BOT_ENV=DET_SLEEP DET_SLEEP=0.02 parallel --pipe -N1 -j 4 --retries 3 \
 	    bin/tournament job --out "$T/par" <"$T/plan" 2>"$T/par.err" &
 	ppid=$!
 	# SIGKILL one worker's job once it has a game in (not all of them)
@@ -194,7 +153,7 @@ PY
 	for i in $(seq 1 1200); do
 		for f in "$T"/par/job-*.jsonl; do
 			[ -e "$f" ] || continue
-			n=$(grep -c '"table"' "$f" || true)
+			n=$(grep -c '^{"table"' "$f" || true)
 			if [ "$n" -ge 1 ] && [ "$n" -lt 4 ]; then
 				idx=$(basename "$f" .jsonl)
 				idx=$((10#${idx#job-}))
@@ -213,7 +172,6 @@ PY
 		sleep 0.05
 	done
 	wait "$ppid"
-	rm -f "$T/det_sleep"
 	[ -n "$killed" ]
 	echo "killed job $killed" >&3 || true
 	# the killed job was retried and resumed: a second log for it

@@ -286,15 +286,17 @@ print(s.getsockname()[1], flush=True); time.sleep(30)' >"$T/port" &
 	! grep -q 'read [0-9]* bytes\|opened fd\|listed' "$T/m.log.bot0.stderr"
 }
 
-@test "the environment is scrubbed: PATH, HOME, locale and --env only" {
-	run bin/referee -g horserace -s 3 -o races=1 -q --env CARD_X=1 \
+@test "the environment is scrubbed: PATH, HOME, locale, CARDARENA_BOT_ENV and --env only" {
+	run env CARDARENA_BOT_ENV=CARD_Z CARD_Z=2 CARD_NOT=3 \
+	    bin/referee -g horserace -s 3 -o races=1 -q --env CARD_X=1 \
 	    -b "sh -c 'env >&2; exec bin/random'" -b bin/random -b bin/random \
 	    --log "$T/m.log"
 	[ "$status" -eq 0 ]
 	cut -d= -f1 "$T/m.log.bot0.stderr" | grep -v '^---\|^$\|^PWD$\|^SHLVL$\|^_$' | sort >"$T/keys"
 	cat "$T/keys"
 	grep -q '^CARD_X$' "$T/keys"
-	! grep -v '^\(PATH\|HOME\|LANG\|LC_ALL\|LC_CTYPE\|TZ\|CARD_X\)$' "$T/keys"
+	grep -q '^CARD_Z$' "$T/keys"
+	! grep -v '^\(PATH\|HOME\|LANG\|LC_ALL\|LC_CTYPE\|TZ\|CARD_X\|CARD_Z\)$' "$T/keys"
 }
 
 @test "only descriptors 0, 1 and 2 are inherited" {

@@ -182,25 +182,13 @@ mkdirs(const char *path)
 char *
 referee_path(const char *given)
 {
-	char self[PATH_MAX], *slash, *path;
-	ssize_t n;
+	char *path;
 
 	if (given != NULL)
 		return xstrdup(given);
 	if ((path = getenv("CARDARENA_REFEREE")) != NULL && *path != '\0')
 		return xstrdup(path);
-	if ((n = readlink("/proc/self/exe", self, sizeof self - 1)) > 0) {
-		self[n] = '\0';
-		if ((slash = strrchr(self, '/')) != NULL) {
-			*slash = '\0';
-			if (asprintf(&path, "%s/referee", self) == -1)
-				err(1, "asprintf");
-			if (access(path, X_OK) == 0)
-				return path;
-			free(path);
-		}
-	}
-	return xstrdup("referee");
+	return beside_self("referee");
 }
 
 /* Checks that the journal was written for this very tournament. */

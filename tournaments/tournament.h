@@ -121,6 +121,11 @@ struct tour {
 struct schedule;
 int	 render_replays(const struct tour *, const struct schedule *,
 	    const char *logdir);
+/*
+ * The program name installed beside this one (bin/NAME), else name alone,
+ * to be found in PATH.
+ */
+char	*beside_self(const char *name);
 /* The replay step at which game of the match log path is dealt, or -1. */
 long	 replay_game_step(const char *path, long game);
 
