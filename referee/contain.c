@@ -48,8 +48,9 @@ static int	 under(const char *, const char *);
 static int	 find_bwrap(void);
 static void	 sandbox_args(char ***, int *, char *const *);
 static long	 own_processes(void);
-static pid_t	 parent_of(pid_t);
+static pid_t	 proc_stat(pid_t, char *);
 static void	 kill_uid(uid_t);
+static pid_t	*children(size_t *);
 static int	 kill_range(unsigned, unsigned);
 
 void
@@ -513,9 +514,9 @@ contain_child(const struct jailed *jl)
 	return 0;
 }
 
-/* The parent of pid from /proc/PID/stat, or -1. */
+/* The parent of pid from /proc/PID/stat (and its state), or -1. */
 static pid_t
-parent_of(pid_t pid)
+proc_stat(pid_t pid, char *state)
 {
 	char path[64], buf[512], *p;
 	ssize_t n;
@@ -532,43 +533,94 @@ parent_of(pid_t pid)
 	/* "pid (comm) S ppid ...": comm may hold anything, even ")". */
 	if ((p = strrchr(buf, ')')) == NULL || p[1] == '\0' || p[2] == '\0')
 		return -1;
+	*state = p[2];
 	return (pid_t)strtol(p + 4, NULL, 10);
+}
+
+/*
+ * Our children now, into a new array (*n of them): from the kernel's list
+ * (/proc/self/task/PID/children), else a scan of every /proc/PID/stat.
+ */
+static pid_t *
+children(size_t *n)
+{
+	char path[64], buf[8192], *p, *end;
+	struct dirent *d;
+	pid_t *v = NULL, me = getpid(), pid;
+	size_t cap = 0;
+	ssize_t k;
+	DIR *dp;
+	char state;
+	int fd;
+
+	*n = 0;
+	snprintf(path, sizeof path, "/proc/self/task/%d/children", (int)me);
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) != -1) {
+		k = read(fd, buf, sizeof buf - 1);
+		close(fd);
+		if (k >= 0 && (size_t)k < sizeof buf - 1) {
+			buf[k] = '\0';
+			for (p = buf; ; p = end) {
+				pid = (pid_t)strtol(p, &end, 10);
+				if (end == p)
+					break;
+				if (*n == cap)
+					v = xreallocarray(v, cap = cap * 2 + 16,
+					    sizeof *v);
+				v[(*n)++] = pid;
+			}
+			return v;
+		}
+	}
+	if ((dp = opendir("/proc")) == NULL)
+		return v;
+	while ((d = readdir(dp)) != NULL) {
+		if (d->d_name[0] < '0' || d->d_name[0] > '9')
+			continue;
+		pid = (pid_t)strtol(d->d_name, NULL, 10);
+		if (proc_stat(pid, &state) != me)
+			continue;
+		if (*n == cap)
+			v = xreallocarray(v, cap = cap * 2 + 16, sizeof *v);
+		v[(*n)++] = pid;
+	}
+	closedir(dp);
+	return v;
 }
 
 void
 contain_sweep(uid_t uid, int (*keep)(pid_t))
 {
-	struct dirent *d;
-	DIR *dp;
-	pid_t me = getpid(), pid;
+	pid_t *kids;
+	size_t n, k;
 	int round, found, status, i;
 
 	if (contain_get()->no_sweep)
 		return;
-	/* Every process of the bot's uid, in any group or session. */
-	if (uid != (uid_t)-1 && geteuid() == 0)
-		kill_uid(uid);
-	/* Our children no live bot leads: orphans we adopted as subreaper. */
+	/*
+	 * Our children no live bot leads: what bots left, adopted by us as
+	 * subreaper (their children come to us in turn, hence the rounds).
+	 * When there was any, as root, a helper of the bot's uid also kills
+	 * every process of it, in any group or session, at once.
+	 */
 	for (round = 0; round < SWEEP_ROUNDS; round++) {
 		found = 0;
-		if ((dp = opendir("/proc")) == NULL)
-			return;
-		while ((d = readdir(dp)) != NULL) {
-			if (d->d_name[0] < '0' || d->d_name[0] > '9')
+		kids = children(&n);
+		for (k = 0; k < n; k++) {
+			if (kids[k] == watchdog || (keep != NULL &&
+			    keep(kids[k])))
 				continue;
-			pid = (pid_t)strtol(d->d_name, NULL, 10);
-			if (pid == me || pid == watchdog ||
-			    parent_of(pid) != me || (keep != NULL && keep(pid)))
-				continue;
-			kill(pid, SIGKILL);
+			kill(kids[k], SIGKILL);
 			for (i = 0; i < SWEEP_WAIT_MS; i++) {
-				if (waitpid(pid, &status, WNOHANG) != 0)
+				if (waitpid(kids[k], &status, WNOHANG) != 0)
 					break;
 				poll(NULL, 0, 1);
 			}
 			found = 1;
 		}
-		closedir(dp);
+		free(kids);
+		if (found && round == 0 && uid != (uid_t)-1 && geteuid() == 0)
+			kill_uid(uid);
 		if (!found)
 			return;
 	}

@@ -1479,6 +1479,10 @@ fail:
 	} else
 		snprintf(cause, len, "%s", m.err[0] ? m.err : "failed");
 	m.shutting = 1;
+	/* All killed at once, then each reaped: they die side by side. */
+	for (i = 0; i < m.n; i++)
+		if (m.bots[i].alive)
+			proc_signal(&m.bots[i].p, SIGKILL);
 	for (i = 0; i < m.n; i++)
 		bot_lost(&m, &m.bots[i]);
 	if (mlog_on(&m.log)) {
