@@ -25,7 +25,8 @@
 enum {
 	OPT_GAMES = 256, OPT_SETUP, OPT_LOG, OPT_RESULTS, OPT_TPM, OPT_BANK,
 	OPT_HELLO, OPT_FAULT, OPT_DUP, OPT_GLIST, OPT_STDERR_CAP, OPT_STATS,
-	OPT_LIST_GAMES, OPT_DESCRIBE, OPT_GRACE
+	OPT_LIST_GAMES, OPT_DESCRIBE, OPT_GRACE, OPT_MAXDEC, OPT_LOGLEVEL,
+	OPT_LOGMAX
 };
 
 static const struct option longopts[] = {
@@ -50,6 +51,9 @@ static const struct option longopts[] = {
 	{ "game-list",		required_argument,	NULL, OPT_GLIST },
 	{ "stderr-cap",		required_argument,	NULL, OPT_STDERR_CAP },
 	{ "stats",		no_argument,		NULL, OPT_STATS },
+	{ "max-decisions",	required_argument,	NULL, OPT_MAXDEC },
+	{ "log-level",		required_argument,	NULL, OPT_LOGLEVEL },
+	{ "log-max",		required_argument,	NULL, OPT_LOGMAX },
 	{ "list-games",		no_argument,		NULL, OPT_LIST_GAMES },
 	{ "describe",		required_argument,	NULL, OPT_DESCRIBE },
 	{ NULL,			0,			NULL, 0 }
@@ -74,7 +78,8 @@ usage(FILE *fp, int status)
 "               [--setup FILE] [--log FILE] [--results FILE]\n"
 "               [--time-per-move MS] [--time-bank MS] [--time-hello MS]\n"
 "               [--on-fault random|default|retire] [--duplicate]\n"
-"               [--game-list LIST] [--stderr-cap BYTES] [--stats] [-q]\n"
+"               [--game-list LIST] [--max-decisions N] [--log-level full|lean]\n"
+"               [--log-max BYTES] [--stderr-cap BYTES] [--stats] [-q]\n"
 "               -b 'COMMAND ARGS' -b ...\n"
 "       referee --list-games\n"
 "       referee --describe GAME\n");
@@ -105,8 +110,17 @@ usage(FILE *fp, int status)
 "                         random legal move, the default), default (the\n"
 "                         game's default move) or retire (default moves\n"
 "                         for the rest of the game)\n"
-"      --duplicate        deal d is played P times, bot b at seat (b+g)%%P\n"
-"      --game-list LIST   play only these game indices, e.g. 3,7,8\n"
+"      --duplicate        deal d is played P times, bot b at seat (b+g)%%P;\n"
+"                         each seat rotation with new bot processes\n"
+"      --game-list LIST   report only these game indices, e.g. 3,7,8 (the\n"
+"                         games before them in their bots' lifetime are\n"
+"                         replayed first, so each is the same game)\n"
+"      --max-decisions N  stop a game after N decisions: it is capped and\n"
+"                         scored a draw (every seat first, score 0)\n"
+"      --log-level LEVEL  full (the default: every message's text) or lean\n"
+"                         (no text of the messages sent; replay rebuilds it)\n"
+"      --log-max BYTES    stop logging at this size (a log_capped line ends\n"
+"                         the log; the match goes on)\n"
 "      --stderr-cap BYTES bytes of each bot's stderr kept (default 1 MiB)\n"
 "      --stats            timing figures on stderr at the end\n"
 "  -q, --quiet            no result line on stdout\n"
@@ -324,6 +338,23 @@ main(int argc, char **argv)
 			break;
 		case OPT_STATS:
 			stats = 1;
+			break;
+		case OPT_MAXDEC:
+			cf.max_decisions = (long)number("--max-decisions",
+			    optarg, 1, 1000000000);
+			break;
+		case OPT_LOGLEVEL:
+			if (strcmp(optarg, "full") == 0)
+				cf.log_lean = 0;
+			else if (strcmp(optarg, "lean") == 0)
+				cf.log_lean = 1;
+			else
+				errx(2, "--log-level %s: not full or lean",
+				    optarg);
+			break;
+		case OPT_LOGMAX:
+			cf.log_max = number("--log-max", optarg, 65536,
+			    LLONG_MAX);
 			break;
 		case OPT_LIST_GAMES:
 			list_games();

@@ -264,10 +264,20 @@ load_bot(struct tbot *b, const json_t *j, int idx, char *cause, size_t len)
 		}
 		b->env = xcalloc(json_object_size(env) + 1, sizeof *b->env);
 		json_object_foreach(env, key, v) {
-			if (!json_is_string(v) || key[0] == '\0' ||
-			    strchr(key, '=') != NULL) {
+			if (key[0] == '\0') {
 				snprintf(cause, len, "\"bots\"[%d]: \"env\": "
-				    "%s: a string value", idx, key);
+				    "an empty variable name", idx);
+				return -1;
+			}
+			if (strchr(key, '=') != NULL) {
+				snprintf(cause, len, "\"bots\"[%d]: \"env\": "
+				    "variable name \"%s\" contains '='", idx,
+				    key);
+				return -1;
+			}
+			if (!json_is_string(v)) {
+				snprintf(cause, len, "\"bots\"[%d]: \"env\": "
+				    "%s: the value is not a string", idx, key);
 				return -1;
 			}
 			if (asprintf(&b->env[b->nenv], "%s=%s", key,
