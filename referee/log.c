@@ -37,7 +37,8 @@ mlog_begin(struct mlog *l, const char *type)
 {
 	buf_str(&l->b, "{\"type\":\"");
 	buf_str(&l->b, type);
-	buf_add(&l->b, "\"", 1);
+	buf_str(&l->b, "\",\"n\":");
+	buf_int(&l->b, l->lines++);
 	return &l->b;
 }
 
@@ -62,8 +63,6 @@ mlog_send(struct mlog *l, int64_t t, int bot, const struct msgnote *note,
 	buf_int(b, t);
 	buf_str(b, ",\"bot\":");
 	buf_int(b, bot);
-	buf_str(b, ",\"n\":");
-	buf_int(b, l->sent[bot]++);
 	if (l->lean) {
 		buf_str(b, ",\"kind\":\"");
 		buf_str(b, note->kind);
@@ -159,8 +158,6 @@ mlog_recv(struct mlog *l, int64_t t, int bot, const char *line, size_t len,
 	buf_int(b, t);
 	buf_str(b, ",\"bot\":");
 	buf_int(b, bot);
-	buf_str(b, ",\"n\":");
-	buf_int(b, l->received[bot]++);
 	if (plain_text((const unsigned char *)line, len)) {
 		buf_str(b, ",\"line\":");
 		buf_jstr(b, line, len);
@@ -194,8 +191,9 @@ write_all(struct mlog *l, const char *p, size_t len)
 		if (n == -1 && errno == EINTR)
 			continue;
 		if (n <= 0) {
+			l->error_no = n == 0 ? ENOSPC : errno;
 			snprintf(l->error, sizeof l->error, "log: %s",
-			    n == 0 ? "short write" : strerror(errno));
+			    strerror(l->error_no));
 			return -1;
 		}
 		off += (size_t)n;

@@ -4,8 +4,8 @@
  * write(2) per batch, never a partial line, and the batch is written
  * before the referee waits for any bot: a killed referee leaves a readable
  * prefix.  A log without a file still composes nothing: callers test
- * mlog_on() first.  Every send and recv line carries its number among the
- * lines to or from its bot ("n"), so a deleted line shows; a lean log
+ * mlog_on() first.  Every line after the header carries its number ("n",
+ * from 0), so a deleted line shows where it was; a lean log
  * keeps of a message sent only its kind, id and time left (the rules
  * rebuild the rest); a line received is kept whole, as a string when it is
  * UTF-8 without NUL, else as base64.  A log with a size cap ends with one
@@ -23,11 +23,12 @@ struct mlog {
 	int		hold;	/* keep lines (the handshake, before header) */
 	struct buf	b;	/* complete lines not yet written */
 	char		error[128];
+	int		error_no;	/* the errno of a write error */
 	int		lean;	/* no text of the messages sent */
 	long long	max;	/* bytes; 0: no cap */
 	long long	written;
 	int		capped;	/* the cap was hit: nothing more is kept */
-	long		sent[MAX_PLAYERS], received[MAX_PLAYERS];
+	long		lines;		/* lines begun (after the header) */
 };
 
 /* What a lean log keeps of a message sent. */
@@ -41,7 +42,7 @@ struct msgnote {
 int	 mlog_open(struct mlog *, const char *, char *, size_t);
 /* Returns 1 if lines are kept. */
 int	 mlog_on(const struct mlog *);
-/* Starts a line {"type":TYPE and returns the buffer to add ,"k":v to. */
+/* Starts a line {"type":TYPE,"n":N and returns the buffer to add ,"k":v to. */
 struct buf *mlog_begin(struct mlog *, const char *);
 /* Ends the line started by mlog_begin. */
 void	 mlog_end(struct mlog *);

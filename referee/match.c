@@ -121,6 +121,7 @@ static int64_t	now_us(void);
 static int64_t	mtime(struct match *);
 static int	failf(struct match *, const char *, ...)
 		    __attribute__((format(printf, 2, 3)));
+static int	log_failed(struct match *);
 static void	faultf(struct match *, struct mbot *, enum fault, int64_t,
 		    const char *, ...) __attribute__((format(printf, 5, 6)));
 static void	bot_send(struct match *, struct mbot *, const struct buf *,
@@ -166,6 +167,20 @@ mtime(struct match *m)
 	return now_us() - m->t0;
 }
 
+int
+match_disk_full(int e)
+{
+	return e == ENOSPC || e == EDQUOT || e == EFBIG;
+}
+
+/* Records a failed write of the log (the disk may be full); returns -1. */
+static int
+log_failed(struct match *m)
+{
+	m->res->disk_full = match_disk_full(m->log.error_no);
+	return failf(m, "%s", m->log.error);
+}
+
 /* Records the referee's own failure; returns -1. */
 static int
 failf(struct match *m, const char *fmt, ...)
@@ -190,6 +205,7 @@ match_config_init(struct match_config *cf)
 	cf->time_bank_ms = 10000;
 	cf->time_hello_ms = 10000;
 	cf->grace_ms = 500;
+	cf->max_decisions = 100000;
 	cf->policy = POLICY_RANDOM;
 }
 
@@ -741,7 +757,7 @@ pump(struct match *m, int64_t until)
 			fallback = 1;
 	}
 	if (mlog_flush(&m->log) == -1)
-		return failf(m, "%s", m->log.error);
+		return log_failed(m);
 	now = now_us();
 	timeout = dl == INT64_MAX ? -1 : dl <= now ? 0 :
 	    (int)((dl - now + 999) / 1000);
@@ -1112,7 +1128,10 @@ write_results_line(struct match *m, const int *places, const double *scores,
 			continue;
 		}
 		if (n <= 0) {
-			rc = failf(m, "results: %s", strerror(errno));
+			m->res->disk_full = match_disk_full(n == 0 ? ENOSPC :
+			    errno);
+			rc = failf(m, "results: %s", strerror(n == 0 ? ENOSPC :
+			    errno));
 			break;
 		}
 	}
@@ -1270,7 +1289,7 @@ play_game(struct match *m, int gi, int reported)
 		return -1;
 	/* A game nobody was asked in never waited: its lines go out now. */
 	if (mlog_flush(&m->log) == -1)
-		return failf(m, "%s", m->log.error);
+		return log_failed(m);
 	for (i = 0; i < m->n; i++) {
 		m->bots[i].game_faults = 0;
 		memset(m->bots[i].game_kinds, 0,
@@ -1385,24 +1404,14 @@ match_places(struct match_result *r)
 static void
 write_result(struct match *m)
 {
-	json_t *j, *sent, *received;
-	int i;
+	json_t *j;
 
 	match_places(m->res);
 	if (!mlog_on(&m->log))
 		return;
 	j = match_result_json(m->res);
 	json_object_set_new(j, "t", json_integer(mtime(m)));
-	/* the log's own: how many send and recv lines each bot has */
-	sent = json_array();
-	received = json_array();
-	for (i = 0; i < m->n; i++) {
-		json_array_append_new(sent, json_integer(m->log.sent[i]));
-		json_array_append_new(received,
-		    json_integer(m->log.received[i]));
-	}
-	json_object_set_new(j, "sent", sent);
-	json_object_set_new(j, "received", received);
+	json_object_set_new(j, "n", json_integer(m->log.lines++));
 	buf_json(&m->log.b, j);
 	buf_add(&m->log.b, "\n", 1);
 	json_decref(j);
@@ -1511,6 +1520,7 @@ match_run(const struct match_config *cf, struct match_result *res,
 	write_result(&m);
 	if (mlog_close(&m.log) == -1) {
 		snprintf(cause, len, "%s", m.log.error);
+		res->disk_full = match_disk_full(m.log.error_no);
 		goto stop;
 	}
 	rc = 0;

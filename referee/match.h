@@ -61,6 +61,7 @@ struct match_result {
 	long	faults[MAX_PLAYERS][NFAULT];
 	char	names[MAX_PLAYERS][MAX_NAME + 1];
 	int	aborted;			/* the signal that stopped it */
+	int	disk_full;			/* a write failed for want of space */
 	/* Measurements (bench, --stats). */
 	long	decisions;			/* requests sent to bots */
 	long	actions;			/* actions applied */
@@ -82,6 +83,8 @@ void	 match_config_init(struct match_config *);
  */
 int	 match_run(const struct match_config *, struct match_result *, char *,
 	    size_t);
+/* Returns 1 if a write error e means the disk (or the file size) is full. */
+int	 match_disk_full(int);
 /* Returns the result line of the log (and of bin/referee's stdout). */
 json_t	*match_result_json(const struct match_result *);
 

@@ -115,8 +115,9 @@ usage(FILE *fp, int status)
 "      --game-list LIST   report only these game indices, e.g. 3,7,8 (the\n"
 "                         games before them in their bots' lifetime are\n"
 "                         replayed first, so each is the same game)\n"
-"      --max-decisions N  stop a game after N decisions: it is capped and\n"
-"                         scored a draw (every seat first, score 0)\n"
+"      --max-decisions N  stop a game after N decisions (default 100000;\n"
+"                         0: no cap): it is capped and scored a draw\n"
+"                         (every seat first, score 0)\n"
 "      --log-level LEVEL  full (the default: every message's text) or lean\n"
 "                         (no text of the messages sent; replay rebuilds it)\n"
 "      --log-max BYTES    stop logging at this size (a log_capped line ends\n"
@@ -136,8 +137,9 @@ usage(FILE *fp, int status)
 "--seed 7'.\n"
 "\n"
 "Exit status: 0 when the match completed (whatever the bots did), 1 when\n"
-"the referee failed, 2 for a bad command line; killed by a signal it\n"
-"re-raises that signal after killing every bot.\n");
+"the referee failed, 2 for a bad command line, 3 when a write failed for\n"
+"want of space (the disk, a quota or the file size limit is full); killed\n"
+"by a signal it re-raises that signal after killing every bot.\n");
 	exit(0);
 }
 
@@ -341,7 +343,7 @@ main(int argc, char **argv)
 			break;
 		case OPT_MAXDEC:
 			cf.max_decisions = (long)number("--max-decisions",
-			    optarg, 1, 1000000000);
+			    optarg, 0, 1000000000);
 			break;
 		case OPT_LOGLEVEL:
 			if (strcmp(optarg, "full") == 0)
@@ -417,6 +419,8 @@ main(int argc, char **argv)
 	cf.stop = &stop;
 	if (proc_guard(&stop, 0) == -1)
 		errx(1, "atexit failed");
+	/* a file size limit must show as a write error (EFBIG), not kill */
+	signal(SIGXFSZ, SIG_IGN);
 
 	if (match_run(&cf, &res, cause, sizeof cause) == -1) {
 		if (res.aborted) {
@@ -424,6 +428,8 @@ main(int argc, char **argv)
 			signal(res.aborted, SIG_DFL);
 			raise(res.aborted);
 		}
+		if (res.disk_full)
+			errx(3, "%s (the disk is full)", cause);
 		errx(1, "%s", cause);
 	}
 	if (stats)

@@ -207,8 +207,8 @@ for l in open(sys.argv[1]):
         print(d["seats"][int(sys.argv[2])]); break' "$log" "$seat")
 	bin/replay --emit --seat "$seat" "$log" > "$T/in.txt"
 	# Exactly the bytes the bot was sent, line for line.
-	grep "^{\"type\":\"send\",\"t\":[0-9]*,\"bot\":$bot," "$log" |
-	    sed 's/^{"type":"send","t":[0-9]*,"bot":[0-9]*,"n":[0-9]*,"msg"://; s/}$//' > "$T/sent.txt"
+	grep "^{\"type\":\"send\",\"n\":[0-9]*,\"t\":[0-9]*,\"bot\":$bot," "$log" |
+	    sed 's/^{"type":"send","n":[0-9]*,"t":[0-9]*,"bot":[0-9]*,"msg"://; s/}$//' > "$T/sent.txt"
 	cmp "$T/in.txt" "$T/sent.txt"
 	bin/random --seed "$seed" < "$T/in.txt" > "$T/out.txt"
 	python3 -c 'import json,sys
@@ -284,7 +284,7 @@ for l in open(sys.argv[1]):
 	match horserace 4
 	run bin/replay --no-keys --seat 1 "$T/horserace.log"
 	[ "$status" -eq 0 ]
-	sent=$(grep -c '^{"type":"send","t":[0-9]*,"bot":1,"n":[0-9]*,"msg":{"type":"request"' "$T/horserace.log")
+	sent=$(grep -c '^{"type":"send","n":[0-9]*,"t":[0-9]*,"bot":1,"msg":{"type":"request"' "$T/horserace.log")
 	[ "$(printf '%s\n' "$output" | grep -c '<- request #')" -eq "$sent" ]
 	# Nothing of the all-seeing view: not the stock order, no one's sealed bets.
 	! [[ "$output" == *"stock_order"* ]]

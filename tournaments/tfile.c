@@ -35,7 +35,8 @@ static const char *const known_keys[] = {
 	"name", "game", "options", "seats", "bots", "deals", "duplicate",
 	"time_per_move_ms", "time_bank_ms", "on_fault", "concurrency",
 	"output", "seed", "schedule", "rounds", "tables", "max_tables",
-	"referee", "referee_args", "logs", "comment", NULL
+	"referee", "referee_args", "logs", "log_level", "log_max_bytes",
+	"max_decisions", "comment", NULL
 };
 
 /* Reads an optional whole number key in [lo, hi]; -1 and a cause. */
@@ -409,6 +410,19 @@ tour_load(struct tour *t, const char *path, char *cause, size_t len)
 		goto out;
 	}
 	t->logs = v == NULL || json_is_true(v);
+	if ((v = json_object_get(j, "log_level")) != NULL &&
+	    (!json_is_string(v) || (strcmp(json_string_value(v), "lean") != 0 &&
+	    strcmp(json_string_value(v), "full") != 0))) {
+		snprintf(cause, len, "\"log_level\": \"lean\" or \"full\"");
+		goto out;
+	}
+	t->log_full = v != NULL && strcmp(json_string_value(v), "full") == 0;
+	if (get_long(j, "log_max_bytes", 65536, LONG_MAX, DEF_LOG_MAX, &x,
+	    cause, len) == -1 ||
+	    get_long(j, "max_decisions", 0, 1000000000, DEF_MAX_DECISIONS,
+	    &t->max_decisions, cause, len) == -1)
+		goto out;
+	t->log_max = x;
 	if (t->on_fault != NULL && strcmp(t->on_fault, "random") != 0 &&
 	    strcmp(t->on_fault, "default") != 0 &&
 	    strcmp(t->on_fault, "retire") != 0) {
@@ -522,6 +536,9 @@ tour_header(const struct tour *t, const struct schedule *s)
 	    "seed", seed, "bots", bots, "tables", s->ntables,
 	    "games_per_table", (json_int_t)tour_games_per_table(t),
 	    "schedule", hash);
+	/* it changes results: a journal is resumed only with the same */
+	json_object_set_new(h, "max_decisions",
+	    json_integer(t->max_decisions));
 	return h;
 }
 

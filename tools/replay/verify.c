@@ -34,7 +34,6 @@ struct wbot {
 	int		 hello;		/* its hello was sent */
 	int		 bye;		/* its bye was sent (after hello) */
 	int		 fresh;		/* hello since the last game started */
-	long		 nsent, nrecv;	/* send and recv lines so far */
 	int		 open;		/* a request is open */
 	int64_t		 id;		/* the last request sent */
 	int		 answered;	/* an accepted answer to id */
@@ -456,20 +455,24 @@ attach_fault(struct walk *w, const json_t *fj, int pending)
 		json_array_append(rp->f[rp->nf - 1].faults, (json_t *)fj);
 }
 
-/* Checks the "n" of a send or recv line of bot b: -1 if lines are missing. */
+/*
+ * Checks the number ("n") of line i: the lines after the header count from
+ * 0, so a line deleted, repeated or moved shows at once.
+ */
 static int
-check_n(struct walk *w, size_t i, const char *dir, long *next)
+check_n(struct walk *w, size_t i)
 {
 	const json_t *n = json_object_get(w->l->r[i].j, "n");
 
 	if (!json_is_integer(n))
-		return fail(w, i, "a %s line without its number (\"n\")", dir);
-	if (json_integer_value(n) != *next)
-		return fail(w, i, "%s line %lld of bot %d where %ld is next: "
-		    "%s", dir, (long long)json_integer_value(n), w->l->r[i].bot,
-		    *next, json_integer_value(n) > *next ? "lines before this "
-		    "one are missing" : "a line is repeated or out of order");
-	(*next)++;
+		return fail(w, i, "a %s line without its number (\"n\")",
+		    w->l->r[i].type);
+	if (json_integer_value(n) != (json_int_t)i - 1)
+		return fail(w, i, "line number %lld where %zu is next: %s",
+		    (long long)json_integer_value(n), i - 1,
+		    json_integer_value(n) > (json_int_t)i - 1 ? "lines are "
+		    "missing just before this one" : "a line is repeated or "
+		    "out of order");
 	return 0;
 }
 
@@ -489,8 +492,6 @@ on_send(struct walk *w, size_t i)
 	if (b < 0 || b >= w->P)
 		return fail(w, i, "a message to bot %d of %d", b, w->P);
 	wb = &w->bots[b];
-	if (check_n(w, i, "send", &wb->nsent) == -1)
-		return -1;
 	lean = msg == NULL;
 	type = lean ? json_string_value(json_object_get(r->j, "kind")) :
 	    json_string_value(json_object_get(msg, "type"));
@@ -672,8 +673,6 @@ on_recv(struct walk *w, size_t i)
 	if (r->bot < 0 || r->bot >= w->P)
 		return fail(w, i, "a line from bot %d of %d", r->bot, w->P);
 	wb = &w->bots[r->bot];
-	if (check_n(w, i, "recv", &wb->nrecv) == -1)
-		return -1;
 	if (!wb->hello)
 		return fail(w, i, "a line from bot %d before its hello", r->bot);
 	/* the bytes as received: a JSON string, or base64 */
@@ -1058,7 +1057,7 @@ on_result(struct walk *w, size_t i)
 {
 	const json_t *j = w->l->r[i].j, *bots;
 	struct match_result res;
-	json_t *rj, *sent, *received;
+	json_t *rj;
 	int b, k, rc;
 
 	if (w->in_game)
@@ -1088,14 +1087,7 @@ on_result(struct walk *w, size_t i)
 	rj = match_result_json(&res);
 	if (json_object_get(j, "t") != NULL)
 		json_object_set(rj, "t", json_object_get(j, "t"));
-	sent = json_array();
-	received = json_array();
-	for (b = 0; b < w->P; b++) {
-		json_array_append_new(sent, json_integer(w->bots[b].nsent));
-		json_array_append_new(received, json_integer(w->bots[b].nrecv));
-	}
-	json_object_set_new(rj, "sent", sent);
-	json_object_set_new(rj, "received", received);
+	json_object_set(rj, "n", json_object_get(j, "n"));
 	rc = same(w, i, "the match's result", j, rj);
 	json_decref(rj);
 	if (rc == 0)
@@ -1137,6 +1129,8 @@ replay_run(struct replay *rp, const struct rlog *l, char *cause, size_t len)
 		i = 1;
 	for (; i < l->n && rc == 0; i++) {
 		t = l->r[i].type;
+		if (strcmp(t, "log_capped") != 0 && check_n(&w, i) == -1)
+			break;
 		if (strcmp(t, "send") == 0)
 			rc = on_send(&w, i);
 		else if (strcmp(t, "recv") == 0)
