@@ -107,7 +107,8 @@ demo:
 	@$(MAKE) --no-print-directory all
 	@sh tools/demo.sh
 
-bench: deps
+bench:
+	@sh tools/deps.sh demo
 	@$(MAKE) --no-print-directory all
 	@B=$(B) sh tests/bench.sh
 
@@ -128,6 +129,9 @@ install: all
 	install -m 644 bots/python/*.py $(SHARE)/bots/python/
 	install -m 644 bots/js/*.js $(SHARE)/bots/js/
 	install -m 644 tournaments/examples/*.json $(SHARE)/tournaments/examples/
+	install -d $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/man/man5
+	install -m 644 docs/man/*.1 $(DESTDIR)$(PREFIX)/share/man/man1/
+	install -m 644 docs/man/*.5 $(DESTDIR)$(PREFIX)/share/man/man5/
 
 clean:
 	rm -rf build bin
@@ -135,6 +139,13 @@ clean:
 # The replay viewer's page is assembled into html.o (.incbin).
 $(B)/tools/replay/html.o: tools/replay/viewer.html
 
+# bin/human draws the table with the terminal replay's renderer.
+HUMAN_OBJ = $(addprefix $(B)/tools/replay/,render.o verify.o log.o)
+bin/human: $(B)/bots/human.o $(HUMAN_OBJ) $(BOT_LIB) $(LIB)
+	@mkdir -p bin
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
 # These unit tests include the tournament source they test.
 $(B)/tests/t_rate.o: tournaments/rate.c
 $(B)/tests/t_schedule.o: tournaments/schedule.c
+$(B)/tests/t_sprt.o: tournaments/sprt.c

@@ -5,8 +5,10 @@
 
 static void	advance(struct auction *, int, const int32_t *);
 
-/* Moves the turn to the next player in, at or clockwise after from, who
- * can afford the next bid; drops those who cannot; ends when none is left. */
+/* Drops every player in (but the high bidder) who cannot afford the next
+ * bid, so `in` is always the players who can still bid; then moves the
+ * turn to the next of them at or clockwise after from; ends when none is
+ * left. */
 static void
 advance(struct auction *a, int from, const int32_t *counters)
 {
@@ -14,16 +16,16 @@ advance(struct auction *a, int from, const int32_t *counters)
 	int i, p;
 
 	need = auction_next_min(a);
+	for (p = 0; p < a->n; p++)
+		if ((a->in & (1u << p)) && p != a->high_bidder &&
+		    counters[p] < need)
+			a->in &= ~(1u << p);
 	for (i = 0; i < a->n; i++) {
 		p = (from + i) % a->n;
-		if (!(a->in & (1u << p)) || p == a->high_bidder)
-			continue;
-		if (counters[p] < need) {
-			a->in &= ~(1u << p);
-			continue;
+		if ((a->in & (1u << p)) && p != a->high_bidder) {
+			a->turn = (int8_t)p;
+			return;
 		}
-		a->turn = (int8_t)p;
-		return;
 	}
 	a->turn = -1;
 }

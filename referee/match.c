@@ -55,6 +55,7 @@ struct mbot {
 	int		 spawned;
 	int		 alive;		/* running and still ours to talk to */
 	char		 name[MAX_NAME + 1];
+	unsigned	 wants;		/* WANT_*: the parts it asked for */
 
 	char		*ibuf;		/* stdout: bytes of an unfinished line */
 	size_t		 ilen, icap;
@@ -626,14 +627,18 @@ static void
 bot_hello(struct match *m, struct mbot *b, const json_t *j, const char *why)
 {
 	const char *name;
+	char why2[128];
 	size_t len;
 
 	b->hello = 0;
+	b->wants = WANT_ALL;
 	if (j == NULL || !json_is_object(j)) {
 		faultf(m, b, FAULT_MALFORMED, -1, "the hello answer is not a "
 		    "JSON object: %s", j == NULL ? why : "another value");
 		return;
 	}
+	if (msg_wants(j, &b->wants, why2, sizeof why2) == -1)
+		faultf(m, b, FAULT_MALFORMED, -1, "the hello answer's %s", why2);
 	if ((name = json_string_value(json_object_get(j, "name"))) == NULL ||
 	    *name == '\0') {
 		faultf(m, b, FAULT_MALFORMED, -1, "the hello answer has no "
@@ -859,7 +864,7 @@ ask(struct match *m, int seat)
 	q->len = 0;
 	tl = (long)((b->deadline_us - now) / 1000);
 	msg_request(q, m->g, m->st, b->id, m->gi, seat, tl, &m->feed, &m->ev,
-	    b->legal, b->nlegal);
+	    b->legal, b->nlegal, b->wants);
 	b->open = 1;
 	b->emark = 1;
 	m->res->decisions++;
@@ -940,11 +945,24 @@ spawn_bots(struct match *m, char *cause, size_t len)
 		b->skipping = b->close_after = b->hello = b->open = 0;
 		b->nclosed = 0;
 		b->spawned = b->alive = 0;
-		if (proc_spawn(&b->p, b->argv, why, sizeof why) == -1) {
+	}
+	/* All forked first, then each exec awaited: they start at once. */
+	for (i = 0; i < m->n; i++) {
+		b = &m->bots[i];
+		if (proc_start(&b->p, b->argv, why, sizeof why) == -1) {
 			snprintf(cause, len, "bot %d: %s", i, why);
 			return -1;
 		}
-		b->spawned = b->alive = 1;
+		b->spawned = 1;
+	}
+	for (i = 0; i < m->n; i++) {
+		b = &m->bots[i];
+		if (proc_started(&b->p, why, sizeof why) == -1) {
+			b->spawned = 0;
+			snprintf(cause, len, "bot %d: %s", i, why);
+			return -1;
+		}
+		b->alive = 1;
 	}
 	return 0;
 }
@@ -1198,7 +1216,7 @@ play_game(struct match *m, int gi, int reported)
 	for (s = 0; s < m->n; s++) {
 		b = &m->bots[m->seat_bot[s]];
 		q->len = 0;
-		msg_start(q, g, m->st, gi, s, m->n);
+		msg_start(q, g, m->st, gi, s, m->n, b->wants);
 		b->emark = 1;
 		bot_send(m, b, q, "start", -1, 0);
 	}
@@ -1274,7 +1292,7 @@ play_game(struct match *m, int gi, int reported)
 		b = &m->bots[m->seat_bot[s]];
 		q->len = 0;
 		msg_end(q, g, m->st, gi, s, m->n, places, scores, &m->feed,
-		    &m->ev, j);
+		    &m->ev, j, b->wants);
 		b->emark = 1;
 		bot_send(m, b, q, "end", -1, 0);
 	}
@@ -1448,6 +1466,7 @@ match_run(const struct match_config *cf, struct match_result *res,
 	for (i = 0; i < m.n; i++) {
 		b = &m.bots[i];
 		b->index = i;
+		b->wants = WANT_ALL;
 		b->efd = -1;
 		b->p.in = b->p.out = b->p.err = b->p.pidfd = -1;
 		b->command = cf->commands[i];

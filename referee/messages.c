@@ -3,6 +3,7 @@
  * messages.h.  The bytes are protocol.md's and must stay exactly those of
  * referee/match.c: bin/replay --verify checks real match logs against them.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,6 +11,8 @@
 
 static void	evfeed_encode(struct evfeed *, const struct game *,
 		    const void *, const struct events *);
+static void	evfeed_skip(struct evfeed *, const struct game *,
+		    const void *, const struct events *, int);
 static void	put_view(struct buf *, const struct game *, const void *,
 		    int);
 static void	put_legal(struct buf *, const struct game *, const void *,
@@ -110,6 +113,19 @@ evfeed_encode(struct evfeed *f, const struct game *g, const void *st,
 	f->off[f->nenc] = f->text.len;
 }
 
+/*
+ * Passes seat over the events it was not told yet, without writing them;
+ * they are encoded all the same, so that every event's text is the same
+ * whichever seat is the first to be told it.
+ */
+static void
+evfeed_skip(struct evfeed *f, const struct game *g, const void *st,
+    const struct events *ev, int seat)
+{
+	evfeed_encode(f, g, st, ev);
+	f->next[seat] = ev->n;
+}
+
 void
 evfeed_add(struct evfeed *f, struct buf *b, const struct game *g,
     const void *st, const struct events *ev, int seat)
@@ -151,9 +167,39 @@ msg_hello(struct buf *b, const struct game *g, const json_t *opts, int seat,
 	json_decref(j);
 }
 
+int
+msg_wants(const json_t *hello, unsigned *wants, char *cause, size_t len)
+{
+	static const char *const names[] = { "view", "events", "legal" };
+	const json_t *a, *v;
+	const char *s;
+	size_t i, k;
+
+	*wants = WANT_ALL;
+	if ((a = json_object_get(hello, "wants")) == NULL)
+		return 0;
+	if (!json_is_array(a)) {
+		snprintf(cause, len, "\"wants\" is not an array of part names");
+		return -1;
+	}
+	*wants = 0;
+	json_array_foreach(a, i, v) {
+		if ((s = json_string_value(v)) == NULL) {
+			*wants = WANT_ALL;
+			snprintf(cause, len, "\"wants\"[%zu] is not a part name",
+			    i);
+			return -1;
+		}
+		for (k = 0; k < sizeof names / sizeof names[0]; k++)
+			if (strcmp(s, names[k]) == 0)
+				*wants |= 1u << k;
+	}
+	return 0;
+}
+
 void
 msg_start(struct buf *b, const struct game *g, const void *st, int gi,
-    int seat, int players)
+    int seat, int players, unsigned wants)
 {
 	buf_str(b, "{\"type\":\"start\",\"game\":");
 	buf_int(b, gi);
@@ -161,15 +207,17 @@ msg_start(struct buf *b, const struct game *g, const void *st, int gi,
 	buf_int(b, seat);
 	buf_str(b, ",\"players\":");
 	buf_int(b, players);
-	buf_str(b, ",\"view\":");
-	put_view(b, g, st, seat);
+	if (wants & WANT_VIEW) {
+		buf_str(b, ",\"view\":");
+		put_view(b, g, st, seat);
+	}
 	buf_str(b, "}\n");
 }
 
 void
 msg_request(struct buf *b, const struct game *g, const void *st, int64_t id,
     int gi, int seat, int64_t time_left_ms, struct evfeed *f,
-    const struct events *ev, const struct legal *l, int n)
+    const struct events *ev, const struct legal *l, int n, unsigned wants)
 {
 	buf_str(b, "{\"type\":\"request\",\"id\":");
 	buf_int(b, id);
@@ -179,12 +227,19 @@ msg_request(struct buf *b, const struct game *g, const void *st, int64_t id,
 	buf_int(b, seat);
 	buf_str(b, ",\"time_left_ms\":");
 	buf_int(b, time_left_ms);
-	buf_str(b, ",\"view\":");
-	put_view(b, g, st, seat);
-	buf_str(b, ",\"events\":");
-	evfeed_add(f, b, g, st, ev, seat);
-	buf_str(b, ",\"legal\":");
-	put_legal(b, g, st, seat, l, n);
+	if (wants & WANT_VIEW) {
+		buf_str(b, ",\"view\":");
+		put_view(b, g, st, seat);
+	}
+	if (wants & WANT_EVENTS) {
+		buf_str(b, ",\"events\":");
+		evfeed_add(f, b, g, st, ev, seat);
+	} else
+		evfeed_skip(f, g, st, ev, seat);
+	if (wants & WANT_LEGAL) {
+		buf_str(b, ",\"legal\":");
+		put_legal(b, g, st, seat, l, n);
+	}
 	buf_str(b, "}\n");
 }
 
@@ -213,7 +268,7 @@ msg_error(struct buf *b, int64_t id, const char *fault, const char *message,
 void
 msg_end(struct buf *b, const struct game *g, const void *st, int gi, int seat,
     int players, const int *places, const double *scores, struct evfeed *f,
-    const struct events *ev, const json_t *final)
+    const struct events *ev, const json_t *final, unsigned wants)
 {
 	json_t *a;
 	int i;
@@ -234,10 +289,15 @@ msg_end(struct buf *b, const struct game *g, const void *st, int gi, int seat,
 		json_array_append_new(a, score_json(scores[i]));
 	buf_json(b, a);
 	json_decref(a);
-	buf_str(b, ",\"events\":");
-	evfeed_add(f, b, g, st, ev, seat);
-	buf_str(b, ",\"view\":");
-	buf_json(b, final);
+	if (wants & WANT_EVENTS) {
+		buf_str(b, ",\"events\":");
+		evfeed_add(f, b, g, st, ev, seat);
+	} else
+		evfeed_skip(f, g, st, ev, seat);
+	if (wants & WANT_VIEW) {
+		buf_str(b, ",\"view\":");
+		buf_json(b, final);
+	}
 	buf_str(b, "}\n");
 }
 

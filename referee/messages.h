@@ -20,6 +20,12 @@
 
 #define SUBSTITUTE_SALT	0x5ab571747574e5ULL	/* seeds substitute moves */
 
+/* The parts of a message a bot wants (its hello's "wants"). */
+#define WANT_VIEW	0x1u	/* "view" of start, request and end */
+#define WANT_EVENTS	0x2u	/* "events" of request and end */
+#define WANT_LEGAL	0x4u	/* "legal" of request */
+#define WANT_ALL	(WANT_VIEW | WANT_EVENTS | WANT_LEGAL)
+
 /* The events of a game as text, and how far each seat has been told. */
 struct evfeed {
 	struct buf	 text;		/* each event's JSON, once */
@@ -43,24 +49,35 @@ void	 evfeed_add(struct evfeed *, struct buf *, const struct game *,
 void	 msg_hello(struct buf *, const struct game *, const json_t *opts,
 	    int seat, int players, int ngames, int duplicate, int bot,
 	    long time_per_move_ms, long time_bank_ms, long time_hello_ms);
-/* The start of game gi for seat. */
+/*
+ * Reads the "wants" of a bot's hello answer into a WANT_* mask: WANT_ALL
+ * when it has none; names it does not know are ignored.  -1 and a cause
+ * (the mask WANT_ALL) when it is not an array of strings.
+ */
+int	 msg_wants(const json_t *hello, unsigned *, char *, size_t);
+/* The start of game gi for seat; its view only if wants has WANT_VIEW. */
 void	 msg_start(struct buf *, const struct game *, const void *st,
-	    int gi, int seat, int players);
-/* A request to seat with its legal list l[0..n). */
+	    int gi, int seat, int players, unsigned wants);
+/*
+ * A request to seat with its legal list l[0..n), with the parts of wants
+ * (the events not wanted are passed over all the same).
+ */
 void	 msg_request(struct buf *, const struct game *, const void *st,
 	    int64_t id, int gi, int seat, int64_t time_left_ms,
 	    struct evfeed *, const struct events *, const struct legal *,
-	    int n);
+	    int n, unsigned wants);
 /*
  * A fault notice: id < 0 writes null; action (the substitute move, or
  * NULL when the notice carries none) and retired as the referee sends them.
  */
 void	 msg_error(struct buf *, int64_t id, const char *fault,
 	    const char *message, const json_t *action, int retired);
-/* The end of game gi for seat; final is the all-seeing view. */
+/* The end of game gi for seat; final is the all-seeing view (both it and
+ * the events only as wants says). */
 void	 msg_end(struct buf *, const struct game *, const void *st, int gi,
 	    int seat, int players, const int *places, const double *scores,
-	    struct evfeed *, const struct events *, const json_t *final);
+	    struct evfeed *, const struct events *, const json_t *final,
+	    unsigned wants);
 /* The last message of a match. */
 void	 msg_bye(struct buf *);
 

@@ -206,12 +206,19 @@ child(char *const *argv, int in, int out, int errfd, int st, pid_t parent)
 int
 proc_spawn(struct proc *p, char *const *argv, char *cause, size_t len)
 {
-	int in[2], out[2], errp[2], st[2], e, status;
+	if (proc_start(p, argv, cause, len) == -1)
+		return -1;
+	return proc_started(p, cause, len);
+}
+
+int
+proc_start(struct proc *p, char *const *argv, char *cause, size_t len)
+{
+	int in[2], out[2], errp[2], st[2], e;
 	pid_t pid, parent;
-	ssize_t n;
 
 	memset(p, 0, sizeof *p);
-	p->in = p->out = p->err = p->pidfd = -1;
+	p->in = p->out = p->err = p->pidfd = p->status = -1;
 	if (pipe2(in, O_CLOEXEC) == -1) {
 		snprintf(cause, len, "pipe: %s", strerror(errno));
 		return -1;
@@ -242,35 +249,17 @@ proc_spawn(struct proc *p, char *const *argv, char *cause, size_t len)
 	close(out[1]);
 	close(errp[1]);
 	close(st[1]);
-	do
-		n = read(st[0], &e, sizeof e);
-	while (n == -1 && errno == EINTR);
-	close(st[0]);
-	if (n == (ssize_t)sizeof e) {
-		while (waitpid(pid, &status, 0) == -1 && errno == EINTR)
-			;
-		close(in[1]);
-		close(out[0]);
-		close(errp[0]);
-		snprintf(cause, len, "cannot execute '%s': %s", argv[0],
-		    strerror(e));
-		return -1;
-	}
 	p->pid = pid;
 	p->in = in[1];
 	p->out = out[0];
 	p->err = errp[0];
-	if (registry_add(pid) == -1 || set_nonblock(p->in) == -1 ||
-	    set_nonblock(p->out) == -1 || set_nonblock(p->err) == -1) {
+	p->status = st[0];
+	p->argv0 = argv[0];
+	if (registry_add(pid) == -1) {
 		proc_reap(p);
 		snprintf(cause, len, "too many bot processes");
 		return -1;
 	}
-#if defined(__linux__) && defined(SYS_pidfd_open)
-	p->pidfd = (int)syscall(SYS_pidfd_open, pid, 0);
-	if (p->pidfd != -1)
-		fcntl(p->pidfd, F_SETFD, FD_CLOEXEC);
-#endif
 	return 0;
 
 close3:
@@ -284,6 +273,44 @@ close1:
 	close(in[1]);
 	snprintf(cause, len, "cannot start '%s': %s", argv[0], strerror(e));
 	return -1;
+}
+
+int
+proc_started(struct proc *p, char *cause, size_t len)
+{
+	int e, status;
+	ssize_t n;
+
+	do
+		n = read(p->status, &e, sizeof e);
+	while (n == -1 && errno == EINTR);
+	close(p->status);
+	p->status = -1;
+	if (n == (ssize_t)sizeof e) {
+		registry_del(p->pid);
+		while (waitpid(p->pid, &status, 0) == -1 && errno == EINTR)
+			;
+		close(p->in);
+		close(p->out);
+		close(p->err);
+		p->in = p->out = p->err = -1;
+		p->pid = 0;
+		snprintf(cause, len, "cannot execute '%s': %s", p->argv0,
+		    strerror(e));
+		return -1;
+	}
+	if (set_nonblock(p->in) == -1 || set_nonblock(p->out) == -1 ||
+	    set_nonblock(p->err) == -1) {
+		snprintf(cause, len, "fcntl: %s", strerror(errno));
+		proc_reap(p);
+		return -1;
+	}
+#if defined(__linux__) && defined(SYS_pidfd_open)
+	p->pidfd = (int)syscall(SYS_pidfd_open, p->pid, 0);
+	if (p->pidfd != -1)
+		fcntl(p->pidfd, F_SETFD, FD_CLOEXEC);
+#endif
+	return 0;
 }
 
 int
@@ -346,6 +373,10 @@ proc_reap(struct proc *p)
 		poll(NULL, 0, 1);
 	}
 	p->reaped = 1;
+	if (p->status != -1) {
+		close(p->status);
+		p->status = -1;
+	}
 	proc_close_in(p);
 	if (p->out != -1)
 		close(p->out);

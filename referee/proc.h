@@ -27,6 +27,8 @@ struct proc {
 	int	code;		/* exit status, or the signal if signalled */
 	int	signalled;
 	int	reaped;
+	int	status;		/* proc_start to proc_started: the exec's news */
+	const char *argv0;	/* the command, for proc_started's cause */
 };
 
 /*
@@ -46,6 +48,15 @@ void	 argv_free(char **);
  * executed (the child's exec error is reported back, not guessed).
  */
 int	 proc_spawn(struct proc *, char *const *, char *, size_t);
+/*
+ * proc_spawn in two halves, so that a table's bots are started at once:
+ * proc_start forks (the child goes on to exec) and returns at once;
+ * proc_started then waits for that exec's outcome (-1 and a cause if it
+ * failed, the child reaped).  Every proc_start needs its proc_started; argv
+ * must live until then.
+ */
+int	 proc_start(struct proc *, char *const *, char *, size_t);
+int	 proc_started(struct proc *, char *, size_t);
 /* Returns 1 once the leader has exited (leaving it unreaped), else 0. */
 int	 proc_exited(struct proc *);
 /* Sends sig to the whole process group (a no-op once reaped). */

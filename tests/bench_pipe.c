@@ -1,21 +1,35 @@
 /*
- * The yardstick of the referee benchmark: the round trip of a short line
- * between two processes over a pair of pipes, as bare as it gets (one
- * write and one read each way, blocking).  The referee's time per decision
- * is reported as a multiple of this, measured in the same run.
+ * The yardsticks of the referee benchmark.  Without -c: the round trip of
+ * a line between two processes over a pair of pipes, as bare as it gets
+ * (one blocking write and read each way).  With -c N: the referee's shape
+ * without its work, a parent that keeps N echoing children on non-blocking
+ * pipes and, for each round, writes a line to the next child in turn and
+ * poll(2)s over all N children's outputs until its echo is back.  Both
+ * report the wall time per round trip and the parent's own CPU time per
+ * round trip, so the referee's wall time is compared with a wall time and
+ * its CPU time with a CPU time.
  *
- * Usage: bench_pipe [-n ROUNDS] [-s BYTES]; prints {"pipe_rtt_us": X}.
+ * Usage: bench_pipe [-n ROUNDS] [-s BYTES] [-c CHILDREN]; prints one JSON
+ * line {"pipe_rtt_us", "cpu_us", "rounds", "bytes", "children"}.
  */
+#include <sys/resource.h>
 #include <sys/wait.h>
 
 #include <err.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 
+#define MAX_CHILDREN	16
+
 static double	now_s(void);
+static double	cpu_s(void);
 static void	echo_child(int, int, size_t);
 static void	read_full(int, char *, size_t);
 
@@ -29,7 +43,18 @@ now_s(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-/* Reads exactly n bytes or exits. */
+/* This process's CPU time (user and system) in seconds. */
+static double
+cpu_s(void)
+{
+	struct rusage ru;
+
+	getrusage(RUSAGE_SELF, &ru);
+	return (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 +
+	    (double)ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6;
+}
+
+/* Reads exactly n bytes (blocking) or exits. */
 static void
 read_full(int fd, char *p, size_t n)
 {
@@ -47,7 +72,7 @@ read_full(int fd, char *p, size_t n)
 static void
 echo_child(int in, int out, size_t size)
 {
-	char buf[65536];
+	static char buf[1 << 20];
 	ssize_t r;
 
 	for (;;) {
@@ -63,16 +88,26 @@ echo_child(int in, int out, size_t size)
 int
 main(int argc, char **argv)
 {
+	static char buf[1 << 20];
 	const char *errstr;
-	char buf[65536];
+	struct pollfd pfd[MAX_CHILDREN];
 	long rounds = 100000, i;
-	size_t size = 64;
-	int to[2], from[2], c, status;
-	double t0, t1;
-	pid_t pid;
+	size_t size = 64, got, off;
+	int to[MAX_CHILDREN][2], from[MAX_CHILDREN][2];
+	int c, k, status, nchild = 0, n, poll_mode = 0;
+	double t0, t1, c0, c1;
+	pid_t pid[MAX_CHILDREN];
+	ssize_t r;
 
-	while ((c = getopt(argc, argv, "n:s:")) != -1)
+	while ((c = getopt(argc, argv, "c:n:s:")) != -1)
 		switch (c) {
+		case 'c':
+			nchild = (int)strtonum(optarg, 1, MAX_CHILDREN,
+			    &errstr);
+			if (errstr != NULL)
+				errx(2, "-c %s: %s", optarg, errstr);
+			poll_mode = 1;
+			break;
 		case 'n':
 			rounds = strtonum(optarg, 1, 100000000, &errstr);
 			if (errstr != NULL)
@@ -85,32 +120,75 @@ main(int argc, char **argv)
 			break;
 		default:
 			fprintf(stderr, "usage: bench_pipe [-n ROUNDS] "
-			    "[-s BYTES]\n");
+			    "[-s BYTES] [-c CHILDREN]\n");
 			return 2;
 		}
-	if (pipe(to) == -1 || pipe(from) == -1)
-		err(1, "pipe");
-	if ((pid = fork()) == -1)
-		err(1, "fork");
-	if (pid == 0) {
-		close(to[1]);
-		close(from[0]);
-		echo_child(to[0], from[1], size);
+	n = poll_mode ? nchild : 1;
+	for (k = 0; k < n; k++) {
+		if (pipe(to[k]) == -1 || pipe(from[k]) == -1)
+			err(1, "pipe");
+		if ((pid[k] = fork()) == -1)
+			err(1, "fork");
+		if (pid[k] == 0) {
+			close(to[k][1]);
+			close(from[k][0]);
+			echo_child(to[k][0], from[k][1], size);
+		}
+		close(to[k][0]);
+		close(from[k][1]);
+		if (poll_mode && (fcntl(from[k][0], F_SETFL, O_NONBLOCK) ==
+		    -1 || fcntl(to[k][1], F_SETFL, O_NONBLOCK) == -1))
+			err(1, "fcntl");
+		pfd[k].fd = from[k][0];
+		pfd[k].events = POLLIN;
 	}
-	close(to[0]);
-	close(from[1]);
 	memset(buf, 'x', size);
 	buf[size - 1] = '\n';
 	t0 = now_s();
+	c0 = cpu_s();
 	for (i = 0; i < rounds; i++) {
-		if (write(to[1], buf, size) != (ssize_t)size)
-			err(1, "write");
-		read_full(from[0], buf, size);
+		k = (int)(i % n);
+		if (!poll_mode) {
+			if (write(to[k][1], buf, size) != (ssize_t)size)
+				err(1, "write");
+			read_full(from[k][0], buf, size);
+			continue;
+		}
+		/* Non-blocking both ways, as the referee does. */
+		for (off = 0; off < size; off += (size_t)r) {
+			r = write(to[k][1], buf + off, size - off);
+			if (r == -1 && errno == EAGAIN) {
+				struct pollfd w = { to[k][1], POLLOUT, 0 };
+
+				poll(&w, 1, -1);
+				r = 0;
+			} else if (r == -1)
+				err(1, "write");
+		}
+		for (got = 0; got < size;) {
+			if (poll(pfd, (nfds_t)n, -1) == -1)
+				err(1, "poll");
+			if (!(pfd[k].revents & (POLLIN | POLLHUP)))
+				continue;
+			r = read(from[k][0], buf + got, size - got);
+			if (r == 0)
+				errx(1, "child %d exited", k);
+			if (r == -1 && errno != EAGAIN)
+				err(1, "read");
+			if (r > 0)
+				got += (size_t)r;
+		}
 	}
+	c1 = cpu_s();
 	t1 = now_s();
-	close(to[1]);
-	waitpid(pid, &status, 0);
-	printf("{\"pipe_rtt_us\":%.3f,\"rounds\":%ld,\"bytes\":%zu}\n",
-	    (t1 - t0) * 1e6 / (double)rounds, rounds, size);
+	/* Later children hold earlier ones' pipes: end them by signal. */
+	for (k = 0; k < n; k++) {
+		kill(pid[k], SIGTERM);
+		waitpid(pid[k], &status, 0);
+	}
+	printf("{\"pipe_rtt_us\":%.3f,\"cpu_us\":%.3f,\"rounds\":%ld,"
+	    "\"bytes\":%zu,\"children\":%d}\n", (t1 - t0) * 1e6 /
+	    (double)rounds, (c1 - c0) * 1e6 / (double)rounds, rounds, size,
+	    poll_mode ? nchild : 0);
 	return 0;
 }

@@ -55,3 +55,13 @@ for k in ("places", "scores", "faults", "fault_kinds", "names"):
 assert sorted(r["places"])[0] == 1
 PY
 }
+
+# Prints the indented command lines of the README block that follows the
+# comment containing $1 (unindented), as written.
+readme_block() {
+	awk -v mark="$1" '
+		index($0, mark) { on = 1; next }
+		on && /^    / { print substr($0, 5); got = 1; next }
+		on && got && !/^    / { exit }
+	' README.md
+}

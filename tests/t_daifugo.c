@@ -28,6 +28,7 @@ static void	test_agreement(void);
 static char	*seat_messages(const struct df_state *, int);
 static void	test_swap_leak(void);
 static void	test_points(void);
+static void	test_end_exchanges(void);
 
 /*
  * Parses a set-up for players and jokers; returns 1 if it was refused
@@ -372,6 +373,59 @@ test_points(void)
 	    "going out add up to the scores");
 }
 
+/*
+ * Issue 13: the all-seeing view at the end of a game keeps every exchange
+ * of the last deal (protocol.md: "every exchange"), and each seat's own end
+ * view keeps its own, gifts included.
+ */
+static void
+test_end_exchanges(void)
+{
+	struct df_state st;
+	struct opts o;
+	struct rng r;
+	json_t *v, *x, *e;
+	uint32_t d;
+	int game, p, n, bad = 0, steps, want;
+	size_t i;
+
+	rng_seed(&r, 13);
+	for (game = 0; game < 50; game++) {
+		random_opts(&o, &r);
+		o.v[DO_DEALS] = 2;
+		g->init(&st, &o, NULL, &r, NULL);
+		for (steps = 0; (d = g->deciders(&st)) != 0 && steps < 100000;
+		    steps++) {
+			do
+				p = (int)rng_below(&r, (uint32_t)st.np);
+			while (!(d & (1u << p)));
+			n = g->legal(&st, p, legal, MAX_LEGAL);
+			g->apply(&st, p, (struct action){ legal[rng_below(&r,
+			    (uint32_t)n)].code, 0 }, &r, NULL);
+		}
+		for (want = 0, p = 0; p < st.np; p++)
+			want += st.partner[p] >= 0;
+		v = g->view_json(&st, SEAT_ALL);
+		x = json_object_get(v, "exchanges");
+		if (want != 4 || json_array_size(x) != 4)
+			bad++;
+		json_array_foreach(x, i, e)
+			if (!json_is_array(json_object_get(e, "gave")) ||
+			    !json_is_array(json_object_get(e, "got")))
+				bad++;
+		json_decref(v);
+		for (p = 0; p < st.np; p++) {
+			v = g->view_json(&st, p);
+			e = json_object_get(v, "exchange");
+			if ((st.partner[p] >= 0) != json_is_object(e))
+				bad++;
+			json_decref(v);
+		}
+	}
+	tap_ok(bad == 0, "end view: every exchange of the last deal is kept, "
+	    "in the all-seeing view and each seat's own (%d missing)", bad);
+}
+
 int
 main(void)
 {
@@ -384,5 +438,6 @@ main(void)
 	test_agreement();
 	test_swap_leak();
 	test_points();
+	test_end_exchanges();
 	return tap_done();
 }

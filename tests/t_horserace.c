@@ -26,6 +26,7 @@ static void	test_setup(void);
 static void	test_codec(void);
 static void	test_stock_leak(void);
 static void	test_sealed(void);
+static void	test_sealed_progress(void);
 static void	test_random_variants(void);
 static int	agree(void *, int, struct rng *);
 
@@ -427,6 +428,58 @@ test_sealed(void)
 }
 
 /*
+ * Issue 13.5: while betting is open a bettor learns nothing of the others'
+ * betting, not even who has finished or that a stake used a whole limit:
+ * seat 3 gets the same messages whether player 1 staked its limit (done
+ * automatically) and player 2 finished, or neither did anything; once the
+ * last bet is in, everyone is told who finished in what order.
+ */
+static void
+test_sealed_progress(void)
+{
+	struct events ev1 = { NULL, 0, 0 }, ev2 = { NULL, 0, 0 };
+	struct rng r1, r2;
+	char cause[256], *m1, *m2;
+	void *s1, *s2;
+	int rc, same, told;
+
+	if (new_game(NULL, 4, "{\"dealer\":0}", 3, &s1, NULL, cause,
+	    sizeof cause) == -1 || new_game(NULL, 4, "{\"dealer\":0}", 3, &s2,
+	    NULL, cause, sizeof cause) == -1) {
+		tap_ok(0, "sealed progress: %s", cause);
+		return;
+	}
+	rng_seed(&r1, 9);
+	rng_seed(&r2, 9);
+	rc = act(s1, 1, "{\"type\":\"bet\",\"kind\":\"win\",\"suits\":[\"S\"],"
+	    "\"amount\":20}", &r1, &ev1);
+	rc |= act(s1, 2, "{\"type\":\"done\"}", &r1, &ev1);
+	rc |= act(s2, 1, "{\"type\":\"bet\",\"kind\":\"win\",\"suits\":[\"S\"],"
+	    "\"amount\":5}", &r2, &ev2);
+	m1 = messages(s1, 3, &ev1);
+	m2 = messages(s2, 3, &ev2);
+	same = strcmp(m1, m2) == 0;
+	tap_ok(rc == 0 && same, "sealed progress: a bettor still betting is "
+	    "told nothing of who has finished or staked a whole limit%s%s%s%s",
+	    same ? "" : ": ", same ? "" : m1, same ? "" : " vs ",
+	    same ? "" : m2);
+	free(m1);
+	free(m2);
+	ev_clear(&ev1);
+	rc = act(s1, 3, "{\"type\":\"done\"}", &r1, &ev1);
+	m1 = messages(s1, 3, &ev1);
+	told = strstr(m1, "{\"auto\":true,\"player\":1,\"type\":\"done\"},"
+	    "{\"auto\":false,\"player\":2,\"type\":\"done\"}") != NULL;
+	tap_ok(rc == 0 && told, "sealed progress: once all bets are in, the "
+	    "others are told who finished in order (%s)", m1);
+	free(m1);
+	free(s1);
+	free(s2);
+	ev_free(&ev1);
+	ev_free(&ev2);
+}
+
+/*
  * Checks that apply() accepts an action exactly when legal() lists it, for
  * the edges of every listed entry, codes around them and random codes, for
  * player p and a player who does not decide; 0 if they agree.
@@ -580,6 +633,7 @@ main(void)
 	test_codec();
 	test_stock_leak();
 	test_sealed();
+	test_sealed_progress();
 	test_random_variants();
 	return tap_done();
 }

@@ -124,6 +124,23 @@ main(void)
 	    "max_tables 5000 makes 20 bots at 4 seats play every subset");
 	schedule_free(&s);
 
+	/*
+	 * The documented maxima finish (the seat balancing was quadratic in
+	 * the tables: a million never ended) and are balanced: a million
+	 * tables of the example's 5 bots at 4 seats, and every subset of 30
+	 * bots at 6 seats under max_tables 1000000 (593775 tables).
+	 */
+	check_balanced(5, 4, SCHED_BALANCED, MAX_TABLES, MAX_TABLES);
+	tap_ok(schedule_make(&s, 30, 6, SCHED_AUTO, 0, MAX_TABLES, 1, cause,
+	    sizeof cause) == 0 && s.all && s.ntables == 593775 && valid(&s),
+	    "30 bots at 6 seats, max_tables %d: every subset", MAX_TABLES);
+	schedule_stats(&s, 0, &st);
+	tap_ok(st.pair_min == st.pair_max && st.app_min == st.app_max &&
+	    st.seat_spread <= 1, "... every pair %ld times, every bot at %ld "
+	    "tables, seats within %ld", st.pair_min, st.app_min,
+	    st.seat_spread);
+	schedule_free(&s);
+
 	schedule_make(&s, 40, 4, SCHED_AUTO, 0, 0, 77, cause, sizeof cause);
 	schedule_make(&s2, 40, 4, SCHED_AUTO, 0, 0, 77, cause, sizeof cause);
 	tap_ok(s.ntables == s2.ntables && memcmp(s.tab, s2.tab, (size_t)s.ntables *

@@ -348,8 +348,10 @@ test_events(void)
 	struct rng r;
 	json_t *j;
 	const char *type;
-	int seen[EV_GAME_OVER + 1], n, unknown = 0, all = 1, k;
-	size_t i;
+	int seen[EV_GAME_OVER + 1], n, unknown = 0, all = 1, k, refills;
+	int badrefill = 0;
+	int64_t code;
+	size_t i, from;
 	char why[8];
 
 	memset(seen, 0, sizeof seen);
@@ -361,8 +363,17 @@ test_events(void)
 		g->init(&st, &o, NULL, &r, &ev);
 		while (!g->over(&st)) {
 			n = g->legal(&st, st.turn, l, MAX_LEGAL);
-			g->apply(&st, st.turn, (struct action){
-			    l[rng_below(&r, (uint32_t)n)].code, 0 }, &r, &ev);
+			code = l[rng_below(&r, (uint32_t)n)].code;
+			from = ev.n;
+			g->apply(&st, st.turn, (struct action){ code, 0 }, &r,
+			    &ev);
+			/* Issue 13: each end of turn tells one refill,
+			 * count 0 included (a full hand, a joker first). */
+			for (refills = 0, i = from; i < ev.n; i++)
+				refills += ev.e[i].type == EV_DRAWN &&
+				    ev.e[i].a[2] == 1;
+			if (refills != (code == ST_END))
+				badrefill++;
 		}
 		for (i = 0; i < ev.n; i++) {
 			seen[ev.e[i].type] = 1;
@@ -377,6 +388,9 @@ test_events(void)
 		all &= seen[k];
 	tap_ok(unknown == 0 && all, "events: every type occurs in random play and "
 	    "renders (%d unknown)", unknown);
+	tap_ok(badrefill == 0, "events: every end of turn, and nothing else, "
+	    "sends one drawn refill event, count 0 included (%d wrong)",
+	    badrefill);
 	ev_free(&ev);
 }
 

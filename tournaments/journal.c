@@ -1,8 +1,10 @@
 /*
- * The results journal: one JSON object a line, appended and fsynced one
- * finished game at a time, so that a tournament killed at any moment
- * leaves every finished game but the last one being written, and that one
- * torn.  The first line is a header saying which tournament wrote it; each
+ * The results journal: one JSON object a line, each finished game written
+ * whole in a single write(2) as soon as it is known, and fsynced in groups
+ * (the runner commits every few games or milliseconds), so that a
+ * tournament killed at any moment leaves every game written but the last
+ * one, and that one at worst torn; only a crash of the machine itself can
+ * take the games written since the last commit.  The first line is a header saying which tournament wrote it; each
  * other line is one game (table, game, deal, bots by seat, seed, places,
  * scores, faults, capped, log).  Reading is streamed (memory bounded by the
  * longest line); a damaged last line is torn and dropped (and cut off the
@@ -142,6 +144,7 @@ jgame_parse(const json_t *j, struct jgame *g, char *cause, size_t len)
 	}
 	g->capped = json_is_true(json_object_get(j, "capped"));
 	g->log = json_string_value(json_object_get(j, "log"));
+	g->line = j;
 	return 0;
 }
 
@@ -312,6 +315,26 @@ journal_open(const char *path, int *created, char *cause, size_t len)
 int
 journal_append(int fd, const json_t *j, char *cause, size_t len)
 {
+	if (journal_write(fd, j, cause, len) == -1)
+		return -1;
+	return journal_sync(fd, cause, len);
+}
+
+/* Makes every line written so far durable; see tournament.h. */
+int
+journal_sync(int fd, char *cause, size_t len)
+{
+	if (fsync(fd) == -1) {
+		snprintf(cause, len, "journal: fsync: %s", strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+/* Appends one line in a single write, not synced; see tournament.h. */
+int
+journal_write(int fd, const json_t *j, char *cause, size_t len)
+{
 	char *s;
 	size_t n, off = 0;
 	ssize_t w;
@@ -335,10 +358,6 @@ journal_append(int fd, const json_t *j, char *cause, size_t len)
 		off += (size_t)w;
 	}
 	free(s);
-	if (fsync(fd) == -1) {
-		snprintf(cause, len, "journal: fsync: %s", strerror(errno));
-		return -1;
-	}
 	return 0;
 }
 

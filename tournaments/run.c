@@ -5,8 +5,11 @@
  * with the table's games that are left (--game-list), its bots spawned
  * once for all of them.  Each referee writes one --results line per
  * finished game to a pipe; every complete line becomes one journal line,
- * appended and fsynced before the next is read, so a kill -9 at any
- * moment loses at most games that will be played again.  A referee
+ * written whole at once, so a kill -9 at any moment loses at most games
+ * that will be played again.  The journal is fsynced in groups (group
+ * commit): at most COMMIT_GAMES games or COMMIT_MS milliseconds after the
+ * first game not yet synced, and before the run ends, so a crash of the
+ * machine loses at most that much, played again on resume.  A referee
  * dies with us (PR_SET_PDEATHSIG).  Ctrl-C (SIGINT, SIGTERM, SIGHUP) stops
  * cleanly: the referees are told to stop (their unfinished game is
  * discarded), the games they finished are kept, and the run can be
@@ -47,6 +50,8 @@
 #define TICK_MS		250
 #define PLAIN_EVERY	10.0		/* seconds between plain log lines */
 #define LIST_MAX	60000		/* bytes of --game-list per run */
+#define COMMIT_GAMES	100		/* games per journal fsync, at most */
+#define COMMIT_MS	100		/* ms a written game waits for fsync */
 
 static const char *const ref_faults[] = {
 	"timeout", "exit", "malformed", "line_too_long", "wrong_id", "illegal",
@@ -78,6 +83,8 @@ struct runner {
 	long			 gpt;
 	long			 total, have, fresh;
 	int			 jfd;
+	long			 unsynced;	/* games written, not fsynced */
+	double			 sync_due;	/* when they must be */
 	char			*jpath;
 	char			*logdir;
 	char			*referee;
@@ -101,9 +108,9 @@ struct runner {
 
 static volatile sig_atomic_t	 got_signal;
 
+static long	 table_id(const struct runner *, long);
 static void	 on_signal(int);
 static double	 now(void);
-static int	 mkdirs(const char *);
 static char	*find_referee(const struct tour *);
 static int	 read_journal(struct runner *, char *, size_t);
 static int	 check_header(void *, const json_t *, char *, size_t);
@@ -120,6 +127,14 @@ static void	 stop_full(struct runner *, const char *, ...)
 static void	 show(struct runner *, int);
 static int	 write_reports(struct runner *);
 static void	 fmt_time(double, char *, size_t);
+static void	 commit(struct runner *, int);
+
+/* The number of schedule table tb in the whole tournament. */
+static long
+table_id(const struct runner *rn, long tb)
+{
+	return rn->o->job != NULL ? rn->o->job->table : tb;
+}
 
 /* Notes a stopping signal (ppoll wakes up for it). */
 static void
@@ -139,7 +154,7 @@ now(void)
 }
 
 /* Makes a directory and its parents; -1 and errno. */
-static int
+int
 mkdirs(const char *path)
 {
 	char *p, *q, c;
@@ -215,7 +230,9 @@ static int
 resume_game(void *arg, const struct jgame *g, char *cause, size_t len)
 {
 	struct runner *rn = arg;
+	const struct jobspec *job = rn->o->job;
 	int pl[MAX_PLAYERS], s, b;
+	long tb = g->table;
 
 	if (!rn->header_seen) {
 		snprintf(cause, len, "a game before the journal's header");
@@ -225,7 +242,15 @@ resume_game(void *arg, const struct jgame *g, char *cause, size_t len)
 		snprintf(cause, len, "%d seats, not %d", g->k, rn->t->seats);
 		return -1;
 	}
-	switch (doneset_add(&rn->done, g->table, g->game)) {
+	if (job != NULL && (g->table != job->table || g->game < job->lo ||
+	    g->game >= job->hi)) {
+		snprintf(cause, len, "table %ld game %ld is not one of this "
+		    "job's games", g->table, g->game);
+		return -1;
+	}
+	if (job != NULL)
+		tb = 0;
+	switch (doneset_add(&rn->done, tb, g->game)) {
 	case -1:
 		snprintf(cause, len, "table %ld game %ld is not in the "
 		    "schedule", g->table, g->game);
@@ -366,7 +391,12 @@ start_table(struct runner *rn, struct slot *sl, long tb)
 
 	/* a fresh log name for each run of a table (logs are truncated) */
 	for (n = 1;; n++) {
-		if (n == 1)
+		if (rn->o->job != NULL && n == 1)
+			i = asprintf(&log, "%s.jsonl", rn->o->job->logbase);
+		else if (rn->o->job != NULL)
+			i = asprintf(&log, "%s-%d.jsonl", rn->o->job->logbase,
+			    n);
+		else if (n == 1)
 			i = asprintf(&log, "logs/t%05ld.jsonl", tb);
 		else
 			i = asprintf(&log, "logs/t%05ld-%d.jsonl", tb, n);
@@ -385,7 +415,7 @@ start_table(struct runner *rn, struct slot *sl, long tb)
 		if ((lf = open_memstream(&list, &lsz)) == NULL)
 			err(1, "open_memstream");
 		/* a long list is played in runs (an argument's size is capped) */
-		for (g = 0; g < rn->gpt; g++) {
+		for (g = 0; g < rn->done.gpt; g++) {
 			if (doneset_has(&rn->done, tb, g))
 				continue;
 			if (lbytes > LIST_MAX) {
@@ -398,7 +428,7 @@ start_table(struct runner *rn, struct slot *sl, long tb)
 		fclose(lf);
 	}
 	snprintf(seed, sizeof seed, "%" PRIu64,
-	    seed_derive(t->seed, (uint64_t)tb) & INT64_MAX);
+	    seed_derive(t->seed, (uint64_t)table_id(rn, tb)) & INT64_MAX);
 	snprintf(ngames, sizeof ngames, "%ld", rn->gpt);
 	snprintf(seats, sizeof seats, "%d", t->seats);
 	argv = xcalloc((size_t)(40 + 2 * t->nopt + t->nrefargs + 2 * t->seats),
@@ -566,7 +596,7 @@ results_line(struct runner *rn, struct slot *sl, char *line)
 		goto out;
 	}
 	game = (long)json_integer_value(v);
-	g.table = sl->table;
+	g.table = table_id(rn, sl->table);
 	g.game = game;
 	g.deal = t->duplicate ? game / t->seats : game;
 	g.k = t->seats;
@@ -606,7 +636,7 @@ results_line(struct runner *rn, struct slot *sl, char *line)
 		}
 		pl[s] = rn->live_idx[rn->s.tab[tb * t->seats + b]];
 	}
-	switch (doneset_add(&rn->done, g.table, g.game)) {
+	switch (doneset_add(&rn->done, sl->table, g.game)) {
 	case 1:
 		warnx("table %ld game %ld reported twice; kept once",
 		    sl->table, game);
@@ -615,13 +645,15 @@ results_line(struct runner *rn, struct slot *sl, char *line)
 		goto out;
 	}
 	v = jgame_json(&g, json_object_get(j, "seed"));
-	if (journal_append(rn->jfd, v, cause, sizeof cause) == -1) {
+	if (journal_write(rn->jfd, v, cause, sizeof cause) == -1) {
 		/* whatever the cause, no later game could be kept */
 		json_decref(v);
 		stop_full(rn, "%s: %s", rn->jpath, cause);
 		goto out;
 	}
 	json_decref(v);
+	if (rn->unsynced++ == 0)
+		rn->sync_due = now() + COMMIT_MS / 1000.0;
 	rate_add(&rn->live, 0, g.k, pl, g.places,
 	    (const long (*)[NTFAULT])g.faults);
 	rn->have++;
@@ -737,6 +769,23 @@ end_slot(struct runner *rn, struct slot *sl)
 	rn->running--;
 }
 
+/*
+ * The group commit: fsyncs the journal when COMMIT_GAMES games wait for it
+ * or the first of them has waited COMMIT_MS, or now when force is set.
+ */
+static void
+commit(struct runner *rn, int force)
+{
+	char cause[256];
+
+	if (rn->unsynced == 0 || (!force && rn->unsynced < COMMIT_GAMES &&
+	    now() < rn->sync_due))
+		return;
+	if (journal_sync(rn->jfd, cause, sizeof cause) == -1)
+		stop_full(rn, "%s: %s", rn->jpath, cause);
+	rn->unsynced = 0;
+}
+
 /* Writes a duration as 1h02m, 3m05s or 12s. */
 static void
 fmt_time(double s, char *buf, size_t len)
@@ -810,6 +859,18 @@ show(struct runner *rn, int final)
 static int
 write_reports(struct runner *rn)
 {
+	char title[512];
+
+	snprintf(title, sizeof title, "%s (%s, %d seats%s)", rn->t->name,
+	    rn->t->game, rn->t->seats, rn->t->duplicate ? ", duplicate" : "");
+	return tour_reports(rn->t->outdir, rn->jpath, title, rn->o->quiet);
+}
+
+/* Rates a journal and writes every report format; see tournament.h. */
+int
+tour_reports(const char *outdir, const char *jpath, const char *title,
+    int quiet)
+{
 	static const struct {
 		const char	*ext;
 		enum report_fmt	 fmt;
@@ -821,12 +882,12 @@ write_reports(struct runner *rn)
 	struct rating r;
 	struct report rp;
 	struct recent *rc;
-	char cause[256], *path, *tmp, title[512];
+	char cause[256], *path, *tmp, *jp = (char *)jpath;
 	FILE *fp;
 	size_t i;
 	int rcode = 0;
 
-	if (rate_load(&r, &ro, &rn->jpath, 1, &rc, rn->t->outdir, cause,
+	if (rate_load(&r, &ro, &jp, 1, &rc, outdir, cause,
 	    sizeof cause) == -1) {
 		warnx("%s", cause);
 		return -1;
@@ -839,14 +900,12 @@ write_reports(struct runner *rn)
 		free(rc);
 		return r.n == 0 ? 0 : -1;
 	}
-	snprintf(title, sizeof title, "%s (%s, %d seats%s)", rn->t->name,
-	    rn->t->game, rn->t->seats, rn->t->duplicate ? ", duplicate" : "");
 	memset(&rp, 0, sizeof rp);
 	rp.r = &r;
 	rp.title = title;
 	rp.recent = rc;
 	for (i = 0; i < sizeof outs / sizeof outs[0]; i++) {
-		if (asprintf(&path, "%s/results.%s", rn->t->outdir,
+		if (asprintf(&path, "%s/results.%s", outdir,
 		    outs[i].ext) == -1 || asprintf(&tmp, "%s.tmp", path) == -1)
 			err(1, "asprintf");
 		if ((fp = fopen(tmp, "w")) == NULL ||
@@ -859,13 +918,13 @@ write_reports(struct runner *rn)
 		free(path);
 		free(tmp);
 	}
-	if (!rn->o->quiet) {
+	if (!quiet) {
 		printf("\n");
 		rp.color = isatty(1);
 		report_write(stdout, &rp, FMT_TEXT, cause, sizeof cause);
 		printf("\njournal: %s\nlogs:    %s/logs/\nreport:  %s/results."
-		    "html (also .txt .csv .json .md)\n", rn->jpath,
-		    rn->t->outdir, rn->t->outdir);
+		    "html (also .txt .csv .json .md)\n", jpath, outdir,
+		    outdir);
 	}
 	rate_free(&r);
 	recent_free(rc);
@@ -886,6 +945,7 @@ tour_run(struct tour *t, const struct run_opts *o)
 	struct timespec ts;
 	sigset_t block, old;
 	char cause[512];
+	double wait;
 	long tb;
 	int i, n, created, lockfd, status = 0, *map;
 
@@ -894,15 +954,27 @@ tour_run(struct tour *t, const struct run_opts *o)
 	rn.o = o;
 	rn.jobs = o->jobs > 0 ? o->jobs : t->jobs;
 	rn.gpt = tour_games_per_table(t);
-	if (schedule_make(&rn.s, t->nbots, t->seats, t->mode, t->count,
-	    t->max_tables, t->seed, cause, sizeof cause) == -1)
-		errx(1, "%s: %s", t->path, cause);
-	schedule_stats(&rn.s, t->duplicate, &st);
-	if (st.pair_max - st.pair_min > 1 || st.seat_spread > 1)
-		warnx("schedule: pairs share %ld to %ld tables, seats within "
-		    "%ld (not balanced within one; try another \"tables\")",
-		    st.pair_min, st.pair_max, st.seat_spread);
-	rn.total = (long)rn.s.ntables * rn.gpt;
+	if (o->job != NULL) {
+		/* a job: one table, its bots given in seat order */
+		rn.s.nbots = rn.s.seats = t->seats;
+		rn.s.ntables = rn.s.all = 1;
+		rn.s.tab = xcalloc((size_t)t->seats, sizeof *rn.s.tab);
+		for (i = 0; i < t->seats; i++)
+			rn.s.tab[i] = i;
+		rn.total = o->job->hi - o->job->lo;
+	} else {
+		if (schedule_make(&rn.s, t->nbots, t->seats, t->mode,
+		    t->count, t->max_tables, t->seed, cause,
+		    sizeof cause) == -1)
+			errx(1, "%s: %s", t->path, cause);
+		schedule_stats(&rn.s, t->duplicate, &st);
+		if (st.pair_max - st.pair_min > 1 || st.seat_spread > 1)
+			warnx("schedule: pairs share %ld to %ld tables, seats "
+			    "within %ld (not balanced within one; try another "
+			    "\"tables\")", st.pair_min, st.pair_max,
+			    st.seat_spread);
+		rn.total = (long)rn.s.ntables * rn.gpt;
+	}
 	/* A missing working directory would only show as a crash per game. */
 	for (i = 0; i < t->nbots; i++) {
 		if (t->bots[i].dir == NULL)
@@ -914,25 +986,50 @@ tour_run(struct tour *t, const struct run_opts *o)
 			errx(1, "bot %s: \"dir\" %s: not a directory",
 			    t->bots[i].name, t->bots[i].dir);
 	}
-	rn.header = tour_header(t, &rn.s);
-	if (asprintf(&rn.jpath, "%s/%s", t->outdir, JOURNAL_NAME) == -1 ||
-	    asprintf(&rn.logdir, "%s/logs", t->outdir) == -1)
+	if (o->job != NULL) {
+		rn.header = json_incref(o->job->header);
+		rn.jpath = xstrdup(o->job->journal);
+	} else {
+		rn.header = tour_header(t, &rn.s);
+		if (asprintf(&rn.jpath, "%s/%s", t->outdir, JOURNAL_NAME) == -1)
+			err(1, "asprintf");
+	}
+	if (asprintf(&rn.logdir, "%s/logs", t->outdir) == -1)
 		err(1, "asprintf");
 	if (mkdirs(rn.logdir) == -1)
 		err(1, "%s", rn.logdir);
-	/* One run at a time per output directory: two would play every
-	 * game twice and write over each other's table logs. */
-	if ((lockfd = open(t->outdir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) ==
-	    -1)
-		err(1, "%s", t->outdir);
-	if (flock(lockfd, LOCK_EX | LOCK_NB) == -1) {
-		if (errno == EWOULDBLOCK)
-			errx(1, "%s: another tournament run is using this "
-			    "output directory", t->outdir);
-		err(1, "%s: lock", t->outdir);
+	if (o->job != NULL) {
+		/* Jobs share an output directory: one run per job. */
+		if ((lockfd = open(rn.jpath, O_RDONLY | O_CREAT | O_CLOEXEC,
+		    0644)) == -1)
+			err(1, "%s", rn.jpath);
+		if (flock(lockfd, LOCK_EX | LOCK_NB) == -1) {
+			if (errno == EWOULDBLOCK)
+				errx(1, "%s: job %ld is being run by another "
+				    "process", rn.jpath, o->job->index);
+			err(1, "%s: lock", rn.jpath);
+		}
+	} else {
+		/* One run at a time per output directory: two would play
+		 * every game twice and write over each other's logs. */
+		if ((lockfd = open(t->outdir, O_RDONLY | O_DIRECTORY |
+		    O_CLOEXEC)) == -1)
+			err(1, "%s", t->outdir);
+		if (flock(lockfd, LOCK_EX | LOCK_NB) == -1) {
+			if (errno == EWOULDBLOCK)
+				errx(1, "%s: another tournament run is using "
+				    "this output directory", t->outdir);
+			err(1, "%s: lock", t->outdir);
+		}
 	}
 	rn.referee = find_referee(t);
-	doneset_init(&rn.done, rn.s.ntables, rn.gpt);
+	if (o->job != NULL) {
+		/* the games before lo count as done, those from hi on do
+		 * not exist */
+		doneset_init(&rn.done, 1, o->job->hi);
+		rn.done.next[0] = o->job->lo;
+	} else
+		doneset_init(&rn.done, rn.s.ntables, rn.gpt);
 	rate_init(&rn.live, &lo);
 	rn.live_idx = xcalloc((size_t)t->nbots, sizeof *rn.live_idx);
 	for (i = 0; i < t->nbots; i++)
@@ -1020,8 +1117,11 @@ tour_run(struct tour *t, const struct run_opts *o)
 				pfd[n].events = POLLIN;
 				map[n++] = i;
 			}
+		wait = TICK_MS / 1000.0;
+		if (rn.unsynced > 0 && rn.sync_due - now() < wait)
+			wait = rn.sync_due > now() ? rn.sync_due - now() : 0;
 		ts.tv_sec = 0;
-		ts.tv_nsec = TICK_MS * 1000000L;
+		ts.tv_nsec = (long)(wait * 1e9);
 		if (ppoll(pfd, (nfds_t)n, &ts, &old) == -1) {
 			if (errno != EINTR)
 				err(1, "ppoll");
@@ -1030,8 +1130,10 @@ tour_run(struct tour *t, const struct run_opts *o)
 		for (i = 0; i < n; i++)
 			if (pfd[i].revents != 0)
 				read_slot(&rn, &rn.slots[map[i]]);
+		commit(&rn, 0);
 		show(&rn, 0);
 	}
+	commit(&rn, 1);
 	show(&rn, 1);
 	sigprocmask(SIG_SETMASK, &old, NULL);
 	close(rn.jfd);
@@ -1043,16 +1145,24 @@ tour_run(struct tour *t, const struct run_opts *o)
 		status = 1;
 	} else if (rn.stopping) {
 		fprintf(stderr, "stopped: %ld of %ld games in %s; run the same "
-		    "file again to resume\n", rn.have, rn.total, rn.jpath);
+		    "%s again to resume\n", rn.have, rn.total, rn.jpath,
+		    o->job != NULL ? "job" : "file");
 		status = 130;
 	} else if (rn.failures > 0 || rn.have < rn.total) {
-		fprintf(stderr, "tournament: %ld of %ld games played; %ld "
-		    "table%s failed (see the warnings above); run again to "
-		    "retry\n", rn.have, rn.total, rn.failures,
-		    rn.failures == 1 ? "" : "s");
+		if (o->job != NULL)
+			fprintf(stderr, "tournament: job %ld: %ld of %ld games "
+			    "played (see the warnings above); run the job "
+			    "again to retry\n", o->job->index, rn.have,
+			    rn.total);
+		else
+			fprintf(stderr, "tournament: %ld of %ld games played; "
+			    "%ld table%s failed (see the warnings above); run "
+			    "again to retry\n", rn.have, rn.total,
+			    rn.failures, rn.failures == 1 ? "" : "s");
 		status = 1;
 	}
-	if (rn.full[0] == '\0' && write_reports(&rn) == -1 && status == 0)
+	if (rn.full[0] == '\0' && o->job == NULL && write_reports(&rn) == -1 &&
+	    status == 0)
 		status = 1;
 	for (i = 0; i < rn.jobs; i++)
 		free(rn.slots[i].buf);

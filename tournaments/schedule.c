@@ -7,8 +7,9 @@
  * as many tables as any other (within one).  The seats are then balanced:
  * every bot sits in every seat equally often (within one).  That is an
  * equitable edge colouring of the bipartite bots-tables graph, which always
- * exists (de Werra); it is reached by exchanging two seats along
- * alternating paths until no bot has a seat two more often than another.
+ * exists (de Werra); it is reached by balancing two seats at a time for
+ * every bot along Euler trails (linear in the tables), until no bot has a
+ * seat two more often than another.
  * The same arguments always give the same schedule.
  */
 #include <limits.h>
@@ -19,14 +20,24 @@
 
 #include "tournament.h"
 
+/* The bots-tables graph of two seats, for pair_balance. */
+struct pairwork {
+	long	*deg;		/* n + 1: where each bot's tables start */
+	long	*ptr;		/* n: each bot's next table to look at */
+	int	*adj;		/* 2 T: the tables of each bot */
+	char	*used;		/* T: the table's edge is turned */
+};
+
 static int	 all_subsets(struct schedule *, long);
 static void	 greedy_tables(struct schedule *, long *, long *, struct rng *);
 static long	 anneal(struct schedule *, long *, struct rng *);
 static long	 balanced(struct schedule *, long, struct rng *);
 static long	 table_step(int, int);
 static void	 seat_balance(struct schedule *, struct rng *);
-static void	 kempe(struct schedule *, long *, const int *, const int *,
-		    int, int, int, int *, int);
+static void	 pair_balance(struct schedule *, long *, int, int,
+		    struct pairwork *);
+static long	 unused(const struct pairwork *, int);
+static void	 greedy_seats(struct schedule *, long *, int);
 static void	 shuffle_tables(struct schedule *, struct rng *);
 static double	 unit(struct rng *);
 
@@ -328,11 +339,20 @@ anneal(struct schedule *s, long *pair, struct rng *r)
 		budget = 40000000L;
 	temp = 1.0;
 	cool = pow(0.02 / temp, 1.0 / (double)budget);
+	lo = 0;
+	hi = nh - 1;
 	for (step = 0; step < budget; step++, temp *= cool) {
 		if ((step & 1023) == 0) {
-			for (lo = 0; lo < nh && hist[lo] == 0; lo++)
+			/*
+			 * A step moves a pair count by one at most, so the
+			 * least and the most moved by 1024 at most since the
+			 * last look: scan from there, not the whole range.
+			 */
+			lo = lo > 1024 ? lo - 1024 : 0;
+			hi = hi + 1024 < nh ? hi + 1024 : nh - 1;
+			for (; lo < nh && hist[lo] == 0; lo++)
 				;
-			for (hi = nh - 1; hi > 0 && hist[hi] == 0; hi--)
+			for (; hi > 0 && hist[hi] == 0; hi--)
 				;
 			if (hi - lo <= 1)
 				break;
@@ -419,100 +439,157 @@ out:
 }
 
 /*
- * Balances the seats: starting from a random seating at every table, while
- * some bot sits in seat a at least twice more often than in seat b,
- * exchanges seats a and b along an alternating path starting at that bot.
- * Each exchange lowers the sum of the squared seat counts, so this ends,
- * with every bot's seat counts within one.
+ * Balances the seats: a seeded random seating at every table, then, while
+ * some bot sits in a seat at least twice more often than in another, the
+ * two seats (a, b) are balanced for every bot at once (pair_balance).
+ * Each such step keeps every bot's count of a and b together and leaves
+ * them within one, so the sum of the squared seat counts falls with every
+ * step that found a pair two apart: this ends, with every bot's seat
+ * counts within one.  A step is linear in the tables.
  */
 static void
 seat_balance(struct schedule *s, struct rng *r)
 {
-	int n = s->nbots, k = s->seats, b, i, j, t, lo, hi, changed, *mark;
-	int stamp, *off, *list, tmp;
-	long *cnt;
+	struct pairwork w;
+	int n = s->nbots, k = s->seats, a, b, x, i, j, t, tmp, again;
+	long *cnt, d;
 
 	cnt = xcalloc((size_t)n * (size_t)k, sizeof *cnt);
-	mark = xcalloc((size_t)s->ntables, sizeof *mark);
-	off = xcalloc((size_t)n + 1, sizeof *off);
-	list = xcalloc((size_t)s->ntables * (size_t)k, sizeof *list);
-	for (t = 0; t < s->ntables; t++)
+	for (t = 0; t < s->ntables; t++) {
 		for (i = k - 1; i > 0; i--) {
 			j = (int)rng_below(r, (uint32_t)i + 1);
 			tmp = s->tab[t * k + i];
 			s->tab[t * k + i] = s->tab[t * k + j];
 			s->tab[t * k + j] = tmp;
 		}
-	/* the tables of every bot: list[off[b] .. off[b + 1] - 1] */
-	for (i = 0; i < s->ntables * k; i++) {
-		cnt[s->tab[i] * k + i % k]++;
-		off[s->tab[i] + 1]++;
+		greedy_seats(s, cnt, t);
 	}
-	for (b = 0; b < n; b++)
-		off[b + 1] += off[b];
-	for (t = 0; t < s->ntables; t++)
-		for (i = 0; i < k; i++) {
-			b = s->tab[t * k + i];
-			list[off[b]++] = t;
-		}
-	for (b = n; b > 0; b--)
-		off[b] = off[b - 1];
-	off[0] = 0;
-	stamp = 0;
+	memset(&w, 0, sizeof w);
+	w.deg = xcalloc((size_t)n + 1, sizeof *w.deg);
+	w.ptr = xcalloc((size_t)n, sizeof *w.ptr);
+	w.adj = xcalloc((size_t)s->ntables * 2, sizeof *w.adj);
+	w.used = xcalloc((size_t)s->ntables, 1);
 	do {
-		changed = 0;
-		for (b = 0; b < n; b++) {
-			for (;;) {
-				lo = hi = 0;
-				for (i = 1; i < k; i++) {
-					if (cnt[b * k + i] < cnt[b * k + lo])
-						lo = i;
-					if (cnt[b * k + i] > cnt[b * k + hi])
-						hi = i;
+		again = 0;
+		for (a = 0; a < k; a++)
+			for (b = a + 1; b < k; b++) {
+				for (x = 0; x < n; x++) {
+					d = cnt[x * k + a] - cnt[x * k + b];
+					if (d >= 2 || d <= -2)
+						break;
 				}
-				if (cnt[b * k + hi] - cnt[b * k + lo] <= 1)
-					break;
-				kempe(s, cnt, off, list, b, hi, lo, mark,
-				    ++stamp);
-				changed = 1;
+				if (x == n)
+					continue;
+				pair_balance(s, cnt, a, b, &w);
+				again = 1;
 			}
-		}
-	} while (changed);
+	} while (again);
+	free(w.deg);
+	free(w.ptr);
+	free(w.adj);
+	free(w.used);
 	free(cnt);
-	free(mark);
-	free(off);
-	free(list);
 }
 
 /*
- * Walks from bot v: a table where the current bot sits in seat a, whose
- * seat-b bot becomes the current one, and so on while the current bot has
- * another table in seat a; swaps seats a and b at every table walked.
+ * Seats the bots of table t (in a random order) greedily, each time the
+ * bot and the free seat of the fewest earlier sittings, and counts them:
+ * a start that leaves pair_balance little to do.
  */
 static void
-kempe(struct schedule *s, long *cnt, const int *off, const int *list, int v,
-    int a, int b, int *mark, int stamp)
+greedy_seats(struct schedule *s, long *cnt, int t)
 {
-	int k = s->seats, t = -1, cur = v, w, i;
+	int k = s->seats, bots[MAX_PLAYERS], i, j, m, bi, bs, taken;
+	long best;
 
-	for (;;) {
-		for (i = off[cur]; i < off[cur + 1]; i++) {
-			t = list[i];
-			if (mark[t] != stamp && s->tab[t * k + a] == cur)
-				break;
+	memcpy(bots, &s->tab[t * k], (size_t)k * sizeof *bots);
+	taken = 0;	/* a mask of the seats given */
+	for (m = 0; m < k; m++) {
+		best = LONG_MAX;
+		bi = bs = 0;
+		for (i = 0; i < k; i++) {
+			if (bots[i] < 0)
+				continue;
+			for (j = 0; j < k; j++)
+				if ((taken & 1 << j) == 0 &&
+				    cnt[bots[i] * k + j] < best) {
+					best = cnt[bots[i] * k + j];
+					bi = i;
+					bs = j;
+				}
 		}
-		if (i == off[cur + 1])
-			break;
-		mark[t] = stamp;
-		w = s->tab[t * k + b];
-		s->tab[t * k + a] = w;
-		s->tab[t * k + b] = cur;
-		cnt[cur * k + a]--;
-		cnt[cur * k + b]++;
-		cnt[w * k + b]--;
-		cnt[w * k + a]++;
-		cur = w;
+		s->tab[t * k + bs] = bots[bi];
+		cnt[bots[bi] * k + bs]++;
+		bots[bi] = -1;
+		taken |= 1 << bs;
 	}
+}
+
+/*
+ * Balances seats a and b for every bot, each bot's count of the two kept:
+ * every table is an edge between its seat-a and its seat-b bot, and the
+ * edges are turned along trails (seat a at the tail), first open trails
+ * between bots of odd degree, then closed ones, so every bot's a and b
+ * counts end within one (an Euler partition of the bots-tables graph).
+ */
+static void
+pair_balance(struct schedule *s, long *cnt, int a, int b, struct pairwork *w)
+{
+	int n = s->nbots, k = s->seats, x, y, start, t, pass;
+	long *deg = w->deg;
+
+	memset(deg, 0, ((size_t)n + 1) * sizeof *deg);
+	memset(w->used, 0, (size_t)s->ntables);
+	for (t = 0; t < s->ntables; t++) {
+		deg[s->tab[t * k + a] + 1]++;
+		deg[s->tab[t * k + b] + 1]++;
+	}
+	for (x = 0; x < n; x++)
+		deg[x + 1] += deg[x];
+	/* deg[] is now the start of each bot's tables in adj[] */
+	for (x = 0; x < n; x++)
+		w->ptr[x] = deg[x];
+	for (t = 0; t < s->ntables; t++) {
+		w->adj[w->ptr[s->tab[t * k + a]]++] = t;
+		w->adj[w->ptr[s->tab[t * k + b]]++] = t;
+	}
+	for (x = 0; x < n; x++) {
+		w->ptr[x] = deg[x];
+		cnt[x * k + a] = cnt[x * k + b] = 0;
+	}
+	/* pass 0 starts at bots with an odd number of unused tables */
+	for (pass = 0; pass < 2; pass++)
+		for (start = 0; start < n; start++) {
+			if (pass == 0 && (unused(w, start) & 1) == 0)
+				continue;
+			for (x = start;;) {
+				while (w->ptr[x] < deg[x + 1] &&
+				    w->used[w->adj[w->ptr[x]]])
+					w->ptr[x]++;
+				if (w->ptr[x] == deg[x + 1])
+					break;
+				t = w->adj[w->ptr[x]++];
+				w->used[t] = 1;
+				y = s->tab[t * k + a] == x ? s->tab[t * k + b] :
+				    s->tab[t * k + a];
+				s->tab[t * k + a] = x;
+				s->tab[t * k + b] = y;
+				cnt[x * k + a]++;
+				cnt[y * k + b]++;
+				x = y;
+			}
+		}
+}
+
+/* The number of bot x's tables pair_balance has not turned yet. */
+static long
+unused(const struct pairwork *w, int x)
+{
+	long i, c = 0;
+
+	for (i = w->ptr[x]; i < w->deg[x + 1]; i++)
+		c += !w->used[w->adj[i]];
+	return c;
 }
 
 /* Puts the tables in a seeded random order (so every bot plays early). */

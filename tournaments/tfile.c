@@ -290,15 +290,55 @@ load_bot(struct tbot *b, const json_t *j, int idx, char *cause, size_t len)
 	return 0;
 }
 
+/* Reads a tournament file's JSON: a new reference, or NULL and a cause. */
+json_t *
+tour_read(const char *path, char *cause, size_t len)
+{
+	struct stat sb;
+	json_error_t je;
+	json_t *j;
+	FILE *fp;
+
+	if ((fp = fopen(path, "r")) == NULL) {
+		snprintf(cause, len, "%s", strerror(errno));
+		return NULL;
+	}
+	if (fstat(fileno(fp), &sb) == 0 && S_ISDIR(sb.st_mode)) {
+		snprintf(cause, len, "%s", strerror(EISDIR));
+		fclose(fp);
+		return NULL;
+	}
+	j = json_loadf(fp, JSON_REJECT_DUPLICATES, &je);
+	fclose(fp);
+	if (j == NULL)
+		snprintf(cause, len, "line %d: %s", je.line, je.text);
+	return j;
+}
+
 /* Reads and checks a tournament file; see tournament.h. */
 int
 tour_load(struct tour *t, const char *path, char *cause, size_t len)
 {
+	json_t *j;
+	int rc;
+
+	memset(t, 0, sizeof *t);
+	if ((j = tour_read(path, cause, len)) == NULL) {
+		t->path = xstrdup(path);
+		return -1;
+	}
+	rc = tour_parse(t, j, path, cause, len);
+	json_decref(j);
+	return rc;
+}
+
+/* Checks a tournament file's JSON; see tournament.h. */
+int
+tour_parse(struct tour *t, const json_t *j, const char *path, char *cause,
+    size_t len)
+{
 	const struct game *g;
-	struct stat sb;
-	json_error_t je;
-	json_t *j, *v;
-	FILE *fp;
+	json_t *v;
 	const char *key, *mode;
 	long x;
 	size_t i;
@@ -306,26 +346,11 @@ tour_load(struct tour *t, const char *path, char *cause, size_t len)
 
 	memset(t, 0, sizeof *t);
 	t->path = xstrdup(path);
-	if ((fp = fopen(path, "r")) == NULL) {
-		snprintf(cause, len, "%s", strerror(errno));
-		return -1;
-	}
-	if (fstat(fileno(fp), &sb) == 0 && S_ISDIR(sb.st_mode)) {
-		snprintf(cause, len, "%s", strerror(EISDIR));
-		fclose(fp);
-		return -1;
-	}
-	j = json_loadf(fp, JSON_REJECT_DUPLICATES, &je);
-	fclose(fp);
-	if (j == NULL) {
-		snprintf(cause, len, "line %d: %s", je.line, je.text);
-		return -1;
-	}
 	if (!json_is_object(j)) {
 		snprintf(cause, len, "not a JSON object");
 		goto out;
 	}
-	json_object_foreach(j, key, v) {
+	json_object_foreach((json_t *)j, key, v) {
 		for (k = 0; known_keys[k] != NULL; k++)
 			if (strcmp(known_keys[k], key) == 0)
 				break;
@@ -502,7 +527,6 @@ tour_load(struct tour *t, const char *path, char *cause, size_t len)
 	}
 	rc = 0;
 out:
-	json_decref(j);
 	return rc;
 }
 

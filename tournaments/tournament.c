@@ -5,6 +5,8 @@
  *   tournament rate [-f FORMAT] [-o FILE] [-t TITLE] [--anchor NAME=ELO]
  *                   [--prior N] [--boot N] [--seed N] JOURNAL...
  *   tournament schedule [-v] FILE
+ *   tournament gauntlet -g GAME -c CANDIDATE -p POOL... (see gauntlet.c)
+ *   tournament plan|job|merge|status ... (see dist.c)
  *
  * run plays (or resumes) the round robin a tournament file describes and
  * writes its journal and reports; rate fits ratings on journals; schedule
@@ -21,6 +23,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "sprt.h"
 #include "tournament.h"
 
 static void	 usage(FILE *, int);
@@ -38,6 +41,13 @@ usage(FILE *fp, int status)
 "                       [--anchor NAME=ELO] [--prior N] [--boot N]\n"
 "                       [--seed N] JOURNAL...\n"
 "       tournament schedule [-v] FILE\n"
+"       tournament gauntlet -g GAME -c 'CANDIDATE' -p 'POOL BOT' [-p ...]\n"
+"                           [options: tournament gauntlet --help]\n"
+"       tournament plan [--chunk N] [--only LIST] FILE\n"
+"       tournament job [--out DIR] [-v] < LINE\n"
+"       tournament job [--out DIR] [-v] --from PLAN --index I\n"
+"       tournament merge [-q] OUT DIR...\n"
+"       tournament status OUT DIR...\n"
 "\n"
 "run       plays the tournament FILE describes (a round robin of tables,\n"
 "          one bin/referee each), appending every finished game to\n"
@@ -60,7 +70,22 @@ usage(FILE *fp, int status)
 "                    (default 200; 0: none)\n"
 "  --seed N          the bootstrap's seed (default 1)\n"
 "schedule  prints the tables of FILE and how balanced they are\n"
-"  -v                every table, bots in seat order\n");
+"  -v                every table, bots in seat order\n"
+"gauntlet  plays a candidate against a pool on duplicate deals until an\n"
+"          SPRT decides whether it gains at least elo1 or at most elo0\n"
+"plan      writes the tournament's work as jobs, one JSON line each, in\n"
+"          the order a local run plays them (README: \"Across machines\")\n"
+"  --chunk N         at most N games per job (whole deals)\n"
+"  --only LIST       only these jobs, e.g. 3,7-9\n"
+"job       runs one job line into DIR/job-NNNNNN.jsonl and DIR/logs/;\n"
+"          again to resume it; exit status 0 when all its games are in\n"
+"  --out DIR         the directory (default .)\n"
+"  --from PLAN --index I   line I (from 0) of a plan file\n"
+"  -v                progress and the referee's warnings\n"
+"merge     gathers the jobs' journals into OUT/journal.jsonl (checked\n"
+"          against their plan lines, duplicates dropped) and writes the\n"
+"          reports; lists missing and failed jobs and how to rerun them\n"
+"status    counts the jobs and games done, running, failed and missing\n");
 	exit(status);
 }
 
@@ -284,6 +309,16 @@ main(int argc, char **argv)
 		return cmd_rate(argc - 1, argv + 1);
 	if (strcmp(argv[1], "schedule") == 0)
 		return cmd_schedule(argc - 1, argv + 1);
+	if (strcmp(argv[1], "plan") == 0)
+		return cmd_plan(argc - 1, argv + 1);
+	if (strcmp(argv[1], "job") == 0)
+		return cmd_job(argc - 1, argv + 1);
+	if (strcmp(argv[1], "merge") == 0)
+		return cmd_merge(argc - 1, argv + 1);
+	if (strcmp(argv[1], "status") == 0)
+		return cmd_status(argc - 1, argv + 1);
+	if (strcmp(argv[1], "gauntlet") == 0)
+		return cmd_gauntlet(argc - 1, argv + 1);
 	warnx("unknown command %s", argv[1]);
 	usage(stderr, 2);
 	return 2;

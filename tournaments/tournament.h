@@ -117,6 +117,11 @@ struct tour {
 
 /* Reads and checks a tournament file; -1 and a cause. */
 int	 tour_load(struct tour *, const char *path, char *, size_t);
+/* Reads a tournament file's JSON: a new reference, or NULL and a cause. */
+json_t	*tour_read(const char *path, char *, size_t);
+/* Checks a tournament file's JSON (path names it); -1 and a cause. */
+int	 tour_parse(struct tour *, const json_t *, const char *path, char *,
+	    size_t);
 /* Games each table plays: deals, times the seats when duplicate. */
 long	 tour_games_per_table(const struct tour *);
 /* The journal header of a tournament and its schedule: a new reference. */
@@ -137,6 +142,7 @@ struct jgame {
 	long		 faults[MAX_PLAYERS][NTFAULT];	/* by seat */
 	int		 capped;
 	const char	*log;
+	const json_t	*line;		/* the line it was parsed from */
 };
 
 struct jreader {
@@ -166,6 +172,14 @@ json_t	*jgame_json(const struct jgame *, const json_t *seed);
 int	 journal_open(const char *path, int *created, char *, size_t);
 /* Appends one line (a newline is added) and fsyncs it; -1 and cause. */
 int	 journal_append(int fd, const json_t *, char *, size_t);
+/*
+ * Appends one line (a newline is added) in a single write(2), without
+ * fsync: the line survives the process being killed, and a crash of the
+ * machine only once journal_sync has returned.  -1 and a cause.
+ */
+int	 journal_write(int fd, const json_t *, char *, size_t);
+/* fsyncs the journal (the group commit); -1 and a cause. */
+int	 journal_sync(int fd, char *, size_t);
 
 /* The games already done per table: a prefix count plus stragglers. */
 struct doneset {
@@ -312,14 +326,43 @@ int	 rate_load(struct rating *, const struct rate_opts *,
 
 /* run.c */
 
+/*
+ * One job of a plan (dist.c): games lo .. hi-1 of one table, whose bots
+ * are the tournament's bots in seat order.
+ */
+struct jobspec {
+	long		 index;
+	long		 table;		/* in the whole tournament */
+	long		 lo, hi;
+	json_t		*header;	/* the job journal's header */
+	const char	*journal;	/* its path */
+	const char	*logbase;	/* "logs/t00003", from the output */
+};
+
 struct run_opts {
 	int	 jobs;		/* 0: the file's */
 	int	 quiet;
 	int	 progress;	/* -1 auto (a terminal), 0 plain, 1 live */
 	const char *argv0;
+	const struct jobspec *job;	/* NULL: the whole tournament */
 };
 
-/* Runs (or resumes) a tournament; the exit status for main. */
+/* Makes a directory and its parents; -1 and errno. */
+int	 mkdirs(const char *);
+/* Runs (or resumes) a tournament or one job; the exit status for main. */
 int	 tour_run(struct tour *, const struct run_opts *);
+/*
+ * Rates a journal and writes every report format into outdir (and the
+ * table on stdout unless quiet); -1 if one could not be written.
+ */
+int	 tour_reports(const char *outdir, const char *journal,
+	    const char *title, int quiet);
+
+/* dist.c: plans, jobs, merging */
+
+int	 cmd_plan(int, char **);
+int	 cmd_job(int, char **);
+int	 cmd_merge(int, char **);
+int	 cmd_status(int, char **);
 
 #endif

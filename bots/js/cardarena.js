@@ -21,6 +21,12 @@
 //   - an object: the action itself, by value (a legal entry with a whole
 //     amount in place of a range), sent as {"id": N, "action": {...}}.
 //
+// A bot that reads only some parts of a request lists them in
+// opts.wants (of 'view', 'events' and 'legal'), or its user with
+// --wants LIST on the command line (e.g. --wants legal); the referee then leaves
+// the others out of its requests (and of start and end), so there is less
+// to parse.  By default it sends them all.
+//
 // The request is the message as the referee sent it ("id", "game", "seat",
 // "view", "events", "legal", "time_left_ms").  The bot keeps the handshake
 // (bot.hello, bot.game, bot.options, bot.players, bot.limits), its seat in
@@ -42,11 +48,13 @@ function amountRange(entry) {
 }
 
 class Bot {
-  // opts: name, version, choose (a function (request, bot)), and the
-  // hooks onHello, onStart, onEnd, onError, onBye, onMessage.
+  // opts: name, version, wants (the parts of a request read; all when
+  // absent), choose (a function (request, bot)), and the hooks onHello,
+  // onStart, onEnd, onError, onBye, onMessage.
   constructor(opts = {}) {
     this.name = opts.name || 'js-bot';
     this.version = opts.version || '1';
+    this.wants = Array.isArray(opts.wants) ? opts.wants.slice() : null;
     for (const k of ['choose', 'onHello', 'onStart', 'onEnd', 'onError',
       'onBye', 'onMessage']) {
       if (typeof opts[k] === 'function') this[k] = opts[k];
@@ -100,16 +108,25 @@ class Bot {
 
   usage() {
     return 'usage: ' + require('path').basename(process.argv[1] || 'bot') +
-      ' [--seed N]';
+      ' [--seed N] [--wants LIST]';
   }
 
-  // Reads --seed N (or -s N) and --help; exits on anything else.
+  // Reads --seed N (or -s N), --wants LIST and --help; exits on anything
+  // else.
   parseArgs(args) {
     for (let i = 0; i < args.length; i++) {
       if (args[i] === '--help' || args[i] === '-h') {
         process.stdout.write(this.usage() + '\nA cardarena bot: speaks the ' +
           'protocol (protocol.md) on stdin and stdout.\n');
         process.exit(0);
+      } else if (args[i] === '--wants' && i + 1 < args.length) {
+        const parts = args[++i].split(',').filter((w) => w !== '');
+        if (parts.some((w) => !['view', 'events', 'legal'].includes(w))) {
+          process.stderr.write(this.name + ': --wants ' + args[i] +
+            ': not a list of view, events and legal\n');
+          process.exit(2);
+        }
+        this.wants = parts;
       } else if ((args[i] === '--seed' || args[i] === '-s') && i + 1 < args.length) {
         const v = Number(args[++i]);
         if (!Number.isInteger(v)) {
@@ -166,7 +183,9 @@ class Bot {
         this.players = msg.players;
         this.limits = msg.limits || {};
         this.seat = msg.seat;
-        this.send({ type: 'hello', name: this.name, version: this.version });
+        this.send(this.wants === null
+          ? { type: 'hello', name: this.name, version: this.version }
+          : { type: 'hello', name: this.name, version: this.version, wants: this.wants });
         this.onHello(msg);
         break;
       case 'start':
@@ -198,8 +217,11 @@ class Bot {
   // Runs the protocol loop until "bye" or the end of input.
   async play(input = process.stdin) {
     const rl = readline.createInterface({ input, crlfDelay: Infinity });
+    // An end nobody reads is not parsed (the referee writes the type first).
+    const skipEnd = this.onEnd === Bot.prototype.onEnd;
     for await (const line of rl) {
       this.received = Date.now();
+      if (skipEnd && line.startsWith('{"type":"end"')) continue;
       if (line.trim() === '') continue;
       let msg;
       try {

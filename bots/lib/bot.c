@@ -1,6 +1,9 @@
 /*
  * The C bot SDK's protocol loop; see bot.h.  Lines are read with getline
- * (the referee caps their length) and answered with one write each.
+ * (the referee caps their length) and answered with one write each.  A
+ * message's type is read from the line's start (the referee writes it
+ * first); only the messages a bot sees are parsed (jansson), a start is
+ * scanned for its game and seat, and the answers are written as text.
  */
 #include <err.h>
 #include <errno.h>
@@ -12,17 +15,26 @@
 
 #include "bot.h"
 
+static unsigned	wants = BOT_WANT_ALL;
+
 static void	usage(const char *, FILE *);
 static void	answer(const json_t *);
+static void	say(const char *, int);
+static const char *msg_type(const char *, size_t, size_t *);
+static int	scan_int(const char *, size_t, const char *, long long *);
+static int	parse_wants(const char *);
 
 /* Prints the usage of a bot program. */
 static void
 usage(const char *name, FILE *fp)
 {
-	fprintf(fp, "usage: %s [--seed N]\n"
+	fprintf(fp, "usage: %s [--seed N] [--wants LIST]\n"
 	    "A cardarena bot: speaks the protocol (protocol.md) on stdin and "
 	    "stdout;\nrun it under bin/referee, e.g. bin/referee -g horserace "
-	    "-b bin/%s -b ...\n", name, name);
+	    "-b bin/%s -b ...\n"
+	    "  --wants LIST  ask only for these parts of each request, of "
+	    "view,events,legal\n                (only for a bot that reads "
+	    "nothing else)\n", name, name);
 }
 
 /* Writes one answer line and flushes it. */
@@ -37,6 +49,89 @@ answer(const json_t *j)
 	    fflush(stdout) == EOF)
 		err(1, "stdout");
 	free(s);
+}
+
+/* Writes one line of n bytes (its newline included) and flushes it. */
+static void
+say(const char *s, int n)
+{
+	if (n < 0 || fwrite(s, 1, (size_t)n, stdout) != (size_t)n ||
+	    fflush(stdout) == EOF)
+		err(1, "stdout");
+}
+
+/*
+ * The type of a message line when it starts {"type":"...", else NULL;
+ * *n is its length.
+ */
+static const char *
+msg_type(const char *line, size_t len, size_t *n)
+{
+	const char *p, *q;
+
+	if (len < 10 || memcmp(line, "{\"type\":\"", 9) != 0)
+		return NULL;
+	p = line + 9;
+	if ((q = memchr(p, '"', len - 9)) == NULL)
+		return NULL;
+	*n = (size_t)(q - p);
+	return p;
+}
+
+/*
+ * Reads the whole number after "key": in the first len bytes of a line
+ * whose scalars come before its objects (a start); -1 if it is not there.
+ */
+static int
+scan_int(const char *line, size_t len, const char *key, long long *v)
+{
+	const char *p, *end;
+	size_t k = strlen(key);
+	char *e;
+
+	/* Only before the first nested object: the scalars of the message. */
+	if ((end = memchr(line + 1, '{', len - 1)) == NULL)
+		end = line + len;
+	for (p = line; (p = memmem(p, (size_t)(end - p), key, k)) != NULL;
+	    p += k) {
+		if (p[-1] != '"' || p[k] != '"' || p[k + 1] != ':')
+			continue;
+		*v = strtoll(p + k + 2, &e, 10);
+		return e == p + k + 2 ? -1 : 0;
+	}
+	return -1;
+}
+
+/* Sets wants from "view,legal"-like text; -1 on an unknown part. */
+static int
+parse_wants(const char *s)
+{
+	char *copy, *p, *w;
+	unsigned v = 0;
+	int rc = 0;
+
+	if ((copy = strdup(s)) == NULL)
+		err(1, "strdup");
+	for (p = copy; rc == 0 && (w = strsep(&p, ",")) != NULL; ) {
+		if (strcmp(w, "view") == 0)
+			v |= BOT_WANT_VIEW;
+		else if (strcmp(w, "events") == 0)
+			v |= BOT_WANT_EVENTS;
+		else if (strcmp(w, "legal") == 0)
+			v |= BOT_WANT_LEGAL;
+		else if (*w != '\0')
+			rc = -1;
+	}
+	free(copy);
+	if (rc == 0)
+		wants = v;
+	return rc;
+}
+
+void
+bot_set_wants(unsigned w)
+{
+	wants = w & BOT_WANT_ALL;
 }
 
 int
@@ -79,13 +174,15 @@ bot_main(int argc, char **argv, const char *name, bot_choose_fn choose,
 {
 	struct bot b;
 	json_error_t jerr;
-	json_t *msg, *ans, *legal;
-	const char *type, *errstr;
-	char *line = NULL;
-	size_t cap = 0;
+	json_t *msg, *ans, *legal, *parts;
+	json_int_t id;
+	const char *type, *tname, *errstr;
+	char *line = NULL, out[128];
+	size_t cap = 0, tlen;
 	ssize_t len;
+	long long game, v;
 	int32_t amount;
-	int i, idx;
+	int i, idx, n;
 
 	memset(&b, 0, sizeof b);
 	b.name = name;
@@ -95,6 +192,10 @@ bot_main(int argc, char **argv, const char *name, bot_choose_fn choose,
 		if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
 			usage(name, stdout);
 			return 0;
+		} else if (strcmp(argv[i], "--wants") == 0 && i + 1 < argc) {
+			if (parse_wants(argv[++i]) == -1)
+				errx(2, "--wants %s: not a list of view, events "
+				    "and legal", argv[i]);
 		} else if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc) {
 			b.seed = (uint64_t)strtonum(argv[++i], 0, LLONG_MAX,
 			    &errstr);
@@ -107,19 +208,37 @@ bot_main(int argc, char **argv, const char *name, bot_choose_fn choose,
 	}
 	rng_seed(&b.rng, b.seed);
 	while ((len = getline(&line, &cap, stdin)) != -1) {
+		type = msg_type(line, (size_t)len, &tlen);
+		/* Nobody reads these: not parsed at all. */
+		if (type != NULL && on_message == NULL && ((tlen == 3 &&
+		    memcmp(type, "end", 3) == 0) || (tlen == 5 &&
+		    memcmp(type, "error", 5) == 0)))
+			continue;
+		/* A start: its game and seat, scanned. */
+		if (type != NULL && on_message == NULL && tlen == 5 &&
+		    memcmp(type, "start", 5) == 0 && scan_int(line,
+		    (size_t)len, "game", &game) == 0) {
+			if (scan_int(line, (size_t)len, "seat", &v) == 0)
+				b.seat = (int)v;
+			/* Each game's moves depend on (seed, game) alone, so a
+			 * game replayed alone (a resumed tournament) is the
+			 * same game. */
+			rng_seed(&b.rng, seed_derive(b.seed, (uint64_t)game));
+			continue;
+		}
 		if ((msg = json_loadb(line, (size_t)len, 0, &jerr)) == NULL) {
 			warnx("unreadable message from the referee: %s",
 			    jerr.text);
 			continue;
 		}
-		type = json_string_value(json_object_get(msg, "type"));
-		if (type == NULL)
-			type = "";
-		if (strcmp(type, "bye") == 0) {
+		tname = json_string_value(json_object_get(msg, "type"));
+		if (tname == NULL)
+			tname = "";
+		if (strcmp(tname, "bye") == 0) {
 			json_decref(msg);
 			break;
 		}
-		if (strcmp(type, "hello") == 0) {
+		if (strcmp(tname, "hello") == 0) {
 			json_decref(b.hello);
 			b.hello = json_incref(msg);
 			b.game = json_string_value(json_object_get(msg, "game"));
@@ -129,31 +248,44 @@ bot_main(int argc, char **argv, const char *name, bot_choose_fn choose,
 			    "players"));
 			ans = json_pack("{s:s,s:s,s:s}", "type", "hello", "name",
 			    name, "version", "1");
+			if (wants != BOT_WANT_ALL) {
+				parts = json_array();
+				if (wants & BOT_WANT_VIEW)
+					json_array_append_new(parts,
+					    json_string("view"));
+				if (wants & BOT_WANT_EVENTS)
+					json_array_append_new(parts,
+					    json_string("events"));
+				if (wants & BOT_WANT_LEGAL)
+					json_array_append_new(parts,
+					    json_string("legal"));
+				json_object_set_new(ans, "wants", parts);
+			}
 			answer(ans);
 			json_decref(ans);
-		} else if (strcmp(type, "start") == 0) {
+		} else if (strcmp(tname, "start") == 0) {
 			if (json_object_get(msg, "seat") != NULL)
 				b.seat = (int)json_integer_value(
 				    json_object_get(msg, "seat"));
-			/* Each game's moves depend on (seed, game) alone, so a
-			 * game replayed alone (a resumed tournament) is the
-			 * same game. */
 			rng_seed(&b.rng, seed_derive(b.seed, (uint64_t)
 			    json_integer_value(json_object_get(msg, "game"))));
 		}
-		if ((legal = json_object_get(msg, "legal")) != NULL &&
-		    json_object_get(msg, "id") != NULL) {
+		if (strcmp(tname, "request") == 0 &&
+		    json_is_integer(json_object_get(msg, "id"))) {
+			legal = json_object_get(msg, "legal");
 			amount = 0;
 			idx = choose(&b, msg, &amount);
-			ans = json_pack("{s:O,s:i}", "id",
-			    json_object_get(msg, "id"), "index", idx);
-			i = idx >= 0 && (size_t)idx < json_array_size(legal);
-			if (i && json_is_object(json_object_get(
-			    json_array_get(legal, (size_t)idx), "amount")))
-				json_object_set_new(ans, "amount",
-				    json_integer(amount));
-			answer(ans);
-			json_decref(ans);
+			id = json_integer_value(json_object_get(msg, "id"));
+			if (idx >= 0 && (size_t)idx < json_array_size(legal) &&
+			    json_is_object(json_object_get(json_array_get(legal,
+			    (size_t)idx), "amount")))
+				n = snprintf(out, sizeof out, "{\"id\":%lld,"
+				    "\"index\":%d,\"amount\":%ld}\n",
+				    (long long)id, idx, (long)amount);
+			else
+				n = snprintf(out, sizeof out, "{\"id\":%lld,"
+				    "\"index\":%d}\n", (long long)id, idx);
+			say(out, n);
 		} else if (on_message != NULL)
 			on_message(&b, msg);
 		json_decref(msg);

@@ -15,6 +15,14 @@
  *
  * Ownership: the json_t objects handed to callbacks are borrowed; they live
  * until the callback returns (hello: for the whole game).
+ *
+ * Speed: a bot that reads only some parts of a request says so with
+ * bot_set_wants() before bot_main() (or its user with --wants LIST on the
+ * command line, e.g. --wants legal); the referee then leaves the others
+ * out (the hello's "wants", protocol.md), so there is less to parse.  The
+ * SDK parses a message only when someone reads it: a start is scanned for
+ * its game and seat, and an end or an error is not parsed at all when the
+ * bot has no on_message callback.
  */
 #ifndef CARDARENA_BOT_H
 #define CARDARENA_BOT_H
@@ -45,9 +53,19 @@ typedef int	(*bot_choose_fn)(struct bot *, const json_t *request,
 /* Sees every other message (hello, start, end, error); may be NULL. */
 typedef void	(*bot_message_fn)(struct bot *, const json_t *msg);
 
+/* The parts of a request (and of start and end) a bot reads. */
+#define BOT_WANT_VIEW	0x1u	/* "view" */
+#define BOT_WANT_EVENTS	0x2u	/* "events" */
+#define BOT_WANT_LEGAL	0x4u	/* "legal" */
+#define BOT_WANT_ALL	(BOT_WANT_VIEW | BOT_WANT_EVENTS | BOT_WANT_LEGAL)
+
+/* Asks for only these parts (BOT_WANT_*; all by default); before bot_main. */
+void	bot_set_wants(unsigned);
+
 /*
  * Runs the protocol loop on stdin/stdout until "bye" or end of input.
- * Understands --seed N and --help; returns the exit status for main.
+ * Understands --seed N, --wants LIST and --help; returns the exit status
+ * for main.
  */
 int	bot_main(int argc, char **argv, const char *name, bot_choose_fn,
 	    bot_message_fn, void *arg);

@@ -24,6 +24,12 @@ choose(request) returns one of:
   - a dict: the action itself, by value (a legal entry with a whole amount
     in place of a range), sent as {"id": N, "action": {...}}.
 
+A bot that reads only some parts of a request lists them in its class's
+`wants` (or run(..., wants=[...]), or its user with --wants LIST on the
+command line, e.g. --wants legal): of "view", "events" and "legal"; the
+referee then leaves the others out of its requests (and of start and
+end), so there is less to read.  By default (None) it sends them all.
+
 The request is a dict (the message as the referee sent it: "id", "game",
 "seat", "view", "events", "legal", "time_left_ms") with helpers: .bot (the
 Bot), .amount_range(i), .time_left() and .random_choice().  The bot keeps
@@ -100,12 +106,15 @@ class Bot:
 
     name = "python-bot"
     version = "1"
+    wants = None        # the parts of a request read; None: all of them
 
-    def __init__(self, name=None, version=None, choose=None):
+    def __init__(self, name=None, version=None, choose=None, wants=None):
         if name is not None:
             self.name = name
         if version is not None:
             self.version = version
+        if wants is not None:
+            self.wants = list(wants)
         self._choose = choose
         self.hello = None
         self.game = None
@@ -150,10 +159,12 @@ class Bot:
 
     def usage(self):
         """The one-line usage of the bot program."""
-        return "usage: %s [--seed N]" % sys.argv[0].rsplit("/", 1)[-1]
+        return ("usage: %s [--seed N] [--wants LIST]"
+                % sys.argv[0].rsplit("/", 1)[-1])
 
     def parse_args(self, args):
-        """Reads --seed N (or -s N) and --help; exits on anything else."""
+        """Reads --seed N (or -s N), --wants LIST and --help; exits on
+        anything else."""
         seed = None
         i = 0
         while i < len(args):
@@ -163,6 +174,14 @@ class Bot:
                 print("A cardarena bot: speaks the protocol (protocol.md) "
                       "on stdin and stdout.")
                 sys.exit(0)
+            if a == "--wants" and i + 1 < len(args):
+                parts = [w for w in args[i + 1].split(",") if w]
+                if any(w not in ("view", "events", "legal") for w in parts):
+                    sys.exit("%s: --wants %s: not a list of view, events "
+                             "and legal" % (self.name, args[i + 1]))
+                self.wants = parts
+                i += 2
+                continue
             if a in ("-s", "--seed") and i + 1 < len(args):
                 try:
                     seed = int(args[i + 1])
@@ -214,8 +233,11 @@ class Bot:
             self.players = msg.get("players")
             self.limits = msg.get("limits", {})
             self.seat = msg.get("seat")
-            self.send({"type": "hello", "name": self.name,
-                       "version": self.version})
+            hello = {"type": "hello", "name": self.name,
+                     "version": self.version}
+            if self.wants is not None:
+                hello["wants"] = list(self.wants)
+            self.send(hello)
             self.on_hello(msg)
         elif kind == "start":
             self.seat = msg.get("seat", self.seat)
@@ -243,8 +265,13 @@ class Bot:
         """Runs the protocol loop until "bye" or the end of input."""
         infile = infile if infile is not None else sys.stdin.buffer
         self._out = outfile if outfile is not None else sys.stdout
+        # An end nobody reads is not parsed (the referee writes the type
+        # first).
+        skip_end = type(self).on_end is Bot.on_end
         for line in infile:
             received = time.monotonic()
+            if skip_end and line.startswith(b'{"type":"end"'):
+                continue
             if not line.strip():
                 continue
             try:
@@ -270,6 +297,7 @@ class Bot:
         sys.exit(0)
 
 
-def run(choose, name="python-bot", version="1", argv=None):
-    """Runs a bot whose choose(request) is a plain function."""
-    Bot(name=name, version=version, choose=choose).main(argv)
+def run(choose, name="python-bot", version="1", argv=None, wants=None):
+    """Runs a bot whose choose(request) is a plain function; wants: the
+    parts of a request it reads (None: all)."""
+    Bot(name=name, version=version, choose=choose, wants=wants).main(argv)

@@ -184,7 +184,7 @@ exchange_write(struct jw *w, const struct df_state *st, int seat, int player)
 {
 	int q = st->partner[seat], given;
 
-	if (q < 0 || st->phase == DP_OVER) {
+	if (q < 0) {
 		if (player == -1)
 			jw_null(w);
 		return;

@@ -475,6 +475,8 @@ open_bets(struct hr_state *st, struct events *ev)
 	for (p = 0; p < st->players; p++)
 		if (p != st->dealer && any && hr_left(st, p) > 0)
 			st->waiting |= 1u << p;
+	st->bettors = st->waiting;
+	st->ndone = 0;
 	st->phase = HP_BET;
 	ev_push(ev, SEEN_ALL, HE_BETTING, st->waiting, 0, 0, 0, 0, 0);
 }
@@ -483,9 +485,15 @@ open_bets(struct hr_state *st, struct events *ev)
 static void
 reveal(struct hr_state *st, struct events *ev)
 {
-	int p, t;
+	int i, p, t;
 
 	memcpy(st->last_stake, st->stake, sizeof st->last_stake);
+	/* Who finished when: each bettor was told only its own. */
+	for (i = 0; i < st->ndone; i++) {
+		p = st->done_order[i] & 0xf;
+		ev_push(ev, SEEN_ALL & ~(1u << p), HE_DONE, 0, p,
+		    (st->done_order[i] & 0x10) != 0, 0, 0, 0);
+	}
 	for (p = 0; p < st->players; p++) {
 		for (t = 0; t < HR_NT; t++) {
 			if (st->stake[p][t] == 0)
@@ -864,7 +872,8 @@ hr_apply(void *vst, int p, struct action a, struct rng *r,
 	case HP_BET:
 		if (a.code == HA_DONE) {
 			st->waiting &= ~(1u << p);
-			ev_push(ev, SEEN_ALL, HE_DONE, 0, p, 0, 0, 0, 0);
+			st->done_order[st->ndone++] = (int8_t)p;
+			ev_push(ev, 1u << p, HE_DONE, 0, p, 0, 0, 0, 0);
 			break;
 		}
 		t = (int)(a.code - HA_BET);
@@ -874,7 +883,8 @@ hr_apply(void *vst, int p, struct action a, struct rng *r,
 		    st->stake[p][t], 0);
 		if (hr_left(st, p) == 0) {
 			st->waiting &= ~(1u << p);
-			ev_push(ev, SEEN_ALL, HE_DONE, 0, p, 1, 0, 0, 0);
+			st->done_order[st->ndone++] = (int8_t)(p | 0x10);
+			ev_push(ev, 1u << p, HE_DONE, 0, p, 1, 0, 0, 0);
 		}
 		break;
 	case HP_AUCTION:
@@ -1025,6 +1035,13 @@ hr_check(const void *vst, char *why, size_t len)
 			    (long long)cap);
 			return -1;
 		}
+		if ((st->waiting & ~st->bettors) != 0 ||
+		    (st->phase == HP_BET && st->ndone !=
+		    popcount32(st->bettors & ~st->waiting))) {
+			snprintf(why, len, "bettors %#x, waiting %#x, %d done",
+			    st->bettors, st->waiting, st->ndone);
+			return -1;
+		}
 		if ((st->waiting & (1u << p)) && (st->phase != HP_BET ||
 		    p == st->dealer || hr_left(st, p) == 0)) {
 			snprintf(why, len, "player %d waits to bet", p);
@@ -1101,10 +1118,14 @@ hr_perturb(void *vst, int seat, struct rng *r)
 		if (hr_kind_offered(st, hr_target_kind(t)))
 			offered[noff++] = t;
 	for (p = 0; p < st->players; p++) {
-		if (p == seat || p == st->dealer || noff == 0)
+		if (p == seat || !(st->bettors & (1u << p)) || noff == 0)
 			continue;
 		st->ptotal[p] = 0;
 		memset(st->stake[p], 0, sizeof st->stake[p]);
+		/* Whether p is done is hidden too (horserace.md). */
+		st->waiting &= ~(1u << p);
+		if (rng_below(r, 2) == 0)
+			st->waiting |= 1u << p;
 		cap = hr_left(st, p);
 		if (st->waiting & (1u << p))
 			cap--;
@@ -1118,5 +1139,17 @@ hr_perturb(void *vst, int seat, struct rng *r)
 			st->ptotal[p] += amt;
 			t_total -= amt;
 		}
+	}
+	/* The order of finishing, in a new random order. */
+	st->ndone = 0;
+	for (p = 0; p < st->players; p++)
+		if ((st->bettors & ~st->waiting) & (1u << p))
+			st->done_order[st->ndone++] = (int8_t)(p |
+			    (hr_left(st, p) == 0 ? 0x10 : 0));
+	for (p = st->ndone - 1; p > 0; p--) {
+		t = (int)rng_below(r, (uint32_t)p + 1);
+		amt = st->done_order[p];
+		st->done_order[p] = st->done_order[t];
+		st->done_order[t] = (int8_t)amt;
 	}
 }

@@ -134,6 +134,9 @@ struct hr_state {
 
 	/* Sealed bets of this race (pending until all are in). */
 	uint32_t	waiting;		/* bettors still deciding */
+	uint32_t	bettors;		/* those asked to bet */
+	int8_t		ndone;			/* bettors done, in order: */
+	int8_t		done_order[HR_MAXP];	/* seat | 0x10 if automatic */
 	int32_t		stake[HR_MAXP][HR_NT];
 	int32_t		ptotal[HR_MAXP];	/* each bettor's stake this race */
 

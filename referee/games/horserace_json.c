@@ -267,9 +267,12 @@ hr_view_write(const void *vst, int seat, struct jw *w)
 		jw_end(w);
 	}
 	if (live && st->phase == HP_BET) {
+		/* A bettor knows only whether it is done itself. */
 		jw_karr(w, "waiting");
 		for (p = 0; p < st->players; p++)
-			if (st->waiting & (1u << p))
+			if (seat == SEAT_ALL || p == seat ?
+			    (st->waiting & (1u << p)) :
+			    (st->bettors & (1u << p)))
 				jw_int(w, p);
 		jw_end(w);
 		if (seat >= 0 && seat < st->players && seat != st->dealer) {

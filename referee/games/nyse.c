@@ -50,6 +50,7 @@ static void	end_turn(struct nyse *, struct events *);
 static void	sq_push(struct nyse *, int, int);
 static void	sq_drop(struct nyse *, int);
 static int	sq_newest(const struct nyse *, int, int);
+static int	sq_aged(const struct nyse *, int, int, int);
 static void	shuffle8(int8_t *, int, struct rng *);
 
 const char *const nyse_colours[] = { "blue", "black", "red", "green", NULL };
@@ -395,7 +396,7 @@ static int
 list_uses(const struct nyse *st, int p, int c, int m, struct legal *l, int n,
     int max)
 {
-	int k, gc, gm, t, ac;
+	int k, gc, gm, t, ac, age, ages;
 
 	switch (m) {
 	case NY_SPECULATE:
@@ -413,13 +414,26 @@ list_uses(const struct nyse *st, int p, int c, int m, struct legal *l, int n,
 				if (!can_give(st, p, c, gc, gm))
 					continue;
 				if (st->n == 1) {
-					for (ac = 0; ac < NY_COLOURS; ac++)
-						if (swap_ok(st, p, c, gc, gm,
-						    NY_SUPPLY, ac))
-							n = add(l, n, max,
-							    NY_CODE(NY_A_SWAP,
-							    c, gc, gm,
-							    NY_SUPPLY, ac));
+					/* Two specials alike: one entry
+					 * each, the older first. */
+					ages = gm == NY_PLAIN ? 1 :
+					    st->held[p][gc][gm] -
+					    (gc == c && gm == NY_SWAP);
+					for (age = 0; age < ages; age++)
+						for (ac = 0; ac < NY_COLOURS;
+						    ac++)
+							if (swap_ok(st, p, c,
+							    gc, gm, NY_SUPPLY,
+							    ac))
+								n = add(l, n,
+								    max,
+								    NY_CODE(
+								    NY_A_SWAP,
+								    c, gc, gm,
+								    NY_SUPPLY,
+								    ac) |
+								    (int64_t)
+								    age << 24);
 					continue;
 				}
 				for (t = 0; t < st->n; t++)
@@ -488,7 +502,8 @@ allowed(const struct nyse *st, int p, int64_t code)
 {
 	int k, f[5], i, fi;
 
-	if (p < 0 || p >= st->n || code < 0 || (code >> 24) != 0)
+	if (p < 0 || p >= st->n || code < 0 || (code >> 28) != 0 ||
+	    ((code >> 24) != 0 && NY_KIND(code) != NY_A_SWAP))
 		return 0;
 	k = NY_KIND(code);
 	for (i = 0; i < 5; i++)
@@ -533,6 +548,11 @@ allowed(const struct nyse *st, int p, int64_t code)
 		return f[0] < NY_COLOURS && (code >> 8) == 0 &&
 		    st->held[p][f[0]][NY_INVEST] > 0;
 	case NY_A_SWAP:
+		/* The age of the chip given: solitaire, two alike only. */
+		if (NY_AGE(code) != 0 && (st->n != 1 || f[2] == NY_PLAIN ||
+		    NY_AGE(code) >= st->held[p][f[1] & 3][f[2] & 3] -
+		    (f[1] == f[0] && f[2] == NY_SWAP)))
+			return 0;
 		return swap_ok(st, p, f[0], f[1], f[2], f[3], f[4]);
 	}
 	return 0;
@@ -576,6 +596,18 @@ sq_newest(const struct nyse *st, int c, int m)
 	return -1;
 }
 
+/* The index of the age-th oldest (c, m) in the solitaire order, or -1. */
+static int
+sq_aged(const struct nyse *st, int c, int m, int age)
+{
+	int i;
+
+	for (i = 0; i < st->sqn; i++)
+		if (st->sq[i] == c * NY_MARKS + m && age-- == 0)
+			return i;
+	return -1;
+}
+
 /* p takes the top chip of pile c; its marker moves one right. */
 static void
 take(struct nyse *st, int p, int c, struct events *ev)
@@ -587,6 +619,7 @@ take(struct nyse *st, int p, int c, struct events *ev)
 	if (st->known[c] > 0)
 		st->known[c]--;
 	st->held[p][c][m]++;
+	st->taken[p][c]++;
 	sq_push(st, c, m);
 	from = st->pos[c];
 	to = move_marker(st, c, 1);
@@ -624,6 +657,7 @@ use_special(struct nyse *st, int p, int c, int m)
 	}
 	st->held[p][c][m]--;
 	st->used[c][m]++;
+	st->spent[p][c]++;
 }
 
 /*
@@ -639,7 +673,7 @@ swap_pile(struct nyse *st, int p, int64_t code, struct events *ev)
 	use_special(st, p, sc, NY_SWAP);
 	st->held[p][gc][gm]--;
 	if (gm != NY_PLAIN)
-		sq_drop(st, sq_newest(st, gc, gm));
+		sq_drop(st, sq_aged(st, gc, gm, NY_AGE(code)));
 	st->pile[gc][st->plen[gc]++] = (int8_t)gm;
 	st->known[gc]++;
 	m = st->pile[ac][--st->plen[ac]];
@@ -666,6 +700,13 @@ swap_answer(struct nyse *st, int m, struct events *ev)
 		return;
 	}
 	use_special(st, a, st->sw_chip, NY_SWAP);
+	if (st->nswaps < 8) {
+		st->swaps[st->nswaps][0] = (int8_t)a;
+		st->swaps[st->nswaps][1] = (int8_t)t;
+		st->swaps[st->nswaps][2] = st->sw_chip;
+		st->swaps[st->nswaps][3] = (int8_t)gc;
+		st->swaps[st->nswaps++][4] = (int8_t)ac;
+	}
 	st->held[a][gc][gm]--;
 	st->held[t][gc][gm]++;
 	st->held[t][ac][m]--;

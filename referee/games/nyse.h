@@ -48,6 +48,8 @@ enum ny_phase {
  *   SWAP     a = swap chip colour, b = colour given, c = mark given,
  *            d = target seat (NY_SUPPLY in solitaire), e = colour asked
  *            (in solitaire: the pile taken from)
+ *            f (NY_AGE: bits 24-27): in solitaire, which of two
+ *            specials (gc, gm) is given, 0 = the older
  *   GIVE     a = colour asked, b = mark given (the target's answer)
  *   NONE     the target holds no chip of the colour asked
  */
@@ -63,6 +65,7 @@ enum ny_kind {
 #define NY_CODE(k, a, b, c, d, e)					\
 	((int64_t)(k) | (int64_t)(a) << 4 | (int64_t)(b) << 8 |		\
 	(int64_t)(c) << 12 | (int64_t)(d) << 16 | (int64_t)(e) << 20)
+#define NY_AGE(code)		((int)(((code) >> 24) & 15))
 #define NY_KIND(code)		((int)((code) & 15))
 #define NY_F(code, i)		((int)(((code) >> (4 * ((i) + 1))) & 15))
 
@@ -126,6 +129,13 @@ struct nyse {
 	int8_t		sqn;
 	uint8_t		sq[NY_SPECIALS];
 	int16_t		turns;		/* turns begun */
+	/* Public records for a view that needs no memory (open_holdings
+	 * off): chips each player took and specials used, by colour; every
+	 * swap made (a swap uses one of the 8 swap chips). */
+	uint8_t		taken[NY_MAXP][NY_COLOURS];
+	uint8_t		spent[NY_MAXP][NY_COLOURS];
+	int8_t		nswaps;
+	int8_t		swaps[8][5];	/* player, target, chip, given, asked */
 };
 
 /* The parsed --setup document; -1 where it leaves a thing to chance. */

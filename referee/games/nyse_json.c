@@ -105,6 +105,17 @@ holding_write(struct jw *w, const struct nyse *st, int p, int seat)
 		jw_key(w, "marks");
 		marks_write(w, st->held[p], 0);
 	}
+	if (!st->open) {
+		/* What everyone was told: chips taken, specials used. */
+		for (c = 0; c < NY_COLOURS; c++)
+			v[c] = st->taken[p][c];
+		jw_key(w, "taken");
+		colour_write(w, v);
+		for (c = 0; c < NY_COLOURS; c++)
+			v[c] = st->spent[p][c];
+		jw_key(w, "used");
+		colour_write(w, v);
+	}
 	jw_end(w);
 }
 
@@ -207,6 +218,23 @@ nyse_view_write(const void *vst, int seat, struct jw *w)
 			jw_kstr(w, "give_mark", nyse_marks[st->sw_gm]);
 		jw_end(w);
 	}
+	if (!st->open) {
+		/* Every swap, the colour given as far as seat was told. */
+		jw_karr(w, "swaps");
+		for (i = 0; i < st->nswaps; i++) {
+			jw_obj(w);
+			jw_kint(w, "player", st->swaps[i][0]);
+			jw_kint(w, "target", st->swaps[i][1]);
+			jw_kstr(w, "chip", nyse_colours[st->swaps[i][2] & 3]);
+			if (seat == SEAT_ALL || seat == st->swaps[i][0] ||
+			    seat == st->swaps[i][1] || st->phase == NY_OVER)
+				jw_kstr(w, "give_colour",
+				    nyse_colours[st->swaps[i][3] & 3]);
+			jw_kstr(w, "colour", nyse_colours[st->swaps[i][4] & 3]);
+			jw_end(w);
+		}
+		jw_end(w);
+	}
 	jw_karr(w, "refused");
 	for (p = 0; p < st->n; p++)
 		for (c = 0; c < NY_COLOURS; c++)
@@ -270,7 +298,7 @@ nyse_action_write(const void *vst, int player, struct action a,
 	for (i = 0; i < 5; i++)
 		f[i] = NY_F(code, i) % NY_COLOURS;
 	jw_obj(w);
-	switch (code < 0 || (code >> 24) ? 0 : NY_KIND(code)) {
+	switch (code < 0 || (code >> 28) ? 0 : NY_KIND(code)) {
 	case NY_A_TAKE:
 		jw_kstr(w, "action", "take");
 		jw_kstr(w, "colour", nyse_colours[f[0]]);
@@ -293,6 +321,12 @@ nyse_action_write(const void *vst, int player, struct action a,
 		jw_kstr(w, "chip", nyse_colours[f[0]]);
 		jw_kstr(w, "give_colour", nyse_colours[f[1]]);
 		jw_kstr(w, "give_mark", nyse_marks[f[2]]);
+		/* Solitaire, two such specials to give: which one. */
+		if (st->n == 1 && f[2] != NY_PLAIN &&
+		    st->held[0][f[1]][f[2]] - (f[1] == f[0] &&
+		    f[2] == NY_SWAP) >= 2)
+			jw_kstr(w, "give_age", NY_AGE(code) ? "newer" :
+			    "older");
 		if (NY_F(code, 3) == NY_SUPPLY || st->n == 1)
 			jw_kstr(w, "pile", nyse_colours[f[4]]);
 		else {
@@ -339,10 +373,11 @@ nyse_action_parse(const void *vst, int player, const json_t *j,
 {
 	static const char *const kinds[] = { "", "take", "discard",
 	    "speculate", "invest", "swap", "give", "none", NULL };
+	static const char *const ages[] = { "older", "newer", NULL };
+	const struct nyse *st = vst;
 	const json_t *t;
-	int k, f0 = 0, f1 = 0, f2 = 0, f3 = 0, f4 = 0;
+	int k, f0 = 0, f1 = 0, f2 = 0, f3 = 0, f4 = 0, age = 0;
 
-	(void)vst;
 	(void)player;
 	a->code = 0;
 	a->amount = 0;
@@ -376,6 +411,13 @@ nyse_action_parse(const void *vst, int player, const json_t *j,
 		    -1 ||
 		    field(j, "give_mark", nyse_marks, &f2, cause, len) == -1)
 			return -1;
+		if (json_object_get(j, "give_age") != NULL &&
+		    (age = name_index(ages, json_object_get(j, "give_age"))) ==
+		    -1) {
+			snprintf(cause, len, "\"give_age\" must be older or "
+			    "newer");
+			return -1;
+		}
 		if (json_object_get(j, "pile") != NULL) {
 			f3 = NY_SUPPLY;
 			if (field(j, "pile", nyse_colours, &f4, cause, len) ==
@@ -395,12 +437,18 @@ nyse_action_parse(const void *vst, int player, const json_t *j,
 			return -1;
 		break;
 	case NY_A_GIVE:
-		if (field(j, "colour", nyse_colours, &f0, cause, len) == -1 ||
-		    field(j, "mark", nyse_marks, &f1, cause, len) == -1)
+		/* The colour is the one asked: it may be left out. */
+		if (json_object_get(j, "colour") == NULL && st != NULL &&
+		    st->phase == NY_ANSWER)
+			f0 = st->sw_ac;
+		else if (field(j, "colour", nyse_colours, &f0, cause, len) ==
+		    -1)
+			return -1;
+		if (field(j, "mark", nyse_marks, &f1, cause, len) == -1)
 			return -1;
 		break;
 	}
-	a->code = NY_CODE(k, f0, f1, f2, f3, f4);
+	a->code = NY_CODE(k, f0, f1, f2, f3, f4) | (int64_t)age << 24;
 	return 0;
 }
 
@@ -426,7 +474,8 @@ nyse_event_write(const void *vst, const struct event *e, struct jw *w)
 	case NY_EV_TURN:
 		jw_kstr(w, "type", "turn");
 		jw_kint(w, "player", e->a[0]);
-		jw_kint(w, "turn", e->a[1]);
+		jw_kint(w, "number", e->a[1]);
+		jw_kint(w, "turn", e->a[1]);	/* protocol 1's name */
 		break;
 	case NY_EV_TAKE:
 		jw_kstr(w, "type", "take");

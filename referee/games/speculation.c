@@ -76,6 +76,7 @@ static int	others_have_cards(const struct sp *);
 static uint64_t	mask_remove(uint64_t, uint64_t, int);
 static void	hand_remove(struct sp *, int, uint64_t);
 static void	go_out(struct sp *, int, struct events *);
+static void	pay_carried(struct sp *, struct events *);
 static void	start_deal(struct sp *, struct rng *, struct events *);
 static void	end_deal(struct sp *, struct events *);
 static void	start_auction(struct sp *, int, int32_t, int, uint64_t,
@@ -276,8 +277,13 @@ hand_remove(struct sp *st, int p, uint64_t rm)
 	if (p == st->turn && st->phase != SP_OVER)
 		st->offered = mask_remove(st->offered, rm, n);
 	for (i = 0; i < n; i++)
-		if (!(rm & (1ULL << i)))
-			st->fd[p][k++] = st->fd[p][i];
+		if (!(rm & (1ULL << i))) {
+			st->fd[p][k] = st->fd[p][i];
+			st->fd_from[p][k] = st->fd_from[p][i];
+			st->fd_lot[p][k] = st->fd_lot[p][i];
+			st->fd_price[p][k] = st->fd_price[p][i];
+			k++;
+		}
 	st->nfd[p] = (int8_t)k;
 }
 
@@ -288,6 +294,48 @@ go_out(struct sp *st, int p, struct events *ev)
 	st->out[p] = (int16_t)st->deal;
 	st->outs++;
 	ev_push(ev, SEEN_ALL, SV_OUT, st->deal, p, st->counters[p], 0, 0, 0);
+}
+
+/*
+ * The game ends early with a pool carried over (speculation.md): it goes to
+ * the player still in with the most counters, or with nobody in, to those
+ * who went out at this deal's start with the most; equal counters split it,
+ * any remainder to the first of them clockwise from the last dealer's left.
+ */
+static void
+pay_carried(struct sp *st, struct events *ev)
+{
+	uint32_t who = in_mask(st), best = 0;
+	int32_t most = -1, share, rem;
+	int i, p, k;
+
+	if (st->pool == 0)
+		return;
+	if (who == 0)
+		for (p = 0; p < st->n; p++)
+			if (st->out[p] == st->deal)
+				who |= 1u << p;
+	for (p = 0; p < st->n; p++) {
+		if (!(who & (1u << p)) || st->counters[p] < most)
+			continue;
+		if (st->counters[p] > most)
+			best = 0;
+		most = st->counters[p];
+		best |= 1u << p;
+	}
+	k = popcount32(best);
+	share = st->pool / k;
+	rem = st->pool % k;
+	for (i = 1; i <= st->n; i++) {
+		p = (st->dealer + i) % st->n;
+		if (!(best & (1u << p)))
+			continue;
+		st->counters[p] += share + rem;
+		st->pool -= share + rem;
+		ev_push(ev, SEEN_ALL, SV_POOL_PAID, 0, p, share + rem, st->pool,
+		    0, 0);
+		rem = 0;
+	}
 }
 
 /*
@@ -317,6 +365,7 @@ start_deal(struct sp *st, struct rng *rng, struct events *ev)
 	}
 	if (d < 0 || popcount32(in_mask(st)) < 2) {
 		/* The deal is not played; the last one's cards stay. */
+		pay_carried(st, ev);
 		st->deal--;
 		st->phase = SP_OVER;
 		ev_push(ev, SEEN_ALL, SV_GAME_END, st->deal, 0, 0, 0, 0, 0);
@@ -357,8 +406,12 @@ start_deal(struct sp *st, struct rng *rng, struct events *ev)
 	for (r = 0; r < 3; r++) {
 		for (i = 1; i <= st->n; i++) {
 			p = (d + i) % st->n;
-			if (st->out[p] == 0)
+			if (st->out[p] == 0) {
+				st->fd_from[p][st->nfd[p]] = -1;
+				st->fd_lot[p][st->nfd[p]] = 0;
+				st->fd_price[p][st->nfd[p]] = 0;
 				st->fd[p][st->nfd[p]++] = (int8_t)deck[k++];
+			}
 		}
 		if (st->widow_dealt)
 			st->widow[st->nwidow++] = (int8_t)deck[k++];
@@ -434,6 +487,7 @@ start_auction(struct sp *st, int seller, int32_t min, int up, uint64_t lot,
 	st->auc_up = (int8_t)up;
 	st->auc_lot = lot;
 	st->auc_from = st->phase;
+	memset(st->auc_bid, 0, sizeof st->auc_bid);
 	auction_start(&st->auc, st->n, seller, seller + 1, min, eligible,
 	    st->counters);
 	ev_push(ev, SEEN_ALL, SV_AUCTION, (int64_t)lot, seller, min,
@@ -447,7 +501,7 @@ start_auction(struct sp *st, int seller, int32_t min, int up, uint64_t lot,
 static void
 finish_auction(struct sp *st, struct events *ev)
 {
-	int s = st->auc.seller, b = st->auc.high_bidder, i, first;
+	int s = st->auc.seller, b = st->auc.high_bidder, i, first, k;
 
 	if (b < 0) {
 		ev_push(ev, SEEN_ALL, SV_UNSOLD, (int64_t)st->auc_lot, s, 0,
@@ -459,9 +513,15 @@ finish_auction(struct sp *st, struct events *ev)
 		if (st->auc_up)
 			st->holder = (int8_t)b;
 		else {
+			k = __builtin_popcountll(st->auc_lot);
 			for (i = 0; i < st->nfd[s]; i++)
-				if (st->auc_lot & (1ULL << i))
+				if (st->auc_lot & (1ULL << i)) {
+					st->fd_from[b][st->nfd[b]] = (int8_t)s;
+					st->fd_lot[b][st->nfd[b]] = (int8_t)k;
+					st->fd_price[b][st->nfd[b]] =
+					    st->auc.high;
 					st->fd[b][st->nfd[b]++] = st->fd[s][i];
+				}
 			hand_remove(st, s, st->auc_lot);
 		}
 		ev_push(ev, SEEN_ALL, SV_SOLD, (int64_t)st->auc_lot, s, b,
@@ -558,9 +618,6 @@ run(struct sp *st, struct rng *rng, struct events *ev)
 				p = (st->turn + i) % st->n;
 				if (st->out[p] != 0 || st->nfd[p] == 0)
 					continue;
-				/* A fresh turn: nothing offered yet. */
-				if (p == st->holder && sp_max_other(st, p) < 1)
-					continue;
 				break;
 			}
 			if (i > st->n) {
@@ -571,6 +628,12 @@ run(struct sp *st, struct rng *rng, struct events *ev)
 			st->turn = (int8_t)p;
 			st->offered = st->lot = 0;
 			st->turns++;
+			/* The holder nobody can buy from passes unasked; the
+			 * turn still counts (speculation.md, decision 5). */
+			if (p == st->holder && !holder_can_sell(st, p)) {
+				ev_push(ev, SEEN_ALL, SV_PASS, 0, p, 0, 0, 0, 0);
+				break;
+			}
 			st->phase = SP_TURN;
 			return;
 		case XP_END:
@@ -759,9 +822,11 @@ apply(void *vst, int player, struct action a, struct rng *rng,
 	case AK_BID:
 	case AK_DROP:
 		before = st->auc.in;
-		if (SP_KIND(a.code) == AK_BID)
+		if (SP_KIND(a.code) == AK_BID) {
+			st->auc_bid[player] = a.amount;
 			ev_push(ev, SEEN_ALL, SV_BID, 0, player, a.amount, 0,
 			    0, 0);
+		}
 		else
 			ev_push(ev, SEEN_ALL, SV_DROP, 0, player, 0, 0, 0, 0);
 		if (auction_act(&st->auc, player,
@@ -818,17 +883,19 @@ over(const void *vst)
 }
 
 /* Players still in rank by counters; those out rank below them, the later
- * out the better; equal keys share a place.  Scores are the counters. */
+ * out the better, and those out at the same deal by counters; equal keys
+ * share a place.  Scores are the counters. */
 static void
 result(const void *vst, int *places, double *scores)
 {
 	const struct sp *st = vst;
-	long key[MAX_PLAYERS];
+	int64_t key[MAX_PLAYERS];
 	int i, j;
 
+	/* Counters are below 2^31; a deal of going out is below 2^15. */
 	for (i = 0; i < st->n; i++)
-		key[i] = st->out[i] == 0 ? 100000L + st->counters[i] :
-		    (long)st->out[i] - 100000L;
+		key[i] = ((int64_t)(st->out[i] == 0 ? 1 << 16 : st->out[i])
+		    << 32) + st->counters[i];
 	for (i = 0; i < st->n; i++) {
 		places[i] = 1;
 		for (j = 0; j < st->n; j++)
@@ -881,6 +948,11 @@ check(const void *vst, char *cause, size_t len)
 		}
 		for (i = 0; i < st->nfd[p]; i++)
 			SEE(st->fd[p][i], "a hand");
+	}
+	if (st->phase == SP_OVER && st->pool != 0) {
+		snprintf(cause, len, "the game is over with %d counters in the "
+		    "pool", st->pool);
+		return -1;
 	}
 	if (money != (int64_t)st->n * st->stack) {
 		snprintf(cause, len, "counters not conserved: %lld, not %lld",

@@ -87,7 +87,9 @@ enum sp_event {
 	SV_WIDOW,	/* a0..a2 the widow's cards */
 	SV_DEAL_END,	/* x deal, a0 winner or -1, a1 amount, a2 enum sp_end,
 			   a3 1 if the pool carries over, a4 the winning card */
-	SV_GAME_END	/* x deals played */
+	SV_GAME_END,	/* x deals played */
+	SV_POOL_PAID	/* a0 player, a1 amount, a2 pool after: a carried
+			   pool paid when the game ends early */
 };
 
 /*
@@ -114,6 +116,13 @@ struct sp {
 	int8_t		nfd[MAX_PLAYERS];
 	uint64_t	offered, lot, auc_lot;
 	int8_t		fd[MAX_PLAYERS][SP_FD_MAX];
+	/* Public facts of each face-down card, by position as fd: the
+	 * seller of its last sale (-1: dealt), the price and the number of
+	 * cards of that sale. */
+	int8_t		fd_from[MAX_PLAYERS][SP_FD_MAX];
+	int8_t		fd_lot[MAX_PLAYERS][SP_FD_MAX];
+	int32_t		fd_price[MAX_PLAYERS][SP_FD_MAX];
+	int32_t		auc_bid[MAX_PLAYERS];	/* each one's high bid, 0 */
 	int8_t		widow[3], last_widow[3];
 	int8_t		disc[52];
 	int8_t		stock[52];		/* undealt, top first */

@@ -97,6 +97,11 @@ auction_write(const struct sp *st, struct jw *w)
 	}
 	jw_end(w);
 	jw_kint(w, "turn", a->turn);
+	/* Every player's high bid in this auction (0: none), by seat. */
+	jw_karr(w, "bids");
+	for (p = 0; p < st->n; p++)
+		jw_int(w, st->auc_bid[p]);
+	jw_end(w);
 	if (st->auc_up)
 		jw_kcard(w, "card", st->high);
 	else
@@ -158,6 +163,20 @@ speculation_view_write(const void *vst, int seat, struct jw *w)
 		jw_obj(w);
 		jw_kint(w, "counters", st->counters[p]);
 		jw_kint(w, "face_down", st->nfd[p]);
+		/* Per position, how the card came (never what it is). */
+		jw_karr(w, "bought");
+		for (i = 0; i < st->nfd[p]; i++) {
+			if (st->fd_from[p][i] < 0) {
+				jw_null(w);
+				continue;
+			}
+			jw_obj(w);
+			jw_kint(w, "from", st->fd_from[p][i]);
+			jw_kint(w, "price", st->fd_price[p][i]);
+			jw_kint(w, "cards", st->fd_lot[p][i]);
+			jw_end(w);
+		}
+		jw_end(w);
 		if (st->out[p])
 			jw_kint(w, "out", st->out[p]);
 		else
@@ -475,6 +494,12 @@ speculation_event_write(const void *vst, const struct event *e,
 		jw_kint(w, "amount", e->a[1]);
 		jw_kbool(w, "carried", e->a[3]);
 		jw_kstr(w, "end", end_names[e->a[2]]);
+		break;
+	case SV_POOL_PAID:
+		jw_kstr(w, "type", "pool_paid");
+		jw_kint(w, "player", e->a[0]);
+		jw_kint(w, "amount", e->a[1]);
+		jw_kint(w, "pool", e->a[2]);
 		break;
 	case SV_GAME_END:
 		jw_kstr(w, "type", "game_end");

@@ -539,8 +539,11 @@ refill(struct stocks *st, int p, struct rng *r, struct events *ev)
 	int need, got = 0, c;
 
 	need = ST_HAND - st->nhand[p];
-	if (need <= 0)
+	if (need <= 0) {
+		/* Told like any refill, so every turn ends with one. */
+		ev_push(ev, SEEN_ALL, EV_DRAWN, 0, p, 0, 1, 0, 0);
 		return;
+	}
 	if (st->nstock < need)
 		reshuffle(st, r, ev);
 	while (st->nhand[p] < ST_HAND && st->nstock > 0) {

@@ -34,6 +34,8 @@ struct wbot {
 	int		 hello;		/* its hello was sent */
 	int		 bye;		/* its bye was sent (after hello) */
 	int		 fresh;		/* hello since the last game started */
+	int		 hello_done;	/* its answer came, or its time ran out */
+	unsigned	 wants;		/* WANT_*, from its hello answer */
 	int		 open;		/* a request is open */
 	int64_t		 id;		/* the last request sent */
 	int		 answered;	/* an accepted answer to id */
@@ -508,7 +510,8 @@ on_send(struct walk *w, size_t i)
 		/* a new process, seated as in the next game */
 		g = playorder_game(&w->po, (long)w->started, &rep, &fresh);
 		wb->hello = wb->fresh = wb->alive = 1;
-		wb->bye = 0;
+		wb->bye = wb->hello_done = 0;
+		wb->wants = WANT_ALL;
 		msg_hello(&w->b, w->g, w->optsj, w->duplicate ? (b + g) % w->P :
 		    b, w->P, w->ngames, w->duplicate, b, w->tpm, w->tbank,
 		    w->thello);
@@ -519,7 +522,7 @@ on_send(struct walk *w, size_t i)
 		if (!w->in_game || w->ended || s != w->nstarts)
 			return fail(w, i, "a start for bot %d out of place", b);
 		w->nstarts++;
-		msg_start(&w->b, w->g, w->st, w->gi, s, w->P);
+		msg_start(&w->b, w->g, w->st, w->gi, s, w->P, wb->wants);
 	} else if (strcmp(type, "request") == 0) {
 		if (!w->in_game || w->ended || w->nstarts != w->P)
 			return fail(w, i, "a request to bot %d outside a game",
@@ -548,7 +551,7 @@ on_send(struct walk *w, size_t i)
 		wb->closed_by = NULL;
 		w->asked |= 1u << s;
 		msg_request(&w->b, w->g, w->st, wb->id, w->gi, s, tl, &w->feed,
-		    &w->ev, w->legal[s], w->nlegal[s]);
+		    &w->ev, w->legal[s], w->nlegal[s], wb->wants);
 	} else if (strcmp(type, "error") == 0) {
 		if (wb->settle_action != NULL) {
 			msg_error(&w->b, wb->settle_id, json_string_value(
@@ -571,7 +574,7 @@ on_send(struct walk *w, size_t i)
 			return fail(w, i, "an end for bot %d out of place", b);
 		w->nends++;
 		msg_end(&w->b, w->g, w->st, w->gi, s, w->P, w->places,
-		    w->scores, &w->feed, &w->ev, w->final);
+		    w->scores, &w->feed, &w->ev, w->final, wb->wants);
 		if (w->nends == w->P)
 			w->in_game = 0;
 	} else if (strcmp(type, "bye") == 0) {
@@ -685,12 +688,24 @@ on_recv(struct walk *w, size_t i)
 	    &len)) == NULL)
 		return fail(w, i, "a recv line without its text (\"line\" or "
 		    "\"line_base64\")");
-	if (!wb->open || !w->in_game || len == strspn(line, " \t")) {
+	if (json_is_true(json_object_get(r->j, "truncated"))) {
+		if (wb->open && w->in_game)
+			wb->expect_fault = fault_names[FAULT_LONG_LINE];
 		free(line);
 		return 0;
 	}
-	if (json_is_true(json_object_get(r->j, "truncated"))) {
-		wb->expect_fault = fault_names[FAULT_LONG_LINE];
+	/* The first line after the hello is its answer, as the referee
+	 * takes it: the parts of each message the bot wants. */
+	if (!wb->hello_done && len != strspn(line, " \t")) {
+		wb->hello_done = 1;
+		j = json_loadb(line, len, 0, NULL);
+		msg_wants(json_is_object(j) ? j : NULL, &wb->wants, why,
+		    sizeof why);
+		json_decref(j);
+		free(line);
+		return 0;
+	}
+	if (!wb->open || !w->in_game || len == strspn(line, " \t")) {
 		free(line);
 		return 0;
 	}
@@ -734,6 +749,9 @@ on_fault(struct walk *w, size_t i)
 		return fail(w, i, "a fault of bot %d of %d", b, w->P);
 	wb = &w->bots[b];
 	kind = json_string_value(json_object_get(j, "fault"));
+	if (wb->hello && !wb->hello_done && kind != NULL &&
+	    strcmp(kind, "timeout") == 0)
+		wb->hello_done = 1;	/* no hello answer in time */
 	for (k = 0; k < NFAULT; k++)
 		if (kind != NULL && strcmp(kind, fault_names[k]) == 0)
 			break;
@@ -1120,6 +1138,7 @@ replay_run(struct replay *rp, const struct rlog *l, char *cause, size_t len)
 	for (s = 0; s < w.P; s++) {
 		w.legal[s] = xcalloc(MAX_LEGAL, sizeof *w.legal[s]);
 		w.bots[s].alive = 1;
+		w.bots[s].wants = WANT_ALL;
 		w.bots[s].pending = json_array();
 	}
 	if (same(&w, 0, "the header's options", json_object_get(w.hdr,

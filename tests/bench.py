@@ -1,0 +1,345 @@
+#!/usr/bin/env python3
+"""make bench: the benchmarks of cardarena (never part of make check).
+
+Every figure is printed with the 1-minute load average beside it: the
+machine may be shared, and a loaded machine makes wall times longer.
+Figures that depend on the machine are repeated, interleaved with their
+yardstick (measured just before each one), and given as the median and
+the spread (lowest..highest) of the repetitions.
+
+  engines     actions per CPU second of each rules engine in process
+              (random legal play, legal lists included); target 1,000,000.
+  referee     per game (all five, default players): the referee's wall
+              time per decision over the wall time of a yardstick, and its
+              CPU time per decision over the yardstick's CPU time: a
+              parse-free bot (tests/bench_bot.c) and the C SDK's random
+              bot.  Yardsticks: a 2-process round trip of a request-sized
+              line (bench_pipe) and a poll loop over as many children as
+              the table has seats (bench_pipe -c P).  Never a CPU time
+              over a wall time.
+  first game  a table's time to its first game (the match log's t of game
+              0's start), 5 C random bots, and 5 Python ones.
+  sdk         decisions per CPU second of each SDK's random bot (C, Python,
+              JavaScript), as it is and with --wants legal (the hello's
+              "wants": sent the legal list alone): the bots' CPU time
+              (children's rusage less the referee's own) over the
+              decisions, 5 bots, horserace.
+  tournament  games per second of bin/tournament run at -j 1 and -j 2, on
+              2,000 short horserace games (races=1) and on long games
+              (daifugo, 5 deals a game).
+  schedule    tables per second of `tournament schedule` for a balanced
+              schedule of 1,000, 100,000 and 1,000,000 tables (the
+              documented maximum) of the horserace example's 5 bots at 4
+              seats and of 30 bots at 6 seats, and every subset of 30 bots
+              at 6 seats (593,775 tables, max_tables 1000000).  Target:
+              seconds for a million.
+
+Environment: B (build dir), BENCH_REPS (repetitions, default 3),
+BENCH_SECONDS (CPU seconds per engine, default 1), BENCH_SCALE (a factor
+on every match's and tournament's size, default 1), BENCH_ONLY (a comma
+list of the sections to run: engines, referee, first, sdk, tournament,
+schedule; default all).
+"""
+import json
+import os
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+B = os.environ.get("B", "build/std")
+REPS = int(os.environ.get("BENCH_REPS", "3"))
+SECS = os.environ.get("BENCH_SECONDS", "1")
+SCALE = float(os.environ.get("BENCH_SCALE", "1"))
+
+# game, players, games per referee run (about 0.5 s on a quiet machine)
+GAMES = [("horserace", 5, 150), ("stocks", 4, 60), ("speculation", 5, 20),
+         ("nyse", 4, 150), ("daifugo", 5, 30)]
+
+
+def load():
+    """The 1-minute load average."""
+    return os.getloadavg()[0]
+
+
+def children_cpu():
+    """CPU seconds (user + system) of every reaped descendant so far."""
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
+def run(cmd, **kw):
+    """Runs cmd; returns (wall s, its CPU s with its children, stdout,
+    stderr)."""
+    c0, t0 = children_cpu(), time.monotonic()
+    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                       universal_newlines=True, **kw)
+    t1, c1 = time.monotonic(), children_cpu()
+    if p.returncode != 0:
+        sys.exit("bench: %s failed (%d): %s" % (" ".join(cmd), p.returncode,
+                                                p.stderr.strip()[-500:]))
+    return t1 - t0, c1 - c0, p.stdout, p.stderr
+
+
+def last_json(text):
+    """The last line of text that is a JSON object."""
+    for line in reversed(text.strip().splitlines()):
+        if line.startswith("{"):
+            return json.loads(line)
+    raise ValueError("no JSON line in: " + text[-300:])
+
+
+def med(xs):
+    """'median (low..high)' of a list of numbers."""
+    m = statistics.median(xs)
+    fmt = "%.2f" if m < 10 else "%.1f" if m < 1000 else "%.0f"
+    return (fmt + " (" + fmt + ".." + fmt + ")") % (m, min(xs), max(xs))
+
+
+def scaled(n):
+    """n times BENCH_SCALE, at least 1."""
+    return max(1, int(n * SCALE))
+
+
+def referee(game, bots, ngames, seed=1, log=None, extra=()):
+    """Runs one match; returns (its --stats, wall s, CPU s with bots)."""
+    cmd = ["bin/referee", "-g", game, "-n", str(len(bots)), "-s", str(seed),
+           "--games", str(ngames), "-q", "--stats"] + list(extra)
+    if log is not None:
+        cmd += ["--log", log]
+    for b in bots:
+        cmd += ["-b", b]
+    wall, cpu, _, err = run(cmd)
+    return last_json(err), wall, cpu
+
+
+def c_random(n):
+    return ["bin/random --seed %d" % (i + 1) for i in range(n)]
+
+
+def parse_free(n):
+    return ["%s/tests/bench_bot --seed %d" % (B, i + 1) for i in range(n)]
+
+
+def request_size(game, players, tmp):
+    """The mean length of a request line of game (from a short match)."""
+    log = os.path.join(tmp, "size.log")
+    referee(game, parse_free(players), 3, log=log)
+    n = total = 0
+    with open(log) as f:
+        for line in f:
+            k = line.find('"msg":{"type":"request"')
+            if line.startswith('{"type":"send"') and k != -1:
+                total += len(line.rstrip()) - k - len('"msg":') - 1
+                n += 1
+    return max(64, total // max(n, 1))
+
+
+def engines():
+    print("== engines: random legal play in process, actions per CPU "
+          "second (target 1,000,000); load %.2f" % load())
+    _, _, out, _ = run(["%s/tests/bench_engine" % B, "-t", SECS])
+    slow = []
+    for line in out.splitlines():
+        e = json.loads(line)
+        rate = e.get("actions_per_cpu_s", e.get("actions_per_s"))
+        print("  %-12s %10.0f actions/CPU s  (%d games)" % (e["game"], rate,
+                                                            e["games"]))
+        if rate < 1e6:
+            slow.append(e["game"])
+    print("  under 1,000,000: %s" % (", ".join(slow) if slow else "none"))
+
+
+def referee_ratios(tmp):
+    print("\n== referee: wall per decision / yardstick wall, CPU per "
+          "decision / yardstick CPU; median (spread) of %d runs, each "
+          "after its yardstick" % REPS)
+    print("   yardsticks: 'pipe' a 2-process round trip, 'poll' a poll loop "
+          "over P children; both with a request-sized line")
+    for game, players, ngames in GAMES:
+        ngames = scaled(ngames)
+        size = request_size(game, players, tmp)
+        rows = {"parse-free": [], "C SDK": []}
+        loads = []
+        for rep in range(REPS):
+            for label, bots in (("parse-free", parse_free(players)),
+                                ("C SDK", c_random(players))):
+                loads.append(load())
+                _, _, out, _ = run(["%s/tests/bench_pipe" % B, "-n",
+                                    "20000", "-s", str(size)])
+                pipe = last_json(out)
+                _, _, out, _ = run(["%s/tests/bench_pipe" % B, "-n",
+                                    "20000", "-s", str(size), "-c",
+                                    str(players)])
+                poll = last_json(out)
+                st, _, _ = referee(game, bots, ngames, seed=rep + 1)
+                rows[label].append((st, pipe, poll))
+        print("  %s (%d players, %d games, requests %d B; load %s)"
+              % (game, players, ngames, size, med(loads)))
+        for label, rs in rows.items():
+            w = [s["wall_us_per_decision"] for s, _, _ in rs]
+            c = [s["cpu_us_per_decision"] for s, _, _ in rs]
+            print("    %-10s wall %s us/decision, referee CPU %s "
+                  "us/decision, %s decisions/s"
+                  % (label, med(w), med(c),
+                     med([s["decisions"] / (s["wall_us"] / 1e6)
+                          for s, _, _ in rs])))
+            print("      wall / poll-loop wall %s x   wall / pipe wall %s x"
+                  % (med([s["wall_us_per_decision"] / q["pipe_rtt_us"]
+                          for s, _, q in rs]),
+                     med([s["wall_us_per_decision"] / p["pipe_rtt_us"]
+                          for s, p, _ in rs])))
+            print("      CPU / poll-loop CPU  %s x   CPU / pipe CPU  %s x"
+                  % (med([s["cpu_us_per_decision"] / q["cpu_us"]
+                          for s, _, q in rs]),
+                     med([s["cpu_us_per_decision"] / p["cpu_us"]
+                          for s, p, _ in rs])))
+        p = rows["parse-free"]
+        print("      yardsticks: poll loop %s us wall, %s us CPU; pipe %s us "
+              "wall, %s us CPU" % (med([q["pipe_rtt_us"] for _, _, q in p]),
+                                   med([q["cpu_us"] for _, _, q in p]),
+                                   med([x["pipe_rtt_us"] for _, x, _ in p]),
+                                   med([x["cpu_us"] for _, x, _ in p])))
+
+
+def first_game(tmp):
+    print("\n== a table's time to its first game (horserace, 5 bots; the "
+          "log's t of game 0's start); median (spread) of %d" % (REPS * 2))
+    py = "bots/python/random_bot.py --seed %d"
+    for label, bots in (("C random", c_random(5)),
+                        ("Python random", [py % (i + 1) for i in range(5)])):
+        ts, walls, loads = [], [], []
+        for rep in range(REPS * 2):
+            log = os.path.join(tmp, "first.log")
+            loads.append(load())
+            _, wall, _ = referee("horserace", bots, 1, seed=rep + 1, log=log)
+            with open(log) as f:
+                for line in f:
+                    if '"type":"game_start"' in line:
+                        ts.append(json.loads(line)["t"] / 1000.0)
+                        break
+            walls.append(wall * 1000)
+        print("  %-14s %s ms to the first game; the whole 1-game match %s "
+              "ms; load %s" % (label, med(ts), med(walls), med(loads)))
+
+
+def sdks():
+    print("\n== SDK random bots: decisions per CPU second of a bot (5 bots, "
+          "horserace; the bots' CPU is the children's less the referee's); "
+          "median (spread) of %d" % REPS)
+    table = (("C", "bin/random --seed %d", 300),
+             ("Python", "bots/python/random_bot.py --seed %d", 40),
+             ("JavaScript", "bots/js/random_bot.js --seed %d", 40))
+    table = [(label + extra, cmd + extra, n) for label, cmd, n in table
+             for extra in ("", " --wants legal")]
+    for label, cmd, ngames in table:
+        ngames = scaled(ngames)
+        if label.startswith("JavaScript") and shutil.which("node") is None:
+            print("  %-24s skipped: no node" % label)
+            continue
+        rates, walls, loads = [], [], []
+        for rep in range(REPS):
+            loads.append(load())
+            st, wall, cpu = referee("horserace", [cmd % (i + 1)
+                                                  for i in range(5)],
+                                    ngames, seed=rep + 1)
+            bots_cpu = cpu - st["cpu_us"] / 1e6
+            rates.append(st["decisions"] / bots_cpu)
+            walls.append(st["decisions"] / wall)
+        print("  %-24s %s decisions per bot CPU s; the match %s decisions/s "
+              "wall; load %s" % (label, med(rates), med(walls), med(loads)))
+
+
+def tournament(tmp, name, game, options, deals, tables, seats):
+    """Runs one tournament at -j 1 and -j 2, interleaved, twice each;
+    prints the games per second."""
+    res = {1: [], 2: []}
+    for jobs in (1, 2, 1, 2):
+        out = os.path.join(tmp, "t-%d" % jobs)
+        spec = {"name": "bench", "game": game, "options": options,
+                "seats": seats, "deals": deals, "tables": tables,
+                "duplicate": False,
+                "bots": [{"name": "r%d" % i,
+                          "command": "bin/random --seed %d" % i}
+                         for i in range(1, 6)],
+                "output": out, "seed": 1, "concurrency": jobs}
+        path = out + ".json"
+        with open(path, "w") as f:
+            json.dump(spec, f)
+        l0 = load()
+        wall, cpu, _, _ = run(["bin/tournament", "run", "-q", "-j",
+                               str(jobs), path])
+        with open(os.path.join(out, "journal.jsonl")) as f:
+            n = sum(1 for line in f if '"table"' in line)
+        res[jobs].append(n / wall)
+        print("  %-28s -j %d: %7.1f games/s (%d games in %.2f s, CPU %.2f s "
+              "in all); load %.2f" % (name, jobs, n / wall, n, wall, cpu, l0))
+        shutil.rmtree(out)
+    print("  %-28s -j 2 / -j 1: %.2f x (the medians' ratio)"
+          % (name, statistics.median(res[2]) / statistics.median(res[1])))
+
+
+def tournaments(tmp):
+    print("\n== tournament run: games per second at -j 1 and -j 2 (5 C "
+          "random bots, tables of 5; 20 tables of 100 short games, 10 of 10 "
+          "long ones), interleaved")
+    tournament(tmp, "short: horserace races=1", "horserace", {"races": 1},
+               scaled(100), 20, 5)
+    tournament(tmp, "long: daifugo 5 deals", "daifugo", {}, scaled(10), 10, 5)
+
+
+def schedules(tmp):
+    print("\n== tournament schedule: tables per second; load %.2f" % load())
+    ex = json.load(open("tournaments/examples/horserace.json"))
+    bots30 = [{"name": "b%d" % i, "command": "bin/random"}
+              for i in range(30)]
+    cases = []
+    for tables in (1000, 100000, 1000000):
+        cases.append(("5 bots, 4 seats, balanced",
+                      dict(ex, schedule="balanced", tables=tables,
+                           duplicate=False)))
+    for tables in (1000, 100000, 1000000):
+        cases.append(("30 bots, 6 seats, balanced",
+                      {"game": "horserace", "seats": 6, "bots": bots30,
+                       "tables": tables, "duplicate": False}))
+    cases.append(("30 bots, 6 seats, every subset",
+                  {"game": "horserace", "seats": 6, "bots": bots30,
+                   "max_tables": 1000000, "duplicate": False}))
+    for label, doc in cases:
+        path = os.path.join(tmp, "sched.json")
+        with open(path, "w") as f:
+            json.dump(doc, f)
+        el, _, out, _ = run(["bin/tournament", "schedule", path])
+        out = out.splitlines()
+        n = int(out[0].split(": ")[2].split()[0])
+        print("  %-32s %8d tables %7.2f s %10.0f tables/s   %s"
+              % (label, n, el, n / el, out[1]))
+
+
+def main():
+    tmp = tempfile.mkdtemp(prefix="cardarena-bench.")
+    try:
+        t0 = time.monotonic()
+        print("cardarena bench: %d CPUs, load %.2f %.2f %.2f at the start"
+              % ((os.cpu_count() or 0,) + os.getloadavg()))
+        only = os.environ.get("BENCH_ONLY", "")
+        only = set(only.split(",")) if only else None
+        for name, fn in (("engines", engines),
+                         ("referee", lambda: referee_ratios(tmp)),
+                         ("first", lambda: first_game(tmp)),
+                         ("sdk", sdks),
+                         ("tournament", lambda: tournaments(tmp)),
+                         ("schedule", lambda: schedules(tmp))):
+            if only is None or name in only:
+                fn()
+        print("\nbench: %.0f s; load %.2f %.2f %.2f at the end"
+              % ((time.monotonic() - t0,) + os.getloadavg()))
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,103 @@
+#!/usr/bin/env bats
+# End-to-end tests of `tournament gauntlet` with real bots: a heuristic
+# bot against random ones is accepted (H1), a random bot against the
+# heuristic is rejected (H0), a random bot equal to its random pool is
+# rejected against a wide elo1, the same seed gives the same result at any
+# -j, the progress line shows the LLR and its bounds, --max-deals stops
+# undecided (exit 3), --no-duplicate and --log-dir, and the command line's
+# errors.
+
+load helpers
+
+@test "gauntlet: a heuristic bot against random ones is accepted (H1), with progress lines" {
+	run bin/tournament gauntlet -g nyse -n 3 -s 5 --elo1 50 -j 2 \
+	    -c bin/nyse_bot -p 'bin/random --seed 1' -p 'bin/random --seed 2'
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"result: H1"* ]]
+	[[ "$output" == *"LLR "*"(-2.94, 2.94)"* ]]
+	echo "$output" | grep -E '^[0-9]+ deals, [0-9]+ games; score [0-9.]+%; Elo \+(inf \[\+[0-9.]+, \+inf\]|[0-9.]+)'
+	echo "$output" | grep -E '^SPRT: elo0 0, elo1 50, alpha 0.05, beta 0.05; LLR [0-9.]+'
+}
+
+@test "gauntlet: a random bot against the heuristic one is rejected (H0)" {
+	run bin/tournament gauntlet -g stocks -n 3 -s 2 --elo1 50 \
+	    -c 'bin/random --seed 4' -p bin/stocks_bot
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"result: H0"* ]]
+	echo "$output" | grep -E 'Elo -[0-9.]+'
+}
+
+@test "gauntlet: a candidate equal to its pool is not accepted" {
+	run bin/tournament gauntlet -g horserace -n 3 -s 3 --elo0 0 \
+	    --elo1 150 -j 2 -c 'bin/random --seed 9' \
+	    -p 'bin/random --seed 1' -p 'bin/random --seed 2'
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"result: H0"* ]]
+}
+
+@test "gauntlet: the same seed gives the same result at -j 1 and -j 3" {
+	a=$(bin/tournament gauntlet -q -g daifugo -n 4 -s 11 --elo1 80 -j 1 \
+	    -c bin/daifugo_bot -p 'bin/random --seed 1' -p 'bin/random --seed 2')
+	b=$(bin/tournament gauntlet -q -g daifugo -n 4 -s 11 --elo1 80 -j 3 \
+	    -c bin/daifugo_bot -p 'bin/random --seed 1' -p 'bin/random --seed 2')
+	echo "$a"
+	[ -n "$a" ]
+	[ "$a" = "$b" ]
+}
+
+@test "gauntlet: --max-deals stops undecided (result none, exit 3); --no-duplicate plays single games" {
+	run bin/tournament gauntlet -q -g speculation -n 3 --max-deals 2 \
+	    -c 'bin/random --seed 1' -p 'bin/random --seed 2'
+	echo "$output"
+	[ "$status" -eq 3 ]
+	[[ "$output" == *"result: none"* ]]
+	[[ "$output" == *"2 deals, 6 games"* ]]
+	run bin/tournament gauntlet -q -g speculation -n 3 --max-deals 5 \
+	    --no-duplicate -c 'bin/random --seed 1' -p 'bin/random --seed 2'
+	[ "$status" -eq 3 ]
+	[[ "$output" == *"5 units, 5 games"* ]]
+	[[ "$output" == *"single games"* ]]
+}
+
+@test "gauntlet: --log-dir keeps each deal's match log" {
+	run bin/tournament gauntlet -q -g nyse -n 3 --max-deals 2 \
+	    --log-dir "$T" -c bin/nyse_bot -p 'bin/random --seed 2'
+	[ "$status" -eq 3 ]
+	log_complete "$T/d000000.jsonl"
+	log_complete "$T/d000001.jsonl"
+	[ ! -e "$T/d000002.jsonl" ]
+	bin/replay --verify "$T/d000001.jsonl"
+}
+
+@test "gauntlet: bad command lines and failing bots are one-line errors" {
+	run bin/tournament gauntlet -g nyse -c bin/random
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"at least one pool bot"* ]]
+	run bin/tournament gauntlet -c bin/random -p bin/random
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"-g GAME is required"* ]]
+	run bin/tournament gauntlet -g chess -c bin/random -p bin/random
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"no such game"* ]]
+	run bin/tournament gauntlet -g nyse -c bin/random -p bin/random --elo0 10 --elo1 5
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"elo0 must be below elo1"* ]]
+	run bin/tournament gauntlet -g nyse -c bin/random -p bin/random --beta 0
+	[ "$status" -eq 2 ]
+	run bin/tournament gauntlet -g nyse -c bin/random -p bin/random -o board=1,1,1,1,1,1
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"option board: the six values must be"* ]]
+	run bin/tournament gauntlet -g nyse -c bin/random -p bin/random -o bord=1
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"-o bord=1: nyse has no option 'bord'"* ]]
+	run bin/tournament gauntlet -g nyse -n 3 -c "$T/missing-bot" -p bin/random
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"deal 0: the referee failed"* ]]
+	[[ "$output" == *"missing-bot"* ]]
+	run bin/tournament gauntlet --help
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"--elo0"* ]]
+}

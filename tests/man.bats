@@ -1,0 +1,106 @@
+#!/usr/bin/env bats
+# The manual pages (docs/man): `mandoc -T lint` finds nothing in them (a
+# cross reference may only name another page of docs/man), each program's
+# page names every long option its --help lists (so the pages follow the
+# programs), tournament(1) every command, cardarena-tournament(5) every
+# key the tournament file accepts and an example that loads, and
+# `make install` puts them in PREFIX/share/man.
+
+load helpers
+
+# The page rendered as plain text.
+page() {
+	mandoc -T ascii "docs/man/$1" | sed 's/.\x08//g'
+}
+
+@test "man: mandoc -T lint is clean on every page" {
+	ls docs/man/*.1 docs/man/*.5
+	out=$(mandoc -T lint docs/man/*.[15] 2>&1 | while IFS= read -r l; do
+		case $l in
+		*"referenced manual not found: Xr "*)
+			x=${l##*Xr }
+			x=${x% (*}
+			[ -f "docs/man/${x% *}.${x#* }" ] || echo "$l" ;;
+		*)	echo "$l" ;;
+		esac
+	done)
+	echo "$out"
+	[ -z "$out" ]
+}
+
+@test "man: every page has NAME, DESCRIPTION and SEE ALSO" {
+	for f in referee.1 tournament.1 replay.1 botcheck.1 human.1 \
+	    cardarena-protocol.5 cardarena-tournament.5; do
+		p=$(page "$f")
+		[[ "$p" == *NAME* ]]
+		[[ "$p" == *DESCRIPTION* ]]
+		[[ "$p" == *"SEE ALSO"* ]]
+	done
+}
+
+# Every --option of "$@" --help is in page $1.
+options_in() {
+	local f=$1 o p missing=""
+	shift
+	p=$(page "$f")
+	for o in $("$@" --help 2>&1 | grep -o -E -- '--[a-z][a-z0-9-]*' | sort -u); do
+		[ "$o" = --help ] && continue
+		grep -q -F -e "$o" <<<"$p" || missing="$missing $o"
+	done
+	echo "$f lacks:$missing"
+	[ -z "$missing" ]
+}
+
+@test "man: referee(1) names every option of referee --help" {
+	options_in referee.1 bin/referee
+}
+
+@test "man: tournament(1) names every option and command of tournament --help and gauntlet --help" {
+	options_in tournament.1 bin/tournament
+	options_in tournament.1 bin/tournament gauntlet
+	p=$(page tournament.1)
+	for c in $(bin/tournament --help | sed -n 's/^ *\(usage:\)\{0,1\} *tournament \([a-z]*\).*/\2/p' | sort -u); do
+		grep -q -E "tournament $c" <<<"$p"
+	done
+}
+
+@test "man: replay(1), botcheck(1) and human(1) name every option of their --help" {
+	options_in replay.1 bin/replay
+	options_in botcheck.1 bin/botcheck
+	options_in human.1 bin/human
+}
+
+@test "man: cardarena-tournament(5) names every key of the file, and its example loads" {
+	p=$(page cardarena-tournament.5)
+	keys=$(python3 -c 'import re
+s = open("tournaments/tfile.c").read()
+block = re.search(r"known_keys\[\] = \{(.*?)\};", s, re.S).group(1)
+print(" ".join(re.findall(r"\"([a-z_]+)\"", block)))')
+	[ -n "$keys" ]
+	for k in $keys; do
+		grep -q -w -e "$k" <<<"$p" || { echo "missing $k"; false; }
+	done
+	sed -n '/^\.Bd -literal/,/^\.Ed/p' docs/man/cardarena-tournament.5 |
+	    sed '1d;$d' > "$T/t.json"
+	run bin/tournament schedule "$T/t.json"
+	echo "$output"
+	[ "$status" -eq 0 ]
+}
+
+@test "man: cardarena-protocol(5) names every message type and fault kind" {
+	p=$(page cardarena-protocol.5)
+	for w in hello start request error end bye timeout exit malformed \
+	    line_too_long wrong_id illegal time_left_ms legal events; do
+		grep -q -w -e "$w" <<<"$p"
+	done
+}
+
+@test "man: make install puts the pages in PREFIX/share/man" {
+	make -s install DESTDIR="$T/root" PREFIX=/usr >/dev/null
+	for f in referee.1 tournament.1 replay.1 botcheck.1 human.1; do
+		cmp "docs/man/$f" "$T/root/usr/share/man/man1/$f"
+	done
+	for f in cardarena-protocol.5 cardarena-tournament.5; do
+		cmp "docs/man/$f" "$T/root/usr/share/man/man5/$f"
+	done
+}

@@ -1,0 +1,135 @@
+#!/usr/bin/env bats
+# A tournament through a real Slurm: the test starts a single-node cluster
+# of its own (munged, slurmctld and slurmd from Debian's slurm-wlm and
+# munge, a configuration written into a temporary directory, free ports,
+# proctrack/linuxproc, no cgroups), runs the README's Slurm commands as
+# written (the plan, sbatch of tournaments/slurm/tournament.sbatch as an
+# array, merge), and compares the merged games and rating table with a
+# local run of the same file.  When Slurm cannot start here (not root, the
+# packages missing, a daemon refusing), the test says why and is skipped,
+# never passed.
+
+load helpers
+
+setup() {
+	cd "$BATS_TEST_DIRNAME/.." || return 1
+	T=$BATS_TEST_TMPDIR
+	# daemon sockets want a short path
+	S=$(mktemp -d /tmp/cardarena-slurm.XXXXXX)
+	chmod 700 "$S"
+}
+
+teardown() {
+	local f
+	for f in slurmd slurmctld munged; do
+		[ -s "$S/$f.pid" ] && kill "$(cat "$S/$f.pid")" 2>/dev/null
+	done
+	sleep 0.5
+	for f in slurmd slurmctld munged; do
+		[ -s "$S/$f.pid" ] && kill -9 "$(cat "$S/$f.pid")" 2>/dev/null
+	done
+	rm -rf "$S"
+}
+
+# Starts munged, slurmctld and slurmd in $S; on failure prints why and
+# returns 1.
+start_slurm() {
+	local p host i
+	[ "$(id -u)" -eq 0 ] || { echo "not root (slurmd runs jobs as root here)"; return 1; }
+	for p in munged slurmctld slurmd sbatch sinfo; do
+		command -v "$p" >/dev/null 2>&1 || [ -x "/usr/sbin/$p" ] ||
+		    { echo "$p is not installed (apt-get install slurm-wlm munge)"; return 1; }
+	done
+	export PATH="$PATH:/usr/sbin"
+	dd if=/dev/urandom of="$S/munge.key" bs=1024 count=1 2>/dev/null
+	chmod 600 "$S/munge.key"
+	munged -f --socket="$S/munge.sock" --key-file="$S/munge.key" \
+	    --log-file="$S/munged.log" --pid-file="$S/munged.pid" \
+	    --seed-file="$S/munged.seed" 2>"$S/munged.err" ||
+	    { echo "munged does not start: $(tail -n 1 "$S/munged.err")"; return 1; }
+	set -- $(python3 -c 'import socket
+ss = [socket.socket() for _ in range(2)]
+for s in ss: s.bind(("127.0.0.1", 0))
+print(*[s.getsockname()[1] for s in ss])')
+	host=$(hostname -s)
+	mkdir -p "$S/state" "$S/spool"
+	cat >"$S/slurm.conf" <<EOF
+ClusterName=cardarena
+SlurmctldHost=$host(127.0.0.1)
+SlurmUser=root
+SlurmdUser=root
+AuthType=auth/munge
+AuthInfo=socket=$S/munge.sock
+CredType=cred/munge
+SlurmctldPort=$1
+SlurmdPort=$2
+StateSaveLocation=$S/state
+SlurmdSpoolDir=$S/spool
+SlurmctldPidFile=$S/slurmctld.pid
+SlurmdPidFile=$S/slurmd.pid
+SlurmctldLogFile=$S/slurmctld.log
+SlurmdLogFile=$S/slurmd.log
+ProctrackType=proctrack/linuxproc
+TaskPlugin=task/none
+SwitchType=switch/none
+MpiDefault=none
+ReturnToService=2
+SchedulerType=sched/builtin
+SelectType=select/cons_tres
+SelectTypeParameters=CR_CPU
+JobAcctGatherType=jobacct_gather/none
+AccountingStorageType=accounting_storage/none
+JobCompType=jobcomp/none
+PlugStackConfig=/dev/null
+NodeName=$host NodeAddr=127.0.0.1 CPUs=2 State=UNKNOWN
+PartitionName=test Nodes=ALL Default=YES MaxTime=INFINITE State=UP
+EOF
+	export SLURM_CONF="$S/slurm.conf"
+	slurmctld -i 2>"$S/ctld.err" ||
+	    { echo "slurmctld does not start: $(tail -n 1 "$S/ctld.err")"; return 1; }
+	slurmd 2>"$S/d.err" ||
+	    { echo "slurmd does not start: $(tail -n 1 "$S/d.err")"; return 1; }
+	for i in $(seq 1 100); do
+		[ "$(sinfo -h -o %t 2>/dev/null)" = idle ] && return 0
+		sleep 0.2
+	done
+	echo "the node did not come up: $(sinfo -h -o '%t %E' 2>&1 | head -n 1)"
+	return 1
+}
+
+@test "Slurm: the README's array job on a single-node Slurm gives the local run's games and table" {
+	why=$(start_slurm) || skip "Slurm cannot start on this machine: $why"
+	export PATH="$PATH:/usr/sbin" SLURM_CONF="$S/slurm.conf"
+	mkdir -p "$T/w"
+	ln -s "$PWD/bin" "$T/w/bin"
+	ln -s "$PWD/tournaments" "$T/w/tournaments"
+	readme_block "tests/slurm.bats runs these lines" >"$T/cmds"
+	[ "$(grep -c '^bin/tournament\|^sbatch' "$T/cmds")" -eq 3 ]
+	grep -q '^sbatch --wait --array=0-4%2 tournaments/slurm/tournament.sbatch' "$T/cmds"
+	(cd "$T/w" && timeout 600 sh -e "$T/cmds") >"$T/out" 2>&1 || {
+		cat "$T/out" "$S/slurmctld.log" >&2
+		false
+	}
+	# the array ran through Slurm: one output file per task
+	[ "$(ls "$T"/w/slurm-*_[0-4].out | wc -l)" -eq 5 ]
+	[ "$(ls "$T"/w/out/horserace-jobs/job-*.jsonl | wc -l)" -eq 5 ]
+	grep -q "horserace-example: 5 jobs: 5 done, 0 running, 0 failed, 0 missing; 80 of 80 games" "$T/out"
+	sed 's|"output": "out/horserace"|"output": "out/local"|' \
+	    tournaments/examples/horserace.json >"$T/w/local.json"
+	(cd "$T/w" && bin/tournament run -q local.json)
+	cmp "$T/w/out/local/results.txt" "$T/w/out/horserace/results.txt"
+	for d in local horserace; do
+		python3 - "$T/w/out/$d/journal.jsonl" >"$T/$d.games" <<'PY'
+import json, sys
+out = []
+for line in open(sys.argv[1]):
+    d = json.loads(line)
+    if "table" in d:
+        d.pop("log", None)
+        out.append(json.dumps(d, sort_keys=True))
+print("\n".join(sorted(out)))
+PY
+	done
+	[ "$(wc -l <"$T/local.games")" -eq 80 ]
+	cmp "$T/local.games" "$T/horserace.games"
+}
