@@ -2,6 +2,7 @@
 #
 #   make                 build every program into bin/
 #   make check           install missing Debian packages (as root), build, test
+#   make check-loaded    make check beside 8 busy processes (tools/loaded.sh)
 #   make demo            the same set-up, then a short tournament of the bundled bots
 #   make bench           benchmarks (never part of check)
 #   make SANITIZE=1 check   the tests under AddressSanitizer + UBSan
@@ -56,7 +57,7 @@ TEST_LIB = $(B)/tests/common.o
 TEST_BIN = $(TEST_SRC:tests/%.c=$(B)/tests/%)
 PROGS	 = bin/referee $(BOT_BIN) $(TOUR_BIN) $(TOOL_BIN)
 
-.PHONY: all deps check demo bench install clean fuzz
+.PHONY: all deps check check-loaded demo bench install clean fuzz
 .SECONDARY:
 
 all: $(PROGS) $(TEST_BIN)
@@ -102,9 +103,19 @@ check:
 	@$(MAKE) --no-print-directory all
 	@B=$(B) sh tests/run
 
+# The suite must hold on a busy machine: the same check with 8 processes
+# spinning beside it, stopped however it ends.
+check-loaded:
+	@sh tools/loaded.sh $(MAKE) --no-print-directory check
+
+# The demo builds only what it runs, in parallel and quietly (compiler
+# warnings still show), then plays (tools/demo.sh).
+NPROC	:= $(shell nproc 2>/dev/null || echo 2)
+DEMO_PROGS = bin/referee bin/tournament bin/replay bin/random bin/daifugo_bot
 demo:
 	@sh tools/deps.sh demo
-	@$(MAKE) --no-print-directory all
+	@echo "demo: building the referee, the tournament runner, the replay and two C bots (make -j$(NPROC))"
+	@$(MAKE) --no-print-directory -s -j$(NPROC) $(DEMO_PROGS)
 	@sh tools/demo.sh
 
 bench:
@@ -115,23 +126,33 @@ bench:
 fuzz: all
 	@B=$(B) FUZZ_GAMES=$${FUZZ_GAMES:-100000} sh tests/run fuzz
 
-# Programs to bin/; to share/cardarena the documents, the bot SDKs (C
-# source, Python, JS) with their example bots, and the example tournaments.
+# Programs to bin/; to share/cardarena the documents (with the rules in
+# docs/rules/, which protocol.md cites), the bot SDKs (C source, Python,
+# JS) with their example bots, and the example tournaments, their bot
+# commands made absolute (PREFIX/bin/...) so that they run from any
+# directory; the man pages docs/man/*.1 and *.5 to share/man.
 SHARE	 = $(DESTDIR)$(PREFIX)/share/cardarena
+MAN	 = $(DESTDIR)$(PREFIX)/share/man
+MAN1	 = $(wildcard docs/man/*.1)
+MAN5	 = $(wildcard docs/man/*.5)
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(SHARE)/bots/lib $(SHARE)/bots/python \
-	    $(SHARE)/bots/js $(SHARE)/tournaments/examples
+	    $(SHARE)/bots/js $(SHARE)/tournaments/examples $(SHARE)/docs/rules
 	install -m 755 $(PROGS) $(DESTDIR)$(PREFIX)/bin/
 	install -m 644 protocol.md README.md HACKING.md $(SHARE)/
+	install -m 644 docs/rules/*.md $(SHARE)/docs/rules/
+	$(if $(MAN1),install -d $(MAN)/man1 && install -m 644 $(MAN1) $(MAN)/man1/)
+	$(if $(MAN5),install -d $(MAN)/man5 && install -m 644 $(MAN5) $(MAN)/man5/)
+	for f in tournaments/examples/*.json; do \
+	    sed -e 's|"command": "bin/|"command": "$(PREFIX)/bin/|' \
+	        -e 's|run from the repository root with bin/tournament run tournaments/|run from any directory with $(PREFIX)/bin/tournament run $(PREFIX)/share/cardarena/tournaments/|' \
+	        "$$f" > $(SHARE)/tournaments/examples/$${f##*/} || exit 1; \
+	done
 	install -m 644 bots/lib/bot.h bots/lib/bot.c referee/rng.h referee/rng.c \
 	    $(SHARE)/bots/lib/
 	install -m 644 bots/random.c $(SHARE)/bots/
 	install -m 644 bots/python/*.py $(SHARE)/bots/python/
 	install -m 644 bots/js/*.js $(SHARE)/bots/js/
-	install -m 644 tournaments/examples/*.json $(SHARE)/tournaments/examples/
-	install -d $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/man/man5
-	install -m 644 docs/man/*.1 $(DESTDIR)$(PREFIX)/share/man/man1/
-	install -m 644 docs/man/*.5 $(DESTDIR)$(PREFIX)/share/man/man5/
 
 clean:
 	rm -rf build bin

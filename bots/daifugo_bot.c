@@ -253,7 +253,7 @@ choose(struct bot *b, const json_t *req, int32_t *amount)
 	legal = json_object_get(req, "legal");
 	read_view(b->hello, v, &m);
 	json_array_foreach(legal, i, e) {
-		act = json_string_value(json_object_get(e, "action"));
+		act = json_string_value(json_object_get(e, "type"));
 		if (act == NULL)
 			continue;
 		if (strcmp(act, "give") == 0)

@@ -317,11 +317,19 @@ main(int argc, char **argv)
 			    "It draws the table on the terminal and asks "
 			    "for each move (? for help).\n"
 			    "  --ascii      suits as letters, not symbols\n"
-			    "  --no-colour  no colours\n");
+			    "  --no-colour  no colours\n"
+			    "  --version    the SDK's version and protocol\n"
+			    "Exit status: 0 after the match, 1 without a "
+			    "terminal to play on or when\nits input ends, 2 "
+			    "for a bad command line.\n");
+			return 0;
+		} else if (strcmp(argv[i], "--version") == 0) {
+			printf("human (cardarena C bot SDK %s), protocol %d\n",
+			    BOT_SDK_VERSION, BOT_PROTOCOL);
 			return 0;
 		} else {
-			fprintf(stderr, "usage: human [--ascii] "
-			    "[--no-colour]\n");
+			fprintf(stderr, "human: unknown option %s (see human "
+			    "--help)\n", argv[i]);
 			return 2;
 		}
 	}

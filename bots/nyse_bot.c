@@ -213,7 +213,7 @@ score(const struct model *m0, const json_t *e)
 	const char *a;
 	int c, mk, gc, gm, t;
 
-	a = json_string_value(json_object_get(e, "action"));
+	a = json_string_value(json_object_get(e, "type"));
 	if (a == NULL)
 		return -1e9;
 	if (strcmp(a, "take") == 0) {

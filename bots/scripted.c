@@ -5,7 +5,9 @@
  * lines starting with # skipped.  It exits non-zero, saying why on stderr,
  * the moment the next action is not in the legal list it receives, or when
  * it is asked and the file has no action left.  With --setup this
- * reproduces any rule situation from the command line.
+ * reproduces any rule situation from the command line.  An action's
+ * "debug" key is not part of it: its text goes with the answer as the
+ * answer's "debug" (bot_say), for the replays.
  */
 #include <err.h>
 #include <stdio.h>
@@ -18,6 +20,7 @@
 struct script {
 	const char	*path;
 	json_t		**acts;
+	char		**says;		/* each action's "debug" text, or NULL */
 	int		*lines;		/* the file line of each action */
 	size_t		 n, next;
 };
@@ -49,9 +52,17 @@ load(struct script *sc, const char *path)
 		sc->acts = xreallocarray(sc->acts, sc->n + 1, sizeof *sc->acts);
 		sc->lines = xreallocarray(sc->lines, sc->n + 1,
 		    sizeof *sc->lines);
+		sc->says = xreallocarray(sc->says, sc->n + 1,
+		    sizeof *sc->says);
 		if ((sc->acts[sc->n] = json_loads(p, JSON_DECODE_ANY, &jerr)) ==
 		    NULL)
 			errx(2, "%s:%d: %s", path, lineno, jerr.text);
+		sc->says[sc->n] = NULL;
+		if (json_is_string(json_object_get(sc->acts[sc->n], "debug"))) {
+			sc->says[sc->n] = xstrdup(json_string_value(
+			    json_object_get(sc->acts[sc->n], "debug")));
+			json_object_del(sc->acts[sc->n], "debug");
+		}
 		sc->lines[sc->n++] = lineno;
 	}
 	if (ferror(fp))
@@ -111,6 +122,8 @@ choose(struct bot *b, const json_t *req, int32_t *amount)
 			    legal, i), "amount")))
 				*amount = (int32_t)json_integer_value(
 				    json_object_get(v, "amount"));
+			if (sc->says[sc->next] != NULL)
+				bot_say(b, "%s", sc->says[sc->next]);
 			sc->next++;
 			return (int)i;
 		}
@@ -135,18 +148,34 @@ main(int argc, char **argv)
 			printf("usage: scripted FILE [--seed N]\n"
 			    "Plays the actions of FILE (one JSON action a "
 			    "line, as in the legal list)\nand exits non-zero "
-			    "as soon as one is not legal.\n");
+			    "as soon as one is not legal.\n"
+			    "Exit status: 0 when the match ended first, 1 at "
+			    "an action that is\nnot legal or when none is "
+			    "left, 2 for a bad command line or FILE.\n");
 			return 0;
 		}
-		fprintf(stderr, "usage: scripted FILE [--seed N]\n");
+		if (argc >= 2 && strcmp(argv[1], "--version") == 0) {
+			printf("scripted (cardarena C bot SDK %s), protocol "
+			    "%d\n", BOT_SDK_VERSION, BOT_PROTOCOL);
+			return 0;
+		}
+		if (argc >= 2)
+			fprintf(stderr, "scripted: unknown option %s (see "
+			    "scripted --help)\n", argv[1]);
+		else
+			fprintf(stderr, "scripted: no FILE of actions (see "
+			    "scripted --help)\n");
 		return 2;
 	}
 	load(&sc, argv[1]);
 	argv[1] = argv[0];
 	rc = bot_main(argc - 1, argv + 1, "scripted", choose, NULL, &sc);
-	for (i = 0; i < sc.n; i++)
+	for (i = 0; i < sc.n; i++) {
 		json_decref(sc.acts[i]);
+		free(sc.says[i]);
+	}
 	free(sc.acts);
+	free(sc.says);
 	free(sc.lines);
 	return rc;
 }

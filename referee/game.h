@@ -165,6 +165,12 @@ struct game {
 extern const struct game *const games[];	/* NULL-terminated */
 
 const struct game *game_find(const char *);
+/*
+ * The kind of an action object: its "type" (the key in every game), or
+ * for a bot of protocol 1 written when nyse and daifugo used "action",
+ * its "action"; NULL if neither.
+ */
+const json_t	*action_kind(const json_t *);
 
 /* util.c: events */
 void	 ev_push(struct events *, uint32_t seen, int type, int64_t x,

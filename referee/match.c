@@ -238,9 +238,9 @@ match_adjudicate(int n, int *places, double *scores)
 
 void
 playorder_init(struct playorder *po, int ngames, int players, int duplicate,
-    const int *list, int nlist)
+    const int *list, int nlist, int replay)
 {
-	int last[MAX_PLAYERS], i, l;
+	int last[MAX_PLAYERS], i, l, k, g;
 
 	memset(po, 0, sizeof *po);
 	po->games = ngames;
@@ -261,6 +261,19 @@ playorder_init(struct playorder *po, int ngames, int players, int duplicate,
 				last[l] = list[i];
 		}
 	}
+	if (list != NULL && !replay) {
+		/* the listed games only, lifetime by lifetime */
+		po->seq = xcalloc((size_t)nlist + 1, sizeof *po->seq);
+		for (l = 0, k = 0; l < po->nlife; l++)
+			for (g = 0; g < ngames; g++)
+				if ((po->duplicate ? g % players : 0) == l &&
+				    (po->listed[g / 8] & (1 << g % 8))) {
+					po->seq[k++] = g;
+					po->count[l]++;
+				}
+		po->total = k;
+		return;
+	}
 	for (l = 0; l < po->nlife; l++) {
 		/* the games of lifetime l up to last[l] */
 		if (last[l] < l || (!po->duplicate && last[l] < 0))
@@ -277,6 +290,13 @@ playorder_game(const struct playorder *po, long k, int *reported, int *fresh)
 {
 	int l, g;
 
+	if (po->seq != NULL) {
+		g = po->seq[k];
+		*reported = 1;
+		*fresh = k == 0 || (po->duplicate && po->seq[k - 1] %
+		    po->players != g % po->players);
+		return g;
+	}
 	for (l = 0; l < po->nlife - 1 && k >= po->count[l]; l++)
 		k -= po->count[l];
 	g = po->duplicate ? l + (int)k * po->players : (int)k;
@@ -290,7 +310,9 @@ void
 playorder_free(struct playorder *po)
 {
 	free(po->listed);
+	free(po->seq);
 	po->listed = NULL;
+	po->seq = NULL;
 }
 
 /*
@@ -1038,6 +1060,7 @@ handshake(struct match *m, int gi)
 			json_array_append_new(bots,
 			    json_string(m->g->options[i].name));
 	json_object_set_new(j, "options_given", bots);
+	json_object_set_new(j, "replay", json_boolean(!cf->no_replay));
 	json_object_set_new(j, "max_decisions", cf->max_decisions > 0 ?
 	    json_integer(cf->max_decisions) : json_null());
 	json_object_set_new(j, "log_level", json_string(cf->log_lean ?
@@ -1516,7 +1539,7 @@ match_run(const struct match_config *cf, struct match_result *res,
 	sigemptyset(&ign.sa_mask);
 	sigaction(SIGPIPE, &ign, &oldpipe);
 	playorder_init(&m.po, cf->games, m.n, cf->duplicate, cf->game_list,
-	    cf->ngame_list);
+	    cf->ngame_list, !cf->no_replay);
 	for (k = 0; k < m.po.total; k++) {
 		gi = playorder_game(&m.po, k, &reported, &fresh);
 		if (fresh) {

@@ -35,6 +35,7 @@ struct match_config {
 	int			 games;		/* games in the match */
 	const int		*game_list;	/* play only these, or NULL */
 	int			 ngame_list;
+	int			 no_replay;	/* a list of whole lifetimes */
 	int			 duplicate;	/* every deal from every seat */
 	long			 max_decisions;	/* per game; 0: no cap */
 	int			 log_lean;	/* no message text in the log */
@@ -96,7 +97,10 @@ json_t	*match_result_json(const struct match_result *);
  * a game list, each lifetime holding a listed game is played from its
  * first game up to its last listed one, and only the listed games are
  * reported (the others replay what the bots saw before them, so a game is
- * the same game whatever the list).
+ * the same game whatever the list).  Without replaying (--no-replay, for a
+ * runner whose lists are what its bots live for, as the tournament's deal
+ * runs), only the listed games are played, each lifetime's in increasing
+ * order, with new processes at the first of each.
  */
 struct playorder {
 	int		 games, players, duplicate;
@@ -104,6 +108,7 @@ struct playorder {
 	int		 count[MAX_PLAYERS];	/* games played per lifetime */
 	long		 total;			/* games played in all */
 	unsigned char	*listed;		/* bitmap, or NULL: all */
+	int		*seq;			/* no replay: the games */
 };
 
 /*
@@ -111,8 +116,12 @@ struct playorder {
  * first with a score of 0.
  */
 void	 match_adjudicate(int, int *, double *);
-/* Makes the order of a match (list: the game list or NULL). */
-void	 playorder_init(struct playorder *, int, int, int, const int *, int);
+/*
+ * Makes the order of a match (list: the game list or NULL; replay: play
+ * the games before a listed one in its lifetime).
+ */
+void	 playorder_init(struct playorder *, int, int, int, const int *, int,
+	    int);
 /*
  * The game at position k (0 <= k < total); *reported is 1 if it is
  * reported, *fresh 1 if it starts its lifetime (its bots are new).

@@ -11,8 +11,8 @@
 
 static void	evfeed_encode(struct evfeed *, const struct game *,
 		    const void *, const struct events *);
-static void	evfeed_skip(struct evfeed *, const struct game *,
-		    const void *, const struct events *, int);
+static void	put_events(struct buf *, struct evfeed *, const struct game *,
+		    const void *, const struct events *, int, unsigned);
 static void	put_view(struct buf *, const struct game *, const void *,
 		    int);
 static void	put_legal(struct buf *, const struct game *, const void *,
@@ -114,14 +114,19 @@ evfeed_encode(struct evfeed *f, const struct game *g, const void *st,
 }
 
 /*
- * Passes seat over the events it was not told yet, without writing them;
- * they are encoded all the same, so that every event's text is the same
- * whichever seat is the first to be told it.
+ * Appends ,"events":[...] when wants has WANT_EVENTS; else passes seat over
+ * the events it was not told yet, encoded all the same, so that every
+ * event's text is the same whichever seat is the first to be told it.
  */
 static void
-evfeed_skip(struct evfeed *f, const struct game *g, const void *st,
-    const struct events *ev, int seat)
+put_events(struct buf *b, struct evfeed *f, const struct game *g,
+    const void *st, const struct events *ev, int seat, unsigned wants)
 {
+	if (wants & WANT_EVENTS) {
+		buf_str(b, ",\"events\":");
+		evfeed_add(f, b, g, st, ev, seat);
+		return;
+	}
 	evfeed_encode(f, g, st, ev);
 	f->next[seat] = ev->n;
 }
@@ -130,12 +135,36 @@ void
 evfeed_add(struct evfeed *f, struct buf *b, const struct game *g,
     const void *st, const struct events *ev, int seat)
 {
-	size_t i;
+	size_t i, from, bytes = 0, missed = 0;
 	int first = 1;
 
 	evfeed_encode(f, g, st, ev);
 	buf_add(b, "[", 1);
-	for (i = f->next[seat]; i < ev->n; i++) {
+	/*
+	 * A seat not asked for a long time (a player out early) would be
+	 * told a backlog without bound: past EVENTS_MAX bytes only the newest
+	 * events that fit are sent, after one {"type":"missed","count":N}
+	 * (the view carries the state).
+	 */
+	from = f->next[seat];
+	for (i = ev->n; i > f->next[seat]; i--) {
+		if (!(ev->e[i - 1].seen & (1u << seat)))
+			continue;
+		bytes += f->off[i] - f->off[i - 1] + 1;
+		if (bytes > EVENTS_MAX) {
+			from = i;
+			break;
+		}
+	}
+	for (i = f->next[seat]; i < from; i++)
+		missed += (ev->e[i].seen & (1u << seat)) != 0;
+	if (missed > 0) {
+		buf_str(b, "{\"type\":\"missed\",\"count\":");
+		buf_int(b, (int64_t)missed);
+		buf_str(b, "}");
+		first = 0;
+	}
+	for (i = from; i < ev->n; i++) {
 		if (!(ev->e[i].seen & (1u << seat)))
 			continue;
 		if (!first)
@@ -231,11 +260,7 @@ msg_request(struct buf *b, const struct game *g, const void *st, int64_t id,
 		buf_str(b, ",\"view\":");
 		put_view(b, g, st, seat);
 	}
-	if (wants & WANT_EVENTS) {
-		buf_str(b, ",\"events\":");
-		evfeed_add(f, b, g, st, ev, seat);
-	} else
-		evfeed_skip(f, g, st, ev, seat);
+	put_events(b, f, g, st, ev, seat, wants);
 	if (wants & WANT_LEGAL) {
 		buf_str(b, ",\"legal\":");
 		put_legal(b, g, st, seat, l, n);
@@ -289,11 +314,7 @@ msg_end(struct buf *b, const struct game *g, const void *st, int gi, int seat,
 		json_array_append_new(a, score_json(scores[i]));
 	buf_json(b, a);
 	json_decref(a);
-	if (wants & WANT_EVENTS) {
-		buf_str(b, ",\"events\":");
-		evfeed_add(f, b, g, st, ev, seat);
-	} else
-		evfeed_skip(f, g, st, ev, seat);
+	put_events(b, f, g, st, ev, seat, wants);
 	if (wants & WANT_VIEW) {
 		buf_str(b, ",\"view\":");
 		buf_json(b, final);

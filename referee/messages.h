@@ -18,6 +18,9 @@
 #include "game.h"
 #include "proto.h"
 
+/* The most bytes of events one message carries (then the oldest are
+ * left out, counted in one "missed" event). */
+#define EVENTS_MAX	(MAX_LINE / 2)
 #define SUBSTITUTE_SALT	0x5ab571747574e5ULL	/* seeds substitute moves */
 
 /* The parts of a message a bot wants (its hello's "wants"). */

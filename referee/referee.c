@@ -19,6 +19,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "match.h"
 #include "proc.h"
 
@@ -26,7 +27,7 @@ enum {
 	OPT_GAMES = 256, OPT_SETUP, OPT_LOG, OPT_RESULTS, OPT_TPM, OPT_BANK,
 	OPT_HELLO, OPT_FAULT, OPT_DUP, OPT_GLIST, OPT_STDERR_CAP, OPT_STATS,
 	OPT_LIST_GAMES, OPT_DESCRIBE, OPT_GRACE, OPT_MAXDEC, OPT_LOGLEVEL,
-	OPT_LOGMAX
+	OPT_LOGMAX, OPT_NOREPLAY
 };
 
 static const struct option longopts[] = {
@@ -54,6 +55,7 @@ static const struct option longopts[] = {
 	{ "max-decisions",	required_argument,	NULL, OPT_MAXDEC },
 	{ "log-level",		required_argument,	NULL, OPT_LOGLEVEL },
 	{ "log-max",		required_argument,	NULL, OPT_LOGMAX },
+	{ "no-replay",		no_argument,		NULL, OPT_NOREPLAY },
 	{ "list-games",		no_argument,		NULL, OPT_LIST_GAMES },
 	{ "describe",		required_argument,	NULL, OPT_DESCRIBE },
 	{ NULL,			0,			NULL, 0 }
@@ -78,11 +80,13 @@ usage(FILE *fp, int status)
 "               [--setup FILE] [--log FILE] [--results FILE]\n"
 "               [--time-per-move MS] [--time-bank MS] [--time-hello MS]\n"
 "               [--on-fault random|default|retire] [--duplicate]\n"
-"               [--game-list LIST] [--max-decisions N] [--log-level full|lean]\n"
+"               [--game-list LIST [--no-replay]] [--max-decisions N]\n"
+"               [--log-level full|lean]\n"
 "               [--log-max BYTES] [--stderr-cap BYTES] [--stats] [-q]\n"
 "               -b 'COMMAND ARGS' -b ...\n"
 "       referee --list-games\n"
-"       referee --describe GAME\n");
+"       referee --describe GAME\n"
+"       referee --version\n");
 	if (status != 0) {
 		fprintf(fp, "Try 'referee --help' for more.\n");
 		exit(status);
@@ -115,6 +119,9 @@ usage(FILE *fp, int status)
 "      --game-list LIST   report only these game indices, e.g. 3,7,8 (the\n"
 "                         games before them in their bots' lifetime are\n"
 "                         replayed first, so each is the same game)\n"
+"      --no-replay        with --game-list: play only the listed games, new\n"
+"                         bot processes at the first of each lifetime (for\n"
+"                         a runner whose lists are whole lifetimes)\n"
 "      --max-decisions N  stop a game after N decisions (default 100000;\n"
 "                         0: no cap): it is capped and scored a draw\n"
 "                         (every seat first, score 0)\n"
@@ -128,6 +135,7 @@ usage(FILE *fp, int status)
 "  -b, --bot 'COMMAND'    a bot, one per seat in order; repeatable\n"
 "      --list-games       one line per game: id, players, title\n"
 "      --describe GAME    the game's players and options, as JSON\n"
+"  -V, --version          the version and the protocol's\n"
 "\n"
 "A -b string is split into words without a shell: blanks separate words;\n"
 "'single quotes' keep everything literally; \"double quotes\" keep\n"
@@ -257,7 +265,8 @@ main(int argc, char **argv)
 
 	open_std_fds();
 	match_config_init(&cf);
-	while ((c = getopt_long(argc, argv, "g:n:s:o:b:qhV", longopts,
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":g:n:s:o:b:qhV", longopts,
 	    NULL)) != -1) {
 		switch (c) {
 		case 'g':
@@ -288,9 +297,7 @@ main(int argc, char **argv)
 		case 'h':
 			usage(stdout, 0);
 		case 'V':
-			printf("referee (cardarena) %s, protocol %d\n",
-			    CARDARENA_VERSION, PROTOCOL_VERSION);
-			return 0;
+			cli_version("referee");
 		case OPT_GAMES:
 			cf.games = (int)number("--games", optarg, 1, 10000000);
 			break;
@@ -354,6 +361,9 @@ main(int argc, char **argv)
 				errx(2, "--log-level %s: not full or lean",
 				    optarg);
 			break;
+		case OPT_NOREPLAY:
+			cf.no_replay = 1;
+			break;
 		case OPT_LOGMAX:
 			cf.log_max = number("--log-max", optarg, 65536,
 			    LLONG_MAX);
@@ -365,7 +375,7 @@ main(int argc, char **argv)
 			describe(optarg);
 			return 0;
 		default:
-			usage(stderr, 2);
+			cli_bad_option("referee", c, argv);
 		}
 	}
 	if (optind < argc)

@@ -4,18 +4,19 @@
 # with the right reason and leaves no process behind; a bot's text reaches
 # the terminal only through vis(3); the reproduce line replays a failing
 # run; --max-time and signals end the check; the command line.  Matches
-# are one short game with small time limits, so each test takes about a
-# second.
+# are one short game under $LIMITS (helpers.bash), so a loaded machine
+# never fails a good bot; the tests of timeouts give short limits to bots
+# that never answer, or answer always later than the limit.
 
 load helpers
 
 # Checks the bot command $1 in one game of nyse (unless -g is given),
-# hostile-friendly limits; further arguments go to botcheck first.
+# under $LIMITS and no --max-time worth the name; further arguments go to
+# botcheck after those.
 bc() {
 	local bot=$1
 	shift
-	run bin/botcheck -s 3 -n 1 -r 0 --time-per-move 200 --time-hello 1500 \
-	    "$@" -- "$bot"
+	run bin/botcheck -s 3 -n 1 -r 0 $LIMITS --max-time 3600 "$@" -- "$bot"
 }
 
 # Checks hostile.py MODE in nyse; further arguments go to botcheck.
@@ -47,7 +48,7 @@ verdict() {
 }
 
 @test "the C random bot passes every game, with default and random options" {
-	run bin/botcheck -s 1 -n 1 -r 1 --all -- bin/random --seed 5
+	run bin/botcheck $LIMITS -s 1 -n 1 -r 1 --all -- bin/random --seed 5
 	[ "$status" -eq 0 ]
 	[ "$(printf '%s\n' "$output" | grep -c 'verdict *PASS')" -eq \
 	    "$(bin/referee --list-games | wc -l)" ]
@@ -61,12 +62,11 @@ verdict() {
 }
 
 @test "the Python and JS SDK example bots pass their games" {
-	bc 'python3 bots/python/greedy_bot.py --seed 1' -g horserace -r 1 \
-	    --time-per-move 2000
+	bc 'python3 bots/python/greedy_bot.py --seed 1' -g horserace -r 1
 	[ "$status" -eq 0 ]
 	[[ "$output" == *'name "greedy-py"'* ]]
 	[[ "$output" == *"botcheck: PASS (1 game)"* ]]
-	bc 'node bots/js/greedy_bot.js --seed 1' -g daifugo --time-per-move 2000
+	bc 'node bots/js/greedy_bot.js --seed 1' -g daifugo
 	[ "$status" -eq 0 ]
 	[[ "$output" == *'name "greedy-js"'* ]]
 }
@@ -80,11 +80,14 @@ verdict() {
 	no_leftovers "$MARK"
 }
 
-@test "a bot that never answers the hello fails the handshake" {
-	hostile hello_hang --time-hello 300
+@test "a bot that never answers the hello fails the handshake; the limits to raise are named" {
+	hostile hello_hang --time-hello 300 --time-per-move 200
 	[ "$status" -eq 1 ]
 	[[ "$(verdict nyse)" == *"FAIL (handshake"* ]]
 	[[ "$output" == *"handshake: timeout: no hello answer within 300 ms"* ]]
+	[[ "$output" == *"a slow starter? raise --time-hello (now 300 ms; \"time_hello_ms\""* ]]
+	[[ "$output" == *"slow rather than stuck? raise --time-per-move or --time-bank"* ]]
+	[[ "$output" == *"(now 200 and 0 ms; \"time_per_move_ms\" and \"time_bank_ms\" in a"* ]]
 	no_leftovers "$MARK"
 }
 
@@ -93,22 +96,24 @@ verdict() {
 	[ "$status" -eq 1 ]
 	[[ "$(verdict nyse)" == *"FAIL (exit)"* ]]
 	[[ "$output" == *"early exits      FAIL 1"* ]]
+	[[ "$output" != *"raise --time"* ]]
 	[[ "$output" == *"exit: exited with status 4"* ]]
 	no_leftovers "$MARK"
 }
 
 @test "a silent bot and a slow bot fail with timeouts" {
-	hostile silent
+	hostile silent --time-per-move 200
 	[ "$status" -eq 1 ]
 	[[ "$(verdict nyse)" == *"FAIL (timeout)"* ]]
 	[[ "$output" == *"timeout: no answer within 200 ms"* ]]
 	no_leftovers "$MARK"
-	bc "python3 tests/bots/nasty.py slow $MARK" -g nyse
+	# Its first answer comes 500 ms late: always more than 200 ms.
+	bc "python3 tests/bots/nasty.py slow $MARK" -g nyse --time-per-move 200
 	[ "$status" -eq 1 ]
 	[[ "$(verdict nyse)" == *"FAIL (timeout)"* ]]
 	[[ "$output" == *"answers in time  FAIL 1 timeout in 1 request (200 ms each)"* ]]
 	# Slow, not silent: with a longer limit it passes.
-	bc "python3 tests/bots/nasty.py slow $MARK" -g nyse --time-per-move 3000
+	bc "python3 tests/bots/nasty.py slow $MARK" -g nyse
 	[ "$status" -eq 0 ]
 	no_leftovers "$MARK"
 }
@@ -183,24 +188,21 @@ verdict() {
 
 @test "--max-time ends a match that takes too long" {
 	start=$(date +%s)
-	bc "python3 tests/bots/hostile.py silent $MARK" -g daifugo \
-	    --time-per-move 30000 --max-time 1
+	bc "python3 tests/bots/hostile.py silent $MARK" -g daifugo --max-time 1
 	[ "$status" -eq 1 ]
-	[ $(($(date +%s) - start)) -lt 10 ]
+	# Long before the bot's first timeout (600 s, $LIMITS) would end it.
+	[ $(($(date +%s) - start)) -lt 300 ]
 	[[ "$(verdict daifugo)" == *"FAIL (unfinished)"* ]]
 	[[ "$output" == *"the match took longer than 1 s (--max-time)"* ]]
 	no_leftovers "$MARK"
 }
 
 @test "SIGTERM stops botcheck with every bot and grandchild killed" {
-	bin/botcheck -s 3 -n 1 -r 0 -g nyse --time-per-move 60000 \
+	bin/botcheck $LIMITS -s 3 -n 1 -r 0 -g nyse \
 	    -- "python3 tests/bots/hostile.py silent $MARK" > "$T/out" 2>&1 &
 	pid=$!
-	for i in $(seq 1 50); do
-		pgrep -f -- "hostile.py silent $MARK" >/dev/null && break
-		sleep 0.1
-	done
-	sleep 0.5
+	# The bot runs once its grandchild (a sleeping python3) does.
+	wait_for pgrep -f -- "sleep.600. $MARK"
 	kill -TERM "$pid"
 	rc=0
 	wait "$pid" || rc=$?
@@ -210,24 +212,24 @@ verdict() {
 }
 
 @test "the same seed gives the same runs; --keep keeps the logs" {
-	run bin/botcheck -s 9 -n 1 -r 2 -g horserace --keep "$T/logs" -- bin/random
+	run bin/botcheck $LIMITS -s 9 -n 1 -r 2 -g horserace --keep "$T/logs" -- bin/random
 	[ "$status" -eq 0 ]
 	a=$(printf '%s\n' "$output" | grep 'run [0-9]:' | sed 's/: [0-9]* game.*//')
 	[ -s "$T/logs/horserace-1.log" ] && [ -s "$T/logs/horserace-3.log" ]
 	log_complete "$T/logs/horserace-2.log"
-	run bin/botcheck -s 9 -n 1 -r 2 -g horserace -- bin/random
+	run bin/botcheck $LIMITS -s 9 -n 1 -r 2 -g horserace -- bin/random
 	[ "$(printf '%s\n' "$output" | grep 'run [0-9]:' | sed 's/: [0-9]* game.*//')" = "$a" ]
 }
 
 @test "several words after -- are one bot command, quoted as given" {
-	run bin/botcheck -s 2 -n 1 -r 0 -g nyse -- python3 bots/python/random_bot.py --seed 4
+	run bin/botcheck $LIMITS -s 2 -n 1 -r 0 -g nyse -- python3 bots/python/random_bot.py --seed 4
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"botcheck: python3 bots/python/random_bot.py --seed 4"* ]]
 	[[ "$output" == *'name "random-py"'* ]]
 }
 
 @test "a bot that cannot be started fails with the cause; a bad command is refused" {
-	run bin/botcheck -s 1 -n 1 -r 0 -g nyse -- "$T/nosuchbot --fast"
+	run bin/botcheck $LIMITS -s 1 -n 1 -r 0 -g nyse -- "$T/nosuchbot --fast"
 	[ "$status" -eq 1 ]
 	[[ "$(verdict nyse)" == *"FAIL (handshake, unfinished)"* ]]
 	[[ "$output" == *"cannot execute '$T/nosuchbot': No such file or directory"* ]]
@@ -248,8 +250,35 @@ verdict() {
 	run bin/botcheck -g nyse --keep "$T/file" -- bin/random
 	[ "$status" -eq 2 ]
 	[[ "$output" == *"--keep $T/file: not a directory"* ]]
-	run bin/botcheck -s 1 -n 1 -r 0 -g nyse --opponent 'bin/random --seed 7' \
+	run bin/botcheck $LIMITS -s 1 -n 1 -r 0 -g nyse --opponent 'bin/random --seed 7' \
 	    --keep "$T/kept" -- bin/random
 	[ "$status" -eq 0 ]
 	[ -d "$T/kept" ]
+}
+
+@test "--dir and --env run the bot as a tournament would; the reproduce line keeps them and works from anywhere" {
+	mkdir -p "$T/home"
+	cat > "$T/home/bot.sh" <<EOF2
+#!/bin/sh
+echo "cwd=\$(pwd) FOO=\$FOO" >&2
+exec python3 $PWD/tests/bots/hostile.py illegal $MARK nochild
+EOF2
+	chmod +x "$T/home/bot.sh"
+	run bin/botcheck $LIMITS -s 3 -n 1 -r 0 -g nyse --dir "$T/home" \
+	    --env "FOO=it's here" --keep "$T/kept" -- ./bot.sh
+	[ "$status" -eq 1 ]
+	grep -q "cwd=$T/home FOO=it's here" "$T"/kept/nyse-1.log.bot*.stderr
+	line=$(printf '%s\n' "$output" | sed -n 's/^    reproduce: //p')
+	[[ "$line" == "cd $PWD && "*"/referee -g nyse "*"--time-hello 600000 "*"-b 'env -C $T/home "* ]]
+	line=${line/ --log match.log / --log $T/m.log }
+	(cd / && sh -c "$line") > "$T/result"
+	[ "$(jv "$(cat "$T/result")" 'sum(k["illegal"] for k in d["fault_kinds"])')" -ge 1 ]
+	grep -q "cwd=$T/home FOO=it's here" "$T/m.log.bot0.stderr"
+	run bin/botcheck -g nyse --dir "$T/none" -- bin/random
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"--dir $T/none: No such file or directory"* ]]
+	run bin/botcheck -g nyse --env FOO -- bin/random
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"--env FOO: not KEY=VALUE"* ]]
+	no_leftovers "$MARK"
 }

@@ -34,7 +34,7 @@ PY
 }
 
 @test "daifugo: heuristic, random C and random Python bots, duplicate, complete with a complete result" {
-	run bin/referee -g daifugo -s 3 --games 10 --duplicate \
+	run bin/referee $LIMITS -g daifugo -s 3 --games 10 --duplicate \
 	    --results "$T/r.jsonl" --log "$T/m.log" \
 	    -b "$HEUR" -b "$R1" -b "$R2" -b "$PY1" -b "$PY2"
 	[ "$status" -eq 0 ]
@@ -45,7 +45,7 @@ PY
 }
 
 @test "daifugo: the heuristic bot places better than the random bots (mean place under 2.4 of 5 over 25 games)" {
-	run bin/referee -g daifugo -s 11 --games 25 --duplicate -q \
+	run bin/referee $LIMITS -g daifugo -s 11 --games 25 --duplicate -q \
 	    --results "$T/r.jsonl" -b "$HEUR" -b "$R1" -b "$R2" -b "$PY1" -b "$PY2"
 	[ "$status" -eq 0 ]
 	complete_results "$T/r.jsonl" 25 5
@@ -59,7 +59,7 @@ print(h, r)' "$T/r.jsonl"
 }
 
 @test "daifugo: options reach the engine (4 and 7 players, no jokers, unlimited passes, no 8-cut, no 11-back)" {
-	run bin/referee -g daifugo -n 4 -s 5 --games 2 -q -o jokers=0 \
+	run bin/referee $LIMITS -g daifugo -n 4 -s 5 --games 2 -q -o jokers=0 \
 	    -o pass_limit=unlimited -o deals=2 -o eight_cut=off \
 	    -o eleven_back=off --results "$T/a.jsonl" --log "$T/a.log" \
 	    -b "$HEUR" -b "$R1" -b "$R2" -b "$PY1"
@@ -67,7 +67,7 @@ print(h, r)' "$T/r.jsonl"
 	complete_results "$T/a.jsonl" 2 4
 	grep -q '"options":{"players":4,"jokers":0,"deals":2,"pass_limit":"unlimited","eight_cut":false,"eleven_back":false}' "$T/a.log"
 	[ "$(grep -c '"type":"deal_end"' "$T/a.log")" -ge 4 ]
-	run bin/referee -g daifugo -n 7 -s 5 --games 1 -q -o jokers=1 -o deals=1 \
+	run bin/referee $LIMITS -g daifugo -n 7 -s 5 --games 1 -q -o jokers=1 -o deals=1 \
 	    --results "$T/b.jsonl" -b "$HEUR" -b "$R1" -b "$R2" -b "$PY1" \
 	    -b "$R1" -b "$R2" -b "$HEUR"
 	[ "$status" -eq 0 ]
@@ -82,14 +82,14 @@ deck = [r + s for s in suits for r in ranks] + ["JK", "JK"]
 deck.remove("3D"); deck.insert(3, "3D")
 json.dump({"deck": deck, "seating": [4, 3, 2, 1, 0]}, open(sys.argv[1], "w"))
 PY
-	run bin/referee -g daifugo -s 1 --games 1 --setup "$T/good.json" \
+	run bin/referee $LIMITS -g daifugo -s 1 --games 1 --setup "$T/good.json" \
 	    --log "$T/g.log" -q -o deals=1 -b "$R1" -b "$R2" -b "$R1" -b "$R2" -b "$R1"
 	[ "$status" -eq 0 ]
 	# Card 3 of the deck goes to the fourth seat clockwise, seat 1: it leads.
 	grep -q '"type":"trick","leader":1,"first_play":true' "$T/g.log"
 	grep -q '"seating":\[4,3,2,1,0\]' "$T/g.log"
 	printf '{"deck": ["3D", "3D"]}\n' > "$T/bad.json"
-	run bin/referee -g daifugo -s 1 --setup "$T/bad.json" \
+	run bin/referee $LIMITS -g daifugo -s 1 --setup "$T/bad.json" \
 	    -b "$R1" -b "$R2" -b "$R1" -b "$R2" -b "$R1"
 	[ "$status" -eq 2 ]
 	[[ "$output" == *"a deck lists all 54 cards"* ]]
@@ -122,14 +122,14 @@ PY
 }
 
 single() {
-	printf '{"action": "play", "cards": ["%s"], "kind": "single", "rank": "%s"}' "$1" "${1:0:1}"
+	printf '{"type": "play", "cards": ["%s"], "kind": "single", "rank": "%s"}' "$1" "${1:0:1}"
 }
 
 @test "daifugo_bot follows with a weak single and keeps its joker and 2" {
 	run ask_bot "{'hand': ['5S', '9D', '2S', 'JK'], 'sizes': [4, 9, 9, 9, 9], 'order': 'normal',
 	    'table': {'cards': ['4C'], 'kind': 'single', 'rank': '4', 'count': 1, 'player': 1},
-	    'legal': [{'action': 'pass'}, $(single 5S), $(single 9D), $(single 2S),
-	              {'action': 'play', 'cards': ['JK'], 'kind': 'joker', 'rank': None}]}"
+	    'legal': [{'type': 'pass'}, $(single 5S), $(single 9D), $(single 2S),
+	              {'type': 'play', 'cards': ['JK'], 'kind': 'joker', 'rank': None}]}"
 	[ "$status" -eq 0 ]
 	[ "$output" = '["5S"]' ]
 }
@@ -137,13 +137,13 @@ single() {
 @test "daifugo_bot takes the lead with its 2 when the rest of its hand goes in one play" {
 	run ask_bot "{'hand': ['5H', '6H', '7H', '2S'], 'sizes': [4, 9, 9, 9, 9], 'order': 'normal',
 	    'table': {'cards': ['9C'], 'kind': 'single', 'rank': '9', 'count': 1, 'player': 1},
-	    'legal': [{'action': 'pass'}, $(single 2S)]}"
+	    'legal': [{'type': 'pass'}, $(single 2S)]}"
 	[ "$status" -eq 0 ]
 	[ "$output" = '["2S"]' ]
 }
 
 @test "daifugo_bot starts a revolution with a weak hand, not with a strong one" {
-	rev='{"action": "play", "cards": ["4S", "4H", "4D", "4C"], "kind": "set", "rank": "4"}'
+	rev='{"type": "play", "cards": ["4S", "4H", "4D", "4C"], "kind": "set", "rank": "4"}'
 	run ask_bot "{'hand': ['4S', '4H', '4D', '4C', '5S', '6H', '7D', 'AC'], 'sizes': [8, 9, 9, 9, 9],
 	    'order': 'normal', 'table': None,
 	    'legal': [$(single 5S), $(single 6H), $(single 7D), $(single AC), $rev]}"

@@ -18,7 +18,7 @@ beats() {
 		set -- "$@" -b "bin/random --seed $i"
 	done
 	bin/referee -g "$game" -n "$seats" -s 7 --games $((seats * deals)) \
-	    --duplicate --time-per-move 10000 --results "$T/r" -q "$@"
+	    --duplicate $LIMITS --results "$T/r" -q "$@"
 	[ "$(wc -l < "$T/r")" -eq $((seats * deals)) ]
 	grep -q '"faults":\[0,' "$T/r"
 	! grep -v '"faults":\[0,' "$T/r"

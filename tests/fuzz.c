@@ -7,6 +7,22 @@
  * seat's view and legal list do not change when everything it may not see
  * is re-dealt (perturb()).  Every game must end within a step cap.
  *
+ * The other direction (issue 13: a view complete for a bot that keeps no
+ * memory) is checked by recall(): one seat's events are kept as it was
+ * told them, and a game's recall rule replays them as a remembering bot
+ * would, deriving the public facts that still matter; each must be in the
+ * seat's current view, equal.  The rules, per game:
+ *   speculation  per player and face-down position, where the card came
+ *                from (dealt, or seller, price, cards of its last sale);
+ *                every bid of the current auction (each one's highest)
+ *   nyse         (open_holdings off) per player the colours taken and the
+ *                specials used; every swap, with the colour given when
+ *                the seat was told it
+ *   horserace    the seat's own sealed bets of the race
+ *   daifugo      the seat's own exchange: what it gave and got
+ * Facts the view shows directly (counters, discards, markers...) are
+ * compared by the scenarios.
+ *
  * Usage: fuzz -g GAME [-n GAMES] [-s SEED] [-v]
  */
 #include <err.h>
@@ -23,6 +39,7 @@
 static struct legal	legal[MAX_LEGAL], legal2[MAX_LEGAL];
 /* leak_check's own lists: it must not clobber the mover's list in legal. */
 static struct legal	leak1[MAX_LEGAL], leak2[MAX_LEGAL];
+static long		nrecall;	/* recall() checks made */
 
 static void	random_opts(const struct game *, struct opts *, struct rng *);
 static int	play(const struct game *, uint64_t, char *, size_t, long *);
@@ -36,6 +53,8 @@ static int	events_check(const struct game *, const void *,
 		    const struct events *, char *, size_t);
 static int	same_text(json_t *, struct buf *, const char *, char *,
 		    size_t);
+static int	recall(const struct game *, const void *, int, json_t *,
+		    char *, size_t);
 
 /* Random options: each option at its default half the time. */
 static void
@@ -238,6 +257,301 @@ events_check(const struct game *g, const void *st, const struct events *ev,
 	return rc;
 }
 
+/* The integer at key of object o, or -1. */
+static json_int_t
+ival(const json_t *o, const char *key)
+{
+	const json_t *v = json_object_get(o, key);
+
+	return json_is_integer(v) ? json_integer_value(v) : -1;
+}
+
+/* The string at key of object o, or "". */
+static const char *
+sval(const json_t *o, const char *key)
+{
+	const char *v = json_string_value(json_object_get(o, key));
+
+	return v != NULL ? v : "";
+}
+
+/* Removes the entries at the positions listed in array pos from array a. */
+static void
+remove_positions(json_t *a, const json_t *pos)
+{
+	json_int_t k;
+	size_t i;
+
+	/* Highest position first, so the lower ones stay put. */
+	for (k = (json_int_t)json_array_size(a) - 1; k >= 0; k--)
+		for (i = 0; i < json_array_size(pos); i++)
+			if (json_integer_value(json_array_get(pos, i)) == k) {
+				json_array_remove(a, (size_t)k);
+				break;
+			}
+}
+
+/* Speculation's recall rule (see the top of the file). */
+static int
+recall_speculation(const json_t *evs, const json_t *view, char *why,
+    size_t len)
+{
+	json_t *hands, *bids, *e, *h, *o, *players, *want;
+	const char *t;
+	size_t i, k, n;
+	json_int_t pl, cnt;
+	int rc = 0;
+
+	players = json_object_get(view, "players");
+	n = json_array_size(players);
+	hands = json_array();
+	bids = json_null();
+	for (i = 0; i < n; i++)
+		json_array_append_new(hands, json_array());
+	json_array_foreach(evs, k, e) {
+		t = sval(e, "type");
+		if (strcmp(t, "dealt") == 0) {
+			for (i = 0; i < n; i++) {
+				h = json_array_get(hands, i);
+				json_array_clear(h);
+			}
+			cnt = ival(e, "face_down");
+			/* Those still in: not out by the current view's
+			 * record at this deal or before. */
+			for (i = 0; i < n; i++) {
+				pl = ival(json_array_get(players, i), "out");
+				if (pl >= 0 && pl <= ival(e, "deal"))
+					continue;
+				for (pl = 0; pl < cnt; pl++)
+					json_array_append_new(json_array_get(
+					    hands, i), json_null());
+			}
+		} else if (strcmp(t, "turn_up") == 0) {
+			h = json_array_get(hands, (size_t)ival(e, "player"));
+			json_array_remove(h, (size_t)ival(e, "position"));
+		} else if (strcmp(t, "auction") == 0) {
+			json_decref(bids);
+			bids = json_array();
+			for (i = 0; i < n; i++)
+				json_array_append_new(bids, json_integer(0));
+		} else if (strcmp(t, "bid") == 0 && json_is_array(bids)) {
+			json_array_set_new(bids, (size_t)ival(e, "player"),
+			    json_integer(ival(e, "amount")));
+		} else if (strcmp(t, "sold") == 0 || strcmp(t, "unsold") == 0) {
+			json_decref(bids);
+			bids = json_null();
+			if (strcmp(t, "sold") != 0 ||
+			    json_object_get(e, "positions") == NULL)
+				continue;
+			remove_positions(json_array_get(hands,
+			    (size_t)ival(e, "seller")),
+			    json_object_get(e, "positions"));
+			cnt = (json_int_t)json_array_size(json_object_get(e,
+			    "positions"));
+			for (pl = 0; pl < cnt; pl++) {
+				o = json_pack("{s:I,s:I,s:I}", "from",
+				    ival(e, "seller"), "price", ival(e, "price"),
+				    "cards", cnt);
+				json_array_append_new(json_array_get(hands,
+				    (size_t)ival(e, "buyer")), o);
+			}
+		}
+	}
+	for (i = 0; rc == 0 && i < n; i++) {
+		want = json_object_get(json_array_get(players, i), "bought");
+		if (!json_equal(want, json_array_get(hands, i))) {
+			snprintf(why, len, "recall: player %zu's face-down cards "
+			    "as told differ from the view's bought", i);
+			rc = -1;
+		}
+	}
+	o = json_object_get(view, "auction");
+	if (rc == 0 && json_is_object(o) &&
+	    !json_equal(json_object_get(o, "bids"), bids)) {
+		snprintf(why, len, "recall: the bids of the auction as told "
+		    "differ from the view's");
+		rc = -1;
+	}
+	json_decref(hands);
+	json_decref(bids);
+	return rc;
+}
+
+/* NYSE's recall rule, with open_holdings off (see the top of the file). */
+static int
+recall_nyse(const json_t *evs, const json_t *view, char *why, size_t len)
+{
+	static const char *const colours[] = { "blue", "black", "red",
+	    "green" };
+	json_t *taken, *used, *swaps, *e, *o, *hold;
+	const char *t, *key;
+	size_t k, n, i;
+	int rc = 0;
+
+	hold = json_object_get(view, "holdings");
+	if (json_object_get(json_array_get(hold, 0), "taken") == NULL)
+		return 0;	/* open_holdings on: colours are shown */
+	n = json_array_size(hold);
+	taken = json_array();
+	used = json_array();
+	for (i = 0; i < n; i++) {
+		json_array_append_new(taken, json_pack("{s:i,s:i,s:i,s:i}",
+		    colours[0], 0, colours[1], 0, colours[2], 0, colours[3], 0));
+		json_array_append_new(used, json_deep_copy(
+		    json_array_get(taken, i)));
+	}
+	swaps = json_array();
+	json_array_foreach(evs, k, e) {
+		t = sval(e, "type");
+		o = NULL;
+		key = "chip";
+		if (strcmp(t, "take") == 0) {
+			o = json_array_get(taken, (size_t)ival(e, "player"));
+			key = "colour";
+		} else if (strcmp(t, "speculate") == 0 ||
+		    strcmp(t, "invest") == 0 || strcmp(t, "swap") == 0)
+			o = json_array_get(used, (size_t)ival(e, "player"));
+		if (o != NULL)
+			json_object_set_new(o, sval(e, key), json_integer(
+			    ival(o, sval(e, key)) + 1));
+		if (strcmp(t, "swap") == 0 &&
+		    json_object_get(e, "pile") == NULL) {
+			o = json_pack("{s:I,s:I,s:s,s:s}", "player",
+			    ival(e, "player"), "target", ival(e, "target"),
+			    "chip", sval(e, "chip"), "colour",
+			    sval(e, "colour"));
+			if (json_object_get(e, "give_colour") != NULL)
+				json_object_set(o, "give_colour",
+				    json_object_get(e, "give_colour"));
+			json_array_append_new(swaps, o);
+		}
+	}
+	for (i = 0; rc == 0 && i < n; i++)
+		if (!json_equal(json_object_get(json_array_get(hold, i),
+		    "taken"), json_array_get(taken, i)) ||
+		    !json_equal(json_object_get(json_array_get(hold, i),
+		    "used"), json_array_get(used, i))) {
+			snprintf(why, len, "recall: player %zu's chips taken or "
+			    "used as told differ from the view's", i);
+			rc = -1;
+		}
+	if (rc == 0 && strcmp(sval(view, "phase"), "over") != 0 &&
+	    !json_equal(json_object_get(view, "swaps"), swaps)) {
+		snprintf(why, len, "recall: the swaps as told differ from the "
+		    "view's");
+		rc = -1;
+	}
+	json_decref(taken);
+	json_decref(used);
+	json_decref(swaps);
+	return rc;
+}
+
+/* Horserace's recall rule: the seat's own sealed bets of this race. */
+static int
+recall_horserace(const json_t *evs, const json_t *view, char *why,
+    size_t len)
+{
+	json_t *mine, *e, *b = NULL, *want;
+	const char *t;
+	size_t k, i;
+	int rc = 0;
+
+	want = json_object_get(view, "my_bets");
+	if (want == NULL)
+		return 0;
+	mine = json_array();
+	json_array_foreach(evs, k, e) {
+		t = sval(e, "type");
+		if (strcmp(t, "betting") == 0)
+			json_array_clear(mine);
+		if (strcmp(t, "my_bet") != 0)
+			continue;
+		json_array_foreach(mine, i, b)
+			if (strcmp(sval(b, "kind"), sval(e, "kind")) == 0 &&
+			    json_equal(json_object_get(b, "suits"),
+			    json_object_get(e, "suits")))
+				break;
+		if (i < json_array_size(mine))
+			json_object_set_new(b, "stake",
+			    json_integer(ival(e, "stake")));
+		else
+			json_array_append_new(mine, json_pack("{s:s,s:O,s:I}",
+			    "kind", sval(e, "kind"), "suits",
+			    json_object_get(e, "suits"), "stake",
+			    ival(e, "stake")));
+	}
+	/* The view lists them by target; compare as sets. */
+	if (json_array_size(mine) != json_array_size(want))
+		rc = -1;
+	json_array_foreach(mine, i, b) {
+		for (k = 0; k < json_array_size(want); k++)
+			if (json_equal(json_array_get(want, k), b))
+				break;
+		if (k == json_array_size(want))
+			rc = -1;
+	}
+	if (rc == -1)
+		snprintf(why, len, "recall: the seat's sealed bets as told "
+		    "differ from the view's my_bets");
+	json_decref(mine);
+	return rc;
+}
+
+/* Daifugo's recall rule: the seat's own exchange, given and got. */
+static int
+recall_daifugo(const json_t *evs, const json_t *view, char *why, size_t len)
+{
+	const json_t *x = json_object_get(view, "exchange"), *e, *gave = NULL;
+	const json_t *got = NULL;
+	json_int_t seat = ival(view, "seat");
+	size_t k;
+
+	json_array_foreach(evs, k, e) {
+		if (strcmp(sval(e, "type"), "deal") == 0)
+			gave = got = NULL;
+		if (strcmp(sval(e, "type"), "exchange") != 0 ||
+		    json_object_get(e, "cards") == NULL)
+			continue;
+		if (ival(e, "from") == seat)
+			gave = json_object_get(e, "cards");
+		else if (ival(e, "to") == seat)
+			got = json_object_get(e, "cards");
+	}
+	if (((gave != NULL || got != NULL) && !json_is_object(x)) ||
+	    (gave != NULL && !json_equal(gave, json_object_get(x, "gave"))) ||
+	    (got != NULL && !json_equal(got, json_object_get(x, "got")))) {
+		snprintf(why, len, "recall: the seat's exchange as told differs "
+		    "from the view's");
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * The second direction of the leak check: what seat was told (evs, every
+ * event of the game it received) that can still matter is in its view.
+ */
+static int
+recall(const struct game *g, const void *st, int seat, json_t *evs,
+    char *why, size_t len)
+{
+	json_t *view = g->view_json(st, seat);
+	int rc = 0;
+
+	nrecall++;
+	if (strcmp(g->name, "speculation") == 0)
+		rc = recall_speculation(evs, view, why, len);
+	else if (strcmp(g->name, "nyse") == 0)
+		rc = recall_nyse(evs, view, why, len);
+	else if (strcmp(g->name, "horserace") == 0)
+		rc = recall_horserace(evs, view, why, len);
+	else if (strcmp(g->name, "daifugo") == 0)
+		rc = recall_daifugo(evs, view, why, len);
+	json_decref(view);
+	return rc;
+}
+
 /* Plays one random game; -1 + cause on the first broken check. */
 static int
 play(const struct game *g, uint64_t seed, char *why, size_t len, long *steps)
@@ -250,7 +564,9 @@ play(const struct game *g, uint64_t seed, char *why, size_t len, long *steps)
 	uint32_t d;
 	void *st, *copy;
 	double scores[MAX_PLAYERS];
-	int places[MAX_PLAYERS], n, p, i, j, tries, rc = -1, better;
+	int places[MAX_PLAYERS], n, p, i, j, tries, rc = -1, better, obs;
+	json_t *told = json_array();
+	size_t k;
 	long step;
 
 	rng_seed(&r, seed);
@@ -268,8 +584,19 @@ play(const struct game *g, uint64_t seed, char *why, size_t len, long *steps)
 	copy = xcalloc(1, g->state_size);
 	rng_seed(&rr, seed ^ 0x5eed);
 	g->init(st, &o, NULL, &r, (rng_below(&rr, 8) == 0) ? &ev : NULL);
+	/* With events: one seat remembers what it is told (recall()). */
+	obs = (int)rng_below(&rr, (uint32_t)o.players);
 	for (step = 0; ; step++) {
+		for (k = 0; k < ev.n; k++)
+			if (ev.e[k].seen & (1u << obs))
+				json_array_append_new(told, g->event_json(st,
+				    &ev.e[k]));
+		ev_clear(&ev);
 		if (g->check(st, why, len) == -1)
+			goto out;
+		if (ev.e != NULL && ((g->deciders(st) & (1u << obs)) ||
+		    g->over(st)) && rng_below(&rr, 4) == 0 &&
+		    recall(g, st, obs, told, why, len) == -1)
 			goto out;
 		if ((d = g->deciders(st)) == 0)
 			break;
@@ -341,12 +668,13 @@ play(const struct game *g, uint64_t seed, char *why, size_t len, long *steps)
 		}
 		if (events_check(g, st, &ev, why, len) == -1)
 			goto out;
-		ev_clear(&ev);
 	}
 	if (!g->over(st)) {
 		snprintf(why, len, "no deciders but not over");
 		goto out;
 	}
+	if (ev.e != NULL && recall(g, st, obs, told, why, len) == -1)
+		goto out;
 	g->result(st, places, scores);
 	for (i = 0; i < o.players; i++) {
 		better = 0;
@@ -368,6 +696,7 @@ out:
 		    o.players, step);
 	}
 	ev_free(&ev);
+	json_decref(told);
 	free(st);
 	free(copy);
 	return rc;
@@ -414,7 +743,7 @@ main(int argc, char **argv)
 		}
 	}
 	printf("ok 1 - %s: %ld random games, %ld actions: every game ended, "
-	    "invariants held, views leak-free, codec round-trips\n1..1\n",
-	    g->name, n, steps);
+	    "invariants held, views leak-free and complete (%ld recalls), "
+	    "codec round-trips\n1..1\n", g->name, n, steps, nrecall);
 	return 0;
 }

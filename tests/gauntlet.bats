@@ -10,7 +10,7 @@
 load helpers
 
 @test "gauntlet: a heuristic bot against random ones is accepted (H1), with progress lines" {
-	run bin/tournament gauntlet -g nyse -n 3 -s 5 --elo1 50 -j 2 \
+	run bin/tournament gauntlet -g nyse -n 3 --time-per-move 600000 -s 5 --elo1 50 -j 2 \
 	    -c bin/nyse_bot -p 'bin/random --seed 1' -p 'bin/random --seed 2'
 	echo "$output"
 	[ "$status" -eq 0 ]
@@ -21,7 +21,7 @@ load helpers
 }
 
 @test "gauntlet: a random bot against the heuristic one is rejected (H0)" {
-	run bin/tournament gauntlet -g stocks -n 3 -s 2 --elo1 50 \
+	run bin/tournament gauntlet -g stocks -n 3 --time-per-move 600000 -s 2 --elo1 50 \
 	    -c 'bin/random --seed 4' -p bin/stocks_bot
 	echo "$output"
 	[ "$status" -eq 0 ]
@@ -30,7 +30,7 @@ load helpers
 }
 
 @test "gauntlet: a candidate equal to its pool is not accepted" {
-	run bin/tournament gauntlet -g horserace -n 3 -s 3 --elo0 0 \
+	run bin/tournament gauntlet -g horserace -n 3 --time-per-move 600000 -s 3 --elo0 0 \
 	    --elo1 150 -j 2 -c 'bin/random --seed 9' \
 	    -p 'bin/random --seed 1' -p 'bin/random --seed 2'
 	echo "$output"
@@ -39,9 +39,9 @@ load helpers
 }
 
 @test "gauntlet: the same seed gives the same result at -j 1 and -j 3" {
-	a=$(bin/tournament gauntlet -q -g daifugo -n 4 -s 11 --elo1 80 -j 1 \
+	a=$(bin/tournament gauntlet -q -g daifugo -n 4 --time-per-move 600000 -s 11 --elo1 80 -j 1 \
 	    -c bin/daifugo_bot -p 'bin/random --seed 1' -p 'bin/random --seed 2')
-	b=$(bin/tournament gauntlet -q -g daifugo -n 4 -s 11 --elo1 80 -j 3 \
+	b=$(bin/tournament gauntlet -q -g daifugo -n 4 --time-per-move 600000 -s 11 --elo1 80 -j 3 \
 	    -c bin/daifugo_bot -p 'bin/random --seed 1' -p 'bin/random --seed 2')
 	echo "$a"
 	[ -n "$a" ]
@@ -49,13 +49,13 @@ load helpers
 }
 
 @test "gauntlet: --max-deals stops undecided (result none, exit 3); --no-duplicate plays single games" {
-	run bin/tournament gauntlet -q -g speculation -n 3 --max-deals 2 \
+	run bin/tournament gauntlet -q -g speculation -n 3 --time-per-move 600000 --max-deals 2 \
 	    -c 'bin/random --seed 1' -p 'bin/random --seed 2'
 	echo "$output"
 	[ "$status" -eq 3 ]
 	[[ "$output" == *"result: none"* ]]
 	[[ "$output" == *"2 deals, 6 games"* ]]
-	run bin/tournament gauntlet -q -g speculation -n 3 --max-deals 5 \
+	run bin/tournament gauntlet -q -g speculation -n 3 --time-per-move 600000 --max-deals 5 \
 	    --no-duplicate -c 'bin/random --seed 1' -p 'bin/random --seed 2'
 	[ "$status" -eq 3 ]
 	[[ "$output" == *"5 units, 5 games"* ]]
@@ -63,7 +63,7 @@ load helpers
 }
 
 @test "gauntlet: --log-dir keeps each deal's match log" {
-	run bin/tournament gauntlet -q -g nyse -n 3 --max-deals 2 \
+	run bin/tournament gauntlet -q -g nyse -n 3 --time-per-move 600000 --max-deals 2 \
 	    --log-dir "$T" -c bin/nyse_bot -p 'bin/random --seed 2'
 	[ "$status" -eq 3 ]
 	log_complete "$T/d000000.jsonl"
@@ -93,11 +93,31 @@ load helpers
 	run bin/tournament gauntlet -g nyse -c bin/random -p bin/random -o bord=1
 	[ "$status" -eq 2 ]
 	[[ "$output" == *"-o bord=1: nyse has no option 'bord'"* ]]
-	run bin/tournament gauntlet -g nyse -n 3 -c "$T/missing-bot" -p bin/random
+	run bin/tournament gauntlet -g nyse -n 3 --time-per-move 600000 -c "$T/missing-bot" -p bin/random
 	[ "$status" -eq 1 ]
 	[[ "$output" == *"deal 0: the referee failed"* ]]
 	[[ "$output" == *"missing-bot"* ]]
 	run bin/tournament gauntlet --help
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"--elo0"* ]]
+}
+
+@test "gauntlet: Ctrl-C stops it undecided (result none, exit 3) with no process left" {
+	cp bin/random "$T/random-$MARK"
+	bin/tournament gauntlet -g daifugo -n 4 --elo0 0 --elo1 1 -j 2 \
+	    -c "$T/random-$MARK --seed 1" -p "$T/random-$MARK --seed 2" \
+	    > "$T/out" 2> "$T/err" &
+	pid=$!
+	for i in $(seq 1 100); do
+		grep -q 'gauntlet: 10 deals' "$T/err" && break
+		sleep 0.1
+	done
+	kill -INT "$pid"
+	status=0
+	wait "$pid" || status=$?
+	cat "$T/out" "$T/err"
+	[ "$status" -eq 3 ]
+	grep -q '^result: none$' "$T/out"
+	grep -q -E '^[0-9]+ deals, [0-9]+ games' "$T/out"
+	no_leftovers "random-$MARK"
 }

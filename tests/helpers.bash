@@ -1,11 +1,51 @@
 # Helpers shared by the end-to-end tests (tests/*.bats), loaded with
 # `load helpers`.  Each test runs from the top of the tree, with its own
-# temporary directory in $T.
+# temporary directory in $T.  A failed test prints the status and output
+# of its last `run`, not only the assertion that failed.
+#
+# No test may depend on the machine's speed (python3 took 21 s to start at
+# load 25).  Tests of correctness give bin/referee and bin/botcheck the
+# limits in $LIMITS, far above any delay a loaded machine causes, so only
+# a bot that never answers can time out; tournament files get the same in
+# $TOUR_LIMITS.  Tests of timeouts use bots that never answer (the hostile
+# bots' silent, hello_hang and longline modes) with short limits, given
+# after $LIMITS (the last one given counts).  Waits poll for what they
+# wait for with wait_for, never a fixed sleep.
+
+LIMITS="--time-per-move 600000 --time-hello 600000"
+TOUR_LIMITS='"time_per_move_ms": 600000, "time_hello_ms": 600000'
 
 setup() {
 	cd "$BATS_TEST_DIRNAME/.." || return 1
 	T=$BATS_TEST_TMPDIR
 	MARK="cardarena-test-$$-$BATS_TEST_NUMBER-$RANDOM"
+}
+
+teardown() {
+	show_failure
+}
+
+# In a teardown: when the test failed, prints the status and output of
+# its last `run` (bats shows them under the failed assertion).
+show_failure() {
+	[ -z "${BATS_TEST_COMPLETED:-}" ] || return 0
+	[ -n "${status+set}" ] || return 0
+	printf 'the last run: status %s, output:\n' "$status"
+	printf '%s\n' "${output:-}" | head -n 60 | sed 's/^/  | /'
+}
+
+# Waits until the command "$@" succeeds, polling every 0.1 s, for at most
+# $WAIT_MAX seconds (default 600: far longer than any loaded machine
+# needs, and only reached when the test fails anyway); fails on timeout.
+wait_for() {
+	local end=$(($(date +%s) + ${WAIT_MAX:-600}))
+	until "$@"; do
+		if [ "$(date +%s)" -ge "$end" ]; then
+			echo "waited ${WAIT_MAX:-600} s for: $*" >&2
+			return 1
+		fi
+		sleep 0.1
+	done
 }
 
 # Prints the value of a Python expression over d, the JSON document $1.
@@ -25,11 +65,12 @@ lines_of() {
 	grep "^{\"type\":\"$2\"" "$1"
 }
 
-# Succeeds when no process has $1 on its command line (waits up to 2 s
-# for SIGKILLed processes to disappear); else lists them and fails.
+# Succeeds when no process has $1 on its command line (waits up to 60 s
+# for SIGKILLed processes to disappear, as a loaded machine may take a
+# while to run them to their end); else lists them and fails.
 no_leftovers() {
 	local i
-	for i in $(seq 1 20); do
+	for i in $(seq 1 600); do
 		pgrep -f -- "$1" >/dev/null || return 0
 		sleep 0.1
 	done

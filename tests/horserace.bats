@@ -34,7 +34,7 @@ EOF
 }
 
 @test "horserace: heuristic vs four random bots, duplicate, completes with a complete result" {
-	run bin/referee -g horserace -s 3 --games 10 --duplicate \
+	run bin/referee $LIMITS -g horserace -s 3 --games 10 --duplicate \
 	    --results "$T/r.jsonl" --log "$T/m.log" \
 	    -b "$HEUR" -b "$R1" -b "$R2" -b "$R3" -b "$R4"
 	[ "$status" -eq 0 ]
@@ -45,11 +45,11 @@ EOF
 }
 
 @test "horserace: the variants run to the end (Calcutta, joker, every bet, dealer's odds; 3 and 8 players)" {
-	run bin/referee -g horserace -s 4 --games 4 -q -o calcutta=on \
+	run bin/referee $LIMITS -g horserace -s 4 --games 4 -q -o calcutta=on \
 	    -o joker=on --results "$T/c.jsonl" -b "$HEUR" -b "$R1" -b "$R2"
 	[ "$status" -eq 0 ]
 	complete_results "$T/c.jsonl" 4 3
-	run bin/referee -g horserace -n 8 -s 4 --games 2 -q \
+	run bin/referee $LIMITS -g horserace -n 8 -s 4 --games 2 -q \
 	    -o bets=win,exacta,trifecta,daily_double -o dealer_sets_odds=on \
 	    -o joker=on -o dd_multiplier=3 --results "$T/v.jsonl" \
 	    -b "$HEUR" -b "$R1" -b "$R2" -b "$R3" -b "$R4" \
@@ -59,7 +59,7 @@ EOF
 }
 
 @test "horserace: the heuristic bot places better than the random bots (60 games)" {
-	run bin/referee -g horserace -s 11 --games 60 --duplicate -q \
+	run bin/referee $LIMITS -g horserace -s 11 --games 60 --duplicate -q \
 	    --results "$T/r.jsonl" \
 	    -b "$HEUR" -b "$R1" -b "$R2" -b "$R3" -b "$R4"
 	[ "$status" -eq 0 ]
@@ -77,14 +77,14 @@ EOF
 @test "horserace: --setup fixes the dealer and the odds cards; a bad one is refused" {
 	printf '%s\n' '{"dealer": 2, "deck": ["2S","3S","2H","3H","2D","3D","2C"]}' \
 	    > "$T/setup.json"
-	run bin/referee -g horserace -n 3 -s 5 --setup "$T/setup.json" \
+	run bin/referee $LIMITS -g horserace -n 3 -s 5 --setup "$T/setup.json" \
 	    --log "$T/m.log" -b "$HEUR" -b "$R1" -b "$R2"
 	[ "$status" -eq 0 ]
 	deal=$(lines_of "$T/m.log" game_start)
 	[ "$(jv "$deal" 'd["deal"]["dealer"]')" = 2 ]
 	[ "$(jv "$deal" '",".join(d["deal"]["odds_cards"])')" = '"2S,3S,2H,3H,2D,3D,2C"' ]
 	printf '%s\n' '{"deck": ["AS"]}' > "$T/bad.json"
-	run bin/referee -g horserace -n 3 --setup "$T/bad.json" \
+	run bin/referee $LIMITS -g horserace -n 3 --setup "$T/bad.json" \
 	    -b "$R1" -b "$R2" -b "$R3"
 	[ "$status" -ne 0 ]
 	[[ "$output" == *"aces are the horses"* ]]
@@ -95,7 +95,7 @@ EOF
 	    "6S","7S","8S","9S","TS","JS","QS","KS"]}' > "$T/setup.json"
 	printf '%s\n' '{"type":"bet","kind":"win","suits":["S"],"amount":10}' \
 	    > "$T/bet.txt"
-	run bin/referee -g horserace -n 4 -s 1 -o stack=10 -o races=1 \
+	run bin/referee $LIMITS -g horserace -n 4 -s 1 -o stack=10 -o races=1 \
 	    --setup "$T/setup.json" --results "$T/r.jsonl" -b "$R1" \
 	    -b "bin/scripted $T/bet.txt" -b "bin/scripted $T/bet.txt" \
 	    -b "bin/scripted $T/bet.txt"

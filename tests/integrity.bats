@@ -81,6 +81,13 @@ for l in open(sys.argv[1]):
 	[ "$(lines_of "$T/some.log" game_start | grep -c '"replayed":true')" -eq 2 ]
 	[ "$(jv "$(last_line "$T/some.log")" 'd["games"]')" = 2 ]
 	bin/replay --verify "$T/some.log"
+	# --no-replay (the tournament's deal runs): only the listed games,
+	# new processes at the first of each lifetime (4 and 7: rotation 1).
+	bin/referee -g horserace -n 3 -s 8 -o races=1 --games 9 --duplicate \
+	    --game-list 7,4 --no-replay --log "$T/nr.log" -q "${bots[@]}"
+	[ "$(lines_of "$T/nr.log" game_start | grep -o '"game":[0-9]*' | tr '\n' ' ')" = '"game":4 "game":7 ' ]
+	[ "$(lines_of "$T/nr.log" send | grep -c '"msg":{"type":"hello"')" -eq 3 ]
+	bin/replay --verify "$T/nr.log"
 	# Without --duplicate the bots live for the whole match.
 	bin/referee -g horserace -n 3 -s 8 -o races=1 --games 5 --results "$T/all2" -q "${bots[@]}"
 	bin/referee -g horserace -n 3 -s 8 -o races=1 --games 5 --game-list 3 \

@@ -30,7 +30,7 @@ EOF
 }
 
 @test "nyse: heuristic vs three random bots, duplicate, completes with a complete result" {
-	run bin/referee -g nyse -n 4 -s 3 --games 8 --duplicate \
+	run bin/referee $LIMITS -g nyse -n 4 -s 3 --games 8 --duplicate \
 	    --results "$T/r.jsonl" --log "$T/m.log" \
 	    -b "$HEUR" -b "$R1" -b "$R2" -b "$R3"
 	[ "$status" -eq 0 ]
@@ -40,7 +40,7 @@ EOF
 }
 
 @test "nyse: the heuristic bot beats the random bots (mean place under 1.8 of 4 over 40 games)" {
-	run bin/referee -g nyse -n 4 -s 11 --games 40 --duplicate -q \
+	run bin/referee $LIMITS -g nyse -n 4 -s 11 --games 40 --duplicate -q \
 	    --results "$T/r.jsonl" -b "$HEUR" -b "$R1" -b "$R2" -b "$R3"
 	[ "$status" -eq 0 ]
 	complete_results "$T/r.jsonl" 40 4
@@ -51,11 +51,11 @@ print(sum(r["places"][0] for r in rows) / len(rows))' "$T/r.jsonl"
 }
 
 @test "nyse: solitaire and open_holdings=off matches run to the end" {
-	run bin/referee -g nyse -n 1 -s 5 --games 5 -q --results "$T/s.jsonl" \
+	run bin/referee $LIMITS -g nyse -n 1 -s 5 --games 5 -q --results "$T/s.jsonl" \
 	    -b "$HEUR"
 	[ "$status" -eq 0 ]
 	complete_results "$T/s.jsonl" 5 1
-	run bin/referee -g nyse -n 3 -s 5 --games 6 -q -o open_holdings=off \
+	run bin/referee $LIMITS -g nyse -n 3 -s 5 --games 6 -q -o open_holdings=off \
 	    -o board=shuffled --results "$T/o.jsonl" -b "$HEUR" -b "$R1" -b "$R2"
 	[ "$status" -eq 0 ]
 	complete_results "$T/o.jsonl" 6 3
@@ -63,12 +63,12 @@ print(sum(r["places"][0] for r in rows) / len(rows))' "$T/r.jsonl"
 
 @test "nyse: --setup is played as given, and a bad one is refused with a cause" {
 	printf '{"start": 2, "board": [5, 4, 3, 2, 2, 1], "piles": {"red": ["speculate"]}}\n' > "$T/good.json"
-	run bin/referee -g nyse -n 3 -s 1 --setup "$T/good.json" --log "$T/g.log" -q \
+	run bin/referee $LIMITS -g nyse -n 3 -s 1 --setup "$T/good.json" --log "$T/g.log" -q \
 	    -b "$R1" -b "$R2" -b "$R3"
 	[ "$status" -eq 0 ]
 	grep -q '"type":"start","start":2,"board":\[5,4,3,2,2,1\]' "$T/g.log"
 	printf '{"piles": {"red": ["gold"]}}\n' > "$T/bad.json"
-	run bin/referee -g nyse -n 3 -s 1 --setup "$T/bad.json" -b "$R1" -b "$R2" -b "$R3"
+	run bin/referee $LIMITS -g nyse -n 3 -s 1 --setup "$T/bad.json" -b "$R1" -b "$R2" -b "$R3"
 	[ "$status" -eq 2 ]
 	[[ "$output" == *"piles.red[0] must be plain, speculate, invest or swap"* ]]
 }
@@ -108,25 +108,25 @@ EOF
 @test "nyse_bot speculates an opponent's colour into a crash" {
 	run ask_bot '{"pos": {"blue": 9}, "supply": {"blue": 3, "black": 10, "red": 9, "green": 10},
 	    "hold": [{"red": 1}, {"blue": 6}], "marks": {"red": {"speculate": 1}},
-	    "legal": [{"action": "take", "colour": c} for c in COL] +
-	        [{"action": "discard", "colour": c} for c in COL] +
-	        [{"action": "speculate", "chip": "red", "marker": c} for c in COL]}'
+	    "legal": [{"type": "take", "colour": c} for c in COL] +
+	        [{"type": "discard", "colour": c} for c in COL] +
+	        [{"type": "speculate", "chip": "red", "marker": c} for c in COL]}'
 	[ "$status" -eq 0 ]
-	[ "$output" = '{"action": "speculate", "chip": "red", "marker": "blue"}' ]
+	[ "$output" = '{"chip": "red", "marker": "blue", "type": "speculate"}' ]
 }
 
 @test "nyse_bot takes the colour before a rise, not the one before a fall" {
 	run ask_bot '{"pos": {"blue": 5, "black": 9}, "supply": {"blue": 5, "black": 1, "red": 10, "green": 10},
 	    "hold": [{}, {}], "marks": {},
-	    "legal": [{"action": "take", "colour": c} for c in COL]}'
+	    "legal": [{"type": "take", "colour": c} for c in COL]}'
 	[ "$status" -eq 0 ]
-	[ "$output" = '{"action": "take", "colour": "blue"}' ]
+	[ "$output" = '{"colour": "blue", "type": "take"}' ]
 }
 
 @test "nyse_bot, ahead, discards to end the game rather than push its colour into a fall" {
 	run ask_bot '{"pos": {"blue": 9, "black": 4}, "supply": {"blue": 2},
 	    "hold": [{"blue": 6}, {"black": 4}], "marks": {"blue": {"plain": 6}},
-	    "legal": [{"action": "take", "colour": "blue"}, {"action": "discard", "colour": "blue"}]}'
+	    "legal": [{"type": "take", "colour": "blue"}, {"type": "discard", "colour": "blue"}]}'
 	[ "$status" -eq 0 ]
-	[ "$output" = '{"action": "discard", "colour": "blue"}' ]
+	[ "$output" = '{"colour": "blue", "type": "discard"}' ]
 }

@@ -10,6 +10,7 @@ load helpers
 
 # Ends a tmux session a test started, even when it failed.
 teardown() {
+	show_failure
 	if [ -n "${TMUX_SESSION:-}" ]; then
 		tmux kill-session -t "$TMUX_SESSION" 2>/dev/null || true
 	fi
@@ -26,7 +27,7 @@ match() {
 	for i in $(seq 1 "$n"); do
 		bots+=(-b "bin/random --seed $i")
 	done
-	bin/referee -g "$game" -s "$seed" --log "$T/$game.log" "$@" "${bots[@]}" \
+	bin/referee $LIMITS -g "$game" -s "$seed" --log "$T/$game.log" "$@" "${bots[@]}" \
 	    >/dev/null
 }
 
@@ -72,13 +73,13 @@ line_no() {
 
 @test "replay --verify passes on several games, duplicate seats, a game list, a set-up, and a directory of logs" {
 	mkdir "$T/tour" "$T/tour/sub"
-	bin/referee -g horserace -s 5 -n 3 --games 6 --duplicate --log "$T/tour/a.log" \
+	bin/referee $LIMITS -g horserace -s 5 -n 3 --games 6 --duplicate --log "$T/tour/a.log" \
 	    -b 'bin/random --seed 1' -b 'bin/random --seed 2' -b 'bin/random --seed 3' >/dev/null
-	bin/referee -g speculation -s 6 -n 3 --games 4 --game-list 1,3 --log "$T/tour/sub/b.log" \
+	bin/referee $LIMITS -g speculation -s 6 -n 3 --games 4 --game-list 1,3 --log "$T/tour/sub/b.log" \
 	    -b 'bin/random --seed 4' -b 'bin/random --seed 5' -b 'bin/random --seed 6' >/dev/null
 	printf '%s\n' '{"dealer": 1, "deck": ["KS","5H","4C","KH","3S","6C","2D","AH","8C","QH"]}' \
 	    > "$T/setup.json"
-	bin/referee -g speculation -s 7 -n 3 -o deals=2 --setup "$T/setup.json" \
+	bin/referee $LIMITS -g speculation -s 7 -n 3 -o deals=2 --setup "$T/setup.json" \
 	    --log "$T/tour/c.log" -b 'bin/random --seed 7' -b 'bin/random --seed 8' \
 	    -b 'bin/random --seed 9' >/dev/null
 	echo "not a log" > "$T/tour/notes.txt"
@@ -107,14 +108,16 @@ line_no() {
 
 @test "replay --verify passes on logs with faults under every policy" {
 	for mode in exit_start exit_mid silent garbage illegal wrong_id longline; do
-		bin/referee -g horserace -s 11 -o races=2 --time-per-move 100 \
-		    --time-bank 0 --time-hello 5000 --grace 100 --log "$T/$mode.log" \
+		# Short moves for the modes that never answer (the other
+		# bots' timeouts, if any, verify as well).
+		bin/referee $LIMITS -g horserace -s 11 -o races=2 --time-per-move 100 \
+		    --time-bank 0 --grace 100 --log "$T/$mode.log" \
 		    -b "python3 tests/bots/hostile.py $mode $MARK" \
 		    -b 'bin/random --seed 1' -b 'bin/random --seed 2' >/dev/null
 		grep -q '"type":"fault"' "$T/$mode.log"
 	done
 	for policy in default retire; do
-		bin/referee -g horserace -s 11 -o races=2 --on-fault $policy \
+		bin/referee $LIMITS -g horserace -s 11 -o races=2 --on-fault $policy \
 		    --log "$T/$policy.log" -b "python3 tests/bots/hostile.py illegal $MARK" \
 		    -b 'bin/random --seed 1' -b 'bin/random --seed 2' >/dev/null
 	done
@@ -297,7 +300,7 @@ for l in open(sys.argv[1]):
 }
 
 @test "replay LOG marks faults and the bots' debug text at their step" {
-	bin/referee -g horserace -s 11 -o races=2 --log "$T/f.log" \
+	bin/referee $LIMITS -g horserace -s 11 -o races=2 --log "$T/f.log" \
 	    -b "python3 tests/bots/hostile.py illegal $MARK" \
 	    -b 'bin/random --seed 1' -b 'bin/random --seed 2' >/dev/null
 	run bin/replay --no-keys "$T/f.log"
@@ -307,7 +310,7 @@ for l in open(sys.argv[1]):
 	[ "$(printf '%s\n' "$output" | grep -c '! fault of seat 0 (bot 0): illegal: ')" -eq "$nf" ]
 	# Each fault right under the substituted move it caused.
 	[ "$(printf '%s\n' "$output" | grep -A1 -- '(substituted after a fault) --$' | grep -c '! fault of seat 0')" -eq "$nf" ]
-	bin/referee -g horserace -s 11 -o races=2 --log "$T/d.log" \
+	bin/referee $LIMITS -g horserace -s 11 -o races=2 --log "$T/d.log" \
 	    -b "python3 tests/bots/hostile.py chatty $MARK" \
 	    -b 'bin/random --seed 1' -b 'bin/random --seed 2' >/dev/null
 	run bin/replay --no-keys "$T/d.log"
@@ -327,22 +330,23 @@ for l in open(sys.argv[1]):
 	s="replay-$MARK"
 	TMUX_SESSION=$s
 	tmux new-session -d -s "$s" -x 160 -y 50 -c "$PWD" \
-	    "bin/replay $T/nyse.log; sleep 5" 3>&- 4>&-
-	screen() { sleep 0.4; tmux capture-pane -p -t "$s"; }
-	[[ "$(screen)" == *"nyse replay: step 0 of "* ]]
-	tmux send-keys -t "$s" Right
-	[[ "$(screen)" == *"nyse replay: step 1 of "* ]]
-	tmux send-keys -t "$s" n n
-	[[ "$(screen)" == *"nyse replay: step 3 of "* ]]
-	tmux send-keys -t "$s" Left
-	[[ "$(screen)" == *"nyse replay: step 2 of "* ]]
-	tmux send-keys -t "$s" G
-	out=$(screen)
-	tmux send-keys -t "$s" q
-	sleep 0.4
-	# The replay has quit: the pane runs only the sleep after it.
-	! pgrep -f "^bin/replay $T/nyse.log" >/dev/null
+	    "bin/replay $T/nyse.log; sleep 600" 3>&- 4>&-
+	# Succeeds once the pane shows $1 (each key is answered by a redraw).
+	shows() { [[ "$(tmux capture-pane -p -t "$s")" == *"$1"* ]]; }
 	steps=$(grep -c '^{"type":"action"' "$T/nyse.log")
+	wait_for shows "nyse replay: step 0 of "
+	tmux send-keys -t "$s" Right
+	wait_for shows "nyse replay: step 1 of "
+	tmux send-keys -t "$s" n n
+	wait_for shows "nyse replay: step 3 of "
+	tmux send-keys -t "$s" Left
+	wait_for shows "nyse replay: step 2 of "
+	tmux send-keys -t "$s" G
+	wait_for shows "nyse replay: step $steps of $steps"
+	out=$(tmux capture-pane -p -t "$s")
+	tmux send-keys -t "$s" q
+	# The replay quits: the pane runs only the sleep after it.
+	WAIT_MAX=60 wait_for eval '! pgrep -f "^bin/replay $T/nyse.log" >/dev/null'
 	[[ "$out" == *"nyse replay: step $steps of $steps"* ]]
 	[[ "$out" == *"== game 0 over"* ]]
 }
@@ -413,10 +417,10 @@ for l in open(sys.argv[1]):
 		bin/replay --html "$T/$g.html" "$T/$g.log"
 		pages+=("$T/$g.html")
 	done
-	bin/referee -g horserace -s 11 -o races=2 --time-per-move 100 --time-bank 0 \
+	bin/referee $LIMITS -g horserace -s 11 -o races=2 \
 	    --log "$T/horserace-faults.log" -b "python3 tests/bots/hostile.py illegal $MARK" \
 	    -b 'bin/random --seed 1' -b 'bin/random --seed 2' >/dev/null
-	bin/referee -g horserace -s 11 -o races=2 --log "$T/horserace-debug.log" \
+	bin/referee $LIMITS -g horserace -s 11 -o races=2 --log "$T/horserace-debug.log" \
 	    -b "python3 tests/bots/hostile.py chatty $MARK" \
 	    -b 'bin/random --seed 1' -b 'bin/random --seed 2' >/dev/null
 	bin/replay --html "$T/horserace-faults.html" "$T/horserace-faults.log"
@@ -464,4 +468,60 @@ for l in open(sys.argv[1]):
 	run sh -c 'bin/replay --verify "$1" > /dev/full' sh "$T/daifugo.log"
 	[ "$status" -eq 1 ]
 	[[ "$output" == *"stdout: No space left on device"* ]]
+}
+
+@test "answers' debug text from the C, Python and JS SDKs: in both replays, per step and seat, escaped" {
+	echo '{"dealer": 0, "deck": ["2S", "3S", "2H", "3H", "2D", "3D", "2C"]}' > "$T/s.json"
+	# bin/scripted sends an action's "debug" with it (the C SDK's bot_say).
+	printf '%s\n' '{"type":"bet","kind":"win","suits":["S"],"amount":5,"debug":"<b>spades</b>\u001b[31m red"}' \
+	    '{"type":"done","debug":"two\nlines"}' > "$T/p1"
+	cat > "$T/say.py" <<'PY'
+import sys
+sys.path.insert(0, "bots/python")
+import cardarena
+
+def choose(request):
+    request.say("py <i>%d legal</i>" % len(request.legal))
+    i, amount = request.random_choice()
+    return i if amount is None else (i, amount)
+
+cardarena.run(choose, name="say-py")
+PY
+	cat > "$T/say.js" <<'JS'
+const cardarena = require(process.cwd() + '/bots/js/cardarena');
+cardarena.run((request, bot) => {
+  bot.say('js </script> ' + request.legal.length);
+  const [i, amount] = bot.randomChoice(request);
+  return amount === null ? i : [i, amount];
+}, { name: 'say-js' });
+JS
+	run bin/referee $LIMITS -g horserace -s 1 -o races=1 --setup "$T/s.json" \
+	    --log "$T/d.log" -b "python3 $T/say.py --seed 1" \
+	    -b "bin/scripted $T/p1" -b "node $T/say.js --seed 2"
+	[ "$status" -eq 0 ]
+	[ "$(jv "$output" 'd["faults"]')" = '[0, 0, 0]' ]
+	lines_of "$T/d.log" recv | grep '"bot":1' | grep -q '\\"debug\\":\\"<b>spades'
+	# The terminal: each answer's text under its step, control bytes
+	# escaped, never sent to the terminal.
+	run bin/replay --no-keys --ascii "$T/d.log"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *'> seat 1 debug: <b>spades</b>\033[31m red'* ]]
+	[[ "$output" == *'> seat 1 debug: two'* ]]
+	[ "$(printf '%s\n' "$output" | grep -A1 '> seat 1 debug: two' | tail -n 1 | tr -d ' ')" = lines ]
+	[ "$(printf '%s\n' "$output" | grep -c '> seat 0 debug: py <i>[0-9]* legal</i>')" -eq \
+	    "$(lines_of "$T/d.log" recv | grep '"bot":0' | grep -c 'debug')" ]
+	[[ "$output" == *'> seat 2 debug: js </script> '* ]]
+	[ "$(printf '%s' "$output" | tr -d '\n' | LC_ALL=C tr -d '[:print:]' | wc -c)" -eq 0 ]
+	# The bet's text is on the bet's step: the line after its action.
+	printf '%s\n' "$output" | grep -A3 'seat 1.*bet' | grep -q '> seat 1 debug: <b>spades'
+	# One seat's replay shows that seat's text only.
+	run bin/replay --no-keys --ascii --seat 1 "$T/d.log"
+	[[ "$output" == *'> seat 1 debug: <b>spades'* ]]
+	[[ "$output" != *'seat 0 debug'* ]]
+	# The HTML page: the text as data, its "<" escaped, shown as text.
+	bin/replay --html "$T/d.html" "$T/d.log"
+	grep -q '"seat":1,"bot":1,"text":"\\u003cb>spades\\u003c/b>\\u001[bB]\[31m red","from":"answer"' "$T/d.html"
+	grep -q '"text":"js \\u003c/script> ' "$T/d.html"
+	! grep -q '<b>spades' "$T/d.html"
+	grep -q 'x.from === "answer" ? " debug: "' "$T/d.html"
 }

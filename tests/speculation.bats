@@ -37,7 +37,7 @@ EOF
 }
 
 @test "speculation: heuristic vs three random bots, duplicate, completes with a complete result" {
-	run bin/referee -g speculation -n 4 -s 3 --games 8 --duplicate \
+	run bin/referee $LIMITS -g speculation -n 4 -s 3 --games 8 --duplicate \
 	    --results "$T/r.jsonl" --log "$T/m.log" \
 	    -b "$HEUR" -b "$R1" -b "$R2" -b "$R3"
 	[ "$status" -eq 0 ]
@@ -48,7 +48,7 @@ EOF
 }
 
 @test "speculation: the heuristic bot beats the random bots (mean place under 1.5 of 4 over 40 games)" {
-	run bin/referee -g speculation -n 4 -s 11 --games 40 --duplicate -q \
+	run bin/referee $LIMITS -g speculation -n 4 -s 11 --games 40 --duplicate -q \
 	    --results "$T/r.jsonl" -b "$HEUR" -b "$R1" -b "$R2" -b "$R3"
 	[ "$status" -eq 0 ]
 	complete_results "$T/r.jsonl" 40 4 100
@@ -59,13 +59,13 @@ print(sum(r["places"][0] for r in rows) / len(rows))' "$T/r.jsonl"
 }
 
 @test "speculation: every rule option runs to the end; a max_turns cap is reported" {
-	run bin/referee -g speculation -n 5 -s 5 --games 6 -q \
+	run bin/referee $LIMITS -g speculation -n 5 -s 5 --games 6 -q \
 	    -o widow=on -o stacked=on -o all_cards_rank=on -o pay_5_jack=on \
 	    -o stack=60 -o ante=3 --results "$T/o.jsonl" \
 	    -b "$HEUR" -b "$R1" -b "$R2" -b "$R3" -b "$R4"
 	[ "$status" -eq 0 ]
 	complete_results "$T/o.jsonl" 6 5 0
-	run bin/referee -g speculation -n 3 -s 5 --games 3 -q -o max_turns=1 \
+	run bin/referee $LIMITS -g speculation -n 3 -s 5 --games 3 -q -o max_turns=1 \
 	    -o deals=2 --results "$T/c.jsonl" -b "$HEUR" -b "$R1" -b "$R2"
 	[ "$status" -eq 0 ]
 	complete_results "$T/c.jsonl" 3 3 100
@@ -75,14 +75,14 @@ print(sum(r["places"][0] for r in rows) / len(rows))' "$T/r.jsonl"
 @test "speculation: --setup fixes the dealer and the deck; a bad one is refused with its cause" {
 	printf '%s\n' '{"dealer": 1, "deck": ["KS","5H","4C","KH","3S","6C","2D","AH","8C","QH"]}' \
 	    >"$T/setup.json"
-	run bin/referee -g speculation -n 3 -s 1 -o deals=1 \
+	run bin/referee $LIMITS -g speculation -n 3 -s 1 -o deals=1 \
 	    --setup "$T/setup.json" --log "$T/m.log" -b "$HEUR" -b "$R1" -b "$R2"
 	[ "$status" -eq 0 ]
 	start=$(lines_of "$T/m.log" game_start | head -n 1)
 	[ "$(jv "$start" '[d["deal"][k] for k in ("dealer", "high", "trump")]')" = '[1, "QH", "H"]' ]
 	[ "$(jv "$start" 'd["deal"]["hands"]')" = '[["5H", "3S", "AH"], ["4C", "6C", "8C"], ["KS", "KH", "2D"]]' ]
 	printf '%s\n' '{"deck": ["AS", "AS"]}' >"$T/bad.json"
-	run bin/referee -g speculation -n 3 --setup "$T/bad.json" \
+	run bin/referee $LIMITS -g speculation -n 3 --setup "$T/bad.json" \
 	    -b "$R1" -b "$R2" -b "$R3"
 	[ "$status" -ne 0 ]
 	[[ "$output" == *"deck[1]: AS is there twice"* ]]

@@ -45,7 +45,7 @@ EOF
 }
 
 @test "stocks: heuristic vs two random bots, duplicate, completes with a complete result" {
-	run bin/referee -g stocks -n 3 -s 3 --games 6 --duplicate \
+	run bin/referee $LIMITS -g stocks -n 3 -s 3 --games 6 --duplicate \
 	    --results "$T/r.jsonl" --log "$T/m.log" \
 	    -b "$HEUR" -b "$R1" -b "$R2"
 	[ "$status" -eq 0 ]
@@ -56,7 +56,7 @@ EOF
 }
 
 @test "stocks: the heuristic bot beats three random bots (mean place under 1.5 of 4 over 24 games)" {
-	run bin/referee -g stocks -n 4 -s 11 --games 24 --duplicate -q \
+	run bin/referee $LIMITS -g stocks -n 4 -s 11 --games 24 --duplicate -q \
 	    --results "$T/r.jsonl" -b "$HEUR" -b "$R1" -b "$R2" -b "$R3"
 	[ "$status" -eq 0 ]
 	complete_results "$T/r.jsonl" 24 4
@@ -67,11 +67,11 @@ print(sum(r["places"][0] for r in rows) / len(rows))' "$T/r.jsonl"
 }
 
 @test "stocks: max_turns caps a match, sell_same_turn and bank reach the game" {
-	run bin/referee -g stocks -n 2 -s 5 --games 2 -q -o max_turns=3 \
+	run bin/referee $LIMITS -g stocks -n 2 -s 5 --games 2 -q -o max_turns=3 \
 	    --results "$T/c.jsonl" -b "$HEUR" -b "$R1"
 	[ "$status" -eq 0 ]
 	complete_results "$T/c.jsonl" 2 2 true
-	run bin/referee -g stocks -n 5 -s 4 --games 2 -q -o sell_same_turn=on \
+	run bin/referee $LIMITS -g stocks -n 5 -s 4 --games 2 -q -o sell_same_turn=on \
 	    -o bank=0 --log "$T/o.log" --results "$T/o.jsonl" \
 	    -b "$HEUR" -b "$R1" -b "$R2" -b "$R3" -b "$R1"
 	[ "$status" -eq 0 ]
@@ -82,14 +82,14 @@ print(sum(r["places"][0] for r in rows) / len(rows))' "$T/r.jsonl"
 
 @test "stocks: --setup is played as given, and a bad one is refused with a cause" {
 	printf '{"turn": ["KH", "5S", "7S", "3H", "2D", "TC"], "start": 1, "deck": ["AS", "AS"]}\n' > "$T/good.json"
-	run bin/referee -g stocks -n 2 -s 1 --setup "$T/good.json" --log "$T/g.log" -q \
+	run bin/referee $LIMITS -g stocks -n 2 -s 1 --setup "$T/good.json" --log "$T/g.log" -q \
 	    -b "$R1" -b "$R2"
 	[ "$status" -eq 0 ]
 	grep -q '"type":"setup_card","card":"KH","company":null' "$T/g.log"
 	grep -q '"start":1,"turn":1,' "$T/g.log"
 	grep -q '"hands":\[\[[^]]*\],\["AS","AS",' "$T/g.log"
 	printf '{"turn": ["5S", "6H", "5D", "5C", "7C"]}\n' > "$T/bad.json"
-	run bin/referee -g stocks -n 2 -s 1 --setup "$T/bad.json" -b "$R1" -b "$R2"
+	run bin/referee $LIMITS -g stocks -n 2 -s 1 --setup "$T/bad.json" -b "$R1" -b "$R2"
 	[ "$status" -eq 2 ]
 	[[ "$output" == *"\"turn\" goes on after the fourth price card"* ]]
 }
@@ -97,7 +97,7 @@ print(sum(r["places"][0] for r in rows) / len(rows))' "$T/r.jsonl"
 @test "stocks_bot buys a company it can push up, pushes it, and sells it before a face card on top can crash it" {
 	printf '%s\n' '{"turn": ["5S", "6H", "5D", "5C"], "start": 0, "deck": ["7H", "TH", "JH", "3D", "AS", "2S", "4D", "6D", "AD", "2D", "7D", "8D", "AC", "KS", "9D", "TD", "2C", "3C", "4C"]}' > "$T/s.json"
 	printf '%s\n' '{"type": "price", "card": "JH", "value": 11}' '{"type": "end"}' > "$T/p1"
-	run bin/referee -g stocks -n 2 -s 1 --setup "$T/s.json" -o max_turns=3 \
+	run bin/referee $LIMITS -g stocks -n 2 -s 1 --setup "$T/s.json" -o max_turns=3 \
 	    --log "$T/m.log" --results "$T/r.jsonl" -q \
 	    -b "$HEUR" -b "bin/scripted $T/p1"
 	[ "$status" -eq 0 ]
@@ -116,7 +116,7 @@ print(sum(r["places"][0] for r in rows) / len(rows))' "$T/r.jsonl"
 	printf '%s\n' '{"turn": ["5S", "6H", "2D", "5C"], "start": 1, "deck": ["7D", "5D", "JD", "AS", "2S", "3S", "AH", "AC", "4S", "6S", "2H", "2C", "7S", "8S", "3H", "3C", "9S", "TS"]}' > "$T/s.json"
 	printf '%s\n' '{"type": "buy", "card": "7D", "shares": 7, "cost": 14}' \
 	    '{"type": "buy", "card": "5D", "shares": 5, "cost": 10}' '{"type": "end"}' > "$T/p1"
-	run bin/referee -g stocks -n 2 -s 1 --setup "$T/s.json" -o max_turns=2 \
+	run bin/referee $LIMITS -g stocks -n 2 -s 1 --setup "$T/s.json" -o max_turns=2 \
 	    --log "$T/m.log" --results "$T/r.jsonl" -q \
 	    -b "$HEUR" -b "bin/scripted $T/p1"
 	[ "$status" -eq 0 ]

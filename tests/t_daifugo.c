@@ -113,21 +113,21 @@ test_parse(void)
 	static const struct {
 		const char	*json, *want;
 	} bad[] = {
-		{ "{\"cards\":[\"3D\"]}", "\"action\"" },
-		{ "{\"action\":\"fold\"}", "unknown action" },
-		{ "{\"action\":\"play\",\"cards\":[\"3X\"]}", "not a card" },
-		{ "{\"action\":\"play\",\"cards\":[]}", "at least one" },
-		{ "{\"action\":\"play\",\"cards\":\"3D\"}", "array" },
-		{ "{\"action\":\"play\",\"cards\":[\"3D\",\"3D\"]}", "twice" },
-		{ "{\"action\":\"play\",\"cards\":[\"JK\",\"JK\",\"JK\"]}",
+		{ "{\"cards\":[\"3D\"]}", "\"type\"" },
+		{ "{\"type\":\"fold\"}", "unknown action" },
+		{ "{\"type\":\"play\",\"cards\":[\"3X\"]}", "not a card" },
+		{ "{\"type\":\"play\",\"cards\":[]}", "at least one" },
+		{ "{\"type\":\"play\",\"cards\":\"3D\"}", "array" },
+		{ "{\"type\":\"play\",\"cards\":[\"3D\",\"3D\"]}", "twice" },
+		{ "{\"type\":\"play\",\"cards\":[\"JK\",\"JK\",\"JK\"]}",
 		    "more than two" },
-		{ "{\"action\":\"play\",\"cards\":[\"5S\",\"6S\",\"JK\"]}",
+		{ "{\"type\":\"play\",\"cards\":[\"5S\",\"6S\",\"JK\"]}",
 		    "needs \"jokers_as\"" },
-		{ "{\"action\":\"play\",\"cards\":[\"5S\",\"6S\",\"JK\"],"
+		{ "{\"type\":\"play\",\"cards\":[\"5S\",\"6S\",\"JK\"],"
 		    "\"jokers_as\":[]}", "each joker" },
-		{ "{\"action\":\"play\",\"cards\":[\"5S\",\"JK\"],"
+		{ "{\"type\":\"play\",\"cards\":[\"5S\",\"JK\"],"
 		    "\"jokers_as\":[\"6\"]}", "stands for its rank" },
-		{ "{\"action\":\"play\",\"cards\":[\"5S\",\"6S\",\"JK\"],"
+		{ "{\"type\":\"play\",\"cards\":[\"5S\",\"6S\",\"JK\"],"
 		    "\"jokers_as\":[\"6S\"]}", "already in the play" },
 	};
 	struct df_state st;
@@ -146,7 +146,7 @@ test_parse(void)
 		tap_ok(good, "parse: %s is refused (%s)", bad[i].json, cause);
 		json_decref(j);
 	}
-	j = json_loads("{\"action\":\"play\",\"cards\":[\"5S\",\"JK\",\"7S\"]}",
+	j = json_loads("{\"type\":\"play\",\"cards\":[\"5S\",\"JK\",\"7S\"]}",
 	    0, NULL);
 	tap_ok(g->action_parse(&st, 0, j, &a, cause, sizeof cause) == 0 &&
 	    a.code == DA_MAKE(DA_PLAY, (1ULL << 2) | (1ULL << 4), 1, 2),

@@ -10,7 +10,11 @@
 # The bots here are a stateless Python bot whose choice is a function of
 # the request alone, so a game's result does not depend on which games its
 # bot processes played before: a resumed tournament must reproduce the
-# uninterrupted one exactly, places and scores included.
+# uninterrupted one exactly, places and scores included.  Time limits are
+# $TOUR_LIMITS (helpers.bash); kills and stops happen at points counted in
+# games played, never after a fixed delay.
+
+load helpers
 
 setup() {
 	T=$(mktemp -d "${BATS_TMPDIR:-/tmp}/tournament.XXXXXX")
@@ -40,6 +44,7 @@ PY
 }
 
 teardown() {
+	show_failure
 	rm -rf "$T"
 }
 
@@ -62,11 +67,35 @@ mkfile() {
   "deals": $3,
   "duplicate": true,
   "concurrency": 2,
-  "time_per_move_ms": 10000,
+  $TOUR_LIMITS,
   "output": "$2",
   "seed": 11
 }
 EOF
+}
+
+# Prints how many games the journal in directory $1 has (0 if none).
+played() {
+	local n
+	n=$(grep -c '"table"' "$1/journal.jsonl" 2>/dev/null) || true
+	echo "${n:-0}"
+}
+
+# Succeeds when the journal in directory $2 has more than $1 games, or
+# the tournament writing it has ended.
+more_than() {
+	[ "$(played "$2")" -gt "$1" ] || ! kill -0 "$pid" 2>/dev/null
+}
+
+# Runs tournament file $2 (output $3) and sends it SIGINT once its journal
+# has more than $1 games; its exit status is in $status, stderr in $T/err.
+interrupt_after() {
+	bin/tournament run --no-progress "$2" 2>"$T/err" &
+	pid=$!
+	wait_for more_than "$1" "$3"
+	kill -INT "$pid"
+	status=0
+	wait "$pid" || status=$?
 }
 
 # The games of a journal, one canonical line each, sorted (no log path).
@@ -202,24 +231,28 @@ PY
 	[ "$(wc -l <"$T/straight")" -eq 60 ]
 	mkfile "$T/k.json" "$T/killed" 3
 	kills=0
-	for d in 0.05 0.3 0.6 0.9 0.15 1.2 0.45 1.5 0.7 2; do
+	# Each run is killed once it has added a game to the journal, at
+	# one of a few delays after that.
+	for d in 0 0.3 0.1 0.6 0.05 0.9 0.2 0 0.45 0.15; do
+		n=$(played "$T/killed")
+		[ "$n" -lt 60 ] || break
 		if [ $((kills % 2)) -eq 0 ]; then
 			# the tournament alone, its referees left to die with it
 			bin/tournament run -q "$T/k.json" 2>/dev/null &
 			pid=$!
+			wait_for more_than "$n" "$T/killed"
 			sleep "$d"
 			kill -9 "$pid" 2>/dev/null || true
 		else
 			# the whole process group at once
 			setsid bin/tournament run -q "$T/k.json" 2>/dev/null &
 			pid=$!
+			wait_for more_than "$n" "$T/killed"
 			sleep "$d"
 			kill -9 -- "-$pid" 2>/dev/null || kill -9 "$pid" 2>/dev/null || true
 		fi
 		wait "$pid" 2>/dev/null || true
 		kills=$((kills + 1))
-		n=$(grep -c '"table"' "$T/killed/journal.jsonl" 2>/dev/null || true)
-		[ "${n:-0}" -lt 60 ] || break
 	done
 	run bin/tournament run -q "$T/k.json"
 	[ "$status" -eq 0 ]
@@ -234,12 +267,7 @@ PY
 	run bin/tournament run -q "$T/t.json"
 	games "$T/out/journal.jsonl" >"$T/straight"
 	mkfile "$T/i.json" "$T/int" 3
-	bin/tournament run --no-progress "$T/i.json" 2>"$T/err" &
-	pid=$!
-	sleep 0.8
-	kill -INT "$pid"
-	status=0
-	wait "$pid" || status=$?
+	interrupt_after 4 "$T/i.json" "$T/int"
 	if [ "$status" -ne 0 ]; then
 		[ "$status" -eq 130 ]
 		grep -q "stopping: the games being played are discarded" "$T/err"
@@ -270,7 +298,11 @@ PY
 	python3 -c 'import json,sys; d=json.loads(sys.argv[1]); p={x["name"]: x for x in d["players"]}; assert abs(p["c"]["elo"] - 2000) < 1e-6 and sum(x["games"] for x in d["players"]) == 80' "$output"
 	run bin/tournament rate -f md "$T/one/journal.jsonl"
 	[[ "${lines[2]}" == "| Rank | Name | Elo | ± | Games | Score % | Place | 1st % | Timeouts | Crashes | Illegal |" ]]
-	run bin/tournament rate -f html -o "$T/r.html" "$T/one/journal.jsonl" "$T/one/journal.jsonl"
+	# Another seed: other games of the same tournament, rated together.
+	sed -e 's/"seed": 11/"seed": 12/' -e "s|$T/one|$T/two|" "$T/t1.json" >"$T/t2.json"
+	run bin/tournament run -q "$T/t2.json"
+	[ "$status" -eq 0 ]
+	run bin/tournament rate -f html -o "$T/r.html" "$T/one/journal.jsonl" "$T/two/journal.jsonl"
 	[ "$status" -eq 0 ]
 	grep -q "40 games, 5 players" "$T/r.html"
 	grep -q "<svg" "$T/r.html"
@@ -289,6 +321,7 @@ PY
 	mkdir -p "$T/home"
 	cat >"$T/e.json" <<EOF2
 {"game": "horserace", "seats": 3, "deals": 1, "seed": 3, "output": "$T/eout",
+ $TOUR_LIMITS,
  "bots": [
   {"name": "envbot", "dir": "$T/home", "env": {"FOO": "it's here"},
    "command": "sh -c 'echo \"cwd=\$(pwd) FOO=\$FOO\" >&2; exec python3 $T/det.py x'"},
@@ -316,7 +349,20 @@ EOF2
 	[ -s "$T/demo/results.html" ]
 	[ -s "$T/demo/journal.jsonl" ]
 	ls "$T"/demo/logs/*.jsonl.html >/dev/null
-	grep -q 'jsonl.html' "$T/demo/results.html"
+	grep -q 'jsonl.html#step=[0-9]' "$T/demo/results.html"
+	# It ends with the next steps for a bot author.
+	[[ "$output" == *"next: write your own bot: protocol.md is the whole contract"* ]]
+	[[ "$output" == *"bin/botcheck -- 'python3 mybot.py'"* ]]
+	# make demo builds only what it runs, in parallel, without echoing
+	# each compiler line (a dry run of a full rebuild shows what it would do).
+	run make -n -B demo
+	[ "$status" -eq 0 ]
+	[[ "$output" == *" -s -j"* ]]
+	[[ "$output" == *"referee/referee.c"* ]]
+	[[ "$output" == *"tools/replay/"* ]]
+	[[ "$output" != *"tests/t_"* ]]
+	[[ "$output" != *"tools/botcheck"* ]]
+	[[ "$output" != *"bots/stocks_bot"* ]]
 	# Every game of the schedule is in the journal, none twice.
 	python3 - "$T/demo/journal.jsonl" <<'PY'
 import json, sys
@@ -324,4 +370,142 @@ rows = [json.loads(l) for l in open(sys.argv[1])]
 games = [(r["table"], r["game"]) for r in rows if "places" in r]
 assert len(games) == len(set(games)) > 0, len(games)
 PY
+}
+
+@test "rate refuses journals of different games or options, a journal given twice, the same games twice" {
+	mkfile "$T/t1.json" "$T/one" 1
+	run bin/tournament run -q "$T/t1.json"
+	[ "$status" -eq 0 ]
+	j=$T/one/journal.jsonl
+	run bin/tournament rate "$j" "$j"
+	[ "$status" -eq 1 ]
+	[ "$output" = "tournament: $j is given twice: its games would count twice" ]
+	mkdir "$T/sub"
+	run bin/tournament rate "$j" "$T/sub/../one/journal.jsonl"
+	[ "$status" -eq 1 ]
+	[ "$output" = "tournament: $T/sub/../one/journal.jsonl is given twice (as $j): its games would count twice" ]
+	# A copy holds the same games.
+	cp "$j" "$T/copy.jsonl"
+	run bin/tournament rate "$j" "$T/copy.jsonl"
+	[ "$status" -eq 1 ]
+	[[ "$output" == "tournament: $T/copy.jsonl:2: table "*" game "*" is also in $j: the same games given twice would count twice" ]]
+	# Journals of another game, or other options.
+	sed '1s/"game":"horserace"/"game":"nyse"/' "$j" >"$T/nyse.jsonl"
+	run bin/tournament rate "$j" "$T/nyse.jsonl"
+	[ "$status" -eq 1 ]
+	[ "$output" = "tournament: $T/nyse.jsonl: a journal of nyse, but $j is of horserace: rate one game at a time" ]
+	sed '1s/"races":2/"races":3/' "$j" >"$T/races.jsonl"
+	grep -q '"races":3' "$T/races.jsonl"
+	run bin/tournament rate "$j" "$T/races.jsonl"
+	[ "$status" -eq 1 ]
+	[ "$output" = "tournament: $T/races.jsonl: its options differ from those of $j (option races): rate games of one set of options together" ]
+	# Parts of one tournament holding different games are rated together.
+	{ head -n 1 "$j"; sed -n '2,11p' "$j"; } >"$T/part1.jsonl"
+	{ head -n 1 "$j"; sed -n '12,$p' "$j"; } >"$T/part2.jsonl"
+	run bin/tournament rate -f json "$T/part1.jsonl" "$T/part2.jsonl"
+	[ "$status" -eq 0 ]
+	python3 -c 'import json,sys; d=json.loads(sys.argv[1]); assert d["games"] == 20, d["games"]' "$output"
+}
+
+@test "a bot that times out: the run's end names the limits to raise" {
+	cat >"$T/slow.json" <<EOF2
+{"game": "horserace", "options": {"races": 1}, "seats": 3, "deals": 1,
+ "duplicate": false, "seed": 3, "output": "$T/slow",
+ "time_hello_ms": 500, "time_per_move_ms": 200, "time_bank_ms": 1,
+ "bots": [
+  {"name": "hangs", "command": "python3 tests/bots/hostile.py hello_hang $T"},
+  {"name": "r1", "command": "bin/random --seed 1"},
+  {"name": "r2", "command": "bin/random --seed 2"}]}
+EOF2
+	run bin/tournament run --no-progress "$T/slow.json"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"hangs timed out "*" in 1 game"* ]]
+	[[ "$output" == *'raise "time_hello_ms"'*"(now 500 ms) for a slow start"* ]]
+	[[ "$output" == *'"time_per_move_ms" (now 200 ms)'*'"time_bank_ms" (now 1 ms a game) for slow moves, in '"$T/slow.json"* ]]
+	# Without timeouts, no such note.
+	cat >"$T/ok.json" <<EOF2
+{"game": "horserace", "options": {"races": 1}, "seats": 3, "deals": 1,
+ "duplicate": false, "seed": 3, "output": "$T/ok", $TOUR_LIMITS,
+ "bots": [
+  {"name": "r0", "command": "bin/random --seed 3"},
+  {"name": "r1", "command": "bin/random --seed 1"},
+  {"name": "r2", "command": "bin/random --seed 2"}]}
+EOF2
+	run bin/tournament run --no-progress "$T/ok.json"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"Rank  Name"* ]]
+	[[ "$output" != *"timed out"* ]]
+}
+
+@test "tables are played deal by deal: a stopped tournament has every table equally far, within one deal" {
+	mkfile "$T/i.json" "$T/int" 3
+	# Stopped a third of the way (60 games: 5 tables x 3 deals x 4 seats).
+	interrupt_after 20 "$T/i.json" "$T/int"
+	[ "$status" -eq 130 ]
+	python3 - "$T/int/journal.jsonl" <<'PY'
+import json, sys
+games = {}
+for line in open(sys.argv[1]):
+    d = json.loads(line)
+    if "table" in d:
+        games.setdefault(d["table"], set()).add(d["game"])
+k = 4                                   # games of a deal: one per seat rotation
+done = {t: 0 for t in range(5)}         # whole deals played, from deal 0
+for t in range(5):
+    while {done[t] * k + i for i in range(k)} <= games.get(t, set()):
+        done[t] += 1
+lo = min(done.values())
+# Every table has finished deal lo; none has a game beyond deal lo + 1.
+assert max(done.values()) - lo <= 1, done
+for t, g in games.items():
+    assert max(g) // k <= lo + 1, (t, sorted(g), done)
+assert sum(len(g) for g in games.values()) < 60, "it was not stopped"
+print(done)
+PY
+	# Resumed, it ends with the games of an uninterrupted run.
+	run bin/tournament run -q "$T/i.json"
+	[ "$status" -eq 0 ]
+	[ "$(grep -c '"table"' "$T/int/journal.jsonl")" -eq 60 ]
+	ls "$T"/int/logs/t00004.d002*.jsonl >/dev/null
+}
+
+@test "run --replays renders every match log, bots named as in the file; each report row links to its game's step" {
+	cat >"$T/r.json" <<EOF2
+{"game": "nyse", "seats": 3, "deals": 2, "seed": 3, "output": "$T/r", $TOUR_LIMITS,
+ "bots": [{"name": "alpha", "command": "bin/random --seed 1"},
+  {"name": "beta", "command": "bin/random --seed 2"},
+  {"name": "gamma", "command": "bin/random --seed 3"},
+  {"name": "delta", "command": "bin/nyse_bot"}]}
+EOF2
+	run bin/tournament run --no-progress --replays "$T/r.json"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"replays: 8 match logs rendered as HTML"* ]]
+	for f in "$T"/r/logs/*.jsonl; do
+		[ -s "$f.html" ]
+		grep -q '"bots":\[{"name":"\(alpha\|beta\|gamma\|delta\)"' "$f.html"
+	done
+	# Every row's link opens the replay at the step where its game is dealt.
+	python3 - "$T/r/results.html" >"$T/links" <<'PY'
+import re, sys
+rows = re.findall(r'<tr><td>(\d+)</td><td>(\d+)</td>.*?href="([^"#]*)#step=(\d+)">replay', open(sys.argv[1]).read())
+assert rows, "no replay links"
+for table, game, page, step in rows:
+    print(game, page[:-len(".html")], step)
+PY
+	[ "$(wc -l <"$T/links")" -ge 10 ]
+	while read -r game log step; do
+		bin/replay --no-keys "$T/r/$log" | grep -q "^== step $step: game $game dealt"
+	done <"$T/links"
+	# The viewer opens at the step the address names.
+	log=$(head -n 1 "$T/links" | cut -d ' ' -f 2)
+	grep -q 'location.hash.slice(1)).get("step")' "$T/r/$log.html"
+	# Without it, or with "replays": false, nothing is rendered.
+	sed -e 's|"output": "[^"]*"|"output": "'"$T"'/n"|' "$T/r.json" >"$T/n.json"
+	run bin/tournament run -q "$T/n.json"
+	[ "$status" -eq 0 ]
+	! ls "$T"/n/logs/*.html 2>/dev/null
+	echo '{"game": "nyse", "replays": "yes", "bots": [{"name":"a","command":"x"}]}' >"$T/bad.json"
+	run bin/tournament run "$T/bad.json"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *'"replays": true or false'* ]]
 }

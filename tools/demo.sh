@@ -3,10 +3,11 @@
 # the bundled daifugo bots (the C heuristic and random bots, plus the
 # JavaScript greedy bot and the Python random bot when node and python3
 # are installed: bots in three languages at one table), with a
-# live progress line, then the rating table; it renders every match log
-# as an HTML replay (bin/replay --html) and links them from the HTML
-# report.  Everything goes to out/demo/ (DEMO_DIR to change it), made
-# afresh each time.
+# live progress line, then the rating table; the tournament renders every
+# match log as an HTML replay ("replays": true) and links each game from
+# the HTML report.  It ends with the next steps for a bot author.
+# Everything goes to out/demo/ (DEMO_DIR to change it), made afresh each
+# time.
 set -eu
 cd "$(dirname "$0")/.."
 dir=${DEMO_DIR:-out/demo}
@@ -36,24 +37,19 @@ $bots
   "deals": 6,
   "duplicate": true,
   "time_per_move_ms": 2000,
+  "time_hello_ms": 60000,
   "concurrency": 2,
   "output": "$dir",
+  "replays": true,
   "seed": 2026
 }
 EOF
 
 echo "demo: a daifugo round robin of the bundled bots ($dir/demo.json)"
 bin/tournament run "$dir/demo.json"
-
-if [ -x bin/replay ]; then
-	n=0
-	for log in "$dir"/logs/*.jsonl; do
-		[ -e "$log" ] || continue
-		bin/replay --html "$log.html" "$log" >/dev/null 2>&1 && n=$((n + 1))
-	done
-	bin/tournament rate -t "demo (daifugo, 4 seats, duplicate)" \
-	    -f html -o "$dir/results.html" "$dir/journal.jsonl"
-	echo "replays: $n match logs rendered as HTML ($dir/logs/*.jsonl.html)," \
-	    "linked from the report"
-fi
-echo "open $dir/results.html in a browser for the chart and the games"
+echo "demo: open $dir/results.html in a browser: the chart, the table, each game's replay"
+echo "next: write your own bot: protocol.md is the whole contract; start from"
+echo "      bots/python/random_bot.py, bots/js/random_bot.js or bots/random.c"
+echo "      (README.md, \"Writing a bot\"); check it with"
+echo "      bin/botcheck -- 'python3 mybot.py'; then add it to a copy of"
+echo "      $dir/demo.json and run: bin/tournament run COPY.json"

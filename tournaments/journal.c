@@ -443,13 +443,6 @@ doneset_has(const struct doneset *d, long table, long game)
 	return lo < e->n && e->v[lo] == game;
 }
 
-/* The number of games of table not yet done. */
-long
-doneset_left(const struct doneset *d, long table)
-{
-	return d->gpt - d->next[table] - d->extra[table].n;
-}
-
 /* Frees a done set. */
 void
 doneset_free(struct doneset *d)

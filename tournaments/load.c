@@ -4,9 +4,15 @@
  * game counted once per journal, its duplicate block keyed by (journal,
  * table, deal) for the bootstrap; the last games are kept for the HTML
  * report, linked relative to it when it is written beside the journal,
- * else by absolute path.
+ * else by absolute path.  Journals rated together must be of one game
+ * with one set of options, each given once, and no game may be in two of
+ * them (journals of one tournament, by the seed and schedule of their
+ * headers, may hold different games of it).
  */
+#include <sys/stat.h>
+
 #include <err.h>
+#include <errno.h>
 #include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,7 +20,25 @@
 
 #include "tournament.h"
 
+/* The journals of one tournament (one seed and schedule) read so far. */
+struct tgroup {
+	json_t		*id;		/* game, options, seed, schedule */
+	const char	*first;		/* the first journal of it */
+	struct doneset	 done;		/* their games */
+};
+
+/* What is checked across the journals. */
+struct across {
+	json_t		*game;		/* the first header's game, options */
+	json_t		*options;
+	const char	*first;		/* and its journal */
+	struct tgroup	*g;
+	int		 ng;
+};
+
 struct loader {
+	struct across	*ax;
+	struct tgroup	*grp;		/* this journal's tournament */
 	struct rating	*r;
 	struct recent	*rc;
 	const char	*path;
@@ -26,9 +50,104 @@ struct loader {
 	int		 have_done;
 };
 
+static int	 same_journal(char *const *, int, char *, size_t);
+static int	 check_across(struct loader *, const json_t *, char *,
+		    size_t);
 static int	 load_header(void *, const json_t *, char *, size_t);
 static int	 load_game(void *, const struct jgame *, char *, size_t);
 static void	 load_warn(void *, long, const char *);
+
+/* Refuses a journal given twice (the same file, by any path). */
+static int
+same_journal(char *const *paths, int n, char *cause, size_t len)
+{
+	struct stat *sb;
+	int i, k, rc = 0;
+
+	sb = xcalloc((size_t)n, sizeof *sb);
+	for (i = 0; i < n && rc == 0; i++) {
+		if (stat(paths[i], &sb[i]) == -1) {
+			snprintf(cause, len, "%s: %s", paths[i],
+			    strerror(errno));
+			rc = -1;
+		}
+		for (k = 0; k < i && rc == 0; k++)
+			if (sb[k].st_dev == sb[i].st_dev &&
+			    sb[k].st_ino == sb[i].st_ino) {
+				snprintf(cause, len, "%s is given twice%s%s%s: "
+				    "its games would count twice", paths[i],
+				    strcmp(paths[k], paths[i]) != 0 ?
+				    " (as " : "", strcmp(paths[k], paths[i]) !=
+				    0 ? paths[k] : "", strcmp(paths[k],
+				    paths[i]) != 0 ? ")" : "");
+				rc = -1;
+			}
+	}
+	free(sb);
+	return rc;
+}
+
+/*
+ * Checks a journal's header against the first journal's (the same game
+ * and options) and finds the tournament it belongs to.
+ */
+static int
+check_across(struct loader *l, const json_t *h, char *cause, size_t len)
+{
+	struct across *ax = l->ax;
+	json_t *game, *opts, *id, *v;
+	const char *key, *differ;
+	int i;
+
+	game = json_object_get(h, "game");
+	opts = json_object_get(h, "options");
+	if (ax->first == NULL) {
+		ax->game = json_incref(game);
+		ax->options = json_incref(opts);
+		ax->first = l->path;
+	} else if (!json_equal(game, ax->game)) {
+		snprintf(cause, len, "a journal of %s, but %s is of %s: rate "
+		    "one game at a time", json_is_string(game) ?
+		    json_string_value(game) : "?", ax->first,
+		    json_is_string(ax->game) ? json_string_value(ax->game) :
+		    "?");
+		return -1;
+	} else if (!json_equal(opts, ax->options)) {
+		differ = "?";
+		json_object_foreach(opts, key, v)
+			if (!json_equal(v, json_object_get(ax->options, key))) {
+				differ = key;
+				break;
+			}
+		json_object_foreach(ax->options, key, v)
+			if (strcmp(differ, "?") == 0 &&
+			    json_object_get(opts, key) == NULL) {
+				differ = key;
+				break;
+			}
+		snprintf(cause, len, "its options differ from those of %s "
+		    "(option %s): rate games of one set of options together",
+		    ax->first, differ);
+		return -1;
+	}
+	id = json_pack("{s:O?,s:O?,s:O?,s:O?}", "game", game, "options",
+	    opts, "seed", json_object_get(h, "seed"), "schedule",
+	    json_object_get(h, "schedule"));
+	for (i = 0; i < ax->ng; i++)
+		if (json_equal(ax->g[i].id, id))
+			break;
+	if (i == ax->ng) {
+		ax->g = xreallocarray(ax->g, (size_t)ax->ng + 1,
+		    sizeof *ax->g);
+		memset(&ax->g[i], 0, sizeof ax->g[i]);
+		ax->g[i].id = json_incref(id);
+		ax->g[i].first = l->path;
+		ax->ng++;
+	}
+	json_decref(id);
+	l->grp = &ax->g[i];
+	return 0;
+}
 
 /* Takes the journal's shape from its header, to count each game once. */
 static int
@@ -36,6 +155,9 @@ load_header(void *arg, const json_t *h, char *cause, size_t len)
 {
 	struct loader *l = arg;
 	json_t *t, *g;
+
+	if (check_across(l, h, cause, len) == -1)
+		return -1;
 
 	t = json_object_get(h, "tables");
 	g = json_object_get(h, "games_per_table");
@@ -45,6 +167,9 @@ load_header(void *arg, const json_t *h, char *cause, size_t len)
 		doneset_init(&l->done, (long)json_integer_value(t),
 		    (long)json_integer_value(g));
 		l->have_done = 1;
+		if (l->grp->done.next == NULL)
+			doneset_init(&l->grp->done, (long)json_integer_value(t),
+			    (long)json_integer_value(g));
 	}
 	return 0;
 }
@@ -67,6 +192,15 @@ load_game(void *arg, const struct jgame *g, char *cause, size_t len)
 			warnx("%s: table %ld game %ld is outside its header's "
 			    "schedule; counted", l->path, g->table, g->game);
 			break;
+		default:
+			if (doneset_add(&l->grp->done, g->table, g->game) ==
+			    1) {
+				snprintf(cause, len, "table %ld game %ld is "
+				    "also in %s: the same games given twice "
+				    "would count twice", g->table, g->game,
+				    l->grp->first);
+				return -1;
+			}
 		}
 	}
 	for (s = 0; s < g->k; s++)
@@ -107,14 +241,18 @@ rate_load(struct rating *r, const struct rate_opts *o, char *const *paths,
     size_t len)
 {
 	struct loader l;
+	struct across ax;
 	struct jreader jr;
 	char *copy, *there;
-	int i, rc = 0;
+	int i, rc;
 
 	rate_init(r, o);
 	*rcp = xcalloc(1, sizeof **rcp);
+	memset(&ax, 0, sizeof ax);
+	rc = same_journal(paths, npaths, cause, len);
 	for (i = 0; i < npaths && rc == 0; i++) {
 		memset(&l, 0, sizeof l);
+		l.ax = &ax;
 		l.r = r;
 		l.rc = *rcp;
 		l.path = paths[i];
@@ -140,5 +278,13 @@ rate_load(struct rating *r, const struct rate_opts *o, char *const *paths,
 		free(l.dir);
 		free(l.absdir);
 	}
+	for (i = 0; i < ax.ng; i++) {
+		json_decref(ax.g[i].id);
+		if (ax.g[i].done.next != NULL)
+			doneset_free(&ax.g[i].done);
+	}
+	free(ax.g);
+	json_decref(ax.game);
+	json_decref(ax.options);
 	return rc;
 }

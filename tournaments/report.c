@@ -490,6 +490,7 @@ recent_html(FILE *fp, const struct report *rp)
 	const struct recent_game *g;
 	struct stat sb;
 	char path[4096];
+	long step;
 	int i, s, idx;
 
 	if (rc == NULL || rc->n == 0)
@@ -517,7 +518,11 @@ recent_html(FILE *fp, const struct report *rp)
 			if (stat(path, &sb) == 0) {
 				fputs(" <a href=\"", fp);
 				html_esc(fp, g->log);
-				fputs(".html\">replay</a>", fp);
+				fputs(".html", fp);
+				if ((step = replay_game_step(g->path,
+				    g->game)) >= 0)
+					fprintf(fp, "#step=%ld", step);
+				fputs("\">replay</a>", fp);
 			}
 		}
 		fputs("</td></tr>\n", fp);

@@ -1,9 +1,13 @@
 /*
  * The runner of `tournament run`: makes the schedule, reads the journal
  * (resuming: games already there are skipped, a torn last line is cut
- * away), then drives one bin/referee per table, at most `jobs` at once,
- * with the table's games that are left (--game-list), its bots spawned
- * once for all of them.  Each referee writes one --results line per
+ * away), then plays round by round across the tables, as fastchess plays
+ * rounds: one bin/referee per (table, deal), deal 0 of every table, then
+ * deal 1 of every table, and so on, at most `jobs` at once, each with the
+ * games of that deal that are left (--game-list), its bots spawned once
+ * for them; so a stopped or still-running tournament has played every
+ * table equally far, within one deal, and its standings are fair at any
+ * moment.  Each referee writes one --results line per
  * finished game to a pipe; every complete line becomes one journal line,
  * written whole at once, so a kill -9 at any moment loses at most games
  * that will be played again.  The journal is fsynced in groups (group
@@ -49,7 +53,6 @@
 #define RLINE_MAX	65536		/* longest --results line we take */
 #define TICK_MS		250
 #define PLAIN_EVERY	10.0		/* seconds between plain log lines */
-#define LIST_MAX	60000		/* bytes of --game-list per run */
 #define COMMIT_GAMES	100		/* games per journal fsync, at most */
 #define COMMIT_MS	100		/* ms a written game waits for fsync */
 
@@ -70,7 +73,6 @@ struct slot {
 	size_t	 len;
 	int	 skipping;	/* inside an over-long line */
 	long	 left;		/* games of this run not yet reported */
-	int	 chunked;	/* the table has games beyond this run's list */
 	char	*log;		/* relative to the output directory */
 	char	*errpath;
 };
@@ -92,9 +94,8 @@ struct runner {
 	int			 header_seen;
 	struct slot		*slots;
 	int			 jobs, running;
-	long			*again;		/* chunked tables to go on with */
-	int			 nagain;
-	long			 cursor;	/* next table to consider */
+	long			 per_round;	/* games of one deal */
+	long			 cursor;	/* next (deal, table) to play */
 	long			 failures;
 	struct rating		 live;
 	int			*live_idx;	/* tournament bot -> live index */
@@ -111,14 +112,14 @@ static volatile sig_atomic_t	 got_signal;
 static long	 table_id(const struct runner *, long);
 static void	 on_signal(int);
 static double	 now(void);
-static char	*find_referee(const struct tour *);
 static int	 read_journal(struct runner *, char *, size_t);
 static int	 check_header(void *, const json_t *, char *, size_t);
 static int	 resume_game(void *, const struct jgame *, char *, size_t);
 static void	 skip_warn(void *, long, const char *);
 static char	*quote(const char *);
 static char	*bot_command(const struct tbot *);
-static int	 start_table(struct runner *, struct slot *, long);
+static long	 round_left(const struct runner *, long, long);
+static int	 start_table(struct runner *, struct slot *, long, long);
 static void	 read_slot(struct runner *, struct slot *);
 static void	 results_line(struct runner *, struct slot *, char *);
 static void	 end_slot(struct runner *, struct slot *);
@@ -177,31 +178,20 @@ mkdirs(const char *path)
 }
 
 /*
- * The referee to run: the file's "referee", else $CARDARENA_REFEREE, else
- * the referee beside this program, else "referee" from PATH.
+ * The referee to run: the one given (a file's "referee", a command line's
+ * --referee), else $CARDARENA_REFEREE, else the referee beside this
+ * program, else "referee" from PATH.
  */
-static char *
-find_referee(const struct tour *t)
+char *
+referee_path(const char *given)
 {
-	char self[PATH_MAX], *slash, *path;
-	ssize_t n;
+	char *path;
 
-	if (t->referee != NULL)
-		return xstrdup(t->referee);
+	if (given != NULL)
+		return xstrdup(given);
 	if ((path = getenv("CARDARENA_REFEREE")) != NULL && *path != '\0')
 		return xstrdup(path);
-	if ((n = readlink("/proc/self/exe", self, sizeof self - 1)) > 0) {
-		self[n] = '\0';
-		if ((slash = strrchr(self, '/')) != NULL) {
-			*slash = '\0';
-			if (asprintf(&path, "%s/referee", self) == -1)
-				err(1, "asprintf");
-			if (access(path, X_OK) == 0)
-				return path;
-			free(path);
-		}
-	}
-	return xstrdup("referee");
+	return beside_self("referee");
 }
 
 /* Checks that the journal was written for this very tournament. */
@@ -373,23 +363,38 @@ bot_command(const struct tbot *b)
 }
 
 /*
- * Starts the referee of table tb with its games that are left; -1 if it
- * cannot be started (reported).
+ * The games of deal rd of table tb that are not played yet (a job's own
+ * games end at its done set's end).
+ */
+static long
+round_left(const struct runner *rn, long tb, long rd)
+{
+	long g, n = 0;
+
+	for (g = rd * rn->per_round; g < (rd + 1) * rn->per_round &&
+	    g < rn->done.gpt; g++)
+		n += !doneset_has(&rn->done, tb, g);
+	return n;
+}
+
+/*
+ * Starts the referee of table tb with the games of its deal rd that are
+ * left; -1 if it cannot be started (reported).
  */
 static int
-start_table(struct runner *rn, struct slot *sl, long tb)
+start_table(struct runner *rn, struct slot *sl, long tb, long rd)
 {
 	struct tour *t = rn->t;
 	char **argv, *list = NULL, *log, *p, num[32], seed[32], tpm[32],
-	    bank[32], ngames[32], seats[32], maxdec[32], logmax[32];
-	size_t lsz = 0, llen = 0, lbytes = 0;
+	    bank[32], hello[32], ngames[32], seats[32], maxdec[32], logmax[32];
+	size_t lsz = 0, llen = 0;
 	int ac = 0, i, n, pfd[2], efd;
 	long g;
 	pid_t pid;
 	FILE *lf;
 	sigset_t none;
 
-	/* a fresh log name for each run of a table (logs are truncated) */
+	/* a fresh log name for each run of a deal (logs are truncated) */
 	for (n = 1;; n++) {
 		if (rn->o->job != NULL && n == 1)
 			i = asprintf(&log, "%s.jsonl", rn->o->job->logbase);
@@ -397,9 +402,10 @@ start_table(struct runner *rn, struct slot *sl, long tb)
 			i = asprintf(&log, "%s-%d.jsonl", rn->o->job->logbase,
 			    n);
 		else if (n == 1)
-			i = asprintf(&log, "logs/t%05ld.jsonl", tb);
+			i = asprintf(&log, "logs/t%05ld.d%03ld.jsonl", tb, rd);
 		else
-			i = asprintf(&log, "logs/t%05ld-%d.jsonl", tb, n);
+			i = asprintf(&log, "logs/t%05ld.d%03ld-%d.jsonl", tb,
+			    rd, n);
 		if (i == -1 || asprintf(&p, "%s/%s", t->outdir, log) == -1 ||
 		    asprintf(&sl->errpath, "%s.referee.stderr", p) == -1)
 			err(1, "asprintf");
@@ -410,23 +416,13 @@ start_table(struct runner *rn, struct slot *sl, long tb)
 		free(sl->errpath);
 	}
 	sl->log = log;
-	sl->chunked = 0;
-	if (doneset_left(&rn->done, tb) < rn->gpt) {
-		if ((lf = open_memstream(&list, &lsz)) == NULL)
-			err(1, "open_memstream");
-		/* a long list is played in runs (an argument's size is capped) */
-		for (g = 0; g < rn->done.gpt; g++) {
-			if (doneset_has(&rn->done, tb, g))
-				continue;
-			if (lbytes > LIST_MAX) {
-				sl->chunked = 1;
-				break;
-			}
-			lbytes += (size_t)fprintf(lf, "%s%ld", llen++ ? "," :
-			    "", g);
-		}
-		fclose(lf);
-	}
+	if ((lf = open_memstream(&list, &lsz)) == NULL)
+		err(1, "open_memstream");
+	for (g = rd * rn->per_round; g < (rd + 1) * rn->per_round &&
+	    g < rn->done.gpt; g++)
+		if (!doneset_has(&rn->done, tb, g))
+			fprintf(lf, "%s%ld", llen++ ? "," : "", g);
+	fclose(lf);
 	snprintf(seed, sizeof seed, "%" PRIu64,
 	    seed_derive(t->seed, (uint64_t)table_id(rn, tb)) & INT64_MAX);
 	snprintf(ngames, sizeof ngames, "%ld", rn->gpt);
@@ -444,10 +440,10 @@ start_table(struct runner *rn, struct slot *sl, long tb)
 	argv[ac++] = ngames;
 	if (t->duplicate)
 		argv[ac++] = (char *)"--duplicate";
-	if (list != NULL) {
-		argv[ac++] = (char *)"--game-list";
-		argv[ac++] = list;
-	}
+	argv[ac++] = (char *)"--game-list";
+	argv[ac++] = list;
+	/* a deal's run is its bots' whole life: nothing before it replayed */
+	argv[ac++] = (char *)"--no-replay";
 	for (i = 0; i < t->nopt; i++) {
 		argv[ac++] = (char *)"-o";
 		argv[ac++] = t->optv[i];
@@ -461,6 +457,11 @@ start_table(struct runner *rn, struct slot *sl, long tb)
 		snprintf(bank, sizeof bank, "%ld", t->time_bank);
 		argv[ac++] = (char *)"--time-bank";
 		argv[ac++] = bank;
+	}
+	if (t->time_hello > 0) {
+		snprintf(hello, sizeof hello, "%ld", t->time_hello);
+		argv[ac++] = (char *)"--time-hello";
+		argv[ac++] = hello;
 	}
 	if (t->on_fault != NULL) {
 		argv[ac++] = (char *)"--on-fault";
@@ -542,7 +543,7 @@ start_table(struct runner *rn, struct slot *sl, long tb)
 	sl->fd = pfd[0];
 	sl->len = 0;
 	sl->skipping = 0;
-	sl->left = list != NULL ? (long)llen : doneset_left(&rn->done, tb);
+	sl->left = (long)llen;
 	rn->running++;
 out:
 	for (i = 0; i < t->seats; i++)
@@ -760,8 +761,7 @@ end_slot(struct runner *rn, struct slot *sl)
 		warnx("table %ld: the referee ended with %ld games unplayed; "
 		    "%s", sl->table, sl->left, see);
 		rn->failures++;
-	} else if (sl->chunked)
-		rn->again[rn->nagain++] = sl->table;
+	}
 	free(sl->log);
 	free(sl->errpath);
 	sl->log = sl->errpath = NULL;
@@ -863,13 +863,14 @@ write_reports(struct runner *rn)
 
 	snprintf(title, sizeof title, "%s (%s, %d seats%s)", rn->t->name,
 	    rn->t->game, rn->t->seats, rn->t->duplicate ? ", duplicate" : "");
-	return tour_reports(rn->t->outdir, rn->jpath, title, rn->o->quiet);
+	return tour_reports(rn->t->outdir, rn->jpath, title, rn->o->quiet,
+	    rn->t);
 }
 
 /* Rates a journal and writes every report format; see tournament.h. */
 int
 tour_reports(const char *outdir, const char *jpath, const char *title,
-    int quiet)
+    int quiet, const struct tour *t)
 {
 	static const struct {
 		const char	*ext;
@@ -926,6 +927,9 @@ tour_reports(const char *outdir, const char *jpath, const char *title,
 		    "html (also .txt .csv .json .md)\n", jpath, outdir,
 		    outdir);
 	}
+	fflush(stdout);
+	if (t != NULL)
+		limits_advice(stderr, t, &r);
 	rate_free(&r);
 	recent_free(rc);
 	free(rc);
@@ -946,7 +950,7 @@ tour_run(struct tour *t, const struct run_opts *o)
 	sigset_t block, old;
 	char cause[512];
 	double wait;
-	long tb;
+	long tb, units;
 	int i, n, created, lockfd, status = 0, *map;
 
 	memset(&rn, 0, sizeof rn);
@@ -954,6 +958,7 @@ tour_run(struct tour *t, const struct run_opts *o)
 	rn.o = o;
 	rn.jobs = o->jobs > 0 ? o->jobs : t->jobs;
 	rn.gpt = tour_games_per_table(t);
+	rn.per_round = rn.gpt / t->deals;
 	if (o->job != NULL) {
 		/* a job: one table, its bots given in seat order */
 		rn.s.nbots = rn.s.seats = t->seats;
@@ -962,6 +967,9 @@ tour_run(struct tour *t, const struct run_opts *o)
 		for (i = 0; i < t->seats; i++)
 			rn.s.tab[i] = i;
 		rn.total = o->job->hi - o->job->lo;
+		/* its deals only (a job holds whole deals) */
+		rn.cursor = o->job->lo / rn.per_round;
+		units = (o->job->hi + rn.per_round - 1) / rn.per_round;
 	} else {
 		if (schedule_make(&rn.s, t->nbots, t->seats, t->mode,
 		    t->count, t->max_tables, t->seed, cause,
@@ -974,6 +982,7 @@ tour_run(struct tour *t, const struct run_opts *o)
 			    "\"tables\")", st.pair_min, st.pair_max,
 			    st.seat_spread);
 		rn.total = (long)rn.s.ntables * rn.gpt;
+		units = (long)rn.s.ntables * t->deals;
 	}
 	/* A missing working directory would only show as a crash per game. */
 	for (i = 0; i < t->nbots; i++) {
@@ -1022,7 +1031,7 @@ tour_run(struct tour *t, const struct run_opts *o)
 			err(1, "%s: lock", t->outdir);
 		}
 	}
-	rn.referee = find_referee(t);
+	rn.referee = referee_path(t->referee);
 	if (o->job != NULL) {
 		/* the games before lo count as done, those from hi on do
 		 * not exist */
@@ -1074,7 +1083,6 @@ tour_run(struct tour *t, const struct run_opts *o)
 	for (i = 0; i < rn.jobs; i++)
 		rn.slots[i].buf = xmalloc(RLINE_MAX);
 	pfd = xcalloc((size_t)rn.jobs, sizeof *pfd);
-	rn.again = xcalloc((size_t)rn.jobs, sizeof *rn.again);
 	map = xcalloc((size_t)rn.jobs, sizeof *map);
 	for (;;) {
 		if (got_signal && !rn.stopping) {
@@ -1096,18 +1104,15 @@ tour_run(struct tour *t, const struct run_opts *o)
 		for (i = 0; i < rn.jobs && !rn.stopping; i++) {
 			if (rn.slots[i].busy)
 				continue;
-			if (rn.nagain > 0) {
-				start_table(&rn, &rn.slots[i],
-				    rn.again[--rn.nagain]);
-				continue;
-			}
-			while (rn.cursor < rn.s.ntables &&
-			    doneset_left(&rn.done, rn.cursor) == 0)
+			/* deal by deal, each over every table */
+			while (rn.cursor < units && round_left(&rn, rn.cursor %
+			    rn.s.ntables, rn.cursor / rn.s.ntables) == 0)
 				rn.cursor++;
-			if (rn.cursor == rn.s.ntables)
+			if (rn.cursor == units)
 				break;
-			tb = rn.cursor++;
-			start_table(&rn, &rn.slots[i], tb);
+			tb = rn.cursor % rn.s.ntables;
+			start_table(&rn, &rn.slots[i], tb, rn.cursor++ /
+			    rn.s.ntables);
 		}
 		if (rn.running == 0)
 			break;
@@ -1161,6 +1166,13 @@ tour_run(struct tour *t, const struct run_opts *o)
 			    rn.failures, rn.failures == 1 ? "" : "s");
 		status = 1;
 	}
+	if (o->job == NULL && (o->replays || t->replays) && t->logs) {
+		n = render_replays(t, &rn.s, rn.logdir);
+		if (!o->quiet && n > 0)
+			fprintf(stderr, "replays: %d match log%s rendered as HTML "
+			    "(%s/*.jsonl.html)\n", n, n == 1 ? "" : "s",
+			    rn.logdir);
+	}
 	if (rn.full[0] == '\0' && o->job == NULL && write_reports(&rn) == -1 &&
 	    status == 0)
 		status = 1;
@@ -1169,7 +1181,6 @@ tour_run(struct tour *t, const struct run_opts *o)
 	free(rn.slots);
 	free(pfd);
 	free(map);
-	free(rn.again);
 	free(rn.jpath);
 	free(rn.logdir);
 	free(rn.referee);

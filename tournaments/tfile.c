@@ -33,10 +33,10 @@ static char	*default_name(const char *);
 
 static const char *const known_keys[] = {
 	"name", "game", "options", "seats", "bots", "deals", "duplicate",
-	"time_per_move_ms", "time_bank_ms", "on_fault", "concurrency",
-	"output", "seed", "schedule", "rounds", "tables", "max_tables",
-	"referee", "referee_args", "logs", "log_level", "log_max_bytes",
-	"max_decisions", "comment", NULL
+	"time_per_move_ms", "time_bank_ms", "time_hello_ms", "on_fault",
+	"concurrency", "output", "seed", "schedule", "rounds", "tables", "max_tables",
+	"referee", "referee_args", "logs", "replays", "log_level",
+	"log_max_bytes", "max_decisions", "comment", NULL
 };
 
 /* Reads an optional whole number key in [lo, hi]; -1 and a cause. */
@@ -421,6 +421,8 @@ tour_parse(struct tour *t, const json_t *j, const char *path, char *cause,
 	    cause, len) == -1 ||
 	    get_long(j, "time_bank_ms", 0, 86400000, 0, &t->time_bank, cause,
 	    len) == -1 ||
+	    get_long(j, "time_hello_ms", 0, 3600000, 0, &t->time_hello, cause,
+	    len) == -1 ||
 	    get_long(j, "concurrency", 1, 1024, 1, &x, cause, len) == -1)
 		goto out;
 	t->jobs = (int)x;
@@ -448,6 +450,17 @@ tour_parse(struct tour *t, const json_t *j, const char *path, char *cause,
 	    &t->max_decisions, cause, len) == -1)
 		goto out;
 	t->log_max = x;
+	if ((v = json_object_get(j, "replays")) != NULL &&
+	    !json_is_boolean(v)) {
+		snprintf(cause, len, "\"replays\": true or false");
+		goto out;
+	}
+	t->replays = json_is_true(v);
+	if (t->replays && !t->logs) {
+		snprintf(cause, len, "\"replays\" needs the match logs "
+		    "(\"logs\": true)");
+		goto out;
+	}
 	if (t->on_fault != NULL && strcmp(t->on_fault, "random") != 0 &&
 	    strcmp(t->on_fault, "default") != 0 &&
 	    strcmp(t->on_fault, "retire") != 0) {

@@ -23,6 +23,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "sprt.h"
 #include "tournament.h"
 
@@ -36,7 +37,8 @@ static void
 usage(FILE *fp, int status)
 {
 	fprintf(fp,
-"usage: tournament run [-j N] [-q] [--progress | --no-progress] FILE\n"
+"usage: tournament run [-j N] [-q] [--progress | --no-progress] [--replays]\n"
+"                      FILE\n"
 "       tournament rate [-f FORMAT] [-o FILE] [-t TITLE]\n"
 "                       [--anchor NAME=ELO] [--prior N] [--boot N]\n"
 "                       [--seed N] JOURNAL...\n"
@@ -59,6 +61,8 @@ usage(FILE *fp, int status)
 "  -q                no progress and no table; only warnings\n"
 "  --progress        a live status line even when stderr is not a\n"
 "                    terminal; --no-progress: plain log lines\n"
+"  --replays         render every match log as an HTML replay (as the\n"
+"                    file's \"replays\": true)\n"
 "rate      fits Bradley-Terry ratings (Elo scale) on journals\n"
 "  -f FORMAT         text (default), csv, json, md or html\n"
 "  -o FILE           write there instead of stdout\n"
@@ -85,7 +89,13 @@ usage(FILE *fp, int status)
 "merge     gathers the jobs' journals into OUT/journal.jsonl (checked\n"
 "          against their plan lines, duplicates dropped) and writes the\n"
 "          reports; lists missing and failed jobs and how to rerun them\n"
-"status    counts the jobs and games done, running, failed and missing\n");
+"status    counts the jobs and games done, running, failed and missing\n"
+"\n"
+"tournament --version prints the version.\n"
+"\n"
+"Exit status: 0 on success; 1 when the tournament or a journal cannot be\n"
+"used; 2 for a bad command line or tournament file; 130 when run was\n"
+"stopped by Ctrl-C or SIGTERM (run the file again to resume).\n");
 	exit(status);
 }
 
@@ -96,6 +106,7 @@ cmd_run(int argc, char **argv)
 	static const struct option lopts[] = {
 		{ "progress", no_argument, NULL, 'P' },
 		{ "no-progress", no_argument, NULL, 'N' },
+		{ "replays", no_argument, NULL, 'R' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -107,7 +118,8 @@ cmd_run(int argc, char **argv)
 
 	memset(&o, 0, sizeof o);
 	o.progress = -1;
-	while ((ch = getopt_long(argc, argv, "+j:qh", lopts, NULL)) != -1) {
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, "+:j:qh", lopts, NULL)) != -1) {
 		switch (ch) {
 		case 'j':
 			o.jobs = (int)strtonum(optarg, 1, 1024, &errstr);
@@ -123,15 +135,18 @@ cmd_run(int argc, char **argv)
 		case 'N':
 			o.progress = 0;
 			break;
+		case 'R':
+			o.replays = 1;
+			break;
 		case 'h':
 			usage(stdout, 0);
 			break;
 		default:
-			usage(stderr, 2);
+			cli_bad_option("tournament run", ch, argv);
 		}
 	}
 	if (argc - optind != 1)
-		usage(stderr, 2);
+		cli_usage_error("tournament run", "give one tournament file");
 	if (tour_load(&t, argv[optind], cause, sizeof cause) == -1)
 		errx(2, "%s: %s", argv[optind], cause);
 	rc = tour_run(&t, &o);
@@ -162,7 +177,9 @@ cmd_rate(int argc, char **argv)
 	FILE *fp = stdout;
 	int ch;
 
-	while ((ch = getopt_long(argc, argv, "+f:o:t:h", lopts, NULL)) != -1) {
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, "+:f:o:t:h", lopts, NULL)) !=
+	    -1) {
 		switch (ch) {
 		case 't':
 			title = optarg;
@@ -208,11 +225,11 @@ cmd_rate(int argc, char **argv)
 			usage(stdout, 0);
 			break;
 		default:
-			usage(stderr, 2);
+			cli_bad_option("tournament rate", ch, argv);
 		}
 	}
 	if (optind == argc)
-		usage(stderr, 2);
+		cli_usage_error("tournament rate", "no journal given");
 	if (out != NULL) {
 		copy = xstrdup(out);
 		linkdir = xstrdup(dirname(copy));
@@ -253,7 +270,8 @@ cmd_schedule(int argc, char **argv)
 	int ch, verbose = 0, i, k;
 	long gpt;
 
-	while ((ch = getopt(argc, argv, "+vh")) != -1) {
+	opterr = 0;
+	while ((ch = getopt(argc, argv, "+:vh")) != -1) {
 		switch (ch) {
 		case 'v':
 			verbose = 1;
@@ -262,11 +280,12 @@ cmd_schedule(int argc, char **argv)
 			usage(stdout, 0);
 			break;
 		default:
-			usage(stderr, 2);
+			cli_bad_option("tournament schedule", ch, argv);
 		}
 	}
 	if (argc - optind != 1)
-		usage(stderr, 2);
+		cli_usage_error("tournament schedule", "give one tournament "
+		    "file");
 	if (tour_load(&t, argv[optind], cause, sizeof cause) == -1)
 		errx(2, "%s: %s", argv[optind], cause);
 	if (schedule_make(&s, t.nbots, t.seats, t.mode, t.count, t.max_tables,
@@ -299,9 +318,11 @@ int
 main(int argc, char **argv)
 {
 	if (argc < 2)
-		usage(stderr, 2);
+		cli_usage_error("tournament", "no command given");
 	if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0)
 		usage(stdout, 0);
+	if (strcmp(argv[1], "-V") == 0 || strcmp(argv[1], "--version") == 0)
+		cli_version("tournament");
 	optind = 1;
 	if (strcmp(argv[1], "run") == 0)
 		return cmd_run(argc - 1, argv + 1);
@@ -319,7 +340,5 @@ main(int argc, char **argv)
 		return cmd_status(argc - 1, argv + 1);
 	if (strcmp(argv[1], "gauntlet") == 0)
 		return cmd_gauntlet(argc - 1, argv + 1);
-	warnx("unknown command %s", argv[1]);
-	usage(stderr, 2);
-	return 2;
+	cli_usage_error("tournament", "unknown command %s", argv[1]);
 }

@@ -101,8 +101,10 @@ struct tour {
 	int		 log_full;	/* every message's text in the logs */
 	long long	 log_max;	/* bytes per log */
 	long		 max_decisions;	/* per game; 0: no cap */
+	int		 replays;	/* render them as HTML replays */
 	long		 time_per_move;	/* ms, 0: the referee's default */
 	long		 time_bank;	/* ms, 0: the referee's default */
+	long		 time_hello;	/* ms, 0: the referee's default */
 	char		*on_fault;	/* NULL: the referee's default */
 	int		 jobs;
 	char		*outdir;
@@ -114,6 +116,26 @@ struct tour {
 	char	       **refargs;	/* extra referee arguments */
 	int		 nrefargs;
 };
+
+/*
+ * replays.c: renders with bin/replay --html (beside this program) every
+ * match log in logdir that has no up-to-date page, naming the bots by
+ * their tournament names; returns how many it rendered.
+ */
+struct schedule;
+int	 render_replays(const struct tour *, const struct schedule *,
+	    const char *logdir);
+/*
+ * The program name installed beside this one (bin/NAME), else name alone,
+ * to be found in PATH.
+ */
+char	*beside_self(const char *name);
+/* The replay step at which game of the match log path is dealt, or -1. */
+long	 replay_game_step(const char *path, long game);
+
+/* advice.c: names the time limits to raise for bots that timed out. */
+struct rating;
+void	 limits_advice(FILE *, const struct tour *, const struct rating *);
 
 /* Reads and checks a tournament file; -1 and a cause. */
 int	 tour_load(struct tour *, const char *path, char *, size_t);
@@ -196,8 +218,6 @@ void	 doneset_init(struct doneset *, long ntables, long gpt);
 /* Marks a game done: 0 if new, 1 if it already was, -1 if out of range. */
 int	 doneset_add(struct doneset *, long table, long game);
 int	 doneset_has(const struct doneset *, long table, long game);
-/* The number of games of table not yet done. */
-long	 doneset_left(const struct doneset *, long table);
 void	 doneset_free(struct doneset *);
 
 /* rate.c: ratings */
@@ -343,6 +363,7 @@ struct run_opts {
 	int	 jobs;		/* 0: the file's */
 	int	 quiet;
 	int	 progress;	/* -1 auto (a terminal), 0 plain, 1 live */
+	int	 replays;	/* render HTML replays (or the file's) */
 	const char *argv0;
 	const struct jobspec *job;	/* NULL: the whole tournament */
 };
@@ -352,11 +373,18 @@ int	 mkdirs(const char *);
 /* Runs (or resumes) a tournament or one job; the exit status for main. */
 int	 tour_run(struct tour *, const struct run_opts *);
 /*
+ * The referee program: given (may be NULL), else $CARDARENA_REFEREE, else
+ * the one beside this program, else "referee" from PATH; caller frees.
+ */
+char	*referee_path(const char *);
+/*
  * Rates a journal and writes every report format into outdir (and the
- * table on stdout unless quiet); -1 if one could not be written.
+ * table on stdout unless quiet); names the limits of tournament t (if
+ * not NULL) that bots which timed out need; -1 if a report could not be
+ * written.
  */
 int	 tour_reports(const char *outdir, const char *journal,
-	    const char *title, int quiet);
+	    const char *title, int quiet, const struct tour *t);
 
 /* dist.c: plans, jobs, merging */
 

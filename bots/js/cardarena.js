@@ -33,12 +33,16 @@
 // the current game (bot.seat), a generator seeded by --seed N and
 // reseeded at each game's start from (N, game)
 // (bot.random(), bot.randomChoice(request)) and bot.timeLeft(request).
+// bot.say(text) during choose() sends text with the answer as its
+// "debug" (the replays show it beside the move).
 //
 // An exception in choose() is not caught: the bot exits with the stack on
 // stderr, and the referee counts an "exit" fault.  Write notes to stderr
 // (the referee saves it), never to stdout.
 'use strict';
 const readline = require('readline');
+
+const PROTOCOL = 1;
 
 // Returns [lo, hi] when a legal entry is ranged, else null.
 function amountRange(entry) {
@@ -68,6 +72,7 @@ class Bot {
     this.seed = Date.now() >>> 0;
     this.baseSeed = this.seed;
     this.received = 0;
+    this.said = [];
   }
 
   // Returns an index, [index, amount] or an action object.
@@ -111,13 +116,29 @@ class Bot {
       ' [--seed N] [--wants LIST]';
   }
 
-  // Reads --seed N (or -s N), --wants LIST and --help; exits on anything
-  // else.
+  // Adds a line to the "debug" text of the answer being chosen.
+  say(text) {
+    this.said.push(String(text));
+  }
+
+  // Reads --seed N (or -s N), --wants LIST, --help and --version; exits on
+  // anything else.
   parseArgs(args) {
     for (let i = 0; i < args.length; i++) {
       if (args[i] === '--help' || args[i] === '-h') {
         process.stdout.write(this.usage() + '\nA cardarena bot: speaks the ' +
-          'protocol (protocol.md) on stdin and stdout.\n');
+          'protocol (protocol.md) on stdin and stdout.\n' +
+          '  --seed N      the seed of its random choices\n' +
+          '  --wants LIST  ask only for these parts of each request, of ' +
+          'view,events,legal\n' +
+          '  --version     its version and the protocol\'s\n' +
+          'Exit status: 0 after the referee\'s bye or the end of its ' +
+          'input, 1 when\nchoose() threw or the referee went away, 2 for ' +
+          'a bad command line.\n');
+        process.exit(0);
+      } else if (args[i] === '--version') {
+        process.stdout.write(this.name + ' ' + this.version +
+          ' (cardarena JS SDK), protocol ' + PROTOCOL + '\n');
         process.exit(0);
       } else if (args[i] === '--wants' && i + 1 < args.length) {
         const parts = args[++i].split(',').filter((w) => w !== '');
@@ -136,7 +157,11 @@ class Bot {
         }
         this.seed = this.baseSeed = v >>> 0;
       } else {
-        process.stderr.write(this.usage() + '\n');
+        process.stderr.write(this.name + ': ' +
+          (args[i] === '--seed' || args[i] === '-s' ?
+            'a value is missing after ' : 'unknown option ') + args[i] +
+          ' (see ' + require('path').basename(process.argv[1] || 'bot') +
+          ' --help)\n');
         process.exit(2);
       }
     }
@@ -196,9 +221,14 @@ class Bot {
           0x9e3779b1)) >>> 0;
         this.onStart(msg);
         break;
-      case 'request':
-        this.send(this.answer(msg, await this.choose(msg, this)));
+      case 'request': {
+        this.said = [];
+        const ans = this.answer(msg, await this.choose(msg, this));
+        if (this.said.length > 0) ans.debug = this.said.join('\n');
+        this.said = [];
+        this.send(ans);
         break;
+      }
       case 'end':
         this.onEnd(msg);
         break;

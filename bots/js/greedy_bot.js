@@ -216,17 +216,17 @@ function nyse(request) {
   };
   return best(request.legal.map((e, i) => {
     let g = -2; // discard, swap
-    if (e.action === 'take') {
+    if (e.type === 'take') {
       const p = pos(e.colour);
       g = p >= 12 ? -1 : value(p + 1) + (colours[e.colour] || 0) * (value(p + 1) - value(p));
-    } else if (e.action === 'speculate') {
+    } else if (e.type === 'speculate') {
       const p = pos(e.marker);
       g = ((colours[e.marker] || 0) - others(e.marker)) * (value(p + 2) - value(p)) - 0.5;
-    } else if (e.action === 'invest') {
+    } else if (e.type === 'invest') {
       g = 1;
-    } else if (e.action === 'give') {
+    } else if (e.type === 'give') {
       g = e.mark === 'plain' ? 1 : 0;
-    } else if (e.action === 'none') {
+    } else if (e.type === 'none') {
       g = 0;
     }
     return [g, i];
@@ -259,8 +259,8 @@ function daifugo(request) {
   const pick = (entries, key) => best(entries.map(([i, e]) => [-key(e), i]));
   if (view.phase === 'exchange') return pick(legal, (e) => weight(e.cards || []));
   const reversed = view.order === 'reversed';
-  const plays = legal.filter(([, e]) => e.action === 'play');
-  const pass = legal.find(([, e]) => e.action === 'pass');
+  const plays = legal.filter(([, e]) => e.type === 'play');
+  const pass = legal.find(([, e]) => e.type === 'pass');
   if (plays.length === 0) return pass !== undefined ? pass[0] : 0;
   const quiet = plays.filter(([, e]) => power(e.cards, reversed) === 0);
   const rank = (e) => strength(e.kind === 'joker' || e.kind === 'joker_pair' ? null : e.rank, reversed);

@@ -32,9 +32,15 @@ usage(const char *name, FILE *fp)
 	    "A cardarena bot: speaks the protocol (protocol.md) on stdin and "
 	    "stdout;\nrun it under bin/referee, e.g. bin/referee -g horserace "
 	    "-b bin/%s -b ...\n"
+	    "  --seed N      the seed of its random choices (default: a fresh "
+	    "one)\n"
 	    "  --wants LIST  ask only for these parts of each request, of "
 	    "view,events,legal\n                (only for a bot that reads "
-	    "nothing else)\n", name, name);
+	    "nothing else)\n"
+	    "  --version     the SDK's version and protocol\n"
+	    "Exit status: 0 after the referee's bye or the end of its input, "
+	    "1 on an\ninternal error, 2 for a bad command line.\n",
+	    name, name);
 }
 
 /* Writes one answer line and flushes it. */
@@ -157,6 +163,27 @@ bot_random_choice(struct bot *b, const json_t *legal, int32_t *amount)
 }
 
 void
+bot_say(struct bot *b, const char *fmt, ...)
+{
+	va_list ap;
+	char *line, *all;
+
+	va_start(ap, fmt);
+	if (vasprintf(&line, fmt, ap) == -1)
+		err(1, "vasprintf");
+	va_end(ap);
+	if (b->say == NULL) {
+		b->say = line;
+		return;
+	}
+	if (asprintf(&all, "%s\n%s", b->say, line) == -1)
+		err(1, "asprintf");
+	free(b->say);
+	free(line);
+	b->say = all;
+}
+
+void
 bot_debug(struct bot *b, const char *fmt, ...)
 {
 	va_list ap;
@@ -182,7 +209,7 @@ bot_main(int argc, char **argv, const char *name, bot_choose_fn choose,
 	ssize_t len;
 	long long game, v;
 	int32_t amount;
-	int i, idx, n;
+	int i, idx, n, ranged;
 
 	memset(&b, 0, sizeof b);
 	b.name = name;
@@ -191,6 +218,10 @@ bot_main(int argc, char **argv, const char *name, bot_choose_fn choose,
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
 			usage(name, stdout);
+			return 0;
+		} else if (strcmp(argv[i], "--version") == 0) {
+			printf("%s (cardarena C bot SDK %s), protocol %d\n",
+			    name, BOT_SDK_VERSION, BOT_PROTOCOL);
 			return 0;
 		} else if (strcmp(argv[i], "--wants") == 0 && i + 1 < argc) {
 			if (parse_wants(argv[++i]) == -1)
@@ -202,7 +233,9 @@ bot_main(int argc, char **argv, const char *name, bot_choose_fn choose,
 			if (errstr != NULL)
 				errx(2, "--seed %s: %s", argv[i], errstr);
 		} else {
-			usage(name, stderr);
+			fprintf(stderr, "%s: %s %s (see %s --help)\n", name,
+			    strcmp(argv[i], "--seed") == 0 ? "a value is "
+			    "missing after" : "unknown option", argv[i], name);
 			return 2;
 		}
 	}
@@ -247,7 +280,7 @@ bot_main(int argc, char **argv, const char *name, bot_choose_fn choose,
 			b.players = (int)json_integer_value(json_object_get(msg,
 			    "players"));
 			ans = json_pack("{s:s,s:s,s:s}", "type", "hello", "name",
-			    name, "version", "1");
+			    name, "version", BOT_SDK_VERSION);
 			if (wants != BOT_WANT_ALL) {
 				parts = json_array();
 				if (wants & BOT_WANT_VIEW)
@@ -276,21 +309,41 @@ bot_main(int argc, char **argv, const char *name, bot_choose_fn choose,
 			amount = 0;
 			idx = choose(&b, msg, &amount);
 			id = json_integer_value(json_object_get(msg, "id"));
-			if (idx >= 0 && (size_t)idx < json_array_size(legal) &&
-			    json_is_object(json_object_get(json_array_get(legal,
-			    (size_t)idx), "amount")))
-				n = snprintf(out, sizeof out, "{\"id\":%lld,"
-				    "\"index\":%d,\"amount\":%ld}\n",
-				    (long long)id, idx, (long)amount);
-			else
-				n = snprintf(out, sizeof out, "{\"id\":%lld,"
-				    "\"index\":%d}\n", (long long)id, idx);
-			say(out, n);
+			ranged = idx >= 0 && (size_t)idx <
+			    json_array_size(legal) && json_is_object(
+			    json_object_get(json_array_get(legal, (size_t)idx),
+			    "amount"));
+			if (b.say != NULL) {
+				/* with debug text: encoded by jansson */
+				ans = json_pack("{s:I,s:i}", "id",
+				    (json_int_t)id, "index", idx);
+				if (ranged)
+					json_object_set_new(ans, "amount",
+					    json_integer(amount));
+				json_object_set_new(ans, "debug",
+				    json_string(b.say));
+				free(b.say);
+				b.say = NULL;
+				answer(ans);
+				json_decref(ans);
+			} else {
+				if (ranged)
+					n = snprintf(out, sizeof out,
+					    "{\"id\":%lld,\"index\":%d,"
+					    "\"amount\":%ld}\n", (long long)id,
+					    idx, (long)amount);
+				else
+					n = snprintf(out, sizeof out,
+					    "{\"id\":%lld,\"index\":%d}\n",
+					    (long long)id, idx);
+				say(out, n);
+			}
 		} else if (on_message != NULL)
 			on_message(&b, msg);
 		json_decref(msg);
 	}
 	free(line);
+	free(b.say);
 	json_decref(b.hello);
 	return 0;
 }

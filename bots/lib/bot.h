@@ -33,6 +33,9 @@
 
 #include "rng.h"
 
+#define BOT_SDK_VERSION	"1"	/* sent in the hello */
+#define BOT_PROTOCOL	1	/* the protocol it speaks */
+
 struct bot {
 	const char	*name;
 	json_t		*hello;		/* the referee's hello */
@@ -42,6 +45,7 @@ struct bot {
 	struct rng	 rng;		/* per game: seed_derive(seed, game) */
 	uint64_t	 seed;
 	void		*arg;		/* the bot's own state */
+	char		*say;		/* bot_say text for the next answer */
 };
 
 /*
@@ -64,8 +68,8 @@ void	bot_set_wants(unsigned);
 
 /*
  * Runs the protocol loop on stdin/stdout until "bye" or end of input.
- * Understands --seed N, --wants LIST and --help; returns the exit status
- * for main.
+ * Understands --seed N, --wants LIST, --help and --version; returns the
+ * exit status for main.
  */
 int	bot_main(int argc, char **argv, const char *name, bot_choose_fn,
 	    bot_message_fn, void *arg);
@@ -75,6 +79,13 @@ int	bot_random_choice(struct bot *, const json_t *legal, int32_t *amount);
 
 /* Writes a debug line to stderr (the referee saves it, with turn markers). */
 void	bot_debug(struct bot *, const char *fmt, ...)
+	    __attribute__((format(printf, 2, 3)));
+
+/*
+ * Adds a line to the "debug" text of the answer being chosen (call it from
+ * choose); the replays show it beside the move.
+ */
+void	bot_say(struct bot *, const char *fmt, ...)
 	    __attribute__((format(printf, 2, 3)));
 
 #endif

@@ -32,7 +32,9 @@ end), so there is less to read.  By default (None) it sends them all.
 
 The request is a dict (the message as the referee sent it: "id", "game",
 "seat", "view", "events", "legal", "time_left_ms") with helpers: .bot (the
-Bot), .amount_range(i), .time_left() and .random_choice().  The bot keeps
+Bot), .amount_range(i), .time_left(), .random_choice() and .say(text),
+which sends text with the answer as its "debug" (the replays show it
+beside the move).  The bot keeps
 the handshake (.hello, .game, .options, .players, .limits), its seat in
 the current game (.seat) and a generator seeded by --seed N (.rng),
 reseeded at each game's start from (N, game).
@@ -68,6 +70,11 @@ class Request(dict):
         super().__init__(msg)
         self.bot = bot
         self.received = received
+        self.said = []
+
+    def say(self, text):
+        """Adds a line to the answer's "debug" text (shown in replays)."""
+        self.said.append(str(text))
 
     @property
     def legal(self):
@@ -172,13 +179,26 @@ class Bot:
             if a in ("-h", "--help"):
                 print(self.usage())
                 print("A cardarena bot: speaks the protocol (protocol.md) "
-                      "on stdin and stdout.")
+                      "on stdin and stdout.\n"
+                      "  --seed N      the seed of its random choices\n"
+                      "  --wants LIST  ask only for these parts of each "
+                      "request, of view,events,legal\n"
+                      "  --version     its version and the protocol's\n"
+                      "Exit status: 0 after the referee's bye or the end "
+                      "of its input, 1 when\nchoose() raised or the "
+                      "referee went away, 2 for a bad command line.")
+                sys.exit(0)
+            if a == "--version":
+                print("%s %s (cardarena Python SDK), protocol %d"
+                      % (self.name, self.version, PROTOCOL))
                 sys.exit(0)
             if a == "--wants" and i + 1 < len(args):
                 parts = [w for w in args[i + 1].split(",") if w]
                 if any(w not in ("view", "events", "legal") for w in parts):
-                    sys.exit("%s: --wants %s: not a list of view, events "
-                             "and legal" % (self.name, args[i + 1]))
+                    print("%s: --wants %s: not a list of view, events "
+                          "and legal" % (self.name, args[i + 1]),
+                          file=sys.stderr)
+                    sys.exit(2)
                 self.wants = parts
                 i += 2
                 continue
@@ -186,11 +206,15 @@ class Bot:
                 try:
                     seed = int(args[i + 1])
                 except ValueError:
-                    sys.exit("%s: --seed %s: not a whole number"
-                             % (self.name, args[i + 1]))
+                    print("%s: --seed %s: not a whole number"
+                          % (self.name, args[i + 1]), file=sys.stderr)
+                    sys.exit(2)
                 i += 2
                 continue
-            print(self.usage(), file=sys.stderr)
+            print("%s: %s %s (see %s --help)"
+                  % (self.name, "a value is missing after"
+                     if a in ("-s", "--seed") else "unknown option", a,
+                     sys.argv[0].rsplit("/", 1)[-1]), file=sys.stderr)
             sys.exit(2)
         self.seed = seed
         self.rng = random.Random(seed)
@@ -249,7 +273,10 @@ class Bot:
             self.on_start(msg)
         elif kind == "request":
             request = Request(msg, self, received)
-            self.send(self.answer(request, self.choose(request)))
+            ans = self.answer(request, self.choose(request))
+            if request.said:
+                ans["debug"] = "\n".join(request.said)
+            self.send(ans)
         elif kind == "end":
             self.on_end(msg)
         elif kind == "error":

@@ -293,7 +293,7 @@ class GreedyBot(cardarena.Bot):
 
         scored = []
         for i, e in enumerate(legal):
-            a = e.get("action")
+            a = e.get("type")
             if a == "take":
                 c = e["colour"]
                 p = pos(c)
@@ -348,7 +348,7 @@ class GreedyBot(cardarena.Bot):
         entries = list(enumerate(legal))
         if view.get("phase") == "exchange":
             return best([(-weight(e.get("cards", [])), i) for i, e in entries])
-        plays = [(i, e) for i, e in entries if e.get("action") == "play"]
+        plays = [(i, e) for i, e in entries if e.get("type") == "play"]
         pas = find(legal, action="pass")
         if not plays:
             return pas if pas is not None else 0

@@ -314,13 +314,13 @@ df_action_write(const void *vst, int player, struct action a, struct jw *w)
 	(void)player;
 	jw_obj(w);
 	if (a.code == DA_PASS)
-		jw_kstr(w, "action", "pass");
+		jw_kstr(w, "type", "pass");
 	else if (DA_TYPE(a.code) == DA_GIVE) {
-		jw_kstr(w, "action", "give");
+		jw_kstr(w, "type", "give");
 		jw_key(w, "cards");
 		hand_write(w, DA_NAT(a.code), DA_JOK(a.code));
 	} else {
-		jw_kstr(w, "action", "play");
+		jw_kstr(w, "type", "play");
 		play_write(w, a.code, st->revolution ^ st->coup,
 		    RANK_DECIDING);
 	}
@@ -461,9 +461,8 @@ df_action_parse(const void *vst, int player, const json_t *j,
 	a->code = DA_PASS;
 	a->amount = 0;
 	if (!json_is_object(j) ||
-	    (kind = json_string_value(json_object_get(j, "action"))) ==
-	    NULL) {
-		snprintf(cause, len, "an action is an object with \"action\": "
+	    (kind = json_string_value(action_kind(j))) == NULL) {
+		snprintf(cause, len, "an action is an object with \"type\": "
 		    "\"play\", \"pass\" or \"give\"");
 		return -1;
 	}

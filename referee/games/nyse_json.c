@@ -300,24 +300,24 @@ nyse_action_write(const void *vst, int player, struct action a,
 	jw_obj(w);
 	switch (code < 0 || (code >> 28) ? 0 : NY_KIND(code)) {
 	case NY_A_TAKE:
-		jw_kstr(w, "action", "take");
+		jw_kstr(w, "type", "take");
 		jw_kstr(w, "colour", nyse_colours[f[0]]);
 		break;
 	case NY_A_DISCARD:
-		jw_kstr(w, "action", "discard");
+		jw_kstr(w, "type", "discard");
 		jw_kstr(w, "colour", nyse_colours[f[0]]);
 		break;
 	case NY_A_SPECULATE:
-		jw_kstr(w, "action", "speculate");
+		jw_kstr(w, "type", "speculate");
 		jw_kstr(w, "chip", nyse_colours[f[0]]);
 		jw_kstr(w, "marker", nyse_colours[f[1]]);
 		break;
 	case NY_A_INVEST:
-		jw_kstr(w, "action", "invest");
+		jw_kstr(w, "type", "invest");
 		jw_kstr(w, "chip", nyse_colours[f[0]]);
 		break;
 	case NY_A_SWAP:
-		jw_kstr(w, "action", "swap");
+		jw_kstr(w, "type", "swap");
 		jw_kstr(w, "chip", nyse_colours[f[0]]);
 		jw_kstr(w, "give_colour", nyse_colours[f[1]]);
 		jw_kstr(w, "give_mark", nyse_marks[f[2]]);
@@ -335,15 +335,15 @@ nyse_action_write(const void *vst, int player, struct action a,
 		}
 		break;
 	case NY_A_GIVE:
-		jw_kstr(w, "action", "give");
+		jw_kstr(w, "type", "give");
 		jw_kstr(w, "colour", nyse_colours[f[0]]);
 		jw_kstr(w, "mark", nyse_marks[f[1]]);
 		break;
 	case NY_A_NONE:
-		jw_kstr(w, "action", "none");
+		jw_kstr(w, "type", "none");
 		break;
 	default:
-		jw_kstr(w, "action", "unknown");
+		jw_kstr(w, "type", "unknown");
 		jw_kint(w, "code", code);
 		break;
 	}
@@ -382,11 +382,11 @@ nyse_action_parse(const void *vst, int player, const json_t *j,
 	a->code = 0;
 	a->amount = 0;
 	if (!json_is_object(j)) {
-		snprintf(cause, len, "an action is an object with \"action\"");
+		snprintf(cause, len, "an action is an object with \"type\"");
 		return -1;
 	}
-	if ((k = name_index(kinds, json_object_get(j, "action"))) <= 0) {
-		snprintf(cause, len, "\"action\" must be take, discard, "
+	if ((k = name_index(kinds, action_kind(j))) <= 0) {
+		snprintf(cause, len, "\"type\" must be take, discard, "
 		    "speculate, invest, swap, give or none");
 		return -1;
 	}

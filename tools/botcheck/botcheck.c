@@ -31,6 +31,7 @@
 #include <unistd.h>
 
 #include "botcheck.h"
+#include "cli.h"
 #include "match.h"
 #include "proc.h"
 
@@ -45,7 +46,7 @@
 
 enum {
 	OPT_ALL = 256, OPT_TPM, OPT_BANK, OPT_HELLO, OPT_MAX_TIME,
-	OPT_STDERR, OPT_OPPONENT, OPT_KEEP
+	OPT_STDERR, OPT_OPPONENT, OPT_KEEP, OPT_DIR, OPT_ENV
 };
 
 static const struct option longopts[] = {
@@ -61,8 +62,11 @@ static const struct option longopts[] = {
 	{ "stderr-limit",	required_argument,	NULL, OPT_STDERR },
 	{ "opponent",		required_argument,	NULL, OPT_OPPONENT },
 	{ "keep",		required_argument,	NULL, OPT_KEEP },
+	{ "dir",		required_argument,	NULL, OPT_DIR },
+	{ "env",		required_argument,	NULL, OPT_ENV },
 	{ "quiet",		no_argument,		NULL, 'q' },
 	{ "help",		no_argument,		NULL, 'h' },
+	{ "version",		no_argument,		NULL, 'V' },
 	{ NULL,			0,			NULL, 0 }
 };
 
@@ -99,6 +103,7 @@ static volatile sig_atomic_t	stop;
 static void	usage(FILE *, int) __attribute__((noreturn));
 static long long number(const char *, const char *, long long, long long);
 static char	*quote_word(const char *);
+static char	*with_env(char *, const char *, char *const *, int);
 static char	*join_words(int, char **);
 static void	find_bindir(char *, size_t);
 static void	add_game(struct check *, const struct game *);
@@ -122,7 +127,8 @@ usage(FILE *fp, int status)
 "usage: botcheck [-g GAME ... | --all] [-n GAMES] [-r SETS] [-s SEED]\n"
 "                [--time-per-move MS] [--time-bank MS] [--time-hello MS]\n"
 "                [--max-time S] [--stderr-limit BYTES] [--opponent 'CMD']\n"
-"                [--keep DIR] [-q] -- 'BOT COMMAND' | BOT ARGS...\n");
+"                [--keep DIR] [--dir DIR] [--env KEY=VALUE ...] [-q]\n"
+"                -- 'BOT COMMAND' | BOT ARGS...\n");
 	if (status != 0) {
 		fprintf(fp, "Try 'botcheck --help' for more.\n");
 		exit(status);
@@ -149,11 +155,16 @@ usage(FILE *fp, int status)
 "      --opponent 'CMD'   the other seats' bot (default: bin/random)\n"
 "      --keep DIR         keep the match logs in DIR (replay them with\n"
 "                         bin/replay); default: a temporary directory\n"
+"      --dir DIR          run the bot in DIR (a tournament file's \"dir\")\n"
+"      --env KEY=VALUE    set this in the bot's environment; repeatable\n"
+"                         (a tournament file's \"env\")\n"
 "  -q, --quiet            only each game's verdict and the summary\n"
+"  -V, --version          the version of botcheck and of the protocol\n"
 "\n"
 "The bot is one command string, split into words as the referee's -b is,\n"
 "or several words after --.  Everything the bot wrote is shown through\n"
-"vis(3).  Exit status: 0 when the bot passed every game, 1 when it did\n"
+"vis(3).  A failing run prints a shell command that replays it with the\n"
+"same limits, directory and environment.  Exit status: 0 when the bot passed every game, 1 when it did\n"
 "not, 2 for a bad command line.\n", DEFAULT_GAMES, DEFAULT_SETS,
 	    DEFAULT_TPM, DEFAULT_HELLO, DEFAULT_MAX_TIME, DEFAULT_STDERR);
 	exit(0);
@@ -270,7 +281,40 @@ opponent_command(const struct check *ck, int i)
 	return cmd;
 }
 
-/* Returns the new bin/referee command line that replays run r. */
+/*
+ * Returns cmd (freed) run through env(1) in directory dir (or NULL) with
+ * the KEY=VALUE settings, as a tournament runs a bot with "dir" and "env".
+ */
+static char *
+with_env(char *cmd, const char *dir, char *const *kv, int n)
+{
+	struct buf b = { NULL, 0, 0 };
+	char *q;
+	int i;
+
+	buf_printf(&b, "env");
+	if (dir != NULL) {
+		q = quote_word(dir);
+		buf_printf(&b, " -C %s", q);
+		free(q);
+	}
+	for (i = 0; i < n; i++) {
+		q = quote_word(kv[i]);
+		buf_printf(&b, " %s", q);
+		free(q);
+	}
+	buf_printf(&b, " %s", cmd);
+	free(cmd);
+	q = xstrdup(b.p);
+	buf_free(&b);
+	return q;
+}
+
+/*
+ * Returns the new shell command that replays run r: in this directory,
+ * bin/referee with the same limits, the bot with its directory and
+ * environment.
+ */
 static char *
 reproduce(const struct check *ck, const struct game *g, const struct run *r)
 {
@@ -278,6 +322,11 @@ reproduce(const struct check *ck, const struct game *g, const struct run *r)
 	char path[PATH_MAX + 16], *q, *cmd;
 	int i;
 
+	if (getcwd(path, sizeof path) != NULL) {
+		q = quote_word(path);
+		buf_printf(&b, "cd %s && ", q);
+		free(q);
+	}
 	snprintf(path, sizeof path, "%s/referee", ck->bindir);
 	q = quote_word(path);
 	buf_printf(&b, "%s -g %s -s %llu --games %d", q, g->name,
@@ -297,7 +346,11 @@ reproduce(const struct check *ck, const struct game *g, const struct run *r)
 		free(q);
 		free(cmd);
 	}
-	q = vis_text(b.p, b.len, b.len);
+	/* Through vis(3) only when it holds a byte a terminal would act on:
+	 * else it is the very command to paste. */
+	for (i = 0; (size_t)i < b.len && b.p[i] >= 0x20 && b.p[i] < 0x7f; i++)
+		;
+	q = (size_t)i == b.len ? xstrdup(b.p) : vis_text(b.p, b.len, b.len);
 	buf_free(&b);
 	return q;
 }
@@ -579,6 +632,10 @@ check_game(struct check *ck, const struct game *g, int gi)
 		    sum.name[0] ? "name \"" : "no name", sum.name,
 		    sum.name[0] ? "\"" : "");
 		print_notes(&sum, NOTE_HELLO);
+		if (sum.hello_timeouts > 0)
+			printf("  %-16s      a slow starter? raise --time-hello "
+			    "(now %ld ms; \"time_hello_ms\"\n  %-16s      in "
+			    "a tournament file)\n", "", ck->hello, "");
 		print_row("answers in time", sum.faults[FAULT_TIMEOUT] == 0,
 		    "%ld timeout%s in %ld request%s (%ld ms each%s)",
 		    sum.faults[FAULT_TIMEOUT],
@@ -586,6 +643,12 @@ check_game(struct check *ck, const struct game *g, int gi)
 		    sum.requests == 1 ? "" : "s", ck->tpm, ck->bank ?
 		    " + the bank" : "");
 		print_notes(&sum, FAULT_TIMEOUT);
+		if (sum.faults[FAULT_TIMEOUT] > 0)
+			printf("  %-16s      slow rather than stuck? raise "
+			    "--time-per-move or --time-bank\n  %-16s      (now "
+			    "%ld and %ld ms; \"time_per_move_ms\" and "
+			    "\"time_bank_ms\" in a\n  %-16s      tournament "
+			    "file)\n", "", "", ck->tpm, ck->bank, "");
 		print_row("malformed lines", nmalformed == 0, "%ld (malformed "
 		    "%ld, too long %ld, wrong id %ld)", nmalformed,
 		    sum.faults[FAULT_MALFORMED], sum.faults[FAULT_LONG_LINE],
@@ -633,8 +696,9 @@ main(int argc, char **argv)
 	struct check ck;
 	const struct game *g;
 	struct stat sb;
-	char failed[1024], **words, *v;
-	int c, i, passed, seeded = 0;
+	char failed[1024], **words, *v, **envv = NULL;
+	const char *botdir = NULL;
+	int c, i, passed, seeded = 0, nenv = 0;
 
 	memset(&ck, 0, sizeof ck);
 	ck.per_match = DEFAULT_GAMES;
@@ -643,8 +707,9 @@ main(int argc, char **argv)
 	ck.hello = DEFAULT_HELLO;
 	ck.max_time = DEFAULT_MAX_TIME;
 	ck.stderr_limit = DEFAULT_STDERR;
-	while ((c = getopt_long(argc, argv, "g:n:r:s:qh", longopts, NULL)) !=
-	    -1) {
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":g:n:r:s:qhV", longopts,
+	    NULL)) != -1) {
 		switch (c) {
 		case 'g':
 			if ((g = game_find(optarg)) == NULL)
@@ -689,6 +754,20 @@ main(int argc, char **argv)
 		case OPT_OPPONENT:
 			ck.opponent = optarg;
 			break;
+		case OPT_DIR:
+			if (stat(optarg, &sb) == -1)
+				err(2, "--dir %s", optarg);
+			if (!S_ISDIR(sb.st_mode))
+				errx(2, "--dir %s: not a directory", optarg);
+			botdir = optarg;
+			break;
+		case OPT_ENV:
+			if ((v = strchr(optarg, '=')) == NULL || v == optarg)
+				errx(2, "--env %s: not KEY=VALUE", optarg);
+			envv = xreallocarray(envv, (size_t)nenv + 1,
+			    sizeof *envv);
+			envv[nenv++] = optarg;
+			break;
 		case OPT_KEEP:
 			if (strlen(optarg) >= sizeof ck.dir - 64)
 				errx(2, "--keep %s: too long", optarg);
@@ -700,8 +779,10 @@ main(int argc, char **argv)
 			break;
 		case 'h':
 			usage(stdout, 0);
+		case 'V':
+			cli_version("botcheck");
 		default:
-			usage(stderr, 2);
+			cli_bad_option("botcheck", c, argv);
 		}
 	}
 	argc -= optind;
@@ -713,6 +794,9 @@ main(int argc, char **argv)
 	if (argv_split(ck.bot, &words, failed, sizeof failed) == -1)
 		errx(2, "the bot's command: %s", failed);
 	argv_free(words);
+	if (botdir != NULL || nenv > 0)
+		ck.bot = with_env(ck.bot, botdir, envv, nenv);
+	free(envv);
 	if (ck.ngames == 0)
 		for (i = 0; games[i] != NULL; i++)
 			add_game(&ck, games[i]);

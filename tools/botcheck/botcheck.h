@@ -36,6 +36,7 @@ struct botstats {
 	int64_t	 time_sum_us;		/* over the answered requests */
 	int64_t	 time_max_us;
 	long	 hello_faults;		/* faults before the first game */
+	long	 hello_timeouts;	/* of which timeouts */
 	long	 faults[NFAULT];	/* faults after the handshake */
 	size_t	 stderr_bytes;		/* written by the bot (marks aside) */
 	long	 stderr_over;		/* matches over the stderr limit */

@@ -127,6 +127,8 @@ scan_fault(struct scan *sc, struct botstats *s, const json_t *j)
 	id = json_object_get(j, "id");
 	if (!sc->started) {
 		s->hello_faults++;
+		if (k == FAULT_TIMEOUT)
+			s->hello_timeouts++;
 		slot = NOTE_HELLO;
 		snprintf(where, sizeof where, "handshake");
 	} else {
@@ -308,6 +310,7 @@ stats_add(struct botstats *sum, const struct botstats *a)
 	if (a->time_max_us > sum->time_max_us)
 		sum->time_max_us = a->time_max_us;
 	sum->hello_faults += a->hello_faults;
+	sum->hello_timeouts += a->hello_timeouts;
 	for (k = 0; k < NFAULT; k++)
 		sum->faults[k] += a->faults[k];
 	sum->stderr_bytes += a->stderr_bytes;

@@ -26,6 +26,7 @@ static void	put_key(FILE *, const char *, const json_t *, int, int);
 static int	per_seat(const char *);
 static void	put_block(FILE *, const json_t *, int, int);
 static void	put_notes(FILE *, const struct frame *, int);
+static void	put_escaped(FILE *, const char *, const char *);
 static const char *find_answer(const struct rlog *, size_t, int, int64_t);
 static void	put_message(FILE *, const struct replay *, size_t, int);
 static int	bot_at(const struct replay *, size_t, int);
@@ -366,10 +367,39 @@ put_notes(FILE *fp, const struct frame *f, int only_bot)
 		if (only_bot >= 0 && json_integer_value(json_object_get(x,
 		    "bot")) != only_bot)
 			continue;
-		fprintf(fp, "   %s> seat %" JSON_INTEGER_FORMAT " says: %s%s\n",
+		fprintf(fp, "   %s> seat %" JSON_INTEGER_FORMAT " %s: ",
 		    tr_colour ? "\033[33m" : "", json_integer_value(
-		    json_object_get(x, "seat")), json_string_value(
-		    json_object_get(x, "text")), tr_colour ? "\033[0m" : "");
+		    json_object_get(x, "seat")), strcmp(json_string_value(
+		    json_object_get(x, "from")), "answer") == 0 ? "debug" :
+		    "says");
+		put_escaped(fp, json_string_value(json_object_get(x, "text")),
+		    "\n     ");
+		fprintf(fp, "%s\n", tr_colour ? "\033[0m" : "");
+	}
+}
+
+/*
+ * Writes a bot's text so that it cannot drive the terminal: control bytes
+ * (and the C1 controls of UTF-8) as \ooo, a backslash doubled, each
+ * newline as nl; other text as it is.
+ */
+static void
+put_escaped(FILE *fp, const char *s, const char *nl)
+{
+	const unsigned char *p;
+
+	for (p = (const unsigned char *)s; *p != '\0'; p++) {
+		if (*p == '\n')
+			fputs(nl, fp);
+		else if (*p == '\\')
+			fputs("\\\\", fp);
+		else if (*p < 0x20 || *p == 0x7f)
+			fprintf(fp, "\\%03o", *p);
+		else if (*p == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f) {
+			fprintf(fp, "\\%03o\\%03o", p[0], p[1]);
+			p++;
+		} else
+			fputc(*p, fp);
 	}
 }
 

@@ -16,6 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "replay.h"
 
 enum mode { SHOW, VERIFY, EMIT, HTML };
@@ -28,16 +29,18 @@ static int	verify_one(const char *);
 static int	load(struct rlog *, struct replay *, const char *, int);
 static int	emit(const struct replay *, int, long);
 static int	write_html(const struct replay *, const char *);
+static void	set_names(struct rlog *, const char *, int);
 
 /* Prints the usage. */
 static void
 usage(FILE *fp)
 {
 	fprintf(fp,
-	    "usage: replay [--seat N] [--step K] [--full] [--ascii] [--no-keys] LOG\n"
+	    "usage: replay [--seat N] [--step K] [--full] [--ascii] [--no-keys]\n"
+	    "              [--names A,B,...] LOG\n"
 	    "       replay --verify [-q] LOG|DIR...\n"
 	    "       replay --emit --seat N [--upto K] LOG\n"
-	    "       replay --html OUT LOG\n"
+	    "       replay --html OUT [--names A,B,...] LOG\n"
 	    "Replays a cardarena match log: step K is the K-th point of the "
 	    "match\n(each game's deal, then the state after each action), "
 	    "numbered over\nthe whole match as the replay prints it.\n"
@@ -51,7 +54,13 @@ usage(FILE *fp)
 	    "  --emit       print the lines the bot at seat N received, up to "
 	    "and\n               including the request answered by step K\n"
 	    "  --html OUT   write a self-contained HTML viewer to OUT "
-	    "(- for stdout)\n");
+	    "(- for stdout)\n"
+	    "  --names A,B  call the bots so (in the log's order), e.g. "
+	    "by their\n               tournament names\n"
+	    "  --version    the version of replay and of the protocol\n"
+	    "Exit status: 0 on success (--verify: every log verified), 1 when "
+	    "a log\ncannot be read or does not verify, 2 for a bad command "
+	    "line.\n");
 }
 
 /*
@@ -79,6 +88,32 @@ load(struct rlog *l, struct replay *rp, const char *path, int silent)
 		warnx("the log does not verify, so the replay stops there:\n%s",
 		    rp->why);
 	return 0;
+}
+
+/*
+ * Names the bots as the comma-separated list says (in the order of the
+ * log's header, the referee's -b order), or exits.
+ */
+static void
+set_names(struct rlog *l, const char *list, int players)
+{
+	json_t *bots;
+	char *copy, *p, *name;
+	int i = 0;
+
+	bots = json_object_get(l->header, "bots");
+	p = copy = xstrdup(list);
+	while ((name = strsep(&p, ",")) != NULL) {
+		if (*name == '\0' || i == players)
+			errx(2, "--names %s: give %d names, one per bot, "
+			    "separated by commas", list, players);
+		json_object_set_new(json_array_get(bots, (size_t)i++),
+		    "name", json_string(name));
+	}
+	if (i != players)
+		errx(2, "--names %s: give %d names, one per bot, separated "
+		    "by commas", list, players);
+	free(copy);
 }
 
 /* Verifies one log, printing its verdict; 0 if it verifies. */
@@ -213,16 +248,19 @@ main(int argc, char **argv)
 		{ "full", no_argument, NULL, 'f' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'R' },
+		{ "names", required_argument, NULL, 'N' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct rlog l;
 	struct replay rp;
 	enum mode mode = SHOW, want;
-	const char *errstr, *html = NULL, *term;
+	const char *errstr, *html = NULL, *term, *names = NULL;
 	long seat = -1, step = 0, upto = -1;
 	int ch, i, nok = 0, nbad = 0, keys = 1, ascii = 0, full = 0, colour;
 
-	while ((ch = getopt_long(argc, argv, "hq", longopts, NULL)) != -1) {
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, ":hq", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 's':
 			seat = strtonum(optarg, 0, MAX_PLAYERS - 1, &errstr);
@@ -265,17 +303,22 @@ main(int argc, char **argv)
 		case 'h':
 			usage(stdout);
 			return 0;
+		case 'N':
+			names = optarg;
+			break;
+		case 'R':
+			cli_version("replay");
 		default:
-			usage(stderr);
-			return 2;
+			cli_bad_option("replay", ch, argv);
 		}
 	}
 	argc -= optind;
 	argv += optind;
-	if (argc < 1 || (mode != VERIFY && argc != 1)) {
-		usage(stderr);
-		return 2;
-	}
+	if (argc < 1)
+		cli_usage_error("replay", "no log given");
+	if (mode != VERIFY && argc != 1)
+		cli_usage_error("replay", "one log at a time (--verify takes "
+		    "several)");
 	if (mode == VERIFY) {
 		for (i = 0; i < argc; i++)
 			verify_path(argv[i], &nok, &nbad);
@@ -293,6 +336,8 @@ main(int argc, char **argv)
 		errx(2, "--emit needs --seat N");
 	if (mode != EMIT && upto >= 0)
 		errx(2, "--upto K goes with --emit");
+	if (mode == VERIFY && names != NULL)
+		errx(2, "--names goes with a replay to show, not --verify");
 	term = getenv("TERM");
 	colour = isatty(STDOUT_FILENO) && getenv("NO_COLOR") == NULL &&
 	    term != NULL && strcmp(term, "dumb") != 0;
@@ -303,6 +348,8 @@ main(int argc, char **argv)
 	if (seat >= rp.players)
 		errx(2, "--seat %ld: the match has seats 0 to %d", seat,
 		    rp.players - 1);
+	if (names != NULL)
+		set_names(&l, names, rp.players);
 	switch (mode) {
 	case EMIT:
 		emit(&rp, (int)seat, upto);

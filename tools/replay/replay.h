@@ -41,11 +41,15 @@ struct rlog {
 	char		 torn_why[256];
 };
 
-/* Debug text a bot wrote to stderr, attached to the request it follows. */
+/*
+ * Debug text a bot wrote to stderr, attached to the request it follows, or
+ * sent in an answer's "debug", attached to that answer's request.
+ */
 struct rdebug {
 	int		 bot;
 	int		 gi;		/* the game of the marker */
 	int64_t		 id;		/* the request of the marker (0: none) */
+	int		 answer;	/* from the answer's "debug", not stderr */
 	char		*text;
 };
 

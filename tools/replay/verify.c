@@ -114,6 +114,7 @@ static void	 new_round(struct walk *);
 static struct frame *new_frame(struct walk *, size_t);
 static void	 attach_fault(struct walk *, const json_t *, int);
 static void	 read_debug(struct replay *);
+static void	 read_answer_debug(struct replay *);
 static void	 debug_add(struct replay *, int, long, long long, FILE *,
 		    char **, size_t *);
 static long	 jint(const json_t *, const char *, long);
@@ -346,8 +347,15 @@ header(struct walk *w, char *cause, size_t len)
 				}
 		}
 	}
+	v = json_object_get(h, "replay");
+	if (v != NULL && !json_is_boolean(v)) {
+		snprintf(cause, len, "%s:1: the header's \"replay\" is not true "
+		    "or false", w->l->path);
+		return -1;
+	}
 	playorder_init(&w->po, w->ngames, w->P, w->duplicate, w->list,
-	    w->game_list != NULL ? (int)json_array_size(w->game_list) : 0);
+	    w->game_list != NULL ? (int)json_array_size(w->game_list) : 0,
+	    v == NULL || json_is_true(v));
 	v = json_object_get(h, "max_decisions");
 	if (v != NULL && !json_is_null(v) && (!json_is_integer(v) ||
 	    json_integer_value(v) < 1)) {
@@ -1221,14 +1229,55 @@ debug_add(struct replay *rp, int bot, long gi, long long id, FILE *tf,
 	rp->dbg[rp->ndbg].bot = bot;
 	rp->dbg[rp->ndbg].gi = (int)gi;
 	rp->dbg[rp->ndbg].id = id;
+	rp->dbg[rp->ndbg].answer = 0;
 	rp->dbg[rp->ndbg++].text = *text;
 	*text = NULL;
 }
 
 /*
+ * Keeps the "debug" text of each answer the log received (a recv line
+ * with an "id"), for the request it answered.
+ */
+static void
+read_answer_debug(struct replay *rp)
+{
+	const struct rlog *l = rp->log;
+	json_t *a, *d, *id;
+	long gi = 0;
+	size_t i;
+
+	for (i = 0; i < l->n; i++) {
+		if (strcmp(l->r[i].type, "game_start") == 0) {
+			gi = jint(l->r[i].j, "game", -1);
+			continue;
+		}
+		if (strcmp(l->r[i].type, "recv") != 0 || l->r[i].bot < 0 ||
+		    l->r[i].bot >= rp->players)
+			continue;
+		a = json_loads(json_string_value(json_object_get(l->r[i].j,
+		    "line")) != NULL ? json_string_value(json_object_get(
+		    l->r[i].j, "line")) : "", 0, NULL);
+		d = json_object_get(a, "debug");
+		id = json_object_get(a, "id");
+		if (json_is_string(d) && json_string_length(d) > 0 &&
+		    json_is_integer(id)) {
+			rp->dbg = xreallocarray(rp->dbg, rp->ndbg + 1,
+			    sizeof *rp->dbg);
+			rp->dbg[rp->ndbg].bot = l->r[i].bot;
+			rp->dbg[rp->ndbg].gi = (int)gi;
+			rp->dbg[rp->ndbg].id = json_integer_value(id);
+			rp->dbg[rp->ndbg].answer = 1;
+			rp->dbg[rp->ndbg++].text = xstrdup(json_string_value(d));
+		}
+		json_decref(a);
+	}
+}
+
+/*
  * Reads the bots' stderr files (LOG.botN.stderr) and puts each piece of
  * text on the frame of the request its marker names ("--- cardarena: game
- * G, request ID ---"), or on the game's deal before any request.
+ * G, request ID ---"), or on the game's deal before any request; then the
+ * answers' own "debug" text, on the frame of the action answering.
  */
 static void
 read_debug(struct replay *rp)
@@ -1264,6 +1313,7 @@ read_debug(struct replay *rp)
 		fclose(fp);
 	}
 	free(line);
+	read_answer_debug(rp);
 	for (k = 0; k < rp->ndbg; k++) {
 		struct rdebug *d = &rp->dbg[k];
 
@@ -1279,8 +1329,9 @@ read_debug(struct replay *rp)
 				}
 		if (fi >= rp->nf)
 			continue;
-		dj = json_pack("{s:i,s:i,s:s}", "seat", replay_seat_of(rp,
-		    rp->f[fi].game, d->bot), "bot", d->bot, "text", d->text);
+		dj = json_pack("{s:i,s:i,s:s,s:s}", "seat", replay_seat_of(rp,
+		    rp->f[fi].game, d->bot), "bot", d->bot, "text", d->text,
+		    "from", d->answer ? "answer" : "stderr");
 		json_array_append_new(rp->f[fi].debug, dj);
 	}
 }

@@ -1,0 +1,65 @@
+/*
+ * The command-line conventions shared by every program (cli.h): the
+ * --version line and the one-line answer to a bad option, which names
+ * the option and points to --help, with exit status 2.
+ */
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "proto.h"
+
+void
+cli_version(const char *prog)
+{
+	printf("%s (cardarena) %s, protocol %d\n", prog, CARDARENA_VERSION,
+	    PROTOCOL_VERSION);
+	exit(fflush(stdout) == EOF ? 1 : 0);
+}
+
+void
+cli_bad_option(const char *prog, int c, char *const argv[])
+{
+	char shortopt[3] = { '-', 0, 0 };
+	const char *what;
+
+	/*
+	 * A long option is the word just read; a short one is optopt; a
+	 * --word given to plain getopt(3) is refused at its second '-',
+	 * still inside the word.
+	 */
+	what = optind > 0 ? argv[optind - 1] : "?";
+	if (optopt == '-' && argv[optind] != NULL &&
+	    strncmp(argv[optind], "--", 2) == 0)
+		what = argv[optind];
+	else if ((what[0] != '-' || what[1] != '-') && optopt > 0 &&
+	    optopt < 128) {
+		shortopt[1] = (char)optopt;
+		what = shortopt;
+	}
+	fflush(stdout);
+	if (c == ':')
+		fprintf(stderr, "%s: option %s needs a value (see %s "
+		    "--help)\n", prog, what, prog);
+	else
+		fprintf(stderr, "%s: unknown option %s (see %s --help)\n",
+		    prog, what, prog);
+	exit(2);
+}
+
+void
+cli_usage_error(const char *prog, const char *fmt, ...)
+{
+	va_list ap;
+
+	fflush(stdout);
+	fprintf(stderr, "%s: ", prog);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, " (see %s --help)\n", prog);
+	exit(2);
+}

@@ -1,0 +1,23 @@
+/*
+ * What every cardarena program says the same way on its command line:
+ * --version, and a bad option answered with one line that points to
+ * --help (exit status 2).
+ */
+#ifndef CARDARENA_CLI_H
+#define CARDARENA_CLI_H
+
+/* Prints "PROG (cardarena) VERSION, protocol N" on stdout; exits 0. */
+void	cli_version(const char *prog) __attribute__((noreturn));
+
+/*
+ * Reports the option getopt_long just refused (it returned c, '?' or
+ * ':', with opterr 0) in one line with a hint to --help; exits 2.
+ */
+void	cli_bad_option(const char *prog, int c, char *const argv[])
+	    __attribute__((noreturn));
+
+/* Reports a bad command line in one line with a hint to --help; exits 2. */
+void	cli_usage_error(const char *prog, const char *fmt, ...)
+	    __attribute__((noreturn, format(printf, 2, 3)));
+
+#endif

@@ -1,0 +1,75 @@
+#!/usr/bin/env bats
+# What every program says the same way: --version (one line, the
+# cardarena version or the SDK's, and the protocol), a bad option answered
+# with one line that names it and points to --help (status 2), and the
+# exit statuses documented in --help.  Every program in bin/ and the
+# Python and JS SDK bots.
+
+load helpers
+
+# Every program: bin/* and the SDKs' example bots.
+programs() {
+	local p
+	for p in bin/*; do
+		[ -x "$p" ] && echo "$p"
+	done
+	echo "python3 bots/python/random_bot.py"
+	echo "node bots/js/random_bot.js"
+}
+
+@test "every program prints its version and the protocol with --version" {
+	n=0
+	while read -r p; do
+		run $p --version
+		[ "$status" -eq 0 ] || { echo "$p: status $status"; false; }
+		[ "${#lines[@]}" -eq 1 ] || { echo "$p: $output"; false; }
+		[[ "$output" == *"cardarena"*", protocol 1" ]] || { echo "$p: $output"; false; }
+		n=$((n + 1))
+	done < <(programs)
+	[ "$n" -ge 12 ]
+	run bin/referee --version
+	[ "$output" = "referee (cardarena) $(sed -n 's/.*CARDARENA_VERSION[^"]*"\(.*\)"/\1/p' referee/proto.h), protocol 1" ]
+	run bin/tournament --version
+	[[ "$output" == "tournament (cardarena) "* ]]
+}
+
+@test "a bad option: one line naming it, a hint to --help, status 2" {
+	while read -r p; do
+		name=${p##*/}
+		name=${name%% *}
+		run $p --no-such-flag
+		[ "$status" -eq 2 ] || { echo "$p: status $status"; false; }
+		[ "${#lines[@]}" -eq 1 ] || { echo "$p: $output"; false; }
+		[[ "$output" == *"--no-such-flag"*"--help)" ]] || { echo "$p: $output"; false; }
+	done < <(programs)
+	for c in run rate schedule plan job merge status gauntlet; do
+		run bin/tournament $c --no-such-flag
+		[ "$status" -eq 2 ]
+		[ "$output" = "tournament $c: unknown option --no-such-flag (see tournament $c --help)" ]
+	done
+	run bin/tournament frobnicate
+	[ "$status" -eq 2 ]
+	[ "$output" = "tournament: unknown command frobnicate (see tournament --help)" ]
+	run bin/referee -x
+	[ "$output" = "referee: unknown option -x (see referee --help)" ]
+	run bin/referee -g
+	[ "$output" = "referee: option -g needs a value (see referee --help)" ]
+	run bin/referee --time-per-move
+	[ "$output" = "referee: option --time-per-move needs a value (see referee --help)" ]
+	run bin/botcheck --keep
+	[ "$output" = "botcheck: option --keep needs a value (see botcheck --help)" ]
+	run bin/replay
+	[ "$status" -eq 2 ]
+	[ "$output" = "replay: no log given (see replay --help)" ]
+	run bin/random --seed
+	[ "$output" = "random: a value is missing after --seed (see random --help)" ]
+}
+
+@test "every program's --help documents its exit status" {
+	while read -r p; do
+		run $p --help
+		[ "$status" -eq 0 ] || { echo "$p: status $status"; false; }
+		[[ "$output" == *"Exit status: 0 "* ]] || { echo "$p: no exit status in --help"; false; }
+		[[ "$output" == *" 2 for a bad command line"* ]] || { echo "$p: $output"; false; }
+	done < <(programs)
+}

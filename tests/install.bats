@@ -1,0 +1,61 @@
+#!/usr/bin/env bats
+# make install into a temporary PREFIX (and a DESTDIR staging): the
+# programs, the documents with the rules protocol.md cites, the man pages,
+# the SDKs; and an installed example tournament run from another
+# directory, its bots and referee the installed ones, nothing from the
+# source tree.
+
+load helpers
+
+# make, as this check was built (SANITIZE or not), outside any outer make.
+mk() {
+	local san=0
+	[ "${B:-build/std}" = build/san ] && san=1
+	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make --no-print-directory \
+	    SANITIZE=$san "$@"
+}
+
+@test "make install puts the programs, docs/rules, man pages and SDKs under PREFIX" {
+	run mk install PREFIX="$T/usr"
+	[ "$status" -eq 0 ]
+	for p in referee tournament replay botcheck random scripted nyse_bot; do
+		[ -x "$T/usr/bin/$p" ]
+	done
+	s=$T/usr/share/cardarena
+	[ -s "$s/protocol.md" ] && [ -s "$s/README.md" ]
+	[ -s "$s/bots/python/cardarena.py" ] && [ -s "$s/bots/js/cardarena.js" ]
+	# every docs/rules/ file protocol.md names is there beside it
+	n=0
+	for f in $(grep -o 'docs/rules/[a-z]*\.md' protocol.md | sort -u); do
+		[ -s "$s/$f" ]
+		n=$((n + 1))
+	done
+	[ "$n" -ge 5 ]
+	for m in docs/man/*.1 docs/man/*.5; do
+		[ -e "$m" ] || continue
+		cmp "$m" "$T/usr/share/man/man${m##*.}/${m##*/}"
+	done
+	# DESTDIR stages the same files; the examples name PREFIX, not DESTDIR
+	run mk install DESTDIR="$T/stage" PREFIX=/opt/ca
+	[ "$status" -eq 0 ]
+	[ -x "$T/stage/opt/ca/bin/referee" ]
+	grep -q '"command": "/opt/ca/bin/nyse_bot' "$T/stage/opt/ca/share/cardarena/tournaments/examples/nyse.json"
+	! grep -q "$T/stage" "$T"/stage/opt/ca/share/cardarena/tournaments/examples/*.json
+}
+
+@test "an installed example tournament runs from another directory" {
+	run mk install PREFIX="$T/usr"
+	[ "$status" -eq 0 ]
+	ex=$T/usr/share/cardarena/tournaments/examples/nyse.json
+	grep -q "\"command\": \"$T/usr/bin/nyse_bot --seed 1\"" "$ex"
+	grep -q "run from any directory with $T/usr/bin/tournament run $ex" "$ex"
+	mkdir "$T/elsewhere"
+	cd "$T/elsewhere"
+	# No bin/ here and none on PATH: only the installed programs can run.
+	run env PATH=/usr/bin:/bin "$T/usr/bin/tournament" run -q "$ex"
+	[ "$status" -eq 0 ]
+	[ "$(grep -c '"table"' out/nyse/journal.jsonl)" -eq 90 ]
+	log=$(ls out/nyse/logs/*.jsonl | head -n 1)
+	head -n 1 "$log" | grep -q "\"command\":\"$T/usr/bin/nyse_bot --seed 1\"\|\"command\":\"$T/usr/bin/random --seed"
+	[ -s out/nyse/results.html ]
+}

@@ -1,0 +1,147 @@
+/*
+ * The tournament's HTML replays: with "replays": true (or run --replays)
+ * every match log of the output directory gets its bin/replay --html page
+ * beside it, the bots named by their tournament names; the step at which
+ * a game of a log starts, for the report's links (LOG.html#step=N); and
+ * where the programs beside this one (bin/replay, bin/referee) are.
+ */
+#include <sys/stat.h>
+#include <sys/wait.h>
+
+#include <dirent.h>
+#include <err.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "tournament.h"
+
+static int	 render_one(const char *, const char *, const char *);
+
+char *
+beside_self(const char *name)
+{
+	char self[PATH_MAX], *slash, *path;
+	ssize_t n;
+
+	if ((n = readlink("/proc/self/exe", self, sizeof self - 1)) > 0) {
+		self[n] = '\0';
+		if ((slash = strrchr(self, '/')) != NULL) {
+			*slash = '\0';
+			if (asprintf(&path, "%s/%s", self, name) == -1)
+				err(1, "asprintf");
+			if (access(path, X_OK) == 0)
+				return path;
+			free(path);
+		}
+	}
+	return xstrdup(name);
+}
+
+/* Runs prog --html LOG.html --names NAMES LOG; -1 if it failed. */
+static int
+render_one(const char *prog, const char *log, const char *names)
+{
+	char *out;
+	pid_t pid;
+	int status;
+
+	if (asprintf(&out, "%s.html", log) == -1)
+		err(1, "asprintf");
+	switch (pid = fork()) {
+	case -1:
+		err(1, "fork");
+	case 0:
+		execlp(prog, prog, "--html", out, "--names", names, log,
+		    (char *)NULL);
+		warn("%s", prog);
+		_exit(127);
+	}
+	free(out);
+	while (waitpid(pid, &status, 0) == -1)
+		;
+	return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1;
+}
+
+int
+render_replays(const struct tour *t, const struct schedule *s,
+    const char *logdir)
+{
+	DIR *d;
+	struct dirent *de;
+	struct stat lsb, hsb;
+	char *prog, *log, *html, *names;
+	size_t len;
+	long tb;
+	int i, n = 0;
+
+	if ((d = opendir(logdir)) == NULL) {
+		warn("%s", logdir);
+		return 0;
+	}
+	prog = beside_self("replay");
+	while ((de = readdir(d)) != NULL) {
+		len = strlen(de->d_name);
+		if (len < 7 || strcmp(de->d_name + len - 6, ".jsonl") != 0 ||
+		    sscanf(de->d_name, "t%ld.", &tb) != 1 || tb < 0 ||
+		    tb >= s->ntables)
+			continue;
+		if (asprintf(&log, "%s/%s", logdir, de->d_name) == -1 ||
+		    asprintf(&html, "%s.html", log) == -1)
+			err(1, "asprintf");
+		/* rendered once, unless the log changed since */
+		if (stat(log, &lsb) == 0 && (stat(html, &hsb) == -1 ||
+		    hsb.st_mtime < lsb.st_mtime)) {
+			names = xstrdup(t->bots[s->tab[tb * t->seats]].name);
+			for (i = 1; i < t->seats; i++) {
+				char *x;
+
+				if (asprintf(&x, "%s,%s", names,
+				    t->bots[s->tab[tb * t->seats + i]].name) ==
+				    -1)
+					err(1, "asprintf");
+				free(names);
+				names = x;
+			}
+			if (render_one(prog, log, names) == 0)
+				n++;
+			else
+				warnx("%s: no HTML replay (see above)", log);
+			free(names);
+		}
+		free(log);
+		free(html);
+	}
+	closedir(d);
+	free(prog);
+	return n;
+}
+
+long
+replay_game_step(const char *path, long game)
+{
+	FILE *fp;
+	char *line = NULL, *p;
+	size_t cap = 0;
+	long step = 0, g, found = -1;
+
+	if ((fp = fopen(path, "r")) == NULL)
+		return -1;
+	while (getline(&line, &cap, fp) != -1) {
+		if (strncmp(line, "{\"type\":\"action\"", 16) == 0)
+			step++;
+		else if (strncmp(line, "{\"type\":\"game_start\"", 20) == 0) {
+			if ((p = strstr(line, "\"game\":")) != NULL &&
+			    sscanf(p + 7, "%ld", &g) == 1 && g == game) {
+				found = step;
+				break;
+			}
+			step++;
+		}
+	}
+	free(line);
+	fclose(fp);
+	return found;
+}
