@@ -14,7 +14,7 @@ load helpers
 # more referee flags in "$@".  The result is in $output, the log in
 # $T/m.log, bot 0's stderr in $T/m.log.bot0.stderr.
 hostile() {
-	run bin/referee -g horserace -s 11 -o races=2 --time-per-move 100 \
+	run bin/referee -g horserace -s 11 -o races="${RACES:-2}" --time-per-move 100 \
 	    --time-bank 1500 --time-hello "${HELLO:-5000}" --grace 100 \
 	    --log "$T/m.log" "$@" \
 	    -b "python3 tests/hostile/bot.py $MODE $MARK ${ARG:-}" \
@@ -190,7 +190,7 @@ need_sandbox() {
 }
 
 @test "never reads its stdin while large views are written: timeouts, no block" {
-	MODE=noread hostile -o races=20
+	RACES=20 MODE=noread hostile
 	[ "$(count timeout)" -eq "$(requests)" ]
 }
 
