@@ -308,14 +308,15 @@ EOF
 	echo "$output"
 	[ "$status" -eq 1 ]
 	[[ "$output" == *"stopped at once: the disk is full"* ]]
-	# Stopped at the first table: no other table was started.
-	[ "$(ls "$T/disk/out/logs" | grep -c '^t0000[1-9].*jsonl$' || true)" -eq 0 ]
+	# Stopped at the first run that could not write: the runs before it
+	# (one deal of 3 games each, one at a time) and it, none after.
+	kept=$(grep -c '"places"' "$T/disk/out/journal.jsonl")
+	[ "$kept" -ge 1 ]
+	[ "$(ls "$T/disk/out/logs" | grep -c '\.jsonl$')" -eq $((kept / 3 + 1)) ]
 	# No empty referee stderr file is left, none is pointed at.
 	[ "$(find "$T/disk/out" -name '*.referee.stderr' -empty | wc -l)" -eq 0 ]
 	! [[ "$output" == *".referee.stderr"* ]]
 	# What is journalled is kept, and resumes once there is room.
-	kept=$(grep -c '"places"' "$T/disk/out/journal.jsonl")
-	[ "$kept" -ge 1 ]
 	cp -r "$T/disk/out" "$T/room"
 	sed "s|$T/disk/out|$T/room|" "$T/f.json" >"$T/g.json"
 	run bin/tournament run -q "$T/g.json"
