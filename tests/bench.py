@@ -33,12 +33,17 @@ the spread (lowest..highest) of the repetitions.
               seats and of 30 bots at 6 seats, and every subset of 30 bots
               at 6 seats (593,775 tables, max_tables 1000000).  Target:
               seconds for a million.
+  dist        tests/bench_dist.sh: games per second of a 10,000-game
+              horserace tournament (5 C random bots) through `tournament
+              plan | parallel -j 2 tournament job` and merge, against
+              `tournament run -j 2`; the memory of `tournament merge` on
+              100,000 and 1,000,000 journal lines.
 
 Environment: B (build dir), BENCH_REPS (repetitions, default 3),
 BENCH_SECONDS (CPU seconds per engine, default 1), BENCH_SCALE (a factor
 on every match's and tournament's size, default 1), BENCH_ONLY (a comma
 list of the sections to run: engines, referee, first, sdk, tournament,
-schedule; default all).
+schedule, dist; default all).
 """
 import json
 import os
@@ -319,6 +324,13 @@ def schedules(tmp):
               % (label, n, el, n / el, out[1]))
 
 
+def dist():
+    print("\n== tournaments across machines (tests/bench_dist.sh); load %.2f"
+          % load())
+    sys.stdout.flush()
+    subprocess.run(["sh", "tests/bench_dist.sh"], check=True)
+
+
 def main():
     tmp = tempfile.mkdtemp(prefix="cardarena-bench.")
     try:
@@ -332,7 +344,8 @@ def main():
                          ("first", lambda: first_game(tmp)),
                          ("sdk", sdks),
                          ("tournament", lambda: tournaments(tmp)),
-                         ("schedule", lambda: schedules(tmp))):
+                         ("schedule", lambda: schedules(tmp)),
+                         ("dist", dist)):
             if only is None or name in only:
                 fn()
         print("\nbench: %.0f s; load %.2f %.2f %.2f at the end"

@@ -80,11 +80,14 @@ verdict() {
 	no_leftovers "$MARK"
 }
 
-@test "a bot that never answers the hello fails the handshake" {
+@test "a bot that never answers the hello fails the handshake; the limits to raise are named" {
 	hostile hello_hang --time-hello 300 --time-per-move 200
 	[ "$status" -eq 1 ]
 	[[ "$(verdict nyse)" == *"FAIL (handshake"* ]]
 	[[ "$output" == *"handshake: timeout: no hello answer within 300 ms"* ]]
+	[[ "$output" == *"a slow starter? raise --time-hello (now 300 ms; \"time_hello_ms\""* ]]
+	[[ "$output" == *"slow rather than stuck? raise --time-per-move or --time-bank"* ]]
+	[[ "$output" == *"(now 200 and 0 ms; \"time_per_move_ms\" and \"time_bank_ms\" in a"* ]]
 	no_leftovers "$MARK"
 }
 
@@ -93,6 +96,7 @@ verdict() {
 	[ "$status" -eq 1 ]
 	[[ "$(verdict nyse)" == *"FAIL (exit)"* ]]
 	[[ "$output" == *"early exits      FAIL 1"* ]]
+	[[ "$output" != *"raise --time"* ]]
 	[[ "$output" == *"exit: exited with status 4"* ]]
 	no_leftovers "$MARK"
 }
@@ -276,16 +280,5 @@ EOF2
 	run bin/botcheck -g nyse --env FOO -- bin/random
 	[ "$status" -eq 2 ]
 	[[ "$output" == *"--env FOO: not KEY=VALUE"* ]]
-	no_leftovers "$MARK"
-}
-
-@test "timeouts at the hello and on moves name the limits to raise" {
-	hostile hello_hang --time-hello 300 --time-per-move 200
-	[ "$status" -eq 1 ]
-	[[ "$output" == *"a slow starter? raise --time-hello (now 300 ms; \"time_hello_ms\""* ]]
-	[[ "$output" == *"slow rather than stuck? raise --time-per-move or --time-bank"* ]]
-	[[ "$output" == *"(now 200 and 0 ms; \"time_per_move_ms\" and \"time_bank_ms\" in a"* ]]
-	hostile exit_mid
-	[[ "$output" != *"raise --time"* ]]
 	no_leftovers "$MARK"
 }

@@ -9,38 +9,15 @@
 # `tournament status`; the README's "Across machines" commands as written.
 # The Slurm test is tests/slurm.bats.
 #
-# The bots are stateless (a choice is a function of the request), so a game
-# does not depend on which games its bot processes played before.
+# The bots are stateless (tests/bots/det.py: a choice is a function of the
+# request), so a game does not depend on which games its bot processes
+# played before.
 
 load helpers
 
 setup() {
 	cd "$BATS_TEST_DIRNAME/.." || return 1
 	T=$BATS_TEST_TMPDIR
-	cat >"$T/det.py" <<'PY'
-import json, os, sys, time, zlib
-salt = sys.argv[1] if len(sys.argv) > 1 else ""
-pause = float(os.environ.get("DET_SLEEP", "0"))
-for line in sys.stdin:
-    m = json.loads(line)
-    if m.get("type") == "hello":
-        out = {"type": "hello", "name": "det" + salt, "version": "1"}
-    elif m.get("type") == "bye":
-        break
-    elif "legal" in m and "id" in m:
-        legal = m["legal"]
-        h = zlib.crc32((salt + json.dumps(m.get("view"), sort_keys=True)).encode())
-        i = h % len(legal)
-        out = {"id": m["id"], "index": i}
-        a = legal[i].get("amount")
-        if isinstance(a, dict):
-            out["amount"] = a["min"] + h // 7 % (a["max"] - a["min"] + 1)
-        time.sleep(pause)
-    else:
-        continue
-    sys.stdout.write(json.dumps(out) + "\n")
-    sys.stdout.flush()
-PY
 	mkfile "$T/t.json" "$T/local"
 }
 
@@ -50,29 +27,19 @@ mkfile() {
 	cat >"$1" <<EOF
 {"name": "t", "game": "horserace", "options": {"races": 2}, "seats": 4,
  "bots": [
-  {"name": "a", "command": "python3 $T/det.py a"},
-  {"name": "b", "command": "python3 $T/det.py b"},
-  {"name": "c", "command": "python3 $T/det.py c"},
-  {"name": "d", "command": "python3 $T/det.py d"},
-  {"name": "e", "command": "python3 $T/det.py e"}],
+  {"name": "a", "command": "python3 $PWD/tests/bots/det.py a"},
+  {"name": "b", "command": "python3 $PWD/tests/bots/det.py b"},
+  {"name": "c", "command": "python3 $PWD/tests/bots/det.py c"},
+  {"name": "d", "command": "python3 $PWD/tests/bots/det.py d"},
+  {"name": "e", "command": "python3 $PWD/tests/bots/det.py e"}],
  "deals": 2, "duplicate": true, "concurrency": 2, $TOUR_LIMITS,
  "output": "$2", "seed": 11}
 EOF
 }
 
-# The games of a journal, one canonical line each (the log path left
-# out: it says where the log is), sorted.
+# The games of a journal, one canonical line each, sorted.
 games() {
-	python3 - "$1" <<'PY'
-import json, sys
-out = []
-for line in open(sys.argv[1]):
-    d = json.loads(line)
-    if "table" in d:
-        d.pop("log", None)
-        out.append(json.dumps(d, sort_keys=True))
-print("\n".join(sorted(out)))
-PY
+	python3 tests/journal_games.py "$1"
 }
 
 # Counts the game lines of job journals and checks none is doubled.
@@ -102,8 +69,9 @@ PY
 import json, sys
 lines = [json.loads(l) for l in open(sys.argv[1])]
 assert [l["job"] for l in lines] == list(range(10))
+# chunk by chunk across the tables, as a local run plays deal by deal
 assert [(l["table"], l["games"]) for l in lines] == \
-    [(t, [g, g + 4]) for t in range(5) for g in (0, 4)]
+    [(t, [g, g + 4]) for g in (0, 4) for t in range(5)]
 src = json.load(open(sys.argv[2]))
 cmds = {b["name"]: b["command"] for b in src["bots"]}
 for l in lines:
@@ -135,19 +103,21 @@ PY
 	DET_SLEEP=0.02 bin/tournament job --from "$T/plan" --index 2 --out "$T/j" &
 	pid=$!
 	for i in $(seq 1 600); do
-		n=$(grep -c '"table"' "$T/j/job-000002.jsonl" 2>/dev/null || true)
+		n=$(grep -c '^{"table"' "$T/j/job-000002.jsonl" 2>/dev/null || true)
 		[ "${n:-0}" -lt 1 ] || break
 		sleep 0.05
 	done
 	kill -9 "$pid"
 	wait "$pid" || true
-	n=$(grep -c '"table"' "$T/j/job-000002.jsonl")
+	n=$(grep -c '^{"table"' "$T/j/job-000002.jsonl")
 	[ "$n" -ge 1 ] && [ "$n" -lt 8 ]
+	(cd "$T/j/logs" && md5sum *.jsonl) >"$T/sums"
 	run bin/tournament job --from "$T/plan" --index 2 --out "$T/j"
 	[ "$status" -eq 0 ]
 	[ "$(no_doubles "$T/j/job-000002.jsonl")" -eq 8 ]
-	# the second run played the rest into a log of its own
-	[ -s "$T/j/logs/t00002-2.jsonl" ]
+	# the second run played the rest into logs of its own
+	(cd "$T/j/logs" && md5sum -c --quiet "$T/sums")
+	[ "$(ls "$T"/j/logs/*.jsonl | wc -l)" -gt "$(wc -l <"$T/sums")" ]
 	cp "$T/j/job-000002.jsonl" "$T/before"
 	sed -n 3p "$T/plan" | bin/tournament job --out "$T/j"
 	cmp "$T/before" "$T/j/job-000002.jsonl"
@@ -182,7 +152,7 @@ PY
 	for i in $(seq 1 1200); do
 		for f in "$T"/par/job-*.jsonl; do
 			[ -e "$f" ] || continue
-			n=$(grep -c '"table"' "$f" || true)
+			n=$(grep -c '^{"table"' "$f" || true)
 			if [ "$n" -ge 1 ] && [ "$n" -lt 4 ]; then
 				idx=$(basename "$f" .jsonl)
 				idx=$((10#${idx#job-}))

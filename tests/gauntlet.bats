@@ -101,3 +101,23 @@ load helpers
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"--elo0"* ]]
 }
+
+@test "gauntlet: Ctrl-C stops it undecided (result none, exit 3) with no process left" {
+	cp bin/random "$T/random-$MARK"
+	bin/tournament gauntlet -g daifugo -n 4 --elo0 0 --elo1 1 -j 2 \
+	    -c "$T/random-$MARK --seed 1" -p "$T/random-$MARK --seed 2" \
+	    > "$T/out" 2> "$T/err" &
+	pid=$!
+	for i in $(seq 1 100); do
+		grep -q 'gauntlet: 10 deals' "$T/err" && break
+		sleep 0.1
+	done
+	kill -INT "$pid"
+	status=0
+	wait "$pid" || status=$?
+	cat "$T/out" "$T/err"
+	[ "$status" -eq 3 ]
+	grep -q '^result: none$' "$T/out"
+	grep -q -E '^[0-9]+ deals, [0-9]+ games' "$T/out"
+	no_leftovers "random-$MARK"
+}

@@ -118,18 +118,8 @@ EOF
 	    tournaments/examples/horserace.json >"$T/w/local.json"
 	(cd "$T/w" && bin/tournament run -q local.json)
 	cmp "$T/w/out/local/results.txt" "$T/w/out/horserace/results.txt"
-	for d in local horserace; do
-		python3 - "$T/w/out/$d/journal.jsonl" >"$T/$d.games" <<'PY'
-import json, sys
-out = []
-for line in open(sys.argv[1]):
-    d = json.loads(line)
-    if "table" in d:
-        d.pop("log", None)
-        out.append(json.dumps(d, sort_keys=True))
-print("\n".join(sorted(out)))
-PY
-	done
+	python3 tests/journal_games.py "$T/w/out/local/journal.jsonl" >"$T/local.games"
+	python3 tests/journal_games.py "$T/w/out/horserace/journal.jsonl" >"$T/horserace.games"
 	[ "$(wc -l <"$T/local.games")" -eq 80 ]
 	cmp "$T/local.games" "$T/horserace.games"
 }

@@ -87,6 +87,17 @@ more_than() {
 	[ "$(played "$2")" -gt "$1" ] || ! kill -0 "$pid" 2>/dev/null
 }
 
+# Runs tournament file $2 (output $3) and sends it SIGINT once its journal
+# has more than $1 games; its exit status is in $status, stderr in $T/err.
+interrupt_after() {
+	bin/tournament run --no-progress "$2" 2>"$T/err" &
+	pid=$!
+	wait_for more_than "$1" "$3"
+	kill -INT "$pid"
+	status=0
+	wait "$pid" || status=$?
+}
+
 # The games of a journal, one canonical line each, sorted (no log path).
 games() {
 	python3 - "$1" <<'PY'
@@ -256,12 +267,7 @@ PY
 	run bin/tournament run -q "$T/t.json"
 	games "$T/out/journal.jsonl" >"$T/straight"
 	mkfile "$T/i.json" "$T/int" 3
-	bin/tournament run --no-progress "$T/i.json" 2>"$T/err" &
-	pid=$!
-	wait_for more_than 4 "$T/int"
-	kill -INT "$pid"
-	status=0
-	wait "$pid" || status=$?
+	interrupt_after 4 "$T/i.json" "$T/int"
 	if [ "$status" -ne 0 ]; then
 		[ "$status" -eq 130 ]
 		grep -q "stopping: the games being played are discarded" "$T/err"
@@ -433,13 +439,8 @@ EOF2
 
 @test "tables are played deal by deal: a stopped tournament has every table equally far, within one deal" {
 	mkfile "$T/i.json" "$T/int" 3
-	bin/tournament run --no-progress "$T/i.json" 2>"$T/err" &
-	pid=$!
 	# Stopped a third of the way (60 games: 5 tables x 3 deals x 4 seats).
-	wait_for more_than 20 "$T/int"
-	kill -INT "$pid"
-	status=0
-	wait "$pid" || status=$?
+	interrupt_after 20 "$T/i.json" "$T/int"
 	[ "$status" -eq 130 ]
 	python3 - "$T/int/journal.jsonl" <<'PY'
 import json, sys

@@ -3,7 +3,8 @@
  * work as self-contained jobs, one JSON line each (a table's bots with
  * their commands, the game, its options, seeds, limits and game indices,
  * the journal header, a fingerprint of it all), in the order a local run
- * plays the tables; `tournament job` runs one line through the runner's
+ * plays them (chunk by chunk across the tables, as a run plays deal by
+ * deal); `tournament job` runs one line through the runner's
  * own code (tour_run with a jobspec), writing DIR/job-NNNNNN.jsonl and the
  * match logs under DIR, resuming like a run (a job run twice or killed and
  * run again writes each game once, a torn line is cut off); `tournament
@@ -40,7 +41,8 @@ struct jobfile {
 	long	 index;
 	char	*path;
 	char	*dir;		/* the directory its log paths start from */
-	json_t	*plan;		/* its plan line, without the header */
+	long	 table, lo, hi;	/* its games: lo .. hi-1 of table */
+	json_t	*names;		/* the table's bots, by seat */
 	int	 running;	/* a job holds its lock now */
 };
 
@@ -251,18 +253,19 @@ cmd_plan(int argc, char **argv)
 	for (i = 0; drop[i] != NULL; i++)
 		json_object_del(base, drop[i]);
 	json_object_set_new(base, "name", json_string(t.name));
+	/* chunk by chunk across the tables, as a run plays deal by deal */
 	idx = 0;
-	for (table = 0; table < s.ntables; table++) {
-		tb = json_copy(base);
-		bots = json_array();
-		for (i = 0; i < t.seats; i++)
-			json_array_append(bots, json_array_get(
-			    json_object_get(file, "bots"),
-			    (size_t)s.tab[table * t.seats + i]));
-		json_object_set_new(tb, "bots", bots);
-		for (c = 0; c < jpt; c++, idx++) {
+	for (c = 0; c < jpt; c++) {
+		for (table = 0; table < s.ntables; table++, idx++) {
 			if (mask != NULL && !mask[idx])
 				continue;
+			tb = json_copy(base);
+			bots = json_array();
+			for (i = 0; i < t.seats; i++)
+				json_array_append(bots, json_array_get(
+				    json_object_get(file, "bots"),
+				    (size_t)s.tab[table * t.seats + i]));
+			json_object_set_new(tb, "bots", bots);
 			lo = c * chunk;
 			hi = lo + chunk < gpt ? lo + chunk : gpt;
 			job = json_pack("{s:I,s:I,s:I,s:s,s:I,s:[I,I],s:O,s:O}",
@@ -278,8 +281,8 @@ cmd_plan(int argc, char **argv)
 			    putchar('\n') == EOF)
 				err(1, "stdout");
 			json_decref(job);
+			json_decref(tb);
 		}
-		json_decref(tb);
 	}
 	if (fflush(stdout) == EOF)
 		err(1, "stdout");
@@ -514,13 +517,14 @@ gather_dir(struct gather *g, const char *dir)
 	DIR *d;
 	struct dirent *de;
 	struct jobfile *f;
-	json_t *h, *plan, *line, *tour;
+	json_t *h, *plan, *line, *tour, *b;
+	json_int_t lo, hi;
 	json_error_t je;
 	char *path, cause[256];
 	const char *key;
 	json_t *v;
 	FILE *fp;
-	size_t len;
+	size_t len, i;
 	int lk, found = 0;
 
 	if ((d = opendir(dir)) == NULL)
@@ -596,7 +600,15 @@ gather_dir(struct gather *g, const char *dir)
 		    "job"));
 		f->path = path;
 		f->dir = xstrdup(dir);
-		f->plan = json_incref(plan);
+		f->table = (long)json_integer_value(json_object_get(plan,
+		    "table"));
+		json_unpack(json_object_get(plan, "games"), "[II]", &lo, &hi);
+		f->lo = (long)lo;
+		f->hi = (long)hi;
+		f->names = json_array();
+		json_array_foreach(json_object_get(json_object_get(plan,
+		    "tournament"), "bots"), i, b)
+			json_array_append(f->names, json_object_get(b, "name"));
 		f->running = lk;
 		json_decref(h);
 	}
@@ -605,18 +617,18 @@ gather_dir(struct gather *g, const char *dir)
 		warnx("%s: no job journals (%s*.jsonl) here", dir, JOB_PREFIX);
 }
 
-/* The job that plays game game of table table. */
+/* The job that plays game game of table table (chunk-major, as planned). */
 static long
 job_of(const struct gather *g, long table, long game)
 {
-	return table * g->jpt + game / g->chunk;
+	return game / g->chunk * g->tables + table;
 }
 
 /* The number of games of job idx. */
 static long
 job_games(const struct gather *g, long idx)
 {
-	long lo = idx % g->jpt * g->chunk;
+	long lo = idx / g->tables * g->chunk;
 
 	return lo + g->chunk < g->gpt ? g->chunk : g->gpt - lo;
 }
@@ -648,22 +660,17 @@ static int
 take_game(void *arg, const struct jgame *jg, char *cause, size_t len)
 {
 	struct gather *g = arg;
+	struct jobfile *f = g->cur;
 	struct jgame c;
-	json_t *tb, *line;
-	json_int_t lo, hi;
-	char *abs, *rel = NULL;
-	long table;
+	json_t *line;
+	const char *name;
+	char *abs, *rel = NULL, *text;
 	int s, b;
 
-	if (g->cur != NULL) {
-		table = (long)json_integer_value(json_object_get(g->cur->plan,
-		    "table"));
-		json_unpack(json_object_get(g->cur->plan, "games"), "[II]",
-		    &lo, &hi);
-		tb = json_object_get(json_object_get(g->cur->plan,
-		    "tournament"), "bots");
-		if (jg->table != table || jg->game < lo || jg->game >= hi ||
-		    jg->k != g->seats) {
+	if (f != NULL) {
+		if (jg->table != f->table || jg->game < f->lo ||
+		    jg->game >= f->hi || jg->k != g->seats ||
+		    (int)json_array_size(f->names) != jg->k) {
 			snprintf(cause, len, "table %ld game %ld is not one "
 			    "of job %ld's games", jg->table, jg->game,
 			    g->cur->index);
@@ -672,9 +679,9 @@ take_game(void *arg, const struct jgame *jg, char *cause, size_t len)
 		for (s = 0; s < jg->k; s++) {
 			b = g->duplicate ? (int)((s - jg->game % jg->k +
 			    jg->k) % jg->k) : s;
-			if (strcmp(jg->bots[s], json_string_value(
-			    json_object_get(json_array_get(tb, (size_t)b),
-			    "name"))) != 0) {
+			name = json_string_value(json_array_get(f->names,
+			    (size_t)b));
+			if (name == NULL || strcmp(jg->bots[s], name) != 0) {
 				snprintf(cause, len, "game %ld: %s at seat %d, "
 				    "the plan seats another bot there",
 				    jg->game, jg->bots[s], s);
@@ -704,9 +711,10 @@ take_game(void *arg, const struct jgame *jg, char *cause, size_t len)
 		c.log = rel;
 	}
 	line = jgame_json(&c, json_object_get(jg->line, "seed"));
-	if (json_dumpf(line, g->out, JSON_COMPACT) == -1 ||
-	    fputc('\n', g->out) == EOF)
+	if ((text = json_dumps(line, JSON_COMPACT)) == NULL ||
+	    fputs(text, g->out) == EOF || fputc('\n', g->out) == EOF)
 		err(1, "writing the merged journal");
+	free(text);
 	json_decref(line);
 	free(rel);
 	return 0;
@@ -944,7 +952,7 @@ gather_free(struct gather *g)
 	for (i = 0; i < g->nf; i++) {
 		free(g->f[i].path);
 		free(g->f[i].dir);
-		json_decref(g->f[i].plan);
+		json_decref(g->f[i].names);
 	}
 	free(g->f);
 	if (g->have != NULL)

@@ -82,7 +82,6 @@ static volatile sig_atomic_t g_stop;
 
 static void	 g_usage(FILE *, int);
 static void	 g_signal(int);
-static char	*g_referee(const char *);
 static double	 g_double(const char *, const char *, double, double);
 static int	 g_start(struct gopts *, struct gslot *, long);
 static int	 g_finish(struct gopts *, struct gslot *, struct gunit *);
@@ -145,31 +144,6 @@ g_signal(int sig)
 	if (g_stop)
 		signal(sig, SIG_DFL), raise(sig);
 	g_stop = 1;
-}
-
-/* The referee: the one given, $CARDARENA_REFEREE, beside us, or PATH's. */
-static char *
-g_referee(const char *given)
-{
-	char self[PATH_MAX], *slash, *path;
-	ssize_t n;
-
-	if (given != NULL)
-		return xstrdup(given);
-	if ((path = getenv("CARDARENA_REFEREE")) != NULL && *path != '\0')
-		return xstrdup(path);
-	if ((n = readlink("/proc/self/exe", self, sizeof self - 1)) > 0) {
-		self[n] = '\0';
-		if ((slash = strrchr(self, '/')) != NULL) {
-			*slash = '\0';
-			if (asprintf(&path, "%s/referee", self) == -1)
-				err(1, "asprintf");
-			if (access(path, X_OK) == 0)
-				return path;
-			free(path);
-		}
-	}
-	return xstrdup("referee");
 }
 
 /* Parses a number of an option within [lo, hi]; exits 2 otherwise. */
@@ -583,7 +557,7 @@ cmd_gauntlet(int argc, char **argv)
 		errx(2, "gauntlet: %s", cause);
 	if (o.logdir != NULL && access(o.logdir, W_OK | X_OK) == -1)
 		err(2, "--log-dir %s", o.logdir);
-	o.referee = g_referee(referee);
+	o.referee = referee_path(referee);
 	tty = o.quiet ? 0 : o.progress == -1 ? isatty(2) : o.progress;
 
 	memset(&sa, 0, sizeof sa);

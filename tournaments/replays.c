@@ -1,8 +1,9 @@
 /*
  * The tournament's HTML replays: with "replays": true (or run --replays)
  * every match log of the output directory gets its bin/replay --html page
- * beside it, the bots named by their tournament names; and the step at
- * which a game of a log starts, for the report's links (LOG.html#step=N).
+ * beside it, the bots named by their tournament names; the step at which
+ * a game of a log starts, for the report's links (LOG.html#step=N); and
+ * where the programs beside this one (bin/replay, bin/referee) are.
  */
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -19,9 +20,8 @@
 
 static int	 render_one(const char *, const char *, const char *);
 
-/* The program bin/replay: beside this one, else from PATH. */
-static char *
-replay_program(void)
+char *
+beside_self(const char *name)
 {
 	char self[PATH_MAX], *slash, *path;
 	ssize_t n;
@@ -30,14 +30,14 @@ replay_program(void)
 		self[n] = '\0';
 		if ((slash = strrchr(self, '/')) != NULL) {
 			*slash = '\0';
-			if (asprintf(&path, "%s/replay", self) == -1)
+			if (asprintf(&path, "%s/%s", self, name) == -1)
 				err(1, "asprintf");
 			if (access(path, X_OK) == 0)
 				return path;
 			free(path);
 		}
 	}
-	return xstrdup("replay");
+	return xstrdup(name);
 }
 
 /* Runs prog --html LOG.html --names NAMES LOG; -1 if it failed. */
@@ -81,7 +81,7 @@ render_replays(const struct tour *t, const struct schedule *s,
 		warn("%s", logdir);
 		return 0;
 	}
-	prog = replay_program();
+	prog = beside_self("replay");
 	while ((de = readdir(d)) != NULL) {
 		len = strlen(de->d_name);
 		if (len < 7 || strcmp(de->d_name + len - 6, ".jsonl") != 0 ||

@@ -106,7 +106,6 @@ static volatile sig_atomic_t	 got_signal;
 static long	 table_id(const struct runner *, long);
 static void	 on_signal(int);
 static double	 now(void);
-static char	*find_referee(const struct tour *);
 static int	 read_journal(struct runner *, char *, size_t);
 static int	 check_header(void *, const json_t *, char *, size_t);
 static int	 resume_game(void *, const struct jgame *, char *, size_t);
@@ -171,31 +170,20 @@ mkdirs(const char *path)
 }
 
 /*
- * The referee to run: the file's "referee", else $CARDARENA_REFEREE, else
- * the referee beside this program, else "referee" from PATH.
+ * The referee to run: the one given (a file's "referee", a command line's
+ * --referee), else $CARDARENA_REFEREE, else the referee beside this
+ * program, else "referee" from PATH.
  */
-static char *
-find_referee(const struct tour *t)
+char *
+referee_path(const char *given)
 {
-	char self[PATH_MAX], *slash, *path;
-	ssize_t n;
+	char *path;
 
-	if (t->referee != NULL)
-		return xstrdup(t->referee);
+	if (given != NULL)
+		return xstrdup(given);
 	if ((path = getenv("CARDARENA_REFEREE")) != NULL && *path != '\0')
 		return xstrdup(path);
-	if ((n = readlink("/proc/self/exe", self, sizeof self - 1)) > 0) {
-		self[n] = '\0';
-		if ((slash = strrchr(self, '/')) != NULL) {
-			*slash = '\0';
-			if (asprintf(&path, "%s/referee", self) == -1)
-				err(1, "asprintf");
-			if (access(path, X_OK) == 0)
-				return path;
-			free(path);
-		}
-	}
-	return xstrdup("referee");
+	return beside_self("referee");
 }
 
 /* Checks that the journal was written for this very tournament. */
@@ -984,7 +972,7 @@ tour_run(struct tour *t, const struct run_opts *o)
 			err(1, "%s: lock", t->outdir);
 		}
 	}
-	rn.referee = find_referee(t);
+	rn.referee = referee_path(t->referee);
 	if (o->job != NULL) {
 		/* the games before lo count as done, those from hi on do
 		 * not exist */

@@ -14,6 +14,7 @@
 
 #define SPRT_PSEUDO	1e-3	/* units of prior weight at scores 0 and 1 */
 
+static double	weight(const struct sprt *, int);
 static double	lagrange(const struct sprt *, double, double);
 static double	loglik(const struct sprt *, double);
 
@@ -95,6 +96,14 @@ sprt_add(struct sprt *t, int k)
 	t->sumsq += x * x;
 }
 
+/* The weight of the score j / denom: its units, plus the pseudo-count. */
+static double
+weight(const struct sprt *t, int j)
+{
+	return (double)t->count[j] + (j == 0 || j == t->denom ?
+	    SPRT_PSEUDO : 0.0);
+}
+
 /*
  * The multiplier lambda with sum_j w_j (x_j - s) / (1 + lambda (x_j - s))
  * = 0 over the weighted scores (pseudo-counts included), total weight w;
@@ -111,10 +120,7 @@ lagrange(const struct sprt *t, double s, double w)
 	for (it = 0; it < 100; it++) {
 		f = df = 0.0;
 		for (j = 0; j <= t->denom; j++) {
-			wj = (double)t->count[j];
-			if (j == 0 || j == t->denom)
-				wj += SPRT_PSEUDO;
-			if (wj == 0.0)
+			if ((wj = weight(t, j)) == 0.0)
 				continue;
 			x = (double)j / t->denom - s;
 			q = 1.0 + lam * x;
@@ -150,10 +156,7 @@ loglik(const struct sprt *t, double s)
 
 	lam = lagrange(t, s, w);
 	for (j = 0; j <= t->denom; j++) {
-		wj = (double)t->count[j];
-		if (j == 0 || j == t->denom)
-			wj += SPRT_PSEUDO;
-		if (wj == 0.0)
+		if ((wj = weight(t, j)) == 0.0)
 			continue;
 		ll -= wj * log1p(lam * ((double)j / t->denom - s));
 	}

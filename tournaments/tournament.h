@@ -120,6 +120,11 @@ struct tour {
 struct schedule;
 int	 render_replays(const struct tour *, const struct schedule *,
 	    const char *logdir);
+/*
+ * The program name installed beside this one (bin/NAME), else name alone,
+ * to be found in PATH.
+ */
+char	*beside_self(const char *name);
 /* The replay step at which game of the match log path is dealt, or -1. */
 long	 replay_game_step(const char *path, long game);
 
@@ -362,6 +367,11 @@ struct run_opts {
 int	 mkdirs(const char *);
 /* Runs (or resumes) a tournament or one job; the exit status for main. */
 int	 tour_run(struct tour *, const struct run_opts *);
+/*
+ * The referee program: given (may be NULL), else $CARDARENA_REFEREE, else
+ * the one beside this program, else "referee" from PATH; caller frees.
+ */
+char	*referee_path(const char *);
 /*
  * Rates a journal and writes every report format into outdir (and the
  * table on stdout unless quiet); names the limits of tournament t (if
