@@ -29,7 +29,7 @@ mlog_open(struct mlog *l, const char *path, char *cause, size_t len)
 int
 mlog_on(const struct mlog *l)
 {
-	return l->fd != -1;
+	return l->fd != -1 && !l->capped;
 }
 
 struct buf *
@@ -37,7 +37,8 @@ mlog_begin(struct mlog *l, const char *type)
 {
 	buf_str(&l->b, "{\"type\":\"");
 	buf_str(&l->b, type);
-	buf_add(&l->b, "\"", 1);
+	buf_str(&l->b, "\",\"n\":");
+	buf_int(&l->b, l->lines++);
 	return &l->b;
 }
 
@@ -48,7 +49,8 @@ mlog_end(struct mlog *l)
 }
 
 void
-mlog_send(struct mlog *l, int64_t t, int bot, const char *msg, size_t len)
+mlog_send(struct mlog *l, int64_t t, int bot, const struct msgnote *note,
+    const char *msg, size_t len)
 {
 	struct buf *b;
 
@@ -61,9 +63,86 @@ mlog_send(struct mlog *l, int64_t t, int bot, const char *msg, size_t len)
 	buf_int(b, t);
 	buf_str(b, ",\"bot\":");
 	buf_int(b, bot);
-	buf_str(b, ",\"msg\":");
-	buf_add(b, msg, len);
+	if (l->lean) {
+		buf_str(b, ",\"kind\":\"");
+		buf_str(b, note->kind);
+		buf_ch(b, '"');
+		if (note->id >= 0) {
+			buf_str(b, ",\"id\":");
+			buf_int(b, note->id);
+		} else if (strcmp(note->kind, "error") == 0)
+			buf_str(b, ",\"id\":null");
+		if (strcmp(note->kind, "request") == 0) {
+			buf_str(b, ",\"time_left_ms\":");
+			buf_int(b, note->tl);
+		}
+	} else {
+		buf_str(b, ",\"msg\":");
+		buf_add(b, msg, len);
+	}
 	mlog_end(l);
+}
+
+/* Returns 1 if s is UTF-8 without a NUL (a JSON string keeps it whole). */
+static int
+plain_text(const unsigned char *s, size_t n)
+{
+	size_t i, k, need;
+
+	for (i = 0; i < n; i += k) {
+		if (s[i] == 0)
+			return 0;
+		if (s[i] < 0x80) {
+			k = 1;
+			continue;
+		}
+		if (s[i] >= 0xc2 && s[i] <= 0xdf)
+			need = 2;
+		else if (s[i] >= 0xe0 && s[i] <= 0xef)
+			need = 3;
+		else if (s[i] >= 0xf0 && s[i] <= 0xf4)
+			need = 4;
+		else
+			return 0;
+		if (i + need > n)
+			return 0;
+		for (k = 1; k < need; k++)
+			if ((s[i + k] & 0xc0) != 0x80)
+				return 0;
+		/* overlong forms, surrogates, past U+10FFFF */
+		if ((s[i] == 0xe0 && s[i + 1] < 0xa0) ||
+		    (s[i] == 0xed && s[i + 1] > 0x9f) ||
+		    (s[i] == 0xf0 && s[i + 1] < 0x90) ||
+		    (s[i] == 0xf4 && s[i + 1] > 0x8f))
+			return 0;
+	}
+	return 1;
+}
+
+/* Appends n bytes as a base64 JSON string. */
+static void
+buf_base64(struct buf *b, const unsigned char *s, size_t n)
+{
+	static const char d[] =
+	    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+	char q[4];
+	uint32_t v;
+	size_t i;
+
+	buf_ch(b, '"');
+	for (i = 0; i < n; i += 3) {
+		v = (uint32_t)s[i] << 16;
+		if (i + 1 < n)
+			v |= (uint32_t)s[i + 1] << 8;
+		if (i + 2 < n)
+			v |= s[i + 2];
+		q[0] = d[v >> 18 & 63];
+		q[1] = d[v >> 12 & 63];
+		q[2] = i + 1 < n ? d[v >> 6 & 63] : '=';
+		q[3] = i + 2 < n ? d[v & 63] : '=';
+		buf_add(b, q, 4);
+	}
+	buf_ch(b, '"');
 }
 
 void
@@ -79,8 +158,13 @@ mlog_recv(struct mlog *l, int64_t t, int bot, const char *line, size_t len,
 	buf_int(b, t);
 	buf_str(b, ",\"bot\":");
 	buf_int(b, bot);
-	buf_str(b, ",\"line\":");
-	buf_jstr(b, line, len);
+	if (plain_text((const unsigned char *)line, len)) {
+		buf_str(b, ",\"line\":");
+		buf_jstr(b, line, len);
+	} else {
+		buf_str(b, ",\"line_base64\":");
+		buf_base64(b, (const unsigned char *)line, len);
+	}
 	if (truncated)
 		buf_str(b, ",\"truncated\":true");
 	mlog_end(l);
@@ -95,31 +179,72 @@ mlog_prepend(struct mlog *l, const char *line, size_t len)
 	l->b.len += len;
 }
 
-int
-mlog_flush(struct mlog *l)
+/* Writes len bytes of p whole; -1 (and l->error) on a write error. */
+static int
+write_all(struct mlog *l, const char *p, size_t len)
 {
 	size_t off = 0;
 	ssize_t n;
 
-	if (l->fd == -1 || l->hold) {
-		if (l->fd == -1)
-			l->b.len = 0;
-		return 0;
-	}
-	while (off < l->b.len) {
-		n = write(l->fd, l->b.p + off, l->b.len - off);
+	while (off < len) {
+		n = write(l->fd, p + off, len - off);
 		if (n == -1 && errno == EINTR)
 			continue;
 		if (n <= 0) {
+			l->error_no = n == 0 ? ENOSPC : errno;
 			snprintf(l->error, sizeof l->error, "log: %s",
-			    n == 0 ? "short write" : strerror(errno));
-			l->b.len = 0;
+			    strerror(l->error_no));
 			return -1;
 		}
 		off += (size_t)n;
 	}
+	l->written += (long long)len;
+	return 0;
+}
+
+/*
+ * Hits the cap: writes the whole lines that fit, then the log_capped line
+ * (the cap keeps room for it); nothing is kept after.
+ */
+static int
+mlog_cap(struct mlog *l)
+{
+	char mark[128], *nl;
+	size_t keep = 0, room;
+	int k;
+
+	room = l->max - l->written > (long long)sizeof mark ?
+	    (size_t)(l->max - l->written) - sizeof mark : 0;
+	while (keep < l->b.len && (nl = memchr(l->b.p + keep, '\n',
+	    l->b.len - keep)) != NULL && (size_t)(nl + 1 - l->b.p) <= room)
+		keep = (size_t)(nl + 1 - l->b.p);
+	l->capped = 1;
+	k = snprintf(mark, sizeof mark, "{\"type\":\"log_capped\",\"max\":%lld,"
+	    "\"bytes\":%lld}\n", l->max, l->written + (long long)keep);
+	if (write_all(l, l->b.p, keep) == -1 ||
+	    write_all(l, mark, (size_t)k) == -1) {
+		l->b.len = 0;
+		return -1;
+	}
 	l->b.len = 0;
 	return 0;
+}
+
+int
+mlog_flush(struct mlog *l)
+{
+	int rc;
+
+	if (l->fd == -1 || l->hold || l->capped) {
+		if (l->fd == -1 || l->capped)
+			l->b.len = 0;
+		return 0;
+	}
+	if (l->max > 0 && l->written + (long long)l->b.len > l->max - 128)
+		return mlog_cap(l);
+	rc = write_all(l, l->b.p, l->b.len);
+	l->b.len = 0;
+	return rc;
 }
 
 int

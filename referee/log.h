@@ -4,7 +4,12 @@
  * write(2) per batch, never a partial line, and the batch is written
  * before the referee waits for any bot: a killed referee leaves a readable
  * prefix.  A log without a file still composes nothing: callers test
- * mlog_on() first.
+ * mlog_on() first.  Every line after the header carries its number ("n",
+ * from 0), so a deleted line shows where it was; a lean log
+ * keeps of a message sent only its kind, id and time left (the rules
+ * rebuild the rest); a line received is kept whole, as a string when it is
+ * UTF-8 without NUL, else as base64.  A log with a size cap ends with one
+ * "log_capped" line when the next batch would pass it, and stops there.
  */
 #ifndef CARDARENA_LOG_H
 #define CARDARENA_LOG_H
@@ -18,18 +23,32 @@ struct mlog {
 	int		hold;	/* keep lines (the handshake, before header) */
 	struct buf	b;	/* complete lines not yet written */
 	char		error[128];
+	int		error_no;	/* the errno of a write error */
+	int		lean;	/* no text of the messages sent */
+	long long	max;	/* bytes; 0: no cap */
+	long long	written;
+	int		capped;	/* the cap was hit: nothing more is kept */
+	long		lines;		/* lines begun (after the header) */
+};
+
+/* What a lean log keeps of a message sent. */
+struct msgnote {
+	const char	*kind;	/* its "type" */
+	int64_t		 id;	/* request, error: its id (-1: none) */
+	long		 tl;	/* request: time_left_ms */
 };
 
 /* Opens (truncates) path; NULL for no log.  -1 and a cause on failure. */
 int	 mlog_open(struct mlog *, const char *, char *, size_t);
 /* Returns 1 if lines are kept. */
 int	 mlog_on(const struct mlog *);
-/* Starts a line {"type":TYPE and returns the buffer to add ,"k":v to. */
+/* Starts a line {"type":TYPE,"n":N and returns the buffer to add ,"k":v to. */
 struct buf *mlog_begin(struct mlog *, const char *);
 /* Ends the line started by mlog_begin. */
 void	 mlog_end(struct mlog *);
 /* Logs a message sent to a bot: msg is its JSON text (a \n may end it). */
-void	 mlog_send(struct mlog *, int64_t, int, const char *, size_t);
+void	 mlog_send(struct mlog *, int64_t, int, const struct msgnote *,
+	    const char *, size_t);
 /* Logs a line received from a bot, as a JSON string. */
 void	 mlog_recv(struct mlog *, int64_t, int, const char *, size_t, int);
 /* Puts line (a whole line with its \n) before everything held. */

@@ -113,15 +113,20 @@ struct match {
 	int			 seat_bot[MAX_PLAYERS];
 	long			 step;
 	struct buf		 msg;		/* the message being composed */
+	int			 lives;		/* handshakes so far */
+	int			 replaying;	/* a game that is not reported */
+	struct playorder	 po;
 };
 
 static int64_t	now_us(void);
 static int64_t	mtime(struct match *);
 static int	failf(struct match *, const char *, ...)
 		    __attribute__((format(printf, 2, 3)));
+static int	log_failed(struct match *);
 static void	faultf(struct match *, struct mbot *, enum fault, int64_t,
 		    const char *, ...) __attribute__((format(printf, 5, 6)));
-static void	bot_send(struct match *, struct mbot *, const struct buf *);
+static void	bot_send(struct match *, struct mbot *, const struct buf *,
+		    const char *, int64_t, long);
 static void	bot_write(struct match *, struct mbot *);
 static int	bot_read(struct match *, struct mbot *, int);
 static int	bot_read_some(struct match *, struct mbot *, int);
@@ -136,9 +141,10 @@ static int	bot_closed_has(const struct mbot *, int64_t);
 static int	pump(struct match *, int64_t);
 static int	ask(struct match *, int);
 static int	settle(struct match *, int);
-static int	handshake(struct match *);
-static int	play_game(struct match *, int);
-static void	shutdown_bots(struct match *);
+static int	handshake(struct match *, int);
+static int	spawn_bots(struct match *, char *, size_t);
+static int	play_game(struct match *, int, int);
+static void	shutdown_bots(struct match *, int);
 static void	write_result(struct match *);
 static json_t	*per_seat_json(const struct match *, const int *,
 		    const double *);
@@ -160,6 +166,20 @@ static int64_t
 mtime(struct match *m)
 {
 	return now_us() - m->t0;
+}
+
+int
+match_disk_full(int e)
+{
+	return e == ENOSPC || e == EDQUOT || e == EFBIG;
+}
+
+/* Records a failed write of the log (the disk may be full); returns -1. */
+static int
+log_failed(struct match *m)
+{
+	m->res->disk_full = match_disk_full(m->log.error_no);
+	return failf(m, "%s", m->log.error);
 }
 
 /* Records the referee's own failure; returns -1. */
@@ -186,6 +206,7 @@ match_config_init(struct match_config *cf)
 	cf->time_bank_ms = 10000;
 	cf->time_hello_ms = 10000;
 	cf->grace_ms = 500;
+	cf->max_decisions = 100000;
 	cf->policy = POLICY_RANDOM;
 }
 
@@ -204,6 +225,96 @@ match_seat_bot(int seat, int g, int players, int duplicate)
 	return ((seat - g % players) + players) % players;
 }
 
+void
+match_adjudicate(int n, int *places, double *scores)
+{
+	int s;
+
+	for (s = 0; s < n; s++) {
+		places[s] = 1;
+		scores[s] = 0;
+	}
+}
+
+void
+playorder_init(struct playorder *po, int ngames, int players, int duplicate,
+    const int *list, int nlist, int replay)
+{
+	int last[MAX_PLAYERS], i, l, k, g;
+
+	memset(po, 0, sizeof *po);
+	po->games = ngames;
+	po->players = players;
+	po->duplicate = duplicate && players > 1;
+	po->nlife = po->duplicate ? players : 1;
+	for (l = 0; l < po->nlife; l++)
+		last[l] = -1;
+	if (list == NULL) {
+		for (l = 0; l < po->nlife; l++)
+			last[l] = ngames - 1;
+	} else {
+		po->listed = xcalloc((size_t)ngames / 8 + 1, 1);
+		for (i = 0; i < nlist; i++) {
+			po->listed[list[i] / 8] |= 1 << list[i] % 8;
+			l = po->duplicate ? list[i] % players : 0;
+			if (list[i] > last[l])
+				last[l] = list[i];
+		}
+	}
+	if (list != NULL && !replay) {
+		/* the listed games only, lifetime by lifetime */
+		po->seq = xcalloc((size_t)nlist + 1, sizeof *po->seq);
+		for (l = 0, k = 0; l < po->nlife; l++)
+			for (g = 0; g < ngames; g++)
+				if ((po->duplicate ? g % players : 0) == l &&
+				    (po->listed[g / 8] & (1 << g % 8))) {
+					po->seq[k++] = g;
+					po->count[l]++;
+				}
+		po->total = k;
+		return;
+	}
+	for (l = 0; l < po->nlife; l++) {
+		/* the games of lifetime l up to last[l] */
+		if (last[l] < l || (!po->duplicate && last[l] < 0))
+			po->count[l] = 0;
+		else
+			po->count[l] = po->duplicate ?
+			    (last[l] - l) / players + 1 : last[l] + 1;
+		po->total += po->count[l];
+	}
+}
+
+int
+playorder_game(const struct playorder *po, long k, int *reported, int *fresh)
+{
+	int l, g;
+
+	if (po->seq != NULL) {
+		g = po->seq[k];
+		*reported = 1;
+		*fresh = k == 0 || (po->duplicate && po->seq[k - 1] %
+		    po->players != g % po->players);
+		return g;
+	}
+	for (l = 0; l < po->nlife - 1 && k >= po->count[l]; l++)
+		k -= po->count[l];
+	g = po->duplicate ? l + (int)k * po->players : (int)k;
+	*fresh = k == 0;
+	*reported = po->listed == NULL ||
+	    (po->listed[g / 8] & (1 << g % 8)) != 0;
+	return g;
+}
+
+void
+playorder_free(struct playorder *po)
+{
+	free(po->listed);
+	free(po->seq);
+	po->listed = NULL;
+	po->seq = NULL;
+}
+
 /*
  * Counts a fault of b and logs it; closes b's open request (its move is
  * substituted when the round settles), else tells a live bot at once.
@@ -219,7 +330,8 @@ faultf(struct match *m, struct mbot *b, enum fault kind, int64_t id,
 	va_start(ap, fmt);
 	vsnprintf(detail, sizeof detail, fmt, ap);
 	va_end(ap);
-	m->res->faults[b->index][kind]++;
+	if (!m->replaying)
+		m->res->faults[b->index][kind]++;
 	b->game_faults++;
 	b->game_kinds[kind]++;
 	if (mlog_on(&m->log)) {
@@ -254,7 +366,7 @@ faultf(struct match *m, struct mbot *b, enum fault kind, int64_t id,
 	if (!b->alive || m->shutting || kind == FAULT_EXIT)
 		return;
 	msg_error(&msg, id, fault_names[kind], detail, NULL, 0);
-	bot_send(m, b, &msg);
+	bot_send(m, b, &msg, "error", id, 0);
 	buf_free(&msg);
 }
 
@@ -279,15 +391,18 @@ bot_closed_has(const struct mbot *b, int64_t id)
 }
 
 /*
- * Logs a message to b and writes what the pipe takes now, straight from
- * msg when nothing is queued; only the rest is copied into the queue.
+ * Logs a message to b (of kind, with its id and time left for a lean log)
+ * and writes what the pipe takes now, straight from msg when nothing is
+ * queued; only the rest is copied into the queue.
  */
 static void
-bot_send(struct match *m, struct mbot *b, const struct buf *msg)
+bot_send(struct match *m, struct mbot *b, const struct buf *msg,
+    const char *kind, int64_t id, long tl)
 {
+	struct msgnote note = { kind, id, tl };
 	ssize_t n = 0;
 
-	mlog_send(&m->log, mtime(m), b->index, msg->p, msg->len);
+	mlog_send(&m->log, mtime(m), b->index, &note, msg->p, msg->len);
 	if (!b->alive || b->p.in == -1)
 		return;
 	if (b->ooff == b->out.len) {
@@ -669,7 +784,7 @@ pump(struct match *m, int64_t until)
 			fallback = 1;
 	}
 	if (mlog_flush(&m->log) == -1)
-		return failf(m, "%s", m->log.error);
+		return log_failed(m);
 	now = now_us();
 	timeout = dl == INT64_MAX ? -1 : dl <= now ? 0 :
 	    (int)((dl - now + 999) / 1000);
@@ -752,6 +867,7 @@ ask(struct match *m, int seat)
 	struct mbot *b = &m->bots[m->seat_bot[seat]];
 	struct buf *q = &m->msg;
 	int64_t now;
+	long tl;
 
 	b->nlegal = m->g->legal(m->st, seat, b->legal, MAX_LEGAL);
 	if (b->nlegal <= 0)
@@ -768,12 +884,13 @@ ask(struct match *m, int seat)
 	b->sent_us = now;
 	b->deadline_us = now + m->cf->time_per_move_ms * 1000 + b->bank_us;
 	q->len = 0;
-	msg_request(q, m->g, m->st, b->id, m->gi, seat, (b->deadline_us - now) /
-	    1000, &m->feed, &m->ev, b->legal, b->nlegal, b->wants);
+	tl = (long)((b->deadline_us - now) / 1000);
+	msg_request(q, m->g, m->st, b->id, m->gi, seat, tl, &m->feed, &m->ev,
+	    b->legal, b->nlegal, b->wants);
 	b->open = 1;
 	b->emark = 1;
 	m->res->decisions++;
-	bot_send(m, b, q);
+	bot_send(m, b, q, "request", b->id, tl);
 	return 0;
 }
 
@@ -818,7 +935,7 @@ settle(struct match *m, int seat)
 		aj = m->g->action_json(m->st, seat, a);
 		q->len = 0;
 		msg_error(q, b->id, fault_names[b->fault], b->why, aj, retire);
-		bot_send(m, b, q);
+		bot_send(m, b, q, "error", b->id, 0);
 		json_decref(aj);
 	}
 	b->source = SRC_NONE;
@@ -831,27 +948,74 @@ settle(struct match *m, int seat)
 	return 0;
 }
 
-/* Sends the hello to every bot and waits for their names. */
+/*
+ * Starts every bot process (at the match's start and at each new lifetime);
+ * -1 and a cause if one cannot be started.
+ */
 static int
-handshake(struct match *m)
+spawn_bots(struct match *m, char *cause, size_t len)
+{
+	struct mbot *b;
+	char why[256];
+	int i;
+
+	for (i = 0; i < m->n; i++) {
+		b = &m->bots[i];
+		memset(&b->p, 0, sizeof b->p);
+		b->p.in = b->p.out = b->p.err = b->p.pidfd = -1;
+		b->ilen = b->ooff = b->out.len = 0;
+		b->skipping = b->close_after = b->hello = b->open = 0;
+		b->nclosed = 0;
+		b->spawned = b->alive = 0;
+	}
+	/* All forked first, then each exec awaited: they start at once. */
+	for (i = 0; i < m->n; i++) {
+		b = &m->bots[i];
+		if (proc_start(&b->p, b->argv, why, sizeof why) == -1) {
+			snprintf(cause, len, "bot %d: %s", i, why);
+			return -1;
+		}
+		b->spawned = 1;
+	}
+	for (i = 0; i < m->n; i++) {
+		b = &m->bots[i];
+		if (proc_started(&b->p, why, sizeof why) == -1) {
+			b->spawned = 0;
+			snprintf(cause, len, "bot %d: %s", i, why);
+			return -1;
+		}
+		b->alive = 1;
+	}
+	return 0;
+}
+
+/*
+ * Sends the hello to every bot, seated as in game gi (the first game of
+ * their lifetime), and waits for their names; the first handshake also
+ * puts the log's header before its lines.
+ */
+static int
+handshake(struct match *m, int gi)
 {
 	const struct match_config *cf = m->cf;
 	struct mbot *b;
 	json_t *j, *o, *bots;
 	int64_t dl;
-	int i, pending;
+	int i, pending, first = m->lives++ == 0;
 
-	m->log.hold = 1;
+	m->log.hold = first;
+	m->shutting = 0;
 	o = opts_json(m->g, &cf->opts);
 	for (i = 0; i < m->n; i++) {
 		b = &m->bots[i];
+		b->seat = cf->duplicate ? (i + gi) % m->n : i;
 		m->msg.len = 0;
 		msg_hello(&m->msg, m->g, o, b->seat, cf->opts.players,
 		    cf->games, cf->duplicate, i, cf->time_per_move_ms,
 		    cf->time_bank_ms, cf->time_hello_ms);
 		b->hello = b->alive;
 		b->deadline_us = now_us() + cf->time_hello_ms * 1000;
-		bot_send(m, b, &m->msg);
+		bot_send(m, b, &m->msg, "hello", -1, 0);
 	}
 	dl = now_us() + cf->time_hello_ms * 1000;
 	for (;;) {
@@ -863,6 +1027,10 @@ handshake(struct match *m)
 			json_decref(o);
 			return -1;
 		}
+	}
+	if (!first) {
+		json_decref(o);
+		return 0;
 	}
 	/* The header goes before the handshake's lines. */
 	bots = json_array();
@@ -892,6 +1060,13 @@ handshake(struct match *m)
 			json_array_append_new(bots,
 			    json_string(m->g->options[i].name));
 	json_object_set_new(j, "options_given", bots);
+	json_object_set_new(j, "replay", json_boolean(!cf->no_replay));
+	json_object_set_new(j, "max_decisions", cf->max_decisions > 0 ?
+	    json_integer(cf->max_decisions) : json_null());
+	json_object_set_new(j, "log_level", json_string(cf->log_lean ?
+	    "lean" : "full"));
+	json_object_set_new(j, "log_max", cf->log_max > 0 ?
+	    json_integer(cf->log_max) : json_null());
 	if (cf->game_list != NULL) {
 		bots = json_array();
 		for (i = 0; i < cf->ngame_list; i++)
@@ -994,7 +1169,10 @@ write_results_line(struct match *m, const int *places, const double *scores,
 			continue;
 		}
 		if (n <= 0) {
-			rc = failf(m, "results: %s", strerror(errno));
+			m->res->disk_full = match_disk_full(n == 0 ? ENOSPC :
+			    errno);
+			rc = failf(m, "results: %s", strerror(n == 0 ? ENOSPC :
+			    errno));
 			break;
 		}
 	}
@@ -1002,9 +1180,13 @@ write_results_line(struct match *m, const int *places, const double *scores,
 	return rc;
 }
 
-/* Plays game gi of the match.  -1 on a referee error or a stop. */
+/*
+ * Plays game gi of the match, reporting it (results line, match result)
+ * unless it only replays what the bots saw before a listed game.  -1 on a
+ * referee error or a stop.
+ */
 static int
-play_game(struct match *m, int gi)
+play_game(struct match *m, int gi, int reported)
 {
 	const struct match_config *cf = m->cf;
 	const struct game *g = m->g;
@@ -1012,10 +1194,11 @@ play_game(struct match *m, int gi)
 	struct buf *l, *q = &m->msg, fin = { NULL, 0, 0 };
 	json_t *j;
 	double scores[MAX_PLAYERS];
-	int places[MAX_PLAYERS], s, i, pending, capped;
+	int places[MAX_PLAYERS], s, i, pending, capped, cut = 0;
 	uint32_t d;
 
 	m->gi = gi;
+	m->replaying = !reported;
 	m->deal_seed = match_deal_seed(cf->seed, gi, m->n, cf->duplicate);
 	for (s = 0; s < m->n; s++) {
 		m->seat_bot[s] = match_seat_bot(s, gi, m->n, cf->duplicate);
@@ -1044,7 +1227,10 @@ play_game(struct match *m, int gi)
 				buf_add(l, ",", 1);
 			buf_int(l, m->seat_bot[s]);
 		}
-		buf_str(l, "],\"deal\":");
+		buf_str(l, "]");
+		if (!reported)
+			buf_str(l, ",\"replayed\":true");
+		buf_str(l, ",\"deal\":");
 		j = g->view_json(m->st, SEAT_ALL);
 		buf_json(l, j);
 		json_decref(j);
@@ -1055,9 +1241,13 @@ play_game(struct match *m, int gi)
 		q->len = 0;
 		msg_start(q, g, m->st, gi, s, m->n, b->wants);
 		b->emark = 1;
-		bot_send(m, b, q);
+		bot_send(m, b, q, "start", -1, 0);
 	}
 	while ((d = g->deciders(m->st)) != 0) {
+		if (cf->max_decisions > 0 && m->step >= cf->max_decisions) {
+			cut = 1;
+			break;
+		}
 		for (s = 0; s < m->n; s++)
 			if ((d & (1u << s)) && ask(m, s) == -1)
 				return -1;
@@ -1077,9 +1267,12 @@ play_game(struct match *m, int gi)
 			if ((d & (1u << s)) && settle(m, s) == -1)
 				return -1;
 	}
-	g->result(m->st, places, scores);
+	if (cut)
+		match_adjudicate(m->n, places, scores);
+	else
+		g->result(m->st, places, scores);
 	j = g->view_json(m->st, SEAT_ALL);
-	capped = json_is_true(json_object_get(j, "capped"));
+	capped = cut || json_is_true(json_object_get(j, "capped"));
 	buf_json(&fin, j);
 	if (mlog_on(&m->log)) {
 		l = mlog_begin(&m->log, "game_end");
@@ -1091,6 +1284,8 @@ play_game(struct match *m, int gi)
 		buf_int(l, m->step);
 		buf_str(l, ",\"capped\":");
 		buf_str(l, capped ? "true" : "false");
+		if (cut)
+			buf_str(l, ",\"max_decisions\":true");
 		buf_str(l, ",\"places\":");
 		buf_add(l, "[", 1);
 		for (s = 0; s < m->n; s++) {
@@ -1115,26 +1310,27 @@ play_game(struct match *m, int gi)
 		buf_add(l, fin.p, fin.len);
 		mlog_end(&m->log);
 	}
+	m->replaying = 0;	/* faults from here on count (verify.c) */
 	for (s = 0; s < m->n; s++) {
 		b = &m->bots[m->seat_bot[s]];
 		q->len = 0;
 		msg_end(q, g, m->st, gi, s, m->n, places, scores, &m->feed,
 		    &m->ev, j, b->wants);
 		b->emark = 1;
-		bot_send(m, b, q);
+		bot_send(m, b, q, "end", -1, 0);
 	}
 	json_decref(j);
 	buf_free(&fin);
-	for (s = 0; s < m->n; s++) {
+	for (s = 0; s < m->n && reported; s++) {
 		m->res->scores[m->seat_bot[s]] += scores[s];
 		m->res->place_sum[m->seat_bot[s]] += places[s];
 	}
-	m->res->games_played++;
-	if (write_results_line(m, places, scores, capped) == -1)
+	m->res->games_played += reported;
+	if (reported && write_results_line(m, places, scores, capped) == -1)
 		return -1;
 	/* A game nobody was asked in never waited: its lines go out now. */
 	if (mlog_flush(&m->log) == -1)
-		return failf(m, "%s", m->log.error);
+		return log_failed(m);
 	for (i = 0; i < m->n; i++) {
 		m->bots[i].game_faults = 0;
 		memset(m->bots[i].game_kinds, 0,
@@ -1143,9 +1339,12 @@ play_game(struct match *m, int gi)
 	return 0;
 }
 
-/* Says bye, gives the bots a grace period to exit, then kills them all. */
+/*
+ * Says bye, gives the bots a grace period to exit, then kills them all;
+ * final: the match is over (their stderr files are closed).
+ */
 static void
-shutdown_bots(struct match *m)
+shutdown_bots(struct match *m, int final)
 {
 	struct buf q = { NULL, 0, 0 };
 	struct mbot *b;
@@ -1159,7 +1358,7 @@ shutdown_bots(struct match *m)
 		if (!b->alive)
 			continue;
 		b->close_after = 1;
-		bot_send(m, b, &q);
+		bot_send(m, b, &q, "bye", -1, 0);
 		if (b->ooff == b->out.len)
 			proc_close_in(&b->p);
 	}
@@ -1179,7 +1378,7 @@ shutdown_bots(struct match *m)
 			bot_lost(m, b);
 		else if (b->spawned && !b->p.reaped)
 			proc_reap(&b->p);
-		if (b->eown && b->efd != -1) {
+		if (final && b->eown && b->efd != -1) {
 			if (b->edrop > 0)
 				dprintf(b->efd, "%s--- cardarena: %zu more "
 				    "bytes dropped (the cap is %zu) ---\n",
@@ -1253,6 +1452,7 @@ write_result(struct match *m)
 		return;
 	j = match_result_json(m->res);
 	json_object_set_new(j, "t", json_integer(mtime(m)));
+	json_object_set_new(j, "n", json_integer(m->log.lines++));
 	buf_json(&m->log.b, j);
 	buf_add(&m->log.b, "\n", 1);
 	json_decref(j);
@@ -1267,7 +1467,8 @@ match_run(const struct match_config *cf, struct match_result *res,
 	struct buf *l;
 	struct sigaction ign, oldpipe;
 	char path[PATH_MAX], why[256];
-	int i, gi, rc = -1;
+	int i, gi, reported, fresh, rc = -1;
+	long k;
 
 	memset(&m, 0, sizeof m);
 	memset(res, 0, sizeof *res);
@@ -1302,6 +1503,8 @@ match_run(const struct match_config *cf, struct match_result *res,
 	}
 	if (mlog_open(&m.log, cf->log_path, cause, len) == -1)
 		goto out;
+	m.log.lean = cf->log_lean;
+	m.log.max = cf->log_max;
 	if (cf->results_path != NULL) {
 		if (strcmp(cf->results_path, "-") == 0)
 			m.resfd = STDOUT_FILENO;
@@ -1335,39 +1538,31 @@ match_run(const struct match_config *cf, struct match_result *res,
 	ign.sa_handler = SIG_IGN;
 	sigemptyset(&ign.sa_mask);
 	sigaction(SIGPIPE, &ign, &oldpipe);
-	/* All forked first, then each exec awaited: they start at once. */
-	for (i = 0; i < m.n; i++) {
-		b = &m.bots[i];
-		if (proc_start(&b->p, b->argv, why, sizeof why) == -1) {
-			snprintf(cause, len, "bot %d: %s", i, why);
-			goto stop;
-		}
-		b->spawned = 1;
-		b->seat = i;	/* game 0 seats bot i at seat i */
-	}
-	for (i = 0; i < m.n; i++) {
-		b = &m.bots[i];
-		if (proc_started(&b->p, why, sizeof why) == -1) {
-			b->spawned = 0;
-			snprintf(cause, len, "bot %d: %s", i, why);
-			goto stop;
-		}
-		b->alive = 1;
-	}
-	if (handshake(&m) == -1)
-		goto fail;
-	if (cf->game_list != NULL) {
-		for (i = 0; i < cf->ngame_list; i++)
-			if (play_game(&m, cf->game_list[i]) == -1)
+	playorder_init(&m.po, cf->games, m.n, cf->duplicate, cf->game_list,
+	    cf->ngame_list, !cf->no_replay);
+	for (k = 0; k < m.po.total; k++) {
+		gi = playorder_game(&m.po, k, &reported, &fresh);
+		if (fresh) {
+			/* a new lifetime: new processes, which saw nothing */
+			if (k > 0)
+				shutdown_bots(&m, 0);
+			if (spawn_bots(&m, cause, len) == -1) {
+				if (k == 0)
+					goto stop;
+				failf(&m, "%s", cause);
 				goto fail;
-	} else
-		for (gi = 0; gi < cf->games; gi++)
-			if (play_game(&m, gi) == -1)
+			}
+			if (handshake(&m, gi) == -1)
 				goto fail;
-	shutdown_bots(&m);
+		}
+		if (play_game(&m, gi, reported) == -1)
+			goto fail;
+	}
+	shutdown_bots(&m, 1);
 	write_result(&m);
 	if (mlog_close(&m.log) == -1) {
 		snprintf(cause, len, "%s", m.log.error);
+		res->disk_full = match_disk_full(m.log.error_no);
 		goto stop;
 	}
 	rc = 0;
@@ -1416,6 +1611,7 @@ out:
 	free(m.st);
 	free(m.pfd);
 	free(m.pbot);
+	playorder_free(&m.po);
 	evfeed_free(&m.feed);
 	buf_free(&m.msg);
 	ev_free(&m.ev);

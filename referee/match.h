@@ -35,7 +35,11 @@ struct match_config {
 	int			 games;		/* games in the match */
 	const int		*game_list;	/* play only these, or NULL */
 	int			 ngame_list;
+	int			 no_replay;	/* a list of whole lifetimes */
 	int			 duplicate;	/* every deal from every seat */
+	long			 max_decisions;	/* per game; 0: no cap */
+	int			 log_lean;	/* no message text in the log */
+	long long		 log_max;	/* bytes; 0: no cap */
 	int			 nbots;		/* = opts.players */
 	char *const		*commands;	/* the -b strings */
 	const char		*log_path;	/* NULL: no log */
@@ -58,6 +62,7 @@ struct match_result {
 	long	faults[MAX_PLAYERS][NFAULT];
 	char	names[MAX_PLAYERS][MAX_NAME + 1];
 	int	aborted;			/* the signal that stopped it */
+	int	disk_full;			/* a write failed for want of space */
 	/* Measurements (bench, --stats). */
 	long	decisions;			/* requests sent to bots */
 	long	actions;			/* actions applied */
@@ -79,8 +84,51 @@ void	 match_config_init(struct match_config *);
  */
 int	 match_run(const struct match_config *, struct match_result *, char *,
 	    size_t);
+/* Returns 1 if a write error e means the disk (or the file size) is full. */
+int	 match_disk_full(int);
 /* Returns the result line of the log (and of bin/referee's stdout). */
 json_t	*match_result_json(const struct match_result *);
+
+/*
+ * The order a match plays its games in.  Bot processes live for one
+ * "lifetime": the whole match, or with --duplicate one seat rotation (the
+ * games g with the same g % P), so no process sees a deal twice.  The
+ * lifetimes are played one after the other, each from its first game; with
+ * a game list, each lifetime holding a listed game is played from its
+ * first game up to its last listed one, and only the listed games are
+ * reported (the others replay what the bots saw before them, so a game is
+ * the same game whatever the list).  Without replaying (--no-replay, for a
+ * runner whose lists are what its bots live for, as the tournament's deal
+ * runs), only the listed games are played, each lifetime's in increasing
+ * order, with new processes at the first of each.
+ */
+struct playorder {
+	int		 games, players, duplicate;
+	int		 nlife;			/* lifetimes */
+	int		 count[MAX_PLAYERS];	/* games played per lifetime */
+	long		 total;			/* games played in all */
+	unsigned char	*listed;		/* bitmap, or NULL: all */
+	int		*seq;			/* no replay: the games */
+};
+
+/*
+ * The result of a game stopped by --max-decisions: a draw, every seat
+ * first with a score of 0.
+ */
+void	 match_adjudicate(int, int *, double *);
+/*
+ * Makes the order of a match (list: the game list or NULL; replay: play
+ * the games before a listed one in its lifetime).
+ */
+void	 playorder_init(struct playorder *, int, int, int, const int *, int,
+	    int);
+/*
+ * The game at position k (0 <= k < total); *reported is 1 if it is
+ * reported, *fresh 1 if it starts its lifetime (its bots are new).
+ */
+int	 playorder_game(const struct playorder *, long, int *, int *);
+/* Frees the order. */
+void	 playorder_free(struct playorder *);
 
 /* The seed game g of a match is dealt from (63 bits; see protocol.md). */
 uint64_t match_deal_seed(uint64_t, int, int, int);

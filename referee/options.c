@@ -73,7 +73,10 @@ choice_index(const char *const *choices, const char *s, size_t len)
 	return -1;
 }
 
-/* Sets one option from "key=value"; -1 and a cause on a bad one. */
+/*
+ * Sets one option from "key=value"; -1 and a cause on a bad one, an option
+ * already given, or a set naming a choice twice.
+ */
 int
 opts_set(const struct game *g, struct opts *o, const char *kv, char *cause,
     size_t len)
@@ -98,6 +101,10 @@ opts_set(const struct game *g, struct opts *o, const char *kv, char *cause,
 		return -1;
 	}
 	d = &g->options[i];
+	if (o->given[i]) {
+		snprintf(cause, len, "option %s is given twice", key);
+		return -1;
+	}
 	switch (d->type) {
 	case OPT_INT:
 		if (parse_long(val, d->min, d->max, &v) == -1) {
@@ -138,6 +145,11 @@ opts_set(const struct game *g, struct opts *o, const char *kv, char *cause,
 				snprintf(cause, len, "option %s: '%.*s' is not "
 				    "one of the choices (see --describe %s)", key,
 				    (int)(q - p), p, g->name);
+				return -1;
+			}
+			if (o->v[i] & (1L << c)) {
+				snprintf(cause, len, "option %s: '%.*s' is "
+				    "given twice", key, (int)(q - p), p);
 				return -1;
 			}
 			o->v[i] |= 1L << c;

@@ -19,7 +19,7 @@
 
 #define CARDARENA_VERSION	"0.1.0"
 #define PROTOCOL_VERSION	1
-#define LOG_FORMAT_VERSION	1
+#define LOG_FORMAT_VERSION	2
 #define MAX_LINE		(1024 * 1024)	/* bytes of a line, sans \n */
 #define MAX_NAME		64		/* bytes of a bot's name */
 

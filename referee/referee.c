@@ -26,7 +26,8 @@
 enum {
 	OPT_GAMES = 256, OPT_SETUP, OPT_LOG, OPT_RESULTS, OPT_TPM, OPT_BANK,
 	OPT_HELLO, OPT_FAULT, OPT_DUP, OPT_GLIST, OPT_STDERR_CAP, OPT_STATS,
-	OPT_LIST_GAMES, OPT_DESCRIBE, OPT_GRACE
+	OPT_LIST_GAMES, OPT_DESCRIBE, OPT_GRACE, OPT_MAXDEC, OPT_LOGLEVEL,
+	OPT_LOGMAX, OPT_NOREPLAY
 };
 
 static const struct option longopts[] = {
@@ -51,6 +52,10 @@ static const struct option longopts[] = {
 	{ "game-list",		required_argument,	NULL, OPT_GLIST },
 	{ "stderr-cap",		required_argument,	NULL, OPT_STDERR_CAP },
 	{ "stats",		no_argument,		NULL, OPT_STATS },
+	{ "max-decisions",	required_argument,	NULL, OPT_MAXDEC },
+	{ "log-level",		required_argument,	NULL, OPT_LOGLEVEL },
+	{ "log-max",		required_argument,	NULL, OPT_LOGMAX },
+	{ "no-replay",		no_argument,		NULL, OPT_NOREPLAY },
 	{ "list-games",		no_argument,		NULL, OPT_LIST_GAMES },
 	{ "describe",		required_argument,	NULL, OPT_DESCRIBE },
 	{ NULL,			0,			NULL, 0 }
@@ -75,7 +80,9 @@ usage(FILE *fp, int status)
 "               [--setup FILE] [--log FILE] [--results FILE]\n"
 "               [--time-per-move MS] [--time-bank MS] [--time-hello MS]\n"
 "               [--on-fault random|default|retire] [--duplicate]\n"
-"               [--game-list LIST] [--stderr-cap BYTES] [--stats] [-q]\n"
+"               [--game-list LIST [--no-replay]] [--max-decisions N]\n"
+"               [--log-level full|lean]\n"
+"               [--log-max BYTES] [--stderr-cap BYTES] [--stats] [-q]\n"
 "               -b 'COMMAND ARGS' -b ...\n"
 "       referee --list-games\n"
 "       referee --describe GAME\n"
@@ -107,8 +114,21 @@ usage(FILE *fp, int status)
 "                         random legal move, the default), default (the\n"
 "                         game's default move) or retire (default moves\n"
 "                         for the rest of the game)\n"
-"      --duplicate        deal d is played P times, bot b at seat (b+g)%%P\n"
-"      --game-list LIST   play only these game indices, e.g. 3,7,8\n"
+"      --duplicate        deal d is played P times, bot b at seat (b+g)%%P;\n"
+"                         each seat rotation with new bot processes\n"
+"      --game-list LIST   report only these game indices, e.g. 3,7,8 (the\n"
+"                         games before them in their bots' lifetime are\n"
+"                         replayed first, so each is the same game)\n"
+"      --no-replay        with --game-list: play only the listed games, new\n"
+"                         bot processes at the first of each lifetime (for\n"
+"                         a runner whose lists are whole lifetimes)\n"
+"      --max-decisions N  stop a game after N decisions (default 100000;\n"
+"                         0: no cap): it is capped and scored a draw\n"
+"                         (every seat first, score 0)\n"
+"      --log-level LEVEL  full (the default: every message's text) or lean\n"
+"                         (no text of the messages sent; replay rebuilds it)\n"
+"      --log-max BYTES    stop logging at this size (a log_capped line ends\n"
+"                         the log; the match goes on)\n"
 "      --stderr-cap BYTES bytes of each bot's stderr kept (default 1 MiB)\n"
 "      --stats            timing figures on stderr at the end\n"
 "  -q, --quiet            no result line on stdout\n"
@@ -125,8 +145,9 @@ usage(FILE *fp, int status)
 "--seed 7'.\n"
 "\n"
 "Exit status: 0 when the match completed (whatever the bots did), 1 when\n"
-"the referee failed, 2 for a bad command line; killed by a signal it\n"
-"re-raises that signal after killing every bot.\n");
+"the referee failed, 2 for a bad command line, 3 when a write failed for\n"
+"want of space (the disk, a quota or the file size limit is full); killed\n"
+"by a signal it re-raises that signal after killing every bot.\n");
 	exit(0);
 }
 
@@ -327,6 +348,26 @@ main(int argc, char **argv)
 		case OPT_STATS:
 			stats = 1;
 			break;
+		case OPT_MAXDEC:
+			cf.max_decisions = (long)number("--max-decisions",
+			    optarg, 0, 1000000000);
+			break;
+		case OPT_LOGLEVEL:
+			if (strcmp(optarg, "full") == 0)
+				cf.log_lean = 0;
+			else if (strcmp(optarg, "lean") == 0)
+				cf.log_lean = 1;
+			else
+				errx(2, "--log-level %s: not full or lean",
+				    optarg);
+			break;
+		case OPT_NOREPLAY:
+			cf.no_replay = 1;
+			break;
+		case OPT_LOGMAX:
+			cf.log_max = number("--log-max", optarg, 65536,
+			    LLONG_MAX);
+			break;
 		case OPT_LIST_GAMES:
 			list_games();
 			return 0;
@@ -388,6 +429,8 @@ main(int argc, char **argv)
 	cf.stop = &stop;
 	if (proc_guard(&stop, 0) == -1)
 		errx(1, "atexit failed");
+	/* a file size limit must show as a write error (EFBIG), not kill */
+	signal(SIGXFSZ, SIG_IGN);
 
 	if (match_run(&cf, &res, cause, sizeof cause) == -1) {
 		if (res.aborted) {
@@ -395,6 +438,8 @@ main(int argc, char **argv)
 			signal(res.aborted, SIG_DFL);
 			raise(res.aborted);
 		}
+		if (res.disk_full)
+			errx(3, "%s (the disk is full)", cause);
 		errx(1, "%s", cause);
 	}
 	if (stats)

@@ -120,7 +120,7 @@ C4='bin/random --seed 4'
 @test "the log: header, deal with hidden cards, messages with times, actions" {
 	bin/referee $LIMITS -g horserace -s 3 --log "$T/m.log" -b "$C1" -b "$C4" -b "$C1" > /dev/null
 	h=$(head -n 1 "$T/m.log")
-	[ "$(jv "$h" 'd["cardarena"] != "", d["protocol"], d["log_format"], d["game"], d["seed"]')" = '[true, 1, 1, "horserace", 3]' ]
+	[ "$(jv "$h" 'd["cardarena"] != "", d["protocol"], d["log_format"], d["game"], d["seed"]')" = '[true, 1, 2, "horserace", 3]' ]
 	[ "$(jv "$h" '[b["command"] for b in d["bots"]]')" = '["bin/random --seed 1", "bin/random --seed 4", "bin/random --seed 1"]' ]
 	[ "$(jv "$h" 'd["options"]["players"], d["options"]["stack"]')" = '[3, 150]' ]
 	g=$(lines_of "$T/m.log" game_start | head -n 1)
@@ -168,12 +168,17 @@ C4='bin/random --seed 4'
 	[ "$status" -eq 0 ]
 	[ "$(jv "$output" 'd["games"]')" = 6 ]
 	[ "$(wc -l < "$T/res")" -eq 6 ]
-	[ "$(sed -n 2p "$T/res" | jv "$(cat)" 'd["game"], d["seats"], len(d["places"]), d["log"]')" = "[1, [2, 0, 1], 3, \"$T/m.log\"]" ]
+	# Each seat rotation is played whole, with its own bot processes:
+	# games 0 and 3 (rotation 0), then 1 and 4, then 2 and 5.
+	[ "$(python3 -c 'import json,sys; print([json.loads(l)["game"] for l in sys.stdin])' < "$T/res")" = "[0, 3, 1, 4, 2, 5]" ]
+	[ "$(sed -n 3p "$T/res" | jv "$(cat)" 'd["game"], d["seats"], len(d["places"]), d["log"]')" = "[1, [2, 0, 1], 3, \"$T/m.log\"]" ]
 	# Games 0-2 are one deal from every seat: the same seed.
-	[ "$(head -n 3 "$T/res" | python3 -c 'import json,sys; print(len({json.loads(l)["seed"] for l in sys.stdin}))')" = 1 ]
-	[ "$(sed -n 4p "$T/res" | jv "$(cat)" 'd["seed"]')" != "$(sed -n 1p "$T/res" | jv "$(cat)" 'd["seed"]')" ]
-	# The bots stay alive across games: one hello each.
-	[ "$(lines_of "$T/m.log" send | grep -c '"type":"hello"')" -eq 3 ]
+	[ "$(grep -E '"game":[012],' "$T/res" | python3 -c 'import json,sys; print(len({json.loads(l)["seed"] for l in sys.stdin}))')" = 1 ]
+	[ "$(sed -n 2p "$T/res" | jv "$(cat)" 'd["seed"]')" != "$(sed -n 1p "$T/res" | jv "$(cat)" 'd["seed"]')" ]
+	# The bots stay alive across the games of a rotation, not across
+	# rotations: one hello and one bye each per rotation.
+	[ "$(lines_of "$T/m.log" send | grep -c '"type":"hello"')" -eq 9 ]
+	[ "$(lines_of "$T/m.log" send | grep -c '"type":"bye"')" -eq 9 ]
 	[ "$(lines_of "$T/m.log" send | grep -c '"type":"start"')" -eq 18 ]
 	log_complete "$T/m.log"
 }

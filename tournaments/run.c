@@ -17,7 +17,10 @@
  * dies with us (PR_SET_PDEATHSIG).  Ctrl-C (SIGINT, SIGTERM, SIGHUP) stops
  * cleanly: the referees are told to stop (their unfinished game is
  * discarded), the games they finished are kept, and the run can be
- * resumed; a second one kills them at once.  Progress goes to stderr: a
+ * resumed; a second one kills them at once.  A full disk (a journal line
+ * that cannot be written, a referee that exits with status 3) stops the
+ * run the same way at once, keeping what is journalled.  Progress goes to
+ * stderr: a
  * live status line on a terminal, plain log lines otherwise.  At the end
  * the whole journal is rated and every report format is written into the
  * output directory.  Memory is bounded by the bots, the tables and the
@@ -37,6 +40,7 @@
 #include <math.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,6 +48,7 @@
 #include <unistd.h>
 
 #include "tournament.h"
+#include "match.h"
 
 #define RLINE_MAX	65536		/* longest --results line we take */
 #define TICK_MS		250
@@ -95,6 +100,7 @@ struct runner {
 	struct rating		 live;
 	int			*live_idx;	/* tournament bot -> live index */
 	int			 tty, stopping;
+	char			 full[512];	/* why the disk is full */
 	double			 start, last_show;
 	double			 next_fit;	/* when to refit the live table */
 	int			 live_ok;	/* it was fitted */
@@ -117,6 +123,8 @@ static int	 start_table(struct runner *, struct slot *, long, long);
 static void	 read_slot(struct runner *, struct slot *);
 static void	 results_line(struct runner *, struct slot *, char *);
 static void	 end_slot(struct runner *, struct slot *);
+static void	 stop_full(struct runner *, const char *, ...)
+		    __attribute__((format(printf, 2, 3)));
 static void	 show(struct runner *, int);
 static int	 write_reports(struct runner *);
 static void	 fmt_time(double, char *, size_t);
@@ -378,7 +386,7 @@ start_table(struct runner *rn, struct slot *sl, long tb, long rd)
 {
 	struct tour *t = rn->t;
 	char **argv, *list = NULL, *log, *p, num[32], seed[32], tpm[32],
-	    bank[32], hello[32], ngames[32], seats[32];
+	    bank[32], hello[32], ngames[32], seats[32], maxdec[32], logmax[32];
 	size_t lsz = 0, llen = 0;
 	int ac = 0, i, n, pfd[2], efd;
 	long g;
@@ -434,6 +442,8 @@ start_table(struct runner *rn, struct slot *sl, long tb, long rd)
 		argv[ac++] = (char *)"--duplicate";
 	argv[ac++] = (char *)"--game-list";
 	argv[ac++] = list;
+	/* a deal's run is its bots' whole life: nothing before it replayed */
+	argv[ac++] = (char *)"--no-replay";
 	for (i = 0; i < t->nopt; i++) {
 		argv[ac++] = (char *)"-o";
 		argv[ac++] = t->optv[i];
@@ -457,9 +467,17 @@ start_table(struct runner *rn, struct slot *sl, long tb, long rd)
 		argv[ac++] = (char *)"--on-fault";
 		argv[ac++] = t->on_fault;
 	}
+	snprintf(maxdec, sizeof maxdec, "%ld", t->max_decisions);
+	argv[ac++] = (char *)"--max-decisions";
+	argv[ac++] = maxdec;
 	if (t->logs) {
+		snprintf(logmax, sizeof logmax, "%lld", t->log_max);
 		argv[ac++] = (char *)"--log";
 		argv[ac++] = p;
+		argv[ac++] = (char *)"--log-level";
+		argv[ac++] = (char *)(t->log_full ? "full" : "lean");
+		argv[ac++] = (char *)"--log-max";
+		argv[ac++] = logmax;
 	}
 	argv[ac++] = (char *)"--results";
 	argv[ac++] = (char *)"-";
@@ -475,6 +493,11 @@ start_table(struct runner *rn, struct slot *sl, long tb, long rd)
 
 	efd = open(sl->errpath, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC,
 	    0644);
+	if (efd == -1 && match_disk_full(errno)) {
+		stop_full(rn, "%s: %s", sl->errpath, strerror(errno));
+		pid = -1;
+		goto out;
+	}
 	if (efd == -1 || pipe2(pfd, O_CLOEXEC) == -1) {
 		warn("table %ld: %s", tb, efd == -1 ? sl->errpath : "pipe");
 		if (efd != -1)
@@ -623,8 +646,12 @@ results_line(struct runner *rn, struct slot *sl, char *line)
 		goto out;
 	}
 	v = jgame_json(&g, json_object_get(j, "seed"));
-	if (journal_write(rn->jfd, v, cause, sizeof cause) == -1)
-		err(1, "%s: %s", rn->jpath, cause);
+	if (journal_write(rn->jfd, v, cause, sizeof cause) == -1) {
+		/* whatever the cause, no later game could be kept */
+		json_decref(v);
+		stop_full(rn, "%s: %s", rn->jpath, cause);
+		goto out;
+	}
 	json_decref(v);
 	if (rn->unsynced++ == 0)
 		rn->sync_due = now() + COMMIT_MS / 1000.0;
@@ -675,10 +702,33 @@ read_slot(struct runner *rn, struct slot *sl)
 	}
 }
 
+/*
+ * Stops the run at once because nothing more can be written (the cause);
+ * the games journalled are kept.
+ */
+static void
+stop_full(struct runner *rn, const char *fmt, ...)
+{
+	va_list ap;
+	int i;
+
+	if (rn->full[0] != '\0')
+		return;
+	va_start(ap, fmt);
+	vsnprintf(rn->full, sizeof rn->full, fmt, ap);
+	va_end(ap);
+	rn->stopping = 1;
+	for (i = 0; i < rn->jobs; i++)
+		if (rn->slots[i].busy)
+			kill(rn->slots[i].pid, SIGTERM);
+}
+
 /* Reaps a table's referee at the end of its output. */
 static void
 end_slot(struct runner *rn, struct slot *sl)
 {
+	char see[PATH_MAX + 16];
+	struct stat sb;
 	int status;
 	pid_t r;
 
@@ -690,17 +740,26 @@ end_slot(struct runner *rn, struct slot *sl)
 		    "will be played again", sl->table);
 	if (r == -1)
 		status = 0;
-	if (WIFSIGNALED(status) && rn->stopping)
+	/* an empty stderr file says nothing: it is not kept nor named */
+	if (stat(sl->errpath, &sb) == 0 && sb.st_size == 0) {
+		unlink(sl->errpath);
+		snprintf(see, sizeof see, "it wrote no message");
+	} else
+		snprintf(see, sizeof see, "see %s", sl->errpath);
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 3)
+		stop_full(rn, "table %ld: the referee could not write (%s)",
+		    sl->table, see);
+	else if (WIFSIGNALED(status) && rn->stopping)
 		;	/* we stopped it */
 	else if (WIFSIGNALED(status) || WEXITSTATUS(status) != 0) {
-		warnx("table %ld: the referee %s %d; see %s", sl->table,
+		warnx("table %ld: the referee %s %d; %s", sl->table,
 		    WIFSIGNALED(status) ? "was killed by signal" :
 		    "exited with status", WIFSIGNALED(status) ?
-		    WTERMSIG(status) : WEXITSTATUS(status), sl->errpath);
+		    WTERMSIG(status) : WEXITSTATUS(status), see);
 		rn->failures++;
 	} else if (sl->left > 0) {
 		warnx("table %ld: the referee ended with %ld games unplayed; "
-		    "see %s", sl->table, sl->left, sl->errpath);
+		    "%s", sl->table, sl->left, see);
 		rn->failures++;
 	}
 	free(sl->log);
@@ -723,7 +782,7 @@ commit(struct runner *rn, int force)
 	    now() < rn->sync_due))
 		return;
 	if (journal_sync(rn->jfd, cause, sizeof cause) == -1)
-		err(1, "%s: %s", rn->jpath, cause);
+		stop_full(rn, "%s: %s", rn->jpath, cause);
 	rn->unsynced = 0;
 }
 
@@ -1010,6 +1069,8 @@ tour_run(struct tour *t, const struct run_opts *o)
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
 	signal(SIGPIPE, SIG_IGN);
+	/* a file size limit must show as a write error (EFBIG), not kill */
+	signal(SIGXFSZ, SIG_IGN);
 	sigemptyset(&block);
 	sigaddset(&block, SIGINT);
 	sigaddset(&block, SIGTERM);
@@ -1081,7 +1142,13 @@ tour_run(struct tour *t, const struct run_opts *o)
 	show(&rn, 1);
 	sigprocmask(SIG_SETMASK, &old, NULL);
 	close(rn.jfd);
-	if (rn.stopping) {
+	if (rn.full[0] != '\0') {
+		fprintf(stderr, "tournament: stopped at once: the disk is full "
+		    "or cannot be written (%s); %ld of %ld games are kept in "
+		    "%s; make room and run the same file again to resume\n",
+		    rn.full, rn.have, rn.total, rn.jpath);
+		status = 1;
+	} else if (rn.stopping) {
 		fprintf(stderr, "stopped: %ld of %ld games in %s; run the same "
 		    "%s again to resume\n", rn.have, rn.total, rn.jpath,
 		    o->job != NULL ? "job" : "file");
@@ -1106,7 +1173,8 @@ tour_run(struct tour *t, const struct run_opts *o)
 			    "(%s/*.jsonl.html)\n", n, n == 1 ? "" : "s",
 			    rn.logdir);
 	}
-	if (o->job == NULL && write_reports(&rn) == -1 && status == 0)
+	if (rn.full[0] == '\0' && o->job == NULL && write_reports(&rn) == -1 &&
+	    status == 0)
 		status = 1;
 	for (i = 0; i < rn.jobs; i++)
 		free(rn.slots[i].buf);

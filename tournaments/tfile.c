@@ -35,7 +35,8 @@ static const char *const known_keys[] = {
 	"name", "game", "options", "seats", "bots", "deals", "duplicate",
 	"time_per_move_ms", "time_bank_ms", "time_hello_ms", "on_fault",
 	"concurrency", "output", "seed", "schedule", "rounds", "tables", "max_tables",
-	"referee", "referee_args", "logs", "replays", "comment", NULL
+	"referee", "referee_args", "logs", "replays", "log_level",
+	"log_max_bytes", "max_decisions", "comment", NULL
 };
 
 /* Reads an optional whole number key in [lo, hi]; -1 and a cause. */
@@ -264,10 +265,20 @@ load_bot(struct tbot *b, const json_t *j, int idx, char *cause, size_t len)
 		}
 		b->env = xcalloc(json_object_size(env) + 1, sizeof *b->env);
 		json_object_foreach(env, key, v) {
-			if (!json_is_string(v) || key[0] == '\0' ||
-			    strchr(key, '=') != NULL) {
+			if (key[0] == '\0') {
 				snprintf(cause, len, "\"bots\"[%d]: \"env\": "
-				    "%s: a string value", idx, key);
+				    "an empty variable name", idx);
+				return -1;
+			}
+			if (strchr(key, '=') != NULL) {
+				snprintf(cause, len, "\"bots\"[%d]: \"env\": "
+				    "variable name \"%s\" contains '='", idx,
+				    key);
+				return -1;
+			}
+			if (!json_is_string(v)) {
+				snprintf(cause, len, "\"bots\"[%d]: \"env\": "
+				    "%s: the value is not a string", idx, key);
 				return -1;
 			}
 			if (asprintf(&b->env[b->nenv], "%s=%s", key,
@@ -426,6 +437,19 @@ tour_parse(struct tour *t, const json_t *j, const char *path, char *cause,
 		goto out;
 	}
 	t->logs = v == NULL || json_is_true(v);
+	if ((v = json_object_get(j, "log_level")) != NULL &&
+	    (!json_is_string(v) || (strcmp(json_string_value(v), "lean") != 0 &&
+	    strcmp(json_string_value(v), "full") != 0))) {
+		snprintf(cause, len, "\"log_level\": \"lean\" or \"full\"");
+		goto out;
+	}
+	t->log_full = v != NULL && strcmp(json_string_value(v), "full") == 0;
+	if (get_long(j, "log_max_bytes", 65536, LONG_MAX, DEF_LOG_MAX, &x,
+	    cause, len) == -1 ||
+	    get_long(j, "max_decisions", 0, 1000000000, DEF_MAX_DECISIONS,
+	    &t->max_decisions, cause, len) == -1)
+		goto out;
+	t->log_max = x;
 	if ((v = json_object_get(j, "replays")) != NULL &&
 	    !json_is_boolean(v)) {
 		snprintf(cause, len, "\"replays\": true or false");
@@ -549,6 +573,9 @@ tour_header(const struct tour *t, const struct schedule *s)
 	    "seed", seed, "bots", bots, "tables", s->ntables,
 	    "games_per_table", (json_int_t)tour_games_per_table(t),
 	    "schedule", hash);
+	/* it changes results: a journal is resumed only with the same */
+	json_object_set_new(h, "max_decisions",
+	    json_integer(t->max_decisions));
 	return h;
 }
 

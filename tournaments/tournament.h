@@ -21,6 +21,8 @@
 #define MAX_BOTS	4096		/* bots in one tournament */
 #define MAX_TABLES	1000000		/* tables in one schedule */
 #define DEF_MAX_TABLES	1000		/* "auto": every subset up to this */
+#define DEF_LOG_MAX	(64L << 20)	/* bytes per table log */
+#define DEF_MAX_DECISIONS 100000	/* per game */
 #define JOURNAL_NAME	"journal.jsonl"
 #define JLINE_MAX	(1 << 20)	/* longest journal line we accept */
 
@@ -96,6 +98,9 @@ struct tour {
 	long		 deals;		/* deals per table */
 	int		 duplicate;
 	int		 logs;		/* keep a match log per table run */
+	int		 log_full;	/* every message's text in the logs */
+	long long	 log_max;	/* bytes per log */
+	long		 max_decisions;	/* per game; 0: no cap */
 	int		 replays;	/* render them as HTML replays */
 	long		 time_per_move;	/* ms, 0: the referee's default */
 	long		 time_bank;	/* ms, 0: the referee's default */

@@ -42,6 +42,8 @@ add_line(struct rlog *l, char *text, size_t len, size_t lineno, char *cause,
 	r->len = len;
 	r->j = j;
 	r->type = json_string_value(json_object_get(j, "type"));
+	r->msg = NULL;
+	r->msglen = 0;
 	b = json_object_get(j, "bot");
 	r->bot = json_is_integer(b) && (strcmp(r->type, "send") == 0 ||
 	    strcmp(r->type, "recv") == 0) ? (int)json_integer_value(b) : -1;
@@ -131,8 +133,10 @@ rlog_free(struct rlog *l)
 {
 	size_t i;
 
-	for (i = 0; i < l->n; i++)
+	for (i = 0; i < l->n; i++) {
 		json_decref(l->r[i].j);
+		free(l->r[i].msg);
+	}
 	if (l->n > 0)
 		free(l->r[0].text);
 	free(l->r);
@@ -145,6 +149,10 @@ rlog_msg(const struct rrec *r, size_t *len)
 {
 	const char *p;
 
+	if (r->msg != NULL) {
+		*len = r->msglen;
+		return r->msg;
+	}
 	if ((p = strstr(r->text, MSG_KEY)) == NULL || r->len < 2 ||
 	    r->text[r->len - 1] != '}') {
 		*len = 0;
@@ -175,8 +183,11 @@ rlog_msg_type(const struct rrec *r)
 {
 	const char *t;
 
-	if (strcmp(r->type, "send") != 0 || (t = json_string_value(
-	    json_object_get(json_object_get(r->j, "msg"), "type"))) == NULL)
+	if (strcmp(r->type, "send") != 0)
+		return "";
+	if ((t = json_string_value(json_object_get(json_object_get(r->j,
+	    "msg"), "type"))) == NULL && (t = json_string_value(
+	    json_object_get(r->j, "kind"))) == NULL)
 		return "";
 	return t;
 }

@@ -19,7 +19,7 @@
 #include "match.h"
 #include "messages.h"
 
-#define REPLAY_LOG_FORMAT	1	/* the log version this replay reads */
+#define REPLAY_LOG_FORMAT	2	/* the log version this replay reads */
 
 /* One line of a log. */
 struct rrec {
@@ -28,6 +28,8 @@ struct rrec {
 	json_t		*j;		/* parsed */
 	const char	*type;		/* j's "type" */
 	int		 bot;		/* send and recv: the bot, else -1 */
+	char		*msg;		/* a lean send: the text rebuilt */
+	size_t		 msglen;
 };
 
 struct rlog {
@@ -92,6 +94,7 @@ struct replay {
 	size_t			 ndbg;
 	long			 messages;	/* lines verified */
 	int			 complete;	/* reached the result line */
+	int			 capped;	/* the log ends at its size cap */
 	int			 diverged;	/* verification failed */
 	size_t			 where;		/* the line it failed at */
 	char			 why[1024];
@@ -105,7 +108,10 @@ struct replay {
  */
 int	 rlog_read(struct rlog *, const char *, char *, size_t);
 void	 rlog_free(struct rlog *);
-/* The raw bytes of the "msg" of a send line (what the bot received). */
+/*
+ * The raw bytes of the "msg" of a send line (what the bot received); for a
+ * lean log's send line, the text the replay rebuilt (replay_run).
+ */
 const char *rlog_msg(const struct rrec *, size_t *);
 /* The type of the message a send line carries, or "". */
 const char *rlog_msg_type(const struct rrec *);

@@ -11,6 +11,14 @@
  *
  * What the log cannot prove (the timing: time_left_ms, timeouts, the "t"
  * of each line) is taken from the log as written.
+ *
+ * The whole conversation is checked: each send and recv line carries its
+ * number among its bot's lines ("n") and the result line the totals, so a
+ * deleted line is caught where the numbers jump; every bot process says
+ * hello before its first game and hears bye after its last, new processes
+ * start exactly where the play order starts a lifetime (match.h).  A lean
+ * log's send lines carry no text: the message is rebuilt and kept on the
+ * line (rrec.msg) for the other views.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -24,6 +32,8 @@ struct wbot {
 	int		 alive;
 	int		 retired;	/* in this game (policy retire) */
 	int		 hello;		/* its hello was sent */
+	int		 bye;		/* its bye was sent (after hello) */
+	int		 fresh;		/* hello since the last game started */
 	int		 hello_done;	/* its answer came, or its time ran out */
 	unsigned	 wants;		/* WANT_*, from its hello answer */
 	int		 open;		/* a request is open */
@@ -61,6 +71,10 @@ struct walk {
 	const char		*policy;
 	long			 tpm, tbank, thello;
 	const json_t		*game_list;
+	int			*list;		/* its games */
+	struct playorder	 po;
+	long			 max_dec;	/* --max-decisions, or 0 */
+	int			 replaying;	/* a game that is not reported */
 	size_t			 started;	/* games started */
 	int64_t			 next_id;
 	int			 in_game, ended;
@@ -284,16 +298,72 @@ header(struct walk *w, char *cause, size_t len)
 	rp->players = w->P;
 	w->optsj = opts_json(w->g, &rp->o);
 	v = json_object_get(h, "seed");
+	if (v == NULL) {
+		snprintf(cause, len, "%s:1: the header has no seed", w->l->path);
+		return -1;
+	}
 	if (!json_is_integer(v) || json_integer_value(v) < 0) {
-		snprintf(cause, len, "%s: the header has no seed", w->l->path);
+		snprintf(cause, len, "%s:1: the header's seed is not a whole "
+		    "number from 0 to 2^63-1", w->l->path);
 		return -1;
 	}
 	rp->seed = (uint64_t)json_integer_value(v);
 	w->ngames = (int)jint(h, "games", 1);
+	if (w->ngames < 1 || w->ngames > 10000000) {
+		snprintf(cause, len, "%s:1: the header's \"games\" is not a "
+		    "whole number from 1 to 10000000", w->l->path);
+		return -1;
+	}
 	w->duplicate = json_is_true(json_object_get(h, "duplicate"));
 	w->game_list = json_object_get(h, "game_list");
+	if (!json_is_array(w->game_list) && !json_is_null(w->game_list) &&
+	    w->game_list != NULL) {
+		snprintf(cause, len, "%s:1: the header's \"game_list\" is not "
+		    "a list or null", w->l->path);
+		return -1;
+	}
 	if (!json_is_array(w->game_list))
 		w->game_list = NULL;
+	else {
+		size_t k, k2;
+
+		w->list = xcalloc(json_array_size(w->game_list) + 1,
+		    sizeof *w->list);
+		json_array_foreach(w->game_list, k, v) {
+			if (!json_is_integer(v) || json_integer_value(v) < 0 ||
+			    json_integer_value(v) >= w->ngames) {
+				snprintf(cause, len, "%s:1: the header's game "
+				    "list holds something not a game of the "
+				    "match", w->l->path);
+				return -1;
+			}
+			w->list[k] = (int)json_integer_value(v);
+			for (k2 = 0; k2 < k; k2++)
+				if (w->list[k2] == w->list[k]) {
+					snprintf(cause, len, "%s:1: the header's "
+					    "game list has game %d twice",
+					    w->l->path, w->list[k]);
+					return -1;
+				}
+		}
+	}
+	v = json_object_get(h, "replay");
+	if (v != NULL && !json_is_boolean(v)) {
+		snprintf(cause, len, "%s:1: the header's \"replay\" is not true "
+		    "or false", w->l->path);
+		return -1;
+	}
+	playorder_init(&w->po, w->ngames, w->P, w->duplicate, w->list,
+	    w->game_list != NULL ? (int)json_array_size(w->game_list) : 0,
+	    v == NULL || json_is_true(v));
+	v = json_object_get(h, "max_decisions");
+	if (v != NULL && !json_is_null(v) && (!json_is_integer(v) ||
+	    json_integer_value(v) < 1)) {
+		snprintf(cause, len, "%s:1: the header's \"max_decisions\" is "
+		    "not a positive whole number or null", w->l->path);
+		return -1;
+	}
+	w->max_dec = json_is_integer(v) ? (long)json_integer_value(v) : 0;
 	w->policy = json_string_value(json_object_get(h, "on_fault"));
 	if (w->policy == NULL)
 		w->policy = "random";
@@ -307,6 +377,11 @@ header(struct walk *w, char *cause, size_t len)
 		return -1;
 	}
 	v = json_object_get(h, "setup");
+	if (v != NULL && !json_is_null(v) && !json_is_object(v)) {
+		snprintf(cause, len, "%s:1: the header's \"setup\" is not a "
+		    "set-up document (an object) or null", w->l->path);
+		return -1;
+	}
 	if (json_is_object(v)) {
 		rp->setup = xcalloc(1, w->g->setup_size);
 		if (w->g->setup_parse(v, &rp->o, rp->setup, why, sizeof why) ==
@@ -390,34 +465,68 @@ attach_fault(struct walk *w, const json_t *fj, int pending)
 		json_array_append(rp->f[rp->nf - 1].faults, (json_t *)fj);
 }
 
+/*
+ * Checks the number ("n") of line i: the lines after the header count from
+ * 0, so a line deleted, repeated or moved shows at once.
+ */
+static int
+check_n(struct walk *w, size_t i)
+{
+	const json_t *n = json_object_get(w->l->r[i].j, "n");
+
+	if (!json_is_integer(n))
+		return fail(w, i, "a %s line without its number (\"n\")",
+		    w->l->r[i].type);
+	if (json_integer_value(n) != (json_int_t)i - 1)
+		return fail(w, i, "line number %lld where %zu is next: %s",
+		    (long long)json_integer_value(n), i - 1,
+		    json_integer_value(n) > (json_int_t)i - 1 ? "lines are "
+		    "missing just before this one" : "a line is repeated or "
+		    "out of order");
+	return 0;
+}
+
 /* A line sent to a bot: rebuilds it and compares the bytes. */
 static int
 on_send(struct walk *w, size_t i)
 {
-	const struct rrec *r = &w->l->r[i];
+	struct rrec *r = (struct rrec *)&w->l->r[i];
 	const json_t *msg = json_object_get(r->j, "msg");
 	struct wbot *wb;
 	const char *type, *raw;
 	size_t rawlen;
 	json_int_t tl;
 	char what[128];
-	int b = r->bot, s;
+	int b = r->bot, s, lean, g, rep, fresh;
 
 	if (b < 0 || b >= w->P)
 		return fail(w, i, "a message to bot %d of %d", b, w->P);
 	wb = &w->bots[b];
-	type = json_string_value(json_object_get(msg, "type"));
+	lean = msg == NULL;
+	type = lean ? json_string_value(json_object_get(r->j, "kind")) :
+	    json_string_value(json_object_get(msg, "type"));
 	if (type == NULL)
 		return fail(w, i, "a message without a type");
 	s = seat_of(w, b);
 	w->b.len = 0;
 	if (strcmp(type, "hello") == 0) {
-		if (w->started > 0 || wb->hello)
-			return fail(w, i, "a hello out of place");
-		wb->hello = 1;
-		msg_hello(&w->b, w->g, w->optsj, b, w->P, w->ngames,
-		    w->duplicate, b, w->tpm, w->tbank, w->thello);
-	} else if (strcmp(type, "start") == 0) {
+		if (w->in_game || (wb->hello && !wb->bye) ||
+		    (long)w->started >= w->po.total)
+			return fail(w, i, "a hello out of place (bot %d %s)", b,
+			    wb->hello && !wb->bye ? "has not been told bye" :
+			    "has no game left to play");
+		/* a new process, seated as in the next game */
+		g = playorder_game(&w->po, (long)w->started, &rep, &fresh);
+		wb->hello = wb->fresh = wb->alive = 1;
+		wb->bye = wb->hello_done = 0;
+		wb->wants = WANT_ALL;
+		msg_hello(&w->b, w->g, w->optsj, w->duplicate ? (b + g) % w->P :
+		    b, w->P, w->ngames, w->duplicate, b, w->tpm, w->tbank,
+		    w->thello);
+	} else if (!wb->hello || wb->bye)
+		return fail(w, i, "a %s message to bot %d, which has %s", type,
+		    b, wb->bye ? "been told bye" : "had no hello");
+	else if (strcmp(type, "start") == 0) {
 		if (!w->in_game || w->ended || s != w->nstarts)
 			return fail(w, i, "a start for bot %d out of place", b);
 		w->nstarts++;
@@ -438,7 +547,11 @@ on_send(struct walk *w, size_t i)
 		if (!wb->alive || wb->retired)
 			return fail(w, i, "a request to seat %d, whose bot is "
 			    "%s", s, wb->alive ? "retired" : "gone");
-		tl = json_integer_value(json_object_get(msg, "time_left_ms"));
+		tl = json_integer_value(json_object_get(lean ? r->j : msg,
+		    "time_left_ms"));
+		if (lean && jint(r->j, "id", -1) != w->next_id)
+			return fail(w, i, "request id %ld where %lld is next",
+			    jint(r->j, "id", -1), (long long)w->next_id);
 		wb->id = w->next_id++;
 		wb->open = 1;
 		wb->answered = 0;
@@ -475,12 +588,35 @@ on_send(struct walk *w, size_t i)
 	} else if (strcmp(type, "bye") == 0) {
 		if (w->in_game)
 			return fail(w, i, "a bye in the middle of a game");
+		wb->bye = 1;
 		msg_bye(&w->b);
 	} else
 		return fail(w, i, "a message of unknown type \"%s\"", type);
-	raw = rlog_msg(r, &rawlen);
 	if (w->b.len > 0 && w->b.p[w->b.len - 1] == '\n')
 		w->b.len--;
+	if (lean) {
+		/* the lean line's id must be the message's; keep the text */
+		if ((strcmp(type, "error") == 0 || strcmp(type, "request") ==
+		    0) && !json_equal(json_object_get(r->j, "id"),
+		    json_object_get(msg = json_loadb(w->b.p, w->b.len, 0, NULL),
+		    "id"))) {
+			json_decref((json_t *)msg);
+			return fail(w, i, "the %s message to bot %d has id %ld, "
+			    "the replay's is another", type, b,
+			    jint(r->j, "id", -1));
+		}
+		json_decref((json_t *)msg);
+		free(r->msg);
+		r->msg = xmalloc(w->b.len + 1);
+		memcpy(r->msg, w->b.p, w->b.len);
+		r->msg[w->b.len] = '\0';
+		r->msglen = w->b.len;
+		json_object_set_new(r->j, "msg", json_loadb(r->msg, r->msglen,
+		    0, NULL));
+		w->rp->messages++;
+		return 0;
+	}
+	raw = rlog_msg(r, &rawlen);
 	snprintf(what, sizeof what, "the %s message to bot %d (seat %d)", type,
 	    b, s);
 	if (compare_text(w, i, what, raw, rawlen, w->b.p, w->b.len) == -1)
@@ -489,42 +625,100 @@ on_send(struct walk *w, size_t i)
 	return 0;
 }
 
+/*
+ * Decodes base64 text into a new buffer (*len bytes); NULL if it is not
+ * base64.
+ */
+static char *
+unbase64(const char *t, size_t *len)
+{
+	static const char d[] =
+	    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+	size_t n = strlen(t), i, k, o = 0;
+	uint32_t v;
+	const char *p;
+	char *out;
+	int pad;
+
+	if (n % 4 != 0)
+		return NULL;
+	out = xmalloc(n / 4 * 3 + 1);
+	for (i = 0; i < n; i += 4) {
+		for (k = 0, v = 0, pad = 0; k < 4; k++) {
+			if (t[i + k] == '=' && i + 4 == n && k >= 2) {
+				pad++;
+				v <<= 6;
+				continue;
+			}
+			if (pad || t[i + k] == '\0' ||
+			    (p = strchr(d, t[i + k])) == NULL) {
+				free(out);
+				return NULL;
+			}
+			v = v << 6 | (uint32_t)(p - d);
+		}
+		out[o++] = (char)(v >> 16);
+		if (pad < 2)
+			out[o++] = (char)(v >> 8 & 255);
+		if (pad < 1)
+			out[o++] = (char)(v & 255);
+	}
+	out[o] = '\0';
+	*len = o;
+	return out;
+}
+
 /* A line from a bot: an answer to its open request is read as the
  * referee reads it, against the legal list it was sent. */
 static int
 on_recv(struct walk *w, size_t i)
 {
 	const struct rrec *r = &w->l->r[i];
+	const json_t *lj;
 	struct wbot *wb;
 	json_t *j;
-	const char *line;
-	char why[256];
+	char *line, why[256];
+	size_t len;
 	int kind, s;
 
 	if (r->bot < 0 || r->bot >= w->P)
 		return fail(w, i, "a line from bot %d of %d", r->bot, w->P);
 	wb = &w->bots[r->bot];
-	line = json_string_value(json_object_get(r->j, "line"));
+	if (!wb->hello)
+		return fail(w, i, "a line from bot %d before its hello", r->bot);
+	/* the bytes as received: a JSON string, or base64 */
+	if (json_is_string(lj = json_object_get(r->j, "line"))) {
+		len = json_string_length(lj);
+		line = xmalloc(len + 1);
+		memcpy(line, json_string_value(lj), len + 1);
+	} else if (!json_is_string(lj = json_object_get(r->j,
+	    "line_base64")) || (line = unbase64(json_string_value(lj),
+	    &len)) == NULL)
+		return fail(w, i, "a recv line without its text (\"line\" or "
+		    "\"line_base64\")");
+	if (json_is_true(json_object_get(r->j, "truncated"))) {
+		if (wb->open && w->in_game)
+			wb->expect_fault = fault_names[FAULT_LONG_LINE];
+		free(line);
+		return 0;
+	}
 	/* The first line after the hello is its answer, as the referee
 	 * takes it: the parts of each message the bot wants. */
-	if (wb->hello && !wb->hello_done && line != NULL &&
-	    line[strspn(line, " \t")] != '\0') {
+	if (!wb->hello_done && len != strspn(line, " \t")) {
 		wb->hello_done = 1;
-		j = json_loads(line, 0, NULL);
+		j = json_loadb(line, len, 0, NULL);
 		msg_wants(json_is_object(j) ? j : NULL, &wb->wants, why,
 		    sizeof why);
 		json_decref(j);
+		free(line);
 		return 0;
 	}
-	if (!wb->open || !w->in_game ||
-	    (line = json_string_value(json_object_get(r->j, "line"))) == NULL ||
-	    line[strspn(line, " \t")] == '\0')
-		return 0;
-	if (json_is_true(json_object_get(r->j, "truncated"))) {
-		wb->expect_fault = fault_names[FAULT_LONG_LINE];
+	if (!wb->open || !w->in_game || len == strspn(line, " \t")) {
+		free(line);
 		return 0;
 	}
-	j = json_loads(line, 0, NULL);
+	j = json_loadb(line, len, 0, NULL);
+	free(line);
 	if (!json_is_object(j) || !json_is_integer(json_object_get(j, "id"))) {
 		if (!json_is_object(j) || !json_is_string(json_object_get(j,
 		    "type")) || strcmp(json_string_value(json_object_get(j,
@@ -577,7 +771,8 @@ on_fault(struct walk *w, size_t i)
 		return fail(w, i, "bot %d's last answer is a fault of kind %s, "
 		    "not %s", b, wb->expect_fault, kind);
 	wb->expect_fault = NULL;
-	wb->kinds[k]++;
+	if (!w->replaying)
+		wb->kinds[k]++;
 	wb->game_faults++;
 	if (k == FAULT_EXIT)
 		wb->alive = 0;
@@ -615,8 +810,12 @@ on_action(struct walk *w, size_t i)
 		return fail(w, i, "an action of game %ld step %ld where the "
 		    "replay is at game %d step %ld", jint(j, "game", -1),
 		    jint(j, "step", -1), w->gi, w->step);
-	if (w->settled == w->round)
+	if (w->settled == w->round) {
+		if (w->max_dec > 0 && w->step >= w->max_dec)
+			return fail(w, i, "an action after %ld decisions, the "
+			    "header's max_decisions", w->step);
 		new_round(w);
+	}
 	if (s < 0 || s >= w->P || !(w->round & (1u << s)))
 		return fail(w, i, "an action of seat %d, which does not decide "
 		    "now (step %ld)", s, w->step);
@@ -713,22 +912,35 @@ on_game_start(struct walk *w, size_t i)
 	struct frame *f;
 	size_t k;
 	long gi;
-	int s;
+	int s, b, next, reported, fresh;
 
 	if (w->in_game)
 		return fail(w, i, "a game starts before game %d has ended",
 		    w->gi);
 	gi = jint(j, "game", -1);
-	if (w->game_list != NULL) {
-		v = json_array_get(w->game_list, w->started);
-		if (!json_is_integer(v) || json_integer_value(v) != gi)
-			return fail(w, i, "game %ld is not the next one of the "
-			    "header's game list", gi);
-	} else if (gi != (long)w->started)
-		return fail(w, i, "game %ld where game %zu is next", gi,
-		    w->started);
-	if (gi < 0 || gi >= w->ngames)
-		return fail(w, i, "game %ld of a %d-game match", gi, w->ngames);
+	if ((long)w->started >= w->po.total)
+		return fail(w, i, "game %ld after the last game of the play "
+		    "order", gi);
+	next = playorder_game(&w->po, (long)w->started, &reported, &fresh);
+	if (gi != next)
+		return fail(w, i, "game %ld where game %d is next in the play "
+		    "order", gi, next);
+	if (json_is_true(json_object_get(j, "replayed")) == reported)
+		return fail(w, i, "game %ld is %s, the header's game list says "
+		    "otherwise", gi, reported ? "said to be replayed only" :
+		    "not said to be replayed only");
+	for (b = 0; b < w->P; b++) {
+		if (!w->bots[b].hello || w->bots[b].bye)
+			return fail(w, i, "game %ld starts, but bot %d %s", gi,
+			    b, w->bots[b].bye ? "was told bye" : "had no hello");
+		if (w->bots[b].fresh != fresh)
+			return fail(w, i, "game %ld %s, but bot %d %s", gi,
+			    fresh ? "starts a lifetime" : "goes on with the "
+			    "bots' lifetime", b, w->bots[b].fresh ? "is a new "
+			    "process" : "is not a new process");
+		w->bots[b].fresh = 0;
+	}
+	w->replaying = !reported;
 	w->started++;
 	w->gi = (int)gi;
 	w->deal_seed = match_deal_seed(rp->seed, w->gi, w->P, w->duplicate);
@@ -797,18 +1009,27 @@ on_game_end(struct walk *w, size_t i)
 	const json_t *j = w->l->r[i].j;
 	struct replay *rp = w->rp;
 	json_t *a;
-	int s, b, rc;
+	int s, b, rc, cut;
 
 	if (!w->in_game || w->ended)
 		return fail(w, i, "a game end outside a game");
-	if (w->settled != w->round || w->g->deciders(w->st) != 0)
+	cut = w->settled == w->round && w->g->deciders(w->st) != 0 &&
+	    w->max_dec > 0 && w->step >= w->max_dec;
+	if (!cut && (w->settled != w->round || w->g->deciders(w->st) != 0))
 		return fail(w, i, "game %d ends at step %ld, but the rules go "
 		    "on", w->gi, w->step);
+	if (json_is_true(json_object_get(j, "max_decisions")) != cut)
+		return fail(w, i, "game %d is %s by max_decisions, the replay "
+		    "says otherwise", w->gi, cut ? "not said to be stopped" :
+		    "said to be stopped");
 	if (jint(j, "game", -1) != w->gi || jint(j, "steps", -1) != w->step)
 		return fail(w, i, "game %ld ends after %ld steps, the replay "
 		    "has game %d after %ld", jint(j, "game", -1),
 		    jint(j, "steps", -1), w->gi, w->step);
-	w->g->result(w->st, w->places, w->scores);
+	if (cut)
+		match_adjudicate(w->P, w->places, w->scores);
+	else
+		w->g->result(w->st, w->places, w->scores);
 	w->final = w->g->view_json(w->st, SEAT_ALL);
 	w->ended = 1;
 	rp->games[rp->ngames - 1].end = j;
@@ -834,7 +1055,8 @@ on_game_end(struct walk *w, size_t i)
 	json_decref(a);
 	if (rc == -1)
 		return -1;
-	a = json_boolean(json_is_true(json_object_get(w->final, "capped")));
+	a = json_boolean(cut || json_is_true(json_object_get(w->final,
+	    "capped")));
 	rc = same(w, i, "whether the turn cap was hit", json_object_get(j,
 	    "capped"), a);
 	json_decref(a);
@@ -844,11 +1066,14 @@ on_game_end(struct walk *w, size_t i)
 	    w->final) == -1)
 		return -1;
 	for (s = 0; s < w->P; s++) {
-		w->bots[w->seat_bot[s]].score += w->scores[s];
-		w->bots[w->seat_bot[s]].place_sum += w->places[s];
+		if (!w->replaying) {
+			w->bots[w->seat_bot[s]].score += w->scores[s];
+			w->bots[w->seat_bot[s]].place_sum += w->places[s];
+		}
 		w->bots[s].game_faults = 0;
 	}
-	w->games_played++;
+	w->games_played += !w->replaying;
+	w->replaying = 0;
 	return 0;
 }
 
@@ -863,6 +1088,13 @@ on_result(struct walk *w, size_t i)
 
 	if (w->in_game)
 		return fail(w, i, "the match's result in the middle of a game");
+	if ((long)w->started != w->po.total)
+		return fail(w, i, "the match's result after %zu of its %ld "
+		    "games", w->started, w->po.total);
+	for (b = 0; b < w->P; b++)
+		if (w->bots[b].alive && !w->bots[b].bye)
+			return fail(w, i, "the match's result, but bot %d was "
+			    "not told bye", b);
 	memset(&res, 0, sizeof res);
 	res.nbots = w->P;
 	res.games_played = w->games_played;
@@ -881,6 +1113,7 @@ on_result(struct walk *w, size_t i)
 	rj = match_result_json(&res);
 	if (json_object_get(j, "t") != NULL)
 		json_object_set(rj, "t", json_object_get(j, "t"));
+	json_object_set(rj, "n", json_object_get(j, "n"));
 	rc = same(w, i, "the match's result", j, rj);
 	json_decref(rj);
 	if (rc == 0)
@@ -905,6 +1138,8 @@ replay_run(struct replay *rp, const struct rlog *l, char *cause, size_t len)
 	w.next_id = 1;
 	if (header(&w, cause, len) == -1) {
 		json_decref(w.optsj);
+		playorder_free(&w.po);
+		free(w.list);
 		return -1;
 	}
 	w.st = xcalloc(1, w.g->state_size);
@@ -921,6 +1156,8 @@ replay_run(struct replay *rp, const struct rlog *l, char *cause, size_t len)
 		i = 1;
 	for (; i < l->n && rc == 0; i++) {
 		t = l->r[i].type;
+		if (strcmp(t, "log_capped") != 0 && check_n(&w, i) == -1)
+			break;
 		if (strcmp(t, "send") == 0)
 			rc = on_send(&w, i);
 		else if (strcmp(t, "recv") == 0)
@@ -935,6 +1172,14 @@ replay_run(struct replay *rp, const struct rlog *l, char *cause, size_t len)
 			rc = on_game_end(&w, i);
 		else if (strcmp(t, "result") == 0)
 			rc = on_result(&w, i);
+		else if (strcmp(t, "log_capped") == 0) {
+			/* the referee stopped logging here (--log-max) */
+			if (i + 1 < l->n)
+				rc = fail(&w, i + 1, "lines after the log's "
+				    "size cap");
+			else
+				rp->capped = 1;
+		}
 		else if (strcmp(t, "error") == 0 || strcmp(t, "aborted") == 0)
 			rc = fail(&w, i, "the referee %s: %s", strcmp(t,
 			    "error") == 0 ? "failed" : "was stopped",
@@ -946,7 +1191,7 @@ replay_run(struct replay *rp, const struct rlog *l, char *cause, size_t len)
 		if (rc == 0 && rp->complete && i + 1 < l->n)
 			rc = fail(&w, i + 1, "lines after the match's result");
 	}
-	if (!rp->diverged && !rp->complete)
+	if (!rp->diverged && !rp->complete && !rp->capped)
 		fail(&w, l->n, "the log ends before the match's result%s",
 		    l->torn ? " (its last line is torn)" : "");
 	for (s = 0; s < w.P; s++) {
@@ -956,6 +1201,8 @@ replay_run(struct replay *rp, const struct rlog *l, char *cause, size_t len)
 	}
 	json_decref(w.final);
 	json_decref(w.optsj);
+	playorder_free(&w.po);
+	free(w.list);
 	free(w.st);
 	ev_free(&w.ev);
 	evfeed_free(&w.feed);
