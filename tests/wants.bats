@@ -92,7 +92,7 @@ PY
 	[ "$status" -eq 0 ]
 	[ "$(jv "$output" 'd["faults"]')" = '[0, 0, 0]' ]
 	for b in 0 1 2; do
-		grep '"type":"recv","t":[0-9]*,"bot":'$b',' "$T/m.log" | head -n 1 |
+		grep '"type":"recv","n":[0-9]*,"t":[0-9]*,"bot":'$b',' "$T/m.log" | head -n 1 |
 		    grep -q 'wants.*legal'
 		run keys_of "$T/m.log" $b
 		[ "${lines[0]}" = "start: game players seat type" ]
