@@ -6,6 +6,7 @@
 #   make demo            the same set-up, then a short tournament of the bundled bots
 #   make bench           benchmarks (never part of check)
 #   make SANITIZE=1 check   the tests under AddressSanitizer + UBSan
+#   make fuzz            random play (tests/fuzz.c) and the libFuzzer targets
 #   make install PREFIX=/usr/local
 #
 # Layout picked up automatically:
@@ -125,6 +126,7 @@ bench:
 
 fuzz: all
 	@B=$(B) FUZZ_GAMES=$${FUZZ_GAMES:-100000} sh tests/run fuzz
+	@B=$(B) LIBFUZZ_SECONDS=$${FUZZ_SECONDS:-60} sh tests/run libfuzz
 
 # Programs to bin/; to share/cardarena the documents (with the rules in
 # docs/rules/, which protocol.md cites), the bot SDKs (C source, Python,
@@ -170,3 +172,33 @@ bin/human: $(B)/bots/human.o $(HUMAN_OBJ) $(BOT_LIB) $(LIB)
 $(B)/tests/t_rate.o: tournaments/rate.c
 $(B)/tests/t_schedule.o: tournaments/schedule.c
 $(B)/tests/t_sprt.o: tournaments/sprt.c
+
+# libFuzzer targets (clang; tests/fuzz/fz_*.c): the answer reader and
+# action decoder and the --setup parser of every game, the match-log
+# reader, the tournament-file and journal readers, each built with its
+# code under ASan + UBSan into build/fuzz/.  `make fuzz` runs each for
+# FUZZ_SECONDS (default 60) on its corpus in tests/fuzz/corpus/NAME/;
+# `make check` runs each for 3 seconds (tests/run libfuzz, tests/fuzz/run.sh).
+FZ	  = build/fuzz
+FZ_CC	  = clang
+FZ_SAN	  = -fsanitize=address,undefined -fno-sanitize-recover=undefined
+FZ_CFLAGS = -std=c11 -D_GNU_SOURCE -g -O1 -fno-omit-frame-pointer $(FZ_SAN) \
+	    -fsanitize=fuzzer-no-link -Ireferee -Itools/replay -Itournaments \
+	    -Itests/fuzz $(PKG_CFLAGS)
+FZ_NAMES  = answer setup log tfile journal
+FZ_BIN	  = $(FZ_NAMES:%=$(FZ)/fz_%)
+FZ_OBJ	  = $(LIB_SRC:%.c=$(FZ)/%.o) \
+	    $(patsubst %.c,$(FZ)/%.o,$(filter-out tournaments/tournament.c,$(TOUR_SRC))) \
+	    $(FZ)/tools/replay/log.o $(FZ)/tools/replay/verify.o \
+	    $(FZ)/tools/replay/render.o \
+	    $(FZ)/tests/fuzz/fz_file.o
+
+.PHONY: fuzz-build
+fuzz-build: $(FZ_BIN)
+
+$(FZ)/%.o: %.c $(HDRS) tests/fuzz/fz.h
+	@mkdir -p $(dir $@)
+	$(FZ_CC) $(FZ_CFLAGS) -c -o $@ $<
+
+$(FZ)/fz_%: $(FZ)/tests/fuzz/fz_%.o $(FZ_OBJ)
+	$(FZ_CC) $(FZ_SAN) -fsanitize=fuzzer -o $@ $^ $(LDLIBS)

@@ -2,6 +2,8 @@
  * The match log writer; see log.h.  The format of each line is documented
  * in protocol.md ("The match log").
  */
+#include <sys/stat.h>
+
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -18,8 +20,9 @@ mlog_open(struct mlog *l, const char *path, char *cause, size_t len)
 	l->fd = -1;
 	if (path == NULL)
 		return 0;
+	/* 0600, even over an older file: no bot may read it (SECURITY.md) */
 	if ((l->fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
-	    0644)) == -1) {
+	    0600)) == -1 || fchmod(l->fd, 0600) == -1) {
 		snprintf(cause, len, "%s: %s", path, strerror(errno));
 		return -1;
 	}

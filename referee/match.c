@@ -11,6 +11,7 @@
  * seed and the step, never from the timing of other faults.
  */
 #include <sys/types.h>
+#include <sys/stat.h>
 
 #include <errno.h>
 #include <fcntl.h>
@@ -24,6 +25,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "contain.h"
 #include "log.h"
 #include "match.h"
 #include "messages.h"
@@ -34,6 +36,8 @@
 #define READS_PER_WAKE		4	/* fairness between chatty bots */
 #define NCLOSED			16	/* ids closed by a fault, remembered */
 #define LOGGED_PREFIX		256	/* bytes of an over-long line logged */
+#define MAX_LINES_ASKED		1000	/* lines per request before a flood */
+#define MAX_QUEUED		(16 * 1024 * 1024)	/* unread input */
 
 enum source {
 	SRC_NONE,	/* not resolved yet */
@@ -60,6 +64,11 @@ struct mbot {
 	char		*ibuf;		/* stdout: bytes of an unfinished line */
 	size_t		 ilen, icap;
 	int		 skipping;	/* inside an over-long line */
+	int		 muted;		/* flooded: output dropped till asked */
+	size_t		 obytes;	/* output since the last request */
+	long		 olines;
+	int		 capped;	/* retired by the fault cap this game */
+	const char	*lost_why;	/* why the referee gave up on it */
 	int		 reading;	/* inside bot_read: ibuf is in use */
 
 	struct buf	 out;		/* stdin: queued bytes from ooff */
@@ -132,6 +141,7 @@ static int	bot_read(struct match *, struct mbot *, int);
 static int	bot_read_some(struct match *, struct mbot *, int);
 static void	bot_line(struct match *, struct mbot *, char *, size_t);
 static void	bot_answered(struct match *, struct mbot *, struct action);
+static void	bot_flood(struct match *, struct mbot *);
 static void	bot_hello(struct match *, struct mbot *, const json_t *,
 		    const char *);
 static void	bot_stderr(struct match *, struct mbot *, int);
@@ -208,6 +218,8 @@ match_config_init(struct match_config *cf)
 	cf->grace_ms = 500;
 	cf->max_decisions = 100000;
 	cf->policy = POLICY_RANDOM;
+	cf->max_faults = 100;
+	cf->max_output = 4 * 1024 * 1024;
 }
 
 uint64_t
@@ -334,6 +346,14 @@ faultf(struct match *m, struct mbot *b, enum fault kind, int64_t id,
 		m->res->faults[b->index][kind]++;
 	b->game_faults++;
 	b->game_kinds[kind]++;
+	if (m->cf->max_faults > 0 && b->game_faults >= m->cf->max_faults &&
+	    !b->capped && !m->shutting) {
+		/* Retired for the game; what it sends is dropped unread. */
+		b->capped = b->retired = b->muted = 1;
+		snprintf(detail + strlen(detail), sizeof detail -
+		    strlen(detail), "; %ld faults this game: retired for the "
+		    "rest of it", b->game_faults);
+	}
 	if (mlog_on(&m->log)) {
 		l = mlog_begin(&m->log, "fault");
 		buf_str(l, ",\"t\":");
@@ -424,6 +444,13 @@ bot_send(struct match *m, struct mbot *b, const struct buf *msg,
 			n = 0;
 	}
 	buf_add(&b->out, msg->p + n, msg->len - (size_t)n);
+	if (b->out.len - b->ooff > MAX_QUEUED) {
+		/* It does not read its input: never let it grow us. */
+		b->lost_why = "does not read its input (16 MiB queued)";
+		proc_close_in(&b->p);
+		bot_lost(m, b);
+		return;
+	}
 	bot_write(m, b);
 }
 
@@ -485,6 +512,20 @@ bot_read_some(struct match *m, struct mbot *b, int drain)
 
 	for (reads = 0; b->p.out != -1 && (drain || reads < READS_PER_WAKE);
 	    reads++) {
+		if (b->muted) {
+			/* Flooded: dropped unread until its next request. */
+			n = read(b->p.out, skip, sizeof skip);
+			if (n > 0) {
+				b->skipping = skip[n - 1] != '\n';
+				b->ilen = 0;
+				continue;
+			}
+			if (n == 0)
+				return 1;
+			if (errno == EINTR)
+				continue;
+			return errno == EAGAIN ? 0 : 1;
+		}
 		if (b->skipping) {
 			want = sizeof skip;
 			got = n = read(b->p.out, skip, sizeof skip);
@@ -527,13 +568,23 @@ bot_read_some(struct match *m, struct mbot *b, int drain)
 		return 1;
 lines:
 		b->ilen += (size_t)n;
+		b->obytes += (size_t)got;
 		start = b->ibuf;
-		while ((nl = memchr(b->ibuf + from, '\n', b->ilen - from)) !=
-		    NULL) {
+		while (!b->muted && (nl = memchr(b->ibuf + from, '\n',
+		    b->ilen - from)) != NULL) {
 			*nl = '\0';
 			bot_line(m, b, start, (size_t)(nl - start));
 			from = (size_t)(nl + 1 - b->ibuf);
 			start = nl + 1;
+		}
+		if (!b->muted && m->cf->max_output > 0 &&
+		    b->obytes > m->cf->max_output)
+			bot_flood(m, b);
+		if (b->muted) {
+			b->skipping = b->ilen > (size_t)(start - b->ibuf) &&
+			    b->ibuf[b->ilen - 1] != '\n';
+			b->ilen = 0;
+			continue;
 		}
 		b->ilen -= (size_t)(start - b->ibuf);
 		memmove(b->ibuf, start, b->ilen);
@@ -567,6 +618,10 @@ bot_line(struct match *m, struct mbot *b, char *line, size_t len)
 
 	if (len > 0 && line[len - 1] == '\r')
 		line[--len] = '\0';
+	if (++b->olines > MAX_LINES_ASKED && !m->shutting) {
+		bot_flood(m, b);
+		return;
+	}
 	mlog_recv(&m->log, mtime(m), b->index, line, len, 0);
 	if (m->shutting || len == strspn(line, " \t"))
 		return;
@@ -582,7 +637,7 @@ bot_line(struct match *m, struct mbot *b, char *line, size_t len)
 		bot_answered(m, b, a);
 		return;
 	}
-	j = json_loadb(line, len, 0, &jerr);
+	j = json_loadb(line, len, JSON_REJECT_DUPLICATES, &jerr);
 	type = json_string_value(json_object_get(j, "type"));
 	if (b->hello) {
 		bot_hello(m, b, j, jerr.text);
@@ -627,6 +682,19 @@ bot_line(struct match *m, struct mbot *b, char *line, size_t len)
 		return;
 	}
 	bot_answered(m, b, a);
+}
+
+/*
+ * b sent more than its share of output for one request: one fault, and
+ * what it sends is dropped unread (never logged) until it is asked again.
+ */
+static void
+bot_flood(struct match *m, struct mbot *b)
+{
+	b->muted = 1;
+	faultf(m, b, FAULT_MALFORMED, b->open ? b->id : -1, "more than %zu "
+	    "bytes or %d lines of output for one request; the rest is "
+	    "dropped until the next", m->cf->max_output, MAX_LINES_ASKED);
 }
 
 /* Takes b's valid answer a to its open request; charges its time bank. */
@@ -737,7 +805,8 @@ static void
 bot_lost(struct match *m, struct mbot *b)
 {
 	struct pollfd pf;
-	char how[128];
+	const char *lim;
+	char how[128], what[128];
 	int i;
 
 	if (!b->alive)
@@ -760,8 +829,16 @@ bot_lost(struct match *m, struct mbot *b)
 	bot_stderr(m, b, 1);
 	proc_reap(&b->p);
 	b->hello = 0;
-	if (!m->shutting)
-		faultf(m, b, FAULT_EXIT, b->open ? b->id : -1, "%s", how);
+	if (m->shutting)
+		return;
+	if (b->p.exited && (lim = contain_limit(b->p.signalled, b->p.code,
+	    b->p.cpu_ms, b->p.maxrss_kb)) != NULL) {
+		contain_limit_describe(lim, what, sizeof what);
+		faultf(m, b, FAULT_LIMIT, b->open ? b->id : -1, "%s: %s (%s)",
+		    lim, what, how);
+	} else
+		faultf(m, b, FAULT_EXIT, b->open ? b->id : -1, "%s",
+		    b->lost_why != NULL ? b->lost_why : how);
 }
 
 /*
@@ -802,8 +879,10 @@ pump(struct match *m, int64_t until)
 			m->pfd[k] = (struct pollfd){ b->p.err, POLLIN, 0 };
 			m->pbot[k++] = i * 4 + 1;
 		}
-		if (b->p.in != -1 && b->ooff < b->out.len) {
-			m->pfd[k] = (struct pollfd){ b->p.in, POLLOUT, 0 };
+		/* Always: a bot that closes its stdin is lost at once. */
+		if (b->p.in != -1 && b->alive) {
+			m->pfd[k] = (struct pollfd){ b->p.in,
+			    b->ooff < b->out.len ? POLLOUT : 0, 0 };
 			m->pbot[k++] = i * 4 + 2;
 		}
 		if (b->p.pidfd != -1 && b->alive) {
@@ -832,7 +911,7 @@ pump(struct match *m, int64_t until)
 			if (m->pfd[i].revents & (POLLERR | POLLHUP)) {
 				proc_close_in(&b->p);
 				bot_lost(m, b);
-			} else
+			} else if (b->p.in != -1)
 				bot_write(m, b);
 			break;
 		case 3:
@@ -880,6 +959,13 @@ ask(struct match *m, int seat)
 		return 0;
 	}
 	now = now_us();
+	b->obytes = 0;
+	b->olines = 0;
+	if (b->muted && b->ilen > 0) {
+		b->skipping = 1;	/* the rest of a line it was cut in */
+		b->ilen = 0;
+	}
+	b->muted = 0;
 	b->id = m->next_id++;
 	b->sent_us = now;
 	b->deadline_us = now + m->cf->time_per_move_ms * 1000 + b->bank_us;
@@ -910,7 +996,9 @@ settle(struct match *m, int seat)
 		a = msg_substitute(m->g, m->st, seat, m->cf->policy ==
 		    POLICY_RANDOM, m->deal_seed, m->step, b->legal, b->nlegal);
 	if (b->source == SRC_FAULT && m->cf->policy == POLICY_RETIRE)
-		retire = b->retired = 1;
+		b->retired = 1;
+	/* by the policy, or by the cap of faults per game */
+	retire = b->source == SRC_FAULT && b->retired;
 	if (mlog_on(&m->log)) {
 		l = mlog_begin(&m->log, "action");
 		buf_str(l, ",\"game\":");
@@ -1053,6 +1141,9 @@ handshake(struct match *m, int gi)
 	    "time_per_move_ms", (json_int_t)cf->time_per_move_ms,
 	    "time_bank_ms", (json_int_t)cf->time_bank_ms, "time_hello_ms",
 	    (json_int_t)cf->time_hello_ms, "bots", bots);
+	json_object_set_new(j, "max_faults", json_integer(cf->max_faults));
+	json_object_set_new(j, "max_output", json_integer((json_int_t)
+	    cf->max_output));
 	/* Which options the user set: a replay must resolve them alike. */
 	bots = json_array();
 	for (i = 0; m->g->options[i].name != NULL; i++)
@@ -1154,6 +1245,10 @@ write_results_line(struct match *m, const int *places, const double *scores,
 		}
 		buf_ch(&q, '}');
 	}
+	buf_str(&q, "],\"retired\":[");
+	for (i = 0; i < m->n; i++)
+		buf_str(&q, i ? (m->bots[i].capped ? ",true" : ",false") :
+		    (m->bots[i].capped ? "true" : "false"));
 	buf_str(&q, "],\"capped\":");
 	buf_str(&q, capped ? "true" : "false");
 	buf_str(&q, ",\"log\":");
@@ -1204,7 +1299,9 @@ play_game(struct match *m, int gi, int reported)
 		m->seat_bot[s] = match_seat_bot(s, gi, m->n, cf->duplicate);
 		b = &m->bots[m->seat_bot[s]];
 		b->seat = s;
-		b->retired = 0;
+		/* The handshake's faults count toward game 0's cap. */
+		b->capped = b->retired = cf->max_faults > 0 &&
+		    b->game_faults >= cf->max_faults;
 		b->bank_us = cf->time_bank_ms * 1000;
 	}
 	ev_clear(&m->ev);
@@ -1510,7 +1607,7 @@ match_run(const struct match_config *cf, struct match_result *res,
 		if (strcmp(cf->results_path, "-") == 0)
 			m.resfd = STDOUT_FILENO;
 		else if ((m.resfd = open(cf->results_path, O_WRONLY |
-		    O_CREAT | O_APPEND | O_CLOEXEC, 0644)) == -1) {
+		    O_CREAT | O_APPEND | O_CLOEXEC, 0600)) == -1) {
 			snprintf(cause, len, "%s: %s", cf->results_path,
 			    strerror(errno));
 			goto out;
@@ -1522,7 +1619,8 @@ match_run(const struct match_config *cf, struct match_result *res,
 			snprintf(path, sizeof path, "%s.bot%d.stderr",
 			    cf->log_path, i);
 			if ((b->efd = open(path, O_WRONLY | O_CREAT | O_TRUNC |
-			    O_CLOEXEC, 0644)) == -1) {
+			    O_CLOEXEC, 0600)) == -1 ||
+			    fchmod(b->efd, 0600) == -1) {
 				snprintf(cause, len, "%s: %s", path,
 				    strerror(errno));
 				goto out;
@@ -1579,6 +1677,10 @@ fail:
 	} else
 		snprintf(cause, len, "%s", m.err[0] ? m.err : "failed");
 	m.shutting = 1;
+	/* All killed at once, then each reaped: they die side by side. */
+	for (i = 0; i < m.n; i++)
+		if (m.bots[i].alive)
+			proc_signal(&m.bots[i].p, SIGKILL);
 	for (i = 0; i < m.n; i++)
 		bot_lost(&m, &m.bots[i]);
 	if (mlog_on(&m.log)) {

@@ -50,6 +50,8 @@ struct match_config {
 	long			 time_hello_ms;
 	long			 grace_ms;	/* to exit after "bye" */
 	enum policy		 policy;
+	long			 max_faults;	/* per bot per game; 0: none */
+	size_t			 max_output;	/* stdout bytes per request */
 	volatile sig_atomic_t	*stop;		/* a signal number: abort */
 };
 

@@ -7,6 +7,7 @@
  * lets the match loop poll(2) for the bot's exit.
  */
 #include <sys/types.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #ifdef __linux__
 #include <sys/prctl.h>
@@ -15,6 +16,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -22,6 +24,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "contain.h"
 #include "game.h"
 #include "proc.h"
 
@@ -32,7 +35,9 @@ static volatile sig_atomic_t	registry[PROC_MAX];
 
 static int	registry_add(pid_t);
 static void	registry_del(pid_t);
-static void	child(char *const *, int, int, int, int, pid_t);
+static void	child(const struct jailed *, int, int, int, int, pid_t);
+static int	registered(pid_t);
+static int	findable(const char *, const char *);
 static int	set_nonblock(int);
 static void	add_char(char **, size_t *, size_t *, char);
 static void	guard_stop(int);
@@ -50,6 +55,18 @@ registry_add(pid_t pid)
 			return 0;
 		}
 	return -1;
+}
+
+/* Returns 1 if pid leads a live group (contain_sweep spares it). */
+static int
+registered(pid_t pid)
+{
+	int i;
+
+	for (i = 0; i < PROC_MAX; i++)
+		if (registry[i] == pid)
+			return 1;
+	return 0;
 }
 
 /* Forgets a group. */
@@ -165,10 +182,12 @@ set_nonblock(int fd)
 /*
  * The child between fork and exec: its own group, default signal
  * dispositions, the pipes as 0, 1, 2 and the status pipe as 3 (close on
- * exec), nothing else open.  Never returns.
+ * exec), nothing else open, then its limits and user (contain_child).
+ * Never returns.
  */
 static void
-child(char *const *argv, int in, int out, int errfd, int st, pid_t parent)
+child(const struct jailed *jl, int in, int out, int errfd, int st,
+    pid_t parent)
 {
 	sigset_t all;
 	int fds[4], i, e;
@@ -196,7 +215,15 @@ child(char *const *argv, int in, int out, int errfd, int st, pid_t parent)
 			_exit(127);
 	fcntl(3, F_SETFD, FD_CLOEXEC);
 	closefrom(4);
-	execvp(argv[0], argv);
+	if (contain_child(jl) == 0) {
+#ifdef __linux__
+		/* A change of uid cleared it. */
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		if (getppid() != parent)
+			_exit(127);
+#endif
+		execvp(jl->argv[0], jl->argv);
+	}
 	e = errno;
 	if (write(3, &e, sizeof e) == -1)
 		_exit(126);
@@ -211,16 +238,60 @@ proc_spawn(struct proc *p, char *const *argv, char *cause, size_t len)
 	return proc_started(p, cause, len);
 }
 
+/*
+ * Returns 1 if cmd can be executed, searched in path as execvp would
+ * (checked before a sandbox, whose exec of bwrap cannot tell).
+ */
+static int
+findable(const char *cmd, const char *path)
+{
+	char *copy, *p, *dir, full[PATH_MAX];
+	int ok = 0;
+
+	if (strchr(cmd, '/') != NULL)
+		return access(cmd, X_OK) == 0;
+	copy = xstrdup(path);
+	for (p = copy; !ok && (dir = strsep(&p, ":")) != NULL; ) {
+		snprintf(full, sizeof full, "%s/%s", *dir ? dir : ".", cmd);
+		ok = access(full, X_OK) == 0;
+	}
+	free(copy);
+	return ok;
+}
+
 int
 proc_start(struct proc *p, char *const *argv, char *cause, size_t len)
 {
-	int in[2], out[2], errp[2], st[2], e;
+	int in[2], out[2], errp[2], st[2], e, i;
+	struct jailed jl;
+	const char *path = BOT_PATH;
 	pid_t pid, parent;
 
 	memset(p, 0, sizeof *p);
 	p->in = p->out = p->err = p->pidfd = p->status = -1;
+	p->uid = (uid_t)-1;
+	/* Said from here: the bot's own uid may not even see the path. */
+	if (strchr(argv[0], '/') != NULL && access(argv[0], F_OK) == -1) {
+		snprintf(cause, len, "cannot execute '%s': %s", argv[0],
+		    strerror(errno));
+		return -1;
+	}
+	contain_prepare(&jl, argv);
+	if (contain_get()->sandbox) {
+		for (i = 0; jl.envp[i] != NULL; i++)
+			if (strncmp(jl.envp[i], "PATH=", 5) == 0)
+				path = jl.envp[i] + 5;
+		if (!findable(argv[0], path)) {
+			snprintf(cause, len, "cannot execute '%s': not found "
+			    "or not executable (PATH=%s)", argv[0], path);
+			contain_free(&jl);
+			return -1;
+		}
+	}
+	p->uid = jl.uid;
 	if (pipe2(in, O_CLOEXEC) == -1) {
 		snprintf(cause, len, "pipe: %s", strerror(errno));
+		contain_free(&jl);
 		return -1;
 	}
 	if (pipe2(out, O_CLOEXEC) == -1) {
@@ -243,7 +314,8 @@ proc_start(struct proc *p, char *const *argv, char *cause, size_t len)
 		goto close3;
 	}
 	if (pid == 0)
-		child(argv, in[0], out[1], errp[1], st[1], parent);
+		child(&jl, in[0], out[1], errp[1], st[1], parent);
+	contain_free(&jl);
 	setpgid(pid, pid);	/* both sides: no window without a group */
 	close(in[0]);
 	close(out[1]);
@@ -271,6 +343,7 @@ close2:
 close1:
 	close(in[0]);
 	close(in[1]);
+	contain_free(&jl);
 	snprintf(cause, len, "cannot start '%s': %s", argv[0], strerror(e));
 	return -1;
 }
@@ -295,8 +368,10 @@ proc_started(struct proc *p, char *cause, size_t len)
 		close(p->err);
 		p->in = p->out = p->err = -1;
 		p->pid = 0;
-		snprintf(cause, len, "cannot execute '%s': %s", p->argv0,
-		    strerror(e));
+		snprintf(cause, len, "cannot execute '%s': %s%s", p->argv0,
+		    strerror(e), e == EACCES && p->uid != (uid_t)-1 ?
+		    " (the bot runs as a user of its own: its files and "
+		    "directories must be readable by others)" : "");
 		return -1;
 	}
 	if (set_nonblock(p->in) == -1 || set_nonblock(p->out) == -1 ||
@@ -349,6 +424,7 @@ proc_close_in(struct proc *p)
 void
 proc_reap(struct proc *p)
 {
+	struct rusage ru;
 	int status, i;
 	pid_t r;
 
@@ -358,8 +434,13 @@ proc_reap(struct proc *p)
 	kill(-p->pid, SIGKILL);
 	registry_del(p->pid);
 	for (i = 0; i < REAP_TRIES; i++) {
-		r = waitpid(p->pid, &status, WNOHANG);
+		r = wait4(p->pid, &status, WNOHANG, &ru);
 		if (r == p->pid) {
+			p->cpu_ms = (long)(ru.ru_utime.tv_sec +
+			    ru.ru_stime.tv_sec) * 1000 +
+			    (long)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) /
+			    1000;
+			p->maxrss_kb = ru.ru_maxrss;
 			if (!p->exited) {
 				p->exited = 1;
 				p->signalled = WIFSIGNALED(status);
@@ -373,6 +454,7 @@ proc_reap(struct proc *p)
 		poll(NULL, 0, 1);
 	}
 	p->reaped = 1;
+	contain_sweep(p->uid, registered);
 	if (p->status != -1) {
 		close(p->status);
 		p->status = -1;

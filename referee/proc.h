@@ -27,6 +27,9 @@ struct proc {
 	int	code;		/* exit status, or the signal if signalled */
 	int	signalled;
 	int	reaped;
+	uid_t	uid;		/* the bot's own uid, or (uid_t)-1 */
+	long	cpu_ms;		/* CPU time used, once reaped */
+	long	maxrss_kb;	/* peak resident size, once reaped */
 	int	status;		/* proc_start to proc_started: the exec's news */
 	const char *argv0;	/* the command, for proc_started's cause */
 };
@@ -43,9 +46,10 @@ int	 argv_split(const char *, char ***, char *, size_t);
 void	 argv_free(char **);
 
 /*
- * Starts argv[0] (searched in PATH) with fresh pipes as its stdin, stdout
- * and stderr, in a new process group; -1 and a cause if it cannot be
- * executed (the child's exec error is reported back, not guessed).
+ * Starts argv[0] (searched in the bot's PATH) with fresh pipes as its
+ * stdin, stdout and stderr, in a new process group, contained as
+ * contain.h says; -1 and a cause if it cannot be executed (the child's
+ * exec error is reported back, not guessed).
  */
 int	 proc_spawn(struct proc *, char *const *, char *, size_t);
 /*
@@ -63,7 +67,8 @@ int	 proc_exited(struct proc *);
 void	 proc_signal(struct proc *, int);
 /*
  * Kills the whole group with SIGKILL, then reaps the leader with a
- * waitpid(WNOHANG) loop, and closes our pipe ends.
+ * wait4(WNOHANG) loop, kills what the bot left elsewhere (contain_sweep),
+ * and closes our pipe ends.
  */
 void	 proc_reap(struct proc *);
 /* Closes our end of the bot's stdin (its end of input). */

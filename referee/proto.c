@@ -10,7 +10,8 @@
 #include "proto.h"
 
 const char *const fault_names[NFAULT] = {
-	"timeout", "exit", "malformed", "line_too_long", "wrong_id", "illegal"
+	"timeout", "exit", "malformed", "line_too_long", "wrong_id", "illegal",
+	"limit"
 };
 
 static const char *quick_number(const char *, const char *, long long *);

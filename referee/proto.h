@@ -31,6 +31,7 @@ enum fault {
 	FAULT_LONG_LINE,	/* a line over MAX_LINE bytes */
 	FAULT_WRONG_ID,		/* an answer to no open request */
 	FAULT_ILLEGAL,		/* an action not in the legal list */
+	FAULT_LIMIT,		/* killed by a resource limit (contain.h) */
 	NFAULT
 };
 

@@ -12,6 +12,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
+#include <libgen.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdio.h>
@@ -20,6 +21,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "contain.h"
 #include "match.h"
 #include "proc.h"
 
@@ -27,7 +29,9 @@ enum {
 	OPT_GAMES = 256, OPT_SETUP, OPT_LOG, OPT_RESULTS, OPT_TPM, OPT_BANK,
 	OPT_HELLO, OPT_FAULT, OPT_DUP, OPT_GLIST, OPT_STDERR_CAP, OPT_STATS,
 	OPT_LIST_GAMES, OPT_DESCRIBE, OPT_GRACE, OPT_MAXDEC, OPT_LOGLEVEL,
-	OPT_LOGMAX, OPT_NOREPLAY
+	OPT_LOGMAX, OPT_NOREPLAY, OPT_LCPU, OPT_LMEM, OPT_LNPROC,
+	OPT_LFSIZE, OPT_LNOFILE, OPT_ENV, OPT_BOT_USER, OPT_SANDBOX,
+	OPT_SBIND, OPT_SHIDE, OPT_MAX_FAULTS, OPT_MAX_BYTES
 };
 
 static const struct option longopts[] = {
@@ -58,6 +62,18 @@ static const struct option longopts[] = {
 	{ "no-replay",		no_argument,		NULL, OPT_NOREPLAY },
 	{ "list-games",		no_argument,		NULL, OPT_LIST_GAMES },
 	{ "describe",		required_argument,	NULL, OPT_DESCRIBE },
+	{ "limit-cpu",		required_argument,	NULL, OPT_LCPU },
+	{ "limit-mem",		required_argument,	NULL, OPT_LMEM },
+	{ "limit-nproc",	required_argument,	NULL, OPT_LNPROC },
+	{ "limit-fsize",	required_argument,	NULL, OPT_LFSIZE },
+	{ "limit-nofile",	required_argument,	NULL, OPT_LNOFILE },
+	{ "env",		required_argument,	NULL, OPT_ENV },
+	{ "bot-user",		required_argument,	NULL, OPT_BOT_USER },
+	{ "sandbox",		no_argument,		NULL, OPT_SANDBOX },
+	{ "sandbox-bind",	required_argument,	NULL, OPT_SBIND },
+	{ "sandbox-hide",	required_argument,	NULL, OPT_SHIDE },
+	{ "max-faults",		required_argument,	NULL, OPT_MAX_FAULTS },
+	{ "max-output",		required_argument,	NULL, OPT_MAX_BYTES },
 	{ NULL,			0,			NULL, 0 }
 };
 
@@ -83,6 +99,10 @@ usage(FILE *fp, int status)
 "               [--game-list LIST [--no-replay]] [--max-decisions N]\n"
 "               [--log-level full|lean]\n"
 "               [--log-max BYTES] [--stderr-cap BYTES] [--stats] [-q]\n"
+"               [--limit-cpu S] [--limit-mem MIB] [--limit-nproc N]\n"
+"               [--limit-fsize MIB] [--limit-nofile N] [--env KEY=VALUE]\n"
+"               [--bot-user auto|same] [--sandbox] [--sandbox-bind DIR]\n"
+"               [--sandbox-hide DIR] [--max-faults N] [--max-output BYTES]\n"
 "               -b 'COMMAND ARGS' -b ...\n"
 "       referee --list-games\n"
 "       referee --describe GAME\n"
@@ -131,6 +151,30 @@ usage(FILE *fp, int status)
 "                         the log; the match goes on)\n"
 "      --stderr-cap BYTES bytes of each bot's stderr kept (default 1 MiB)\n"
 "      --stats            timing figures on stderr at the end\n"
+"      --limit-cpu S      CPU seconds per bot process (default 3600)\n"
+"      --limit-mem MIB    address space per bot process (default 2048)\n"
+"      --limit-nproc N    processes and threads per bot (default 64)\n"
+"      --limit-fsize MIB  largest file a bot may write (default 64)\n"
+"      --limit-nofile N   open files per bot process (default 64)\n"
+"                         (0 for any limit: none; a bot killed by one has\n"
+"                         a \"limit\" fault naming it)\n"
+"      --env KEY=VALUE    set in every bot's environment, which is else\n"
+"                         only PATH=" BOT_PATH ", HOME=/tmp\n"
+"                         and LANG, LC_ALL, LC_CTYPE, TZ, and the\n"
+"                         variables $CARDARENA_BOT_ENV names (NAME,NAME)\n"
+"                         from the referee's; repeatable\n"
+"      --bot-user MODE    auto (default): as root, each bot runs as a\n"
+"                         user id of its own; same: as the referee's\n"
+"      --sandbox          every bot under bubblewrap: no network, its own\n"
+"                         PID/IPC/UTS namespaces, the system and the\n"
+"                         working directory read-only, a private /tmp\n"
+"      --sandbox-bind DIR also show DIR (read-only) to sandboxed bots\n"
+"      --sandbox-hide DIR hide DIR from them (the log's directory is)\n"
+"                         (bwrap is $CARDARENA_BWRAP, else found in PATH)\n"
+"      --max-faults N     faults per bot per game before it is retired\n"
+"                         for the game (default 100; 0: no cap)\n"
+"      --max-output BYTES stdout bytes a bot may send per request before\n"
+"                         the rest is dropped as a fault (default 4 MiB)\n"
 "  -q, --quiet            no result line on stdout\n"
 "  -b, --bot 'COMMAND'    a bot, one per seat in order; repeatable\n"
 "      --list-games       one line per game: id, players, title\n"
@@ -252,6 +296,8 @@ main(int argc, char **argv)
 {
 	struct match_config cf;
 	struct match_result res;
+	struct contain ct;
+	char *logdir;
 	const char *gname = NULL, *setup_path = NULL, *list_arg = NULL;
 	char **bots = NULL, **optv = NULL, cause[1024];
 	json_error_t jerr;
@@ -265,6 +311,7 @@ main(int argc, char **argv)
 
 	open_std_fds();
 	match_config_init(&cf);
+	contain_init(&ct);
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":g:n:s:o:b:qhV", longopts,
 	    NULL)) != -1) {
@@ -347,6 +394,71 @@ main(int argc, char **argv)
 			break;
 		case OPT_STATS:
 			stats = 1;
+			break;
+		case OPT_LCPU:
+			ct.cpu_s = (long)number("--limit-cpu", optarg, 0,
+			    86400 * 366);
+			break;
+		case OPT_LMEM:
+			ct.mem_mb = (long)number("--limit-mem", optarg, 0,
+			    1L << 30);
+			break;
+		case OPT_LNPROC:
+			ct.nproc = (long)number("--limit-nproc", optarg, 0,
+			    1L << 22);
+			break;
+		case OPT_LFSIZE:
+			ct.fsize_mb = (long)number("--limit-fsize", optarg, 0,
+			    1L << 30);
+			break;
+		case OPT_LNOFILE:
+			ct.nofile = (long)number("--limit-nofile", optarg, 0,
+			    1L << 20);
+			if (ct.nofile > 0 && ct.nofile < 8)
+				errx(2, "--limit-nofile %s: too small (from 8, "
+				    "or 0 for none)", optarg);
+			break;
+		case OPT_ENV:
+			if (strchr(optarg, '=') == NULL || *optarg == '=')
+				errx(2, "--env %s: not KEY=VALUE", optarg);
+			ct.env = xreallocarray(ct.env, (size_t)ct.n_env + 1,
+			    sizeof *ct.env);
+			ct.env[ct.n_env++] = optarg;
+			break;
+		case OPT_BOT_USER:
+			if (strcmp(optarg, "auto") == 0)
+				ct.user = BOT_USER_AUTO;
+			else if (strcmp(optarg, "same") == 0)
+				ct.user = BOT_USER_SAME;
+			else
+				errx(2, "--bot-user %s: not auto or same",
+				    optarg);
+			break;
+		case OPT_SANDBOX:
+			ct.sandbox = 1;
+			break;
+		case OPT_SBIND:
+		case OPT_SHIDE:
+			if (access(optarg, F_OK) == -1)
+				err(2, "%s %s", c == OPT_SBIND ?
+				    "--sandbox-bind" : "--sandbox-hide", optarg);
+			if (c == OPT_SBIND) {
+				ct.bind = xreallocarray(ct.bind,
+				    (size_t)ct.n_bind + 1, sizeof *ct.bind);
+				ct.bind[ct.n_bind++] = optarg;
+			} else {
+				ct.hide = xreallocarray(ct.hide,
+				    (size_t)ct.n_hide + 2, sizeof *ct.hide);
+				ct.hide[ct.n_hide++] = optarg;
+			}
+			break;
+		case OPT_MAX_FAULTS:
+			cf.max_faults = (long)number("--max-faults", optarg, 0,
+			    LONG_MAX);
+			break;
+		case OPT_MAX_BYTES:
+			cf.max_output = (size_t)number("--max-output", optarg,
+			    MAX_LINE + 2, 1LL << 40);
 			break;
 		case OPT_MAXDEC:
 			cf.max_decisions = (long)number("--max-decisions",
@@ -431,6 +543,26 @@ main(int argc, char **argv)
 		errx(1, "atexit failed");
 	/* a file size limit must show as a write error (EFBIG), not kill */
 	signal(SIGXFSZ, SIG_IGN);
+	logdir = NULL;
+	if (ct.sandbox && cf.log_path != NULL) {
+		/* The log and the bots' stderr files: out of the bots' view. */
+		logdir = xstrdup(cf.log_path);
+		ct.hide = xreallocarray(ct.hide, (size_t)ct.n_hide + 2 +
+		    (size_t)nbots, sizeof *ct.hide);
+		ct.hide[ct.n_hide++] = dirname(logdir);
+		ct.hide[ct.n_hide++] = (char *)cf.log_path;
+		for (i = 0; i < nbots; i++) {
+			if (asprintf(&ct.hide[ct.n_hide], "%s.bot%d.stderr",
+			    cf.log_path, i) == -1)
+				err(1, "asprintf");
+			ct.n_hide++;
+		}
+	}
+	contain_set(&ct);
+	contain_self();
+	contain_watchdog();
+	if (ct.sandbox && contain_check(cause, sizeof cause) == -1)
+		errx(1, "%s", cause);
 
 	if (match_run(&cf, &res, cause, sizeof cause) == -1) {
 		if (res.aborted) {
@@ -458,5 +590,12 @@ main(int argc, char **argv)
 	free(bots);
 	free(optv);
 	free((void *)cf.game_list);
+	free(ct.env);
+	free(ct.bind);
+	if (logdir != NULL)	/* the bots' stderr paths, last */
+		for (i = ct.n_hide - nbots; i < ct.n_hide; i++)
+			free(ct.hide[i]);
+	free(ct.hide);
+	free(logdir);
 	return 0;
 }

@@ -1,7 +1,9 @@
 #!/bin/sh
 # make bench: the benchmarks (never part of make check); tests/bench.py
-# says what each figure is.  Environment: B (build dir), BENCH_REPS,
-# BENCH_SECONDS, BENCH_SCALE.
+# says what each figure is, tests/bench_security.sh what the containment
+# (limits, own uids, --sandbox; SECURITY.md) costs.  Environment: B (build
+# dir), BENCH_REPS, BENCH_SECONDS, BENCH_SCALE, BENCH_GAMES, BENCH_SPAWNS.
 set -eu
 cd "$(dirname "$0")/.."
-exec python3 tests/bench.py "$@"
+python3 tests/bench.py "$@"
+B=${B:-build/std} sh tests/bench_security.sh

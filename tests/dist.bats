@@ -11,7 +11,8 @@
 #
 # The bots are stateless (tests/bots/det.py: a choice is a function of the
 # request), so a game does not depend on which games its bot processes
-# played before.
+# played before.  Bots get a scrubbed environment: CARDARENA_BOT_ENV names
+# the variables (DET_SLEEP, the pause between answers) they may keep.
 
 load helpers
 
@@ -100,7 +101,7 @@ PY
 @test "job: run twice, or killed and run again, writes each game once; an edited line is refused" {
 	bin/tournament plan "$T/t.json" >"$T/plan" 2>/dev/null
 	# killed with SIGKILL once its first game is in
-	DET_SLEEP=0.02 bin/tournament job --from "$T/plan" --index 2 --out "$T/j" &
+	CARDARENA_BOT_ENV=DET_SLEEP DET_SLEEP=0.02 bin/tournament job --from "$T/plan" --index 2 --out "$T/j" &
 	pid=$!
 	for i in $(seq 1 600); do
 		n=$(grep -c '^{"table"' "$T/j/job-000002.jsonl" 2>/dev/null || true)
@@ -144,7 +145,7 @@ PY
 	run bin/tournament run -q "$T/t.json"
 	[ "$status" -eq 0 ]
 	bin/tournament plan "$T/t.json" --chunk 4 >"$T/plan" 2>/dev/null
-	DET_SLEEP=0.02 parallel --pipe -N1 -j 4 --retries 3 \
+	CARDARENA_BOT_ENV=DET_SLEEP DET_SLEEP=0.02 parallel --pipe -N1 -j 4 --retries 3 \
 	    bin/tournament job --out "$T/par" <"$T/plan" 2>"$T/par.err" &
 	ppid=$!
 	# SIGKILL one worker's job once it has a game in (not all of them)

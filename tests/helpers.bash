@@ -18,6 +18,9 @@ TOUR_LIMITS='"time_per_move_ms": 600000, "time_hello_ms": 600000'
 setup() {
 	cd "$BATS_TEST_DIRNAME/.." || return 1
 	T=$BATS_TEST_TMPDIR
+	# As root each bot runs as a user of its own (SECURITY.md), which
+	# must be able to read the scripts and files a test gives it.
+	chmod go+rx "$T" "${T%/*}" "${T%/*/*}" 2>/dev/null || true
 	MARK="cardarena-test-$$-$BATS_TEST_NUMBER-$RANDOM"
 }
 

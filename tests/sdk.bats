@@ -141,7 +141,8 @@ class Late extends cardarena.Bot {
 }
 new Late({ name: 'async-js' }).main();
 EOF
-	run env PYTHONPATH=bots/python bin/referee $LIMITS -g nyse -s 3 --log "$T/m.log" \
+	# (the referee gives bots a scrubbed environment: --env passes one)
+	run bin/referee $LIMITS --env PYTHONPATH=bots/python -g nyse -s 3 --log "$T/m.log" \
 	    -b "python3 $T/byvalue.py" -b "node $T/async.js" -b 'bin/random --seed 1'
 	[ "$status" -eq 0 ]
 	[ "$(jv "$output" 'd["names"], d["faults"]')" = '[["by-value-py", "async-js", "random"], [0, 0, 0]]' ]

@@ -29,6 +29,7 @@ static char	*seat_messages(const struct df_state *, int);
 static void	test_swap_leak(void);
 static void	test_points(void);
 static void	test_end_exchanges(void);
+static void	play_out(struct df_state *, struct rng *, struct events *);
 
 /*
  * Parses a set-up for players and jokers; returns 1 if it was refused
@@ -190,6 +191,24 @@ random_state(struct df_state *st, struct rng *r, int steps)
 	return g->over(st) ? -1 : 0;
 }
 
+/* Plays random legal moves until the game is over (at most 100000). */
+static void
+play_out(struct df_state *st, struct rng *r, struct events *ev)
+{
+	uint32_t d;
+	int p, n, steps;
+
+	for (steps = 0; (d = g->deciders(st)) != 0 && steps < 100000;
+	    steps++) {
+		do
+			p = (int)rng_below(r, (uint32_t)st->np);
+		while (!(d & (1u << p)));
+		n = g->legal(st, p, legal, MAX_LEGAL);
+		g->apply(st, p, (struct action){ legal[rng_below(r,
+		    (uint32_t)n)].code, 0 }, r, ev);
+	}
+}
+
 /* A random candidate action of p: cards from the hand and beyond. */
 static int64_t
 candidate(const struct df_state *st, int p, struct rng *r)
@@ -339,8 +358,7 @@ test_points(void)
 	struct rng r;
 	double scores[MAX_PLAYERS];
 	int32_t sum[MAX_PLAYERS];
-	int places[MAX_PLAYERS], game, p, n, i, bad = 0, steps;
-	uint32_t d;
+	int places[MAX_PLAYERS], game, i, bad = 0;
 	size_t k;
 
 	rng_seed(&r, 9);
@@ -349,15 +367,7 @@ test_points(void)
 		memset(sum, 0, sizeof sum);
 		ev_clear(&ev);
 		g->init(&st, &o, NULL, &r, &ev);
-		for (steps = 0; (d = g->deciders(&st)) != 0 && steps < 100000;
-		    steps++) {
-			do
-				p = (int)rng_below(&r, (uint32_t)st.np);
-			while (!(d & (1u << p)));
-			n = g->legal(&st, p, legal, MAX_LEGAL);
-			g->apply(&st, p, (struct action){ legal[rng_below(&r,
-			    (uint32_t)n)].code, 0 }, &r, &ev);
-		}
+		play_out(&st, &r, &ev);
 		for (k = 0; k < ev.n; k++)
 			if (ev.e[k].type == DE_OUT)
 				sum[ev.e[k].a[0]] += ev.e[k].a[2];
@@ -385,8 +395,7 @@ test_end_exchanges(void)
 	struct opts o;
 	struct rng r;
 	json_t *v, *x, *e;
-	uint32_t d;
-	int game, p, n, bad = 0, steps, want;
+	int game, p, bad = 0, want;
 	size_t i;
 
 	rng_seed(&r, 13);
@@ -394,15 +403,7 @@ test_end_exchanges(void)
 		random_opts(&o, &r);
 		o.v[DO_DEALS] = 2;
 		g->init(&st, &o, NULL, &r, NULL);
-		for (steps = 0; (d = g->deciders(&st)) != 0 && steps < 100000;
-		    steps++) {
-			do
-				p = (int)rng_below(&r, (uint32_t)st.np);
-			while (!(d & (1u << p)));
-			n = g->legal(&st, p, legal, MAX_LEGAL);
-			g->apply(&st, p, (struct action){ legal[rng_below(&r,
-			    (uint32_t)n)].code, 0 }, &r, NULL);
-		}
+		play_out(&st, &r, NULL);
 		for (want = 0, p = 0; p < st.np; p++)
 			want += st.partner[p] >= 0;
 		v = g->view_json(&st, SEAT_ALL);

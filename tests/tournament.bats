@@ -18,6 +18,8 @@ load helpers
 
 setup() {
 	T=$(mktemp -d "${BATS_TMPDIR:-/tmp}/tournament.XXXXXX")
+	# as root each bot runs as a user of its own, which reads det.py
+	chmod 755 "$T"
 	cat >"$T/det.py" <<'PY'
 import json, sys, zlib
 salt = sys.argv[1] if len(sys.argv) > 1 else ""

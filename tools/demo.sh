@@ -5,9 +5,10 @@
 # are installed: bots in three languages at one table), with a
 # live progress line, then the rating table; the tournament renders every
 # match log as an HTML replay ("replays": true) and links each game from
-# the HTML report.  It ends with the next steps for a bot author.
-# Everything goes to out/demo/ (DEMO_DIR to change it), made afresh each
-# time.
+# the HTML report.  It ends with the next steps for a bot author.  The
+# bots run under bubblewrap (--sandbox) where it works here ("sandbox":
+# "auto").  Everything goes to out/demo/ (DEMO_DIR to change it), made
+# afresh each time.
 set -eu
 cd "$(dirname "$0")/.."
 dir=${DEMO_DIR:-out/demo}
@@ -39,6 +40,7 @@ $bots
   "time_per_move_ms": 2000,
   "time_hello_ms": 60000,
   "concurrency": 2,
+  "sandbox": "auto",
   "output": "$dir",
   "replays": true,
   "seed": 2026

@@ -6,13 +6,14 @@
 #   demo   and python3 and node (the demo's tournament has Python and JS bots)
 #   check  and bats, procps (pgrep) and tmux (the end-to-end tests),
 #          parallel, slurm-wlm and munge (tournaments across machines),
-#          mandoc (the manual pages' lint); the
+#          mandoc (the manual pages' lint), bubblewrap (--sandbox), clang
+#          and libclang-rt-dev (the libFuzzer targets); the
 #          browser test installs chromium itself, as it needs it
 mode=${1:-build}
 pkgs="libbsd-dev libjansson-dev pkg-config gcc make"
 case $mode in
-demo)	pkgs="$pkgs python3 nodejs" ;;
-check)	pkgs="$pkgs python3 nodejs bats procps tmux parallel slurm-wlm munge mandoc" ;;
+demo)	pkgs="$pkgs python3 nodejs bubblewrap" ;;
+check)	pkgs="$pkgs python3 nodejs bats procps tmux parallel slurm-wlm munge mandoc bubblewrap clang libclang-rt-dev" ;;
 build)	;;
 *)	echo "usage: tools/deps.sh [build|demo|check]" >&2; exit 2 ;;
 esac

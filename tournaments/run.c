@@ -47,6 +47,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "contain.h"
 #include "tournament.h"
 #include "match.h"
 
@@ -58,10 +59,11 @@
 
 static const char *const ref_faults[] = {
 	"timeout", "exit", "malformed", "line_too_long", "wrong_id", "illegal",
-	NULL
+	"limit", NULL
 };
 static const enum tfault ref_fault_kind[] = {
-	TF_TIMEOUT, TF_CRASH, TF_ILLEGAL, TF_ILLEGAL, TF_ILLEGAL, TF_ILLEGAL
+	TF_TIMEOUT, TF_CRASH, TF_ILLEGAL, TF_ILLEGAL, TF_ILLEGAL, TF_ILLEGAL,
+	TF_CRASH
 };
 
 struct slot {
@@ -122,6 +124,9 @@ static long	 round_left(const struct runner *, long, long);
 static int	 start_table(struct runner *, struct slot *, long, long);
 static void	 read_slot(struct runner *, struct slot *);
 static void	 results_line(struct runner *, struct slot *, char *);
+static int	 running_referee(pid_t);
+
+static struct runner	*sweeping;	/* for running_referee */
 static void	 end_slot(struct runner *, struct slot *);
 static void	 stop_full(struct runner *, const char *, ...)
 		    __attribute__((format(printf, 2, 3)));
@@ -427,7 +432,7 @@ start_table(struct runner *rn, struct slot *sl, long tb, long rd)
 	    seed_derive(t->seed, (uint64_t)table_id(rn, tb)) & INT64_MAX);
 	snprintf(ngames, sizeof ngames, "%ld", rn->gpt);
 	snprintf(seats, sizeof seats, "%d", t->seats);
-	argv = xcalloc((size_t)(40 + 2 * t->nopt + t->nrefargs + 2 * t->seats),
+	argv = xcalloc((size_t)(42 + 2 * t->nopt + t->nrefargs + 4 * t->seats),
 	    sizeof *argv);
 	argv[ac++] = rn->referee;
 	argv[ac++] = (char *)"-g";
@@ -484,6 +489,17 @@ start_table(struct runner *rn, struct slot *sl, long tb, long rd)
 	argv[ac++] = (char *)"-q";
 	for (i = 0; i < t->nrefargs; i++)
 		argv[ac++] = t->refargs[i];
+	if (t->sandbox) {
+		/* the tournament's files out of sight, the bots' own dirs in */
+		argv[ac++] = (char *)"--sandbox-hide";
+		argv[ac++] = t->outdir;
+		for (i = 0; i < t->seats; i++) {
+			if (t->bots[rn->s.tab[tb * t->seats + i]].dir == NULL)
+				continue;
+			argv[ac++] = (char *)"--sandbox-bind";
+			argv[ac++] = t->bots[rn->s.tab[tb * t->seats + i]].dir;
+		}
+	}
 	for (i = 0; i < t->seats; i++) {
 		argv[ac++] = (char *)"-b";
 		argv[ac++] = bot_command(&t->bots[rn->s.tab[tb * t->seats +
@@ -723,6 +739,18 @@ stop_full(struct runner *rn, const char *fmt, ...)
 			kill(rn->slots[i].pid, SIGTERM);
 }
 
+/* Returns 1 if pid is one of the running referees (spared by a sweep). */
+static int
+running_referee(pid_t pid)
+{
+	int i;
+
+	for (i = 0; sweeping != NULL && i < sweeping->jobs; i++)
+		if (sweeping->slots[i].busy && sweeping->slots[i].pid == pid)
+			return 1;
+	return 0;
+}
+
 /* Reaps a table's referee at the end of its output. */
 static void
 end_slot(struct runner *rn, struct slot *sl)
@@ -735,6 +763,10 @@ end_slot(struct runner *rn, struct slot *sl)
 	close(sl->fd);
 	while ((r = waitpid(sl->pid, &status, 0)) == -1 && errno == EINTR)
 		;
+	/* What its bots left (we are their subreaper once it is gone). */
+	sl->busy = 0;
+	sweeping = rn;
+	contain_sweep((uid_t)-1, running_referee);
 	if (sl->len > 0 && !rn->stopping)
 		warnx("table %ld: the referee's last line was cut; its game "
 		    "will be played again", sl->table);
@@ -1080,6 +1112,17 @@ tour_run(struct tour *t, const struct run_opts *o)
 	rn.tty = o->progress == -1 ? isatty(2) : o->progress;
 	rn.start = now();
 	rn.slots = xcalloc((size_t)rn.jobs, sizeof *rn.slots);
+	contain_self();
+	if (t->sandbox == 2) {
+		/* "auto": the sandbox where bwrap works here */
+		if (contain_check(cause, sizeof cause) == 0) {
+			tour_refarg(t, "--sandbox", NULL);
+			t->sandbox = 1;
+		} else {
+			warnx("%s; the bots run without the sandbox", cause);
+			t->sandbox = 0;
+		}
+	}
 	for (i = 0; i < rn.jobs; i++)
 		rn.slots[i].buf = xmalloc(RLINE_MAX);
 	pfd = xcalloc((size_t)rn.jobs, sizeof *pfd);

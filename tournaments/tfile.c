@@ -30,14 +30,122 @@ static int	 load_options(struct tour *, const struct game *,
 static int	 load_bot(struct tbot *, const json_t *, int, char *, size_t);
 static int	 name_ok(const char *);
 static char	*default_name(const char *);
+static int	 load_contain(struct tour *, const json_t *, char *, size_t);
 
 static const char *const known_keys[] = {
 	"name", "game", "options", "seats", "bots", "deals", "duplicate",
 	"time_per_move_ms", "time_bank_ms", "time_hello_ms", "on_fault",
 	"concurrency", "output", "seed", "schedule", "rounds", "tables", "max_tables",
 	"referee", "referee_args", "logs", "replays", "log_level",
-	"log_max_bytes", "max_decisions", "comment", NULL
+	"log_max_bytes", "max_decisions", "comment", "sandbox", "limits",
+	"env", "bot_user", NULL
 };
+
+/* "limits" keys and the referee flags they become (SECURITY.md). */
+static const struct {
+	const char	*key, *flag;
+	long		 lo, hi;
+} limit_keys[] = {
+	{ "cpu_s",	"--limit-cpu",		0, 86400 * 366 },
+	{ "mem_mb",	"--limit-mem",		0, 1L << 30 },
+	{ "nproc",	"--limit-nproc",	0, 1L << 22 },
+	{ "fsize_mb",	"--limit-fsize",	0, 1L << 30 },
+	{ "nofile",	"--limit-nofile",	8, 1L << 20 },
+	{ NULL,		NULL,			0, 0 }
+};
+
+void
+tour_refarg(struct tour *t, const char *a, const char *v)
+{
+	t->refargs = xreallocarray(t->refargs, (size_t)t->nrefargs + 3,
+	    sizeof *t->refargs);
+	t->refargs[t->nrefargs++] = xstrdup(a);
+	if (v != NULL)
+		t->refargs[t->nrefargs++] = xstrdup(v);
+	t->refargs[t->nrefargs] = NULL;
+}
+
+/*
+ * The containment keys: "sandbox" (true, false or "auto": where bwrap
+ * works, decided by run), "limits" (an object of
+ * limit_keys), "env" (an object of strings set in every bot's
+ * environment), "bot_user" ("auto" or "same"); each becomes referee
+ * arguments.  -1 and a cause.
+ */
+static int
+load_contain(struct tour *t, const json_t *j, char *cause, size_t len)
+{
+	const json_t *v, *x;
+	const char *key;
+	char num[32], why[256], *kv;
+	long n;
+	int i;
+
+	if ((v = json_object_get(j, "sandbox")) != NULL &&
+	    !json_is_boolean(v) && (!json_is_string(v) ||
+	    strcmp(json_string_value(v), "auto") != 0)) {
+		snprintf(cause, len, "\"sandbox\": true, false or \"auto\"");
+		return -1;
+	}
+	t->sandbox = json_is_true(v) ? 1 : json_is_string(v) ? 2 : 0;
+	if (t->sandbox == 1)
+		tour_refarg(t, "--sandbox", NULL);
+	if ((v = json_object_get(j, "limits")) != NULL) {
+		if (!json_is_object(v)) {
+			snprintf(cause, len, "\"limits\": an object of "
+			    "cpu_s, mem_mb, nproc, fsize_mb, nofile");
+			return -1;
+		}
+		json_object_foreach((json_t *)v, key, x) {
+			for (i = 0; limit_keys[i].key != NULL; i++)
+				if (strcmp(key, limit_keys[i].key) == 0)
+					break;
+			if (limit_keys[i].key == NULL) {
+				snprintf(cause, len, "\"limits\": unknown key "
+				    "\"%s\" (cpu_s, mem_mb, nproc, fsize_mb, "
+				    "nofile)", key);
+				return -1;
+			}
+			if (get_long(v, key, limit_keys[i].lo,
+			    limit_keys[i].hi, 0, &n, why, sizeof why) == -1) {
+				snprintf(cause, len, "\"limits\": %s", why);
+				return -1;
+			}
+			snprintf(num, sizeof num, "%ld", n);
+			tour_refarg(t, limit_keys[i].flag, num);
+		}
+	}
+	if ((v = json_object_get(j, "env")) != NULL) {
+		if (!json_is_object(v)) {
+			snprintf(cause, len, "\"env\": an object of strings");
+			return -1;
+		}
+		json_object_foreach((json_t *)v, key, x) {
+			if (!json_is_string(x) || *key == '\0' ||
+			    strchr(key, '=') != NULL) {
+				snprintf(cause, len, "\"env\": \"%s\" is not "
+				    "a name with a string value", key);
+				return -1;
+			}
+			if (asprintf(&kv, "%s=%s", key, json_string_value(x)) ==
+			    -1)
+				err(1, "asprintf");
+			tour_refarg(t, "--env", kv);
+			free(kv);
+		}
+	}
+	if ((v = json_object_get(j, "bot_user")) != NULL) {
+		key = json_string_value(v);
+		if (key == NULL || (strcmp(key, "auto") != 0 &&
+		    strcmp(key, "same") != 0)) {
+			snprintf(cause, len, "\"bot_user\": \"auto\" or "
+			    "\"same\"");
+			return -1;
+		}
+		tour_refarg(t, "--bot-user", key);
+	}
+	return 0;
+}
 
 /* Reads an optional whole number key in [lo, hi]; -1 and a cause. */
 static int
@@ -534,6 +642,8 @@ tour_parse(struct tour *t, const json_t *j, const char *path, char *cause,
 			    xstrdup(json_string_value(json_array_get(v, i)));
 		}
 	}
+	if (load_contain(t, j, cause, len) == -1)
+		goto out;
 	if (t->deals * (t->duplicate ? t->seats : 1) > INT_MAX / 2) {
 		snprintf(cause, len, "\"deals\": too many games per table");
 		goto out;

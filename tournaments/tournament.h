@@ -115,6 +115,7 @@ struct tour {
 	char		*referee;	/* NULL: beside bin/tournament */
 	char	       **refargs;	/* extra referee arguments */
 	int		 nrefargs;
+	int		 sandbox;	/* 1: "sandbox": true, 2: "auto" */
 };
 
 /*
@@ -149,6 +150,8 @@ long	 tour_games_per_table(const struct tour *);
 /* The journal header of a tournament and its schedule: a new reference. */
 json_t	*tour_header(const struct tour *, const struct schedule *);
 void	 tour_free(struct tour *);
+/* Appends a referee argument (and its value unless NULL) to refargs. */
+void	 tour_refarg(struct tour *, const char *, const char *);
 
 /* journal.c: the results journal */
 

@@ -32,6 +32,7 @@
 
 #include "botcheck.h"
 #include "cli.h"
+#include "contain.h"
 #include "match.h"
 #include "proc.h"
 
@@ -694,6 +695,7 @@ int
 main(int argc, char **argv)
 {
 	struct check ck;
+	struct contain ct;
 	const struct game *g;
 	struct stat sb;
 	char failed[1024], **words, *v, **envv = NULL;
@@ -832,6 +834,10 @@ main(int argc, char **argv)
 			err(1, "mkdtemp %s", ck.dir);
 	}
 #ifdef __linux__
+	/* Stragglers are ours to find and report (leftovers), not swept. */
+	contain_init(&ct);
+	ct.no_sweep = 1;
+	contain_set(&ct);
 	if (prctl(PR_SET_CHILD_SUBREAPER, 1) == -1)
 		warn("PR_SET_CHILD_SUBREAPER: escaped processes go unnoticed");
 #endif

@@ -69,6 +69,7 @@ struct walk {
 	int			 ngames;	/* the match's games */
 	int			 duplicate;
 	const char		*policy;
+	long			 max_faults;	/* per bot per game; 0: none */
 	long			 tpm, tbank, thello;
 	const json_t		*game_list;
 	int			*list;		/* its games */
@@ -367,6 +368,7 @@ header(struct walk *w, char *cause, size_t len)
 	w->policy = json_string_value(json_object_get(h, "on_fault"));
 	if (w->policy == NULL)
 		w->policy = "random";
+	w->max_faults = jint(h, "max_faults", 0);
 	w->tpm = jint(h, "time_per_move_ms", 0);
 	w->tbank = jint(h, "time_bank_ms", 0);
 	w->thello = jint(h, "time_hello_ms", 0);
@@ -717,7 +719,7 @@ on_recv(struct walk *w, size_t i)
 		free(line);
 		return 0;
 	}
-	j = json_loadb(line, len, 0, NULL);
+	j = json_loadb(line, len, JSON_REJECT_DUPLICATES, NULL);
 	free(line);
 	if (!json_is_object(j) || !json_is_integer(json_object_get(j, "id"))) {
 		if (!json_is_object(j) || !json_is_string(json_object_get(j,
@@ -767,15 +769,19 @@ on_fault(struct walk *w, size_t i)
 		return fail(w, i, "a fault of unknown kind \"%s\"",
 		    kind ? kind : "");
 	if (wb->expect_fault != NULL && strcmp(kind, "timeout") != 0 &&
-	    strcmp(kind, "exit") != 0 && strcmp(kind, wb->expect_fault) != 0)
+	    strcmp(kind, "exit") != 0 && strcmp(kind, "limit") != 0 &&
+	    strcmp(kind, wb->expect_fault) != 0)
 		return fail(w, i, "bot %d's last answer is a fault of kind %s, "
 		    "not %s", b, wb->expect_fault, kind);
 	wb->expect_fault = NULL;
 	if (!w->replaying)
 		wb->kinds[k]++;
 	wb->game_faults++;
-	if (k == FAULT_EXIT)
+	if (k == FAULT_EXIT || k == FAULT_LIMIT)
 		wb->alive = 0;
+	/* The cap of faults per game retires the bot (match.c's faultf). */
+	if (w->max_faults > 0 && wb->game_faults >= w->max_faults)
+		wb->retired = 1;
 	if (wb->open && jint(j, "id", -1) == wb->id) {
 		wb->open = 0;
 		wb->closed_by = j;
@@ -960,7 +966,9 @@ on_game_start(struct walk *w, size_t i)
 			    "the rotation gives bot %d", w->gi, (long long)
 			    json_integer_value(json_array_get(seats, (size_t)s)),
 			    s, w->seat_bot[s]);
-		w->bots[w->seat_bot[s]].retired = 0;
+		/* Faults before the first game count toward its cap. */
+		w->bots[w->seat_bot[s]].retired = w->max_faults > 0 &&
+		    w->bots[w->seat_bot[s]].game_faults >= w->max_faults;
 		w->bots[w->seat_bot[s]].open = 0;
 	}
 	memset(w->st, 0, w->g->state_size);

@@ -1,0 +1,712 @@
+/*
+ * Containing untrusted bots; see contain.h and SECURITY.md.  Everything a
+ * bot's exec needs (its argv, possibly wrapped in bwrap, and its whole
+ * environment) is built before fork, so the child only sets limits, drops
+ * to its user id and execs.  Without a sandbox a bot as root runs as a
+ * user id of its own, BOT_UID_BASE + pid * 64 + n: distinct between
+ * bots and between concurrent referees (pids are), so RLIMIT_NPROC counts
+ * the bot's own processes only, and a stopped bot's every process, in
+ * whatever group or session, is killed by a helper that becomes that uid
+ * and calls kill(-1, SIGKILL).
+ */
+#include <sys/types.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <grp.h>
+#include <limits.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "contain.h"
+#include "game.h"
+
+#define SWEEP_ROUNDS	50	/* a straggler's children reparent to us */
+#define SWEEP_WAIT_MS	1000	/* for a SIGKILLed straggler to die */
+
+extern char **environ;
+
+static const struct contain	*conf;
+static struct contain		 defaults;
+static int			 defaults_set;
+static unsigned			 spawn_seq;
+static char			 bwrap_path[PATH_MAX];
+static pid_t			 watchdog = -1;	/* contain_watchdog's */
+
+static void	 vec_add(char ***, int *, const char *);
+static void	 env_put(char ***, int *, const char *);
+static int	 under(const char *, const char *);
+static int	 find_bwrap(void);
+static void	 sandbox_args(char ***, int *, char *const *);
+static long	 own_processes(void);
+static pid_t	 proc_stat(pid_t, char *);
+static void	 kill_uid(uid_t);
+static pid_t	*children(size_t *);
+static int	 kill_range(unsigned, unsigned);
+
+void
+contain_init(struct contain *c)
+{
+	memset(c, 0, sizeof *c);
+	c->cpu_s = 3600;
+#if defined(__SANITIZE_ADDRESS__)
+	c->mem_mb = 0;		/* ASan reserves terabytes of address space */
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+	c->mem_mb = 0;
+#else
+	c->mem_mb = 2048;
+#endif
+#else
+	c->mem_mb = 2048;
+#endif
+	c->nproc = 64;
+	c->fsize_mb = 64;
+	c->nofile = 64;
+	c->user = BOT_USER_AUTO;
+}
+
+void
+contain_set(const struct contain *c)
+{
+	conf = c;
+}
+
+const struct contain *
+contain_get(void)
+{
+	if (conf == NULL) {
+		if (!defaults_set) {
+			contain_init(&defaults);
+			defaults_set = 1;
+		}
+		return &defaults;
+	}
+	return conf;
+}
+
+/* Kills every process of uid (as root: a helper becomes it). */
+static void
+kill_uid(uid_t uid)
+{
+	pid_t h;
+	int status;
+
+	if ((h = fork()) == 0) {
+		if (setresgid((gid_t)uid, (gid_t)uid, (gid_t)uid) == -1 ||
+		    setresuid(uid, uid, uid) == -1)
+			_exit(1);
+		kill(-1, SIGKILL);
+		_exit(0);
+	}
+	if (h > 0)
+		while (waitpid(h, &status, 0) == -1 && errno == EINTR)
+			;
+}
+
+/*
+ * Kills (kill_uid) every uid in [base, base + n) that has a process now;
+ * returns how many had.
+ */
+static int
+kill_range(unsigned base, unsigned n)
+{
+	char path[300];
+	struct dirent *d;
+	struct stat sb;
+	DIR *dp;
+	int found = 0;
+
+	if ((dp = opendir("/proc")) == NULL)
+		return 0;
+	while ((d = readdir(dp)) != NULL) {
+		if (d->d_name[0] < '0' || d->d_name[0] > '9')
+			continue;
+		snprintf(path, sizeof path, "/proc/%s", d->d_name);
+		if (stat(path, &sb) == -1 || sb.st_uid < base ||
+		    sb.st_uid >= base + n)
+			continue;
+		kill_uid(sb.st_uid);
+		found++;
+	}
+	closedir(dp);
+	return found;
+}
+
+void
+contain_watchdog(void)
+{
+	const struct contain *c = contain_get();
+	unsigned base, i;
+	int p[2], sig;
+	char b;
+
+
+	if (c->user != BOT_USER_AUTO || c->no_sweep || geteuid() != 0 ||
+	    pipe2(p, O_CLOEXEC) == -1)
+		return;
+	base = BOT_UID_BASE + (unsigned)getpid() * 64u;
+	switch ((watchdog = fork())) {
+	case -1:
+		close(p[0]);
+		close(p[1]);
+		return;
+	case 0:
+		/* Out of the terminal's signals; waits for our end of file. */
+		for (sig = 1; sig < NSIG; sig++)
+			if (sig != SIGKILL && sig != SIGSTOP && sig != SIGCHLD)
+				signal(sig, SIG_IGN);
+		/* Holds nothing of ours (a tournament waits for our stdout). */
+		if (dup2(p[0], 3) == -1 || (i = (unsigned)open("/dev/null",
+		    O_RDWR)) == (unsigned)-1)
+			_exit(1);
+		dup2((int)i, 0);
+		dup2((int)i, 1);
+		dup2((int)i, 2);
+		closefrom(4);
+		while (read(3, &b, 1) == -1 && errno == EINTR)
+			;
+		for (sig = 0; sig < SWEEP_ROUNDS && kill_range(base, 64) > 0;
+		    sig++)
+			;
+		_exit(0);
+	}
+	close(p[0]);
+	/* p[1] stays open (close on exec) until we are gone. */
+}
+
+void
+contain_self(void)
+{
+	prctl(PR_SET_CHILD_SUBREAPER, 1);
+	prctl(PR_SET_DUMPABLE, 0);
+}
+
+/* Appends a copy of s to a NULL-terminated vector. */
+static void
+vec_add(char ***v, int *n, const char *s)
+{
+	*v = xreallocarray(*v, (size_t)*n + 2, sizeof **v);
+	(*v)[(*n)++] = xstrdup(s);
+	(*v)[*n] = NULL;
+}
+
+/* Sets KEY=VALUE in an environment vector, replacing the key's entry. */
+static void
+env_put(char ***v, int *n, const char *kv)
+{
+	size_t k;
+	int i;
+
+	k = strcspn(kv, "=");
+	for (i = 0; i < *n; i++)
+		if (strncmp((*v)[i], kv, k) == 0 && (*v)[i][k] == '=') {
+			free((*v)[i]);
+			(*v)[i] = xstrdup(kv);
+			return;
+		}
+	vec_add(v, n, kv);
+}
+
+/* Returns 1 if path is dir or inside it (both absolute, resolved). */
+static int
+under(const char *path, const char *dir)
+{
+	size_t n = strlen(dir);
+
+	if (strcmp(dir, "/") == 0)
+		return 1;
+	return strncmp(path, dir, n) == 0 && (path[n] == '\0' ||
+	    path[n] == '/');
+}
+
+/* Finds bwrap ($CARDARENA_BWRAP, else PATH, then /usr/bin); 0 if found. */
+static int
+find_bwrap(void)
+{
+	const char *path;
+	char *copy, *p, *dir;
+
+	if (bwrap_path[0] != '\0')
+		return 0;
+	if ((path = getenv("CARDARENA_BWRAP")) != NULL && *path != '\0') {
+		/* the operator's choice, and the tests' */
+		if (access(path, X_OK) == -1)
+			return -1;
+		strlcpy(bwrap_path, path, sizeof bwrap_path);
+		return 0;
+	}
+	if ((path = getenv("PATH")) == NULL)
+		path = BOT_PATH;
+	copy = xstrdup(path);
+	for (p = copy; (dir = strsep(&p, ":")) != NULL; ) {
+		if (*dir == '\0')
+			continue;
+		snprintf(bwrap_path, sizeof bwrap_path, "%s/bwrap", dir);
+		if (access(bwrap_path, X_OK) == 0) {
+			free(copy);
+			return 0;
+		}
+	}
+	free(copy);
+	if (access("/usr/bin/bwrap", X_OK) == 0) {
+		strlcpy(bwrap_path, "/usr/bin/bwrap", sizeof bwrap_path);
+		return 0;
+	}
+	bwrap_path[0] = '\0';
+	return -1;
+}
+
+/*
+ * The bwrap words before the bot's argv: new PID, network, IPC, UTS (and
+ * user, cgroup when it can) namespaces; the system read-only; the working
+ * directory and the extra binds read-only; hidden directories covered by
+ * an empty tmpfs; a private /tmp.
+ */
+static void
+sandbox_args(char ***v, int *n, char *const *argv)
+{
+	static const char *const sys_dirs[] = { "/usr", "/etc", "/opt", NULL };
+	static const char *const links[] = { "/bin", "/sbin", "/lib", "/lib32",
+	    "/lib64", "/libx32", NULL };
+	const struct contain *c = contain_get();
+	char cwd[PATH_MAX], real[PATH_MAX], target[PATH_MAX];
+	struct stat sb;
+	ssize_t k;
+	int i, j;
+
+	vec_add(v, n, bwrap_path);
+	vec_add(v, n, "--die-with-parent");
+	vec_add(v, n, "--unshare-all");
+	vec_add(v, n, "--new-session");
+	vec_add(v, n, "--hostname");
+	vec_add(v, n, "cardarena");
+	for (i = 0; sys_dirs[i] != NULL; i++) {
+		vec_add(v, n, "--ro-bind-try");
+		vec_add(v, n, sys_dirs[i]);
+		vec_add(v, n, sys_dirs[i]);
+	}
+	for (i = 0; links[i] != NULL; i++) {
+		if (lstat(links[i], &sb) == -1)
+			continue;
+		if (S_ISLNK(sb.st_mode)) {
+			if ((k = readlink(links[i], target, sizeof target -
+			    1)) <= 0)
+				continue;
+			target[k] = '\0';
+			vec_add(v, n, "--symlink");
+			vec_add(v, n, target);
+		} else
+			vec_add(v, n, "--ro-bind");
+		vec_add(v, n, links[i]);
+		if (!S_ISLNK(sb.st_mode))
+			vec_add(v, n, links[i]);
+	}
+	vec_add(v, n, "--proc");
+	vec_add(v, n, "/proc");
+	vec_add(v, n, "--dev");
+	vec_add(v, n, "/dev");
+	vec_add(v, n, "--tmpfs");
+	vec_add(v, n, "/tmp");
+	if (getcwd(cwd, sizeof cwd) == NULL)
+		strlcpy(cwd, "/", sizeof cwd);
+	if (strcmp(cwd, "/") != 0 && strcmp(cwd, "/tmp") != 0) {
+		vec_add(v, n, "--ro-bind");
+		vec_add(v, n, cwd);
+		vec_add(v, n, cwd);
+	}
+	/*
+	 * The bot's own files named on its command line (bin/bot, a
+	 * script) where they really are, when a link leads out of cwd.
+	 */
+	for (i = 0; argv[i] != NULL; i++) {
+		if (strchr(argv[i], '/') == NULL ||
+		    realpath(argv[i], real) == NULL || under(real, cwd) ||
+		    strncmp(real, "/usr/", 5) == 0)
+			continue;
+		*strrchr(real, '/') = '\0';
+		if (real[0] == '\0' || under(cwd, real))
+			continue;
+		vec_add(v, n, "--ro-bind");
+		vec_add(v, n, real);
+		vec_add(v, n, real);
+	}
+	for (i = 0; i < c->n_bind; i++) {
+		if (realpath(c->bind[i], real) == NULL)
+			continue;
+		vec_add(v, n, "--ro-bind");
+		vec_add(v, n, real);
+		vec_add(v, n, real);
+	}
+	/*
+	 * Hidden, where a bind above would show it: a directory under an
+	 * empty tmpfs (unless it holds the working directory), a file under
+	 * /dev/null.
+	 */
+	for (i = 0; i < c->n_hide; i++) {
+		if (realpath(c->hide[i], real) == NULL ||
+		    stat(real, &sb) == -1)
+			continue;
+		k = under(real, cwd) && strcmp(cwd, "/") != 0;
+		for (j = 0; !k && j < c->n_bind; j++)
+			if (realpath(c->bind[j], target) != NULL &&
+			    under(real, target))
+				k = 1;
+		if (!k)
+			continue;
+		if (S_ISDIR(sb.st_mode)) {
+			if (under(cwd, real))
+				continue;
+			vec_add(v, n, "--tmpfs");
+		} else {
+			vec_add(v, n, "--ro-bind");
+			vec_add(v, n, "/dev/null");
+		}
+		vec_add(v, n, real);
+	}
+	vec_add(v, n, "--chdir");
+	vec_add(v, n, cwd);
+	vec_add(v, n, "--");
+}
+
+/* Counts the processes and threads of our own uid (for RLIMIT_NPROC). */
+static long
+own_processes(void)
+{
+	char path[300];
+	struct dirent *d;
+	struct stat sb;
+	DIR *dp;
+	long count = 0;
+	uid_t me = getuid();
+	DIR *tp;
+	struct dirent *t;
+
+	if ((dp = opendir("/proc")) == NULL)
+		return 0;
+	while ((d = readdir(dp)) != NULL) {
+		if (d->d_name[0] < '0' || d->d_name[0] > '9')
+			continue;
+		snprintf(path, sizeof path, "/proc/%s/task", d->d_name);
+		if (stat(path, &sb) == -1 || sb.st_uid != me)
+			continue;
+		if ((tp = opendir(path)) == NULL)
+			continue;
+		while ((t = readdir(tp)) != NULL)
+			if (t->d_name[0] != '.')
+				count++;
+		closedir(tp);
+	}
+	closedir(dp);
+	return count;
+}
+
+void
+contain_prepare(struct jailed *jl, char *const *argv)
+{
+	static const char *const pass[] = { "LANG", "LC_ALL", "LC_CTYPE",
+	    "TZ", NULL };
+	const struct contain *c = contain_get();
+	char kv[PATH_MAX + 16], *copy, *p, *w;
+	const char *v;
+	int n = 0, i;
+
+	memset(jl, 0, sizeof *jl);
+	jl->uid = (uid_t)-1;
+	if (c->user == BOT_USER_AUTO && geteuid() == 0)
+		jl->uid = (uid_t)(BOT_UID_BASE + (unsigned)getpid() * 64u +
+		    spawn_seq++ % 64u);
+	if (c->nproc > 0)
+		jl->lim_nproc = (int)(jl->uid != (uid_t)-1 ? c->nproc :
+		    c->nproc + own_processes());
+	vec_add(&jl->envp, &n, "PATH=" BOT_PATH);
+	vec_add(&jl->envp, &n, "HOME=/tmp");
+	for (i = 0; pass[i] != NULL; i++)
+		if ((v = getenv(pass[i])) != NULL) {
+			snprintf(kv, sizeof kv, "%s=%s", pass[i], v);
+			vec_add(&jl->envp, &n, kv);
+		}
+	/* The operator's pass-through list: CARDARENA_BOT_ENV=NAME,NAME */
+	if ((v = getenv("CARDARENA_BOT_ENV")) != NULL) {
+		copy = xstrdup(v);
+		for (p = copy; (w = strsep(&p, ", :")) != NULL; )
+			if (*w != '\0' && (v = getenv(w)) != NULL) {
+				snprintf(kv, sizeof kv, "%s=%s", w, v);
+				env_put(&jl->envp, &n, kv);
+			}
+		free(copy);
+	}
+	for (i = 0; i < c->n_env; i++)
+		env_put(&jl->envp, &n, c->env[i]);
+	n = 0;
+	if (c->sandbox && find_bwrap() == 0)
+		sandbox_args(&jl->argv, &n, argv);
+	for (i = 0; argv[i] != NULL; i++)
+		vec_add(&jl->argv, &n, argv[i]);
+}
+
+void
+contain_free(struct jailed *jl)
+{
+	int i;
+
+	for (i = 0; jl->argv != NULL && jl->argv[i] != NULL; i++)
+		free(jl->argv[i]);
+	for (i = 0; jl->envp != NULL && jl->envp[i] != NULL; i++)
+		free(jl->envp[i]);
+	free(jl->argv);
+	free(jl->envp);
+	jl->argv = jl->envp = NULL;
+}
+
+int
+contain_child(const struct jailed *jl)
+{
+	const struct contain *c = contain_get();
+	struct rlimit rl;
+	gid_t gid;
+
+	rl.rlim_cur = rl.rlim_max = 0;
+	if (setrlimit(RLIMIT_CORE, &rl) == -1)
+		return -1;
+	if (c->cpu_s > 0) {
+		rl.rlim_cur = (rlim_t)c->cpu_s;
+		rl.rlim_max = (rlim_t)c->cpu_s + 1;	/* SIGXCPU, then KILL */
+		if (setrlimit(RLIMIT_CPU, &rl) == -1)
+			return -1;
+	}
+	if (c->mem_mb > 0) {
+		rl.rlim_cur = rl.rlim_max = (rlim_t)c->mem_mb << 20;
+		if (setrlimit(RLIMIT_AS, &rl) == -1)
+			return -1;
+	}
+	if (c->fsize_mb > 0) {
+		rl.rlim_cur = rl.rlim_max = (rlim_t)c->fsize_mb << 20;
+		if (setrlimit(RLIMIT_FSIZE, &rl) == -1)
+			return -1;
+	}
+	if (c->nofile > 0) {
+		rl.rlim_cur = rl.rlim_max = (rlim_t)c->nofile;
+		if (setrlimit(RLIMIT_NOFILE, &rl) == -1)
+			return -1;
+	}
+	if (jl->lim_nproc > 0) {
+		rl.rlim_cur = rl.rlim_max = (rlim_t)jl->lim_nproc;
+		if (setrlimit(RLIMIT_NPROC, &rl) == -1)
+			return -1;
+	}
+	if (jl->uid != (uid_t)-1) {
+		gid = (gid_t)jl->uid;
+		if (setgroups(0, NULL) == -1 || setresgid(gid, gid, gid) ==
+		    -1 || setresuid(jl->uid, jl->uid, jl->uid) == -1)
+			return -1;
+	}
+	environ = jl->envp;
+	return 0;
+}
+
+/* The parent of pid from /proc/PID/stat (and its state), or -1. */
+static pid_t
+proc_stat(pid_t pid, char *state)
+{
+	char path[64], buf[512], *p;
+	ssize_t n;
+	int fd;
+
+	snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
+		return -1;
+	n = read(fd, buf, sizeof buf - 1);
+	close(fd);
+	if (n <= 0)
+		return -1;
+	buf[n] = '\0';
+	/* "pid (comm) S ppid ...": comm may hold anything, even ")". */
+	if ((p = strrchr(buf, ')')) == NULL || p[1] == '\0' || p[2] == '\0')
+		return -1;
+	*state = p[2];
+	return (pid_t)strtol(p + 4, NULL, 10);
+}
+
+/*
+ * Our children now, into a new array (*n of them): from the kernel's list
+ * (/proc/self/task/PID/children), else a scan of every /proc/PID/stat.
+ */
+static pid_t *
+children(size_t *n)
+{
+	char path[64], buf[8192], *p, *end;
+	struct dirent *d;
+	pid_t *v = NULL, me = getpid(), pid;
+	size_t cap = 0;
+	ssize_t k;
+	DIR *dp;
+	char state;
+	int fd;
+
+	*n = 0;
+	snprintf(path, sizeof path, "/proc/self/task/%d/children", (int)me);
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) != -1) {
+		k = read(fd, buf, sizeof buf - 1);
+		close(fd);
+		if (k >= 0 && (size_t)k < sizeof buf - 1) {
+			buf[k] = '\0';
+			for (p = buf; ; p = end) {
+				pid = (pid_t)strtol(p, &end, 10);
+				if (end == p)
+					break;
+				if (*n == cap)
+					v = xreallocarray(v, cap = cap * 2 + 16,
+					    sizeof *v);
+				v[(*n)++] = pid;
+			}
+			return v;
+		}
+	}
+	if ((dp = opendir("/proc")) == NULL)
+		return v;
+	while ((d = readdir(dp)) != NULL) {
+		if (d->d_name[0] < '0' || d->d_name[0] > '9')
+			continue;
+		pid = (pid_t)strtol(d->d_name, NULL, 10);
+		if (proc_stat(pid, &state) != me)
+			continue;
+		if (*n == cap)
+			v = xreallocarray(v, cap = cap * 2 + 16, sizeof *v);
+		v[(*n)++] = pid;
+	}
+	closedir(dp);
+	return v;
+}
+
+void
+contain_sweep(uid_t uid, int (*keep)(pid_t))
+{
+	pid_t *kids;
+	size_t n, k;
+	int round, found, status, i;
+
+	if (contain_get()->no_sweep)
+		return;
+	/*
+	 * Our children no live bot leads: what bots left, adopted by us as
+	 * subreaper (their children come to us in turn, hence the rounds).
+	 * When there was any, as root, a helper of the bot's uid also kills
+	 * every process of it, in any group or session, at once.
+	 */
+	for (round = 0; round < SWEEP_ROUNDS; round++) {
+		found = 0;
+		kids = children(&n);
+		for (k = 0; k < n; k++) {
+			if (kids[k] == watchdog || (keep != NULL &&
+			    keep(kids[k])))
+				continue;
+			kill(kids[k], SIGKILL);
+			for (i = 0; i < SWEEP_WAIT_MS; i++) {
+				if (waitpid(kids[k], &status, WNOHANG) != 0)
+					break;
+				poll(NULL, 0, 1);
+			}
+			found = 1;
+		}
+		free(kids);
+		if (found && round == 0 && uid != (uid_t)-1 && geteuid() == 0)
+			kill_uid(uid);
+		if (!found)
+			return;
+	}
+}
+
+int
+contain_check(char *cause, size_t len)
+{
+	struct jailed jl;
+	char *const argv[] = { (char *)"true", NULL };
+	char msg[512];
+	int errp[2], status;
+	ssize_t n;
+	pid_t pid;
+
+	if (find_bwrap() == -1) {
+		snprintf(cause, len, "--sandbox: bwrap (Debian's bubblewrap) is "
+		    "not installed: apt-get install bubblewrap");
+		return -1;
+	}
+	if (pipe2(errp, O_CLOEXEC) == -1) {
+		snprintf(cause, len, "pipe: %s", strerror(errno));
+		return -1;
+	}
+	contain_prepare(&jl, argv);
+	spawn_seq--;	/* the check's uid is the first bot's */
+	if ((pid = fork()) == 0) {
+		dup2(errp[1], 2);
+		if (contain_child(&jl) == -1)
+			_exit(126);
+		execvp(jl.argv[0], jl.argv);
+		_exit(127);
+	}
+	close(errp[1]);
+	contain_free(&jl);
+	n = pid == -1 ? -1 : read(errp[0], msg, sizeof msg - 1);
+	close(errp[0]);
+	msg[n > 0 ? n : 0] = '\0';
+	msg[strcspn(msg, "\n")] = '\0';
+	if (pid == -1) {
+		snprintf(cause, len, "fork: %s", strerror(errno));
+		return -1;
+	}
+	while (waitpid(pid, &status, 0) == -1 && errno == EINTR)
+		;
+	contain_sweep((uid_t)-1, NULL);	/* a helper bwrap left us */
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+		return 0;
+	snprintf(cause, len, "--sandbox: %s cannot create its namespaces "
+	    "here: %s", bwrap_path, msg[0] ? msg : "it failed");
+	return -1;
+}
+
+const char *
+contain_limit(int signalled, int code, long cpu_ms, long maxrss_kb)
+{
+	const struct contain *c = contain_get();
+
+	if (c->sandbox && !signalled && code > 128 && code < 128 + NSIG) {
+		signalled = 1;		/* bwrap's 128 + the bot's signal */
+		code -= 128;
+	}
+	if (signalled && code == SIGXCPU)
+		return "cpu";
+	if (signalled && code == SIGKILL && c->cpu_s > 0 &&
+	    cpu_ms >= c->cpu_s * 1000)
+		return "cpu";
+	if (signalled && code == SIGXFSZ)
+		return "fsize";
+	if (c->mem_mb > 0 && (signalled || code != 0) &&
+	    maxrss_kb >= c->mem_mb * 1024 / 2)
+		return "memory";
+	return NULL;
+}
+
+void
+contain_limit_describe(const char *lim, char *buf, size_t len)
+{
+	const struct contain *c = contain_get();
+
+	if (strcmp(lim, "cpu") == 0)
+		snprintf(buf, len, "the CPU time limit (%ld s)", c->cpu_s);
+	else if (strcmp(lim, "fsize") == 0)
+		snprintf(buf, len, "the file size limit (%ld MiB)",
+		    c->fsize_mb);
+	else
+		snprintf(buf, len, "the memory limit (%ld MiB of address "
+		    "space)", c->mem_mb);
+}

@@ -1,0 +1,96 @@
+/*
+ * Containing untrusted bots (SECURITY.md): the resource limits every bot
+ * runs under, its scrubbed environment, a separate user id per bot when
+ * the referee runs as root, the optional bubblewrap sandbox (--sandbox),
+ * and the sweep that kills what a stopped bot left behind (the referee is
+ * a child subreaper, so a grandchild that left the bot's process group is
+ * still found).  proc.c applies this to every process it spawns; the
+ * configuration is process-wide, set once by the program's main.
+ */
+#ifndef CARDARENA_CONTAIN_H
+#define CARDARENA_CONTAIN_H
+
+#include <sys/types.h>
+
+#include <stddef.h>
+
+enum bot_user {
+	BOT_USER_AUTO,		/* a uid per bot when root, else our own */
+	BOT_USER_SAME		/* always the referee's own uid */
+};
+
+struct contain {
+	long		 cpu_s;		/* RLIMIT_CPU seconds; 0: none */
+	long		 mem_mb;	/* RLIMIT_AS MiB; 0: none */
+	long		 nproc;		/* processes and threads; 0: none */
+	long		 fsize_mb;	/* RLIMIT_FSIZE MiB; 0: none */
+	long		 nofile;	/* RLIMIT_NOFILE; 0: none */
+	enum bot_user	 user;
+	int		 sandbox;	/* run every bot under bwrap */
+	char		**env;		/* extra KEY=VALUE, n_env of them */
+	int		 n_env;
+	char		**bind;		/* sandbox: directories shown (ro) */
+	int		 n_bind;
+	char		**hide;		/* sandbox: directories hidden */
+	int		 n_hide;
+	int		 no_sweep;	/* the caller finds stragglers itself */
+};
+
+/* The prepared exec of one bot: built before fork (no allocation after). */
+struct jailed {
+	char	**argv;		/* what to execvp */
+	char	**envp;		/* its whole environment */
+	uid_t	  uid;		/* (uid_t)-1: keep ours */
+	int	  lim_nproc;	/* the RLIMIT_NPROC to set, 0: none */
+};
+
+#define BOT_UID_BASE	0x40000000u	/* per-bot uids when root */
+#define BOT_PATH	"/usr/local/bin:/usr/bin:/bin"
+
+/* Fills the documented defaults (SECURITY.md). */
+void	 contain_init(struct contain *);
+/* Makes c the configuration of every later spawn (kept by pointer). */
+void	 contain_set(const struct contain *);
+/* Returns the configuration in force. */
+const struct contain *contain_get(void);
+/*
+ * Makes the program a child subreaper and not dumpable (bots cannot open
+ * its /proc entries or trace it).  Called once by main.
+ */
+void	 contain_self(void);
+/*
+ * As root with a uid per bot: starts a watchdog process that, once the
+ * program is gone (even SIGKILLed), kills every process of every uid its
+ * bots may have had.  Called once by bin/referee's main.
+ */
+void	 contain_watchdog(void);
+/*
+ * Checks that the sandbox can run (bwrap found and able to create its
+ * namespaces as the bots' user); -1 and a cause if not.
+ */
+int	 contain_check(char *, size_t);
+/* Prepares the exec of argv for the next bot; free with contain_free. */
+void	 contain_prepare(struct jailed *, char *const *);
+/* Frees what contain_prepare allocated. */
+void	 contain_free(struct jailed *);
+/*
+ * In the child between fork and exec: limits, no core, user id.  -1 (errno
+ * set) if any of it fails.
+ */
+int	 contain_child(const struct jailed *);
+/*
+ * Kills every process a stopped bot (run as uid) may have left, and every
+ * child of ours that no live bot leads (keep(pid) says which to spare),
+ * reaping them.
+ */
+void	 contain_sweep(uid_t, int (*)(pid_t));
+/*
+ * Names the limit a bot that ended this way ran into ("cpu", "fsize",
+ * "memory"), or NULL: from its end (signalled, code), its CPU time in ms
+ * and its peak resident size in KiB.
+ */
+const char *contain_limit(int, int, long, long);
+/* Describes the limit named by contain_limit, e.g. "2 s of CPU time". */
+void	 contain_limit_describe(const char *, char *, size_t);
+
+#endif

@@ -1,0 +1,16 @@
+/*
+ * Shared by the libFuzzer targets of tests/fuzz/ (make fuzz-lib): the
+ * entry point each defines, and a helper that turns the fuzzer's bytes
+ * into a path for the readers that take a file name.
+ */
+#ifndef CARDARENA_FZ_H
+#define CARDARENA_FZ_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+int	 LLVMFuzzerTestOneInput(const uint8_t *, size_t);
+/* Writes data to a fresh memory file; its /proc/self/fd path in buf. */
+int	 fz_file(const uint8_t *, size_t, char *, size_t);
+
+#endif

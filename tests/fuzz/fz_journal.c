@@ -1,0 +1,56 @@
+/*
+ * libFuzzer target: the results journal reader (journal_read, and each
+ * game line through jgame_parse) on any bytes, as a resumed tournament
+ * reads what an earlier run left.  A game line it accepts must encode
+ * back (jgame_json) without harm.
+ */
+#include <string.h>
+
+#include <jansson.h>
+
+#include "fz.h"
+#include "tournament.h"
+
+static int	 on_header(void *, const json_t *, char *, size_t);
+static int	 on_game(void *, const struct jgame *, char *, size_t);
+static void	 on_warn(void *, long, const char *);
+
+/* Takes the header line. */
+static int
+on_header(void *arg, const json_t *h, char *cause, size_t len)
+{
+	return json_is_object(h) ? 0 : -1;
+}
+
+/* Takes a game line: encodes it again. */
+static int
+on_game(void *arg, const struct jgame *g, char *cause, size_t len)
+{
+	json_t *j;
+
+	j = jgame_json(g, NULL);
+	json_decref(j);
+	return 0;
+}
+
+/* Takes a damaged line's warning. */
+static void
+on_warn(void *arg, long lineno, const char *cause)
+{
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *d, size_t n)
+{
+	struct jreader r;
+	char path[64], cause[512];
+
+	if (fz_file(d, n, path, sizeof path) == -1)
+		return 0;
+	memset(&r, 0, sizeof r);
+	r.header = on_header;
+	r.game = on_game;
+	r.warn = on_warn;
+	journal_read(path, &r, cause, sizeof cause);
+	return 0;
+}

@@ -1,0 +1,460 @@
+#!/usr/bin/env bats
+# The hostile corpus (SECURITY.md): tests/hostile/bot.py MODE at seat 0 of
+# a horserace match against two C random bots.  For every case: the match
+# ends with a complete result, the right fault is charged to bot 0 and
+# none to the others, bin/replay --verify accepts the log, and no process
+# of the hostile bot is left.  The sandbox cases also check that the
+# attempt failed.  Timeouts come from bots that never answer, never from
+# the machine's speed; limits that need root (a uid per bot) are skipped
+# without it.
+
+load helpers
+
+# Plays the match with hostile MODE at seat 0 (ARG its third argument);
+# more referee flags in "$@".  The result is in $output, the log in
+# $T/m.log, bot 0's stderr in $T/m.log.bot0.stderr.
+hostile() {
+	run bin/referee -g horserace -s 11 -o races="${RACES:-2}" --time-per-move 100 \
+	    --time-bank 1500 --time-hello "${HELLO:-5000}" --grace 100 \
+	    --log "$T/m.log" "$@" \
+	    -b "python3 tests/hostile/bot.py $MODE $MARK ${ARG:-}" \
+	    -b "${BOT1:-bin/random --seed 1}" -b 'bin/random --seed 2'
+	echo "$output"
+	[ "$status" -eq 0 ]
+	log_complete "$T/m.log"
+	[ "$(jv "$output" 'd["games"], d["faults"][1:]')" = '[1, [0, 0]]' ]
+	[ "${VERIFY:-1}" = 0 ] || bin/replay --verify -q "$T/m.log"
+	no_leftovers "$MARK"
+}
+
+# Prints bot 0's count of fault kind $1.
+count() {
+	jv "$output" "d[\"fault_kinds\"][0][\"$1\"]"
+}
+
+# Prints bot 0's faults in all.
+total() {
+	jv "$output" 'd["faults"][0]'
+}
+
+# Prints the requests sent to bot 0.
+requests() {
+	lines_of "$T/m.log" send | grep '"bot":0' | grep -c '"type":"request"'
+}
+
+need_root() {
+	[ "$(id -u)" -eq 0 ] || skip "needs root (a uid per bot)"
+}
+
+need_sandbox() {
+	bin/referee -g horserace --sandbox -b 'bin/random' -b 'bin/random' \
+	    -b 'bin/random' -q >/dev/null 2>&1 ||
+	    skip "bubblewrap cannot run here"
+}
+
+@test "fork bomb: contained by the process limit; the bot still plays" {
+	need_root
+	MODE=forkbomb hostile --limit-nproc 16
+	[ "$(total)" -eq 0 ]
+}
+
+@test "fork bomb under --sandbox: contained, nothing left" {
+	need_sandbox
+	MODE=forkbomb hostile --limit-nproc 24 --sandbox
+	[ "$(total)" -eq 0 ]
+}
+
+@test "memory hog: a limit fault naming the memory limit" {
+	HELLO=600000 MODE=memhog hostile --limit-mem 256
+	[ "$(count limit)" -eq 1 ]
+	[ "$(total)" -eq 1 ]
+	lines_of "$T/m.log" fault | grep -q '"fault":"limit".*"detail":"memory: the memory limit (256 MiB'
+}
+
+@test "CPU spinner that never answers: a limit fault naming the CPU limit" {
+	# It never answers the hello: the referee waits for it until the limit
+	# kills it, however slow the machine.
+	HELLO=600000 MODE=spin hostile --limit-cpu 1
+	[ "$(count limit)" -eq 1 ]
+	[ "$(total)" -eq 1 ]
+	lines_of "$T/m.log" fault | grep -q '"fault":"limit".*"detail":"cpu: the CPU time limit (1 s)'
+}
+
+@test "CPU spinner under --sandbox: the same limit fault" {
+	need_sandbox
+	HELLO=600000 MODE=spin hostile --limit-cpu 1 --sandbox
+	[ "$(count limit)" -eq 1 ]
+	lines_of "$T/m.log" fault | grep -q '"detail":"cpu: the CPU time limit'
+}
+
+@test "setsid grandchild holding the pipes: killed, the bot plays on" {
+	MODE=setsid hostile
+	[ "$(total)" -eq 0 ]
+}
+
+@test "setsid grandchild as the referee's own user (--bot-user same): killed" {
+	MODE=setsid hostile --bot-user same
+	[ "$(total)" -eq 0 ]
+}
+
+@test "double-fork daemon: killed when the bot stops" {
+	MODE=daemon hostile
+	[ "$(total)" -eq 0 ]
+}
+
+@test "double-fork daemon as the referee's own user: killed (subreaper)" {
+	MODE=daemon hostile --bot-user same
+	[ "$(total)" -eq 0 ]
+}
+
+@test "SIGTERM/SIGHUP ignorer that stays after bye: killed, no fault" {
+	MODE=ignorer hostile
+	[ "$(total)" -eq 0 ]
+}
+
+@test "stderr flood: cut at the cap, the match not slowed into timeouts" {
+	MODE=errflood hostile --stderr-cap 100000
+	[ "$(total)" -eq 0 ]
+	size=$(stat -c %s "$T/m.log.bot0.stderr")
+	[ "$size" -le 101000 ]
+	grep -q 'more bytes dropped (the cap is 100000)' "$T/m.log.bot0.stderr"
+}
+
+@test "stdout flood of valid-looking lines: capped faults, then retired" {
+	MODE=outflood hostile --max-faults 20 --results "$T/r.jsonl"
+	[ "$(total)" -le 20 ]
+	[ "$(total)" -ge 1 ]
+	lines_of "$T/m.log" fault | grep -q 'retired for the rest of it\|dropped until the next'
+	[ "$(stat -c %s "$T/m.log")" -lt 20000000 ]
+}
+
+@test "a flood of wrong-id lines during the handshake: bounded log" {
+	run bin/referee -g horserace -s 1 -o races=1 --log "$T/m.log" -q \
+	    --results "$T/r.jsonl" \
+	    -b "sh -c 'yes {\\\"id\\\":99,\\\"index\\\":0} | head -n 2000000; sleep 600; : $MARK'" \
+	    -b 'bin/random --seed 1' -b 'bin/random --seed 2'
+	[ "$status" -eq 0 ]
+	log_complete "$T/m.log"
+	[ "$(stat -c %s "$T/m.log")" -lt 20000000 ]
+	[ "$(jv "$(cat "$T/r.jsonl")" 'd["retired"][0] or d["faults"][0] <= 100')" = true ]
+	no_leftovers "$MARK"
+}
+
+@test "half a line, then sleep: a timeout per request" {
+	MODE=halfline hostile
+	n=$(requests)
+	[ "$(count timeout)" -eq "$n" ]
+}
+
+@test "a 50 MB line: one line_too_long, the referee's memory bounded" {
+	MODE=bigline hostile
+	[ "$(count line_too_long)" -eq 1 ]
+	[ "$(count exit)" -eq 0 ]
+}
+
+@test "invalid UTF-8: malformed" {
+	MODE=badutf8 hostile
+	[ "$(count malformed)" -eq "$(requests)" ]
+}
+
+@test "JSON nesting bomb: malformed" {
+	MODE=nesting hostile
+	[ "$(count malformed)" -eq "$(requests)" ]
+}
+
+@test "huge numbers: malformed" {
+	MODE=hugenum hostile
+	[ "$(count malformed)" -eq "$(requests)" ]
+}
+
+@test "duplicate keys: malformed" {
+	MODE=dupkeys hostile
+	[ "$(count malformed)" -eq "$(requests)" ]
+}
+
+@test "wrong id: wrong_id" {
+	MODE=wrongid hostile
+	[ "$(count wrong_id)" -eq "$(requests)" ]
+}
+
+@test "an answer before any request: one wrong_id, then it plays" {
+	MODE=early hostile
+	[ "$(count wrong_id)" -eq 1 ]
+	[ "$(total)" -eq 1 ]
+}
+
+@test "closes its stdin at once: one exit fault, at once" {
+	MODE=closein hostile
+	[ "$(count exit)" -eq 1 ]
+	[ "$(total)" -eq 1 ]
+}
+
+@test "never reads its stdin while large views are written: timeouts, no block" {
+	RACES=20 MODE=noread hostile
+	[ "$(count timeout)" -eq "$(requests)" ]
+}
+
+@test "sandbox: reading another bot's stderr file fails" {
+	need_sandbox
+	MODE=readfile ARG="$PWD/sec-other.log.bot1.stderr"
+	run bin/referee -g horserace -s 3 -o races=1 --log "$PWD/sec-$MARK.log" \
+	    --sandbox -q -b "python3 tests/hostile/bot.py readfile $MARK $PWD/sec-$MARK.log.bot1.stderr" \
+	    -b 'bin/random' -b 'bin/random'
+	out=$(cat "sec-$MARK.log.bot0.stderr")
+	bin/replay --verify -q "sec-$MARK.log"
+	rm -f sec-"$MARK".log*
+	[ "$status" -eq 0 ]
+	echo "$out"
+	echo "$out" | grep -q '^readfile: denied\|^readfile: read 0 bytes'
+	no_leftovers "$MARK"
+}
+
+@test "sandbox: reading the match log fails, in the working directory or not" {
+	need_sandbox
+	MODE=readfile ARG="$T/m.log" hostile --sandbox
+	grep -q '^readfile: denied' "$T/m.log.bot0.stderr"
+	run bin/referee -g horserace -s 3 -o races=1 --log "sec-$MARK.log" \
+	    --sandbox -q -b "python3 tests/hostile/bot.py readfile $MARK $PWD/sec-$MARK.log" \
+	    -b 'bin/random' -b 'bin/random'
+	out=$(cat "sec-$MARK.log.bot0.stderr")
+	rm -f sec-"$MARK".log*
+	[ "$status" -eq 0 ]
+	echo "$out" | grep -q '^readfile: denied\|^readfile: read 0 bytes'
+}
+
+@test "without the sandbox, a bot of its own uid cannot read the log either" {
+	need_root
+	MODE=readfile ARG="$T/m.log" hostile
+	grep -q '^readfile: denied' "$T/m.log.bot0.stderr"
+}
+
+@test "sandbox: writing outside (working directory, the test's directory) fails" {
+	need_sandbox
+	chmod 755 "$T"
+	MODE=writeout ARG="$PWD" hostile --sandbox
+	grep -q '^writeout: denied' "$T/m.log.bot0.stderr"
+	[ ! -e hostile-was-here ]
+	# /tmp is the sandbox's own: the file vanishes with it
+	MODE=writeout ARG=/tmp hostile --sandbox
+	grep -q '^writeout: wrote' "$T/m.log.bot0.stderr"
+	[ ! -e /tmp/hostile-was-here ]
+}
+
+@test "sandbox: no network, not even the host's loopback" {
+	need_sandbox
+	python3 -c 'import socket, time, sys
+s = socket.socket(); s.bind(("127.0.0.1", 0)); s.listen(5)
+print(s.getsockname()[1], flush=True); time.sleep(30)' >"$T/port" &
+	lp=$!
+	for i in $(seq 50); do [ -s "$T/port" ] && break; sleep 0.1; done
+	MODE=socket ARG=$(cat "$T/port") hostile --sandbox
+	kill $lp
+	grep -q '^socket: denied 127.0.0.1' "$T/m.log.bot0.stderr"
+	grep -q '^socket: denied 1.1.1.1' "$T/m.log.bot0.stderr"
+	! grep -q connected "$T/m.log.bot0.stderr"
+}
+
+@test "sandbox: another bot cannot be signalled or traced (not even seen)" {
+	need_sandbox
+	BOT1="python3 tests/hostile/bot.py victim $MARK-victim" MODE=signal \
+	    ARG="$MARK-victim" hostile --sandbox
+	grep -q '^signal: no process found' "$T/m.log.bot0.stderr"
+}
+
+@test "own uids: another bot and the referee cannot be signalled or traced" {
+	need_root
+	BOT1="python3 tests/hostile/bot.py victim $MARK-victim" MODE=signal \
+	    ARG="$MARK-victim" hostile
+	cat "$T/m.log.bot0.stderr"
+	grep -q '^signal: kill [0-9]*: Operation not permitted' "$T/m.log.bot0.stderr"
+	! grep -q 'killed\|traced' "$T/m.log.bot0.stderr"
+}
+
+@test "sandbox: the referee's /proc is out of sight" {
+	need_sandbox
+	MODE=procref hostile --sandbox
+	grep -q '^procref: no process found' "$T/m.log.bot0.stderr"
+}
+
+@test "own uids: the referee's /proc environ and descriptors are closed" {
+	need_root
+	MODE=procref hostile
+	cat "$T/m.log.bot0.stderr"
+	grep -q '^procref: environ [0-9]*: Permission denied' "$T/m.log.bot0.stderr"
+	! grep -q 'read [0-9]* bytes\|opened fd\|listed' "$T/m.log.bot0.stderr"
+}
+
+@test "the environment is scrubbed: PATH, HOME, locale, CARDARENA_BOT_ENV and --env only" {
+	run env CARDARENA_BOT_ENV=CARD_Z CARD_Z=2 CARD_NOT=3 \
+	    bin/referee -g horserace -s 3 -o races=1 -q --env CARD_X=1 \
+	    -b "sh -c 'env >&2; exec bin/random'" -b bin/random -b bin/random \
+	    --log "$T/m.log"
+	[ "$status" -eq 0 ]
+	cut -d= -f1 "$T/m.log.bot0.stderr" | grep -v '^---\|^$\|^PWD$\|^SHLVL$\|^_$' | sort >"$T/keys"
+	cat "$T/keys"
+	grep -q '^CARD_X$' "$T/keys"
+	grep -q '^CARD_Z$' "$T/keys"
+	! grep -v '^\(PATH\|HOME\|LANG\|LC_ALL\|LC_CTYPE\|TZ\|CARD_X\|CARD_Z\)$' "$T/keys"
+}
+
+@test "only descriptors 0, 1 and 2 are inherited" {
+	run bin/referee -g horserace -s 3 -o races=1 -q --log "$T/m.log" \
+	    -b "sh -c 'ls /proc/self/fd >&2; exec bin/random'" -b bin/random -b bin/random 3</dev/null 7</dev/null
+	[ "$status" -eq 0 ]
+	grep -v '^---\|^$' "$T/m.log.bot0.stderr" | sort -n | tr '\n' ' ' >"$T/fds"
+	cat "$T/fds"
+	# ls itself holds one more (the directory it reads)
+	[ "$(cat "$T/fds")" = "0 1 2 3 " ]
+}
+
+@test "the limits are set as given, core dumps off" {
+	run bin/referee -g horserace -s 3 -o races=1 -q --log "$T/m.log" \
+	    --limit-cpu 7 --limit-mem 700 --limit-nproc 33 --limit-fsize 5 \
+	    --limit-nofile 44 \
+	    -b "bash -c 'ulimit -t -v -u -f -n -c >&2; exec bin/random'" -b bin/random -b bin/random
+	[ "$status" -eq 0 ]
+	tr -s ' ' <"$T/m.log.bot0.stderr" | grep -v '^---\|^$' | awk '{print $NF}' | tr '\n' ' ' >"$T/lim"
+	cat "$T/lim"
+	[ "$(cat "$T/lim")" = "7 716800 33 5120 44 0 " ]
+}
+
+@test "a file size limit: a limit fault naming it" {
+	run bin/referee -g horserace -s 3 -o races=1 --log "$T/m.log" --limit-fsize 1 \
+	    -b "sh -c 'exec head -c 3000000 /dev/zero >/tmp/cardarena-fsize-$MARK'" \
+	    -b bin/random -b bin/random
+	rm -f "/tmp/cardarena-fsize-$MARK"
+	[ "$status" -eq 0 ]
+	lines_of "$T/m.log" fault | grep -q '"fault":"limit".*"detail":"fsize: the file size limit (1 MiB)'
+}
+
+@test "bad limit and sandbox flags are refused with one line" {
+	run bin/referee -g horserace --limit-cpu -1 -b bin/random -b bin/random -b bin/random
+	[ "$status" -eq 2 ]
+	[ "${#lines[@]}" -eq 1 ]
+	run bin/referee -g horserace --limit-nofile 3 -b bin/random -b bin/random -b bin/random
+	[ "$status" -eq 2 ]
+	run bin/referee -g horserace --env NOEQUALS -b bin/random -b bin/random -b bin/random
+	[ "$status" -eq 2 ]
+	run bin/referee -g horserace --bot-user nobody -b bin/random -b bin/random -b bin/random
+	[ "$status" -eq 2 ]
+	run bin/referee -g horserace --sandbox-bind /no/such/dir -b bin/random -b bin/random -b bin/random
+	[ "$status" -eq 2 ]
+}
+
+@test "--sandbox without bubblewrap, or where it cannot run: one clear error" {
+	run env CARDARENA_BWRAP=/no/such/bwrap bin/referee -g horserace \
+	    --sandbox -b bin/random -b bin/random -b bin/random
+	[ "$status" -eq 1 ]
+	[ "${#lines[@]}" -eq 1 ]
+	echo "$output" | grep -q 'bwrap (Debian.s bubblewrap) is not installed'
+	printf '#!/bin/sh\necho "bwrap: No permissions to create new namespace" >&2\nexit 1\n' >"$T/bwrap"
+	chmod 755 "$T/bwrap"
+	run env CARDARENA_BWRAP="$T/bwrap" bin/referee -g horserace \
+	    --sandbox -b bin/random -b bin/random -b bin/random
+	echo "$output"
+	[ "$status" -eq 1 ]
+	[ "${#lines[@]}" -eq 1 ]
+	echo "$output" | grep -q 'cannot create its namespaces here: bwrap: No permissions'
+}
+
+@test "python and node bots play under --sandbox" {
+	need_sandbox
+	run bin/referee -g nyse -s 1 --sandbox --log "$T/m.log" \
+	    -b 'python3 bots/python/random_bot.py' -b 'node bots/js/random_bot.js' \
+	    -b bin/random
+	[ "$status" -eq 0 ]
+	[ "$(jv "$output" 'd["faults"]')" = '[0, 0, 0]' ]
+}
+
+@test "SIGKILL of the referee: sandboxed bots and their children die too" {
+	need_sandbox
+	bin/referee -g horserace -s 3 --time-per-move 100000 --sandbox -q \
+	    -b "python3 tests/hostile/bot.py setsid $MARK" \
+	    -b "python3 tests/hostile/bot.py halfline $MARK" -b bin/random &
+	pid=$!
+	for i in $(seq 100); do
+		[ "$(pgrep -fc -- "$MARK")" -ge 3 ] && break
+		sleep 0.1
+	done
+	kill -KILL $pid
+	wait $pid || true
+	no_leftovers "$MARK"
+}
+
+@test "SIGKILL of the referee without the sandbox: its watchdog kills what bots left" {
+	need_root
+	bin/referee -g horserace -s 3 --time-per-move 100000 -q \
+	    -b "python3 tests/hostile/bot.py setsid $MARK" \
+	    -b "python3 tests/hostile/bot.py halfline $MARK" \
+	    -b "python3 tests/hostile/bot.py daemon $MARK" &
+	pid=$!
+	for i in $(seq 100); do
+		[ "$(pgrep -fc -- "python3 -c import time.*$MARK")" -ge 2 ] && break
+		sleep 0.1
+	done
+	[ "$(pgrep -fc -- "python3 -c import time.*$MARK")" -ge 2 ]
+	kill -KILL $pid
+	wait $pid || true
+	no_leftovers "$MARK"
+}
+
+@test "SIGKILL of bin/tournament mid -j 2 run with sandboxed bots: nothing left" {
+	need_sandbox
+	cat >"$T/t.json" <<EOF
+{"game": "horserace", "seats": 3, "deals": 2, "seed": 5,
+ "sandbox": true, "time_per_move_ms": 100000, "output": "$T/out",
+ "bots": [
+  {"name": "a", "command": "python3 tests/hostile/bot.py setsid $MARK"},
+  {"name": "b", "command": "python3 tests/hostile/bot.py halfline $MARK"},
+  {"name": "c", "command": "python3 tests/hostile/bot.py daemon $MARK"},
+  {"name": "d", "command": "bin/random"}]}
+EOF
+	bin/tournament run -j 2 "$T/t.json" >/dev/null 2>&1 &
+	pid=$!
+	for i in $(seq 150); do
+		[ "$(pgrep -fc -- "$MARK")" -ge 4 ] && break
+		sleep 0.1
+	done
+	[ "$(pgrep -fc -- "$MARK")" -ge 4 ]
+	kill -KILL $pid
+	wait $pid || true
+	no_leftovers "$MARK"
+}
+
+@test "tournament files: sandbox, limits, env and bot_user reach every bot" {
+	cat >"$T/t.json" <<EOF
+{"game": "horserace", "seats": 3, "deals": 1, "duplicate": false,
+ "options": {"races": 1}, "seed": 5, "output": "$T/out",
+ "sandbox": "auto", "limits": {"cpu_s": 77, "nofile": 55},
+ "env": {"CARD_Y": "yes"}, "bot_user": "auto",
+ "bots": [
+  {"name": "a", "command": "bash -c 'ulimit -t -n >&2; echo CARD_Y=\$CARD_Y >&2; exec bin/random'"},
+  {"name": "b", "command": "bin/random --seed 1"},
+  {"name": "c", "command": "bin/random --seed 2"}]}
+EOF
+	run bin/tournament run -q "$T/t.json"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	cat "$T"/out/logs/*.bot?.stderr >"$T/err"
+	cat "$T/err"
+	grep -q '^cpu time.* 77$' "$T/err"
+	grep -q '^open files.* 55$' "$T/err"
+	grep -q '^CARD_Y=yes$' "$T/err"
+}
+
+@test "tournament files: bad sandbox, limits, env and bot_user keys are refused" {
+	for bad in '"sandbox": 1' '"sandbox": "maybe"' '"limits": {"cpu": 1}' \
+	    '"limits": {"cpu_s": -1}' '"limits": {"nofile": 3}' '"limits": 5' \
+	    '"env": {"A": 1}' '"env": {"A=B": "x"}' '"bot_user": "root"'; do
+		cat >"$T/t.json" <<EOF
+{"game": "horserace", "seats": 3, "output": "$T/out", $bad,
+ "bots": [{"name": "a", "command": "bin/random"},
+  {"name": "b", "command": "bin/random"}, {"name": "c", "command": "bin/random"}]}
+EOF
+		run bin/tournament schedule "$T/t.json"
+		echo "$bad: $output"
+		[ "$status" -ne 0 ]
+		[ "${#lines[@]}" -eq 1 ]
+		echo "$output" | grep -q 'sandbox\|limits\|env\|bot_user'
+	done
+}

@@ -1,0 +1,255 @@
+#!/usr/bin/env python3
+"""The hostile corpus of tests/hostile.bats: each MODE attacks the referee,
+the other bots or the machine in one way.
+
+usage: bot.py MODE MARKER [ARG]
+
+MARKER goes on the command line of every process the bot starts, so the
+test can tell with pgrep that none is left.  Attempts that must fail under
+--sandbox (or under a bot's own uid) write one line "MODE: RESULT" to
+stderr, which the test reads from the bot's stderr file after the match.
+Otherwise the bot plays the first legal entry, so a test can tell a fault
+from a bad move.
+
+  forkbomb     a child forks without end (each fork sleeps); plays
+  memhog       allocates 16 MiB blocks until it dies; never answers
+  spin         spins the CPU from the start; never answers the hello
+  setsid       a grandchild calls setsid() and sleeps holding the pipes
+  daemon       double-forks a daemon (setsid, closes nothing); plays
+  ignorer      ignores SIGTERM and SIGHUP, stays after bye
+  errflood     writes to stderr without end, playing meanwhile
+  outflood     answers, then floods valid-looking answer lines
+  halfline     half a line, then sleeps
+  bigline      a 50 MB line
+  badutf8      answers with invalid UTF-8
+  nesting      answers with JSON nested 100000 deep
+  hugenum      answers with an index of 400 digits
+  dupkeys      answers with "index" twice
+  wrongid      answers with an id not asked
+  early        sends an answer before any request, then plays
+  closein      closes its stdin at once and sleeps
+  noread       answers the hello, then never reads its stdin again
+  readfile     tries to read the file ARG (a log, another bot's stderr)
+  writeout     tries to create a file in ARG (a directory)
+  socket       tries to connect to 127.0.0.1 port ARG and to 1.1.1.1:53
+  victim       plays (the target of "signal"); its argv holds ARG
+  signal       tries to kill and ptrace every process whose command line
+               holds ARG (the victim's marker)
+  procref      tries to read the environment and descriptors of every
+               process whose command line mentions "referee"
+"""
+import ctypes
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+
+
+def send(text):
+    sys.stdout.write(text)
+    sys.stdout.flush()
+
+
+def report(mode, text):
+    sys.stderr.write("%s: %s\n" % (mode, text))
+    sys.stderr.flush()
+
+
+def answer(msg):
+    legal = msg["legal"]
+    a = {"id": msg["id"], "index": 0}
+    if isinstance(legal[0].get("amount"), dict):
+        a["amount"] = legal[0]["amount"]["min"]
+    return json.dumps(a)
+
+
+def sleeper(marker):
+    return [sys.executable, "-c", "import time; time.sleep(600)", marker]
+
+
+def procs_matching(word):
+    """The pids (not ours) whose command line holds word."""
+    found = []
+    for p in os.listdir("/proc"):
+        if not p.isdigit() or int(p) == os.getpid():
+            continue
+        try:
+            with open("/proc/%s/cmdline" % p, "rb") as f:
+                if word.encode() in f.read():
+                    found.append(int(p))
+        except OSError:
+            pass
+    return found
+
+
+def attack_signal(target):
+    pids = procs_matching("\0victim\0" + target)
+    if not pids:
+        return "no process found"
+    libc = ctypes.CDLL(None, use_errno=True)
+    out = []
+    for p in pids:
+        try:
+            os.kill(p, signal.SIGKILL)
+            out.append("killed %d" % p)
+        except OSError as e:
+            out.append("kill %d: %s" % (p, e.strerror))
+        if libc.ptrace(16, p, None, None) == -1:    # PTRACE_ATTACH
+            out.append("ptrace %d: %s" % (p, os.strerror(ctypes.get_errno())))
+        else:
+            out.append("traced %d" % p)
+    return "; ".join(out)
+
+
+def attack_procref():
+    pids = procs_matching("referee")
+    if not pids:
+        return "no process found"
+    out = []
+    for p in pids:
+        for what in ("environ", "fd"):
+            try:
+                if what == "fd":
+                    fds = os.listdir("/proc/%d/fd" % p)
+                    out.append("fd %d: listed %d" % (p, len(fds)))
+                    for fd in fds:
+                        os.open("/proc/%d/fd/%s" % (p, fd), os.O_WRONLY)
+                        out.append("opened fd %s of %d" % (fd, p))
+                else:
+                    with open("/proc/%d/environ" % p, "rb") as f:
+                        out.append("environ %d: read %d bytes"
+                                   % (p, len(f.read())))
+            except OSError as e:
+                out.append("%s %d: %s" % (what, p, e.strerror))
+    return "; ".join(out)
+
+
+def attempt(mode, arg):
+    """The one-shot attacks: each reports what happened."""
+    if mode == "readfile":
+        try:
+            with open(arg, "rb") as f:
+                report(mode, "read %d bytes" % len(f.read()))
+        except OSError as e:
+            report(mode, "denied: " + e.strerror)
+    elif mode == "writeout":
+        try:
+            with open(os.path.join(arg, "hostile-was-here"), "w") as f:
+                f.write("x")
+            report(mode, "wrote")
+        except OSError as e:
+            report(mode, "denied: " + e.strerror)
+    elif mode == "socket":
+        for host, port in (("127.0.0.1", int(arg)), ("1.1.1.1", 53)):
+            try:
+                socket.create_connection((host, port), timeout=1).close()
+                report(mode, "connected to %s" % host)
+            except OSError as e:
+                report(mode, "denied %s: %s" % (host, e.strerror or e))
+    elif mode == "signal":
+        report(mode, attack_signal(arg))
+    elif mode == "procref":
+        report(mode, attack_procref())
+
+
+def start_children(mode, marker):
+    if mode == "forkbomb":
+        if os.fork() == 0:
+            n = 0
+            while True:
+                try:
+                    if os.fork() == 0:
+                        os.execv(sys.executable, sleeper(marker))
+                    n += 1
+                except OSError:
+                    time.sleep(0.01)
+    elif mode == "setsid":
+        subprocess.Popen(sleeper(marker), start_new_session=True)
+    elif mode == "daemon":
+        if os.fork() == 0:
+            os.setsid()
+            if os.fork() == 0:
+                os.execv(sys.executable, sleeper(marker))
+            os._exit(0)
+        os.wait()
+    elif mode == "ignorer":
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    elif mode == "errflood":
+        if os.fork() == 0:
+            block = b"e" * 65536
+            while True:
+                os.write(2, block)
+
+
+def main():
+    mode, marker = sys.argv[1], sys.argv[2]
+    arg = sys.argv[3] if len(sys.argv) > 3 else ""
+    if mode == "closein":
+        os.close(0)
+        time.sleep(600)
+    if mode == "spin":
+        while True:
+            pass
+    if mode == "memhog":
+        hog = []
+        while True:
+            hog.append(b"m" * (16 << 20))
+    start_children(mode, marker)
+    attempt(mode, arg)
+    for line in sys.stdin:
+        msg = json.loads(line)
+        kind = msg.get("type")
+        if kind == "hello":
+            send(json.dumps({"type": "hello", "name": mode}) + "\n")
+            if mode == "early":
+                send(json.dumps({"id": 1, "index": 0}) + "\n")
+            if mode == "noread":
+                time.sleep(600)
+            continue
+        if kind == "bye":
+            if mode == "ignorer":
+                time.sleep(600)
+            break
+        if kind != "request":
+            continue
+        i = msg["id"]
+        if mode == "outflood":
+            send(answer(msg) + "\n")
+            line = (json.dumps({"id": i, "index": 0}) + "\n").encode()
+            try:
+                while True:
+                    os.write(1, line * 1000)
+            except OSError:
+                return
+        elif mode == "halfline":
+            send('{"id": %d, "ind' % i)
+            time.sleep(600)
+        elif mode == "bigline":
+            chunk = b"x" * (1 << 20)
+            for _ in range(50):
+                os.write(1, chunk)
+            os.write(1, b"\n")
+            time.sleep(600)
+        elif mode == "badutf8":
+            sys.stdout.buffer.write(b'{"id": %d, "index": 0, "x": "\xff\xfe"}\n'
+                                    % i)
+            sys.stdout.flush()
+        elif mode == "nesting":
+            send('{"id": %d, "index": 0, "x": %s%s}\n'
+                 % (i, "[" * 100000, "]" * 100000))
+        elif mode == "hugenum":
+            send('{"id": %d, "index": %s}\n' % (i, "9" * 400))
+        elif mode == "dupkeys":
+            send('{"id": %d, "index": 0, "index": 1}\n' % i)
+        elif mode == "wrongid":
+            send(json.dumps({"id": i + 1000, "index": 0}) + "\n")
+        else:
+            send(answer(msg) + "\n")
+
+
+if __name__ == "__main__":
+    main()
