@@ -1464,7 +1464,8 @@ shutdown_bots(struct match *m, int final)
 	for (;;) {
 		for (i = 0, alive = 0; i < m->n; i++)
 			alive += m->bots[i].alive;
-		if (alive == 0 || now_us() >= dl)
+		if (alive == 0 || now_us() >= dl ||
+		    (m->cf->stop != NULL && *m->cf->stop))
 			break;
 		if (pump(m, dl) == -1)
 			break;
@@ -1644,6 +1645,8 @@ match_run(const struct match_config *cf, struct match_result *res,
 			/* a new lifetime: new processes, which saw nothing */
 			if (k > 0)
 				shutdown_bots(&m, 0);
+			if (cf->stop != NULL && *cf->stop)
+				goto fail;
 			if (spawn_bots(&m, cause, len) == -1) {
 				if (k == 0)
 					goto stop;
