@@ -110,6 +110,8 @@ PY
 	done
 	kill -9 "$pid"
 	wait "$pid" || true
+	# the orphaned referee ends its log (PDEATHSIG) before its sum is taken
+	no_leftovers "$T/j/logs"
 	n=$(grep -c '^{"table"' "$T/j/job-000002.jsonl")
 	[ "$n" -ge 1 ] && [ "$n" -lt 8 ]
 	(cd "$T/j/logs" && md5sum *.jsonl) >"$T/sums"
