@@ -14,6 +14,8 @@ load helpers
 setup() {
 	cd "$BATS_TEST_DIRNAME/.." || return 1
 	T=$BATS_TEST_TMPDIR
+	# bots run as users of their own (SECURITY.md): they must reach $T
+	chmod go+rx "$T" "${T%/*}" "${T%/*/*}" 2>/dev/null || true
 	# daemon sockets want a short path
 	S=$(mktemp -d /tmp/cardarena-slurm.XXXXXX)
 	chmod 700 "$S"
