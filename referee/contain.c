@@ -674,6 +674,8 @@ contain_check(char *cause, size_t len)
 	return -1;
 }
 
+const char *const limit_names[NLIMIT] = { "cpu", "memory", "fsize" };
+
 const char *
 contain_limit(int signalled, int code, long cpu_ms, long maxrss_kb)
 {
@@ -684,15 +686,15 @@ contain_limit(int signalled, int code, long cpu_ms, long maxrss_kb)
 		code -= 128;
 	}
 	if (signalled && code == SIGXCPU)
-		return "cpu";
+		return limit_names[LIMIT_CPU];
 	if (signalled && code == SIGKILL && c->cpu_s > 0 &&
 	    cpu_ms >= c->cpu_s * 1000)
-		return "cpu";
+		return limit_names[LIMIT_CPU];
 	if (signalled && code == SIGXFSZ)
-		return "fsize";
+		return limit_names[LIMIT_FSIZE];
 	if (c->mem_mb > 0 && (signalled || code != 0) &&
 	    maxrss_kb >= c->mem_mb * 1024 / 2)
-		return "memory";
+		return limit_names[LIMIT_MEMORY];
 	return NULL;
 }
 

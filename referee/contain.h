@@ -84,9 +84,13 @@ int	 contain_child(const struct jailed *);
  * reaping them.
  */
 void	 contain_sweep(uid_t, int (*)(pid_t));
+/* The limits a bot's end can be put down to, as logs and results name them. */
+enum { LIMIT_CPU, LIMIT_MEMORY, LIMIT_FSIZE, NLIMIT };
+extern const char *const limit_names[NLIMIT];	/* "cpu", "memory", "fsize" */
+
 /*
- * Names the limit a bot that ended this way ran into ("cpu", "fsize",
- * "memory"), or NULL: from its end (signalled, code), its CPU time in ms
+ * Names the limit a bot that ended this way ran into (one of limit_names),
+ * or NULL: from its end (signalled, code), its CPU time in ms
  * and its peak resident size in KiB.
  */
 const char *contain_limit(int, int, long, long);

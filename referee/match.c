@@ -96,6 +96,8 @@ struct mbot {
 	int		 retired;
 	long		 game_faults;
 	long		 game_kinds[NFAULT];	/* this game's, by kind */
+	long		 game_hello;	/* of its timeouts, at the hello */
+	long		 game_limits[NLIMIT];	/* of its limit faults, by limit */
 };
 
 struct match {
@@ -836,6 +838,9 @@ bot_lost(struct match *m, struct mbot *b)
 		contain_limit_describe(lim, what, sizeof what);
 		faultf(m, b, FAULT_LIMIT, b->open ? b->id : -1, "%s: %s (%s)",
 		    lim, what, how);
+		for (i = 0; i < NLIMIT; i++)
+			if (strcmp(lim, limit_names[i]) == 0)
+				b->game_limits[i]++;
 	} else
 		faultf(m, b, FAULT_EXIT, b->open ? b->id : -1, "%s",
 		    b->lost_why != NULL ? b->lost_why : how);
@@ -928,6 +933,7 @@ pump(struct match *m, int64_t until)
 			b->hello = 0;
 			faultf(m, b, FAULT_TIMEOUT, -1, "no hello answer "
 			    "within %ld ms", m->cf->time_hello_ms);
+			b->game_hello++;
 		}
 		if (b->open && now >= b->deadline_us) {
 			b->bank_us = 0;		/* all of it is spent */
@@ -1245,6 +1251,25 @@ write_results_line(struct match *m, const int *places, const double *scores,
 		}
 		buf_ch(&q, '}');
 	}
+	/* which of the timeouts were at the hello, which limits were hit */
+	buf_str(&q, "],\"hello_timeouts\":[");
+	for (i = 0; i < m->n; i++) {
+		if (i)
+			buf_ch(&q, ',');
+		buf_int(&q, m->bots[i].game_hello);
+	}
+	buf_str(&q, "],\"limits\":[");
+	for (i = 0; i < m->n; i++) {
+		buf_str(&q, i ? ",{" : "{");
+		for (k = 0; k < NLIMIT; k++) {
+			if (k)
+				buf_ch(&q, ',');
+			buf_jstr(&q, limit_names[k], strlen(limit_names[k]));
+			buf_ch(&q, ':');
+			buf_int(&q, m->bots[i].game_limits[k]);
+		}
+		buf_ch(&q, '}');
+	}
 	buf_str(&q, "],\"retired\":[");
 	for (i = 0; i < m->n; i++)
 		buf_str(&q, i ? (m->bots[i].capped ? ",true" : ",false") :
@@ -1430,8 +1455,11 @@ play_game(struct match *m, int gi, int reported)
 		return log_failed(m);
 	for (i = 0; i < m->n; i++) {
 		m->bots[i].game_faults = 0;
+		m->bots[i].game_hello = 0;
 		memset(m->bots[i].game_kinds, 0,
 		    sizeof m->bots[i].game_kinds);
+		memset(m->bots[i].game_limits, 0,
+		    sizeof m->bots[i].game_limits);
 	}
 	return 0;
 }

@@ -268,17 +268,17 @@ PY
 	[ "$status" -eq 0 ]
 	run bin/tournament rate "$T/one/journal.jsonl"
 	[ "$status" -eq 0 ]
-	[[ "${lines[1]}" == *"Rank  Name"*"Elo"*"+-"*"Games"*"Score%"*"Place"*"1st%"*"Timeouts"*"Crashes"*"Illegal"* ]]
+	[[ "${lines[1]}" == *"Rank  Name"*"Elo"*"+-"*"Games"*"Score%"*"Place"*"1st%"*"Timeouts"*"Crashes"*"Illegal"*"Limits"* ]]
 	[[ "$output" == *"Likelihood of superiority"* ]]
 	[[ "$output" == *"Head to head"* ]]
 	run bin/tournament rate -f csv "$T/one/journal.jsonl"
-	[ "${lines[0]}" = "rank,name,elo,pm,lo,hi,games,score_pct,mean_place,first_pct,timeouts,crashes,illegal,flagged,los_next" ]
+	[ "${lines[0]}" = "rank,name,elo,pm,lo,hi,games,score_pct,mean_place,first_pct,timeouts,crashes,illegal,flagged,los_next,limits,hello_timeouts,limit_cpu,limit_memory,limit_fsize" ]
 	[ "${#lines[@]}" -eq 6 ]
 	run bin/tournament rate -f json --anchor c=2000 "$T/one/journal.jsonl"
 	[ "$status" -eq 0 ]
 	python3 -c 'import json,sys; d=json.loads(sys.argv[1]); p={x["name"]: x for x in d["players"]}; assert abs(p["c"]["elo"] - 2000) < 1e-6 and sum(x["games"] for x in d["players"]) == 80' "$output"
 	run bin/tournament rate -f md "$T/one/journal.jsonl"
-	[[ "${lines[2]}" == "| Rank | Name | Elo | ± | Games | Score % | Place | 1st % | Timeouts | Crashes | Illegal |" ]]
+	[[ "${lines[2]}" == "| Rank | Name | Elo | ± | Games | Score % | Place | 1st % | Timeouts | Crashes | Illegal | Limits |" ]]
 	# Another seed: other games of the same tournament, rated together.
 	sed -e 's/"seed": 11/"seed": 12/' -e "s|$T/one|$T/two|" "$T/t1.json" >"$T/t2.json"
 	run bin/tournament run -q "$T/t2.json"
@@ -388,6 +388,77 @@ PY
 	python3 -c 'import json,sys; d=json.loads(sys.argv[1]); assert d["games"] == 20, d["games"]' "$output"
 }
 
+@test "a bot that times out at its moves: the run's end names the move limits" {
+	# It answers the hello (no hurry: 10 minutes for it), then never a move.
+	cat >"$T/silent.json" <<EOF2
+{"game": "horserace", "options": {"races": 1}, "seats": 3, "deals": 1,
+ "duplicate": false, "seed": 3, "output": "$T/silent",
+ "time_hello_ms": 600000, "time_per_move_ms": 200, "time_bank_ms": 1,
+ "bots": [
+  {"name": "silent", "command": "python3 tests/bots/hostile.py silent $T nochild"},
+  {"name": "r1", "command": "bin/random --seed 1"},
+  {"name": "r2", "command": "bin/random --seed 2"}]}
+EOF2
+	run bin/tournament run --no-progress "$T/silent.json"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" =~ silent\ timed\ out\ [0-9]+\ times?\ in\ 1\ game$'\n' ]]
+	[[ "$output" == *'moves:'*'raise "time_per_move_ms" (now 200 ms) and "time_bank_ms" (now 1 ms a game)'*"in $T/silent.json"* ]]
+	[[ "$output" != *"silent: "*"at the hello"* ]]
+	# The journal counts its timeouts, none of them at the hello.
+	python3 - "$T/silent/journal.jsonl" <<'PY'
+import json, sys
+games = [json.loads(l) for l in open(sys.argv[1])][1:]
+f = games[0]["faults"][games[0]["bots"].index("silent")]
+assert f["timeout"] >= 1 and "hello_timeout" not in f, f
+PY
+}
+
+@test "a bot killed by a limit: the tables count it under Limits and name the limit" {
+	# It allocates until the memory limit kills it, before its hello.
+	cat >"$T/hog.json" <<EOF2
+{"game": "horserace", "options": {"races": 1}, "seats": 3, "deals": 1,
+ "duplicate": false, "seed": 3, "output": "$T/hog",
+ "time_hello_ms": 600000, "limits": {"mem_mb": 256},
+ "bots": [
+  {"name": "hog", "command": "python3 tests/hostile/bot.py memhog cardarena-hog-$$"},
+  {"name": "r1", "command": "bin/random --seed 1"},
+  {"name": "r2", "command": "bin/random --seed 2"}]}
+EOF2
+	run bin/tournament run --no-progress "$T/hog.json"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	# The table's Limits column, not its Crashes column.
+	[[ "$output" == *"Timeouts Crashes Illegal Limits"* ]]
+	row=$(grep -E '^ +[0-9]+[ *] hog ' <<<"$output")
+	[ "$(awk '{print $(NF-3), $(NF-2), $(NF-1), $NF}' <<<"$row")" = "0 0 0 1" ]
+	[[ "$output" == *"hog: limits hit: memory 1"* ]]
+	[[ "$output" == *'hog hit the memory limit 1 time: raise "limits": {"mem_mb": ...}'*'(now 256 MiB of address space) in '"$T/hog.json"* ]]
+	# The journal and every format of the table say which limit.
+	python3 - "$T/hog/journal.jsonl" <<'PY'
+import json, sys
+games = [json.loads(l) for l in open(sys.argv[1])][1:]
+f = games[0]["faults"][games[0]["bots"].index("hog")]
+assert f == {"timeout": 0, "crash": 0, "illegal": 0, "limit": 1,
+             "limit_memory": 1}, f
+PY
+	run bin/tournament rate -f json "$T/hog/journal.jsonl"
+	[ "$status" -eq 0 ]
+	[ "$(jv "$output" '[p["faults"] for p in d["players"] if p["name"] == "hog"][0]')" = \
+	    '{"timeout": 0, "crash": 0, "illegal": 0, "limit": 1, "hello_timeout": 0, "limits": {"cpu": 0, "memory": 1, "fsize": 0}}' ]
+	run bin/tournament rate -f csv "$T/hog/journal.jsonl"
+	[ "$status" -eq 0 ]
+	[[ "$(grep ',hog,' <<<"$output")" == *",1,0,0,1,0" ]]
+	run bin/tournament rate -f md "$T/hog/journal.jsonl"
+	[[ "$output" == *"| Illegal | Limits |"* ]]
+	[[ "$(grep -m1 '^| [0-9].* | hog |' <<<"$output")" == *"| 0 | 0 | 0 | 1 |" ]]
+	[[ "$output" == *"hog: limits hit: memory 1"* ]]
+	run bin/tournament rate -f html "$T/hog/journal.jsonl"
+	[[ "$output" == *"<th>Illegal</th><th>Limits</th>"* ]]
+	[[ "$output" == *'<p class="faults">hog: limits hit: memory 1</p>'* ]]
+	! pgrep -f "cardarena-hog-$$"
+}
+
 @test "a bot that times out: the run's end names the limits to raise" {
 	cat >"$T/slow.json" <<EOF2
 {"game": "horserace", "options": {"races": 1}, "seats": 3, "deals": 1,
@@ -399,10 +470,12 @@ PY
   {"name": "r2", "command": "bin/random --seed 2"}]}
 EOF2
 	run bin/tournament run --no-progress "$T/slow.json"
+	echo "$output"
 	[ "$status" -eq 0 ]
-	[[ "$output" == *"hangs timed out "*" in 1 game"* ]]
-	[[ "$output" == *'raise "time_hello_ms"'*"(now 500 ms) for a slow start"* ]]
-	[[ "$output" == *'"time_per_move_ms" (now 200 ms)'*'"time_bank_ms" (now 1 ms a game) for slow moves, in '"$T/slow.json"* ]]
+	# It never answered the hello: the note says so and names that limit.
+	[[ "$output" =~ hangs\ timed\ out\ [0-9]+\ times?\ in\ 1\ game:\ 1\ at\ the\ hello, ]]
+	[[ "$output" == *'hello: raise'*'"time_hello_ms" (now 500 ms) in '"$T/slow.json"* ]]
+	[[ "$output" == *"hangs: 1 of its timeouts at the hello"* ]]
 	# Without timeouts, no such note.
 	cat >"$T/ok.json" <<EOF2
 {"game": "horserace", "options": {"races": 1}, "seats": 3, "deals": 1,

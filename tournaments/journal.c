@@ -26,7 +26,8 @@
 #include "tournament.h"
 
 static const char *const tfault_names[NTFAULT] = { "timeout", "crash",
-    "illegal" };
+    "illegal", "limit", "hello_timeout", "limit_cpu", "limit_memory",
+    "limit_fsize" };
 
 static int	 int_array(const json_t *, const char *, int, int *, char *,
 		    size_t);
@@ -169,8 +170,9 @@ jgame_json(const struct jgame *g, const json_t *seed)
 			json_array_append_new(scores, json_real(g->scores[i]));
 		f = json_object();
 		for (n = 0; n < NTFAULT; n++)
-			json_object_set_new(f, tfault_names[n],
-			    json_integer(g->faults[i][n]));
+			if (n < NTFAULT_MAIN || g->faults[i][n] > 0)
+				json_object_set_new(f, tfault_names[n],
+				    json_integer(g->faults[i][n]));
 		json_array_append_new(faults, f);
 	}
 	j = json_pack("{s:I,s:I,s:I,s:O,s:o,s:o,s:o,s:o,s:b}",

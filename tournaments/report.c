@@ -20,6 +20,9 @@ static double	 pct(double, double);
 static json_t	*jnum(double);
 static void	 num(FILE *, int, double);
 static void	 losnum(FILE *, double);
+static int	 fault_part(const struct rplayer *, char *, size_t);
+static void	 fault_parts(FILE *, const struct rating *, int, const char *,
+		    const char *);
 static void	 html_esc(FILE *, const char *);
 static void	 csv_str(FILE *, const char *);
 static int	 text(FILE *, const struct report *);
@@ -71,6 +74,50 @@ num(FILE *fp, int prec, double x)
 }
 
 /* Prints a likelihood as a percentage, or "-". */
+/*
+ * Says which of p's timeouts were at the hello and which limits it hit,
+ * e.g. "2 of its timeouts at the hello; limits hit: cpu 1, memory 3";
+ * 0 when there is nothing to say.
+ */
+static int
+fault_part(const struct rplayer *p, char *buf, size_t len)
+{
+	static const struct { enum tfault f; const char *name; } lim[] = {
+		{ TF_CPU, "cpu" }, { TF_MEMORY, "memory" },
+		{ TF_FSIZE, "file size" }
+	};
+	size_t i, n = 0;
+	int first = 1;
+
+	buf[0] = '\0';
+	if (p->faults[TF_HELLO] > 0)
+		n = (size_t)snprintf(buf, len, "%ld of its timeouts at the "
+		    "hello", p->faults[TF_HELLO]);
+	for (i = 0; i < sizeof lim / sizeof lim[0] && n < len; i++) {
+		if (p->faults[lim[i].f] == 0)
+			continue;
+		n += (size_t)snprintf(buf + n, len - n, "%s%s %ld", !first ?
+		    ", " : n > 0 ? "; limits hit: " : "limits hit: ",
+		    lim[i].name, p->faults[lim[i].f]);
+		first = 0;
+	}
+	return n > 0;
+}
+
+/* The fault parts of the first rows players of the table, a line each. */
+static void
+fault_parts(FILE *fp, const struct rating *r, int rows, const char *pre,
+    const char *post)
+{
+	char buf[256];
+	int i;
+
+	for (i = 0; i < rows; i++)
+		if (fault_part(&r->p[r->order[i]], buf, sizeof buf))
+			fprintf(fp, "%s%s: %s%s", pre, r->p[r->order[i]].name,
+			    buf, post);
+}
+
 static void
 losnum(FILE *fp, double x)
 {
@@ -166,9 +213,9 @@ text(FILE *fp, const struct report *rp)
 	if (rp->title != NULL)
 		fprintf(fp, "%s: %ld games, %d players\n", rp->title,
 		    r->games, r->n);
-	fprintf(fp, "%4s  %-*s %6s %5s %7s %7s %6s %6s %8s %7s %7s\n", "Rank",
-	    w, "Name", "Elo", "+-", "Games", "Score%", "Place", "1st%",
-	    "Timeouts", "Crashes", "Illegal");
+	fprintf(fp, "%4s  %-*s %6s %5s %7s %7s %6s %6s %8s %7s %7s %6s\n",
+	    "Rank", w, "Name", "Elo", "+-", "Games", "Score%", "Place", "1st%",
+	    "Timeouts", "Crashes", "Illegal", "Limits");
 	for (i = 0; i < rows; i++) {
 		p = &r->p[r->order[i]];
 		flagged |= p->flag;
@@ -179,18 +226,19 @@ text(FILE *fp, const struct report *rp)
 			fprintf(fp, "%5s", "-");
 		else
 			fprintf(fp, "%5.0f", p->pm);
-		fprintf(fp, " %7ld %7.1f %6.2f %6.1f %8ld %7ld %7ld\n",
+		fprintf(fp, " %7ld %7.1f %6.2f %6.1f %8ld %7ld %7ld %6ld\n",
 		    p->games, pct(p->pscore, p->pweight),
 		    p->games ? p->place_sum / p->games : NAN,
 		    pct((double)p->firsts, (double)p->games),
 		    p->faults[TF_TIMEOUT], p->faults[TF_CRASH],
-		    p->faults[TF_ILLEGAL]);
+		    p->faults[TF_ILLEGAL], p->faults[TF_LIMIT]);
 	}
 	if (rows < r->n)
 		fprintf(fp, "  ... %d more\n", r->n - rows);
 	if (flagged)
 		fprintf(fp, "  * won or lost every pairing: the rating rests "
 		    "on the prior\n");
+	fault_parts(fp, r, rows, "  ", "\n");
 	if (rp->top > 0)
 		return 0;
 	if (r->n > 1 && r->opts.boot > 1) {
@@ -237,7 +285,8 @@ csv(FILE *fp, const struct report *rp)
 	int i;
 
 	fprintf(fp, "rank,name,elo,pm,lo,hi,games,score_pct,mean_place,"
-	    "first_pct,timeouts,crashes,illegal,flagged,los_next\n");
+	    "first_pct,timeouts,crashes,illegal,flagged,los_next,limits,"
+	    "hello_timeouts,limit_cpu,limit_memory,limit_fsize\n");
 	for (i = 0; i < r->n; i++) {
 		p = &r->p[r->order[i]];
 		fprintf(fp, "%d,", p->rank);
@@ -257,7 +306,9 @@ csv(FILE *fp, const struct report *rp)
 		fprintf(fp, ",%ld,%ld,%ld,%d,", p->faults[TF_TIMEOUT],
 		    p->faults[TF_CRASH], p->faults[TF_ILLEGAL], p->flag);
 		num(fp, 4, p->los_next);
-		fputc('\n', fp);
+		fprintf(fp, ",%ld,%ld,%ld,%ld,%ld\n", p->faults[TF_LIMIT],
+		    p->faults[TF_HELLO], p->faults[TF_CPU],
+		    p->faults[TF_MEMORY], p->faults[TF_FSIZE]);
 	}
 	return 0;
 }
@@ -274,8 +325,8 @@ md(FILE *fp, const struct report *rp)
 		fprintf(fp, "# %s\n\n%ld games, %d players.\n\n", rp->title,
 		    r->games, r->n);
 	fprintf(fp, "| Rank | Name | Elo | ± | Games | Score %% | Place | "
-	    "1st %% | Timeouts | Crashes | Illegal |\n"
-	    "|---:|:---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+	    "1st %% | Timeouts | Crashes | Illegal | Limits |\n"
+	    "|---:|:---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
 	for (i = 0; i < r->n; i++) {
 		p = &r->p[r->order[i]];
 		flagged |= p->flag;
@@ -288,12 +339,14 @@ md(FILE *fp, const struct report *rp)
 		num(fp, 2, p->games ? p->place_sum / p->games : NAN);
 		fputs(" | ", fp);
 		num(fp, 1, pct((double)p->firsts, (double)p->games));
-		fprintf(fp, " | %ld | %ld | %ld |\n", p->faults[TF_TIMEOUT],
-		    p->faults[TF_CRASH], p->faults[TF_ILLEGAL]);
+		fprintf(fp, " | %ld | %ld | %ld | %ld |\n",
+		    p->faults[TF_TIMEOUT], p->faults[TF_CRASH],
+		    p->faults[TF_ILLEGAL], p->faults[TF_LIMIT]);
 	}
 	if (flagged)
 		fprintf(fp, "\n\\* won or lost every pairing: the rating "
 		    "rests on the prior.\n");
+	fault_parts(fp, r, r->n, "\n", "\n");
 	if (r->n > 1 && r->opts.boot > 1) {
 		fprintf(fp, "\n## Likelihood of superiority over the next\n\n"
 		    "| Player | Next | LOS |\n|:---|:---|---:|\n");
@@ -353,10 +406,15 @@ json(FILE *fp, const struct report *rp, char *cause, size_t len)
 	names = json_array();
 	for (i = 0; i < r->n; i++) {
 		p = &r->p[r->order[i]];
-		f = json_pack("{s:I,s:I,s:I}", "timeout",
-		    (json_int_t)p->faults[TF_TIMEOUT], "crash",
+		f = json_pack("{s:I,s:I,s:I,s:I,s:I,s:{s:I,s:I,s:I}}",
+		    "timeout", (json_int_t)p->faults[TF_TIMEOUT], "crash",
 		    (json_int_t)p->faults[TF_CRASH], "illegal",
-		    (json_int_t)p->faults[TF_ILLEGAL]);
+		    (json_int_t)p->faults[TF_ILLEGAL], "limit",
+		    (json_int_t)p->faults[TF_LIMIT], "hello_timeout",
+		    (json_int_t)p->faults[TF_HELLO], "limits", "cpu",
+		    (json_int_t)p->faults[TF_CPU], "memory",
+		    (json_int_t)p->faults[TF_MEMORY], "fsize",
+		    (json_int_t)p->faults[TF_FSIZE]);
 		json_array_append_new(players, json_pack("{s:i,s:s,s:o,s:o,"
 		    "s:o,s:o,s:I,s:o,s:o,s:o,s:o,s:b,s:o}", "rank", p->rank,
 		    "name", p->name, "elo", jnum(p->elo), "pm", jnum(p->pm),
@@ -537,6 +595,7 @@ html(FILE *fp, const struct report *rp)
 	const struct rating *r = rp->r;
 	const struct rplayer *p;
 	double s;
+	char buf[256];
 	int i, j, a, b, flagged = 0;
 
 	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
@@ -561,7 +620,7 @@ html(FILE *fp, const struct report *rp)
 	fputs("<table>\n<tr><th>Rank</th><th>Name</th><th>Elo</th>"
 	    "<th>±</th><th>Games</th><th>Score %</th><th>Place</th>"
 	    "<th>1st %</th><th>Timeouts</th><th>Crashes</th>"
-	    "<th>Illegal</th><th>LOS next</th></tr>\n", fp);
+	    "<th>Illegal</th><th>Limits</th><th>LOS next</th></tr>\n", fp);
 	for (i = 0; i < r->n; i++) {
 		p = &r->p[r->order[i]];
 		flagged |= p->flag;
@@ -576,9 +635,9 @@ html(FILE *fp, const struct report *rp)
 		num(fp, 2, p->games ? p->place_sum / p->games : NAN);
 		fputs("</td><td>", fp);
 		num(fp, 1, pct((double)p->firsts, (double)p->games));
-		fprintf(fp, "</td><td>%ld</td><td>%ld</td><td>%ld</td><td>",
-		    p->faults[TF_TIMEOUT], p->faults[TF_CRASH],
-		    p->faults[TF_ILLEGAL]);
+		fprintf(fp, "</td><td>%ld</td><td>%ld</td><td>%ld</td><td>%ld"
+		    "</td><td>", p->faults[TF_TIMEOUT], p->faults[TF_CRASH],
+		    p->faults[TF_ILLEGAL], p->faults[TF_LIMIT]);
 		losnum(fp, p->los_next);
 		fputs("</td></tr>\n", fp);
 	}
@@ -586,6 +645,16 @@ html(FILE *fp, const struct report *rp)
 	if (flagged)
 		fputs("<p><span class=\"flag\">*</span> won or lost every "
 		    "pairing: the rating rests on the prior.</p>\n", fp);
+	for (i = 0; i < r->n; i++) {
+		p = &r->p[r->order[i]];
+		if (!fault_part(p, buf, sizeof buf))
+			continue;
+		fputs("<p class=\"faults\">", fp);
+		html_esc(fp, p->name);
+		fputs(": ", fp);
+		html_esc(fp, buf);
+		fputs("</p>\n", fp);
+	}
 	if (r->n > 1) {
 		fputs("<h2>Head to head</h2>\n<p>Pairwise score of the row "
 		    "against the column, %.</p>\n<table class=\"h2h\">\n"

@@ -63,7 +63,11 @@ static const char *const ref_faults[] = {
 };
 static const enum tfault ref_fault_kind[] = {
 	TF_TIMEOUT, TF_CRASH, TF_ILLEGAL, TF_ILLEGAL, TF_ILLEGAL, TF_ILLEGAL,
-	TF_CRASH
+	TF_LIMIT
+};
+/* The parts of a limit fault, in contain.h's order of limit_names. */
+static const enum tfault ref_limit_kind[NLIMIT] = {
+	TF_CPU, TF_MEMORY, TF_FSIZE
 };
 
 struct slot {
@@ -586,7 +590,7 @@ results_line(struct runner *rn, struct slot *sl, char *line)
 {
 	struct tour *t = rn->t;
 	struct jgame g;
-	json_t *j, *seats, *places, *scores, *kinds, *v, *k;
+	json_t *j, *seats, *places, *scores, *kinds, *hello, *limits, *v, *k;
 	json_error_t je;
 	char cause[256];
 	int s, b, f, tb = (int)sl->table, pl[MAX_PLAYERS];
@@ -603,6 +607,8 @@ results_line(struct runner *rn, struct slot *sl, char *line)
 	places = json_object_get(j, "places");
 	scores = json_object_get(j, "scores");
 	kinds = json_object_get(j, "fault_kinds");
+	hello = json_object_get(j, "hello_timeouts");
+	limits = json_object_get(j, "limits");
 	if (!json_is_integer(v) || json_integer_value(v) < 0 ||
 	    json_integer_value(v) >= rn->gpt || !json_is_array(seats) ||
 	    (int)json_array_size(seats) != t->seats ||
@@ -645,6 +651,16 @@ results_line(struct runner *rn, struct slot *sl, char *line)
 				g.faults[s][ref_fault_kind[f]] += (long)
 				    json_integer_value(json_object_get(k,
 				    ref_faults[f]));
+			g.faults[s][TF_HELLO] = (long)json_integer_value(
+			    json_array_get(hello, (size_t)b));
+			k = json_array_get(limits, (size_t)b);
+			for (f = 0; f < NLIMIT; f++)
+				g.faults[s][ref_limit_kind[f]] = (long)
+				    json_integer_value(json_object_get(k,
+				    limit_names[f]));
+			for (f = 0; f < NTFAULT; f++)
+				if (g.faults[s][f] < 0)
+					g.faults[s][f] = 0;
 		} else {
 			/* only a total: counted as bad answers */
 			g.faults[s][TF_ILLEGAL] = (long)json_integer_value(

@@ -26,13 +26,23 @@
 #define JOURNAL_NAME	"journal.jsonl"
 #define JLINE_MAX	(1 << 20)	/* longest journal line we accept */
 
-/* The kinds of fault counted per bot, in the order of the tables. */
+/*
+ * The kinds of fault counted per bot, in the order of the tables, then the
+ * parts of two of them: which timeouts were at the hello, which limits
+ * were hit (journals written before these parts count a limit as a crash).
+ */
 enum tfault {
 	TF_TIMEOUT,
 	TF_CRASH,
 	TF_ILLEGAL,	/* illegal or malformed answers */
+	TF_LIMIT,	/* killed by a resource limit */
+	TF_HELLO,	/* of TF_TIMEOUT: no hello answer in time */
+	TF_CPU,		/* of TF_LIMIT: by limit */
+	TF_MEMORY,
+	TF_FSIZE,
 	NTFAULT
 };
+#define NTFAULT_MAIN	(TF_LIMIT + 1)	/* the kinds the tables show */
 
 /* schedule.c */
 
