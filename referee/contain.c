@@ -22,6 +22,7 @@
 #include <limits.h>
 #include <poll.h>
 #include <signal.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,6 +53,58 @@ static pid_t	 proc_stat(pid_t, char *);
 static void	 kill_uid(uid_t);
 static pid_t	*children(size_t *);
 static int	 kill_range(unsigned, unsigned);
+
+const struct limit_flag limit_flags[] = {
+	{ "cpu_s",	"--limit-cpu",		86400 * 366,
+	    offsetof(struct contain, cpu_s), LIMIT_CPU },
+	{ "mem_mb",	"--limit-mem",		1L << 30,
+	    offsetof(struct contain, mem_mb), LIMIT_MEMORY },
+	{ "nproc",	"--limit-nproc",	1L << 22,
+	    offsetof(struct contain, nproc), -1 },
+	{ "fsize_mb",	"--limit-fsize",	1L << 30,
+	    offsetof(struct contain, fsize_mb), LIMIT_FSIZE },
+	{ "nofile",	"--limit-nofile",	1L << 20,
+	    offsetof(struct contain, nofile), -1 },
+	{ NULL,		NULL,			0, 0, -1 }
+};
+
+int
+contain_set_limit(struct contain *c, int i, long long v, char *cause,
+    size_t len)
+{
+	const struct limit_flag *f = &limit_flags[i];
+
+	if (v < 0 || v > f->hi) {
+		snprintf(cause, len, "%lld: out of range (from 0, no limit, to "
+		    "%ld)", v, f->hi);
+		return -1;
+	}
+	if (f->off == offsetof(struct contain, nofile) && v > 0 && v < 8) {
+		snprintf(cause, len, "%lld: too small (from 8, or 0 for none)",
+		    v);
+		return -1;
+	}
+	*(long *)(void *)((char *)c + f->off) = (long)v;
+	return 0;
+}
+
+void
+contain_limit_args(const struct contain *c, char *buf, size_t len)
+{
+	struct contain d;
+	long v;
+	int i;
+
+	contain_init(&d);
+	for (i = 0; limit_flags[i].key != NULL; i++) {
+		v = *(const long *)(const void *)((const char *)c +
+		    limit_flags[i].off);
+		if (v != *(const long *)(const void *)((const char *)&d +
+		    limit_flags[i].off))
+			snprintf(buf + strlen(buf), len - strlen(buf),
+			    " %s %ld", limit_flags[i].flag, v);
+	}
+}
 
 void
 contain_init(struct contain *c)

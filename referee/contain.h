@@ -36,6 +36,31 @@ struct contain {
 	int		 no_sweep;	/* the caller finds stragglers itself */
 };
 
+/* The limits a bot's end can be put down to, as logs and results name them. */
+enum { LIMIT_CPU, LIMIT_MEMORY, LIMIT_FSIZE, NLIMIT };
+extern const char *const limit_names[NLIMIT];	/* "cpu", "memory", "fsize" */
+
+/*
+ * The limits as flags of the referee and botcheck (--limit-cpu S ...) and
+ * keys of a tournament file's "limits" object, with their ranges (0: no
+ * limit; a non-zero nofile is at least 8, room for the runtime's own).
+ */
+struct limit_flag {
+	const char	*key;		/* "cpu_s" */
+	const char	*flag;		/* "--limit-cpu" */
+	long		 hi;
+	size_t		 off;		/* of the long in struct contain */
+	int		 limit;		/* the LIMIT_ a fault names, or -1 */
+};
+extern const struct limit_flag limit_flags[];	/* ends with a NULL key */
+/* Sets the limit of limit_flags[i] in c to v; -1 and a cause. */
+int	 contain_set_limit(struct contain *, int, long long, char *, size_t);
+/*
+ * Appends to buf (NUL-terminated, len bytes) the flags of c's limits that
+ * differ from the defaults, each as " --limit-x N".
+ */
+void	 contain_limit_args(const struct contain *, char *, size_t);
+
 /* The prepared exec of one bot: built before fork (no allocation after). */
 struct jailed {
 	char	**argv;		/* what to execvp */
@@ -84,10 +109,6 @@ int	 contain_child(const struct jailed *);
  * reaping them.
  */
 void	 contain_sweep(uid_t, int (*)(pid_t));
-/* The limits a bot's end can be put down to, as logs and results name them. */
-enum { LIMIT_CPU, LIMIT_MEMORY, LIMIT_FSIZE, NLIMIT };
-extern const char *const limit_names[NLIMIT];	/* "cpu", "memory", "fsize" */
-
 /*
  * Names the limit a bot that ended this way ran into (one of limit_names),
  * or NULL: from its end (signalled, code), its CPU time in ms

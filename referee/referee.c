@@ -396,27 +396,15 @@ main(int argc, char **argv)
 			stats = 1;
 			break;
 		case OPT_LCPU:
-			ct.cpu_s = (long)number("--limit-cpu", optarg, 0,
-			    86400 * 366);
-			break;
 		case OPT_LMEM:
-			ct.mem_mb = (long)number("--limit-mem", optarg, 0,
-			    1L << 30);
-			break;
 		case OPT_LNPROC:
-			ct.nproc = (long)number("--limit-nproc", optarg, 0,
-			    1L << 22);
-			break;
 		case OPT_LFSIZE:
-			ct.fsize_mb = (long)number("--limit-fsize", optarg, 0,
-			    1L << 30);
-			break;
 		case OPT_LNOFILE:
-			ct.nofile = (long)number("--limit-nofile", optarg, 0,
-			    1L << 20);
-			if (ct.nofile > 0 && ct.nofile < 8)
-				errx(2, "--limit-nofile %s: too small (from 8, "
-				    "or 0 for none)", optarg);
+			if (contain_set_limit(&ct, c - OPT_LCPU, number(
+			    limit_flags[c - OPT_LCPU].flag, optarg, 0,
+			    LLONG_MAX), cause, sizeof cause) == -1)
+				errx(2, "%s %s", limit_flags[c - OPT_LCPU].flag,
+				    cause);
 			break;
 		case OPT_ENV:
 			if (strchr(optarg, '=') == NULL || *optarg == '=')

@@ -284,3 +284,30 @@ EOF2
 	[[ "$output" == *"--env FOO: not KEY=VALUE"* ]]
 	no_leftovers "$MARK"
 }
+
+@test "a bot killed by a limit fails on resource limits, naming the limit to raise; the reproduce line keeps the limits" {
+	# It allocates until the 256 MiB limit kills it, before any hello.
+	bc "python3 tests/hostile/bot.py memhog $MARK" -g horserace --limit-mem 256 --limit-nproc 40
+	echo "$output"
+	[ "$status" -eq 1 ]
+	[[ "$(verdict horserace)" == *"FAIL (handshake, limit)"* ]]
+	[[ "$output" == *"resource limits  FAIL 1 hit (cpu 0, memory 1, file size 0)"* ]]
+	[[ "$output" == *"limit: memory: the memory limit (256 MiB of address space)"* ]]
+	[[ "$output" == *'needs more? raise --limit-mem (now 256; "mem_mb" in a'* ]]
+	line=$(printf '%s\n' "$output" | sed -n 's/^    reproduce: //p')
+	[[ "$line" == *" --limit-mem 256 --limit-nproc 40 -b "* ]]
+	line=${line/ --log match.log / --log $T/m.log }
+	(cd / && sh -c "$line") > "$T/result"
+	[ "$(jv "$(cat "$T/result")" 'sum(k["limit"] for k in d["fault_kinds"])')" -eq 1 ]
+	# A good bot passes with the row ok; bad limits are refused.
+	bc bin/random -g horserace --limit-cpu 100
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"resource limits  ok   0 hit"* ]]
+	run bin/botcheck -g nyse --limit-nofile 3 -- bin/random
+	[ "$status" -eq 2 ]
+	[ "$output" = "botcheck: --limit-nofile 3: too small (from 8, or 0 for none)" ]
+	run bin/botcheck -g nyse --limit-cpu x -- bin/random
+	[ "$status" -eq 2 ]
+	[[ "$output" == "botcheck: --limit-cpu x: invalid"* ]]
+	no_leftovers "$MARK"
+}

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "contain.h"
 #include "tournament.h"
 
 static int	 get_long(const json_t *, const char *, long, long, long,
@@ -39,19 +40,6 @@ static const char *const known_keys[] = {
 	"referee", "referee_args", "logs", "replays", "log_level",
 	"log_max_bytes", "max_decisions", "comment", "sandbox", "limits",
 	"env", "bot_user", NULL
-};
-
-/* "limits" keys and the referee flags they become (SECURITY.md). */
-static const struct {
-	const char	*key, *flag;
-	long		 lo, hi;
-} limit_keys[] = {
-	{ "cpu_s",	"--limit-cpu",		0, 86400 * 366 },
-	{ "mem_mb",	"--limit-mem",		0, 1L << 30 },
-	{ "nproc",	"--limit-nproc",	0, 1L << 22 },
-	{ "fsize_mb",	"--limit-fsize",	0, 1L << 30 },
-	{ "nofile",	"--limit-nofile",	8, 1L << 20 },
-	{ NULL,		NULL,			0, 0 }
 };
 
 void
@@ -77,6 +65,7 @@ load_contain(struct tour *t, const json_t *j, char *cause, size_t len)
 {
 	const json_t *v, *x;
 	const char *key;
+	struct contain scratch;
 	char num[32], why[256], *kv;
 	long n;
 	int i;
@@ -97,22 +86,29 @@ load_contain(struct tour *t, const json_t *j, char *cause, size_t len)
 			return -1;
 		}
 		json_object_foreach((json_t *)v, key, x) {
-			for (i = 0; limit_keys[i].key != NULL; i++)
-				if (strcmp(key, limit_keys[i].key) == 0)
+			for (i = 0; limit_flags[i].key != NULL; i++)
+				if (strcmp(key, limit_flags[i].key) == 0)
 					break;
-			if (limit_keys[i].key == NULL) {
+			if (limit_flags[i].key == NULL) {
 				snprintf(cause, len, "\"limits\": unknown key "
 				    "\"%s\" (cpu_s, mem_mb, nproc, fsize_mb, "
 				    "nofile)", key);
 				return -1;
 			}
-			if (get_long(v, key, limit_keys[i].lo,
-			    limit_keys[i].hi, 0, &n, why, sizeof why) == -1) {
+			if (get_long(v, key, 0, limit_flags[i].hi, 0, &n, why,
+			    sizeof why) == -1) {
 				snprintf(cause, len, "\"limits\": %s", why);
 				return -1;
 			}
+			contain_init(&scratch);
+			if (contain_set_limit(&scratch, i, n, why, sizeof why) ==
+			    -1) {
+				snprintf(cause, len, "\"limits\": \"%s\": %s",
+				    key, why);
+				return -1;
+			}
 			snprintf(num, sizeof num, "%ld", n);
-			tour_refarg(t, limit_keys[i].flag, num);
+			tour_refarg(t, limit_flags[i].flag, num);
 		}
 	}
 	if ((v = json_object_get(j, "env")) != NULL) {

@@ -47,7 +47,8 @@
 
 enum {
 	OPT_ALL = 256, OPT_TPM, OPT_BANK, OPT_HELLO, OPT_MAX_TIME,
-	OPT_STDERR, OPT_OPPONENT, OPT_KEEP, OPT_DIR, OPT_ENV
+	OPT_STDERR, OPT_OPPONENT, OPT_KEEP, OPT_DIR, OPT_ENV,
+	OPT_LCPU, OPT_LMEM, OPT_LNPROC, OPT_LFSIZE, OPT_LNOFILE	/* limit_flags */
 };
 
 static const struct option longopts[] = {
@@ -65,6 +66,11 @@ static const struct option longopts[] = {
 	{ "keep",		required_argument,	NULL, OPT_KEEP },
 	{ "dir",		required_argument,	NULL, OPT_DIR },
 	{ "env",		required_argument,	NULL, OPT_ENV },
+	{ "limit-cpu",		required_argument,	NULL, OPT_LCPU },
+	{ "limit-mem",		required_argument,	NULL, OPT_LMEM },
+	{ "limit-nproc",	required_argument,	NULL, OPT_LNPROC },
+	{ "limit-fsize",	required_argument,	NULL, OPT_LFSIZE },
+	{ "limit-nofile",	required_argument,	NULL, OPT_LNOFILE },
 	{ "quiet",		no_argument,		NULL, 'q' },
 	{ "help",		no_argument,		NULL, 'h' },
 	{ "version",		no_argument,		NULL, 'V' },
@@ -87,6 +93,7 @@ struct check {
 	char			 dir[PATH_MAX];	/* where the logs go */
 	int			 keep;
 	int			 quiet;
+	struct contain		 ct;		/* the bot's limits */
 };
 
 /* One match of the check. */
@@ -119,6 +126,7 @@ static int	check_game(struct check *, const struct game *, int);
 static void	print_row(const char *, int, const char *, ...)
 		    __attribute__((format(printf, 3, 4)));
 static void	print_notes(const struct botstats *, int);
+static void	limit_advice(const struct check *, const struct botstats *);
 
 /* Prints the usage (the whole help with --help) and exits. */
 static void
@@ -128,7 +136,9 @@ usage(FILE *fp, int status)
 "usage: botcheck [-g GAME ... | --all] [-n GAMES] [-r SETS] [-s SEED]\n"
 "                [--time-per-move MS] [--time-bank MS] [--time-hello MS]\n"
 "                [--max-time S] [--stderr-limit BYTES] [--opponent 'CMD']\n"
-"                [--keep DIR] [--dir DIR] [--env KEY=VALUE ...] [-q]\n"
+"                [--keep DIR] [--dir DIR] [--env KEY=VALUE ...]\n"
+"                [--limit-cpu S] [--limit-mem MIB] [--limit-nproc N]\n"
+"                [--limit-fsize MIB] [--limit-nofile N] [-q]\n"
 "                -- 'BOT COMMAND' | BOT ARGS...\n");
 	if (status != 0) {
 		fprintf(fp, "Try 'botcheck --help' for more.\n");
@@ -139,8 +149,9 @@ usage(FILE *fp, int status)
 "in each game, with the game's default options and with random option sets,\n"
 "at a random seat, and reports per game whether its handshake was right,\n"
 "its answers came in time, it wrote no malformed lines and no illegal\n"
-"actions, it did not exit early, how much it wrote to stderr, whether it\n"
-"left processes behind, and its mean and max decision time.\n"
+"actions, it did not exit early or run into a resource limit, how much it\n"
+"wrote to stderr, whether it left processes behind, and its mean and max\n"
+"decision time.\n"
 "\n"
 "  -g, --game GAME        check this game (repeatable); default: every game\n"
 "      --all              check every game\n"
@@ -159,6 +170,10 @@ usage(FILE *fp, int status)
 "      --dir DIR          run the bot in DIR (a tournament file's \"dir\")\n"
 "      --env KEY=VALUE    set this in the bot's environment; repeatable\n"
 "                         (a tournament file's \"env\")\n"
+"      --limit-cpu S, --limit-mem MIB, --limit-nproc N, --limit-fsize MIB,\n"
+"      --limit-nofile N   the bot's resource limits, as the referee's flags\n"
+"                         (a tournament file's \"limits\"; defaults: see\n"
+"                         bin/referee --help)\n"
 "  -q, --quiet            only each game's verdict and the summary\n"
 "  -V, --version          the version of botcheck and of the protocol\n"
 "\n"
@@ -340,6 +355,9 @@ reproduce(const struct check *ck, const struct game *g, const struct run *r)
 	}
 	buf_printf(&b, " --time-per-move %ld --time-bank %ld --time-hello %ld "
 	    "--on-fault retire --log match.log", ck->tpm, ck->bank, ck->hello);
+	path[0] = '\0';
+	contain_limit_args(&ck->ct, path, sizeof path);
+	buf_printf(&b, "%s", path);
 	for (i = 0; i < r->players; i++) {
 		cmd = i == r->bot ? xstrdup(ck->bot) : opponent_command(ck, i);
 		q = quote_word(cmd);
@@ -551,6 +569,22 @@ print_notes(const struct botstats *s, int k)
  * Checks the bot in game g, whose runs are drawn from the check's seed and
  * the game's index gi in the games table; returns 1 if it passed.
  */
+/* For each limit the bot hit, the flag (and tournament key) to raise. */
+static void
+limit_advice(const struct check *ck, const struct botstats *sum)
+{
+	const struct limit_flag *f;
+
+	for (f = limit_flags; f->key != NULL; f++) {
+		if (f->limit == -1 || sum->limits[f->limit] == 0)
+			continue;
+		printf("  %-16s      needs more? raise %s (now %ld; \"%s\" "
+		    "in a\n  %-16s      tournament file's \"limits\")\n", "",
+		    f->flag, *(const long *)(const void *)((const char *)
+		    &ck->ct + f->off), f->key, "");
+	}
+}
+
 static int
 check_game(struct check *ck, const struct game *g, int gi)
 {
@@ -558,8 +592,8 @@ check_game(struct check *ck, const struct game *g, int gi)
 	struct run r;
 	struct rng rng;
 	char *line, reasons[512];
-	long bad, nmalformed;
-	int n, failed, hello_ok;
+	long bad, nmalformed, nlimits;
+	int i, n, failed, hello_ok;
 
 	memset(&sum, 0, sizeof sum);
 	printf("%s: %d match%s of %d game%s (defaults, %d random option "
@@ -618,12 +652,15 @@ check_game(struct check *ck, const struct game *g, int gi)
 		strlcat(reasons, text, sizeof reasons);			\
 	}								\
 } while (0)
+	for (i = 0, nlimits = 0; i < NLIMIT; i++)
+		nlimits += sum.limits[i];
 	hello_ok = sum.hello_faults == 0 && sum.name[0] != '\0';
 	REASON(!hello_ok, "handshake");
 	REASON(sum.faults[FAULT_TIMEOUT], "timeout");
 	REASON(nmalformed, "malformed");
 	REASON(sum.faults[FAULT_ILLEGAL], "illegal");
 	REASON(sum.faults[FAULT_EXIT], "exit");
+	REASON(nlimits, "limit");
 	REASON(sum.stderr_over, "stderr");
 	REASON(sum.leftovers, "leftovers");
 	REASON(sum.aborted, "unfinished");
@@ -663,6 +700,12 @@ check_game(struct check *ck, const struct game *g, int gi)
 		print_row("early exits", sum.faults[FAULT_EXIT] == 0, "%ld",
 		    sum.faults[FAULT_EXIT]);
 		print_notes(&sum, FAULT_EXIT);
+		print_row("resource limits", nlimits == 0, "%ld hit (cpu %ld, "
+		    "memory %ld, file size %ld)", nlimits,
+		    sum.limits[LIMIT_CPU], sum.limits[LIMIT_MEMORY],
+		    sum.limits[LIMIT_FSIZE]);
+		print_notes(&sum, FAULT_LIMIT);
+		limit_advice(ck, &sum);
 		print_row("stderr", sum.stderr_over == 0, "%zu bytes (limit "
 		    "%zu a match)", sum.stderr_bytes, ck->stderr_limit);
 		print_row("leftovers", sum.leftovers == 0, "%ld process%s left "
@@ -695,7 +738,6 @@ int
 main(int argc, char **argv)
 {
 	struct check ck;
-	struct contain ct;
 	const struct game *g;
 	struct stat sb;
 	char failed[1024], **words, *v, **envv = NULL;
@@ -703,6 +745,7 @@ main(int argc, char **argv)
 	int c, i, passed, seeded = 0, nenv = 0;
 
 	memset(&ck, 0, sizeof ck);
+	contain_init(&ck.ct);
 	ck.per_match = DEFAULT_GAMES;
 	ck.sets = DEFAULT_SETS;
 	ck.tpm = DEFAULT_TPM;
@@ -770,6 +813,17 @@ main(int argc, char **argv)
 			    sizeof *envv);
 			envv[nenv++] = optarg;
 			break;
+		case OPT_LCPU:
+		case OPT_LMEM:
+		case OPT_LNPROC:
+		case OPT_LFSIZE:
+		case OPT_LNOFILE:
+			if (contain_set_limit(&ck.ct, c - OPT_LCPU, number(
+			    limit_flags[c - OPT_LCPU].flag, optarg, 0,
+			    LLONG_MAX), failed, sizeof failed) == -1)
+				errx(2, "%s %s", limit_flags[c - OPT_LCPU].flag,
+				    failed);
+			break;
 		case OPT_KEEP:
 			if (strlen(optarg) >= sizeof ck.dir - 64)
 				errx(2, "--keep %s: too long", optarg);
@@ -835,9 +889,8 @@ main(int argc, char **argv)
 	}
 #ifdef __linux__
 	/* Stragglers are ours to find and report (leftovers), not swept. */
-	contain_init(&ct);
-	ct.no_sweep = 1;
-	contain_set(&ct);
+	ck.ct.no_sweep = 1;
+	contain_set(&ck.ct);
 	if (prctl(PR_SET_CHILD_SUBREAPER, 1) == -1)
 		warn("PR_SET_CHILD_SUBREAPER: escaped processes go unnoticed");
 #endif

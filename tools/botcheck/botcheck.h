@@ -15,6 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "contain.h"
 #include "game.h"
 #include "proto.h"
 
@@ -38,6 +39,7 @@ struct botstats {
 	long	 hello_faults;		/* faults before the first game */
 	long	 hello_timeouts;	/* of which timeouts */
 	long	 faults[NFAULT];	/* faults after the handshake */
+	long	 limits[NLIMIT];	/* limit faults, handshake's too */
 	size_t	 stderr_bytes;		/* written by the bot (marks aside) */
 	long	 stderr_over;		/* matches over the stderr limit */
 	long	 leftovers;		/* processes it left behind */

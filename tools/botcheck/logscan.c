@@ -119,7 +119,7 @@ scan_fault(struct scan *sc, struct botstats *s, const json_t *j)
 {
 	const json_t *detail, *id;
 	char note[BC_NOTE_LEN], where[64], *v;
-	int k, slot;
+	int i, k, slot;
 
 	k = fault_kind(json_string_value(json_object_get(j, "fault")));
 	if (k == -1)
@@ -147,6 +147,12 @@ scan_fault(struct scan *sc, struct botstats *s, const json_t *j)
 	    sc->open_id)
 		sc->open = 0;
 	detail = json_object_get(j, "detail");
+	/* "memory: the memory limit (...)": which limit */
+	for (i = 0; k == FAULT_LIMIT && i < NLIMIT; i++)
+		if (json_is_string(detail) && strncmp(json_string_value(detail),
+		    limit_names[i], strlen(limit_names[i])) == 0 &&
+		    json_string_value(detail)[strlen(limit_names[i])] == ':')
+			s->limits[i]++;
 	v = vis_text(json_string_value(detail) ? json_string_value(detail) :
 	    "", json_string_length(detail), BC_NOTE_LEN / 4);
 	if ((k == FAULT_MALFORMED || k == FAULT_ILLEGAL ||
@@ -313,6 +319,8 @@ stats_add(struct botstats *sum, const struct botstats *a)
 	sum->hello_timeouts += a->hello_timeouts;
 	for (k = 0; k < NFAULT; k++)
 		sum->faults[k] += a->faults[k];
+	for (k = 0; k < NLIMIT; k++)
+		sum->limits[k] += a->limits[k];
 	sum->stderr_bytes += a->stderr_bytes;
 	sum->stderr_over += a->stderr_over;
 	sum->leftovers += a->leftovers;
