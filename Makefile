@@ -138,6 +138,7 @@ MAN	 = $(DESTDIR)$(PREFIX)/share/man
 MAN1	 = $(wildcard docs/man/*.1)
 MAN5	 = $(wildcard docs/man/*.5)
 install: all
+	$(if $(filter-out 1,$(words $(DESTDIR)$(PREFIX))),$(error make install: PREFIX and DESTDIR must be one word each, without spaces (got "$(DESTDIR)$(PREFIX)")))
 	install -d $(DESTDIR)$(PREFIX)/bin $(SHARE)/bots/lib $(SHARE)/bots/python \
 	    $(SHARE)/bots/js $(SHARE)/tournaments/examples $(SHARE)/docs/rules
 	install -m 755 $(PROGS) $(DESTDIR)$(PREFIX)/bin/

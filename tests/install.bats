@@ -59,3 +59,12 @@ mk() {
 	head -n 1 "$log" | grep -q "\"command\":\"$T/usr/bin/nyse_bot --seed 1\"\|\"command\":\"$T/usr/bin/random --seed"
 	[ -s out/nyse/results.html ]
 }
+
+@test "make install refuses a PREFIX with a space, installing nothing" {
+	run mk install PREFIX="$T/a b"
+	echo "$output"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"make install: PREFIX and DESTDIR must be one word each, without spaces (got \"$T/a b\")"* ]]
+	# install -d "$T/a" "b/bin" would have made both
+	[ ! -e "$T/a" ] && [ ! -e "$T/a b" ] && [ ! -e b ]
+}
