@@ -95,13 +95,16 @@ $(TOOL_BIN): bin/%: $$(addprefix $(B)/,$$(subst .c,.o,$$(wildcard tools/$$*/*.c)
 $(B)/tests/%: $(B)/tests/%.o $(TEST_LIB) $(LIB)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
+# Parallel builds for check and demo: every core.
+NPROC	:= $(shell nproc 2>/dev/null || echo 2)
+
 # Debian packages: installed when missing and root, else a clear message.
 deps:
 	@sh tools/deps.sh build
 
 check:
 	@sh tools/deps.sh check
-	@$(MAKE) --no-print-directory all
+	@$(MAKE) --no-print-directory -j$(NPROC) all
 	@B=$(B) sh tests/run
 
 # The suite must hold on a busy machine: the same check with 8 processes
@@ -111,7 +114,6 @@ check-loaded:
 
 # The demo builds only what it runs, in parallel and quietly (compiler
 # warnings still show), then plays (tools/demo.sh).
-NPROC	:= $(shell nproc 2>/dev/null || echo 2)
 DEMO_PROGS = bin/referee bin/tournament bin/replay bin/random bin/daifugo_bot
 demo:
 	@sh tools/deps.sh demo
