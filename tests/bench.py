@@ -13,10 +13,14 @@ the spread (lowest..highest) of the repetitions.
               time per decision over the wall time of a yardstick, and its
               CPU time per decision over the yardstick's CPU time: a
               parse-free bot (tests/bench_bot.c) and the C SDK's random
-              bot.  Yardsticks: a 2-process round trip of a request-sized
-              line (bench_pipe) and a poll loop over as many children as
-              the table has seats (bench_pipe -c P).  Never a CPU time
-              over a wall time.
+              bot, each without a log and with one (--log FILE at the
+              default level, full: every message's text; rows "+ log
+              full").  Yardsticks: a 2-process round trip of a
+              request-sized line (bench_pipe) and a poll loop over as many
+              children as the table has seats (bench_pipe -c P), measured
+              before each referee run.  The standard: wall / poll-loop
+              wall at most 1.5 x with the log on.  Never a CPU time over a
+              wall time.
   first game  a table's time to its first game (the match log's t of game
               0's start), 5 C random bots, and 5 Python ones.
   sdk         decisions per CPU second of each SDK's random bot (C, Python,
@@ -164,30 +168,39 @@ def referee_ratios(tmp):
           "after its yardstick" % REPS)
     print("   yardsticks: 'pipe' a 2-process round trip, 'poll' a poll loop "
           "over P children; both with a request-sized line")
+    print("   '+ log full': the same match with --log FILE at the default "
+          "level (full); the standard is wall / poll-loop wall <= 1.5 x "
+          "with the log on")
+    log = os.path.join(tmp, "ratios.log")
     for game, players, ngames in GAMES:
         ngames = scaled(ngames)
         size = request_size(game, players, tmp)
-        rows = {"parse-free": [], "C SDK": []}
+        rows = {}
         loads = []
         for rep in range(REPS):
             for label, bots in (("parse-free", parse_free(players)),
                                 ("C SDK", c_random(players))):
-                loads.append(load())
-                _, _, out, _ = run(["%s/tests/bench_pipe" % B, "-n",
-                                    "20000", "-s", str(size)])
-                pipe = last_json(out)
-                _, _, out, _ = run(["%s/tests/bench_pipe" % B, "-n",
-                                    "20000", "-s", str(size), "-c",
-                                    str(players)])
-                poll = last_json(out)
-                st, _, _ = referee(game, bots, ngames, seed=rep + 1)
-                rows[label].append((st, pipe, poll))
+                for logged in (False, True):
+                    loads.append(load())
+                    _, _, out, _ = run(["%s/tests/bench_pipe" % B, "-n",
+                                        "20000", "-s", str(size)])
+                    pipe = last_json(out)
+                    _, _, out, _ = run(["%s/tests/bench_pipe" % B, "-n",
+                                        "20000", "-s", str(size), "-c",
+                                        str(players)])
+                    poll = last_json(out)
+                    st, _, _ = referee(game, bots, ngames, seed=rep + 1,
+                                       log=log if logged else None)
+                    if logged:
+                        os.unlink(log)
+                    key = label + (" + log full" if logged else "")
+                    rows.setdefault(key, []).append((st, pipe, poll))
         print("  %s (%d players, %d games, requests %d B; load %s)"
               % (game, players, ngames, size, med(loads)))
         for label, rs in rows.items():
             w = [s["wall_us_per_decision"] for s, _, _ in rs]
             c = [s["cpu_us_per_decision"] for s, _, _ in rs]
-            print("    %-10s wall %s us/decision, referee CPU %s "
+            print("    %-21s wall %s us/decision, referee CPU %s "
                   "us/decision, %s decisions/s"
                   % (label, med(w), med(c),
                      med([s["decisions"] / (s["wall_us"] / 1e6)
@@ -202,7 +215,7 @@ def referee_ratios(tmp):
                           for s, _, q in rs]),
                      med([s["cpu_us_per_decision"] / p["cpu_us"]
                           for s, p, _ in rs])))
-        p = rows["parse-free"]
+        p = rows["parse-free"] + rows["parse-free + log full"]
         print("      yardsticks: poll loop %s us wall, %s us CPU; pipe %s us "
               "wall, %s us CPU" % (med([q["pipe_rtt_us"] for _, _, q in p]),
                                    med([q["cpu_us"] for _, _, q in p]),
