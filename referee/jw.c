@@ -8,50 +8,115 @@
 #include "jw.h"
 #include "proto.h"
 
-static void	text_sep(struct jw *);
-static int	text_plain(struct buf *, const char *, int);
-static void	tree_put(struct jw *, json_t *, int);
+static char	*text_room(struct jw *, size_t);
+static void	 text_done(struct jw *, char *, int);
+static char	*text_key(char *, const char *, size_t);
+static char	*text_int(char *, long long);
+static size_t	 text_plain(const char *);
+static void	 text_str(struct jw *, const char *);
+static void	 tree_put(struct jw *, json_t *, int);
 
-/* Text: the comma before a value or key, unless it follows its key. */
-static void
-text_sep(struct jw *w)
+/*
+ * Text: makes room for n bytes after the ',' that a value or key needs
+ * when one came before it in its container; returns where to write.
+ */
+static inline char *
+text_room(struct jw *w, size_t n)
 {
-	if (w->after_key) {
-		w->after_key = 0;
-		return;
-	}
-	if (w->depth > 0) {
-		if (!w->first[w->depth])
-			buf_ch(w->b, ',');
-		w->first[w->depth] = 0;
-	}
+	struct buf *b = w->b;
+	char *d;
+
+	if (b->len + n + 2 > b->cap)
+		buf_reserve(b, n + 1);
+	d = b->p + b->len;
+	if (w->comma)
+		*d++ = ',';
+	return d;
 }
 
 /*
- * Text: writes s quoted (and a ':' after a key) in one copy, when nothing
- * in it needs escaping (the keys and words of the codecs); -1 otherwise.
+ * Text: ends what was written up to d; after a value (not a key or an
+ * opening bracket) the next element in the container takes a ','.
  */
-static int
-text_plain(struct buf *b, const char *s, int colon)
+static inline void
+text_done(struct jw *w, char *d, int value)
+{
+	w->b->len = (size_t)(d - w->b->p);
+	*d = '\0';
+	w->comma = value && w->depth > 0;
+}
+
+/* Text: writes "k": at d (keys are plain by contract, jw.h). */
+static inline char *
+text_key(char *d, const char *k, size_t n)
+{
+	*d++ = '"';
+	memcpy(d, k, n);
+	d += n;
+	*d++ = '"';
+	*d++ = ':';
+	return d;
+}
+
+/* Text: writes v in decimal at d (at most 20 bytes); returns the end. */
+static inline char *
+text_int(char *d, long long v)
+{
+	char tmp[24], *p = tmp + sizeof tmp;
+	unsigned long long u;
+	size_t n;
+
+	if (v >= 0 && v < 10) {
+		*d++ = (char)('0' + v);
+		return d;
+	}
+	u = v < 0 ? -(unsigned long long)v : (unsigned long long)v;
+	do
+		*--p = (char)('0' + u % 10);
+	while ((u /= 10) != 0);
+	if (v < 0)
+		*--p = '-';
+	n = (size_t)(tmp + sizeof tmp - p);
+	memcpy(d, p, n);
+	return d + n;
+}
+
+/*
+ * Text: the length of s when nothing in it needs escaping (the keys and
+ * words of the codecs), else (size_t)-1.
+ */
+static inline size_t
+text_plain(const char *s)
 {
 	const unsigned char *u = (const unsigned char *)s;
 	size_t n;
-	char *d;
 
 	for (n = 0; u[n] != '\0'; n++)
 		if (u[n] < 0x20 || u[n] >= 0x80 || u[n] == '"' || u[n] == '\\')
-			return -1;
-	buf_reserve(b, n + 3);
-	d = b->p + b->len;
+			return (size_t)-1;
+	return n;
+}
+
+/* Text: writes the string value s (after its ',' if due), escaped. */
+static void
+text_str(struct jw *w, const char *s)
+{
+	size_t n;
+	char *d;
+
+	if ((n = text_plain(s)) == (size_t)-1) {
+		if (w->comma)
+			buf_ch(w->b, ',');
+		buf_jstr(w->b, s, strlen(s));
+		w->comma = w->depth > 0;
+		return;
+	}
+	d = text_room(w, n + 2);
 	*d++ = '"';
 	memcpy(d, s, n);
 	d += n;
 	*d++ = '"';
-	if (colon)
-		*d++ = ':';
-	b->len = (size_t)(d - b->p);
-	b->p[b->len] = '\0';
-	return 0;
+	text_done(w, d, 1);
 }
 
 /* Tree: puts v in the open container (or makes it the root); opens it
@@ -100,31 +165,33 @@ jw_root(struct jw *w)
 void
 jw_obj(struct jw *w)
 {
+	char *d;
+
 	if (w->b == NULL) {
 		tree_put(w, json_object(), 1);
 		return;
 	}
-	text_sep(w);
-	buf_ch(w->b, '{');
-	if (w->depth + 1 < JW_DEPTH) {
-		w->first[++w->depth] = 1;
-		w->isobj[w->depth] = 1;
-	}
+	d = text_room(w, 1);
+	*d++ = '{';
+	text_done(w, d, 0);
+	if (w->depth + 1 < JW_DEPTH)
+		w->isobj[++w->depth] = 1;
 }
 
 void
 jw_arr(struct jw *w)
 {
+	char *d;
+
 	if (w->b == NULL) {
 		tree_put(w, json_array(), 1);
 		return;
 	}
-	text_sep(w);
-	buf_ch(w->b, '[');
-	if (w->depth + 1 < JW_DEPTH) {
-		w->first[++w->depth] = 1;
-		w->isobj[w->depth] = 0;
-	}
+	d = text_room(w, 1);
+	*d++ = '[';
+	text_done(w, d, 0);
+	if (w->depth + 1 < JW_DEPTH)
+		w->isobj[++w->depth] = 0;
 }
 
 void
@@ -135,12 +202,12 @@ jw_end(struct jw *w)
 	if (w->b != NULL)
 		buf_ch(w->b, w->isobj[w->depth] ? '}' : ']');
 	w->depth--;
+	w->comma = w->depth > 0;
 }
 
 void
-jw_key(struct jw *w, const char *k)
+jw_keyn(struct jw *w, const char *k, size_t n)
 {
-	size_t n;
 	char *d;
 
 	if (w->b == NULL) {
@@ -152,18 +219,8 @@ jw_key(struct jw *w, const char *k)
 	 * as they are.  The fuzzer compares this text with the tree's
 	 * escaped encoding, so a key that needed escaping would be caught.
 	 */
-	text_sep(w);
-	n = strlen(k);
-	buf_reserve(w->b, n + 3);
-	d = w->b->p + w->b->len;
-	*d++ = '"';
-	memcpy(d, k, n);
-	d += n;
-	*d++ = '"';
-	*d++ = ':';
-	w->b->len = (size_t)(d - w->b->p);
-	w->b->p[w->b->len] = '\0';
-	w->after_key = 1;
+	d = text_room(w, n + 3);
+	text_done(w, text_key(d, k, n), 0);
 }
 
 void
@@ -173,8 +230,7 @@ jw_int(struct jw *w, long long v)
 		tree_put(w, json_integer(v), 0);
 		return;
 	}
-	text_sep(w);
-	buf_int(w->b, v);
+	text_done(w, text_int(text_room(w, 20), v), 1);
 }
 
 void
@@ -184,8 +240,10 @@ jw_real(struct jw *w, double v)
 		tree_put(w, json_real(v), 0);
 		return;
 	}
-	text_sep(w);
+	if (w->comma)
+		buf_ch(w->b, ',');
 	buf_real(w->b, v);
+	w->comma = w->depth > 0;
 }
 
 void
@@ -195,43 +253,59 @@ jw_str(struct jw *w, const char *s)
 		tree_put(w, json_string_nocheck(s), 0);
 		return;
 	}
-	text_sep(w);
-	if (text_plain(w->b, s, 0) == -1)
-		buf_jstr(w->b, s, strlen(s));
+	text_str(w, s);
 }
 
 void
 jw_bool(struct jw *w, int v)
 {
+	char *d;
+
 	if (w->b == NULL) {
 		tree_put(w, json_boolean(v), 0);
 		return;
 	}
-	text_sep(w);
-	if (v)
-		buf_add(w->b, "true", 4);
-	else
-		buf_add(w->b, "false", 5);
+	d = text_room(w, 5);
+	if (v) {
+		memcpy(d, "true", 4);
+		d += 4;
+	} else {
+		memcpy(d, "false", 5);
+		d += 5;
+	}
+	text_done(w, d, 1);
 }
 
 void
 jw_null(struct jw *w)
 {
+	char *d;
+
 	if (w->b == NULL) {
 		tree_put(w, json_null(), 0);
 		return;
 	}
-	text_sep(w);
-	buf_add(w->b, "null", 4);
+	d = text_room(w, 4);
+	memcpy(d, "null", 4);
+	text_done(w, d + 4, 1);
 }
 
 void
 jw_card(struct jw *w, int card)
 {
-	char name[3];
+	char name[3], *d;
 
 	card_name(card, name);
-	jw_str(w, name);
+	if (w->b == NULL) {
+		tree_put(w, json_string_nocheck(name), 0);
+		return;
+	}
+	d = text_room(w, 4);
+	*d++ = '"';
+	*d++ = name[0];
+	*d++ = name[1];
+	*d++ = '"';
+	text_done(w, d, 1);
 }
 
 void
@@ -252,57 +326,82 @@ jw_json(struct jw *w, const json_t *j)
 		tree_put(w, json_deep_copy(j), 0);
 		return;
 	}
-	text_sep(w);
+	if (w->comma)
+		buf_ch(w->b, ',');
 	buf_json(w->b, j);
+	w->comma = w->depth > 0;
 }
 
 void
 jw_amount(struct jw *w, int32_t amount)
 {
-	jw_key(w, "amount");
 	if (!w->range) {
-		jw_int(w, amount);
+		jw_kint(w, "amount", amount);
 		return;
 	}
-	jw_obj(w);
+	jw_kobj(w, "amount");
 	jw_kint(w, "min", w->lo);
 	jw_kint(w, "max", w->hi);
 	jw_end(w);
 }
 
 void
-jw_kobj(struct jw *w, const char *k)
+jw_kintn(struct jw *w, const char *k, size_t n, long long v)
 {
-	jw_key(w, k);
-	jw_obj(w);
+	if (w->b == NULL) {
+		strlcpy(w->key, k, sizeof w->key);
+		tree_put(w, json_integer(v), 0);
+		return;
+	}
+	text_done(w, text_int(text_key(text_room(w, n + 23), k, n), v), 1);
 }
 
 void
-jw_karr(struct jw *w, const char *k)
+jw_kstrn(struct jw *w, const char *k, size_t n, const char *s)
 {
-	jw_key(w, k);
-	jw_arr(w);
-}
-
-void
-jw_kint(struct jw *w, const char *k, long long v)
-{
-	jw_key(w, k);
-	jw_int(w, v);
-}
-
-void
-jw_kstr(struct jw *w, const char *k, const char *s)
-{
-	jw_key(w, k);
+	jw_keyn(w, k, n);
 	jw_str(w, s);
 }
 
 void
-jw_kbool(struct jw *w, const char *k, int v)
+jw_kbooln(struct jw *w, const char *k, size_t n, int v)
 {
-	jw_key(w, k);
+	jw_keyn(w, k, n);
 	jw_bool(w, v);
+}
+
+void
+jw_kobjn(struct jw *w, const char *k, size_t n)
+{
+	char *d;
+
+	if (w->b == NULL) {
+		strlcpy(w->key, k, sizeof w->key);
+		tree_put(w, json_object(), 1);
+		return;
+	}
+	d = text_key(text_room(w, n + 4), k, n);
+	*d++ = '{';
+	text_done(w, d, 0);
+	if (w->depth + 1 < JW_DEPTH)
+		w->isobj[++w->depth] = 1;
+}
+
+void
+jw_karrn(struct jw *w, const char *k, size_t n)
+{
+	char *d;
+
+	if (w->b == NULL) {
+		strlcpy(w->key, k, sizeof w->key);
+		tree_put(w, json_array(), 1);
+		return;
+	}
+	d = text_key(text_room(w, n + 4), k, n);
+	*d++ = '[';
+	text_done(w, d, 0);
+	if (w->depth + 1 < JW_DEPTH)
+		w->isobj[++w->depth] = 0;
 }
 
 void

@@ -21,14 +21,15 @@
 
 #define JW_DEPTH	24
 
+#include <string.h>
+
 struct buf;
 
 struct jw {
 	struct buf	*b;			/* text back end, else NULL */
 	int		 depth;
-	uint8_t		 first[JW_DEPTH];	/* no element yet (text) */
+	uint8_t		 comma;			/* a ',' before the next (text) */
 	uint8_t		 isobj[JW_DEPTH];	/* an object, not an array */
-	uint8_t		 after_key;		/* a key waits for its value */
 	json_t		*stack[JW_DEPTH];	/* open containers (tree) */
 	json_t		*root;			/* the tree */
 	char		 key[64];		/* the pending key (tree) */
@@ -45,7 +46,6 @@ json_t	*jw_root(struct jw *);
 void	 jw_obj(struct jw *);
 void	 jw_arr(struct jw *);
 void	 jw_end(struct jw *);
-void	 jw_key(struct jw *, const char *);
 void	 jw_int(struct jw *, long long);
 void	 jw_real(struct jw *, double);
 void	 jw_str(struct jw *, const char *);
@@ -60,15 +60,56 @@ void	 jw_json(struct jw *, const json_t *);	/* a tree, copied in */
  */
 void	 jw_amount(struct jw *, int32_t);
 
-/* Keyed shorthands: jw_key then the value. */
-void	 jw_kobj(struct jw *, const char *);
-void	 jw_karr(struct jw *, const char *);
-void	 jw_kint(struct jw *, const char *, long long);
-void	 jw_kstr(struct jw *, const char *, const char *);
-void	 jw_kbool(struct jw *, const char *, int);
+/*
+ * Keyed shorthands: jw_key then the value.  The key's length is taken
+ * here, so a literal key costs no strlen; the *n forms take it given.
+ */
+void	 jw_keyn(struct jw *, const char *, size_t);
+void	 jw_kintn(struct jw *, const char *, size_t, long long);
+void	 jw_kstrn(struct jw *, const char *, size_t, const char *);
+void	 jw_kbooln(struct jw *, const char *, size_t, int);
+void	 jw_kobjn(struct jw *, const char *, size_t);
+void	 jw_karrn(struct jw *, const char *, size_t);
 void	 jw_knull(struct jw *, const char *);
 void	 jw_kcard(struct jw *, const char *, int);
 void	 jw_kcards(struct jw *, const char *, const int *, int);
+
+/* A key; the next call writes its value. */
+static inline void
+jw_key(struct jw *w, const char *k)
+{
+	jw_keyn(w, k, strlen(k));
+}
+
+static inline void
+jw_kint(struct jw *w, const char *k, long long v)
+{
+	jw_kintn(w, k, strlen(k), v);
+}
+
+static inline void
+jw_kstr(struct jw *w, const char *k, const char *s)
+{
+	jw_kstrn(w, k, strlen(k), s);
+}
+
+static inline void
+jw_kbool(struct jw *w, const char *k, int v)
+{
+	jw_kbooln(w, k, strlen(k), v);
+}
+
+static inline void
+jw_kobj(struct jw *w, const char *k)
+{
+	jw_kobjn(w, k, strlen(k));
+}
+
+static inline void
+jw_karr(struct jw *w, const char *k)
+{
+	jw_karrn(w, k, strlen(k));
+}
 
 /*
  * The tree-returning codec functions of struct game, defined from a game's
