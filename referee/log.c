@@ -234,6 +234,12 @@ mlog_cap(struct mlog *l)
 }
 
 int
+mlog_pending(const struct mlog *l)
+{
+	return l->b.len > 0 && l->fd != -1 && !l->hold && !l->capped;
+}
+
+int
 mlog_flush(struct mlog *l)
 {
 	int rc;

@@ -1,15 +1,17 @@
 /*
  * The match log: JSON lines, every one with a "type" (protocol.md, "The
  * match log").  Lines are composed in a buffer and written whole with one
- * write(2) per batch, never a partial line, and the batch is written
- * before the referee waits for any bot: a killed referee leaves a readable
- * prefix.  A log without a file still composes nothing: callers test
- * mlog_on() first.  Every line after the header carries its number ("n",
- * from 0), so a deleted line shows where it was; a lean log
- * keeps of a message sent only its kind, id and time left (the rules
- * rebuild the rest); a line received is kept whole, as a string when it is
- * UTF-8 without NUL, else as base64.  A log with a size cap ends with one
- * "log_capped" line when the next batch would pass it, and stops there.
+ * write(2) per batch, never a partial line; the match runner writes the
+ * batch when a wait for the bots lasts a millisecond, when 64 KiB are
+ * held and at each game's end: a killed referee leaves a readable prefix,
+ * whole up to the wait it was killed in.  A log without a file still
+ * composes nothing: callers test mlog_on() first.  Every line after the
+ * header carries its number ("n", from 0), so a deleted line shows where
+ * it was; a lean log keeps of a message sent only its kind, id and time
+ * left (the rules rebuild the rest); a line received is kept whole, as a
+ * string when it is UTF-8 without NUL, else as base64.  A log with a size
+ * cap ends with one "log_capped" line when the next batch would pass it,
+ * and stops there (the lines kept are the same whatever the batches).
  */
 #ifndef CARDARENA_LOG_H
 #define CARDARENA_LOG_H
@@ -53,6 +55,8 @@ void	 mlog_send(struct mlog *, int64_t, int, const struct msgnote *,
 void	 mlog_recv(struct mlog *, int64_t, int, const char *, size_t, int);
 /* Puts line (a whole line with its \n) before everything held. */
 void	 mlog_prepend(struct mlog *, const char *, size_t);
+/* Returns 1 if there are lines that mlog_flush would write. */
+int	 mlog_pending(const struct mlog *);
 /* Writes the complete lines; -1 (and mlog.error) on a write error. */
 int	 mlog_flush(struct mlog *);
 /* Flushes and closes; -1 on a write or close error. */

@@ -38,6 +38,8 @@
 #define LOGGED_PREFIX		256	/* bytes of an over-long line logged */
 #define MAX_LINES_ASKED		1000	/* lines per request before a flood */
 #define MAX_QUEUED		(16 * 1024 * 1024)	/* unread input */
+#define LOG_IDLE_MS		1	/* a wait this long writes the log */
+#define LOG_BATCH		(64 * 1024)	/* log bytes held at most */
 
 enum source {
 	SRC_NONE,	/* not resolved yet */
@@ -865,7 +867,7 @@ pump(struct match *m, int64_t until)
 		if (b->alive && b->p.pidfd == -1)
 			fallback = 1;
 	}
-	if (mlog_flush(&m->log) == -1)
+	if (m->log.b.len >= LOG_BATCH && mlog_flush(&m->log) == -1)
 		return log_failed(m);
 	now = now_us();
 	timeout = dl == INT64_MAX ? -1 : dl <= now ? 0 :
@@ -895,9 +897,26 @@ pump(struct match *m, int64_t until)
 			m->pbot[k++] = i * 4 + 3;
 		}
 	}
-	t = now_us();
-	r = poll(m->pfd, (nfds_t)k, timeout);
-	m->res->wait_us += now_us() - t;
+	/*
+	 * The log's lines go out before a wait that lasts: when nothing
+	 * comes within LOG_IDLE_MS (a bot that answers at once needs no
+	 * write of its own).
+	 */
+	r = 0;
+	if (timeout != 0 && mlog_pending(&m->log)) {
+		r = poll(m->pfd, (nfds_t)k, timeout == -1 ||
+		    timeout > LOG_IDLE_MS ? LOG_IDLE_MS : timeout);
+		if (r == 0) {
+			if (mlog_flush(&m->log) == -1)
+				return log_failed(m);
+			r = poll(m->pfd, (nfds_t)k, timeout == -1 ? -1 :
+			    timeout > LOG_IDLE_MS ? timeout - LOG_IDLE_MS : 0);
+		}
+	} else
+		r = poll(m->pfd, (nfds_t)k, timeout);
+	t = now;
+	now = now_us();
+	m->res->wait_us += now - t;
 	if (r == -1 && errno != EINTR)
 		return failf(m, "poll: %s", strerror(errno));
 	for (i = 0; r > 0 && i < k; i++) {
@@ -924,7 +943,8 @@ pump(struct match *m, int64_t until)
 			break;
 		}
 	}
-	now = now_us();
+	if (r > 0)
+		now = now_us();
 	for (i = 0; i < m->n; i++) {
 		b = &m->bots[i];
 		if (b->alive && b->p.pidfd == -1 && proc_exited(&b->p))
