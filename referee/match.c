@@ -12,6 +12,10 @@
  */
 #include <sys/types.h>
 #include <sys/stat.h>
+#if defined(__linux__) && !defined(CARDARENA_NO_EPOLL)
+#define HAVE_EPOLL	1
+#include <sys/epoll.h>
+#endif
 
 #include <errno.h>
 #include <fcntl.h>
@@ -77,6 +81,9 @@ struct mbot {
 	size_t		 ooff;
 	int		 close_after;	/* close stdin once the queue is out */
 
+	int		 wfd[4];	/* watched: out, err, in, pidfd (-1) */
+	short		 wev[4];	/* and for what (POLLIN, POLLOUT) */
+
 	int		 efd;		/* where its stderr goes */
 	int		 eown;		/* efd is our file */
 	size_t		 elen, edrop;
@@ -113,8 +120,9 @@ struct match {
 	int64_t			 t0;
 	int64_t			 next_id;
 	int			 shutting;
-	struct pollfd		*pfd;
-	int			*pbot;
+	int			 epfd;		/* the watch set (epoll), or -1 */
+	struct pollfd		*pfd;		/* the ready descriptors, */
+	int			*pbot;		/* each bot * 4 + what */
 	char			 err[512];	/* the referee's own failure */
 
 	int			 gi;		/* the current game */
@@ -150,6 +158,12 @@ static void	bot_hello(struct match *, struct mbot *, const json_t *,
 		    const char *);
 static void	bot_stderr(struct match *, struct mbot *, int);
 static void	bot_lost(struct match *, struct mbot *);
+static void	bot_unwatch(struct match *, struct mbot *, int);
+static void	bot_close_in(struct match *, struct mbot *);
+static void	bot_reap(struct match *, struct mbot *);
+static int	bot_fd(const struct mbot *, int, short *);
+static int	watch_sync(struct match *);
+static int	watch_wait(struct match *, int, int *);
 static void	bot_closed_add(struct mbot *, int64_t);
 static int	bot_closed_has(const struct mbot *, int64_t);
 static int	pump(struct match *, int64_t);
@@ -435,13 +449,13 @@ bot_send(struct match *m, struct mbot *b, const struct buf *msg,
 			n = write(b->p.in, msg->p, msg->len);
 		while (n == -1 && errno == EINTR);
 		if (n == -1 && errno != EAGAIN) {
-			proc_close_in(&b->p);
+			bot_close_in(m, b);
 			bot_lost(m, b);
 			return;
 		}
 		if (n == (ssize_t)msg->len) {
 			if (b->close_after)
-				proc_close_in(&b->p);
+				bot_close_in(m, b);
 			return;
 		}
 		if (n < 0)
@@ -451,7 +465,7 @@ bot_send(struct match *m, struct mbot *b, const struct buf *msg,
 	if (b->out.len - b->ooff > MAX_QUEUED) {
 		/* It does not read its input: never let it grow us. */
 		b->lost_why = "does not read its input (16 MiB queued)";
-		proc_close_in(&b->p);
+		bot_close_in(m, b);
 		bot_lost(m, b);
 		return;
 	}
@@ -472,7 +486,7 @@ bot_write(struct match *m, struct mbot *b)
 			if (errno == EAGAIN)
 				return;
 			/* EPIPE: it closed its input; it cannot be asked. */
-			proc_close_in(&b->p);
+			bot_close_in(m, b);
 			bot_lost(m, b);
 			return;
 		}
@@ -481,7 +495,7 @@ bot_write(struct match *m, struct mbot *b)
 	if (b->ooff == b->out.len) {
 		b->ooff = b->out.len = 0;
 		if (b->close_after)
-			proc_close_in(&b->p);
+			bot_close_in(m, b);
 	}
 }
 
@@ -766,6 +780,7 @@ bot_stderr(struct match *m, struct mbot *b, int drain)
 		if (n == -1 && errno == EAGAIN)
 			return;
 		if (n <= 0) {
+			bot_unwatch(m, b, 1);
 			close(b->p.err);
 			b->p.err = -1;
 			return;
@@ -831,7 +846,7 @@ bot_lost(struct match *m, struct mbot *b)
 	proc_signal(&b->p, SIGKILL);
 	bot_read(m, b, 1);
 	bot_stderr(m, b, 1);
-	proc_reap(&b->p);
+	bot_reap(m, b);
 	b->hello = 0;
 	if (m->shutting)
 		return;
@@ -847,6 +862,158 @@ bot_lost(struct match *m, struct mbot *b)
 		faultf(m, b, FAULT_EXIT, b->open ? b->id : -1, "%s",
 		    b->lost_why != NULL ? b->lost_why : how);
 }
+
+/*
+ * What of b is watched as kind (0 its stdout, 1 its stderr, 2 its stdin,
+ * 3 its pidfd), for what events: the descriptor, or -1 for none.
+ */
+static int
+bot_fd(const struct mbot *b, int kind, short *events)
+{
+	*events = POLLIN;
+	if (!b->spawned || b->p.reaped)
+		return -1;
+	switch (kind) {
+	case 0:
+		return b->p.out;
+	case 1:
+		return b->p.err;
+	case 2:
+		/* Always: a bot that closes its stdin is lost at once. */
+		*events = b->ooff < b->out.len ? POLLOUT : 0;
+		return b->alive ? b->p.in : -1;
+	default:
+		return b->alive ? b->p.pidfd : -1;
+	}
+}
+
+/* Stops watching b's descriptor of kind (-1: all), before it is closed. */
+static void
+bot_unwatch(struct match *m, struct mbot *b, int kind)
+{
+	int k;
+
+	for (k = 0; k < 4; k++) {
+		if ((kind != -1 && k != kind) || b->wfd[k] == -1)
+			continue;
+#ifdef HAVE_EPOLL
+		if (m->epfd != -1)
+			epoll_ctl(m->epfd, EPOLL_CTL_DEL, b->wfd[k], NULL);
+#endif
+		b->wfd[k] = -1;
+	}
+}
+
+/* Closes b's stdin. */
+static void
+bot_close_in(struct match *m, struct mbot *b)
+{
+	bot_unwatch(m, b, 2);
+	proc_close_in(&b->p);
+}
+
+/* Kills and reaps b's process group, closing its descriptors. */
+static void
+bot_reap(struct match *m, struct mbot *b)
+{
+	bot_unwatch(m, b, -1);
+	proc_reap(&b->p);
+}
+
+#ifdef HAVE_EPOLL
+#define WATCH_CALL	"epoll"
+
+/*
+ * Brings the epoll set in line with what each bot needs watched (bot_fd);
+ * in the steady state this makes no system call.  -1 on a referee error.
+ */
+static int
+watch_sync(struct match *m)
+{
+	struct epoll_event ev;
+	struct mbot *b;
+	short events;
+	int i, k, fd, op;
+
+	for (i = 0; i < m->n; i++) {
+		b = &m->bots[i];
+		for (k = 0; k < 4; k++) {
+			fd = bot_fd(b, k, &events);
+			if (fd == b->wfd[k] && (fd == -1 || events == b->wev[k]))
+				continue;
+			op = EPOLL_CTL_MOD;
+			if (fd != b->wfd[k]) {
+				bot_unwatch(m, b, k);
+				op = EPOLL_CTL_ADD;
+			}
+			if (fd == -1)
+				continue;
+			memset(&ev, 0, sizeof ev);
+			ev.events = (uint32_t)events;
+			ev.data.u32 = (uint32_t)(i * 4 + k);
+			if (epoll_ctl(m->epfd, op, fd, &ev) == -1)
+				return failf(m, "epoll_ctl: %s", strerror(errno));
+			b->wfd[k] = fd;
+			b->wev[k] = events;
+		}
+	}
+	return 0;
+}
+
+/*
+ * Waits up to timeout ms (-1: no limit) for the watched descriptors; puts
+ * the ready ones in m->pfd and m->pbot (*k of them) in the order of bots
+ * and kinds, as a poll(2) of them all would list them.  Returns their
+ * number, or -1 with errno.
+ */
+static int
+watch_wait(struct match *m, int timeout, int *k)
+{
+	struct epoll_event ev[4 * MAX_PLAYERS];
+	int i, j, r, slot;
+
+	*k = 0;
+	if ((r = epoll_wait(m->epfd, ev, 4 * m->n, timeout)) <= 0)
+		return r;
+	for (i = 0; i < r; i++) {
+		slot = (int)ev[i].data.u32;
+		for (j = i; j > 0 && m->pbot[j - 1] > slot; j--) {
+			m->pbot[j] = m->pbot[j - 1];
+			m->pfd[j] = m->pfd[j - 1];
+		}
+		m->pbot[j] = slot;
+		m->pfd[j].fd = m->bots[slot / 4].wfd[slot % 4];
+		m->pfd[j].revents = (short)ev[i].events;
+	}
+	*k = r;
+	return r;
+}
+#else
+#define WATCH_CALL	"poll"
+
+/* Without epoll, each wait lists the descriptors anew. */
+static int
+watch_sync(struct match *m)
+{
+	return 0;
+}
+
+/* A poll(2) of what each bot needs watched (bot_fd); see above. */
+static int
+watch_wait(struct match *m, int timeout, int *k)
+{
+	short events;
+	int i, kind, fd;
+
+	for (i = 0, *k = 0; i < m->n; i++)
+		for (kind = 0; kind < 4; kind++)
+			if ((fd = bot_fd(&m->bots[i], kind, &events)) != -1) {
+				m->pfd[*k] = (struct pollfd){ fd, events, 0 };
+				m->pbot[(*k)++] = i * 4 + kind;
+			}
+	return poll(m->pfd, (nfds_t)*k, timeout);
+}
+#endif
 
 /*
  * Waits for bot I/O until the deadline (or the earliest request deadline),
@@ -874,51 +1041,30 @@ pump(struct match *m, int64_t until)
 	    (int)((dl - now + 999) / 1000);
 	if (fallback && (timeout == -1 || timeout > FALLBACK_POLL_MS))
 		timeout = FALLBACK_POLL_MS;
-	for (i = 0, k = 0; i < m->n; i++) {
-		b = &m->bots[i];
-		if (!b->spawned || b->p.reaped)
-			continue;
-		if (b->p.out != -1) {
-			m->pfd[k] = (struct pollfd){ b->p.out, POLLIN, 0 };
-			m->pbot[k++] = i * 4;
-		}
-		if (b->p.err != -1) {
-			m->pfd[k] = (struct pollfd){ b->p.err, POLLIN, 0 };
-			m->pbot[k++] = i * 4 + 1;
-		}
-		/* Always: a bot that closes its stdin is lost at once. */
-		if (b->p.in != -1 && b->alive) {
-			m->pfd[k] = (struct pollfd){ b->p.in,
-			    b->ooff < b->out.len ? POLLOUT : 0, 0 };
-			m->pbot[k++] = i * 4 + 2;
-		}
-		if (b->p.pidfd != -1 && b->alive) {
-			m->pfd[k] = (struct pollfd){ b->p.pidfd, POLLIN, 0 };
-			m->pbot[k++] = i * 4 + 3;
-		}
-	}
+	if (watch_sync(m) == -1)
+		return -1;
 	/*
 	 * The log's lines go out before a wait that lasts: when nothing
 	 * comes within LOG_IDLE_MS (a bot that answers at once needs no
 	 * write of its own).
 	 */
-	r = 0;
 	if (timeout != 0 && mlog_pending(&m->log)) {
-		r = poll(m->pfd, (nfds_t)k, timeout == -1 ||
-		    timeout > LOG_IDLE_MS ? LOG_IDLE_MS : timeout);
+		r = watch_wait(m, timeout == -1 || timeout > LOG_IDLE_MS ?
+		    LOG_IDLE_MS : timeout, &k);
 		if (r == 0) {
 			if (mlog_flush(&m->log) == -1)
 				return log_failed(m);
-			r = poll(m->pfd, (nfds_t)k, timeout == -1 ? -1 :
-			    timeout > LOG_IDLE_MS ? timeout - LOG_IDLE_MS : 0);
+			r = watch_wait(m, timeout == -1 ? -1 :
+			    timeout > LOG_IDLE_MS ? timeout - LOG_IDLE_MS : 0,
+			    &k);
 		}
 	} else
-		r = poll(m->pfd, (nfds_t)k, timeout);
+		r = watch_wait(m, timeout, &k);
 	t = now;
 	now = now_us();
 	m->res->wait_us += now - t;
 	if (r == -1 && errno != EINTR)
-		return failf(m, "poll: %s", strerror(errno));
+		return failf(m, "%s: %s", WATCH_CALL, strerror(errno));
 	for (i = 0; r > 0 && i < k; i++) {
 		if (m->pfd[i].revents == 0)
 			continue;
@@ -933,7 +1079,7 @@ pump(struct match *m, int64_t until)
 			break;
 		case 2:
 			if (m->pfd[i].revents & (POLLERR | POLLHUP)) {
-				proc_close_in(&b->p);
+				bot_close_in(m, b);
 				bot_lost(m, b);
 			} else if (b->p.in != -1)
 				bot_write(m, b);
@@ -1075,6 +1221,7 @@ spawn_bots(struct match *m, char *cause, size_t len)
 
 	for (i = 0; i < m->n; i++) {
 		b = &m->bots[i];
+		bot_unwatch(m, b, -1);	/* none: every close unwatched */
 		memset(&b->p, 0, sizeof b->p);
 		b->p.in = b->p.out = b->p.err = b->p.pidfd = -1;
 		b->ilen = b->ooff = b->out.len = 0;
@@ -1505,7 +1652,7 @@ shutdown_bots(struct match *m, int final)
 		b->close_after = 1;
 		bot_send(m, b, &q, "bye", -1, 0);
 		if (b->ooff == b->out.len)
-			proc_close_in(&b->p);
+			bot_close_in(m, b);
 	}
 	buf_free(&q);
 	dl = now_us() + m->cf->grace_ms * 1000;
@@ -1523,7 +1670,7 @@ shutdown_bots(struct match *m, int final)
 		if (b->alive)
 			bot_lost(m, b);
 		else if (b->spawned && !b->p.reaped)
-			proc_reap(&b->p);
+			bot_reap(m, b);
 		if (final && b->eown && b->efd != -1) {
 			if (b->edrop > 0)
 				dprintf(b->efd, "%s--- cardarena: %zu more "
@@ -1624,6 +1771,7 @@ match_run(const struct match_config *cf, struct match_result *res,
 	m.res = res;
 	m.n = cf->nbots;
 	m.resfd = -1;
+	m.epfd = -1;
 	m.next_id = 1;
 	m.t0 = now_us();
 	if (m.n < 1 || m.n > MAX_PLAYERS || m.n != cf->opts.players) {
@@ -1637,6 +1785,7 @@ match_run(const struct match_config *cf, struct match_result *res,
 		b->index = i;
 		b->wants = WANT_ALL;
 		b->efd = -1;
+		b->wfd[0] = b->wfd[1] = b->wfd[2] = b->wfd[3] = -1;
 		b->p.in = b->p.out = b->p.err = b->p.pidfd = -1;
 		b->command = cf->commands[i];
 		if (argv_split(cf->commands[i], &b->argv, why, sizeof why) ==
@@ -1680,6 +1829,12 @@ match_run(const struct match_config *cf, struct match_result *res,
 	m.st = xcalloc(1, m.g->state_size);
 	m.pfd = xcalloc((size_t)m.n * 4, sizeof *m.pfd);
 	m.pbot = xcalloc((size_t)m.n * 4, sizeof *m.pbot);
+#ifdef HAVE_EPOLL
+	if ((m.epfd = epoll_create1(EPOLL_CLOEXEC)) == -1) {
+		snprintf(cause, len, "epoll_create1: %s", strerror(errno));
+		goto out;
+	}
+#endif
 
 	memset(&ign, 0, sizeof ign);
 	ign.sa_handler = SIG_IGN;
@@ -1743,7 +1898,7 @@ fail:
 stop:
 	for (i = 0; i < m.n; i++)
 		if (m.bots[i].spawned && !m.bots[i].p.reaped)
-			proc_reap(&m.bots[i].p);
+			bot_reap(&m, &m.bots[i]);
 	sigaction(SIGPIPE, &oldpipe, NULL);
 out:
 	res->wall_us = now_us() - m.t0;
@@ -1762,6 +1917,8 @@ out:
 	}
 	free(m.bots);
 	free(m.st);
+	if (m.epfd != -1)
+		close(m.epfd);
 	free(m.pfd);
 	free(m.pbot);
 	playorder_free(&m.po);
