@@ -1520,9 +1520,7 @@ play_game(struct match *m, int gi, int reported)
 		if (!reported)
 			buf_str(l, ",\"replayed\":true");
 		buf_str(l, ",\"deal\":");
-		j = g->view_json(m->st, SEAT_ALL);
-		buf_json(l, j);
-		json_decref(j);
+		msg_view(l, g, m->st, SEAT_ALL);
 		mlog_end(&m->log);
 	}
 	for (s = 0; s < m->n; s++) {
@@ -1603,8 +1601,8 @@ play_game(struct match *m, int gi, int reported)
 	for (s = 0; s < m->n; s++) {
 		b = &m->bots[m->seat_bot[s]];
 		q->len = 0;
-		msg_end(q, g, m->st, gi, s, m->n, places, scores, &m->feed,
-		    &m->ev, j, b->wants);
+		msg_end_text(q, g, m->st, gi, s, m->n, places, scores,
+		    &m->feed, &m->ev, fin.p, fin.len, b->wants);
 		b->emark = 1;
 		bot_send(m, b, q, "end", -1, 0);
 	}

@@ -13,14 +13,12 @@ static void	evfeed_encode(struct evfeed *, const struct game *,
 		    const void *, const struct events *);
 static void	put_events(struct buf *, struct evfeed *, const struct game *,
 		    const void *, const struct events *, int, unsigned);
-static void	put_view(struct buf *, const struct game *, const void *,
-		    int);
 static void	put_legal(struct buf *, const struct game *, const void *,
 		    int, const struct legal *, int);
 
 /* Appends seat's view: written as text when the game has a writer. */
-static void
-put_view(struct buf *b, const struct game *g, const void *st, int seat)
+void
+msg_view(struct buf *b, const struct game *g, const void *st, int seat)
 {
 	struct jw w;
 	json_t *j;
@@ -238,7 +236,7 @@ msg_start(struct buf *b, const struct game *g, const void *st, int gi,
 	buf_int(b, players);
 	if (wants & WANT_VIEW) {
 		buf_str(b, ",\"view\":");
-		put_view(b, g, st, seat);
+		msg_view(b, g, st, seat);
 	}
 	buf_str(b, "}\n");
 }
@@ -258,7 +256,7 @@ msg_request(struct buf *b, const struct game *g, const void *st, int64_t id,
 	buf_int(b, time_left_ms);
 	if (wants & WANT_VIEW) {
 		buf_str(b, ",\"view\":");
-		put_view(b, g, st, seat);
+		msg_view(b, g, st, seat);
 	}
 	put_events(b, f, g, st, ev, seat, wants);
 	if (wants & WANT_LEGAL) {
@@ -295,7 +293,21 @@ msg_end(struct buf *b, const struct game *g, const void *st, int gi, int seat,
     int players, const int *places, const double *scores, struct evfeed *f,
     const struct events *ev, const json_t *final, unsigned wants)
 {
-	json_t *a;
+	struct buf fin = { NULL, 0, 0 };
+
+	if (wants & WANT_VIEW)
+		buf_json(&fin, final);
+	msg_end_text(b, g, st, gi, seat, players, places, scores, f, ev,
+	    fin.p, fin.len, wants);
+	buf_free(&fin);
+}
+
+void
+msg_end_text(struct buf *b, const struct game *g, const void *st, int gi,
+    int seat, int players, const int *places, const double *scores,
+    struct evfeed *f, const struct events *ev, const char *final,
+    size_t flen, unsigned wants)
+{
 	int i;
 
 	buf_str(b, "{\"type\":\"end\",\"game\":");
@@ -308,16 +320,17 @@ msg_end(struct buf *b, const struct game *g, const void *st, int gi, int seat,
 			buf_add(b, ",", 1);
 		buf_int(b, places[i]);
 	}
-	buf_str(b, "],\"scores\":");
-	a = json_array();
-	for (i = 0; i < players; i++)
-		json_array_append_new(a, score_json(scores[i]));
-	buf_json(b, a);
-	json_decref(a);
+	buf_str(b, "],\"scores\":[");
+	for (i = 0; i < players; i++) {
+		if (i)
+			buf_add(b, ",", 1);
+		buf_score(b, scores[i]);
+	}
+	buf_add(b, "]", 1);
 	put_events(b, f, g, st, ev, seat, wants);
 	if (wants & WANT_VIEW) {
 		buf_str(b, ",\"view\":");
-		buf_json(b, final);
+		buf_add(b, final, flen);
 	}
 	buf_str(b, "}\n");
 }

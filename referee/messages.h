@@ -81,6 +81,14 @@ void	 msg_end(struct buf *, const struct game *, const void *st, int gi,
 	    int seat, int players, const int *places, const double *scores,
 	    struct evfeed *, const struct events *, const json_t *final,
 	    unsigned wants);
+/* msg_end with the final view as its JSON text (encoded once per game). */
+void	 msg_end_text(struct buf *, const struct game *, const void *st,
+	    int gi, int seat, int players, const int *places,
+	    const double *scores, struct evfeed *, const struct events *,
+	    const char *final, size_t, unsigned wants);
+/* Appends seat's view (SEAT_ALL: the all-seeing one) as JSON text. */
+void	 msg_view(struct buf *, const struct game *, const void *st,
+	    int seat);
 /* The last message of a match. */
 void	 msg_bye(struct buf *);
 

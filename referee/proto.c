@@ -15,8 +15,13 @@ const char *const fault_names[NFAULT] = {
 };
 
 static const char *quick_number(const char *, const char *, long long *);
-static const char *quick_word(const char *, const char *, const char *);
+static const char *quick_word(const char *, const char *, const char *,
+		    size_t);
+
+/* quick_word of a literal. */
+#define QUICK_WORD(p, end, w)	quick_word(p, end, w, sizeof(w) - 1)
 static size_t	utf8_valid(const unsigned char *, size_t);
+static int	score_whole(double);
 
 void
 buf_reserve(struct buf *b, size_t n)
@@ -40,12 +45,6 @@ buf_add(struct buf *b, const void *p, size_t n)
 	memcpy(b->p + b->len, p, n);
 	b->len += n;
 	b->p[b->len] = '\0';
-}
-
-void
-buf_str(struct buf *b, const char *s)
-{
-	buf_add(b, s, strlen(s));
 }
 
 void
@@ -218,12 +217,10 @@ quick_number(const char *p, const char *end, long long *v)
 	return p;
 }
 
-/* Matches optional spaces then the literal word w. */
+/* Matches optional spaces then the word w of n bytes. */
 static const char *
-quick_word(const char *p, const char *end, const char *w)
+quick_word(const char *p, const char *end, const char *w, size_t n)
 {
-	size_t n = strlen(w);
-
 	while (p < end && *p == ' ')
 		p++;
 	if ((size_t)(end - p) < n || memcmp(p, w, n) != 0)
@@ -244,26 +241,26 @@ proto_quick(const char *p, size_t len, int64_t *id, long long *index,
 	long long v;
 
 	*has_amount = 0;
-	if ((p = quick_word(p, end, "{")) == NULL ||
-	    (p = quick_word(p, end, "\"id\"")) == NULL ||
-	    (p = quick_word(p, end, ":")) == NULL ||
+	if ((p = QUICK_WORD(p, end, "{")) == NULL ||
+	    (p = QUICK_WORD(p, end, "\"id\"")) == NULL ||
+	    (p = QUICK_WORD(p, end, ":")) == NULL ||
 	    (p = quick_number(p, end, &v)) == NULL)
 		return -1;
 	*id = v;
-	if ((p = quick_word(p, end, ",")) == NULL ||
-	    (p = quick_word(p, end, "\"index\"")) == NULL ||
-	    (p = quick_word(p, end, ":")) == NULL ||
+	if ((p = QUICK_WORD(p, end, ",")) == NULL ||
+	    (p = QUICK_WORD(p, end, "\"index\"")) == NULL ||
+	    (p = QUICK_WORD(p, end, ":")) == NULL ||
 	    (p = quick_number(p, end, index)) == NULL)
 		return -1;
-	if (quick_word(p, end, ",") != NULL) {
-		p = quick_word(p, end, ",");
-		if ((p = quick_word(p, end, "\"amount\"")) == NULL ||
-		    (p = quick_word(p, end, ":")) == NULL ||
+	if (QUICK_WORD(p, end, ",") != NULL) {
+		p = QUICK_WORD(p, end, ",");
+		if ((p = QUICK_WORD(p, end, "\"amount\"")) == NULL ||
+		    (p = QUICK_WORD(p, end, ":")) == NULL ||
 		    (p = quick_number(p, end, amount)) == NULL)
 			return -1;
 		*has_amount = 1;
 	}
-	if ((p = quick_word(p, end, "}")) == NULL)
+	if ((p = QUICK_WORD(p, end, "}")) == NULL)
 		return -1;
 	while (p < end && *p == ' ')
 		p++;
@@ -354,12 +351,30 @@ buf_free(struct buf *b)
 	b->len = b->cap = 0;
 }
 
+/* Returns 1 if score v is written as an integer. */
+static int
+score_whole(double v)
+{
+	return v == floor(v) && fabs(v) < 9e15;
+}
+
 json_t *
 score_json(double v)
 {
-	if (v == floor(v) && fabs(v) < 9e15)
+	if (score_whole(v))
 		return json_integer((json_int_t)v);
 	return json_real(v);
+}
+
+void
+buf_score(struct buf *b, double v)
+{
+	if (score_whole(v))
+		buf_int(b, (long long)v);
+	else if (isfinite(v))
+		buf_real(b, v);
+	else
+		buf_add(b, "null", 4);	/* no JSON number (json_real refuses) */
 }
 
 int

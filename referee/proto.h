@@ -12,6 +12,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include <jansson.h>
 
@@ -55,8 +56,12 @@ buf_ch(struct buf *b, char c)
 	b->p[b->len++] = c;
 	b->p[b->len] = '\0';
 }
-/* Appends a C string. */
-void	 buf_str(struct buf *, const char *);
+/* Appends a C string (a literal's length is known at compile time). */
+static inline void
+buf_str(struct buf *b, const char *s)
+{
+	buf_add(b, s, strlen(s));
+}
 /* Appends a decimal integer. */
 void	 buf_int(struct buf *, long long);
 /* Appends printf output. */
@@ -72,6 +77,8 @@ void	 buf_free(struct buf *);
 
 /* A score as JSON: an integer when it is whole. New reference. */
 json_t	*score_json(double);
+/* Appends a score as score_json() encodes it. */
+void	 buf_score(struct buf *, double);
 
 /* An answer by index (and amount) against the legal list: -1 with *a set,
  * else the fault kind and a cause. */
