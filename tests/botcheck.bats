@@ -287,7 +287,8 @@ EOF2
 
 @test "a bot killed by a limit fails on resource limits, naming the limit to raise; the reproduce line keeps the limits" {
 	# It allocates until the 256 MiB limit kills it, before any hello.
-	bc "python3 tests/hostile/bot.py memhog $MARK" -g horserace --limit-mem 256 --limit-nproc 40
+	bc "python3 tests/hostile/bot.py memhog $MARK" -g horserace --limit-mem 256 --limit-nproc 40 \
+	    --opponent 'python3 tests/bots/det.py'   # runs under that limit in every build
 	echo "$output"
 	[ "$status" -eq 1 ]
 	[[ "$(verdict horserace)" == *"FAIL (handshake, limit)"* ]]

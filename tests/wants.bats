@@ -6,7 +6,8 @@
 
 load helpers
 
-PF=build/std/tests/bench_bot
+# the parse-free bench bot, of the build under test (SANITIZE or not)
+PF=${B:-build/std}/tests/bench_bot
 
 # Prints, for bot $2 of log $1, the sorted keys of each message type sent
 # to it: "start: game players seat type", ...
