@@ -147,12 +147,13 @@ static int	log_failed(struct match *);
 static void	faultf(struct match *, struct mbot *, enum fault, int64_t,
 		    const char *, ...) __attribute__((format(printf, 5, 6)));
 static void	bot_send(struct match *, struct mbot *, const struct buf *,
-		    const char *, int64_t, long);
+		    const char *, int64_t, long, int64_t);
 static void	bot_write(struct match *, struct mbot *);
 static int	bot_read(struct match *, struct mbot *, int);
 static int	bot_read_some(struct match *, struct mbot *, int);
 static void	bot_line(struct match *, struct mbot *, char *, size_t);
-static void	bot_answered(struct match *, struct mbot *, struct action);
+static void	bot_answered(struct match *, struct mbot *, struct action,
+		    int64_t);
 static void	bot_flood(struct match *, struct mbot *);
 static void	bot_hello(struct match *, struct mbot *, const json_t *,
 		    const char *);
@@ -404,7 +405,7 @@ faultf(struct match *m, struct mbot *b, enum fault kind, int64_t id,
 	if (!b->alive || m->shutting || kind == FAULT_EXIT)
 		return;
 	msg_error(&msg, id, fault_names[kind], detail, NULL, 0);
-	bot_send(m, b, &msg, "error", id, 0);
+	bot_send(m, b, &msg, "error", id, 0, 0);
 	buf_free(&msg);
 }
 
@@ -429,26 +430,35 @@ bot_closed_has(const struct mbot *b, int64_t id)
 }
 
 /*
- * Logs a message to b (of kind, with its id and time left for a lean log)
- * and writes what the pipe takes now, straight from msg when nothing is
- * queued; only the rest is copied into the queue.
+ * Writes what the pipe takes of a message to b now, straight from msg when
+ * nothing is queued (only the rest is copied into the queue), and logs it
+ * (of kind, with its id and time left for a lean log) as sent at time at
+ * (now_us(); 0: read the clock), after the write: the bot starts on it
+ * while the log line is composed.
  */
 static void
 bot_send(struct match *m, struct mbot *b, const struct buf *msg,
-    const char *kind, int64_t id, long tl)
+    const char *kind, int64_t id, long tl, int64_t at)
 {
 	struct msgnote note = { kind, id, tl };
 	ssize_t n = 0;
+	int e = 0, wrote = 0;
 
-	mlog_send(&m->log, mtime(m), b->index, &note, msg->p, msg->len);
-	if (!b->alive || b->p.in == -1)
-		return;
-	if (b->ooff == b->out.len) {
+	if (at == 0)
+		at = now_us();
+	if (b->alive && b->p.in != -1 && b->ooff == b->out.len) {
 		b->ooff = b->out.len = 0;
 		do
 			n = write(b->p.in, msg->p, msg->len);
 		while (n == -1 && errno == EINTR);
-		if (n == -1 && errno != EAGAIN) {
+		e = errno;
+		wrote = 1;
+	}
+	mlog_send(&m->log, at - m->t0, b->index, &note, msg->p, msg->len);
+	if (!b->alive || b->p.in == -1)
+		return;
+	if (wrote) {
+		if (n == -1 && e != EAGAIN) {
 			bot_close_in(m, b);
 			bot_lost(m, b);
 			return;
@@ -630,7 +640,7 @@ bot_line(struct match *m, struct mbot *b, char *line, size_t len)
 	struct action a;
 	const char *type;
 	char why[256];
-	int64_t id;
+	int64_t id, now;
 	long long qindex, qamount;
 	int kind, qhas;
 
@@ -640,7 +650,8 @@ bot_line(struct match *m, struct mbot *b, char *line, size_t len)
 		bot_flood(m, b);
 		return;
 	}
-	mlog_recv(&m->log, mtime(m), b->index, line, len, 0);
+	now = now_us();
+	mlog_recv(&m->log, now - m->t0, b->index, line, len, 0);
 	if (m->shutting || len == strspn(line, " \t"))
 		return;
 	/* The common answer, for the open request, without a parser. */
@@ -652,7 +663,7 @@ bot_line(struct match *m, struct mbot *b, char *line, size_t len)
 			faultf(m, b, kind, id, "%s", why);
 			return;
 		}
-		bot_answered(m, b, a);
+		bot_answered(m, b, a, now);
 		return;
 	}
 	j = json_loadb(line, len, JSON_REJECT_DUPLICATES, &jerr);
@@ -699,7 +710,7 @@ bot_line(struct match *m, struct mbot *b, char *line, size_t len)
 		faultf(m, b, kind, id, "%s", why);
 		return;
 	}
-	bot_answered(m, b, a);
+	bot_answered(m, b, a, now);
 }
 
 /*
@@ -715,13 +726,16 @@ bot_flood(struct match *m, struct mbot *b)
 	    "dropped until the next", m->cf->max_output, MAX_LINES_ASKED);
 }
 
-/* Takes b's valid answer a to its open request; charges its time bank. */
+/*
+ * Takes b's valid answer a to its open request, read at time now;
+ * charges its time bank.
+ */
 static void
-bot_answered(struct match *m, struct mbot *b, struct action a)
+bot_answered(struct match *m, struct mbot *b, struct action a, int64_t now)
 {
 	int64_t used, over;
 
-	used = now_us() - b->sent_us;
+	used = now - b->sent_us;
 	over = used - m->cf->time_per_move_ms * 1000;
 	if (over > 0)
 		b->bank_us = over < b->bank_us ? b->bank_us - over : 0;
@@ -1089,8 +1103,7 @@ pump(struct match *m, int64_t until)
 			break;
 		}
 	}
-	if (r > 0)
-		now = now_us();
+	/* A deadline passed while handling is caught at the next wait (0). */
 	for (i = 0; i < m->n; i++) {
 		b = &m->bots[i];
 		if (b->alive && b->p.pidfd == -1 && proc_exited(&b->p))
@@ -1148,7 +1161,7 @@ ask(struct match *m, int seat)
 	b->open = 1;
 	b->emark = 1;
 	m->res->decisions++;
-	bot_send(m, b, q, "request", b->id, tl);
+	bot_send(m, b, q, "request", b->id, tl, now);
 	return 0;
 }
 
@@ -1195,7 +1208,7 @@ settle(struct match *m, int seat)
 		aj = m->g->action_json(m->st, seat, a);
 		q->len = 0;
 		msg_error(q, b->id, fault_names[b->fault], b->why, aj, retire);
-		bot_send(m, b, q, "error", b->id, 0);
+		bot_send(m, b, q, "error", b->id, 0, 0);
 		json_decref(aj);
 	}
 	b->source = SRC_NONE;
@@ -1276,7 +1289,7 @@ handshake(struct match *m, int gi)
 		    cf->time_bank_ms, cf->time_hello_ms);
 		b->hello = b->alive;
 		b->deadline_us = now_us() + cf->time_hello_ms * 1000;
-		bot_send(m, b, &m->msg, "hello", -1, 0);
+		bot_send(m, b, &m->msg, "hello", -1, 0, 0);
 	}
 	dl = now_us() + cf->time_hello_ms * 1000;
 	for (;;) {
@@ -1528,7 +1541,7 @@ play_game(struct match *m, int gi, int reported)
 		q->len = 0;
 		msg_start(q, g, m->st, gi, s, m->n, b->wants);
 		b->emark = 1;
-		bot_send(m, b, q, "start", -1, 0);
+		bot_send(m, b, q, "start", -1, 0, 0);
 	}
 	while ((d = g->deciders(m->st)) != 0) {
 		if (cf->max_decisions > 0 && m->step >= cf->max_decisions) {
@@ -1604,7 +1617,7 @@ play_game(struct match *m, int gi, int reported)
 		msg_end_text(q, g, m->st, gi, s, m->n, places, scores,
 		    &m->feed, &m->ev, fin.p, fin.len, b->wants);
 		b->emark = 1;
-		bot_send(m, b, q, "end", -1, 0);
+		bot_send(m, b, q, "end", -1, 0, 0);
 	}
 	json_decref(j);
 	buf_free(&fin);
@@ -1648,7 +1661,7 @@ shutdown_bots(struct match *m, int final)
 		if (!b->alive)
 			continue;
 		b->close_after = 1;
-		bot_send(m, b, &q, "bye", -1, 0);
+		bot_send(m, b, &q, "bye", -1, 0, 0);
 		if (b->ooff == b->out.len)
 			bot_close_in(m, b);
 	}
