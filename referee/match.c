@@ -1492,7 +1492,6 @@ play_game(struct match *m, int gi, int reported)
 	const struct game *g = m->g;
 	struct mbot *b;
 	struct buf *l, *q = &m->msg, fin = { NULL, 0, 0 };
-	json_t *j;
 	double scores[MAX_PLAYERS];
 	int places[MAX_PLAYERS], s, i, pending, capped, cut = 0;
 	uint32_t d;
@@ -1571,9 +1570,8 @@ play_game(struct match *m, int gi, int reported)
 		match_adjudicate(m->n, places, scores);
 	else
 		g->result(m->st, places, scores);
-	j = g->view_json(m->st, SEAT_ALL);
-	capped = cut || json_is_true(json_object_get(j, "capped"));
-	buf_json(&fin, j);
+	msg_view(&fin, g, m->st, SEAT_ALL);
+	capped = cut || json_text_true(fin.p, fin.len, "capped");
 	if (mlog_on(&m->log)) {
 		l = mlog_begin(&m->log, "game_end");
 		buf_str(l, ",\"t\":");
@@ -1619,7 +1617,6 @@ play_game(struct match *m, int gi, int reported)
 		b->emark = 1;
 		bot_send(m, b, q, "end", -1, 0, 0);
 	}
-	json_decref(j);
 	buf_free(&fin);
 	for (s = 0; s < m->n && reported; s++) {
 		m->res->scores[m->seat_bot[s]] += scores[s];

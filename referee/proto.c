@@ -351,6 +351,42 @@ buf_free(struct buf *b)
 	b->len = b->cap = 0;
 }
 
+int
+json_text_true(const char *s, size_t n, const char *key)
+{
+	size_t i, k = strlen(key);
+	int depth = 0, at_key = 0;
+
+	for (i = 0; i < n; i++) {
+		switch (s[i]) {
+		case '{':
+		case '[':
+			at_key = ++depth == 1 && s[i] == '{';
+			break;
+		case '}':
+		case ']':
+			depth--;
+			break;
+		case ',':
+			at_key = depth == 1;
+			break;
+		case '"':
+			if (at_key && n - i > k + 2 && s[i + 1 + k] == '"' &&
+			    memcmp(s + i + 1, key, k) == 0 &&
+			    s[i + 2 + k] == ':')
+				return n - (i + 3 + k) >= 4 &&
+				    memcmp(s + i + 3 + k, "true", 4) == 0;
+			at_key = 0;
+			/* past the string, escapes included */
+			for (i++; i < n && s[i] != '"'; i++)
+				if (s[i] == '\\')
+					i++;
+			break;
+		}
+	}
+	return 0;
+}
+
 /* Returns 1 if score v is written as an integer. */
 static int
 score_whole(double v)

@@ -75,6 +75,11 @@ void	 buf_jstr(struct buf *, const char *, size_t);
 /* Frees the bytes; the buffer is empty and reusable. */
 void	 buf_free(struct buf *);
 
+/*
+ * Returns 1 if the compact JSON text of an object (as buf_json or the
+ * codecs write it) has key at its top level with the value true.
+ */
+int	 json_text_true(const char *, size_t, const char *);
 /* A score as JSON: an integer when it is whole. New reference. */
 json_t	*score_json(double);
 /* Appends a score as score_json() encodes it. */

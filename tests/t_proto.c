@@ -11,6 +11,14 @@
 #include "proto.h"
 
 static void	quick(const char *, int, long long, long long, int, long long);
+static int	capped(const char *);
+
+/* json_text_true of text's "capped". */
+static int
+capped(const char *text)
+{
+	return json_text_true(text, strlen(text), "capped");
+}
 
 /* Checks proto_quick on line: want 0 (with the values) or -1. */
 static void
@@ -74,5 +82,19 @@ main(void)
 	    "an amount over the range is illegal");
 	tap_ok(proto_index(l, 3, 0, 1, 99, &a, why, sizeof why) == -1 &&
 	    a.amount == 0, "a fixed entry ignores an amount");
+	/* json_text_true: top-level keys only, whatever nests or quotes */
+	tap_ok(capped("{\"a\":1,\"capped\":true}"),
+	    "json_text_true: a top-level true");
+	tap_ok(!capped("{\"capped\":false,\"x\":true}"),
+	    "json_text_true: false is not true");
+	tap_ok(!capped("{\"v\":{\"capped\":true}}"),
+	    "json_text_true: a nested key is not the top level's");
+	tap_ok(!capped("{\"s\":\"\\\",\\\"capped\\\":true\"}"),
+	    "json_text_true: nor one inside a string");
+	tap_ok(!capped("{\"l\":[{\"capped\":true}],\"cap\":true}"),
+	    "json_text_true: nor one in an array, nor a prefix");
+	tap_ok(capped("{\"l\":[1,{}],\"capped\":true}"),
+	    "json_text_true: after an array");
+	tap_ok(!capped("{\"capped\":tru"), "json_text_true: a cut text");
 	return tap_done();
 }
