@@ -42,6 +42,8 @@ enum suit { SPADES, HEARTS, DIAMONDS, CLUBS };
 #define CARD_RANK(c)		((c) % 13)
 #define JOKER			52	/* 52 and 53 are the jokers */
 #define IS_JOKER(c)		((c) >= 52)
+#define CARD_RANKS		"A23456789TJQK"	/* the names' letters */
+#define CARD_SUITS		"SHDC"
 
 enum opt_type {
 	OPT_INT,	/* a whole number in [min, max] */
@@ -192,7 +194,19 @@ int	 legal_find(const struct legal *, int, struct action);
 int	 legal_contains(const struct game *, const void *st, int player,
 	    struct action);
 void	 places_from_scores(int n, const double *scores, int *places);
-void	 card_name(int card, char buf[3]);
+/* Writes the two-letter name of a card ("7H", "TS", "JK"). */
+static inline void
+card_name(int card, char buf[3])
+{
+	if (IS_JOKER(card)) {
+		buf[0] = 'J';
+		buf[1] = 'K';
+	} else {
+		buf[0] = CARD_RANKS[CARD_RANK(card)];
+		buf[1] = CARD_SUITS[CARD_SUIT(card)];
+	}
+	buf[2] = '\0';
+}
 int	 card_parse(const char *);
 json_t	*card_json(int card);
 json_t	*cards_json(const int *cards, int n);

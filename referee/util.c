@@ -9,8 +9,8 @@
 
 #include "game.h"
 
-static const char ranks[] = "A23456789TJQK";
-static const char suits[] = "SHDC";
+static const char ranks[] = CARD_RANKS;
+static const char suits[] = CARD_SUITS;
 
 /* Allocates n bytes or aborts. */
 void *
@@ -136,20 +136,6 @@ places_from_scores(int n, const double *scores, int *places)
 			if (scores[j] > scores[i])
 				places[i]++;
 	}
-}
-
-/* Writes the two-letter name of a card ("7H", "TS", "JK"). */
-void
-card_name(int card, char buf[3])
-{
-	if (IS_JOKER(card)) {
-		buf[0] = 'J';
-		buf[1] = 'K';
-	} else {
-		buf[0] = ranks[CARD_RANK(card)];
-		buf[1] = suits[CARD_SUIT(card)];
-	}
-	buf[2] = '\0';
 }
 
 /* Parses a card name; "JK" gives JOKER; -1 if it is not a card. */
