@@ -173,8 +173,13 @@ tree_put(struct jw *w, json_t *v, int container)
 void
 jw_text(struct jw *w, struct buf *b)
 {
-	memset(w, 0, sizeof *w);
+	/* Not the tree's fields: a writer is started for every event. */
 	w->b = b;
+	w->depth = 0;
+	w->comma = 0;
+	w->root = NULL;
+	w->range = 0;
+	w->lo = w->hi = 0;
 }
 
 void

@@ -152,6 +152,7 @@ static void	bot_write(struct match *, struct mbot *);
 static int	bot_read(struct match *, struct mbot *, int);
 static int	bot_read_some(struct match *, struct mbot *, int);
 static void	bot_line(struct match *, struct mbot *, char *, size_t);
+static int	blank(const char *, size_t);
 static void	bot_answered(struct match *, struct mbot *, struct action,
 		    int64_t);
 static void	bot_flood(struct match *, struct mbot *);
@@ -631,6 +632,18 @@ lines:
 	return 0;
 }
 
+/* Returns 1 if the line holds nothing but spaces and tabs. */
+static int
+blank(const char *line, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		if (line[i] != ' ' && line[i] != '\t')
+			return 0;
+	return 1;
+}
+
 /* Handles one line from b's stdout: a hello, an answer, or a fault. */
 static void
 bot_line(struct match *m, struct mbot *b, char *line, size_t len)
@@ -652,7 +665,7 @@ bot_line(struct match *m, struct mbot *b, char *line, size_t len)
 	}
 	now = now_us();
 	mlog_recv(&m->log, now - m->t0, b->index, line, len, 0);
-	if (m->shutting || len == strspn(line, " \t"))
+	if (m->shutting || blank(line, len))
 		return;
 	/* The common answer, for the open request, without a parser. */
 	if (!b->hello && b->open && proto_quick(line, len, &id, &qindex,
