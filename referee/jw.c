@@ -15,6 +15,7 @@ static char	*text_key(char *, const char *, size_t);
 static char	*text_int(char *, long long);
 static size_t	 text_plain(const char *);
 static void	 text_str(struct jw *, const char *);
+static void	 open_container(struct jw *, const char *, size_t, int);
 static void	 tree_put(struct jw *, json_t *, int);
 
 /*
@@ -149,6 +150,27 @@ text_str(struct jw *w, const char *s)
 	text_done(w, d, 1);
 }
 
+/* Opens an object (obj) or an array, after its key k of n bytes if any. */
+static void
+open_container(struct jw *w, const char *k, size_t n, int obj)
+{
+	char *d;
+
+	if (w->b == NULL) {
+		if (k != NULL)
+			strlcpy(w->key, k, sizeof w->key);
+		tree_put(w, obj ? json_object() : json_array(), 1);
+		return;
+	}
+	d = text_room(w, n + 4);
+	if (k != NULL)
+		d = text_key(d, k, n);
+	*d++ = obj ? '{' : '[';
+	text_done(w, d, 0);
+	if (w->depth + 1 < JW_DEPTH)
+		w->isobj[++w->depth] = (uint8_t)obj;
+}
+
 /* Tree: puts v in the open container (or makes it the root); opens it
  * when container is set. */
 static void
@@ -200,33 +222,13 @@ jw_root(struct jw *w)
 void
 jw_obj(struct jw *w)
 {
-	char *d;
-
-	if (w->b == NULL) {
-		tree_put(w, json_object(), 1);
-		return;
-	}
-	d = text_room(w, 1);
-	*d++ = '{';
-	text_done(w, d, 0);
-	if (w->depth + 1 < JW_DEPTH)
-		w->isobj[++w->depth] = 1;
+	open_container(w, NULL, 0, 1);
 }
 
 void
 jw_arr(struct jw *w)
 {
-	char *d;
-
-	if (w->b == NULL) {
-		tree_put(w, json_array(), 1);
-		return;
-	}
-	d = text_room(w, 1);
-	*d++ = '[';
-	text_done(w, d, 0);
-	if (w->depth + 1 < JW_DEPTH)
-		w->isobj[++w->depth] = 0;
+	open_container(w, NULL, 0, 0);
 }
 
 void
@@ -408,35 +410,13 @@ jw_kbooln(struct jw *w, const char *k, size_t n, int v)
 void
 jw_kobjn(struct jw *w, const char *k, size_t n)
 {
-	char *d;
-
-	if (w->b == NULL) {
-		strlcpy(w->key, k, sizeof w->key);
-		tree_put(w, json_object(), 1);
-		return;
-	}
-	d = text_key(text_room(w, n + 4), k, n);
-	*d++ = '{';
-	text_done(w, d, 0);
-	if (w->depth + 1 < JW_DEPTH)
-		w->isobj[++w->depth] = 1;
+	open_container(w, k, n, 1);
 }
 
 void
 jw_karrn(struct jw *w, const char *k, size_t n)
 {
-	char *d;
-
-	if (w->b == NULL) {
-		strlcpy(w->key, k, sizeof w->key);
-		tree_put(w, json_array(), 1);
-		return;
-	}
-	d = text_key(text_room(w, n + 4), k, n);
-	*d++ = '[';
-	text_done(w, d, 0);
-	if (w->depth + 1 < JW_DEPTH)
-		w->isobj[++w->depth] = 0;
+	open_container(w, k, n, 0);
 }
 
 void
