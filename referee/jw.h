@@ -16,12 +16,11 @@
 #define CARDARENA_JW_H
 
 #include <stdint.h>
+#include <string.h>
 
 #include <jansson.h>
 
 #define JW_DEPTH	24
-
-#include <string.h>
 
 struct buf;
 

@@ -135,6 +135,7 @@ evfeed_add(struct evfeed *f, struct buf *b, const struct game *g,
 {
 	size_t i, from, bytes = 0, missed = 0;
 	int first = 1;
+	char *d;
 
 	evfeed_encode(f, g, st, ev);
 	buf_add(b, "[", 1);
@@ -162,15 +163,21 @@ evfeed_add(struct evfeed *f, struct buf *b, const struct game *g,
 		buf_str(b, "}");
 		first = 0;
 	}
+	/* bytes counted each of them and a comma: one reservation */
+	buf_reserve(b, bytes + 1);
+	d = b->p + b->len;
 	for (i = from; i < ev->n; i++) {
 		if (!(ev->e[i].seen & (1u << seat)))
 			continue;
 		if (!first)
-			buf_add(b, ",", 1);
-		buf_add(b, f->text.p + f->off[i], f->off[i + 1] - f->off[i]);
+			*d++ = ',';
+		memcpy(d, f->text.p + f->off[i], f->off[i + 1] - f->off[i]);
+		d += f->off[i + 1] - f->off[i];
 		first = 0;
 	}
-	buf_add(b, "]", 1);
+	*d++ = ']';
+	b->len = (size_t)(d - b->p);
+	*d = '\0';
 	f->next[seat] = ev->n;
 }
 
