@@ -23,6 +23,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "proto.h"
 #include "tournament.h"
 
 static const char *const tfault_names[NTFAULT] = { "timeout", "crash",
@@ -163,11 +164,9 @@ jgame_json(const struct jgame *g, const json_t *seed)
 	for (i = 0; i < g->k; i++) {
 		json_array_append_new(bots, json_string(g->bots[i]));
 		json_array_append_new(places, json_integer(g->places[i]));
-		if (g->scores[i] == (double)(json_int_t)g->scores[i])
-			json_array_append_new(scores,
-			    json_integer((json_int_t)g->scores[i]));
-		else
-			json_array_append_new(scores, json_real(g->scores[i]));
+		/* whole scores as integers, as the referee writes them (a
+		 * cast of a score past the integers' range was undefined) */
+		json_array_append_new(scores, score_json(g->scores[i]));
 		f = json_object();
 		for (n = 0; n < NTFAULT; n++)
 			if (n < NTFAULT_MAIN || g->faults[i][n] > 0)
