@@ -1636,11 +1636,15 @@ play_game(struct match *m, int gi, int reported)
 		m->res->place_sum[m->seat_bot[s]] += places[s];
 	}
 	m->res->games_played += reported;
-	if (reported && write_results_line(m, places, scores, capped) == -1)
-		return -1;
-	/* A game nobody was asked in never waited: its lines go out now. */
+	/*
+	 * The game's log lines go out before its result does (a game nobody
+	 * was asked in never waited; a batch may be held): a game a tournament
+	 * journals always has its whole log on disk.
+	 */
 	if (mlog_flush(&m->log) == -1)
 		return log_failed(m);
+	if (reported && write_results_line(m, places, scores, capped) == -1)
+		return -1;
 	for (i = 0; i < m->n; i++) {
 		m->bots[i].game_faults = 0;
 		m->bots[i].game_hello = 0;
