@@ -4,9 +4,9 @@
  * write(2) per batch, never a partial line; the match runner writes the
  * batch when a wait for the bots lasts a millisecond, when 64 KiB are
  * held and at each game's end (before its result is reported): a killed
- * referee leaves a readable prefix,
- * whole up to the wait it was killed in.  A log without a file still
- * composes nothing: callers test mlog_on() first.  Every line after the
+ * referee leaves a readable prefix, whole up to the wait it was killed
+ * in.  A log without a file still composes nothing: callers test
+ * mlog_on() first.  Every line after the
  * header carries its number ("n", from 0), so a deleted line shows where
  * it was; a lean log keeps of a message sent only its kind, id and time
  * left (the rules rebuild the rest); a line received is kept whole, as a
