@@ -178,6 +178,7 @@ static void	shutdown_bots(struct match *, int);
 static void	write_result(struct match *);
 static json_t	*per_seat_json(const struct match *, const int *,
 		    const double *);
+static void	buf_counts(struct buf *, const char *const *, const long *, int);
 static int	write_results_line(struct match *, const int *,
 		    const double *, int);
 
@@ -1390,13 +1391,31 @@ per_seat_json(const struct match *m, const int *ip, const double *dp)
 	return a;
 }
 
+/* Appends {"name":count,...} for the n names and counts. */
+static void
+buf_counts(struct buf *q, const char *const *names, const long *counts,
+    int n)
+{
+	int k;
+
+	buf_ch(q, '{');
+	for (k = 0; k < n; k++) {
+		if (k)
+			buf_ch(q, ',');
+		buf_jstr(q, names[k], strlen(names[k]));
+		buf_ch(q, ':');
+		buf_int(q, counts[k]);
+	}
+	buf_ch(q, '}');
+}
+
 /* Appends the --results line of the game just played. */
 static int
 write_results_line(struct match *m, const int *places, const double *scores,
     int capped)
 {
 	struct buf q = { NULL, 0, 0 };
-	int bp[MAX_PLAYERS], s, i, k, rc = 0;
+	int bp[MAX_PLAYERS], s, i, rc = 0;
 	double bs[MAX_PLAYERS];
 	json_t *a;
 	ssize_t n;
@@ -1434,15 +1453,9 @@ write_results_line(struct match *m, const int *places, const double *scores,
 	}
 	buf_str(&q, "],\"fault_kinds\":[");
 	for (i = 0; i < m->n; i++) {
-		buf_str(&q, i ? ",{" : "{");
-		for (k = 0; k < NFAULT; k++) {
-			if (k)
-				buf_ch(&q, ',');
-			buf_jstr(&q, fault_names[k], strlen(fault_names[k]));
-			buf_ch(&q, ':');
-			buf_int(&q, m->bots[i].game_kinds[k]);
-		}
-		buf_ch(&q, '}');
+		if (i)
+			buf_ch(&q, ',');
+		buf_counts(&q, fault_names, m->bots[i].game_kinds, NFAULT);
 	}
 	/* which of the timeouts were at the hello, which limits were hit */
 	buf_str(&q, "],\"hello_timeouts\":[");
@@ -1453,15 +1466,9 @@ write_results_line(struct match *m, const int *places, const double *scores,
 	}
 	buf_str(&q, "],\"limits\":[");
 	for (i = 0; i < m->n; i++) {
-		buf_str(&q, i ? ",{" : "{");
-		for (k = 0; k < NLIMIT; k++) {
-			if (k)
-				buf_ch(&q, ',');
-			buf_jstr(&q, limit_names[k], strlen(limit_names[k]));
-			buf_ch(&q, ':');
-			buf_int(&q, m->bots[i].game_limits[k]);
-		}
-		buf_ch(&q, '}');
+		if (i)
+			buf_ch(&q, ',');
+		buf_counts(&q, limit_names, m->bots[i].game_limits, NLIMIT);
 	}
 	buf_str(&q, "],\"retired\":[");
 	for (i = 0; i < m->n; i++)

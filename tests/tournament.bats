@@ -55,6 +55,20 @@ mkfile() {
 EOF
 }
 
+# Writes tournament file $1: horserace, one race, three seats, output $2;
+# bot $3 named $4 against r1 and r2 ($R1, $R2: C random bots unless set);
+# $5: more keys, each with its comma.
+one_race() {
+	cat >"$1" <<EOF2
+{"game": "horserace", "options": {"races": 1}, "seats": 3, "deals": 1,
+ "duplicate": false, "seed": 3, "output": "$2", $5
+ "bots": [
+  {"name": "$4", "command": "$3"},
+  {"name": "r1", "command": "${R1:-bin/random --seed 1}"},
+  {"name": "r2", "command": "${R2:-bin/random --seed 2}"}]}
+EOF2
+}
+
 # Prints how many games the journal in directory $1 has (0 if none).
 played() {
 	local n
@@ -390,15 +404,8 @@ PY
 
 @test "a bot that times out at its moves: the run's end names the move limits" {
 	# It answers the hello (no hurry: 10 minutes for it), then never a move.
-	cat >"$T/silent.json" <<EOF2
-{"game": "horserace", "options": {"races": 1}, "seats": 3, "deals": 1,
- "duplicate": false, "seed": 3, "output": "$T/silent",
- "time_hello_ms": 600000, "time_per_move_ms": 200, "time_bank_ms": 1,
- "bots": [
-  {"name": "silent", "command": "python3 tests/bots/hostile.py silent $T nochild"},
-  {"name": "r1", "command": "bin/random --seed 1"},
-  {"name": "r2", "command": "bin/random --seed 2"}]}
-EOF2
+	one_race "$T/silent.json" "$T/silent" "python3 tests/bots/hostile.py silent $T nochild" \
+	    silent '"time_hello_ms": 600000, "time_per_move_ms": 200, "time_bank_ms": 1,'
 	run bin/tournament run --no-progress "$T/silent.json"
 	echo "$output"
 	[ "$status" -eq 0 ]
@@ -418,15 +425,9 @@ PY
 	# It allocates until the memory limit kills it, before its hello; the
 	# others are Python bots, which run under that limit in every build
 	# (the SANITIZE=1 build's bin/random cannot).
-	cat >"$T/hog.json" <<EOF2
-{"game": "horserace", "options": {"races": 1}, "seats": 3, "deals": 1,
- "duplicate": false, "seed": 3, "output": "$T/hog",
- "time_hello_ms": 600000, "time_per_move_ms": 60000, "limits": {"mem_mb": 256},
- "bots": [
-  {"name": "hog", "command": "python3 tests/hostile/bot.py memhog cardarena-hog-$$"},
-  {"name": "r1", "command": "python3 tests/bots/det.py 1"},
-  {"name": "r2", "command": "python3 tests/bots/det.py 2"}]}
-EOF2
+	R1="python3 tests/bots/det.py 1" R2="python3 tests/bots/det.py 2" \
+	    one_race "$T/hog.json" "$T/hog" "python3 tests/hostile/bot.py memhog cardarena-hog-$$" \
+	    hog '"time_hello_ms": 600000, "time_per_move_ms": 60000, "limits": {"mem_mb": 256},'
 	run bin/tournament run --no-progress "$T/hog.json"
 	echo "$output"
 	[ "$status" -eq 0 ]
@@ -462,15 +463,8 @@ PY
 }
 
 @test "a bot that times out: the run's end names the limits to raise" {
-	cat >"$T/slow.json" <<EOF2
-{"game": "horserace", "options": {"races": 1}, "seats": 3, "deals": 1,
- "duplicate": false, "seed": 3, "output": "$T/slow",
- "time_hello_ms": 500, "time_per_move_ms": 200, "time_bank_ms": 1,
- "bots": [
-  {"name": "hangs", "command": "python3 tests/bots/hostile.py hello_hang $T"},
-  {"name": "r1", "command": "bin/random --seed 1"},
-  {"name": "r2", "command": "bin/random --seed 2"}]}
-EOF2
+	one_race "$T/slow.json" "$T/slow" "python3 tests/bots/hostile.py hello_hang $T" hangs \
+	    '"time_hello_ms": 500, "time_per_move_ms": 200, "time_bank_ms": 1,'
 	run bin/tournament run --no-progress "$T/slow.json"
 	echo "$output"
 	[ "$status" -eq 0 ]
@@ -479,14 +473,7 @@ EOF2
 	[[ "$output" == *'hello: raise'*'"time_hello_ms" (now 500 ms) in '"$T/slow.json"* ]]
 	[[ "$output" == *"hangs: 1 of its timeouts at the hello"* ]]
 	# Without timeouts, no such note.
-	cat >"$T/ok.json" <<EOF2
-{"game": "horserace", "options": {"races": 1}, "seats": 3, "deals": 1,
- "duplicate": false, "seed": 3, "output": "$T/ok", $TOUR_LIMITS,
- "bots": [
-  {"name": "r0", "command": "bin/random --seed 3"},
-  {"name": "r1", "command": "bin/random --seed 1"},
-  {"name": "r2", "command": "bin/random --seed 2"}]}
-EOF2
+	one_race "$T/ok.json" "$T/ok" "bin/random --seed 3" r0 "$TOUR_LIMITS,"
 	run bin/tournament run --no-progress "$T/ok.json"
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"Rank  Name"* ]]
