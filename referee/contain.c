@@ -88,22 +88,41 @@ contain_set_limit(struct contain *c, int i, long long v, char *cause,
 	return 0;
 }
 
+int
+contain_set_limit_text(struct contain *c, int i, const char *s, char *cause,
+    size_t len)
+{
+	const char *errstr;
+	long long v;
+
+	v = strtonum(s, 0, limit_flags[i].hi, &errstr);
+	if (errstr != NULL) {
+		snprintf(cause, len, "%s: %s (from 0, no limit, to %ld)", s,
+		    errstr, limit_flags[i].hi);
+		return -1;
+	}
+	return contain_set_limit(c, i, v, cause, len);
+}
+
+long
+contain_limit_value(const struct contain *c, int i)
+{
+	return *(const long *)(const void *)((const char *)c +
+	    limit_flags[i].off);
+}
+
 void
 contain_limit_args(const struct contain *c, char *buf, size_t len)
 {
 	struct contain d;
-	long v;
 	int i;
 
 	contain_init(&d);
-	for (i = 0; limit_flags[i].key != NULL; i++) {
-		v = *(const long *)(const void *)((const char *)c +
-		    limit_flags[i].off);
-		if (v != *(const long *)(const void *)((const char *)&d +
-		    limit_flags[i].off))
+	for (i = 0; limit_flags[i].key != NULL; i++)
+		if (contain_limit_value(c, i) != contain_limit_value(&d, i))
 			snprintf(buf + strlen(buf), len - strlen(buf),
-			    " %s %ld", limit_flags[i].flag, v);
-	}
+			    " %s %ld", limit_flags[i].flag,
+			    contain_limit_value(c, i));
 }
 
 void

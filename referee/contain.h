@@ -55,6 +55,11 @@ struct limit_flag {
 extern const struct limit_flag limit_flags[];	/* ends with a NULL key */
 /* Sets the limit of limit_flags[i] in c to v; -1 and a cause. */
 int	 contain_set_limit(struct contain *, int, long long, char *, size_t);
+/* The same from a flag's text (a whole number); -1 and a cause. */
+int	 contain_set_limit_text(struct contain *, int, const char *, char *,
+	    size_t);
+/* Returns c's value of the limit of limit_flags[i]. */
+long	 contain_limit_value(const struct contain *, int);
 /*
  * Appends to buf (NUL-terminated, len bytes) the flags of c's limits that
  * differ from the defaults, each as " --limit-x N".

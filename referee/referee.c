@@ -400,9 +400,8 @@ main(int argc, char **argv)
 		case OPT_LNPROC:
 		case OPT_LFSIZE:
 		case OPT_LNOFILE:
-			if (contain_set_limit(&ct, c - OPT_LCPU, number(
-			    limit_flags[c - OPT_LCPU].flag, optarg, 0,
-			    LLONG_MAX), cause, sizeof cause) == -1)
+			if (contain_set_limit_text(&ct, c - OPT_LCPU, optarg,
+			    cause, sizeof cause) == -1)
 				errx(2, "%s %s", limit_flags[c - OPT_LCPU].flag,
 				    cause);
 			break;

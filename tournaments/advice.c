@@ -15,6 +15,15 @@
 #include "match.h"
 #include "tournament.h"
 
+/* What the notes call each limit (contain.h's LIMIT_), and its unit. */
+static const struct {
+	const char	*what, *unit;
+} lim_text[NLIMIT] = {
+	[LIMIT_CPU] = { "CPU time", "s" },
+	[LIMIT_MEMORY] = { "memory", "MiB of address space" },
+	[LIMIT_FSIZE] = { "file size", "MiB" }
+};
+
 /* The value of a referee flag in the tournament's arguments, or def. */
 static long
 refarg(const struct tour *t, const char *flag, long def)
@@ -34,7 +43,8 @@ limits_advice(FILE *fp, const struct tour *t, const struct rating *r)
 	struct match_config cf;
 	struct contain c;
 	const struct rplayer *p;
-	long hello, move, bank, at_move;
+	const struct limit_flag *f;
+	long hello, move, bank, at_move, k;
 	int i, n = 0, any_hello = 0, any_move = 0;
 
 	match_config_init(&cf);
@@ -70,25 +80,17 @@ limits_advice(FILE *fp, const struct tour *t, const struct rating *r)
 		    "(bin/replay shows them).\n", move, bank, t->path);
 	for (i = 0; i < r->n; i++) {
 		p = &r->p[i];
-		if (p->faults[TF_CPU] > 0)
-			fprintf(fp, "%s%s hit the CPU time limit %ld time%s: "
-			    "raise \"limits\": {\"cpu_s\": ...}\n  (now %ld s) "
-			    "in %s.\n", n++ == 0 ? "\n" : "", p->name,
-			    p->faults[TF_CPU], p->faults[TF_CPU] == 1 ? "" :
-			    "s", refarg(t, "--limit-cpu", c.cpu_s), t->path);
-		if (p->faults[TF_MEMORY] > 0)
-			fprintf(fp, "%s%s hit the memory limit %ld time%s: "
-			    "raise \"limits\": {\"mem_mb\": ...}\n  (now %ld MiB "
-			    "of address space) in %s.\n", n++ == 0 ? "\n" : "",
-			    p->name, p->faults[TF_MEMORY],
-			    p->faults[TF_MEMORY] == 1 ? "" : "s",
-			    refarg(t, "--limit-mem", c.mem_mb), t->path);
-		if (p->faults[TF_FSIZE] > 0)
-			fprintf(fp, "%s%s hit the file size limit %ld time%s: "
-			    "raise \"limits\": {\"fsize_mb\": ...}\n  (now %ld "
-			    "MiB) in %s.\n", n++ == 0 ? "\n" : "", p->name,
-			    p->faults[TF_FSIZE], p->faults[TF_FSIZE] == 1 ? "" :
-			    "s", refarg(t, "--limit-fsize", c.fsize_mb),
+		for (f = limit_flags; f->key != NULL; f++) {
+			if (f->limit == -1 || (k = p->faults[TF_CPU +
+			    f->limit]) == 0)
+				continue;
+			fprintf(fp, "%s%s hit the %s limit %ld time%s: raise "
+			    "\"limits\": {\"%s\": ...}\n  (now %ld %s) in %s.\n",
+			    n++ == 0 ? "\n" : "", p->name,
+			    lim_text[f->limit].what, k, k == 1 ? "" : "s",
+			    f->key, refarg(t, f->flag, contain_limit_value(&c,
+			    (int)(f - limit_flags))), lim_text[f->limit].unit,
 			    t->path);
+		}
 	}
 }

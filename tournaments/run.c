@@ -65,10 +65,6 @@ static const enum tfault ref_fault_kind[] = {
 	TF_TIMEOUT, TF_CRASH, TF_ILLEGAL, TF_ILLEGAL, TF_ILLEGAL, TF_ILLEGAL,
 	TF_LIMIT
 };
-/* The parts of a limit fault, in contain.h's order of limit_names. */
-static const enum tfault ref_limit_kind[NLIMIT] = {
-	TF_CPU, TF_MEMORY, TF_FSIZE
-};
 
 struct slot {
 	int	 busy;
@@ -655,7 +651,7 @@ results_line(struct runner *rn, struct slot *sl, char *line)
 			    json_array_get(hello, (size_t)b));
 			k = json_array_get(limits, (size_t)b);
 			for (f = 0; f < NLIMIT; f++)
-				g.faults[s][ref_limit_kind[f]] = (long)
+				g.faults[s][TF_CPU + f] = (long)
 				    json_integer_value(json_object_get(k,
 				    limit_names[f]));
 			for (f = 0; f < NTFAULT; f++)

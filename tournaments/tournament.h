@@ -37,7 +37,7 @@ enum tfault {
 	TF_ILLEGAL,	/* illegal or malformed answers */
 	TF_LIMIT,	/* killed by a resource limit */
 	TF_HELLO,	/* of TF_TIMEOUT: no hello answer in time */
-	TF_CPU,		/* of TF_LIMIT: by limit */
+	TF_CPU,		/* of TF_LIMIT: by limit, in contain.h's LIMIT_ order */
 	TF_MEMORY,
 	TF_FSIZE,
 	NTFAULT

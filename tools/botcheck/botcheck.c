@@ -580,8 +580,8 @@ limit_advice(const struct check *ck, const struct botstats *sum)
 			continue;
 		printf("  %-16s      needs more? raise %s (now %ld; \"%s\" "
 		    "in a\n  %-16s      tournament file's \"limits\")\n", "",
-		    f->flag, *(const long *)(const void *)((const char *)
-		    &ck->ct + f->off), f->key, "");
+		    f->flag, contain_limit_value(&ck->ct, (int)(f -
+		    limit_flags)), f->key, "");
 	}
 }
 
@@ -818,9 +818,8 @@ main(int argc, char **argv)
 		case OPT_LNPROC:
 		case OPT_LFSIZE:
 		case OPT_LNOFILE:
-			if (contain_set_limit(&ck.ct, c - OPT_LCPU, number(
-			    limit_flags[c - OPT_LCPU].flag, optarg, 0,
-			    LLONG_MAX), failed, sizeof failed) == -1)
+			if (contain_set_limit_text(&ck.ct, c - OPT_LCPU, optarg,
+			    failed, sizeof failed) == -1)
 				errx(2, "%s %s", limit_flags[c - OPT_LCPU].flag,
 				    failed);
 			break;
