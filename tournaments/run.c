@@ -5,9 +5,12 @@
  * rounds: one bin/referee per (table, deal), deal 0 of every table, then
  * deal 1 of every table, and so on, at most `jobs` at once, each with the
  * games of that deal that are left (--game-list), its bots spawned once
- * for them; so a stopped or still-running tournament has played every
- * table equally far, within one deal, and its standings are fair at any
- * moment.  Each referee writes one --results line per
+ * for them.  No deal is begun more than one deal beyond the oldest still
+ * being played (ceil(jobs / tables) deals when there are more jobs than
+ * tables), so a slow table holds the others back instead of falling
+ * behind: a stopped or still-running tournament has played every table
+ * about equally far and its standings are fair at any moment.  Each
+ * referee writes one --results line per
  * finished game to a pipe; every complete line becomes one journal line,
  * written whole at once, so a kill -9 at any moment loses at most games
  * that will be played again.  The journal is fsynced in groups (group
@@ -69,6 +72,7 @@ static const enum tfault ref_fault_kind[] = {
 struct slot {
 	int	 busy;
 	long	 table;
+	long	 deal;
 	pid_t	 pid;
 	int	 fd;		/* the referee's --results pipe */
 	char	*buf;
@@ -98,6 +102,7 @@ struct runner {
 	int			 jobs, running;
 	long			 per_round;	/* games of one deal */
 	long			 cursor;	/* next (deal, table) to play */
+	long			 lead;		/* deals a table may run ahead */
 	long			 failures;
 	struct rating		 live;
 	int			*live_idx;	/* tournament bot -> live index */
@@ -121,6 +126,7 @@ static void	 skip_warn(void *, long, const char *);
 static char	*quote(const char *);
 static char	*bot_command(const struct tbot *);
 static long	 round_left(const struct runner *, long, long);
+static long	 oldest_deal(const struct runner *);
 static int	 start_table(struct runner *, struct slot *, long, long);
 static void	 read_slot(struct runner *, struct slot *);
 static void	 results_line(struct runner *, struct slot *, char *);
@@ -383,6 +389,24 @@ round_left(const struct runner *rn, long tb, long rd)
 }
 
 /*
+ * The lowest deal being played, or LONG_MAX - lead when none is.  A deal
+ * is begun only within rn->lead deals of it: a table whose deal is slow
+ * (a slow bot, a loaded machine) holds the others back instead of being
+ * left behind, so every table is within lead deals of every other.
+ */
+static long
+oldest_deal(const struct runner *rn)
+{
+	long lo = LONG_MAX - rn->lead;
+	int i;
+
+	for (i = 0; i < rn->jobs; i++)
+		if (rn->slots[i].busy && rn->slots[i].deal < lo)
+			lo = rn->slots[i].deal;
+	return lo;
+}
+
+/*
  * Starts the referee of table tb with the games of its deal rd that are
  * left; -1 if it cannot be started (reported).
  */
@@ -555,6 +579,7 @@ start_table(struct runner *rn, struct slot *sl, long tb, long rd)
 	fcntl(pfd[0], F_SETFL, fcntl(pfd[0], F_GETFL) | O_NONBLOCK);
 	sl->busy = 1;
 	sl->table = tb;
+	sl->deal = rd;
 	sl->pid = pid;
 	sl->fd = pfd[0];
 	sl->len = 0;
@@ -1028,6 +1053,8 @@ tour_run(struct tour *t, const struct run_opts *o)
 		rn.total = (long)rn.s.ntables * rn.gpt;
 		units = (long)rn.s.ntables * t->deals;
 	}
+	/* enough deals open to keep every slot busy (one when tables >= jobs) */
+	rn.lead = (rn.jobs + rn.s.ntables - 1) / rn.s.ntables;
 	/* A missing working directory would only show as a crash per game. */
 	for (i = 0; i < t->nbots; i++) {
 		if (t->bots[i].dir == NULL)
@@ -1163,7 +1190,8 @@ tour_run(struct tour *t, const struct run_opts *o)
 			while (rn.cursor < units && round_left(&rn, rn.cursor %
 			    rn.s.ntables, rn.cursor / rn.s.ntables) == 0)
 				rn.cursor++;
-			if (rn.cursor == units)
+			if (rn.cursor == units || rn.cursor / rn.s.ntables >
+			    oldest_deal(&rn) + rn.lead)
 				break;
 			tb = rn.cursor % rn.s.ntables;
 			start_table(&rn, &rn.slots[i], tb, rn.cursor++ /
