@@ -20,9 +20,13 @@
 
 #include <jansson.h>
 
-#define JW_DEPTH	24
+#include "buf.h"
 
-struct buf;
+#define JW_DEPTH	24
+/* The text's hot path, forced inline: gcc would keep the keyed shorthands
+ * out of line, and then pay a call and a strlen for every literal key. */
+#define JW_INLINE	static inline __attribute__((always_inline))
+#define JW_WORD		64	/* bytes of a string copied without escaping */
 
 struct jw {
 	struct buf	*b;			/* text back end, else NULL */
@@ -42,13 +46,7 @@ void	 jw_tree(struct jw *);
 /* The finished tree (a new reference; the writer lets go of it). */
 json_t	*jw_root(struct jw *);
 
-void	 jw_obj(struct jw *);
-void	 jw_arr(struct jw *);
-void	 jw_end(struct jw *);
-void	 jw_int(struct jw *, long long);
 void	 jw_real(struct jw *, double);
-void	 jw_str(struct jw *, const char *);
-void	 jw_bool(struct jw *, int);
 void	 jw_null(struct jw *);
 void	 jw_card(struct jw *, int);		/* "7H", "JK" */
 void	 jw_cards(struct jw *, const int *, int);	/* an array of them */
@@ -58,56 +56,293 @@ void	 jw_json(struct jw *, const json_t *);	/* a tree, copied in */
  * "amount": {"min": lo, "max": hi}.  Action writers use it for the amount.
  */
 void	 jw_amount(struct jw *, int32_t);
-
-/*
- * Keyed shorthands: jw_key then the value.  The key's length is taken
- * here, so a literal key costs no strlen; the *n forms take it given.
- */
-void	 jw_keyn(struct jw *, const char *, size_t);
-void	 jw_kintn(struct jw *, const char *, size_t, long long);
-void	 jw_kstrn(struct jw *, const char *, size_t, const char *);
-void	 jw_kbooln(struct jw *, const char *, size_t, int);
-void	 jw_kobjn(struct jw *, const char *, size_t);
-void	 jw_karrn(struct jw *, const char *, size_t);
 void	 jw_knull(struct jw *, const char *);
 void	 jw_kcard(struct jw *, const char *, int);
 void	 jw_kcards(struct jw *, const char *, const int *, int);
 
-/* A key; the next call writes its value. */
-static inline void
+/*
+ * The calls below are inline for the text back end, which a request runs
+ * a few hundred times (a call each cost more than the writing); these are
+ * their tree halves and the text's escaping, in jw.c.
+ */
+void	 jw_tree_key(struct jw *, const char *);
+void	 jw_tree_int(struct jw *, long long);
+void	 jw_tree_kint(struct jw *, const char *, long long);
+void	 jw_tree_str(struct jw *, const char *);
+void	 jw_tree_bool(struct jw *, int);
+void	 jw_tree_open(struct jw *, const char *, int);
+void	 jw_text_jstr(struct jw *, const char *);
+
+/*
+ * Text: copies n bytes; the codecs' words are short, and a call to memcpy
+ * for each would cost more than the copy: up to 16 bytes in two moves.
+ */
+JW_INLINE void
+jw_copy_short(char *d, const char *s, size_t n)
+{
+	uint64_t a, b;
+	uint32_t x, y;
+
+	if (n > 16)
+		memcpy(d, s, n);
+	else if (n >= 8) {
+		memcpy(&a, s, 8);
+		memcpy(&b, s + n - 8, 8);
+		memcpy(d, &a, 8);
+		memcpy(d + n - 8, &b, 8);
+	} else if (n >= 4) {
+		memcpy(&x, s, 4);
+		memcpy(&y, s + n - 4, 4);
+		memcpy(d, &x, 4);
+		memcpy(d + n - 4, &y, 4);
+	} else if (n > 0) {
+		d[0] = s[0];
+		d[n / 2] = s[n / 2];
+		d[n - 1] = s[n - 1];
+	}
+}
+
+/*
+ * Text: makes room for n bytes after the ',' that a value or key needs
+ * when one came before it in its container; returns where to write.
+ */
+JW_INLINE char *
+jw_room(struct jw *w, size_t n)
+{
+	struct buf *b = w->b;
+	char *d;
+
+	if (b->len + n + 2 > b->cap)
+		buf_reserve(b, n + 1);
+	d = b->p + b->len;
+	if (w->comma)
+		*d++ = ',';
+	return d;
+}
+
+/*
+ * Text: ends what was written up to d; after a value (not a key or an
+ * opening bracket) the next element in the container takes a ','.
+ */
+JW_INLINE void
+jw_done(struct jw *w, char *d, int value)
+{
+	w->b->len = (size_t)(d - w->b->p);
+	*d = '\0';
+	w->comma = value && w->depth > 0;
+}
+
+/* Text: writes "k": at d (keys are plain by contract, above). */
+JW_INLINE char *
+jw_put_key(char *d, const char *k, size_t n)
+{
+	*d++ = '"';
+	jw_copy_short(d, k, n);
+	d += n;
+	*d++ = '"';
+	*d++ = ':';
+	return d;
+}
+
+/* Opens an object (obj) or an array, after its key k of n bytes if any. */
+JW_INLINE void
+jw_open(struct jw *w, const char *k, size_t n, int obj)
+{
+	char *d;
+
+	if (w->b == NULL) {
+		jw_tree_open(w, k, obj);
+		return;
+	}
+	d = jw_room(w, n + 4);
+	if (k != NULL)
+		d = jw_put_key(d, k, n);
+	*d++ = obj ? '{' : '[';
+	jw_done(w, d, 0);
+	if (w->depth + 1 < JW_DEPTH)
+		w->isobj[++w->depth] = (uint8_t)obj;
+}
+
+JW_INLINE void
+jw_obj(struct jw *w)
+{
+	jw_open(w, NULL, 0, 1);
+}
+
+JW_INLINE void
+jw_arr(struct jw *w)
+{
+	jw_open(w, NULL, 0, 0);
+}
+
+JW_INLINE void
+jw_end(struct jw *w)
+{
+	if (w->depth == 0)
+		return;
+	if (w->b != NULL)
+		buf_ch(w->b, w->isobj[w->depth] ? '}' : ']');
+	w->depth--;
+	w->comma = w->depth > 0;
+}
+
+/* A key of n bytes; the next call writes its value. */
+JW_INLINE void
+jw_keyn(struct jw *w, const char *k, size_t n)
+{
+	if (w->b == NULL) {
+		jw_tree_key(w, k);
+		return;
+	}
+	/*
+	 * Keys are the codecs' own words, plain by contract: copied as they
+	 * are.  The fuzzer compares this text with the tree's escaped
+	 * encoding, so a key that needed escaping would be caught.
+	 */
+	jw_done(w, jw_put_key(jw_room(w, n + 3), k, n), 0);
+}
+
+JW_INLINE void
+jw_int(struct jw *w, long long v)
+{
+	if (w->b == NULL) {
+		jw_tree_int(w, v);
+		return;
+	}
+	jw_done(w, put_int(jw_room(w, 20), v), 1);
+}
+
+/* The key of n bytes and its value in one reservation. */
+JW_INLINE void
+jw_kintn(struct jw *w, const char *k, size_t n, long long v)
+{
+	if (w->b == NULL) {
+		jw_tree_kint(w, k, v);
+		return;
+	}
+	jw_done(w, put_int(jw_put_key(jw_room(w, n + 23), k, n), v), 1);
+}
+
+/*
+ * A string value: the codecs' words are copied as they are, anything
+ * else escaped (out of line: its scan would make every call site big).
+ */
+void	 jw_str(struct jw *, const char *);
+
+/* A string value that is a plain word of n bytes: copied, no scan. */
+JW_INLINE void
+jw_word(struct jw *w, const char *s, size_t n)
+{
+	char *d;
+
+	if (w->b == NULL) {
+		jw_tree_str(w, s);
+		return;
+	}
+	d = jw_room(w, n + 2);
+	*d++ = '"';
+	jw_copy_short(d, s, n);
+	d += n;
+	*d++ = '"';
+	jw_done(w, d, 1);
+}
+
+JW_INLINE void
+jw_bool(struct jw *w, int v)
+{
+	char *d;
+
+	if (w->b == NULL) {
+		jw_tree_bool(w, v);
+		return;
+	}
+	d = jw_room(w, 5);
+	if (v) {
+		memcpy(d, "true", 4);
+		d += 4;
+	} else {
+		memcpy(d, "false", 5);
+		d += 5;
+	}
+	jw_done(w, d, 1);
+}
+
+/*
+ * Keyed shorthands: the key then the value.  The key's length is taken
+ * here, so a literal key costs no strlen; the *n forms take it given
+ * (a key from a table with its lengths).
+ */
+/* The key k and a plain word s of n bytes (jw_word). */
+JW_INLINE void
+jw_kword(struct jw *w, const char *k, const char *s, size_t n)
+{
+	jw_keyn(w, k, strlen(k));
+	jw_word(w, s, n);
+}
+
+JW_INLINE void
+jw_kobjn(struct jw *w, const char *k, size_t n)
+{
+	jw_open(w, k, n, 1);
+}
+
+JW_INLINE void
 jw_key(struct jw *w, const char *k)
 {
 	jw_keyn(w, k, strlen(k));
 }
 
-static inline void
+JW_INLINE void
 jw_kint(struct jw *w, const char *k, long long v)
 {
 	jw_kintn(w, k, strlen(k), v);
 }
 
-static inline void
+/*
+ * The bytes a string cannot be copied with: escaped, or checked as UTF-8.
+ * With a literal, gcc works out strcspn over them at compile time.
+ */
+#define JW_ESCAPED	"\"\\"							\
+	"\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e\x0f\x10" \
+	"\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f\x80" \
+	"\x81\x82\x83\x84\x85\x86\x87\x88\x89\x8a\x8b\x8c\x8d\x8e\x8f\x90" \
+	"\x91\x92\x93\x94\x95\x96\x97\x98\x99\x9a\x9b\x9c\x9d\x9e\x9f\xa0" \
+	"\xa1\xa2\xa3\xa4\xa5\xa6\xa7\xa8\xa9\xaa\xab\xac\xad\xae\xaf\xb0" \
+	"\xb1\xb2\xb3\xb4\xb5\xb6\xb7\xb8\xb9\xba\xbb\xbc\xbd\xbe\xbf\xc0" \
+	"\xc1\xc2\xc3\xc4\xc5\xc6\xc7\xc8\xc9\xca\xcb\xcc\xcd\xce\xcf\xd0" \
+	"\xd1\xd2\xd3\xd4\xd5\xd6\xd7\xd8\xd9\xda\xdb\xdc\xdd\xde\xdf\xe0" \
+	"\xe1\xe2\xe3\xe4\xe5\xe6\xe7\xe8\xe9\xea\xeb\xec\xed\xee\xef\xf0" \
+	"\xf1\xf2\xf3\xf4\xf5\xf6\xf7\xf8\xf9\xfa\xfb\xfc\xfd\xfe\xff"
+
+JW_INLINE void
 jw_kstr(struct jw *w, const char *k, const char *s)
 {
-	jw_kstrn(w, k, strlen(k), s);
+	jw_keyn(w, k, strlen(k));
+	/* A literal that needs no escaping (the codecs' words): no scan. */
+	if (__builtin_constant_p(strlen(s)) &&
+	    strcspn(s, JW_ESCAPED) == strlen(s))
+		jw_word(w, s, strlen(s));
+	else
+		jw_str(w, s);
 }
 
-static inline void
+JW_INLINE void
 jw_kbool(struct jw *w, const char *k, int v)
 {
-	jw_kbooln(w, k, strlen(k), v);
+	jw_keyn(w, k, strlen(k));
+	jw_bool(w, v);
 }
 
-static inline void
+JW_INLINE void
 jw_kobj(struct jw *w, const char *k)
 {
-	jw_kobjn(w, k, strlen(k));
+	jw_open(w, k, strlen(k), 1);
 }
 
-static inline void
+JW_INLINE void
 jw_karr(struct jw *w, const char *k)
 {
-	jw_karrn(w, k, strlen(k));
+	jw_open(w, k, strlen(k), 0);
 }
 
 /*

@@ -35,20 +35,41 @@ mlog_on(const struct mlog *l)
 	return l->fd != -1 && !l->capped;
 }
 
-struct buf *
-mlog_begin(struct mlog *l, const char *type)
+/* Copies a literal to d; the end. */
+#define PUT(d, lit)	(memcpy((d), (lit), sizeof(lit) - 1), (d) + sizeof(lit) - 1)
+/* A literal and its length, as arguments. */
+#define LIT(lit)	(lit), sizeof(lit) - 1
+
+/*
+ * Starts a line of a message sent or received, {"type":KIND,"n":N,"t":T,
+ * "bot":B then key, in room for n more bytes: its fixed parts are one
+ * literal each, the numbers written in place.  Returns where to go on.
+ */
+static char *
+line_start(struct mlog *l, const char *kind, size_t klen, int64_t t, int bot,
+    const char *key, size_t keylen, size_t n)
 {
-	buf_str(&l->b, "{\"type\":\"");
-	buf_str(&l->b, type);
-	buf_str(&l->b, "\",\"n\":");
-	buf_int(&l->b, l->lines++);
-	return &l->b;
+	char *d;
+
+	buf_reserve(&l->b, klen + keylen + 3 * 21 + 16 + n);
+	d = l->b.p + l->b.len;
+	memcpy(d, kind, klen);
+	d = put_int(d + klen, l->lines++);
+	d = PUT(d, ",\"t\":");
+	d = put_int(d, t);
+	d = PUT(d, ",\"bot\":");
+	d = put_int(d, bot);
+	memcpy(d, key, keylen);
+	return d + keylen;
 }
 
-void
-mlog_end(struct mlog *l)
+/* Ends a line at d, started by line_start. */
+static void
+line_end(struct mlog *l, char *d)
 {
-	buf_add(&l->b, "}\n", 2);
+	d = PUT(d, "}\n");
+	*d = '\0';
+	l->b.len = (size_t)(d - l->b.p);
 }
 
 void
@@ -56,32 +77,35 @@ mlog_send(struct mlog *l, int64_t t, int bot, const struct msgnote *note,
     const char *msg, size_t len)
 {
 	struct buf *b;
+	char *d;
 
 	if (!mlog_on(l))
 		return;
 	if (len > 0 && msg[len - 1] == '\n')
 		len--;
+	if (!l->lean) {
+		d = line_start(l, LIT("{\"type\":\"send\",\"n\":"), t, bot,
+		    LIT(",\"msg\":"), len);
+		memcpy(d, msg, len);
+		line_end(l, d + len);
+		return;
+	}
 	b = mlog_begin(l, "send");
 	buf_str(b, ",\"t\":");
 	buf_int(b, t);
 	buf_str(b, ",\"bot\":");
 	buf_int(b, bot);
-	if (l->lean) {
-		buf_str(b, ",\"kind\":\"");
-		buf_str(b, note->kind);
-		buf_ch(b, '"');
-		if (note->id >= 0) {
-			buf_str(b, ",\"id\":");
-			buf_int(b, note->id);
-		} else if (strcmp(note->kind, "error") == 0)
-			buf_str(b, ",\"id\":null");
-		if (strcmp(note->kind, "request") == 0) {
-			buf_str(b, ",\"time_left_ms\":");
-			buf_int(b, note->tl);
-		}
-	} else {
-		buf_str(b, ",\"msg\":");
-		buf_add(b, msg, len);
+	buf_str(b, ",\"kind\":\"");
+	buf_str(b, note->kind);
+	buf_ch(b, '"');
+	if (note->id >= 0) {
+		buf_str(b, ",\"id\":");
+		buf_int(b, note->id);
+	} else if (strcmp(note->kind, "error") == 0)
+		buf_str(b, ",\"id\":null");
+	if (strcmp(note->kind, "request") == 0) {
+		buf_str(b, ",\"time_left_ms\":");
+		buf_int(b, note->tl);
 	}
 	mlog_end(l);
 }
@@ -152,21 +176,46 @@ void
 mlog_recv(struct mlog *l, int64_t t, int bot, const char *line, size_t len,
     int truncated)
 {
+	const unsigned char *u = (const unsigned char *)line;
 	struct buf *b;
+	size_t i, at = l->b.len;
+	long n = l->lines;
+	char *d;
 
 	if (!mlog_on(l))
 		return;
+	/*
+	 * Printable ASCII (an answer) is escaped as it is copied, as
+	 * buf_jstr would; else the line is started again the long way.
+	 */
+	d = line_start(l, LIT("{\"type\":\"recv\",\"n\":"), t, bot,
+	    LIT(",\"line\":\""), 2 * len + 32);
+	for (i = 0; i < len && u[i] >= 0x20 && u[i] < 0x80; i++) {
+		if (u[i] == '"' || u[i] == '\\')
+			*d++ = '\\';
+		*d++ = (char)u[i];
+	}
+	if (i == len) {
+		*d++ = '"';
+		if (truncated)
+			d = PUT(d, ",\"truncated\":true");
+		line_end(l, d);
+		return;
+	}
+	l->b.len = at;
+	l->b.p[at] = '\0';
+	l->lines = n;
 	b = mlog_begin(l, "recv");
 	buf_str(b, ",\"t\":");
 	buf_int(b, t);
 	buf_str(b, ",\"bot\":");
 	buf_int(b, bot);
-	if (plain_text((const unsigned char *)line, len)) {
+	if (plain_text(u, len)) {
 		buf_str(b, ",\"line\":");
 		buf_jstr(b, line, len);
 	} else {
 		buf_str(b, ",\"line_base64\":");
-		buf_base64(b, (const unsigned char *)line, len);
+		buf_base64(b, u, len);
 	}
 	if (truncated)
 		buf_str(b, ",\"truncated\":true");

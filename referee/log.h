@@ -45,10 +45,6 @@ struct msgnote {
 int	 mlog_open(struct mlog *, const char *, char *, size_t);
 /* Returns 1 if lines are kept. */
 int	 mlog_on(const struct mlog *);
-/* Starts a line {"type":TYPE,"n":N and returns the buffer to add ,"k":v to. */
-struct buf *mlog_begin(struct mlog *, const char *);
-/* Ends the line started by mlog_begin. */
-void	 mlog_end(struct mlog *);
 /* Logs a message sent to a bot: msg is its JSON text (a \n may end it). */
 void	 mlog_send(struct mlog *, int64_t, int, const struct msgnote *,
 	    const char *, size_t);
@@ -62,5 +58,26 @@ int	 mlog_pending(const struct mlog *);
 int	 mlog_flush(struct mlog *);
 /* Flushes and closes; -1 on a write or close error. */
 int	 mlog_close(struct mlog *);
+
+/*
+ * Starts a line {"type":TYPE,"n":N and returns the buffer to add ,"k":v
+ * to (inline: a literal TYPE's length is known at compile time).
+ */
+static inline struct buf *
+mlog_begin(struct mlog *l, const char *type)
+{
+	buf_str(&l->b, "{\"type\":\"");
+	buf_str(&l->b, type);
+	buf_str(&l->b, "\",\"n\":");
+	buf_int(&l->b, l->lines++);
+	return &l->b;
+}
+
+/* Ends the line started by mlog_begin. */
+static inline void
+mlog_end(struct mlog *l)
+{
+	buf_add(&l->b, "}\n", 2);
+}
 
 #endif

@@ -37,21 +37,12 @@ buf_reserve(struct buf *b, size_t n)
 	b->cap = cap;
 }
 
-void
-buf_add(struct buf *b, const void *p, size_t n)
-{
-	if (b->len + n + 1 > b->cap)
-		buf_reserve(b, n);
-	memcpy(b->p + b->len, p, n);
-	b->len += n;
-	b->p[b->len] = '\0';
-}
-
-void
-buf_int(struct buf *b, long long v)
+char *
+put_int_any(char *d, long long v)
 {
 	char tmp[24], *p = tmp + sizeof tmp;
 	unsigned long long u;
+	size_t n;
 
 	u = v < 0 ? -(unsigned long long)v : (unsigned long long)v;
 	do
@@ -59,7 +50,9 @@ buf_int(struct buf *b, long long v)
 	while ((u /= 10) != 0);
 	if (v < 0)
 		*--p = '-';
-	buf_add(b, p, (size_t)(tmp + sizeof tmp - p));
+	n = (size_t)(tmp + sizeof tmp - p);
+	memcpy(d, p, n);
+	return d + n;
 }
 
 void

@@ -1,8 +1,8 @@
 /*
- * The bot protocol's text layer (protocol.md): a growable byte buffer that
- * messages and log lines are composed in, JSON string escaping that never
- * fails (invalid UTF-8 becomes U+FFFD), the fault kinds, and the reading
- * of a bot's answers against the legal list it was sent.
+ * The bot protocol's text layer (protocol.md): the rest of the byte
+ * buffer's operations (buf.h), JSON string escaping that never fails
+ * (invalid UTF-8 becomes U+FFFD), the fault kinds, and the reading of a
+ * bot's answers against the legal list it was sent.
  *
  * Messages are composed as text once and the same bytes go to the bot and
  * into the match log, so nothing on the hot path is encoded twice.
@@ -16,6 +16,7 @@
 
 #include <jansson.h>
 
+#include "buf.h"
 #include "game.h"
 
 #define CARDARENA_VERSION	"0.1.0"
@@ -38,32 +39,6 @@ enum fault {
 
 extern const char *const fault_names[NFAULT];
 
-struct buf {
-	char	*p;
-	size_t	 len, cap;
-};
-
-/* Makes room for n more bytes. */
-void	 buf_reserve(struct buf *, size_t);
-/* Appends n bytes. */
-void	 buf_add(struct buf *, const void *, size_t);
-/* Appends one byte (the hot path of the encoders). */
-static inline void
-buf_ch(struct buf *b, char c)
-{
-	if (b->len + 2 > b->cap)
-		buf_reserve(b, 1);
-	b->p[b->len++] = c;
-	b->p[b->len] = '\0';
-}
-/* Appends a C string (a literal's length is known at compile time). */
-static inline void
-buf_str(struct buf *b, const char *s)
-{
-	buf_add(b, s, strlen(s));
-}
-/* Appends a decimal integer. */
-void	 buf_int(struct buf *, long long);
 /* Appends printf output. */
 void	 buf_printf(struct buf *, const char *, ...)
 	    __attribute__((format(printf, 2, 3)));

@@ -60,12 +60,12 @@ hand_write(struct jw *w, uint64_t nat, int jokers)
 		for (u = 0; u < 4; u++)
 			if (col & (1ULL << (13 * u))) {
 				name[1] = suit_letters[u];
-				jw_str(w, name);
+				jw_word(w, name, 2);
 			}
 		nat &= ~(COLUMN << s);
 	}
 	while (jokers-- > 0)
-		jw_str(w, "JK");
+		jw_word(w, "JK", 2);
 	jw_end(w);
 }
 
@@ -168,7 +168,7 @@ play_write(struct jw *w, int64_t code, int reversed, int shown)
 		for (s = low; s < low + c; s++)
 			if (!(nat & (1ULL << (u * 13 + s)))) {
 				name[0] = df_rank_names[s];
-				jw_str(w, name);
+				jw_word(w, name, 2);
 			}
 	}
 	jw_end(w);

@@ -53,9 +53,14 @@ static int	sq_newest(const struct nyse *, int, int);
 static int	sq_aged(const struct nyse *, int, int, int);
 static void	shuffle8(int8_t *, int, struct rng *);
 
-const char *const nyse_colours[] = { "blue", "black", "red", "green", NULL };
-const char *const nyse_marks[] = { "plain", "speculate", "invest", "swap",
-    NULL };
+#define NAME(s)	s,
+#define NAME_LEN(s)	sizeof(s) - 1,
+const char *const nyse_colours[] = { NY_COLOUR_NAMES(NAME) NULL };
+const char *const nyse_marks[] = { NY_MARK_NAMES(NAME) NULL };
+const uint8_t nyse_colour_len[] = { NY_COLOUR_NAMES(NAME_LEN) };
+const uint8_t nyse_mark_len[] = { NY_MARK_NAMES(NAME_LEN) };
+#undef NAME
+#undef NAME_LEN
 
 static const long board_default[NY_GREYS] = { 1, 2, 3, 4, 5, 2 };
 static const int8_t greys[NY_GREYS] = { 1, 2, 2, 3, 4, 5 };

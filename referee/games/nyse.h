@@ -148,8 +148,14 @@ struct nyse_setup {
 	int8_t		board[NY_GREYS];
 };
 
+/* The names, in the order of their numbers. */
+#define NY_COLOUR_NAMES(X)	X("blue") X("black") X("red") X("green")
+#define NY_MARK_NAMES(X)	X("plain") X("speculate") X("invest") X("swap")
 extern const char *const nyse_colours[];	/* "blue", "black", ... */
 extern const char *const nyse_marks[];		/* "plain", "speculate", ... */
+/* Their lengths, for the codec's writer (no strlen per key). */
+extern const uint8_t nyse_colour_len[];
+extern const uint8_t nyse_mark_len[];
 
 /* nyse.c: rule helpers the codec uses. */
 int	nyse_value(const struct nyse *, int colour);

@@ -13,6 +13,10 @@
 #include "game.h"
 #include "nyse.h"
 
+/* A colour's or a mark's name and its length, as the jw_*n calls take them. */
+#define COLOUR_W(c)	nyse_colours[c], nyse_colour_len[c]
+#define MARK_W(m)	nyse_marks[m], nyse_mark_len[m]
+
 static const char *const phases[] = { "turn", "invest", "answer", "over" };
 /* Marker positions: "A".."L", then "crashed" (NY_CRASHED and beyond). */
 static const char *const positions[] = { "A", "B", "C", "D", "E", "F", "G",
@@ -66,7 +70,7 @@ colour_write(struct jw *w, const int *v)
 
 	jw_obj(w);
 	for (c = 0; c < NY_COLOURS; c++)
-		jw_kint(w, nyse_colours[c], v[c]);
+		jw_kintn(w, COLOUR_W(c), v[c]);
 	jw_end(w);
 }
 
@@ -78,9 +82,9 @@ marks_write(struct jw *w, const uint8_t k[NY_COLOURS][NY_MARKS], int from)
 
 	jw_obj(w);
 	for (c = 0; c < NY_COLOURS; c++) {
-		jw_kobj(w, nyse_colours[c]);
+		jw_kobjn(w, COLOUR_W(c));
 		for (m = from; m < NY_MARKS; m++)
-			jw_kint(w, nyse_marks[m], k[c][m]);
+			jw_kintn(w, MARK_W(m), k[c][m]);
 		jw_end(w);
 	}
 	jw_end(w);
@@ -127,7 +131,7 @@ pile_write(struct jw *w, const struct nyse *st, int c, int k)
 
 	jw_arr(w);
 	for (i = 0; i < k; i++)
-		jw_str(w, nyse_marks[st->pile[c][st->plen[c] - 1 - i]]);
+		jw_word(w, MARK_W(st->pile[c][st->plen[c] - 1 - i]));
 	jw_end(w);
 }
 
@@ -136,8 +140,8 @@ static void
 special_write(struct jw *w, int chip)
 {
 	jw_obj(w);
-	jw_kstr(w, "colour", nyse_colours[chip / NY_MARKS]);
-	jw_kstr(w, "mark", nyse_marks[chip % NY_MARKS]);
+	jw_kword(w, "colour", COLOUR_W(chip / NY_MARKS));
+	jw_kword(w, "mark", MARK_W(chip % NY_MARKS));
 	jw_end(w);
 }
 
@@ -177,7 +181,7 @@ nyse_view_write(const void *vst, int seat, struct jw *w)
 	jw_end(w);
 	jw_kobj(w, "markers");
 	for (c = 0; c < NY_COLOURS; c++) {
-		jw_kobj(w, nyse_colours[c]);
+		jw_kobjn(w, COLOUR_W(c));
 		jw_key(w, "position");
 		pos_write(w, st->pos[c]);
 		jw_kint(w, "value", nyse_value(st, c));
@@ -209,13 +213,13 @@ nyse_view_write(const void *vst, int seat, struct jw *w)
 		jw_kobj(w, "request");
 		jw_kint(w, "player", st->turn);
 		jw_kint(w, "target", st->sw_target);
-		jw_kstr(w, "colour", nyse_colours[st->sw_ac]);
-		jw_kstr(w, "chip", nyse_colours[st->sw_chip]);
+		jw_kword(w, "colour", COLOUR_W(st->sw_ac));
+		jw_kword(w, "chip", COLOUR_W(st->sw_chip));
 		if (st->open || seat == SEAT_ALL || seat == st->turn ||
 		    seat == st->sw_target)
-			jw_kstr(w, "give_colour", nyse_colours[st->sw_gc]);
+			jw_kword(w, "give_colour", COLOUR_W(st->sw_gc));
 		if (seat == SEAT_ALL || seat == st->turn)
-			jw_kstr(w, "give_mark", nyse_marks[st->sw_gm]);
+			jw_kword(w, "give_mark", MARK_W(st->sw_gm));
 		jw_end(w);
 	}
 	if (!st->open) {
@@ -225,12 +229,12 @@ nyse_view_write(const void *vst, int seat, struct jw *w)
 			jw_obj(w);
 			jw_kint(w, "player", st->swaps[i][0]);
 			jw_kint(w, "target", st->swaps[i][1]);
-			jw_kstr(w, "chip", nyse_colours[st->swaps[i][2] & 3]);
+			jw_kword(w, "chip", COLOUR_W(st->swaps[i][2] & 3));
 			if (seat == SEAT_ALL || seat == st->swaps[i][0] ||
 			    seat == st->swaps[i][1] || st->phase == NY_OVER)
-				jw_kstr(w, "give_colour",
-				    nyse_colours[st->swaps[i][3] & 3]);
-			jw_kstr(w, "colour", nyse_colours[st->swaps[i][4] & 3]);
+				jw_kword(w, "give_colour",
+				    COLOUR_W(st->swaps[i][3] & 3));
+			jw_kword(w, "colour", COLOUR_W(st->swaps[i][4] & 3));
 			jw_end(w);
 		}
 		jw_end(w);
@@ -241,7 +245,7 @@ nyse_view_write(const void *vst, int seat, struct jw *w)
 			if (st->refused[p] & (1u << c)) {
 				jw_obj(w);
 				jw_kint(w, "target", p);
-				jw_kstr(w, "colour", nyse_colours[c]);
+				jw_kword(w, "colour", COLOUR_W(c));
 				jw_end(w);
 			}
 	jw_end(w);
@@ -257,7 +261,7 @@ nyse_view_write(const void *vst, int seat, struct jw *w)
 			special_write(w, st->sq[f]);
 		jw_kobj(w, "known");
 		for (c = 0; c < NY_COLOURS; c++) {
-			jw_key(w, nyse_colours[c]);
+			jw_keyn(w, COLOUR_W(c));
 			pile_write(w, st, c, st->known[c]);
 		}
 		jw_end(w);
@@ -269,7 +273,7 @@ nyse_view_write(const void *vst, int seat, struct jw *w)
 	if (seat == SEAT_ALL) {
 		jw_kobj(w, "piles");
 		for (c = 0; c < NY_COLOURS; c++) {
-			jw_key(w, nyse_colours[c]);
+			jw_keyn(w, COLOUR_W(c));
 			pile_write(w, st, c, st->plen[c]);
 		}
 		jw_end(w);
@@ -301,26 +305,26 @@ nyse_action_write(const void *vst, int player, struct action a,
 	switch (code < 0 || (code >> 28) ? 0 : NY_KIND(code)) {
 	case NY_A_TAKE:
 		jw_kstr(w, "type", "take");
-		jw_kstr(w, "colour", nyse_colours[f[0]]);
+		jw_kword(w, "colour", COLOUR_W(f[0]));
 		break;
 	case NY_A_DISCARD:
 		jw_kstr(w, "type", "discard");
-		jw_kstr(w, "colour", nyse_colours[f[0]]);
+		jw_kword(w, "colour", COLOUR_W(f[0]));
 		break;
 	case NY_A_SPECULATE:
 		jw_kstr(w, "type", "speculate");
-		jw_kstr(w, "chip", nyse_colours[f[0]]);
-		jw_kstr(w, "marker", nyse_colours[f[1]]);
+		jw_kword(w, "chip", COLOUR_W(f[0]));
+		jw_kword(w, "marker", COLOUR_W(f[1]));
 		break;
 	case NY_A_INVEST:
 		jw_kstr(w, "type", "invest");
-		jw_kstr(w, "chip", nyse_colours[f[0]]);
+		jw_kword(w, "chip", COLOUR_W(f[0]));
 		break;
 	case NY_A_SWAP:
 		jw_kstr(w, "type", "swap");
-		jw_kstr(w, "chip", nyse_colours[f[0]]);
-		jw_kstr(w, "give_colour", nyse_colours[f[1]]);
-		jw_kstr(w, "give_mark", nyse_marks[f[2]]);
+		jw_kword(w, "chip", COLOUR_W(f[0]));
+		jw_kword(w, "give_colour", COLOUR_W(f[1]));
+		jw_kword(w, "give_mark", MARK_W(f[2]));
 		/* Solitaire, two such specials to give: which one. */
 		if (st->n == 1 && f[2] != NY_PLAIN &&
 		    st->held[0][f[1]][f[2]] - (f[1] == f[0] &&
@@ -328,16 +332,16 @@ nyse_action_write(const void *vst, int player, struct action a,
 			jw_kstr(w, "give_age", NY_AGE(code) ? "newer" :
 			    "older");
 		if (NY_F(code, 3) == NY_SUPPLY || st->n == 1)
-			jw_kstr(w, "pile", nyse_colours[f[4]]);
+			jw_kword(w, "pile", COLOUR_W(f[4]));
 		else {
 			jw_kint(w, "target", NY_F(code, 3));
-			jw_kstr(w, "colour", nyse_colours[f[4]]);
+			jw_kword(w, "colour", COLOUR_W(f[4]));
 		}
 		break;
 	case NY_A_GIVE:
 		jw_kstr(w, "type", "give");
-		jw_kstr(w, "colour", nyse_colours[f[0]]);
-		jw_kstr(w, "mark", nyse_marks[f[1]]);
+		jw_kword(w, "colour", COLOUR_W(f[0]));
+		jw_kword(w, "mark", MARK_W(f[1]));
 		break;
 	case NY_A_NONE:
 		jw_kstr(w, "type", "none");
@@ -459,8 +463,8 @@ nyse_event_write(const void *vst, const struct event *e, struct jw *w)
 	const struct nyse *st = vst;
 	int v[NY_COLOURS], i, c;
 
-#define COL(x)	(nyse_colours[(x) & 3])
-#define MARK(x)	(nyse_marks[(x) & 3])
+#define COL(x)	COLOUR_W((x) & 3)
+#define MARK(x)	MARK_W((x) & 3)
 	jw_obj(w);
 	switch (e->type) {
 	case NY_EV_START:
@@ -480,26 +484,26 @@ nyse_event_write(const void *vst, const struct event *e, struct jw *w)
 	case NY_EV_TAKE:
 		jw_kstr(w, "type", "take");
 		jw_kint(w, "player", e->a[0]);
-		jw_kstr(w, "colour", COL(e->a[1]));
+		jw_kword(w, "colour", COL(e->a[1]));
 		jw_key(w, "from");
 		pos_write(w, e->a[3]);
 		jw_key(w, "to");
 		pos_write(w, e->a[4]);
 		jw_kint(w, "left", (int)e->x);
 		if (e->a[2] >= 0)
-			jw_kstr(w, "mark", MARK(e->a[2]));
+			jw_kword(w, "mark", MARK(e->a[2]));
 		break;
 	case NY_EV_DISCARD:
 		jw_kstr(w, "type", "discard");
 		jw_kint(w, "player", e->a[0]);
-		jw_kstr(w, "colour", COL(e->a[1]));
+		jw_kword(w, "colour", COL(e->a[1]));
 		jw_kint(w, "left", (int)e->x);
 		break;
 	case NY_EV_SPECULATE:
 		jw_kstr(w, "type", "speculate");
 		jw_kint(w, "player", e->a[0]);
-		jw_kstr(w, "chip", COL(e->a[1]));
-		jw_kstr(w, "marker", COL(e->a[2]));
+		jw_kword(w, "chip", COL(e->a[1]));
+		jw_kword(w, "marker", COL(e->a[2]));
 		jw_key(w, "from");
 		pos_write(w, e->a[3]);
 		jw_key(w, "to");
@@ -508,44 +512,44 @@ nyse_event_write(const void *vst, const struct event *e, struct jw *w)
 	case NY_EV_INVEST:
 		jw_kstr(w, "type", "invest");
 		jw_kint(w, "player", e->a[0]);
-		jw_kstr(w, "chip", COL(e->a[1]));
+		jw_kword(w, "chip", COL(e->a[1]));
 		break;
 	case NY_EV_ASK:
 		jw_kstr(w, "type", "ask");
 		jw_kint(w, "player", e->a[0]);
 		jw_kint(w, "target", e->a[1]);
-		jw_kstr(w, "colour", COL(e->a[2]));
-		jw_kstr(w, "chip", COL(e->a[3]));
+		jw_kword(w, "colour", COL(e->a[2]));
+		jw_kword(w, "chip", COL(e->a[3]));
 		if (e->a[4] >= 0)
-			jw_kstr(w, "give_colour", COL(e->a[4]));
+			jw_kword(w, "give_colour", COL(e->a[4]));
 		break;
 	case NY_EV_REFUSE:
 		jw_kstr(w, "type", "none");
 		jw_kint(w, "target", e->a[0]);
-		jw_kstr(w, "colour", COL(e->a[1]));
+		jw_kword(w, "colour", COL(e->a[1]));
 		jw_kint(w, "player", e->a[2]);
 		break;
 	case NY_EV_SWAP:
 		jw_kstr(w, "type", "swap");
 		jw_kint(w, "player", e->a[0]);
 		jw_kint(w, "target", e->a[1]);
-		jw_kstr(w, "chip", COL(e->a[2]));
-		jw_kstr(w, "colour", COL(e->a[4]));
+		jw_kword(w, "chip", COL(e->a[2]));
+		jw_kword(w, "colour", COL(e->a[4]));
 		if (e->a[3] >= 0)
-			jw_kstr(w, "give_colour", COL(e->a[3]));
+			jw_kword(w, "give_colour", COL(e->a[3]));
 		if ((e->x & 15) != 0)
-			jw_kstr(w, "give_mark", MARK((e->x & 15) - 1));
+			jw_kword(w, "give_mark", MARK((e->x & 15) - 1));
 		if (((e->x >> 4) & 15) != 0)
-			jw_kstr(w, "mark", MARK(((e->x >> 4) & 15) - 1));
+			jw_kword(w, "mark", MARK(((e->x >> 4) & 15) - 1));
 		break;
 	case NY_EV_PILESWAP:
 		jw_kstr(w, "type", "swap");
 		jw_kint(w, "player", e->a[0]);
-		jw_kstr(w, "chip", COL(e->a[1]));
-		jw_kstr(w, "give_colour", COL(e->a[2]));
-		jw_kstr(w, "give_mark", MARK(e->a[3]));
-		jw_kstr(w, "pile", COL(e->a[4]));
-		jw_kstr(w, "mark", MARK(e->x));
+		jw_kword(w, "chip", COL(e->a[1]));
+		jw_kword(w, "give_colour", COL(e->a[2]));
+		jw_kword(w, "give_mark", MARK(e->a[3]));
+		jw_kword(w, "pile", COL(e->a[4]));
+		jw_kword(w, "mark", MARK(e->x));
 		break;
 	case NY_EV_END:
 		jw_kstr(w, "type", "end");

@@ -1,0 +1,79 @@
+/*
+ * The growable byte buffer that messages and log lines are composed in
+ * (always NUL-terminated), with the small appends of the hot path inline:
+ * a literal's length is then known at compile time, and a request of a
+ * few hundred keys and numbers costs no call per piece.  The rest of its
+ * operations are in proto.h.
+ */
+#ifndef CARDARENA_BUF_H
+#define CARDARENA_BUF_H
+
+#include <stddef.h>
+#include <string.h>
+
+struct buf {
+	char	*p;
+	size_t	 len, cap;
+};
+
+/* Makes room for n more bytes. */
+void	 buf_reserve(struct buf *, size_t);
+
+/* Appends n bytes. */
+static inline void
+buf_add(struct buf *b, const void *p, size_t n)
+{
+	if (b->len + n + 1 > b->cap)
+		buf_reserve(b, n);
+	memcpy(b->p + b->len, p, n);
+	b->len += n;
+	b->p[b->len] = '\0';
+}
+
+/* Appends one byte. */
+static inline void
+buf_ch(struct buf *b, char c)
+{
+	if (b->len + 2 > b->cap)
+		buf_reserve(b, 1);
+	b->p[b->len++] = c;
+	b->p[b->len] = '\0';
+}
+
+/* Appends a C string (a literal's length is known at compile time). */
+static inline void
+buf_str(struct buf *b, const char *s)
+{
+	buf_add(b, s, strlen(s));
+}
+
+/* Writes v in decimal at d (at most 20 bytes); returns the end. */
+char	*put_int_any(char *, long long);
+
+/* put_int_any, with the small numbers of the hot path inline. */
+static inline char *
+put_int(char *d, long long v)
+{
+	if (v >= 0 && v < 10) {
+		*d++ = (char)('0' + v);
+		return d;
+	}
+	if (v >= 10 && v < 100) {
+		*d++ = (char)('0' + v / 10);
+		*d++ = (char)('0' + v % 10);
+		return d;
+	}
+	return put_int_any(d, v);
+}
+
+/* Appends a decimal integer. */
+static inline void
+buf_int(struct buf *b, long long v)
+{
+	if (b->len + 22 > b->cap)
+		buf_reserve(b, 21);
+	b->len = (size_t)(put_int(b->p + b->len, v) - b->p);
+	b->p[b->len] = '\0';
+}
+
+#endif
