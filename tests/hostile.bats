@@ -234,6 +234,72 @@ NOASAN2="python3 tests/bots/det.py 2"
 	grep -q '^readfile: denied' "$T/m.log.bot0.stderr"
 }
 
+# The processes of bots 0 and 1 playing keep (ARG: more places), 3 seat
+# rotations; their stderr in $T/keep.
+keep_match() {
+	run bin/referee -g horserace -s 3 -o races=1 --duplicate --games 3 -q \
+	    --log "$T/m.log" "$@" \
+	    -b "python3 tests/hostile/bot.py keep $MARK $T/drop" \
+	    -b "python3 tests/hostile/bot.py keep $MARK $T/drop" -b bin/random
+	cat "$T"/m.log.bot[01].stderr | tee "$T/keep"
+	[ "$status" -eq 0 ]
+}
+
+@test "own uids: a bot keeps nothing for a later seat rotation and leaves nothing for another bot" {
+	need_root
+	mkdir -m 1777 "$T/drop"
+	# Without isolation (the bots run as root, --bot-user same) the
+	# attack works: a later process finds what an earlier one left.
+	keep_match --bot-user same
+	grep -q "^keep: found $T/drop/hostile-kept-$MARK" "$T/keep"
+	grep -q "^keep: found /tmp/hostile-kept-$MARK" "$T/keep"
+	rm -f "$T/drop/hostile-kept-$MARK" /tmp/hostile-kept-"$MARK" \
+	    /var/tmp/hostile-kept-"$MARK" /dev/shm/hostile-kept-"$MARK"
+	# Isolated: 6 processes (2 bots x 3 rotations), each with a private
+	# scratch that vanishes with it, and nowhere else to write.
+	keep_match
+	[ "$(grep -c "^keep: wrote /var/tmp/hostile-kept-$MARK$" "$T/keep")" -eq 6 ]
+	! grep -q '^keep: found' "$T/keep"
+	! grep '^keep: wrote' "$T/keep" | grep -v '^keep: wrote /var/tmp/\|^keep: wrote /dev/shm/'
+	[ "$(grep -c "^keep: denied $T/drop: Read-only file system" "$T/keep")" -eq 6 ]
+	[ "$(grep -c "^keep: denied /tmp: Read-only file system" "$T/keep")" -eq 6 ]
+	[ -z "$(ls -A "$T/drop")" ]
+	for d in /tmp /var/tmp /dev/shm; do [ ! -e "$d/hostile-kept-$MARK" ]; done
+	no_leftovers "$MARK"
+}
+
+@test "own uids: every bot process has IPC and mount namespaces of its own" {
+	need_root
+	run bin/referee -g horserace -s 3 -o races=1 --duplicate --games 3 -q \
+	    --log "$T/m.log" -b "python3 tests/hostile/bot.py ns $MARK" \
+	    -b "python3 tests/hostile/bot.py ns $MARK" -b bin/random
+	[ "$status" -eq 0 ]
+	grep -h '^ns: ' "$T"/m.log.bot[01].stderr | tee "$T/ns"
+	[ "$(wc -l <"$T/ns")" -eq 6 ]
+	# 12 namespaces, all different, none ours
+	tr ' ' '\n' <"$T/ns" | grep '^\(ipc\|mnt\):' | sort -u >"$T/ids"
+	[ "$(wc -l <"$T/ids")" -eq 12 ]
+	! grep -qx "$(readlink /proc/self/ns/ipc)\|$(readlink /proc/self/ns/mnt)" "$T/ids"
+}
+
+@test "without the sandbox no bot opens a socket: no network, no loopback, no abstract Unix socket" {
+	python3 -c 'import socket, time, sys
+s = socket.socket(); s.bind(("127.0.0.1", 0)); s.listen(5)
+print(s.getsockname()[1], flush=True); time.sleep(30)' >"$T/port" &
+	lp=$!
+	wait_for test -s "$T/port"
+	MODE=socket ARG=$(cat "$T/port") hostile
+	kill $lp
+	grep -q '^socket: denied 127.0.0.1: Permission denied' "$T/m.log.bot0.stderr"
+	grep -q '^socket: denied 1.1.1.1: Permission denied' "$T/m.log.bot0.stderr"
+	! grep -q connected "$T/m.log.bot0.stderr"
+	# nor as root with --bot-user same, nor a Unix socket
+	run bin/referee -g horserace -s 3 -o races=1 -q --log "$T/u.log" --bot-user same \
+	    -b "python3 -c 'import socket; socket.socket(socket.AF_UNIX)'" -b bin/random -b bin/random
+	[ "$status" -eq 0 ]
+	grep -q 'PermissionError' "$T/u.log.bot0.stderr"
+}
+
 @test "sandbox: writing outside (working directory, the test's directory) fails" {
 	need_sandbox
 	chmod 755 "$T"
@@ -300,7 +366,8 @@ print(s.getsockname()[1], flush=True); time.sleep(30)' >"$T/port" &
 	cat "$T/keys"
 	grep -q '^CARD_X$' "$T/keys"
 	grep -q '^CARD_Z$' "$T/keys"
-	! grep -v '^\(PATH\|HOME\|LANG\|LC_ALL\|LC_CTYPE\|TZ\|CARD_X\|CARD_Z\)$' "$T/keys"
+	# TMPDIR: a bot isolated as root is given its private scratch
+	! grep -v '^\(PATH\|HOME\|TMPDIR\|LANG\|LC_ALL\|LC_CTYPE\|TZ\|CARD_X\|CARD_Z\)$' "$T/keys"
 }
 
 @test "only descriptors 0, 1 and 2 are inherited" {
@@ -326,7 +393,7 @@ print(s.getsockname()[1], flush=True); time.sleep(30)' >"$T/port" &
 
 @test "a file size limit: a limit fault naming it" {
 	run bin/referee -g horserace -s 3 -o races=1 --log "$T/m.log" --limit-fsize 1 \
-	    -b "sh -c 'exec head -c 3000000 /dev/zero >/tmp/cardarena-fsize-$MARK'" \
+	    -b "sh -c 'exec head -c 3000000 /dev/zero >\${TMPDIR:-/tmp}/cardarena-fsize-$MARK'" \
 	    -b bin/random -b bin/random
 	rm -f "/tmp/cardarena-fsize-$MARK"
 	[ "$status" -eq 0 ]
