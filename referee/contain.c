@@ -10,12 +10,22 @@
  * and calls kill(-1, SIGKILL).
  */
 #include <sys/types.h>
+#ifdef __linux__
+#include <sys/mount.h>
+#include <sys/syscall.h>
+#include <linux/audit.h>
+#include <linux/filter.h>
+#include <linux/mount.h>
+#include <linux/seccomp.h>
+#include <sched.h>
+#endif
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 
 #include <dirent.h>
+#include <err.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <grp.h>
@@ -53,6 +63,9 @@ static pid_t	 proc_stat(pid_t, char *);
 static void	 kill_uid(uid_t);
 static pid_t	*children(size_t *);
 static int	 kill_range(unsigned, unsigned);
+static int	 isolate(const struct jailed *);
+static int	 isolation_works(const struct jailed *);
+static int	 no_sockets(void);
 
 const struct limit_flag limit_flags[] = {
 	{ "cpu_s",	"--limit-cpu",		86400 * 366,
@@ -500,8 +513,22 @@ contain_prepare(struct jailed *jl, char *const *argv)
 	if (c->nproc > 0)
 		jl->lim_nproc = (int)(jl->uid != (uid_t)-1 ? c->nproc :
 		    c->nproc + own_processes());
+	/* bwrap does all this its own way (and needs sockets to do it) */
+	if (!c->sandbox) {
+		jl->nonet = !c->no_filter;
+		snprintf(jl->scratch_opts, sizeof jl->scratch_opts,
+		    "size=%ldm,nr_inodes=16384,mode=0700,uid=%u,gid=%u",
+		    c->fsize_mb > 0 ? c->fsize_mb + 16 : 1024, (unsigned)jl->uid,
+		    (unsigned)jl->uid);
+		jl->isolate = jl->uid != (uid_t)-1 && !c->no_isolate &&
+		    isolation_works(jl);
+	}
 	vec_add(&jl->envp, &n, "PATH=" BOT_PATH);
-	vec_add(&jl->envp, &n, "HOME=/tmp");
+	if (jl->isolate) {
+		vec_add(&jl->envp, &n, "HOME=" BOT_SCRATCH);
+		vec_add(&jl->envp, &n, "TMPDIR=" BOT_SCRATCH);
+	} else
+		vec_add(&jl->envp, &n, "HOME=/tmp");
 	for (i = 0; pass[i] != NULL; i++)
 		if ((v = getenv(pass[i])) != NULL) {
 			snprintf(kv, sizeof kv, "%s=%s", pass[i], v);
@@ -576,14 +603,131 @@ contain_child(const struct jailed *jl)
 		if (setrlimit(RLIMIT_NPROC, &rl) == -1)
 			return -1;
 	}
+	if (jl->isolate && isolate(jl) == -1)
+		return -1;
 	if (jl->uid != (uid_t)-1) {
 		gid = (gid_t)jl->uid;
 		if (setgroups(0, NULL) == -1 || setresgid(gid, gid, gid) ==
 		    -1 || setresuid(jl->uid, jl->uid, jl->uid) == -1)
 			return -1;
 	}
+	if (jl->nonet && no_sockets() == -1)
+		return -1;
 	environ = jl->envp;
 	return 0;
+}
+
+/*
+ * Isolates a bot run as a uid of its own (as root) without the sandbox: in
+ * a mount namespace of its own every file system is read-only, and
+ * BOT_SCRATCH (its HOME and TMPDIR) and /dev/shm are one private tmpfs of
+ * the file size limit and 16 MiB (1 GiB without a limit), gone with it; in an IPC namespace of its
+ * own it meets no other's System V or POSIX IPC objects.  The uid alone
+ * would leave it /tmp and every directory anyone may write: a place to
+ * keep the deal of one seat rotation for the next, or to pass cards to
+ * another bot.  In the child, as root; -1 (errno set) if it fails.
+ */
+static int
+isolate(const struct jailed *jl)
+{
+#ifdef __linux__
+	struct mount_attr ma;
+
+	if (unshare(CLONE_NEWNS | CLONE_NEWIPC) == -1 ||
+	    mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) == -1)
+		return -1;
+	memset(&ma, 0, sizeof ma);
+	ma.attr_set = MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID;
+	if (syscall(SYS_mount_setattr, AT_FDCWD, "/", AT_RECURSIVE, &ma,
+	    sizeof ma) == -1)
+		return -1;
+	if (mount("tmpfs", BOT_SCRATCH, "tmpfs", MS_NOSUID | MS_NODEV,
+	    jl->scratch_opts) == -1)
+		return -1;
+	if (access("/dev/shm", F_OK) == 0 && mount(BOT_SCRATCH, "/dev/shm",
+	    NULL, MS_BIND, NULL) == -1)
+		return -1;
+	return 0;
+#else
+	(void)jl;
+	errno = ENOSYS;
+	return -1;
+#endif
+}
+
+/*
+ * Whether isolate() works here (it needs CAP_SYS_ADMIN, which a container
+ * may withhold, and BOT_SCRATCH), tried once in a child; if not, a warning
+ * and the bots share the writable directories.
+ */
+static int
+isolation_works(const struct jailed *jl)
+{
+	static int works = -1;
+	int status, e = 0;
+	pid_t pid;
+
+	if (works != -1)
+		return works;
+	if ((pid = fork()) == 0)
+		_exit(isolate(jl) == 0 ? 0 : errno > 0 && errno < 256 ?
+		    errno : 255);
+	while (pid != -1 && waitpid(pid, &status, 0) == -1 && errno == EINTR)
+		;
+	works = pid != -1 && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+	if (pid != -1 && WIFEXITED(status))
+		e = WEXITSTATUS(status);
+	if (!works)
+		warnx("bots cannot be isolated here (%s): they share /tmp, "
+		    "%s and /dev/shm, where one may leave what it saw for "
+		    "another; --sandbox isolates them", pid == -1 ? "fork" :
+		    strerror(e), BOT_SCRATCH);
+	return works;
+}
+
+/*
+ * Denies the bot sockets (EACCES) with a seccomp filter: no network, no
+ * abstract Unix sockets to meet another bot by, no io_uring to open one
+ * behind the filter's back.  socketpair(2) stays: it reaches no one.
+ * For the native calls, x32's, and (on x86-64) i386's socketcall(2).
+ */
+static int
+no_sockets(void)
+{
+#if defined(__linux__) && (defined(__x86_64__) || defined(__aarch64__))
+#ifdef __x86_64__
+#define NATIVE_ARCH	AUDIT_ARCH_X86_64
+#else
+#define NATIVE_ARCH	AUDIT_ARCH_AARCH64
+#endif
+	struct sock_filter f[] = {
+		BPF_STMT(BPF_LD | BPF_W | BPF_ABS,
+		    offsetof(struct seccomp_data, arch)),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, NATIVE_ARCH, 0, 5),
+		BPF_STMT(BPF_LD | BPF_W | BPF_ABS,
+		    offsetof(struct seccomp_data, nr)),
+		BPF_STMT(BPF_ALU | BPF_AND | BPF_K, ~0x40000000u),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_socket, 7, 0),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_io_uring_setup, 6, 0),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, AUDIT_ARCH_I386, 0, 5),
+		BPF_STMT(BPF_LD | BPF_W | BPF_ABS,
+		    offsetof(struct seccomp_data, nr)),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, 102, 2, 0), /* socketcall */
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, 359, 1, 0), /* socket */
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, 425, 0, 1), /* io_uring */
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EACCES),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+	};
+	struct sock_fprog prog = { .len = sizeof f / sizeof f[0], .filter = f };
+
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == -1)
+		return -1;
+	return prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog);
+#undef NATIVE_ARCH
+#else
+	return 0;
+#endif
 }
 
 /* The parent of pid from /proc/PID/stat (and its state), or -1. */

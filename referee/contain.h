@@ -34,6 +34,8 @@ struct contain {
 	char		**hide;		/* sandbox: directories hidden */
 	int		 n_hide;
 	int		 no_sweep;	/* the caller finds stragglers itself */
+	int		 no_isolate;	/* bench only: no namespaces (root) */
+	int		 no_filter;	/* bench only: sockets allowed */
 };
 
 /* The limits a bot's end can be put down to, as logs and results name them. */
@@ -72,9 +74,13 @@ struct jailed {
 	char	**envp;		/* its whole environment */
 	uid_t	  uid;		/* (uid_t)-1: keep ours */
 	int	  lim_nproc;	/* the RLIMIT_NPROC to set, 0: none */
+	int	  isolate;	/* a private scratch and read-only files */
+	int	  nonet;	/* no sockets (seccomp) */
+	char	  scratch_opts[96];	/* the scratch tmpfs's options */
 };
 
 #define BOT_UID_BASE	0x40000000u	/* per-bot uids when root */
+#define BOT_SCRATCH	"/var/tmp"	/* an isolated bot's writable dir */
 #define BOT_PATH	"/usr/local/bin:/usr/bin:/bin"
 
 /* Fills the documented defaults (SECURITY.md). */

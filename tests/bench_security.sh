@@ -3,10 +3,13 @@
 # sandbox cost.
 #  1. Spawning a bot (tests/bench_spawn): start, exit and reap of bin/true
 #     and of a Python bot that exits at once, per bot: no containment,
-#     the default limits (and as root a uid of its own), --sandbox.
+#     the default limits (and as root a uid of its own), the defaults
+#     (those, the socket filter and as root the namespaces and private
+#     scratch: "isolated"), --sandbox.
 #  2. Time per decision: a horserace match of 5 C random bots, --stats,
 #     with the limits off and the referee's uid (--bot-user same, every
-#     --limit-* 0), with the defaults, and with --sandbox.
+#     --limit-* 0; the socket filter stays: no flag turns it off), with
+#     the defaults, and with --sandbox.
 # Environment: B (build dir), BENCH_GAMES (games, default 300),
 # BENCH_SPAWNS (bots spawned per mode, default 50).
 set -eu
@@ -20,7 +23,7 @@ trap 'rm -rf "$tmp"' EXIT INT TERM
 sandbox=1
 bin/referee -g horserace --sandbox -q -b bin/random -b bin/random \
     -b bin/random >/dev/null 2>&1 || sandbox=0
-modes="none limits"
+modes="none limits isolated"
 [ "$sandbox" = 1 ] && modes="$modes sandbox"
 
 echo "== containment: spawning a bot ($N each; us per bot, start to reaped)"
@@ -42,7 +45,8 @@ off="--bot-user same --limit-cpu 0 --limit-mem 0 --limit-nproc 0 --limit-fsize 0
 for m in $modes; do
 	case $m in
 	none) flags=$off ;;
-	limits) flags="" ;;
+	limits) continue ;;	# the same as isolated for the referee
+	isolated) flags="" ;;
 	sandbox) flags="--sandbox" ;;
 	esac
 	eval bin/referee -g horserace -s 1 --games "$GAMES" -q --stats \

@@ -2,10 +2,12 @@
  * The cost of starting a bot (make bench, tests/bench_security.sh): spawns
  * a bot with proc_spawn, waits for it to exit and reaps it, N times, as
  * the referee would with the given containment: "none" (no limits, the
- * referee's uid), "limits" (the defaults: limits and, as root, a uid of
- * its own) or "sandbox" (the defaults under bubblewrap).
+ * referee's uid, sockets allowed), "limits" (the limits and, as root, a
+ * uid of its own, neither isolated nor filtered), "isolated" (the
+ * defaults: "limits", the socket filter and, as root, the namespaces and
+ * private scratch) or "sandbox" (the defaults under bubblewrap).
  *
- * Usage: bench_spawn [-n N] none|limits|sandbox COMMAND...; prints
+ * Usage: bench_spawn [-n N] none|limits|isolated|sandbox COMMAND...; prints
  * {"mode": M, "spawn_us": X} (the mean per bot).
  */
 #include <err.h>
@@ -44,23 +46,27 @@ main(int argc, char **argv)
 
 	while ((ch = getopt(argc, argv, "+n:")) != -1) {
 		if (ch != 'n')
-			errx(2, "usage: bench_spawn [-n N] none|limits|sandbox "
-			    "COMMAND...");
+			errx(2, "usage: bench_spawn [-n N] none|limits|"
+			    "isolated|sandbox COMMAND...");
 		n = (int)strtonum(optarg, 1, 100000, &errstr);
 		if (errstr != NULL)
 			errx(2, "-n %s: %s", optarg, errstr);
 	}
 	if (argc - optind < 2)
-		errx(2, "usage: bench_spawn [-n N] none|limits|sandbox "
-		    "COMMAND...");
+		errx(2, "usage: bench_spawn [-n N] none|limits|isolated|"
+		    "sandbox COMMAND...");
 	contain_init(&c);
 	if (strcmp(argv[optind], "none") == 0) {
 		c.cpu_s = c.mem_mb = c.nproc = c.fsize_mb = c.nofile = 0;
 		c.user = BOT_USER_SAME;
-	} else if (strcmp(argv[optind], "sandbox") == 0)
+		c.no_isolate = c.no_filter = 1;
+	} else if (strcmp(argv[optind], "limits") == 0)
+		c.no_isolate = c.no_filter = 1;
+	else if (strcmp(argv[optind], "sandbox") == 0)
 		c.sandbox = 1;
-	else if (strcmp(argv[optind], "limits") != 0)
-		errx(2, "%s: not none, limits or sandbox", argv[optind]);
+	else if (strcmp(argv[optind], "isolated") != 0)
+		errx(2, "%s: not none, limits, isolated or sandbox",
+		    argv[optind]);
 	contain_set(&c);
 	contain_self();
 	if (c.sandbox && contain_check(cause, sizeof cause) == -1)

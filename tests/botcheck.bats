@@ -217,7 +217,7 @@ verdict() {
 	run bin/botcheck $LIMITS -s 9 -n 1 -r 2 -g horserace --keep "$T/logs" -- bin/random
 	[ "$status" -eq 0 ]
 	a=$(printf '%s\n' "$output" | grep 'run [0-9]:' | sed 's/: [0-9]* game.*//')
-	[ -s "$T/logs/horserace-1.log" ] && [ -s "$T/logs/horserace-3.log" ]
+	[ -s "$T/logs/horserace-1.log" ] && [ -s "$T/logs/horserace-3.log" ] || false
 	log_complete "$T/logs/horserace-2.log"
 	run bin/botcheck $LIMITS -s 9 -n 1 -r 2 -g horserace -- bin/random
 	[ "$(printf '%s\n' "$output" | grep 'run [0-9]:' | sed 's/: [0-9]* game.*//')" = "$a" ]

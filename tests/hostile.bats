@@ -46,6 +46,16 @@ need_root() {
 	[ "$(id -u)" -eq 0 ] || skip "needs root (a uid per bot)"
 }
 
+# As root, where the machine lets the referee make namespaces (a container
+# may not): the bots are isolated (SECURITY.md).
+need_isolation() {
+	need_root
+	if bin/referee -g horserace -q -b bin/random -b bin/random -b bin/random 2>&1 >/dev/null |
+	    grep 'cannot be isolated'; then
+		skip "bots cannot be isolated here"
+	fi
+}
+
 need_sandbox() {
 	bin/referee -g horserace --sandbox -b 'bin/random' -b 'bin/random' \
 	    -b 'bin/random' -q >/dev/null 2>&1 ||
@@ -234,6 +244,81 @@ NOASAN2="python3 tests/bots/det.py 2"
 	grep -q '^readfile: denied' "$T/m.log.bot0.stderr"
 }
 
+# Bots 0 and 1 play keep (with $T/drop), 3 seat rotations, logged to $1;
+# more referee flags in the rest; their stderr in $T/keep.
+keep_match() {
+	local log=$1
+	shift
+	run bin/referee -g horserace -s 3 -o races=1 --duplicate --games 3 -q \
+	    --log "$log" "$@" \
+	    -b "python3 tests/hostile/bot.py keep $MARK $T/drop" \
+	    -b "python3 tests/hostile/bot.py keep $MARK $T/drop" -b bin/random
+	cat "$log".bot[01].stderr | tee "$T/keep"
+	[ "$status" -eq 0 ]
+}
+
+@test "own uids: a bot keeps nothing for a later seat rotation and leaves nothing for another bot" {
+	need_isolation
+	mkdir -m 1777 "$T/drop"
+	# Without isolation (the bots run as root, --bot-user same) the
+	# attack works: a later process finds what an earlier one left.
+	keep_match "$T/same.log" --bot-user same
+	grep -q "^keep: found $T/drop/hostile-kept-$MARK" "$T/keep"
+	grep -q "^keep: found /tmp/hostile-kept-$MARK" "$T/keep"
+	for d in /tmp /var/tmp /dev/shm /run/lock "$T/drop"; do
+		rm -f "$d/hostile-kept-$MARK"
+	done
+	# Isolated: 6 processes (2 bots x 3 rotations), each with a private
+	# scratch that vanishes with it, and nowhere else to write.
+	keep_match "$T/m.log"
+	[ "$(grep -c "^keep: wrote /var/tmp/hostile-kept-$MARK$" "$T/keep")" -eq 6 ]
+	! grep -q '^keep: found' "$T/keep" || false
+	! grep '^keep: wrote' "$T/keep" | grep -v '^keep: wrote /var/tmp/\|^keep: wrote /dev/shm/' || false
+	[ "$(grep -c "^keep: denied $T/drop: Read-only file system" "$T/keep")" -eq 6 ]
+	[ "$(grep -c "^keep: denied /tmp: Read-only file system" "$T/keep")" -eq 6 ]
+	[ -z "$(ls -A "$T/drop")" ]
+	for d in /tmp /var/tmp /dev/shm /run/lock; do [ ! -e "$d/hostile-kept-$MARK" ]; done
+	no_leftovers "$MARK"
+}
+
+@test "own uids: every bot process has IPC and mount namespaces of its own" {
+	need_isolation
+	run bin/referee -g horserace -s 3 -o races=1 --duplicate --games 3 -q \
+	    --log "$T/m.log" -b "python3 tests/hostile/bot.py ns $MARK" \
+	    -b "python3 tests/hostile/bot.py ns $MARK" -b bin/random
+	[ "$status" -eq 0 ]
+	# bot 0's and bot 1's processes of each seat rotation, side by side:
+	# they live at once, so their namespaces differ (a dead namespace's
+	# number may come back later); none is ours
+	paste -d' ' <(grep '^ns: ' "$T/m.log.bot0.stderr") \
+	    <(grep '^ns: ' "$T/m.log.bot1.stderr") | tee "$T/ns"
+	[ "$(wc -l <"$T/ns")" -eq 3 ]
+	ours="$(readlink /proc/self/ns/ipc) $(readlink /proc/self/ns/mnt)"
+	while read -r _ i0 m0 _ i1 m1; do
+		[ "$i0" != "$i1" ] && [ "$m0" != "$m1" ] || false
+		[[ "$ours" != *"$i0"* && "$ours" != *"$i1"* ]]
+		[[ "$ours" != *"$m0"* && "$ours" != *"$m1"* ]]
+	done <"$T/ns"
+}
+
+@test "without the sandbox no bot opens a socket: no network, no loopback, no abstract Unix socket" {
+	python3 -c 'import socket, time, sys
+s = socket.socket(); s.bind(("127.0.0.1", 0)); s.listen(5)
+print(s.getsockname()[1], flush=True); time.sleep(30)' >"$T/port" &
+	lp=$!
+	wait_for test -s "$T/port"
+	MODE=socket ARG=$(cat "$T/port") hostile
+	kill $lp
+	grep -q '^socket: denied 127.0.0.1: Permission denied' "$T/m.log.bot0.stderr"
+	grep -q '^socket: denied 1.1.1.1: Permission denied' "$T/m.log.bot0.stderr"
+	! grep -q connected "$T/m.log.bot0.stderr" || false
+	# nor as root with --bot-user same, nor a Unix socket
+	run bin/referee -g horserace -s 3 -o races=1 -q --log "$T/u.log" --bot-user same \
+	    -b "python3 -c 'import socket; socket.socket(socket.AF_UNIX)'" -b bin/random -b bin/random
+	[ "$status" -eq 0 ]
+	grep -q 'PermissionError' "$T/u.log.bot0.stderr"
+}
+
 @test "sandbox: writing outside (working directory, the test's directory) fails" {
 	need_sandbox
 	chmod 755 "$T"
@@ -257,7 +342,7 @@ print(s.getsockname()[1], flush=True); time.sleep(30)' >"$T/port" &
 	kill $lp
 	grep -q '^socket: denied 127.0.0.1' "$T/m.log.bot0.stderr"
 	grep -q '^socket: denied 1.1.1.1' "$T/m.log.bot0.stderr"
-	! grep -q connected "$T/m.log.bot0.stderr"
+	! grep -q connected "$T/m.log.bot0.stderr" || false
 }
 
 @test "sandbox: another bot cannot be signalled or traced (not even seen)" {
@@ -273,7 +358,7 @@ print(s.getsockname()[1], flush=True); time.sleep(30)' >"$T/port" &
 	    ARG="$MARK-victim" hostile
 	cat "$T/m.log.bot0.stderr"
 	grep -q '^signal: kill [0-9]*: Operation not permitted' "$T/m.log.bot0.stderr"
-	! grep -q 'killed\|traced' "$T/m.log.bot0.stderr"
+	! grep -q 'killed\|traced' "$T/m.log.bot0.stderr" || false
 }
 
 @test "sandbox: the referee's /proc is out of sight" {
@@ -287,7 +372,7 @@ print(s.getsockname()[1], flush=True); time.sleep(30)' >"$T/port" &
 	MODE=procref hostile
 	cat "$T/m.log.bot0.stderr"
 	grep -q '^procref: environ [0-9]*: Permission denied' "$T/m.log.bot0.stderr"
-	! grep -q 'read [0-9]* bytes\|opened fd\|listed' "$T/m.log.bot0.stderr"
+	! grep -q 'read [0-9]* bytes\|opened fd\|listed' "$T/m.log.bot0.stderr" || false
 }
 
 @test "the environment is scrubbed: PATH, HOME, locale, CARDARENA_BOT_ENV and --env only" {
@@ -300,7 +385,8 @@ print(s.getsockname()[1], flush=True); time.sleep(30)' >"$T/port" &
 	cat "$T/keys"
 	grep -q '^CARD_X$' "$T/keys"
 	grep -q '^CARD_Z$' "$T/keys"
-	! grep -v '^\(PATH\|HOME\|LANG\|LC_ALL\|LC_CTYPE\|TZ\|CARD_X\|CARD_Z\)$' "$T/keys"
+	# TMPDIR: a bot isolated as root is given its private scratch
+	! grep -v '^\(PATH\|HOME\|TMPDIR\|LANG\|LC_ALL\|LC_CTYPE\|TZ\|CARD_X\|CARD_Z\)$' "$T/keys" || false
 }
 
 @test "only descriptors 0, 1 and 2 are inherited" {
@@ -326,7 +412,7 @@ print(s.getsockname()[1], flush=True); time.sleep(30)' >"$T/port" &
 
 @test "a file size limit: a limit fault naming it" {
 	run bin/referee -g horserace -s 3 -o races=1 --log "$T/m.log" --limit-fsize 1 \
-	    -b "sh -c 'exec head -c 3000000 /dev/zero >/tmp/cardarena-fsize-$MARK'" \
+	    -b "sh -c 'exec head -c 3000000 /dev/zero >\${TMPDIR:-/tmp}/cardarena-fsize-$MARK'" \
 	    -b bin/random -b bin/random
 	rm -f "/tmp/cardarena-fsize-$MARK"
 	[ "$status" -eq 0 ]

@@ -22,8 +22,8 @@ mk() {
 		[ -x "$T/usr/bin/$p" ]
 	done
 	s=$T/usr/share/cardarena
-	[ -s "$s/protocol.md" ] && [ -s "$s/README.md" ]
-	[ -s "$s/bots/python/cardarena.py" ] && [ -s "$s/bots/js/cardarena.js" ]
+	[ -s "$s/protocol.md" ] && [ -s "$s/README.md" ] || false
+	[ -s "$s/bots/python/cardarena.py" ] && [ -s "$s/bots/js/cardarena.js" ] || false
 	# every docs/rules/ file protocol.md names is there beside it
 	n=0
 	for f in $(grep -o 'docs/rules/[a-z]*\.md' protocol.md | sort -u); do
@@ -40,7 +40,7 @@ mk() {
 	[ "$status" -eq 0 ]
 	[ -x "$T/stage/opt/ca/bin/referee" ]
 	grep -q '"command": "/opt/ca/bin/nyse_bot' "$T/stage/opt/ca/share/cardarena/tournaments/examples/nyse.json"
-	! grep -q "$T/stage" "$T"/stage/opt/ca/share/cardarena/tournaments/examples/*.json
+	! grep -q "$T/stage" "$T"/stage/opt/ca/share/cardarena/tournaments/examples/*.json || false
 }
 
 @test "an installed example tournament runs from another directory" {
@@ -66,5 +66,5 @@ mk() {
 	[ "$status" -eq 2 ]
 	[[ "$output" == *"make install: PREFIX and DESTDIR must be one word each, without spaces (got \"$T/a b\")"* ]]
 	# install -d "$T/a" "b/bin" would have made both
-	[ ! -e "$T/a" ] && [ ! -e "$T/a b" ] && [ ! -e b ]
+	[ ! -e "$T/a" ] && [ ! -e "$T/a b" ] && [ ! -e b ] || false
 }

@@ -60,7 +60,7 @@ print(json.dumps({"id": 4, "index": i, "amount": r.randint(3, 90)}, separators=(
 	[ "${lines[0]}" = '{"type":"hello","name":"random-js","version":"1"}' ]
 	[[ "${lines[4]}" =~ ^\{\"id\":4,\"index\":0,\"amount\":[0-9]+\}$ ]]
 	amount=$(jv "${lines[4]}" 'd["amount"]')
-	[ "$amount" -ge 3 ] && [ "$amount" -le 90 ]
+	[ "$amount" -ge 3 ] && [ "$amount" -le 90 ] || false
 }
 
 @test "greedy-py bets the best positive win bet, Kelly-staked, then is done" {
@@ -89,7 +89,7 @@ print(json.dumps({"id": 4, "index": i, "amount": r.randint(3, 90)}, separators=(
 	[ "${lines[3]}" = '{"id":3,"index":0}' ]
 	[ "$(jv "${lines[4]}" 'd["index"]')" = 2 ]
 	amount=$(jv "${lines[4]}" 'd["amount"]')
-	[ "$amount" -ge 5 ] && [ "$amount" -le 15 ]
+	[ "$amount" -ge 5 ] && [ "$amount" -le 15 ] || false
 }
 
 @test "greedy-js sheds weak cards first and keeps jokers and 2s" {

@@ -106,7 +106,7 @@ print(sum(r["places"][0] for r in rows) / len(rows))' "$T/r.jsonl"
 	# Turn 1: the 7H bought at 6 before the TH lifts hearts to 10.
 	buy=$(printf '%s\n' "$output" | grep -n '"card": "7H", .*"type": "buy"' | cut -d: -f1)
 	lift=$(printf '%s\n' "$output" | grep -n '"card": "TH", "type": "price", "value": 10' | cut -d: -f1)
-	[ -n "$buy" ] && [ -n "$lift" ] && [ "$buy" -lt "$lift" ]
+	[ -n "$buy" ] && [ -n "$lift" ] && [ "$buy" -lt "$lift" ] || false
 	# Turn 3, hearts at 11 under the other player's JH: sold.
 	printf '%s\n' "$output" | grep -q '"card": "7H", "proceeds": 77, "shares": 7, "type": "sell"'
 	[ "$(jv "$(last_line "$T/r.jsonl")" 'd["places"]')" = "[1, 2]" ]

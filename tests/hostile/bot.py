@@ -149,6 +149,30 @@ def attempt(mode, arg):
                 report(mode, "connected to %s" % host)
             except OSError as e:
                 report(mode, "denied %s: %s" % (host, e.strerror or e))
+    elif mode == "keep":
+        # Looks for what an earlier process (an earlier seat rotation, or
+        # another bot) left in every place it can write, then leaves its
+        # own there: ARG is more places, ':'-separated.
+        places = ["/tmp", "/var/tmp", "/dev/shm", "/run/lock",
+                  os.environ.get("HOME", ""), os.environ.get("TMPDIR", "")]
+        places += [p for p in arg.split(":") if p]
+        places = list(dict.fromkeys(p for p in places if p))
+        name = "hostile-kept-" + sys.argv[2]
+        for d in places:
+            if os.path.exists(os.path.join(d, name)):
+                report(mode, "found " + os.path.join(d, name))
+        for d in places:
+            f = os.path.join(d, name)
+            try:
+                with open(f, "w") as fh:
+                    fh.write("the deal I saw")
+                report(mode, "wrote " + f)
+            except OSError as e:
+                report(mode, "denied %s: %s" % (d, e.strerror))
+    elif mode == "ns":
+        # The namespaces it is in (System V and POSIX IPC, mounts).
+        report(mode, " ".join(os.readlink("/proc/self/ns/" + n)
+                              for n in ("ipc", "mnt")))
     elif mode == "signal":
         report(mode, attack_signal(arg))
     elif mode == "procref":
