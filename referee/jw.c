@@ -221,24 +221,3 @@ jw_amount(struct jw *w, int32_t amount)
 	jw_kint(w, "max", w->hi);
 	jw_end(w);
 }
-
-void
-jw_knull(struct jw *w, const char *k)
-{
-	jw_key(w, k);
-	jw_null(w);
-}
-
-void
-jw_kcard(struct jw *w, const char *k, int card)
-{
-	jw_key(w, k);
-	jw_card(w, card);
-}
-
-void
-jw_kcards(struct jw *w, const char *k, const int *cards, int n)
-{
-	jw_key(w, k);
-	jw_cards(w, cards, n);
-}

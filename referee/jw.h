@@ -56,9 +56,6 @@ void	 jw_json(struct jw *, const json_t *);	/* a tree, copied in */
  * "amount": {"min": lo, "max": hi}.  Action writers use it for the amount.
  */
 void	 jw_amount(struct jw *, int32_t);
-void	 jw_knull(struct jw *, const char *);
-void	 jw_kcard(struct jw *, const char *, int);
-void	 jw_kcards(struct jw *, const char *, const int *, int);
 
 /*
  * The calls below are inline for the text back end, which a request runs
@@ -343,6 +340,27 @@ JW_INLINE void
 jw_karr(struct jw *w, const char *k)
 {
 	jw_open(w, k, strlen(k), 0);
+}
+
+JW_INLINE void
+jw_knull(struct jw *w, const char *k)
+{
+	jw_keyn(w, k, strlen(k));
+	jw_null(w);
+}
+
+JW_INLINE void
+jw_kcard(struct jw *w, const char *k, int card)
+{
+	jw_keyn(w, k, strlen(k));
+	jw_card(w, card);
+}
+
+JW_INLINE void
+jw_kcards(struct jw *w, const char *k, const int *cards, int n)
+{
+	jw_keyn(w, k, strlen(k));
+	jw_cards(w, cards, n);
 }
 
 /*

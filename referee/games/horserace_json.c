@@ -15,6 +15,7 @@
 static const char *const kind_names[] = {
 	"win", "exacta", "trifecta", "daily_double"
 };
+static const uint8_t kind_len[] = { 3, 6, 8, 12 };	/* for jw_word */
 static const char *const phase_names[] = {
 	"odds", "bet", "auction", "over"
 };
@@ -39,7 +40,7 @@ static int	 deck_parse(const json_t *, int, int8_t *, int *, char *,
 static void
 suit_write(struct jw *w, int s)
 {
-	jw_str(w, suit_names[s & 3]);
+	jw_word(w, suit_names[s & 3], 1);
 }
 
 /* Writes a seat number, or null for -1 (nobody). */
@@ -69,10 +70,11 @@ suits_mask_write(struct jw *w, int mask)
 static void
 target_write(struct jw *w, int t)
 {
-	int s[3], n, i;
+	int s[3], n, i, k;
 
 	n = hr_target_suits(t, s);
-	jw_kstr(w, "kind", kind_names[hr_target_kind(t)]);
+	k = hr_target_kind(t);
+	jw_kword(w, "kind", kind_names[k], kind_len[k]);
 	jw_karr(w, "suits");
 	for (i = 0; i < n; i++)
 		suit_write(w, s[i]);
@@ -228,7 +230,7 @@ hr_view_write(const void *vst, int seat, struct jw *w)
 		jw_karr(w, "bets_offered");
 		for (k = HR_WIN; k <= HR_DD; k++)
 			if (st->bets & (1 << k))
-				jw_str(w, kind_names[k]);
+				jw_word(w, kind_names[k], kind_len[k]);
 		jw_end(w);
 	}
 	if (live) {
@@ -263,7 +265,7 @@ hr_view_write(const void *vst, int seat, struct jw *w)
 		jw_karr(w, "bets_now");
 		for (k = HR_WIN; k <= HR_DD; k++)
 			if (hr_kind_offered(st, k))
-				jw_str(w, kind_names[k]);
+				jw_word(w, kind_names[k], kind_len[k]);
 		jw_end(w);
 	}
 	if (live && st->phase == HP_BET) {
