@@ -102,11 +102,12 @@ evfeed_encode(struct evfeed *f, const struct game *g, const void *st,
 		if (g->event_write != NULL) {
 			jw_text(&w, &f->text);
 			g->event_write(st, &ev->e[f->nenc], &w);
-			continue;
+		} else {
+			j = g->event_json(st, &ev->e[f->nenc]);
+			buf_json(&f->text, j);
+			json_decref(j);
 		}
-		j = g->event_json(st, &ev->e[f->nenc]);
-		buf_json(&f->text, j);
-		json_decref(j);
+		buf_ch(&f->text, ',');
 	}
 	f->off[f->nenc] = f->text.len;
 }
@@ -133,8 +134,8 @@ void
 evfeed_add(struct evfeed *f, struct buf *b, const struct game *g,
     const void *st, const struct events *ev, int seat)
 {
-	size_t i, from, bytes = 0, missed = 0;
-	int first = 1;
+	size_t i, j, from, bytes = 0, missed = 0;
+	uint32_t me = 1u << seat;
 	char *d;
 
 	evfeed_encode(f, g, st, ev);
@@ -147,34 +148,39 @@ evfeed_add(struct evfeed *f, struct buf *b, const struct game *g,
 	 */
 	from = f->next[seat];
 	for (i = ev->n; i > f->next[seat]; i--) {
-		if (!(ev->e[i - 1].seen & (1u << seat)))
+		if (!(ev->e[i - 1].seen & me))
 			continue;
-		bytes += f->off[i] - f->off[i - 1] + 1;
+		bytes += f->off[i] - f->off[i - 1];
 		if (bytes > EVENTS_MAX) {
 			from = i;
 			break;
 		}
 	}
 	for (i = f->next[seat]; i < from; i++)
-		missed += (ev->e[i].seen & (1u << seat)) != 0;
+		missed += (ev->e[i].seen & me) != 0;
 	if (missed > 0) {
 		buf_str(b, "{\"type\":\"missed\",\"count\":");
 		buf_int(b, (int64_t)missed);
-		buf_str(b, "}");
-		first = 0;
+		buf_str(b, "},");
 	}
-	/* bytes counted each of them and a comma: one reservation */
+	/*
+	 * Each event's text is kept with the comma after it, so a run of
+	 * events the seat was told is one copy; bytes counted them all.
+	 */
 	buf_reserve(b, bytes + 1);
 	d = b->p + b->len;
-	for (i = from; i < ev->n; i++) {
-		if (!(ev->e[i].seen & (1u << seat)))
+	for (i = from; i < ev->n; i = j) {
+		if (!(ev->e[i].seen & me)) {
+			j = i + 1;
 			continue;
-		if (!first)
-			*d++ = ',';
-		memcpy(d, f->text.p + f->off[i], f->off[i + 1] - f->off[i]);
-		d += f->off[i + 1] - f->off[i];
-		first = 0;
+		}
+		for (j = i + 1; j < ev->n && (ev->e[j].seen & me); j++)
+			;
+		memcpy(d, f->text.p + f->off[i], f->off[j] - f->off[i]);
+		d += f->off[j] - f->off[i];
 	}
+	if (d[-1] == ',')
+		d--;
 	*d++ = ']';
 	b->len = (size_t)(d - b->p);
 	*d = '\0';

@@ -32,7 +32,7 @@
 /* The events of a game as text, and how far each seat has been told. */
 struct evfeed {
 	struct buf	 text;		/* each event's JSON, once */
-	size_t		*off;		/* event i is text[off[i], off[i+1]) */
+	size_t		*off;		/* event i and a comma: text[off[i], off[i+1]) */
 	size_t		 nenc, cap;
 	size_t		 next[MAX_PLAYERS];	/* first event not yet told */
 };
