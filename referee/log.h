@@ -2,7 +2,7 @@
  * The match log: JSON lines, every one with a "type" (protocol.md, "The
  * match log").  Lines are composed in a buffer and written whole with one
  * write(2) per batch, never a partial line; the match runner writes the
- * batch when a wait for the bots lasts a millisecond, when 64 KiB are
+ * batch when a wait for the bots lasts 20 ms, when 64 KiB are
  * held and at each game's end (before its result is reported): a killed
  * referee leaves a readable prefix, whole up to the wait it was killed
  * in.  A log without a file still composes nothing: callers test
