@@ -150,7 +150,8 @@ PY
 	ppid=$!
 	# SIGKILL one worker's job once it has a game in (not all of them)
 	killed=""
-	for i in $(seq 1 1200); do
+	end=$(($(date +%s) + ${WAIT_MAX:-600}))
+	while [ "$(date +%s)" -lt "$end" ]; do
 		for f in "$T"/par/job-*.jsonl; do
 			[ -e "$f" ] || continue
 			n=$(grep -c '^{"table"' "$f" || true)

@@ -42,6 +42,11 @@ requests() {
 	lines_of "$T/m.log" send | grep '"bot":0' | grep -c '"type":"request"'
 }
 
+# True when at least $1 processes match the pattern $2.
+procs_at_least() {
+	[ "$(pgrep -fc -- "$2")" -ge "$1" ]
+}
+
 need_root() {
 	[ "$(id -u)" -eq 0 ] || skip "needs root (a uid per bot)"
 }
@@ -337,7 +342,7 @@ print(s.getsockname()[1], flush=True); time.sleep(30)' >"$T/port" &
 s = socket.socket(); s.bind(("127.0.0.1", 0)); s.listen(5)
 print(s.getsockname()[1], flush=True); time.sleep(30)' >"$T/port" &
 	lp=$!
-	for i in $(seq 50); do [ -s "$T/port" ] && break; sleep 0.1; done
+	wait_for test -s "$T/port"
 	MODE=socket ARG=$(cat "$T/port") hostile --sandbox
 	kill $lp
 	grep -q '^socket: denied 127.0.0.1' "$T/m.log.bot0.stderr"
@@ -464,10 +469,7 @@ print(s.getsockname()[1], flush=True); time.sleep(30)' >"$T/port" &
 	    -b "python3 tests/hostile/bot.py setsid $MARK" \
 	    -b "python3 tests/hostile/bot.py halfline $MARK" -b bin/random &
 	pid=$!
-	for i in $(seq 100); do
-		[ "$(pgrep -fc -- "$MARK")" -ge 3 ] && break
-		sleep 0.1
-	done
+	wait_for procs_at_least 3 "$MARK"
 	kill -KILL $pid
 	wait $pid || true
 	no_leftovers "$MARK"
@@ -480,11 +482,7 @@ print(s.getsockname()[1], flush=True); time.sleep(30)' >"$T/port" &
 	    -b "python3 tests/hostile/bot.py halfline $MARK" \
 	    -b "python3 tests/hostile/bot.py daemon $MARK" &
 	pid=$!
-	for i in $(seq 100); do
-		[ "$(pgrep -fc -- "python3 -c import time.*$MARK")" -ge 2 ] && break
-		sleep 0.1
-	done
-	[ "$(pgrep -fc -- "python3 -c import time.*$MARK")" -ge 2 ]
+	wait_for procs_at_least 2 "python3 -c import time.*$MARK"
 	kill -KILL $pid
 	wait $pid || true
 	no_leftovers "$MARK"
@@ -503,11 +501,7 @@ print(s.getsockname()[1], flush=True); time.sleep(30)' >"$T/port" &
 EOF
 	bin/tournament run -j 2 "$T/t.json" >/dev/null 2>&1 &
 	pid=$!
-	for i in $(seq 150); do
-		[ "$(pgrep -fc -- "$MARK")" -ge 4 ] && break
-		sleep 0.1
-	done
-	[ "$(pgrep -fc -- "$MARK")" -ge 4 ]
+	wait_for procs_at_least 4 "$MARK"
 	kill -KILL $pid
 	wait $pid || true
 	no_leftovers "$MARK"
