@@ -507,6 +507,56 @@ EOF
 	no_leftovers "$MARK"
 }
 
+# A tournament ($T/s.json, seed 77, output $T/sout) of the snoop bot
+# (ARG: its file and journal) and two random bots; more keys in $1; its
+# stderr in $T/snoop.
+snoop_tournament() {
+	cat >"$T/s.json" <<EOF
+{"game": "horserace", "seats": 3, "deals": 2, "seed": 77, "output": "$T/sout",
+ "options": {"races": 1}, $TOUR_LIMITS, ${1:-}
+ "bots": [{"name": "snoop", "command": "python3 tests/hostile/bot.py snoop $MARK $T/s.json:$T/sout/journal.jsonl"},
+          {"name": "r1", "command": "bin/random --seed 1"},
+          {"name": "r2", "command": "bin/random --seed 2"}]}
+EOF
+	chmod 644 "$T/s.json"
+	rm -rf "$T/sout"
+	run bin/tournament run -q "$T/s.json"
+	[ "$status" -eq 0 ]
+	# what it saw of this tournament's processes (its mark is in their
+	# command lines) and of the files
+	cat "$T"/sout/logs/*.stderr | grep "^snoop: cmdline .*$MARK\|^snoop: file " >"$T/snoop"
+	sort "$T/snoop" | uniq -c
+}
+
+@test "a tournament's seeds are on no command line: a bot that reads every process's finds none" {
+	snoop_tournament
+	# it found the referees and the tournament (6 games)
+	[ "$(grep -c '^snoop: cmdline .*referee -g horserace' "$T/snoop")" -ge 6 ]
+	# and not one seed (the bots' own flags, from -b on, aside): the
+	# referee takes it from its environment
+	! grep '^snoop: cmdline' "$T/snoop" | sed 's/ -b .*//' | grep -q -- ' -s \| --seed' || false
+	# which no bot reads (as root; with the referee's uid it could)
+	if [ "$(id -u)" -eq 0 ]; then
+		cat "$T"/sout/logs/*.stderr | grep '^snoop: environ referee' >"$T/env"
+		[ -s "$T/env" ]
+		! grep -v 'denied' "$T/env" || false
+	fi
+}
+
+@test "own uids: a bot cannot read the tournament's file (its seed) nor its journal (every game's seed)" {
+	need_isolation
+	snoop_tournament
+	# the file is there for anyone to read, yet the bot reads nothing
+	[ "$(stat -c %a "$T/s.json")" = 644 ]
+	grep -q "^snoop: file $T/s.json \(denied\|read 0 bytes\)" "$T/snoop"
+	grep -q "^snoop: file $T/sout/journal.jsonl denied" "$T/snoop"
+	! grep -q "^snoop: file .* read [1-9]" "$T/snoop" || false
+	# without isolation it could: the same bot as root (--bot-user same)
+	snoop_tournament '"bot_user": "same",'
+	grep -q "^snoop: file $T/s.json read [1-9]" "$T/snoop"
+	grep -q "^snoop: file $T/sout/journal.jsonl read [1-9]" "$T/snoop"
+}
+
 @test "tournament files: sandbox, limits, env and bot_user reach every bot" {
 	cat >"$T/t.json" <<EOF
 {"game": "horserace", "seats": 3, "deals": 1, "duplicate": false,
