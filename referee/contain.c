@@ -66,6 +66,7 @@ static int	 kill_range(unsigned, unsigned);
 static int	 isolate(const struct jailed *);
 static int	 isolation_works(const struct jailed *);
 static int	 no_sockets(void);
+static void	 isolate_hides(struct jailed *, char *const *);
 
 const struct limit_flag limit_flags[] = {
 	{ "cpu_s",	"--limit-cpu",		86400 * 366,
@@ -522,6 +523,8 @@ contain_prepare(struct jailed *jl, char *const *argv)
 		    (unsigned)jl->uid);
 		jl->isolate = jl->uid != (uid_t)-1 && !c->no_isolate &&
 		    isolation_works(jl);
+		if (jl->isolate)
+			isolate_hides(jl, argv);
 	}
 	vec_add(&jl->envp, &n, "PATH=" BOT_PATH);
 	if (jl->isolate) {
@@ -562,9 +565,15 @@ contain_free(struct jailed *jl)
 		free(jl->argv[i]);
 	for (i = 0; jl->envp != NULL && jl->envp[i] != NULL; i++)
 		free(jl->envp[i]);
+	for (i = 0; jl->hide_dirs != NULL && jl->hide_dirs[i] != NULL; i++)
+		free(jl->hide_dirs[i]);
+	for (i = 0; jl->hide_files != NULL && jl->hide_files[i] != NULL; i++)
+		free(jl->hide_files[i]);
 	free(jl->argv);
 	free(jl->envp);
-	jl->argv = jl->envp = NULL;
+	free(jl->hide_dirs);
+	free(jl->hide_files);
+	jl->argv = jl->envp = jl->hide_dirs = jl->hide_files = NULL;
 }
 
 int
@@ -633,9 +642,24 @@ isolate(const struct jailed *jl)
 #ifdef __linux__
 	struct mount_attr ma;
 
+	int i;
+
 	if (unshare(CLONE_NEWNS | CLONE_NEWIPC) == -1 ||
 	    mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) == -1)
 		return -1;
+	/*
+	 * The files first: a directory hidden after covers them too.  ENOENT:
+	 * under a directory already hidden, it is out of sight.
+	 */
+	for (i = 0; jl->hide_files != NULL && jl->hide_files[i] != NULL; i++)
+		if (mount("/dev/null", jl->hide_files[i], NULL, MS_BIND,
+		    NULL) == -1 && errno != ENOENT)
+			return -1;
+	for (i = 0; jl->hide_dirs != NULL && jl->hide_dirs[i] != NULL; i++)
+		if (mount("tmpfs", jl->hide_dirs[i], "tmpfs", MS_NOSUID |
+		    MS_NODEV | MS_NOEXEC, "size=4k,nr_inodes=1,mode=0") == -1 &&
+		    errno != ENOENT)
+			return -1;
 	memset(&ma, 0, sizeof ma);
 	ma.attr_set = MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID;
 	if (syscall(SYS_mount_setattr, AT_FDCWD, "/", AT_RECURSIVE, &ma,
@@ -653,6 +677,42 @@ isolate(const struct jailed *jl)
 	errno = ENOSYS;
 	return -1;
 #endif
+}
+
+/*
+ * What an isolated bot must not see (struct contain's hide: the log, the
+ * bots' stderr files, their directory, the tournament's file and output
+ * directory), resolved before the fork: a directory goes under an empty
+ * tmpfs unless it holds the bot's working directory or a file its command
+ * names (then only the files named are hidden), a file under /dev/null.
+ */
+static void
+isolate_hides(struct jailed *jl, char *const *argv)
+{
+	const struct contain *c = contain_get();
+	char cwd[PATH_MAX], real[PATH_MAX], arg[PATH_MAX];
+	struct stat sb;
+	int i, j, nd = 0, nf = 0, keep;
+
+	if (c->n_hide == 0)
+		return;
+	if (getcwd(cwd, sizeof cwd) == NULL)
+		strlcpy(cwd, "/", sizeof cwd);
+	for (i = 0; i < c->n_hide; i++) {
+		if (realpath(c->hide[i], real) == NULL ||
+		    stat(real, &sb) == -1 || strcmp(real, "/") == 0)
+			continue;
+		if (!S_ISDIR(sb.st_mode)) {
+			vec_add(&jl->hide_files, &nf, real);
+			continue;
+		}
+		keep = under(cwd, real);
+		for (j = 0; !keep && argv[j] != NULL; j++)
+			keep = strchr(argv[j], '/') != NULL &&
+			    realpath(argv[j], arg) != NULL && under(arg, real);
+		if (!keep)
+			vec_add(&jl->hide_dirs, &nd, real);
+	}
 }
 
 /*

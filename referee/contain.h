@@ -31,7 +31,7 @@ struct contain {
 	int		 n_env;
 	char		**bind;		/* sandbox: directories shown (ro) */
 	int		 n_bind;
-	char		**hide;		/* sandbox: directories hidden */
+	char		**hide;		/* directories and files hidden */
 	int		 n_hide;
 	int		 no_sweep;	/* the caller finds stragglers itself */
 	int		 no_isolate;	/* bench only: no namespaces (root) */
@@ -75,6 +75,8 @@ struct jailed {
 	uid_t	  uid;		/* (uid_t)-1: keep ours */
 	int	  lim_nproc;	/* the RLIMIT_NPROC to set, 0: none */
 	int	  isolate;	/* a private scratch and read-only files */
+	char	**hide_dirs;	/* isolated: under an empty tmpfs */
+	char	**hide_files;	/* isolated: under /dev/null */
 	int	  nonet;	/* no sockets (seccomp) */
 	char	  scratch_opts[96];	/* the scratch tmpfs's options */
 };

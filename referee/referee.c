@@ -119,6 +119,8 @@ usage(FILE *fp, int status)
 "  -g, --game GAME        the game id (see --list-games)\n"
 "  -n, --players N        seats; default: the number of -b bots (must agree)\n"
 "  -s, --seed SEED        the match seed, 0..2^63-1; default: a fresh one\n"
+"                         (or $CARDARENA_SEED: a command line is public,\n"
+"                         and the seed gives every hidden card)\n"
 "      --games K          games in the match (default 1); bots stay alive\n"
 "  -o, --option KEY=VALUE a game option (see --describe GAME); repeatable\n"
 "      --setup FILE       a JSON file fixing the deal (card order, ...)\n"
@@ -173,7 +175,8 @@ usage(FILE *fp, int status)
 "                         PID/IPC/UTS namespaces, the system and the\n"
 "                         working directory read-only, a private /tmp\n"
 "      --sandbox-bind DIR also show DIR (read-only) to sandboxed bots\n"
-"      --sandbox-hide DIR hide DIR from them (the log's directory is)\n"
+"      --sandbox-hide DIR hide DIR (or a file) from sandboxed and isolated\n"
+"                         bots (the log's directory and files are)\n"
 "                         (bwrap is $CARDARENA_BWRAP, else found in PATH)\n"
 "      --max-faults N     faults per bot per game before it is retired\n"
 "                         for the game (default 100; 0: no cap)\n"
@@ -302,7 +305,7 @@ main(int argc, char **argv)
 	struct match_result res;
 	struct contain ct;
 	char *logdir;
-	const char *gname = NULL, *setup_path = NULL, *list_arg = NULL;
+	const char *gname = NULL, *p, *setup_path = NULL, *list_arg = NULL;
 	char **bots = NULL, **optv = NULL, cause[1024];
 	json_error_t jerr;
 	json_t *setup_json = NULL, *rj;
@@ -525,6 +528,17 @@ main(int argc, char **argv)
 		cf.setup = setup;
 		cf.setup_json = setup_json;
 	}
+	/*
+	 * The seed gives every hidden card, and a command line is public
+	 * (/proc/PID/cmdline): bin/tournament passes it in the environment,
+	 * which no bot can read (ours is closed to them, theirs is built
+	 * afresh).
+	 */
+	if (!seeded && (p = getenv("CARDARENA_SEED")) != NULL) {
+		cf.seed = (uint64_t)number("CARDARENA_SEED", p, 0, LLONG_MAX);
+		seeded = 1;
+	}
+	unsetenv("CARDARENA_SEED");
 	if (!seeded)
 		cf.seed = seed_fresh() & INT64_MAX;
 	cf.nbots = nbots;
@@ -535,8 +549,11 @@ main(int argc, char **argv)
 	/* a file size limit must show as a write error (EFBIG), not kill */
 	signal(SIGXFSZ, SIG_IGN);
 	logdir = NULL;
-	if (ct.sandbox && cf.log_path != NULL) {
-		/* The log and the bots' stderr files: out of the bots' view. */
+	if (cf.log_path != NULL) {
+		/*
+		 * The log and the bots' stderr files: out of the view of bots
+		 * sandboxed or isolated (SECURITY.md).
+		 */
 		logdir = xstrdup(cf.log_path);
 		ct.hide = xreallocarray(ct.hide, (size_t)ct.n_hide + 2 +
 		    (size_t)nbots, sizeof *ct.hide);

@@ -105,11 +105,7 @@ PY
 	# killed with SIGKILL once its first game is in
 	CARDARENA_BOT_ENV=DET_SLEEP DET_SLEEP=0.02 bin/tournament job --from "$T/plan" --index 2 --out "$T/j" &
 	pid=$!
-	for i in $(seq 1 600); do
-		n=$(grep -c '^{"table"' "$T/j/job-000002.jsonl" 2>/dev/null || true)
-		[ "${n:-0}" -lt 1 ] || break
-		sleep 0.05
-	done
+	wait_for grep -q '^{"table"' "$T/j/job-000002.jsonl"
 	kill -9 "$pid"
 	wait "$pid" || true
 	# the orphaned referee ends its log (PDEATHSIG) before its sum is taken
@@ -154,7 +150,8 @@ PY
 	ppid=$!
 	# SIGKILL one worker's job once it has a game in (not all of them)
 	killed=""
-	for i in $(seq 1 1200); do
+	end=$(($(date +%s) + ${WAIT_MAX:-600}))
+	while [ "$(date +%s)" -lt "$end" ]; do
 		for f in "$T"/par/job-*.jsonl; do
 			[ -e "$f" ] || continue
 			n=$(grep -c '^{"table"' "$f" || true)

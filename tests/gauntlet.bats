@@ -108,10 +108,7 @@ load helpers
 	    -c "$T/random-$MARK --seed 1" -p "$T/random-$MARK --seed 2" \
 	    > "$T/out" 2> "$T/err" &
 	pid=$!
-	for i in $(seq 1 100); do
-		grep -q 'gauntlet: 10 deals' "$T/err" && break
-		sleep 0.1
-	done
+	wait_for grep -q 'gauntlet: 10 deals' "$T/err"
 	kill -INT "$pid"
 	status=0
 	wait "$pid" || status=$?

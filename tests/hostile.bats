@@ -42,6 +42,11 @@ requests() {
 	lines_of "$T/m.log" send | grep '"bot":0' | grep -c '"type":"request"'
 }
 
+# True when at least $1 processes match the pattern $2.
+procs_at_least() {
+	[ "$(pgrep -fc -- "$2")" -ge "$1" ]
+}
+
 need_root() {
 	[ "$(id -u)" -eq 0 ] || skip "needs root (a uid per bot)"
 }
@@ -337,7 +342,7 @@ print(s.getsockname()[1], flush=True); time.sleep(30)' >"$T/port" &
 s = socket.socket(); s.bind(("127.0.0.1", 0)); s.listen(5)
 print(s.getsockname()[1], flush=True); time.sleep(30)' >"$T/port" &
 	lp=$!
-	for i in $(seq 50); do [ -s "$T/port" ] && break; sleep 0.1; done
+	wait_for test -s "$T/port"
 	MODE=socket ARG=$(cat "$T/port") hostile --sandbox
 	kill $lp
 	grep -q '^socket: denied 127.0.0.1' "$T/m.log.bot0.stderr"
@@ -464,10 +469,7 @@ print(s.getsockname()[1], flush=True); time.sleep(30)' >"$T/port" &
 	    -b "python3 tests/hostile/bot.py setsid $MARK" \
 	    -b "python3 tests/hostile/bot.py halfline $MARK" -b bin/random &
 	pid=$!
-	for i in $(seq 100); do
-		[ "$(pgrep -fc -- "$MARK")" -ge 3 ] && break
-		sleep 0.1
-	done
+	wait_for procs_at_least 3 "$MARK"
 	kill -KILL $pid
 	wait $pid || true
 	no_leftovers "$MARK"
@@ -480,11 +482,7 @@ print(s.getsockname()[1], flush=True); time.sleep(30)' >"$T/port" &
 	    -b "python3 tests/hostile/bot.py halfline $MARK" \
 	    -b "python3 tests/hostile/bot.py daemon $MARK" &
 	pid=$!
-	for i in $(seq 100); do
-		[ "$(pgrep -fc -- "python3 -c import time.*$MARK")" -ge 2 ] && break
-		sleep 0.1
-	done
-	[ "$(pgrep -fc -- "python3 -c import time.*$MARK")" -ge 2 ]
+	wait_for procs_at_least 2 "python3 -c import time.*$MARK"
 	kill -KILL $pid
 	wait $pid || true
 	no_leftovers "$MARK"
@@ -503,14 +501,60 @@ print(s.getsockname()[1], flush=True); time.sleep(30)' >"$T/port" &
 EOF
 	bin/tournament run -j 2 "$T/t.json" >/dev/null 2>&1 &
 	pid=$!
-	for i in $(seq 150); do
-		[ "$(pgrep -fc -- "$MARK")" -ge 4 ] && break
-		sleep 0.1
-	done
-	[ "$(pgrep -fc -- "$MARK")" -ge 4 ]
+	wait_for procs_at_least 4 "$MARK"
 	kill -KILL $pid
 	wait $pid || true
 	no_leftovers "$MARK"
+}
+
+# A tournament ($T/s.json, seed 77, output $T/sout) of the snoop bot
+# (ARG: its file and journal) and two random bots; more keys in $1; its
+# stderr in $T/snoop.
+snoop_tournament() {
+	cat >"$T/s.json" <<EOF
+{"game": "horserace", "seats": 3, "deals": 2, "seed": 77, "output": "$T/sout",
+ "options": {"races": 1}, $TOUR_LIMITS, ${1:-}
+ "bots": [{"name": "snoop", "command": "python3 tests/hostile/bot.py snoop $MARK $T/s.json:$T/sout/journal.jsonl"},
+          {"name": "r1", "command": "bin/random --seed 1"},
+          {"name": "r2", "command": "bin/random --seed 2"}]}
+EOF
+	chmod 644 "$T/s.json"
+	rm -rf "$T/sout"
+	run bin/tournament run -q "$T/s.json"
+	[ "$status" -eq 0 ]
+	# what it saw of this tournament's processes (its mark is in their
+	# command lines) and of the files
+	cat "$T"/sout/logs/*.stderr | grep "^snoop: cmdline .*$MARK\|^snoop: file " >"$T/snoop"
+	sort "$T/snoop" | uniq -c
+}
+
+@test "a tournament's seeds are on no command line: a bot that reads every process's finds none" {
+	snoop_tournament
+	# it found the referees and the tournament (6 games)
+	[ "$(grep -c '^snoop: cmdline .*referee -g horserace' "$T/snoop")" -ge 6 ]
+	# and not one seed (the bots' own flags, from -b on, aside): the
+	# referee takes it from its environment
+	! grep '^snoop: cmdline' "$T/snoop" | sed 's/ -b .*//' | grep -q -- ' -s \| --seed' || false
+	# which no bot reads (as root; with the referee's uid it could)
+	if [ "$(id -u)" -eq 0 ]; then
+		cat "$T"/sout/logs/*.stderr | grep '^snoop: environ referee' >"$T/env"
+		[ -s "$T/env" ]
+		! grep -v 'denied' "$T/env" || false
+	fi
+}
+
+@test "own uids: a bot cannot read the tournament's file (its seed) nor its journal (every game's seed)" {
+	need_isolation
+	snoop_tournament
+	# the file is there for anyone to read, yet the bot reads nothing
+	[ "$(stat -c %a "$T/s.json")" = 644 ]
+	grep -q "^snoop: file $T/s.json \(denied\|read 0 bytes\)" "$T/snoop"
+	grep -q "^snoop: file $T/sout/journal.jsonl denied" "$T/snoop"
+	! grep -q "^snoop: file .* read [1-9]" "$T/snoop" || false
+	# without isolation it could: the same bot as root (--bot-user same)
+	snoop_tournament '"bot_user": "same",'
+	grep -q "^snoop: file $T/s.json read [1-9]" "$T/snoop"
+	grep -q "^snoop: file $T/sout/journal.jsonl read [1-9]" "$T/snoop"
 }
 
 @test "tournament files: sandbox, limits, env and bot_user reach every bot" {

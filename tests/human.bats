@@ -31,11 +31,11 @@ at_prompt() {
 # Types keys then Enter and waits for the next prompt (the pane changed
 # and its last line is a prompt again).
 type_line() {
-	local before i
+	local before end=$(($(date +%s) + ${WAIT_MAX:-600}))
 	before=$(screen | md5sum)
 	tmux -L "$MARK" send-keys -t h -l "$1"
 	tmux -L "$MARK" send-keys -t h Enter
-	for i in $(seq 1 400); do
+	while [ "$(date +%s)" -lt "$end" ]; do
 		if [ "$(screen | md5sum)" != "$before" ] && at_prompt; then
 			return 0
 		fi
@@ -55,8 +55,8 @@ start() {
 # Answers every prompt (the 2nd action when there are two or more, the
 # lowest amount, Enter to confirm) until the referee exits.
 play_out() {
-	local l i n
-	for i in $(seq 1 3000); do
+	local l n end=$(($(date +%s) + ${WAIT_MAX:-600}))
+	while [ "$(date +%s)" -lt "$end" ]; do
 		l=$(last)
 		case $l in
 		EXIT=*)
@@ -91,10 +91,7 @@ check_end() {
 @test "human: a whole horserace match, with help, bad numbers, a bad amount and a refused confirmation" {
 	start -g horserace -n 3 -o races=2 -o bet_limit=5 \
 	    -b "'bin/human --no-colour'" -b bin/horserace_bot -b "'bin/random --seed 1'"
-	for i in $(seq 1 100); do
-		at_prompt && break
-		sleep 0.05
-	done
+	wait_for at_prompt
 	screen | grep -q 'horserace, 3 players, 1 game(s); you play seat 0'
 	type_line '?'
 	screen | grep -q 'choose action N of the list'

@@ -445,6 +445,7 @@ cmd_job(int argc, char **argv)
 	if (tour_parse(&t, json_object_get(j, "tournament"), what, cause,
 	    sizeof cause) == -1)
 		errx(2, "%s: %s", what, cause);
+	t.plan = from;
 	gpt = tour_games_per_table(&t);
 	h = json_object_get(j, "header");
 	if (t.nbots != t.seats || gpt != json_integer_value(

@@ -178,8 +178,6 @@ g_start(struct gopts *o, struct gslot *sl, long u)
 	argv[ac++] = (char *)o->g->name;
 	argv[ac++] = (char *)"-n";
 	argv[ac++] = nseats;
-	argv[ac++] = (char *)"-s";
-	argv[ac++] = seed;
 	argv[ac++] = (char *)"--games";
 	argv[ac++] = ngames;
 	if (o->dup)
@@ -246,8 +244,10 @@ g_start(struct gopts *o, struct gslot *sl, long u)
 		signal(SIGTERM, SIG_DFL);
 		signal(SIGPIPE, SIG_DFL);
 		i = open("/dev/null", O_RDONLY);
+		/* the seed in the environment, not on the command line */
 		if (i == -1 || dup2(i, 0) == -1 || dup2(pfd[1], 1) == -1 ||
-		    dup2(fileno(sl->err), 2) == -1)
+		    dup2(fileno(sl->err), 2) == -1 ||
+		    setenv("CARDARENA_SEED", seed, 1) == -1)
 			_exit(127);
 		execvp(argv[0], argv);
 		dprintf(2, "tournament: %s: %s\n", argv[0], strerror(errno));

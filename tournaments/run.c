@@ -456,15 +456,13 @@ start_table(struct runner *rn, struct slot *sl, long tb, long rd)
 	    seed_derive(t->seed, (uint64_t)table_id(rn, tb)) & INT64_MAX);
 	snprintf(ngames, sizeof ngames, "%ld", rn->gpt);
 	snprintf(seats, sizeof seats, "%d", t->seats);
-	argv = xcalloc((size_t)(42 + 2 * t->nopt + t->nrefargs + 4 * t->seats),
+	argv = xcalloc((size_t)(48 + 2 * t->nopt + t->nrefargs + 4 * t->seats),
 	    sizeof *argv);
 	argv[ac++] = rn->referee;
 	argv[ac++] = (char *)"-g";
 	argv[ac++] = t->game;
 	argv[ac++] = (char *)"-n";
 	argv[ac++] = seats;
-	argv[ac++] = (char *)"-s";
-	argv[ac++] = seed;
 	argv[ac++] = (char *)"--games";
 	argv[ac++] = ngames;
 	if (t->duplicate)
@@ -513,10 +511,20 @@ start_table(struct runner *rn, struct slot *sl, long tb, long rd)
 	argv[ac++] = (char *)"-q";
 	for (i = 0; i < t->nrefargs; i++)
 		argv[ac++] = t->refargs[i];
-	if (t->sandbox) {
-		/* the tournament's files out of sight, the bots' own dirs in */
+	/* the tournament's files out of sight of sandboxed or isolated bots
+	 * (its file holds the seed that gives every card) */
+	argv[ac++] = (char *)"--sandbox-hide";
+	argv[ac++] = t->outdir;
+	if (t->path != NULL && access(t->path, F_OK) == 0) {
 		argv[ac++] = (char *)"--sandbox-hide";
-		argv[ac++] = t->outdir;
+		argv[ac++] = t->path;
+	}
+	if (t->plan != NULL && access(t->plan, F_OK) == 0) {
+		argv[ac++] = (char *)"--sandbox-hide";
+		argv[ac++] = (char *)t->plan;
+	}
+	if (t->sandbox) {
+		/* the bots' own dirs in */
 		for (i = 0; i < t->seats; i++) {
 			if (t->bots[rn->s.tab[tb * t->seats + i]].dir == NULL)
 				continue;
@@ -566,8 +574,10 @@ start_table(struct runner *rn, struct slot *sl, long tb, long rd)
 		sigemptyset(&none);
 		sigprocmask(SIG_SETMASK, &none, NULL);
 		i = open("/dev/null", O_RDONLY);
+		/* the seed gives every card: never on a command line, which
+		 * every process (a bot's too) can read in /proc */
 		if (i == -1 || dup2(i, 0) == -1 || dup2(pfd[1], 1) == -1 ||
-		    dup2(efd, 2) == -1)
+		    dup2(efd, 2) == -1 || setenv("CARDARENA_SEED", seed, 1) == -1)
 			_exit(127);
 		execvp(argv[0], argv);
 		dprintf(2, "tournament: %s: %s\n", argv[0], strerror(errno));

@@ -97,6 +97,7 @@ struct tbot {
 
 struct tour {
 	char		*path;
+	const char	*plan;		/* a job's plan file (its seeds): hidden */
 	char		*name;
 	char		*game;
 	char	       **optv;		/* game options as "KEY=VALUE" */

@@ -169,6 +169,33 @@ def attempt(mode, arg):
                 report(mode, "wrote " + f)
             except OSError as e:
                 report(mode, "denied %s: %s" % (d, e.strerror))
+    elif mode == "snoop":
+        # What every process shows: the command lines of the referees and
+        # tournaments, their environments; then the files ARG names
+        # (':'-separated: the tournament file, its journal).
+        for pid in os.listdir("/proc"):
+            if not pid.isdigit():
+                continue
+            try:
+                with open("/proc/%s/cmdline" % pid, "rb") as f:
+                    argv = f.read().split(b"\0")
+            except OSError:
+                continue
+            name = os.path.basename(argv[0]).decode(errors="replace")
+            if name not in ("referee", "tournament"):
+                continue
+            report(mode, "cmdline %s" % b" ".join(argv).decode(errors="replace"))
+            try:
+                with open("/proc/%s/environ" % pid, "rb") as f:
+                    report(mode, "environ %s read %d bytes" % (name, len(f.read())))
+            except OSError as e:
+                report(mode, "environ %s denied: %s" % (name, e.strerror))
+        for path in (p for p in arg.split(":") if p):
+            try:
+                with open(path, "rb") as f:
+                    report(mode, "file %s read %d bytes" % (path, len(f.read())))
+            except OSError as e:
+                report(mode, "file %s denied: %s" % (path, e.strerror))
     elif mode == "ns":
         # The namespaces it is in (System V and POSIX IPC, mounts).
         report(mode, " ".join(os.readlink("/proc/self/ns/" + n)
