@@ -641,20 +641,32 @@ isolate(const struct jailed *jl)
 {
 #ifdef __linux__
 	struct mount_attr ma;
-
-	int i;
+	int i, fd;
 
 	if (unshare(CLONE_NEWNS | CLONE_NEWIPC) == -1 ||
 	    mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) == -1)
 		return -1;
 	/*
 	 * The files first: a directory hidden after covers them too.  ENOENT:
-	 * under a directory already hidden, it is out of sight.
+	 * under a directory already hidden, it is out of sight.  Each is
+	 * covered by an empty file of root's with mode 0, made on a tmpfs
+	 * mounted for the moment on BOT_SCRATCH: opening it fails (EACCES) as
+	 * the log's own mode would, where /dev/null would read as empty.
 	 */
-	for (i = 0; jl->hide_files != NULL && jl->hide_files[i] != NULL; i++)
-		if (mount("/dev/null", jl->hide_files[i], NULL, MS_BIND,
-		    NULL) == -1 && errno != ENOENT)
+	if (jl->hide_files != NULL && jl->hide_files[0] != NULL) {
+		if (mount("tmpfs", BOT_SCRATCH, "tmpfs", MS_NOSUID | MS_NODEV |
+		    MS_NOEXEC, "size=4k,nr_inodes=2,mode=0700") == -1 ||
+		    (fd = open(BOT_SCRATCH "/hidden", O_WRONLY | O_CREAT |
+		    O_EXCL | O_CLOEXEC, 0)) == -1)
 			return -1;
+		close(fd);
+		for (i = 0; jl->hide_files[i] != NULL; i++)
+			if (mount(BOT_SCRATCH "/hidden", jl->hide_files[i],
+			    NULL, MS_BIND, NULL) == -1 && errno != ENOENT)
+				return -1;
+		if (umount2(BOT_SCRATCH, MNT_DETACH) == -1)
+			return -1;
+	}
 	for (i = 0; jl->hide_dirs != NULL && jl->hide_dirs[i] != NULL; i++)
 		if (mount("tmpfs", jl->hide_dirs[i], "tmpfs", MS_NOSUID |
 		    MS_NODEV | MS_NOEXEC, "size=4k,nr_inodes=1,mode=0") == -1 &&
@@ -684,7 +696,8 @@ isolate(const struct jailed *jl)
  * bots' stderr files, their directory, the tournament's file and output
  * directory), resolved before the fork: a directory goes under an empty
  * tmpfs unless it holds the bot's working directory or a file its command
- * names (then only the files named are hidden), a file under /dev/null.
+ * names (then only the files named are hidden), a file under an empty
+ * file no bot may open.
  */
 static void
 isolate_hides(struct jailed *jl, char *const *argv)
