@@ -552,13 +552,54 @@ EOF
 	snoop_tournament
 	# the file is there for anyone to read, yet the bot reads nothing
 	[ "$(stat -c %a "$T/s.json")" = 644 ]
-	grep -q "^snoop: file $T/s.json \(denied\|read 0 bytes\)" "$T/snoop"
+	grep -q "^snoop: file $T/s.json denied" "$T/snoop"
 	grep -q "^snoop: file $T/sout/journal.jsonl denied" "$T/snoop"
 	! grep -q "^snoop: file .* read [1-9]" "$T/snoop" || false
 	# without isolation it could: the same bot as root (--bot-user same)
 	snoop_tournament '"bot_user": "same",'
 	grep -q "^snoop: file $T/s.json read [1-9]" "$T/snoop"
 	grep -q "^snoop: file $T/sout/journal.jsonl read [1-9]" "$T/snoop"
+}
+
+# A tournament ($T/f.json, output $T/$1) of bot.py MODE $1 (named x; it
+# forges into the processes named $3, default referee and tournament) and
+# two random bots; more keys in $2; the journal in $T/$1/journal.jsonl,
+# the forge lines of the bot's stderr in $T/attempts.
+forge_tournament() {
+	cat >"$T/f.json" <<EOF
+{"game": "horserace", "seats": 3, "deals": 2, "seed": 9, "output": "$T/$1",
+ "options": {"races": 1}, $TOUR_LIMITS, ${2:-}
+ "bots": [{"name": "x", "command": "python3 tests/hostile/bot.py $1 $MARK ${3:-referee,tournament}:$T:$T/$1/journal.jsonl"},
+          {"name": "r1", "command": "bin/random --seed 1"},
+          {"name": "r2", "command": "bin/random --seed 2"}]}
+EOF
+	rm -rf "${T:?}/$1"
+	# without bats's descriptors 3 and 4 (its output), where a forger
+	# that may write would write too
+	run bin/tournament run -q "$T/f.json" 3>&- 4>&-
+	[ "$status" -eq 0 ]
+	cat "$T/$1"/logs/*.stderr | grep '^forge: ' >"$T/attempts" || true
+	sort "$T/attempts" | uniq -c
+}
+
+@test "own uids: a bot cannot forge a tournament's results (the referee's and the tournament's descriptors, the journal)" {
+	need_isolation
+	# the results of a bot that plays as the forger does, and no more
+	forge_tournament victim
+	# the forger found the referee and the tournament, and got nowhere
+	forge_tournament forge
+	grep -q '^forge: referee fd 1 denied' "$T/attempts"
+	grep -q '^forge: tournament fds denied' "$T/attempts"
+	grep -q "^forge: file $T/forge/journal.jsonl denied" "$T/attempts"
+	! grep -q '^forge: wrote' "$T/attempts" || false
+	cmp "$T/victim/journal.jsonl" "$T/forge/journal.jsonl"
+	! grep -rq FORGED "$T/forge" || false
+	# the attack works on a bot run as the referee's own user, root (into
+	# the tournament alone: forged lines in the referee's pipes would
+	# leave the other bots waiting for requests that never come)
+	forge_tournament forge '"bot_user": "same",' tournament
+	grep -q '^forge: wrote tournament fd' "$T/attempts"
+	grep -q FORGED "$T/forge/journal.jsonl"
 }
 
 @test "tournament files: sandbox, limits, env and bot_user reach every bot" {

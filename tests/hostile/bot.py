@@ -37,6 +37,12 @@ from a bad move.
                holds ARG (the victim's marker)
   procref      tries to read the environment and descriptors of every
                process whose command line mentions "referee"
+  forge        ARG is NAMES:WORD:FILE:...; writes result lines claiming
+               a game won into every descriptor of every process named in
+               NAMES (','-separated: referee, tournament) whose command
+               line holds WORD (a tournament's 0, 1 and 2 are its
+               operator's, left alone) and into the FILEs (the journal);
+               plays
 """
 import ctypes
 import json
@@ -127,6 +133,53 @@ def attack_procref():
     return "; ".join(out)
 
 
+FORGED = (json.dumps({"type": "result", "games": 1, "names": ["FORGED"],
+                       "places": [1, 2, 3], "scores": [999, 0, 0]}) + "\n"
+          + json.dumps({"table": 0, "game": 0, "deal": 0, "seed": 1,
+                        "bots": ["FORGED"], "places": [1, 2, 3]}) + "\n")
+
+
+def attack_forge(arg):
+    """Reports, per process and per file, whether a forged line went in."""
+    names, word, files = arg.split(":")[0], arg.split(":")[1], arg.split(":")[2:]
+    for pid in os.listdir("/proc"):
+        if not pid.isdigit():
+            continue
+        try:
+            with open("/proc/%s/cmdline" % pid, "rb") as f:
+                argv = f.read()
+        except OSError:
+            continue
+        name = os.path.basename(argv.split(b"\0")[0]).decode(errors="replace")
+        if name not in names.split(",") or word.encode() not in argv:
+            continue
+        try:
+            fds = os.listdir("/proc/%s/fd" % pid)
+        except OSError as e:
+            report("forge", "%s fds denied: %s" % (name, e.strerror))
+            fds = [str(n) for n in range(10)]
+        for fd in fds:
+            if name == "tournament" and fd in ("0", "1", "2"):
+                continue
+            try:
+                w = os.open("/proc/%s/fd/%s" % (pid, fd),
+                            os.O_WRONLY | os.O_APPEND | os.O_NONBLOCK)
+                os.write(w, FORGED.encode())
+                os.close(w)
+                report("forge", "wrote %s fd %s" % (name, fd))
+            except OSError as e:
+                if e.errno != 2:
+                    report("forge", "%s fd %s denied: %s"
+                           % (name, fd, e.strerror))
+    for path in (p for p in files if p):
+        try:
+            with open(path, "a") as f:
+                f.write(FORGED)
+            report("forge", "wrote file %s" % path)
+        except OSError as e:
+            report("forge", "file %s denied: %s" % (path, e.strerror))
+
+
 def attempt(mode, arg):
     """The one-shot attacks: each reports what happened."""
     if mode == "readfile":
@@ -204,6 +257,8 @@ def attempt(mode, arg):
         report(mode, attack_signal(arg))
     elif mode == "procref":
         report(mode, attack_procref())
+    elif mode == "forge":
+        attack_forge(arg)
 
 
 def start_children(mode, marker):
