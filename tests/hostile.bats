@@ -357,13 +357,15 @@ print(s.getsockname()[1], flush=True); time.sleep(30)' >"$T/port" &
 	grep -q '^signal: no process found' "$T/m.log.bot0.stderr"
 }
 
-@test "own uids: another bot and the referee cannot be signalled or traced" {
+@test "own uids: another bot cannot be signalled, traced or framed (its pipes opened)" {
 	need_root
 	BOT1="python3 tests/hostile/bot.py victim $MARK-victim" MODE=signal \
 	    ARG="$MARK-victim" hostile
 	cat "$T/m.log.bot0.stderr"
 	grep -q '^signal: kill [0-9]*: Operation not permitted' "$T/m.log.bot0.stderr"
-	! grep -q 'killed\|traced' "$T/m.log.bot0.stderr" || false
+	grep -q 'fd 0 of [0-9]*: Permission denied' "$T/m.log.bot0.stderr"
+	grep -q 'fd 1 of [0-9]*: Permission denied' "$T/m.log.bot0.stderr"
+	! grep -q 'killed\|traced\|stole\|answered' "$T/m.log.bot0.stderr" || false
 }
 
 @test "sandbox: the referee's /proc is out of sight" {

@@ -33,8 +33,8 @@ from a bad move.
   writeout     tries to create a file in ARG (a directory)
   socket       tries to connect to 127.0.0.1 port ARG and to 1.1.1.1:53
   victim       plays (the target of "signal"); its argv holds ARG
-  signal       tries to kill and ptrace every process whose command line
-               holds ARG (the victim's marker)
+  signal       tries to kill, ptrace and open the stdin and stdout of every
+               process whose command line holds ARG (the victim's marker)
   procref      tries to read the environment and descriptors of every
                process whose command line mentions "referee"
   forge        ARG is NAMES:WORD:FILE:...; writes result lines claiming
@@ -107,6 +107,18 @@ def attack_signal(target):
             out.append("ptrace %d: %s" % (p, os.strerror(ctypes.get_errno())))
         else:
             out.append("traced %d" % p)
+        # its pipes: read its requests, answer in its name (a bad line, so
+        # a fault is charged to it)
+        for fd, how, did in ((0, os.O_RDONLY, "stole requests of"),
+                             (1, os.O_WRONLY, "answered for")):
+            try:
+                f = os.open("/proc/%d/fd/%d" % (p, fd), how | os.O_NONBLOCK)
+                if fd == 1:
+                    os.write(f, b"framed\n")
+                os.close(f)
+                out.append("%s %d" % (did, p))
+            except OSError as e:
+                out.append("fd %d of %d: %s" % (fd, p, e.strerror))
     return "; ".join(out)
 
 
