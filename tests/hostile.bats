@@ -513,21 +513,30 @@ EOF
 	no_leftovers "$MARK"
 }
 
+# Runs the tournament $T/$1.json (written here) with output $T/$2, seed
+# $3: one table of bot.py ARGS $4 (named x) and two random bots, more
+# keys in $5.  Without bats's descriptors 3 and 4 (its output): a bot
+# that could write into the tournament's descriptors would write there
+# too.
+bot_tournament() {
+	cat >"$T/$1.json" <<EOF
+{"game": "horserace", "seats": 3, "deals": 2, "seed": $3, "output": "$T/$2",
+ "options": {"races": 1}, $TOUR_LIMITS, ${5:-}
+ "bots": [{"name": "x", "command": "python3 tests/hostile/bot.py $4"},
+          {"name": "r1", "command": "bin/random --seed 1"},
+          {"name": "r2", "command": "bin/random --seed 2"}]}
+EOF
+	chmod 644 "$T/$1.json"
+	rm -rf "${T:?}/$2"
+	run bin/tournament run -q "$T/$1.json" 3>&- 4>&-
+	[ "$status" -eq 0 ]
+}
+
 # A tournament ($T/s.json, seed 77, output $T/sout) of the snoop bot
 # (ARG: its file and journal) and two random bots; more keys in $1; its
 # stderr in $T/snoop.
 snoop_tournament() {
-	cat >"$T/s.json" <<EOF
-{"game": "horserace", "seats": 3, "deals": 2, "seed": 77, "output": "$T/sout",
- "options": {"races": 1}, $TOUR_LIMITS, ${1:-}
- "bots": [{"name": "snoop", "command": "python3 tests/hostile/bot.py snoop $MARK $T/s.json:$T/sout/journal.jsonl"},
-          {"name": "r1", "command": "bin/random --seed 1"},
-          {"name": "r2", "command": "bin/random --seed 2"}]}
-EOF
-	chmod 644 "$T/s.json"
-	rm -rf "$T/sout"
-	run bin/tournament run -q "$T/s.json"
-	[ "$status" -eq 0 ]
+	bot_tournament s sout 77 "snoop $MARK $T/s.json:$T/sout/journal.jsonl" "${1:-}"
 	# what it saw of this tournament's processes (its mark is in their
 	# command lines) and of the files
 	cat "$T"/sout/logs/*.stderr | grep "^snoop: cmdline .*$MARK\|^snoop: file " >"$T/snoop"
@@ -563,23 +572,12 @@ EOF
 	grep -q "^snoop: file $T/sout/journal.jsonl read [1-9]" "$T/snoop"
 }
 
-# A tournament ($T/f.json, output $T/$1) of bot.py MODE $1 (named x; it
-# forges into the processes named $3, default referee and tournament) and
-# two random bots; more keys in $2; the journal in $T/$1/journal.jsonl,
-# the forge lines of the bot's stderr in $T/attempts.
+# A tournament ($T/f.json, output $T/$1) of bot.py MODE $1 (it forges
+# into the processes named $3, default referee and tournament) and two
+# random bots; more keys in $2; the journal in $T/$1/journal.jsonl, the
+# forge lines of the bot's stderr in $T/attempts.
 forge_tournament() {
-	cat >"$T/f.json" <<EOF
-{"game": "horserace", "seats": 3, "deals": 2, "seed": 9, "output": "$T/$1",
- "options": {"races": 1}, $TOUR_LIMITS, ${2:-}
- "bots": [{"name": "x", "command": "python3 tests/hostile/bot.py $1 $MARK ${3:-referee,tournament}:$T:$T/$1/journal.jsonl"},
-          {"name": "r1", "command": "bin/random --seed 1"},
-          {"name": "r2", "command": "bin/random --seed 2"}]}
-EOF
-	rm -rf "${T:?}/$1"
-	# without bats's descriptors 3 and 4 (its output), where a forger
-	# that may write would write too
-	run bin/tournament run -q "$T/f.json" 3>&- 4>&-
-	[ "$status" -eq 0 ]
+	bot_tournament f "$1" 9 "$1 $MARK ${3:-referee,tournament}:$T:$T/$1/journal.jsonl" "${2:-}"
 	cat "$T/$1"/logs/*.stderr | grep '^forge: ' >"$T/attempts" || true
 	sort "$T/attempts" | uniq -c
 }
