@@ -730,32 +730,70 @@ isolate_hides(struct jailed *jl, char *const *argv)
 
 /*
  * Whether isolate() works here (it needs CAP_SYS_ADMIN, which a container
- * may withhold, and BOT_SCRATCH), tried once in a child; if not, a warning
- * and the bots share the writable directories.
+ * may withhold, and BOT_SCRATCH), tried once in a child: 0 if it does,
+ * else the errno it failed with (-1: no child).
  */
 static int
-isolation_works(const struct jailed *jl)
+isolation_probe(const struct jailed *jl)
 {
-	static int works = -1;
-	int status, e = 0;
+	static int result = -2;
+	int status;
 	pid_t pid;
 
-	if (works != -1)
-		return works;
+	if (result != -2)
+		return result;
 	if ((pid = fork()) == 0)
 		_exit(isolate(jl) == 0 ? 0 : errno > 0 && errno < 256 ?
 		    errno : 255);
 	while (pid != -1 && waitpid(pid, &status, 0) == -1 && errno == EINTR)
 		;
-	works = pid != -1 && WIFEXITED(status) && WEXITSTATUS(status) == 0;
-	if (pid != -1 && WIFEXITED(status))
-		e = WEXITSTATUS(status);
-	if (!works)
-		warnx("bots cannot be isolated here (%s): they share /tmp, "
-		    "%s and /dev/shm, where one may leave what it saw for "
-		    "another; --sandbox isolates them", pid == -1 ? "fork" :
-		    strerror(e), BOT_SCRATCH);
-	return works;
+	if (pid == -1 || !WIFEXITED(status))
+		result = -1;
+	else
+		result = WEXITSTATUS(status);
+	return result;
+}
+
+/* Says why bots cannot be isolated, from isolation_probe's result. */
+static void
+isolation_cause(int e, char *cause, size_t len)
+{
+	snprintf(cause, len, "bots cannot be isolated here (%s): they share "
+	    "/tmp, %s and /dev/shm, where one may leave what it saw for "
+	    "another", e == -1 ? "no child" : strerror(e), BOT_SCRATCH);
+}
+
+/* isolation_probe, with a warning once if the bots cannot be isolated. */
+static int
+isolation_works(const struct jailed *jl)
+{
+	static int warned;
+	char cause[256];
+	int e;
+
+	if ((e = isolation_probe(jl)) != 0 && !warned) {
+		isolation_cause(e, cause, sizeof cause);
+		warnx("%s; --sandbox isolates them", cause);
+		warned = 1;
+	}
+	return e == 0;
+}
+
+int
+contain_isolation_check(char *cause, size_t len)
+{
+	struct jailed jl;
+	int e;
+
+	if (geteuid() != 0)
+		return 0;
+	memset(&jl, 0, sizeof jl);
+	snprintf(jl.scratch_opts, sizeof jl.scratch_opts,
+	    "size=1m,nr_inodes=16,mode=0700");
+	if ((e = isolation_probe(&jl)) == 0)
+		return 0;
+	isolation_cause(e, cause, len);
+	return -1;
 }
 
 /*

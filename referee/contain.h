@@ -76,7 +76,7 @@ struct jailed {
 	int	  lim_nproc;	/* the RLIMIT_NPROC to set, 0: none */
 	int	  isolate;	/* a private scratch and read-only files */
 	char	**hide_dirs;	/* isolated: under an empty tmpfs */
-	char	**hide_files;	/* isolated: under /dev/null */
+	char	**hide_files;	/* isolated: under a file no bot may open */
 	int	  nonet;	/* no sockets (seccomp) */
 	char	  scratch_opts[96];	/* the scratch tmpfs's options */
 };
@@ -107,6 +107,11 @@ void	 contain_watchdog(void);
  * namespaces as the bots' user); -1 and a cause if not.
  */
 int	 contain_check(char *, size_t);
+/*
+ * As root: checks that bots can be isolated without the sandbox (mount and
+ * IPC namespaces of their own; SECURITY.md); -1 and a cause if not.
+ */
+int	 contain_isolation_check(char *, size_t);
 /* Prepares the exec of argv for the next bot; free with contain_free. */
 void	 contain_prepare(struct jailed *, char *const *);
 /* Frees what contain_prepare allocated. */

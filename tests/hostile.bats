@@ -583,7 +583,7 @@ forge_tournament() {
 }
 
 @test "own uids: a bot cannot forge a tournament's results (the referee's and the tournament's descriptors, the journal)" {
-	need_isolation
+	need_root
 	# the results of a bot that plays as the forger does, and no more
 	forge_tournament victim
 	# the forger found the referee and the tournament, and got nowhere
@@ -600,6 +600,27 @@ forge_tournament() {
 	forge_tournament forge '"bot_user": "same",' tournament
 	grep -q '^forge: wrote tournament fd' "$T/attempts"
 	grep -q FORGED "$T/forge/journal.jsonl"
+}
+
+@test "a tournament whose bots cannot be isolated says so once, at its start" {
+	need_isolation
+	command -v setpriv >/dev/null || skip "no setpriv"
+	# without CAP_SYS_ADMIN (as in many containers) no namespace is made:
+	# the referees write it in their stderr files, the run must say it
+	noadmin="setpriv --bounding-set -sys_admin --inh-caps -sys_admin"
+	$noadmin bin/referee -g horserace -q -b bin/random -b bin/random \
+	    -b bin/random 2>&1 | grep -q 'cannot be isolated'
+	bot_tournament i iout 5 "victim $MARK"
+	! echo "$output" | grep -q 'cannot be isolated' || false
+	run $noadmin bin/tournament run -q "$T/i.json"
+	[ "$status" -eq 0 ]
+	[ "$(echo "$output" | grep -c '^tournament: bots cannot be isolated here .*"sandbox": true isolates them')" -eq 1 ]
+	# not when the file keeps the bots as the referee's own user
+	rm -rf "$T/iout"
+	bot_tournament i iout 5 "victim $MARK" '"bot_user": "same",'
+	run $noadmin bin/tournament run -q "$T/i.json"
+	[ "$status" -eq 0 ]
+	! echo "$output" | grep -q 'cannot be isolated' || false
 }
 
 @test "tournament files: sandbox, limits, env and bot_user reach every bot" {

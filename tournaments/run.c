@@ -1016,6 +1016,21 @@ tour_reports(const char *outdir, const char *jpath, const char *title,
 }
 
 /* Runs or resumes a tournament; see tournament.h. */
+
+/* Whether the tournament file keeps the bots as the referee's own user
+ * ("bot_user": "same"). */
+static int
+same_user(const struct tour *t)
+{
+	int i;
+
+	for (i = 0; i + 1 < t->nrefargs; i++)
+		if (strcmp(t->refargs[i], "--bot-user") == 0 &&
+		    strcmp(t->refargs[i + 1], "same") == 0)
+			return 1;
+	return 0;
+}
+
 int
 tour_run(struct tour *t, const struct run_opts *o)
 {
@@ -1172,6 +1187,10 @@ tour_run(struct tour *t, const struct run_opts *o)
 			t->sandbox = 0;
 		}
 	}
+	/* the referees say it in their stderr files, where no one looks */
+	if (!t->sandbox && !same_user(t) &&
+	    contain_isolation_check(cause, sizeof cause) == -1)
+		warnx("%s; \"sandbox\": true isolates them", cause);
 	for (i = 0; i < rn.jobs; i++)
 		rn.slots[i].buf = xmalloc(RLINE_MAX);
 	pfd = xcalloc((size_t)rn.jobs, sizeof *pfd);
