@@ -576,42 +576,52 @@ contain_free(struct jailed *jl)
 	jl->argv = jl->envp = jl->hide_dirs = jl->hide_files = NULL;
 }
 
+/*
+ * Sets the limit res of a bot to cur (soft) and max (hard), never above
+ * the referee's own hard limit: raising it needs a privilege the referee
+ * may not have (an operator's `ulimit -f`), and a bot gets no more than
+ * the referee has.
+ */
+static int
+set_limit(int res, rlim_t cur, rlim_t max)
+{
+	struct rlimit rl;
+
+	if (getrlimit(res, &rl) == 0 && rl.rlim_max != RLIM_INFINITY) {
+		if (max > rl.rlim_max)
+			max = rl.rlim_max;
+		if (cur > max)
+			cur = max;
+	}
+	rl.rlim_cur = cur;
+	rl.rlim_max = max;
+	return setrlimit(res, &rl);
+}
+
 int
 contain_child(const struct jailed *jl)
 {
 	const struct contain *c = contain_get();
-	struct rlimit rl;
 	gid_t gid;
 
-	rl.rlim_cur = rl.rlim_max = 0;
-	if (setrlimit(RLIMIT_CORE, &rl) == -1)
+	if (set_limit(RLIMIT_CORE, 0, 0) == -1)
 		return -1;
-	if (c->cpu_s > 0) {
-		rl.rlim_cur = (rlim_t)c->cpu_s;
-		rl.rlim_max = (rlim_t)c->cpu_s + 1;	/* SIGXCPU, then KILL */
-		if (setrlimit(RLIMIT_CPU, &rl) == -1)
-			return -1;
-	}
-	if (c->mem_mb > 0) {
-		rl.rlim_cur = rl.rlim_max = (rlim_t)c->mem_mb << 20;
-		if (setrlimit(RLIMIT_AS, &rl) == -1)
-			return -1;
-	}
-	if (c->fsize_mb > 0) {
-		rl.rlim_cur = rl.rlim_max = (rlim_t)c->fsize_mb << 20;
-		if (setrlimit(RLIMIT_FSIZE, &rl) == -1)
-			return -1;
-	}
-	if (c->nofile > 0) {
-		rl.rlim_cur = rl.rlim_max = (rlim_t)c->nofile;
-		if (setrlimit(RLIMIT_NOFILE, &rl) == -1)
-			return -1;
-	}
-	if (jl->lim_nproc > 0) {
-		rl.rlim_cur = rl.rlim_max = (rlim_t)jl->lim_nproc;
-		if (setrlimit(RLIMIT_NPROC, &rl) == -1)
-			return -1;
-	}
+	/* CPU: SIGXCPU at the limit, SIGKILL a second later */
+	if (c->cpu_s > 0 && set_limit(RLIMIT_CPU, (rlim_t)c->cpu_s,
+	    (rlim_t)c->cpu_s + 1) == -1)
+		return -1;
+	if (c->mem_mb > 0 && set_limit(RLIMIT_AS, (rlim_t)c->mem_mb << 20,
+	    (rlim_t)c->mem_mb << 20) == -1)
+		return -1;
+	if (c->fsize_mb > 0 && set_limit(RLIMIT_FSIZE, (rlim_t)c->fsize_mb <<
+	    20, (rlim_t)c->fsize_mb << 20) == -1)
+		return -1;
+	if (c->nofile > 0 && set_limit(RLIMIT_NOFILE, (rlim_t)c->nofile,
+	    (rlim_t)c->nofile) == -1)
+		return -1;
+	if (jl->lim_nproc > 0 && set_limit(RLIMIT_NPROC,
+	    (rlim_t)jl->lim_nproc, (rlim_t)jl->lim_nproc) == -1)
+		return -1;
 	if (jl->isolate && isolate(jl) == -1)
 		return -1;
 	if (jl->uid != (uid_t)-1) {

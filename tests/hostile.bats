@@ -417,6 +417,20 @@ print(s.getsockname()[1], flush=True); time.sleep(30)' >"$T/port" &
 	[ "$(cat "$T/lim")" = "7 716800 33 5120 44 0 " ]
 }
 
+@test "a limit is never raised above the referee's own: its bots get what it has" {
+	# the referee's hard file size limit 200 KiB, below the default 64 MiB
+	# (raising it needs a privilege a referee may lack: it failed every
+	# bot's exec here); the other limits as given
+	run bash -c "trap '' XFSZ; ulimit -f 200; exec bin/referee -g horserace -s 3 -o races=1 \
+	    -q --log '$T/m.log' --limit-nofile 44 \
+	    -b \"bash -c 'ulimit -H -f >&2; ulimit -f -n >&2; exec $NOASAN1'\" \
+	    -b '$NOASAN2' -b '$NOASAN2'"
+	[ "$status" -eq 0 ]
+	tr -s ' ' <"$T/m.log.bot0.stderr" | grep -v '^---\|^$' | awk '{print $NF}' | tr '\n' ' ' >"$T/lim"
+	cat "$T/lim"
+	[ "$(cat "$T/lim")" = "200 200 44 " ]
+}
+
 @test "a file size limit: a limit fault naming it" {
 	run bin/referee -g horserace -s 3 -o races=1 --log "$T/m.log" --limit-fsize 1 \
 	    -b "sh -c 'exec head -c 3000000 /dev/zero >\${TMPDIR:-/tmp}/cardarena-fsize-$MARK'" \
