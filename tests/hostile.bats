@@ -616,7 +616,7 @@ forge_tournament() {
 	grep -q FORGED "$T/forge/journal.jsonl"
 }
 
-@test "a tournament whose bots cannot be isolated says so once, at its start" {
+@test "a tournament or a gauntlet whose bots cannot be isolated says so once, at its start" {
 	need_isolation
 	command -v setpriv >/dev/null || skip "no setpriv"
 	# without CAP_SYS_ADMIN (as in many containers) no namespace is made:
@@ -634,6 +634,18 @@ forge_tournament() {
 	bot_tournament i iout 5 "victim $MARK" '"bot_user": "same",'
 	run $noadmin bin/tournament run -q "$T/i.json"
 	[ "$status" -eq 0 ]
+	! echo "$output" | grep -q 'cannot be isolated' || false
+	# the gauntlet alike, unless its referees keep the bots as their own
+	# user (2 deals: it stops undecided, exit status 3)
+	g="bin/tournament gauntlet -g horserace -n 3 -s 1 --max-deals 2 -q --time-per-move 600000 -c bin/random -p bin/random"
+	run $g
+	[ "$status" -eq 3 ]
+	! echo "$output" | grep -q 'cannot be isolated' || false
+	run $noadmin $g
+	[ "$status" -eq 3 ]
+	[ "$(echo "$output" | grep -c 'bots cannot be isolated here .*--referee-arg --sandbox isolates them')" -eq 1 ]
+	run $noadmin $g --referee-arg --bot-user --referee-arg same
+	[ "$status" -eq 3 ]
 	! echo "$output" | grep -q 'cannot be isolated' || false
 }
 

@@ -558,6 +558,8 @@ cmd_gauntlet(int argc, char **argv)
 	if (o.logdir != NULL && access(o.logdir, W_OK | X_OK) == -1)
 		err(2, "--log-dir %s", o.logdir);
 	o.referee = referee_path(referee);
+	isolation_warn(o.refargs, o.nrefargs,
+	    "--referee-arg --sandbox isolates them");
 	tty = o.quiet ? 0 : o.progress == -1 ? isatty(2) : o.progress;
 
 	memset(&sa, 0, sizeof sa);

@@ -188,6 +188,22 @@ mkdirs(const char *path)
 	return rc;
 }
 
+void
+isolation_warn(char *const *args, int n, const char *remedy)
+{
+	char cause[256];
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (strcmp(args[i], "--sandbox") == 0 ||
+		    strcmp(args[i], "--bot-user=same") == 0 ||
+		    (strcmp(args[i], "--bot-user") == 0 && i + 1 < n &&
+		    strcmp(args[i + 1], "same") == 0))
+			return;
+	if (contain_isolation_check(cause, sizeof cause) == -1)
+		warnx("%s; %s", cause, remedy);
+}
+
 /*
  * The referee to run: the one given (a file's "referee", a command line's
  * --referee), else $CARDARENA_REFEREE, else the referee beside this
@@ -1017,19 +1033,6 @@ tour_reports(const char *outdir, const char *jpath, const char *title,
 
 /* Runs or resumes a tournament; see tournament.h. */
 
-/* Whether the tournament file keeps the bots as the referee's own user
- * ("bot_user": "same"). */
-static int
-same_user(const struct tour *t)
-{
-	int i;
-
-	for (i = 0; i + 1 < t->nrefargs; i++)
-		if (strcmp(t->refargs[i], "--bot-user") == 0 &&
-		    strcmp(t->refargs[i + 1], "same") == 0)
-			return 1;
-	return 0;
-}
 
 int
 tour_run(struct tour *t, const struct run_opts *o)
@@ -1188,9 +1191,9 @@ tour_run(struct tour *t, const struct run_opts *o)
 		}
 	}
 	/* the referees say it in their stderr files, where no one looks */
-	if (!t->sandbox && !same_user(t) &&
-	    contain_isolation_check(cause, sizeof cause) == -1)
-		warnx("%s; \"sandbox\": true isolates them", cause);
+	if (!t->sandbox)
+		isolation_warn(t->refargs, t->nrefargs,
+		    "\"sandbox\": true isolates them");
 	for (i = 0; i < rn.jobs; i++)
 		rn.slots[i].buf = xmalloc(RLINE_MAX);
 	pfd = xcalloc((size_t)rn.jobs, sizeof *pfd);

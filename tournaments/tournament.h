@@ -392,6 +392,12 @@ int	 tour_run(struct tour *, const struct run_opts *);
  */
 char	*referee_path(const char *);
 /*
+ * As root, unless the referee arguments args (n) sandbox the bots or keep
+ * them as the referee's user: warns once, naming remedy, if the bots cannot
+ * be isolated (their referees say it only in their stderr files).
+ */
+void	 isolation_warn(char *const *, int, const char *);
+/*
  * Rates a journal and writes every report format into outdir (and the
  * table on stdout unless quiet); names the limits of tournament t (if
  * not NULL) that bots which timed out need; -1 if a report could not be
