@@ -1032,8 +1032,6 @@ tour_reports(const char *outdir, const char *jpath, const char *title,
 }
 
 /* Runs or resumes a tournament; see tournament.h. */
-
-
 int
 tour_run(struct tour *t, const struct run_opts *o)
 {
@@ -1190,10 +1188,10 @@ tour_run(struct tour *t, const struct run_opts *o)
 			t->sandbox = 0;
 		}
 	}
-	/* the referees say it in their stderr files, where no one looks */
-	if (!t->sandbox)
-		isolation_warn(t->refargs, t->nrefargs,
-		    "\"sandbox\": true isolates them");
+	/* the referees say it in their stderr files, where no one looks
+	 * (a sandbox, true or found by "auto", is --sandbox in refargs) */
+	isolation_warn(t->refargs, t->nrefargs,
+	    "\"sandbox\": true isolates them");
 	for (i = 0; i < rn.jobs; i++)
 		rn.slots[i].buf = xmalloc(RLINE_MAX);
 	pfd = xcalloc((size_t)rn.jobs, sizeof *pfd);

@@ -151,19 +151,27 @@ FORGED = (json.dumps({"type": "result", "games": 1, "names": ["FORGED"],
                         "bots": ["FORGED"], "places": [1, 2, 3]}) + "\n")
 
 
-def attack_forge(arg):
-    """Reports, per process and per file, whether a forged line went in."""
-    names, word, files = arg.split(":")[0], arg.split(":")[1], arg.split(":")[2:]
+def programs(names):
+    """(pid, program name, argv) of every process whose program (argv[0]'s
+    base name) is one of names."""
     for pid in os.listdir("/proc"):
         if not pid.isdigit():
             continue
         try:
             with open("/proc/%s/cmdline" % pid, "rb") as f:
-                argv = f.read()
+                argv = f.read().split(b"\0")
         except OSError:
             continue
-        name = os.path.basename(argv.split(b"\0")[0]).decode(errors="replace")
-        if name not in names.split(",") or word.encode() not in argv:
+        name = os.path.basename(argv[0]).decode(errors="replace")
+        if name in names:
+            yield pid, name, argv
+
+
+def attack_forge(arg):
+    """Reports, per process and per file, whether a forged line went in."""
+    names, word, *files = arg.split(":")
+    for pid, name, argv in programs(names.split(",")):
+        if word.encode() not in b"\0".join(argv):
             continue
         try:
             fds = os.listdir("/proc/%s/fd" % pid)
@@ -238,17 +246,7 @@ def attempt(mode, arg):
         # What every process shows: the command lines of the referees and
         # tournaments, their environments; then the files ARG names
         # (':'-separated: the tournament file, its journal).
-        for pid in os.listdir("/proc"):
-            if not pid.isdigit():
-                continue
-            try:
-                with open("/proc/%s/cmdline" % pid, "rb") as f:
-                    argv = f.read().split(b"\0")
-            except OSError:
-                continue
-            name = os.path.basename(argv[0]).decode(errors="replace")
-            if name not in ("referee", "tournament"):
-                continue
+        for pid, name, argv in programs(("referee", "tournament")):
             report(mode, "cmdline %s" % b" ".join(argv).decode(errors="replace"))
             try:
                 with open("/proc/%s/environ" % pid, "rb") as f:
