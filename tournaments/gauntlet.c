@@ -49,6 +49,7 @@ struct gopts {
 	int		 progress;	/* -1: on a terminal */
 	int		 jobs;
 	const char	*outdir;
+	int		 npool;		/* -p given, before copies */
 };
 
 struct gunit {
@@ -313,9 +314,10 @@ g_settings(const json_t *gj, const struct tour *t, struct gopts *o,
 		    "called %s", name);
 		return -1;
 	}
-	if (t->nbots < 2) {
+	if (t->nbots < t->seats) {
 		snprintf(cause, len, "\"gauntlet\": the pool (the other "
-		    "bots) is empty");
+		    "bots) needs at least %d bots for tables of %d", t->seats -
+		    1, t->seats);
 		return -1;
 	}
 #define G_NUM(k, f, lo, hi) do {					\
@@ -550,6 +552,7 @@ g_file(int argc, char **argv, struct gopts *o)
 	if (npool == 0)
 		errx(2, "gauntlet: at least one pool bot (-p 'COMMAND') is "
 		    "required");
+	o->npool = npool;
 	if (players == 0)
 		players = g->default_players;
 	if (players < 2 || players < g->min_players ||
@@ -566,6 +569,15 @@ g_file(int argc, char **argv, struct gopts *o)
 			    optv, (size_t)i)), cause);
 	if (opts_finish(g, &gopt, cause, sizeof cause) == -1)
 		errx(2, "%s options: %s", g->name, cause);
+	/* a pool smaller than a table's k-1 seats: copies of its bots,
+	 * each its own player (pool-1.2 is pool-1's second copy) */
+	for (i = 0; npool + i < players - 1; i++) {
+		snprintf(name, sizeof name, "pool-%d.%d", i % npool + 1,
+		    i / npool + 2);
+		json_array_append_new(bots, json_pack("{s:s,s:O}", "name",
+		    name, "command", json_object_get(json_array_get(bots,
+		    (size_t)(i % npool)), "command")));
+	}
 	json_array_insert_new(bots, 0, json_pack("{s:s,s:s}", "name",
 	    "candidate", "command", cand));
 	json_object_set_new(j, "name", json_string("gauntlet"));
@@ -656,8 +668,8 @@ cmd_gauntlet(int argc, char **argv)
 			if (i != cand)
 				fprintf(stderr, " %s (%s)", t.bots[i].name,
 				    t.bots[i].command);
-		fprintf(stderr, "; %ld tables of %d; output %s\n", k, t.seats,
-		    t.outdir);
+		fprintf(stderr, "; %ld table%s of %d; output %s\n", k,
+		    k == 1 ? "" : "s", t.seats, t.outdir);
 	}
 	memset(&h, 0, sizeof h);
 	h.sched = &s;
@@ -681,7 +693,8 @@ cmd_gauntlet(int argc, char **argv)
 	}
 	e = sprt_estimate(&gs.t, &lo, &hi, &sc);
 	printf("gauntlet: %s against %d pool bot%s, %d-player %s, %s\n",
-	    t.bots[cand].command, t.nbots - 1, t.nbots == 2 ? "" : "s",
+	    t.bots[cand].command, o.npool > 0 ? o.npool : t.nbots - 1,
+	    (o.npool > 0 ? o.npool : t.nbots - 1) == 1 ? "" : "s",
 	    t.seats, t.game, t.duplicate ? "duplicate deals" :
 	    "single games");
 	printf("SPRT: elo0 %g, elo1 %g, alpha %g, beta %g; LLR %.3f, bounds "

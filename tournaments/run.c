@@ -349,8 +349,8 @@ chunk_size(const struct runner *rn)
 }
 
 /*
- * The next run: the chunk of the table that is least far along, if it is
- * within lead chunks of the oldest chunk still being played.
+ * The next run: the chunk of the table that is least far along, if it
+ * begins at most lead chunks beyond the oldest chunk still being played.
  */
 static int
 src_next(void *arg, struct pool_run *r)
@@ -358,7 +358,7 @@ src_next(void *arg, struct pool_run *r)
 	struct runner *rn = arg;
 	struct chunk *c = NULL;
 	long tb, best = -1, oldest = LONG_MAX, n, g, d, k;
-	int i, s, waiting = 0;
+	int i, s;
 	char *log, *p, *e;
 
 	if (rn->aim)
@@ -368,11 +368,8 @@ src_next(void *arg, struct pool_run *r)
 			oldest = rn->chunks[i].d0;
 		if (!rn->chunks[i].running)
 			c = &rn->chunks[i];
-		/* the first run of "auto" is timed before any other starts */
-		if (rn->chunks[i].running && rn->fixed == 0 && rn->deal_s <= 0)
-			waiting = 1;
 	}
-	if (c == NULL || waiting)
+	if (c == NULL)
 		return 0;
 	for (;;) {
 		best = -1;
@@ -383,7 +380,7 @@ src_next(void *arg, struct pool_run *r)
 		if (best == -1)
 			return -1;
 		n = chunk_size(rn);
-		if (oldest != LONG_MAX && rn->next_deal[best] >= oldest +
+		if (oldest != LONG_MAX && rn->next_deal[best] > oldest +
 		    rn->lead * n)
 			return 0;
 		d = rn->next_deal[best];
