@@ -784,7 +784,7 @@ PY
 	    referee/*.c referee/games/*.c tournaments/*.c tools/*/*.c bots/*.c bots/lib/*.c | sort"
 	echo "$output"
 	[ "$output" = "$(printf 'referee/contain.c\nreferee/proc.c')" ]
-	run sh -c "grep -l -e '\"--game-list\"' -e '\"--no-replay\"' -e '\"--results\"' tournaments/*.c"
+	run sh -c "grep -l -e '\"--game-list\"' -e '\"--first-game\"' -e '\"--results\"' tournaments/*.c"
 	[ "$output" = "tournaments/pool.c" ]
 	# The fault names are written once (referee/results.c, proto.c's
 	# protocol names, contain.c's limits).

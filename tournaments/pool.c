@@ -268,8 +268,11 @@ run_argv(struct pool *pl, const struct pool_run *r, const char *logpath)
 		ARG("--duplicate");
 	ARG("--game-list");
 	argv[ac++] = list;
-	/* a run is its bots' whole life: nothing before it replayed */
-	ARG("--no-replay");
+	/* a run is its bots' whole life: its games before a listed one
+	 * (journalled by an earlier run) are replayed, nothing before it */
+	ARG("--first-game");
+	snprintf(num, sizeof num, "%ld", r->first);
+	ARG(num);
 	for (s = 0; s < t->nopt; s++) {
 		ARG("-o");
 		ARG(t->optv[s]);
