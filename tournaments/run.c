@@ -912,7 +912,7 @@ runner_play(struct runner *rn, char *cause, size_t len)
 
 	rn->tty = rn->o->progress == -1 ? isatty(2) : rn->o->progress;
 	rn->start = now();
-	if (rn->t->seed_named && !rn->o->quiet)
+	if (rn->t->seed_named && !rn->o->quiet && rn->o->job == NULL)
 		warnx("%s names the seed %" PRIu64 ": whoever knows it (a bot's "
 		    "author too) can compute every deal; leave \"seed\" out "
 		    "for a fresh secret one", rn->t->path, rn->t->seed);
