@@ -845,3 +845,15 @@ PY
 	[ "$status" -eq 2 ]
 	[[ "$output" == *'"deal_book": '"$T/book"': deal 4: '* ]]
 }
+
+@test "a bot that crashes in every game gets a closing note: where its stderr is, and botcheck's command" {
+	one_race "$T/c.json" "$T/c" "/bin/false" dud "$TOUR_LIMITS,"
+	run bin/tournament run --no-progress "$T/c.json"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"dud crashed (exited or closed its output) 1 time in 1 game; its stderr is in"* ]]
+	[[ "$output" == *"$T/c/logs/*.botN.stderr"* ]]
+	[[ "$output" == *"It crashed in every game: it may not start here at all; try"*"bin/botcheck -g horserace -- '/bin/false'"* ]]
+	# A bot that does not crash gets no such note.
+	[[ "$output" != *"r1 crashed"* ]]
+}
