@@ -37,8 +37,9 @@ GAMES = [
     ("speculation", 3, 7, 0, ["deals=1"], "one deal"),
     ("stocks", 2, 1, 0, ["max_turns=4"],
      "four turns in all, then the game ends, capped"),
-    ("nyse", 10, 1, 0, ["open_holdings=off"],
-     "ten players, so that the seat has few turns; holdings hidden"),
+    ("nyse", 8, 4, 0, ["open_holdings=off"],
+     "holdings hidden; the seat's swap request is answered none, and it "
+     "asks again with the committed chip"),
 ]
 
 
@@ -173,6 +174,9 @@ def main():
     sys.stdout.writelines(difflib.unified_diff(
         old.splitlines(True), new.splitlines(True), path,
         path + " (regenerated)", n=1))
+    sys.stdout.write("%s: the transcripts differ from what the referee "
+                     "says today; run tools/transcript.py (after make) to "
+                     "rewrite them, and read the diff\n" % path)
     return 1
 
 
