@@ -133,12 +133,14 @@ PY
 	run bin/tournament job --from "$T/plan" --index 9 --out "$T/j"
 	[ "$status" -eq 2 ]
 	[[ "$output" == *"no line 9 (the plan has 5 jobs)"* ]]
-	# a job whose bot cannot run: exit status 1, and it says so
+	# a job whose bot cannot run: refused before it plays (exit status
+	# 1), naming the bot
 	sed 's|python3 [^"]*det.py a|/nonexistent/bot|' "$T/t.json" >"$T/bad.json"
 	bin/tournament plan "$T/bad.json" --only 0 >"$T/badplan" 2>/dev/null
 	run bin/tournament job --out "$T/bad" <"$T/badplan"
 	[ "$status" -eq 1 ]
-	[[ "$output" == *"job 0: 0 of 8 games played"* ]]
+	[[ "$output" == *"bot a: cannot execute '/nonexistent/bot'"* ]]
+	[ ! -s "$T/bad/job-000000.jsonl" ] || [ "$(grep -c '"table"' "$T/bad/job-000000.jsonl")" -eq 0 ]
 }
 
 @test "GNU parallel, 4 workers, one SIGKILLed mid-job and retried: merge gives the local run's games and table" {
