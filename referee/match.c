@@ -276,9 +276,90 @@ match_adjudicate(int n, int *places, double *scores)
 	}
 }
 
+json_t *
+deal_book_read(const char *path, char *cause, size_t len)
+{
+	json_error_t je;
+	json_t *a, *d;
+	char *line = NULL, *p;
+	size_t cap = 0;
+	long no = 0;
+	FILE *fp;
+
+	if ((fp = fopen(path, "r")) == NULL) {
+		snprintf(cause, len, "%s: %s", path, strerror(errno));
+		return NULL;
+	}
+	a = json_array();
+	while (getline(&line, &cap, fp) != -1) {
+		no++;
+		for (p = line; *p == ' ' || *p == '\t'; p++)
+			;
+		if (*p == '\n' || *p == '\0' || *p == '#')
+			continue;
+		if ((d = json_loads(p, JSON_REJECT_DUPLICATES, &je)) == NULL) {
+			snprintf(cause, len, "%s:%ld: %s", path, no, je.text);
+			goto fail;
+		}
+		json_array_append_new(a, d);
+	}
+	if (ferror(fp)) {
+		snprintf(cause, len, "%s: %s", path, strerror(errno));
+		goto fail;
+	}
+	if (json_array_size(a) == 0) {
+		snprintf(cause, len, "%s: no deal in it", path);
+		goto fail;
+	}
+	fclose(fp);
+	free(line);
+	return a;
+fail:
+	fclose(fp);
+	free(line);
+	json_decref(a);
+	return NULL;
+}
+
+void *
+deal_book_parse(const struct game *g, const struct opts *o, const json_t *a,
+    int *n, char *cause, size_t len)
+{
+	char why[256];
+	char *book;
+	size_t i;
+
+	if (!json_is_array(a) || json_array_size(a) == 0 ||
+	    json_array_size(a) > 1000000) {
+		snprintf(cause, len, "not a list of 1 to 1000000 deals");
+		return NULL;
+	}
+	book = xcalloc(json_array_size(a), g->setup_size);
+	for (i = 0; i < json_array_size(a); i++)
+		if (g->setup_parse(json_array_get(a, i), o, book + i *
+		    g->setup_size, why, sizeof why) == -1) {
+			snprintf(cause, len, "deal %zu: %s", i + 1, why);
+			free(book);
+			return NULL;
+		}
+	*n = (int)json_array_size(a);
+	return book;
+}
+
+const void *
+deal_setup(const struct game *g, const void *setup, const void *book,
+    int nbook, int gi, int players, int duplicate)
+{
+	int d = duplicate ? gi / players : gi;
+
+	if (book == NULL || nbook < 1)
+		return setup;
+	return (const char *)book + (size_t)(d % nbook) * g->setup_size;
+}
+
 void
 playorder_init(struct playorder *po, int ngames, int players, int duplicate,
-    const int *list, int nlist, int replay)
+    const int *list, int nlist, int replay, int first)
 {
 	int last[MAX_PLAYERS], i, l, k, g;
 
@@ -286,6 +367,7 @@ playorder_init(struct playorder *po, int ngames, int players, int duplicate,
 	po->games = ngames;
 	po->players = players;
 	po->duplicate = duplicate && players > 1;
+	po->first = first;
 	po->nlife = po->duplicate ? players : 1;
 	for (l = 0; l < po->nlife; l++)
 		last[l] = -1;
@@ -315,12 +397,13 @@ playorder_init(struct playorder *po, int ngames, int players, int duplicate,
 		return;
 	}
 	for (l = 0; l < po->nlife; l++) {
-		/* the games of lifetime l up to last[l] */
-		if (last[l] < l || (!po->duplicate && last[l] < 0))
+		/* the games of lifetime l (from first + l) up to last[l] */
+		if (last[l] < first + (po->duplicate ? l : 0))
 			po->count[l] = 0;
 		else
 			po->count[l] = po->duplicate ?
-			    (last[l] - l) / players + 1 : last[l] + 1;
+			    (last[l] - first - l) / players + 1 :
+			    last[l] - first + 1;
 		po->total += po->count[l];
 	}
 }
@@ -339,7 +422,7 @@ playorder_game(const struct playorder *po, long k, int *reported, int *fresh)
 	}
 	for (l = 0; l < po->nlife - 1 && k >= po->count[l]; l++)
 		k -= po->count[l];
-	g = po->duplicate ? l + (int)k * po->players : (int)k;
+	g = po->first + (po->duplicate ? l + (int)k * po->players : (int)k);
 	*fresh = k == 0;
 	*reported = po->listed == NULL ||
 	    (po->listed[g / 8] & (1 << g % 8)) != 0;
@@ -1359,6 +1442,11 @@ handshake(struct match *m, int gi)
 			    json_string(m->g->options[i].name));
 	json_object_set_new(j, "options_given", bots);
 	json_object_set_new(j, "replay", json_boolean(!cf->no_replay));
+	if (cf->book_json != NULL)
+		json_object_set(j, "deal_book", (json_t *)cf->book_json);
+	if (cf->first_game > 0)
+		json_object_set_new(j, "first_game",
+		    json_integer(cf->first_game));
 	json_object_set_new(j, "max_decisions", cf->max_decisions > 0 ?
 	    json_integer(cf->max_decisions) : json_null());
 	json_object_set_new(j, "log_level", json_string(cf->log_lean ?
@@ -1482,7 +1570,8 @@ play_game(struct match *m, int gi, int reported)
 	m->step = 0;
 	rng_seed(&m->rng, m->deal_seed);
 	memset(m->st, 0, g->state_size);
-	g->init(m->st, &cf->opts, cf->setup, &m->rng, &m->ev);
+	g->init(m->st, &cf->opts, deal_setup(g, cf->setup, cf->book,
+	    cf->nbook, gi, m->n, cf->duplicate), &m->rng, &m->ev);
 	if (mlog_on(&m->log)) {
 		l = mlog_begin(&m->log, "game_start");
 		buf_str(l, ",\"t\":");
@@ -1822,7 +1911,7 @@ match_run(const struct match_config *cf, struct match_result *res,
 	sigemptyset(&ign.sa_mask);
 	sigaction(SIGPIPE, &ign, &oldpipe);
 	playorder_init(&m.po, cf->games, m.n, cf->duplicate, cf->game_list,
-	    cf->ngame_list, !cf->no_replay);
+	    cf->ngame_list, !cf->no_replay, cf->first_game);
 	for (k = 0; k < m.po.total; k++) {
 		gi = playorder_game(&m.po, k, &reported, &fresh);
 		if (fresh) {

@@ -266,8 +266,10 @@ PY
 	(cd "$T/w" && sh -e "$T/cmds") >"$T/out" 2>&1
 	grep -q "horserace-example: 10 jobs: 10 done, 0 running, 0 failed, 0 missing; 80 of 80 games" "$T/out"
 	[ "$(grep -c '"table"' "$T/w/out/horserace/journal.jsonl")" -eq 80 ]
-	# the same table as a local run of the file
-	sed 's|"output": "out/horserace"|"output": "out/local"|' \
+	# the same table as a local run of the file, with the seed the plan
+	# drew (the file names none)
+	seed=$(head -n 1 "$T/w/out/horserace/journal.jsonl" | jv "$(cat)" 'd["seed"]')
+	sed 's|"output": "out/horserace"|"output": "out/local", "seed": '"$seed"'|' \
 	    tournaments/examples/horserace.json >"$T/w/local.json"
 	(cd "$T/w" && bin/tournament run -q local.json)
 	cmp "$T/w/out/local/results.txt" "$T/w/out/horserace/results.txt"

@@ -389,6 +389,10 @@ src_next(void *arg, struct pool_run *r)
 		    rn->lead * n)
 			return 0;
 		d = rn->next_deal[best];
+		/* a fixed size keeps to its grid (a job may begin off it), so
+		 * that a chunk resumed is the chunk begun */
+		if (rn->fixed > 0)
+			n = rn->fixed - d % rn->fixed;
 		if (n > rn->deal_hi - d)
 			n = rn->deal_hi - d;
 		rn->next_deal[best] += n;
@@ -410,6 +414,7 @@ src_next(void *arg, struct pool_run *r)
 		r->bots[s] = rn->s->tab[tb * rn->t->seats + s];
 	r->seed = seed_derive(rn->t->seed, (uint64_t)table_id(rn, tb));
 	r->games = rn->gpt;
+	r->first = d * rn->per_round;
 	/* a fresh log name for each run (logs are truncated) */
 	for (k = 1;; k++) {
 		if (rn->o->job != NULL)
@@ -907,7 +912,7 @@ runner_play(struct runner *rn, char *cause, size_t len)
 
 	rn->tty = rn->o->progress == -1 ? isatty(2) : rn->o->progress;
 	rn->start = now();
-	if (rn->t->seed_named && !rn->o->quiet)
+	if (rn->t->seed_named && !rn->o->quiet && rn->o->job == NULL)
 		warnx("%s names the seed %" PRIu64 ": whoever knows it (a bot's "
 		    "author too) can compute every deal; leave \"seed\" out "
 		    "for a fresh secret one", rn->t->path, rn->t->seed);

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "contain.h"
+#include "match.h"
 #include "rng.h"
 #include "tournament.h"
 
@@ -33,6 +34,8 @@ static int	 load_bot(struct tbot *, const json_t *, int, char *, size_t);
 static int	 name_ok(const char *);
 static char	*default_name(const char *);
 static int	 load_contain(struct tour *, const json_t *, char *, size_t);
+static int	 load_book(struct tour *, const struct game *,
+		    const struct opts *, char *, size_t);
 
 static const char *const known_keys[] = {
 	"name", "game", "options", "seats", "bots", "deals", "duplicate",
@@ -40,7 +43,7 @@ static const char *const known_keys[] = {
 	"concurrency", "output", "seed", "schedule", "rounds", "tables", "max_tables",
 	"referee", "referee_args", "logs", "replays", "log_level",
 	"log_max_bytes", "max_decisions", "comment", "sandbox", "limits",
-	"env", "bot_user", "deals_per_run", "gauntlet", NULL
+	"env", "bot_user", "deals_per_run", "gauntlet", "deal_book", NULL
 };
 
 void
@@ -322,6 +325,44 @@ load_options(struct tour *t, const struct game *g, const json_t *j,
 		return -1;
 	}
 	t->options = opts_json(g, &o);
+	return load_book(t, g, &o, cause, len);
+}
+
+/*
+ * Reads and checks the "deal_book" file, if any, keeping its path and a
+ * fingerprint of its deals (for the journal header); -1 and a cause.
+ */
+static int
+load_book(struct tour *t, const struct game *g, const struct opts *o,
+    char *cause, size_t len)
+{
+	json_t *a;
+	void *book;
+	char *text, why[512];
+	uint64_t h = 0xcbf29ce484222325ULL;
+	int n;
+
+	if (t->deal_book == NULL)
+		return 0;
+	if ((a = deal_book_read(t->deal_book, why, sizeof why)) == NULL) {
+		snprintf(cause, len, "\"deal_book\": %s", why);
+		return -1;
+	}
+	if ((book = deal_book_parse(g, o, a, &n, why, sizeof why)) == NULL) {
+		snprintf(cause, len, "\"deal_book\": %s: %s", t->deal_book,
+		    why);
+		json_decref(a);
+		return -1;
+	}
+	free(book);
+	/* FNV-1a of the deals as read (comments and spacing aside) */
+	text = json_dumps(a, JSON_COMPACT);
+	for (char *p = text; *p != '\0'; p++)
+		h = (h ^ (unsigned char)*p) * 0x100000001b3ULL;
+	free(text);
+	json_decref(a);
+	snprintf(t->book_hash, sizeof t->book_hash, "%d deals, %016" PRIx64,
+	    n, h);
 	return 0;
 }
 
@@ -495,7 +536,8 @@ tour_parse(struct tour *t, const json_t *j, const char *path, char *cause,
 		    g->name, g->min_players, g->max_players);
 		goto out;
 	}
-	if (load_options(t, g, json_object_get(j, "options"), cause,
+	if (get_string(j, "deal_book", &t->deal_book, cause, len) == -1 ||
+	    load_options(t, g, json_object_get(j, "options"), cause,
 	    len) == -1)
 		goto out;
 	v = json_object_get(j, "bots");
@@ -699,6 +741,9 @@ tour_header(const struct tour *t, const struct schedule *s)
 	/* it changes results: a journal is resumed only with the same */
 	json_object_set_new(h, "max_decisions",
 	    json_integer(t->max_decisions));
+	if (t->deal_book != NULL)
+		json_object_set_new(h, "deal_book",
+		    json_string(t->book_hash));
 	return h;
 }
 
@@ -731,5 +776,6 @@ tour_free(struct tour *t)
 	free(t->referee);
 	json_decref(t->options);
 	json_decref(t->gauntlet);
+	free(t->deal_book);
 	memset(t, 0, sizeof *t);
 }

@@ -107,6 +107,8 @@ struct tour {
 	uint64_t	 seed;
 	int		 seed_named;	/* the file names it (else fresh) */
 	json_t		*gauntlet;	/* a gauntlet's settings, or NULL */
+	char		*deal_book;	/* a file of deals played in order */
+	char		 book_hash[48];	/* its deals' count and fingerprint */
 	enum sched_mode	 mode;
 	long		 count;		/* rounds or tables */
 	long		 max_tables;
