@@ -715,17 +715,14 @@ swap_refused(struct nyse *st, struct events *ev)
 	int a = st->turn, t = st->sw_target, ac = st->sw_ac, i;
 
 	st->refused[t] |= (uint8_t)(1u << ac);
+	/* A new record for this turn's first none (8 swap chips: 8 turns). */
 	i = st->nnone - 1;
-	if (i < 0 || st->none_turn[i] != st->turns) {
-		if (st->nnone >= 8)
-			i = -1;		/* not reached: 8 swap chips */
-		else {
-			i = st->nnone++;
-			st->none_turn[i] = st->turns;
-			st->none_by[i] = (int8_t)a;
-		}
+	if ((i < 0 || st->none_turn[i] != st->turns) && st->nnone < 8) {
+		i = st->nnone++;
+		st->none_turn[i] = st->turns;
+		st->none_by[i] = (int8_t)a;
 	}
-	if (i >= 0)
+	if (i >= 0 && st->none_turn[i] == st->turns)
 		st->none[i][t] |= (uint8_t)(1u << ac);
 	ev_push(ev, SEEN_ALL, NY_EV_REFUSE, 0, t, ac, a, 0, 0);
 	if (usable(st, a, st->sw_chip, NY_SWAP)) {
