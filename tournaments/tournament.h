@@ -276,6 +276,7 @@ struct rating {
 	int		*bweight;
 	int		*order;	/* players by rank after rate_fit */
 	double		*belo;	/* boot * n bootstrap ratings */
+	int		 nboot;	/* the finite ones, first in belo */
 	int		 fitted;
 };
 
