@@ -112,13 +112,14 @@ check:
 check-loaded:
 	@sh tools/loaded.sh $(MAKE) --no-print-directory check
 
-# The demo builds only what it runs, in parallel and quietly (compiler
-# warnings still show), then plays (tools/demo.sh).
-DEMO_PROGS = bin/referee bin/tournament bin/replay bin/random bin/daifugo_bot
+# The demo builds every program (not the tests), in parallel and quietly
+# (compiler warnings still show), so that the README's tour and the
+# demo's closing lines (bin/botcheck, bin/human, ...) run; then it plays
+# (tools/demo.sh).
 demo:
 	@sh tools/deps.sh demo
-	@echo "demo: building the referee, the tournament runner, the replay and two C bots (make -j$(NPROC))"
-	@$(MAKE) --no-print-directory -s -j$(NPROC) $(DEMO_PROGS)
+	@echo "demo: building every program into bin/ (make -j$(NPROC))"
+	@$(MAKE) --no-print-directory -s -j$(NPROC) $(PROGS)
 	@sh tools/demo.sh
 
 bench:
