@@ -48,6 +48,33 @@ C4='bin/random --seed 4'
 	[ "$status" -eq 2 ]; [[ "$output" == *"-s -5: too small"* ]]
 	run bin/referee $LIMITS -g horserace -o colour=red -b "$C1" -b "$C4" -b "$C1"
 	[ "$status" -eq 2 ]; [[ "$output" == *"no option 'colour'"* ]]
+}
+
+@test "an unknown game, game option or tournament key: did you mean the one close name" {
+	run bin/referee $LIMITS -g horserac -b "$C1"
+	[ "$status" -eq 2 ]
+	[ "$output" = "referee: no game 'horserac' (did you mean horserace? see --list-games)" ]
+	run bin/referee --describe Stock
+	[ "$output" = "referee: no game 'Stock' (did you mean stocks? see --list-games)" ]
+	run bin/referee $LIMITS -g horserace -o rcaes=2 -b "$C1" -b "$C4" -b "$C1"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"horserace has no option 'rcaes' (did you mean races? see --describe horserace)" ]]
+	run bin/botcheck -g daifgo -- "$C1"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"no game 'daifgo' (did you mean daifugo? see bin/referee --list-games)" ]]
+	# nothing close, or two names as close: no guess
+	run bin/referee $LIMITS -g chess -b "$C1"
+	[ "$output" = "referee: no game 'chess' (see --list-games)" ]
+	run bin/referee $LIMITS -g horserace -o colour=red -b "$C1" -b "$C4" -b "$C1"
+	[[ "$output" != *"did you mean"* ]]
+	echo '{"game": "horserace", "concurency": 2, "bots": [{"name":"a","command":"x"}]}' >"$T/bad.json"
+	run bin/tournament run "$T/bad.json"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *'unknown key "concurency" (did you mean "concurrency"?)' ]]
+	echo '{"game": "nyce", "bots": [{"name":"a","command":"x"}]}' >"$T/bad.json"
+	run bin/tournament run "$T/bad.json"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *'unknown game "nyce" (did you mean nyse? '* ]]
 	run bin/referee $LIMITS -g horserace -o stack=lots -b "$C1" -b "$C4" -b "$C1"
 	[ "$status" -eq 2 ]; [[ "$output" == *"option stack: 'lots' is not a whole number"* ]]
 	run bin/referee $LIMITS -g horserace --on-fault shrug -b "$C1" -b "$C4" -b "$C1"

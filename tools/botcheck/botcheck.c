@@ -740,7 +740,7 @@ main(int argc, char **argv)
 	struct check ck;
 	const struct game *g;
 	struct stat sb;
-	char failed[1024], **words, *v, **envv = NULL;
+	char failed[1024], hint[96], **words, *v, **envv = NULL;
 	const char *botdir = NULL;
 	int c, i, passed, seeded = 0, nenv = 0;
 
@@ -758,8 +758,9 @@ main(int argc, char **argv)
 		switch (c) {
 		case 'g':
 			if ((g = game_find(optarg)) == NULL)
-				errx(2, "no game '%s' (see bin/referee "
-				    "--list-games)", optarg);
+				errx(2, "no game '%s' (%ssee bin/referee "
+				    "--list-games)", optarg,
+				    game_near(optarg, hint, sizeof hint));
 			add_game(&ck, g);
 			break;
 		case OPT_ALL:
