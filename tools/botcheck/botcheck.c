@@ -83,7 +83,8 @@ struct check {
 	int			 ngames;
 	char			*bot;		/* the bot's command */
 	char			*opponent;	/* NULL: our bin/random */
-	char			 bindir[PATH_MAX];
+	char			 referee[PATH_MAX];	/* beside botcheck */
+	char			 random[PATH_MAX];
 	int			 per_match;	/* games per match */
 	int			 sets;		/* random option sets */
 	uint64_t		 seed;
@@ -113,7 +114,6 @@ static long long number(const char *, const char *, long long, long long);
 static char	*quote_word(const char *);
 static char	*with_env(char *, const char *, char *const *, int);
 static char	*join_words(int, char **);
-static void	find_bindir(char *, size_t);
 static void	add_game(struct check *, const struct game *);
 static char	*opponent_command(const struct check *, int);
 static char	*reproduce(const struct check *, const struct game *,
@@ -247,24 +247,6 @@ join_words(int n, char **words)
 	return s;
 }
 
-/* Finds the directory of our own program (bin/), else "bin". */
-static void
-find_bindir(char *dir, size_t len)
-{
-	char path[PATH_MAX], *slash;
-	ssize_t n;
-
-	n = readlink("/proc/self/exe", path, sizeof path - 1);
-	if (n <= 0) {
-		strlcpy(dir, "bin", len);
-		return;
-	}
-	path[n] = '\0';
-	if ((slash = strrchr(path, '/')) != NULL)
-		*slash = '\0';
-	strlcpy(dir, path, len);
-}
-
 /* Adds a game to the check once. */
 static void
 add_game(struct check *ck, const struct game *g)
@@ -283,13 +265,12 @@ add_game(struct check *ck, const struct game *g)
 static char *
 opponent_command(const struct check *ck, int i)
 {
-	char path[PATH_MAX + 16], *q, *cmd;
+	char *q, *cmd;
 	size_t len;
 
 	if (ck->opponent != NULL)
 		return xstrdup(ck->opponent);
-	snprintf(path, sizeof path, "%s/random", ck->bindir);
-	q = quote_word(path);
+	q = quote_word(ck->random);
 	len = strlen(q) + 32;
 	cmd = xmalloc(len);
 	snprintf(cmd, len, "%s --seed %d", q, i + 1);
@@ -343,8 +324,7 @@ reproduce(const struct check *ck, const struct game *g, const struct run *r)
 		buf_printf(&b, "cd %s && ", q);
 		free(q);
 	}
-	snprintf(path, sizeof path, "%s/referee", ck->bindir);
-	q = quote_word(path);
+	q = quote_word(ck->referee);
 	buf_printf(&b, "%s -g %s -s %llu --games %d", q, g->name,
 	    (unsigned long long)r->seed, ck->per_match);
 	free(q);
@@ -858,13 +838,12 @@ main(int argc, char **argv)
 			add_game(&ck, games[i]);
 	if (!seeded)
 		ck.seed = seed_fresh() & INT64_MAX;
-	find_bindir(ck.bindir, sizeof ck.bindir);
-	if (ck.opponent == NULL) {
-		if (snprintf(failed, sizeof failed, "%s/random", ck.bindir) >=
-		    (int)sizeof failed || access(failed, X_OK) == -1)
-			errx(2, "%s: %s (build it with make, or give "
-			    "--opponent)", failed, strerror(errno));
-	} else {
+	cli_beside("referee", ck.referee, sizeof ck.referee);
+	if (cli_beside("random", ck.random, sizeof ck.random) == -1 &&
+	    ck.opponent == NULL)
+		errx(2, "%s: %s (build it with make, or give --opponent)",
+		    ck.random, strerror(errno));
+	if (ck.opponent != NULL) {
 		if (argv_split(ck.opponent, &words, failed, sizeof failed) ==
 		    -1)
 			errx(2, "--opponent: %s", failed);
