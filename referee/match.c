@@ -1268,6 +1268,7 @@ spawn_bots(struct match *m, char *cause, size_t len)
 		b = &m->bots[i];
 		if (proc_start(&b->p, b->argv, why, sizeof why) == -1) {
 			snprintf(cause, len, "bot %d: %s", i, why);
+			m->res->unstarted = i + 1;
 			return -1;
 		}
 		b->spawned = 1;
@@ -1277,6 +1278,7 @@ spawn_bots(struct match *m, char *cause, size_t len)
 		if (proc_started(&b->p, why, sizeof why) == -1) {
 			b->spawned = 0;
 			snprintf(cause, len, "bot %d: %s", i, why);
+			m->res->unstarted = i + 1;
 			return -1;
 		}
 		b->alive = 1;

@@ -499,6 +499,10 @@ run_match(struct check *ck, const struct game *g, struct run *r,
 		v = vis_text(cause, strlen(cause), BC_NOTE_LEN / 2);
 		strlcpy(s->error, v, sizeof s->error);
 		free(v);
+		/* "bot N: CAUSE": the checked bot itself could not start */
+		if (res.unstarted == r->bot + 1 &&
+		    (v = strchr(s->error, ':')) != NULL)
+			strlcpy(s->unstarted, v + 2, sizeof s->unstarted);
 	}
 	snprintf(path, sizeof path, "%s.bot%d.stderr", r->log, r->bot);
 	s->stderr_bytes = stderr_size(path);
@@ -706,6 +710,9 @@ check_game(struct check *ck, const struct game *g, int gi)
 			printf("  %-16s      %ld answer%s drew on the time "
 			    "bank\n", "", sum.slow, sum.slow == 1 ? "" : "s");
 	}
+	if (sum.unstarted[0] != '\0')
+		printf("  %-16s FAIL could not start: %s\n", "start",
+		    sum.unstarted);
 	if (reasons[0] == '\0')
 		printf("  %-16s PASS\n", "verdict");
 	else
