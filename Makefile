@@ -19,7 +19,7 @@
 
 PREFIX	?= /usr/local
 CC	?= gcc
-PKGS	 = libbsd-overlay jansson
+PKGS	 = libbsd-overlay libmd jansson
 WARN	 = -Wall -Wextra -Wno-long-long -Wmissing-prototypes -Wstrict-prototypes \
 	   -Wmissing-declarations -Wshadow -Wpointer-arith -Wcast-align \
 	   -Wwrite-strings -Wsign-compare -Wundef -Wformat=2 -Wno-unused-parameter

@@ -71,6 +71,8 @@ struct walk {
 	const char		*policy;
 	long			 max_faults;	/* per bot per game; 0: none */
 	long			 tpm, tbank, thello;
+	char			 nonce_s[NONCE_LEN + 1];
+	const char		*nonce;		/* in each hello, or NULL */
 	const json_t		*game_list;
 	int			*list;		/* its games */
 	struct playorder	 po;
@@ -309,6 +311,18 @@ header(struct walk *w, char *cause, size_t len)
 		return -1;
 	}
 	rp->seed = (uint64_t)json_integer_value(v);
+	/* the hello's nonce, in the logs written since it was */
+	w->nonce = NULL;
+	if ((v = json_object_get(h, "nonce")) != NULL) {
+		match_nonce(rp->seed, w->nonce_s);
+		if (!json_is_string(v) || strcmp(json_string_value(v),
+		    w->nonce_s) != 0) {
+			snprintf(cause, len, "%s:1: the header's nonce is not "
+			    "the seed's", w->l->path);
+			return -1;
+		}
+		w->nonce = w->nonce_s;
+	}
 	w->ngames = (int)jint(h, "games", 1);
 	if (w->ngames < 1 || w->ngames > 10000000) {
 		snprintf(cause, len, "%s:1: the header's \"games\" is not a "
@@ -524,7 +538,7 @@ on_send(struct walk *w, size_t i)
 		wb->wants = WANT_ALL;
 		msg_hello(&w->b, w->g, w->optsj, w->duplicate ? (b + g) % w->P :
 		    b, w->P, w->ngames, w->duplicate, b, w->tpm, w->tbank,
-		    w->thello);
+		    w->thello, w->nonce);
 	} else if (!wb->hello || wb->bye)
 		return fail(w, i, "a %s message to bot %d, which has %s", type,
 		    b, wb->bye ? "been told bye" : "had no hello");
