@@ -87,6 +87,20 @@ print(" ".join(re.findall(r"\"([a-z_]+)\"", block)))')
 	[ "$status" -eq 0 ]
 }
 
+@test "the README's tournament-file table names every key the file accepts, in its first column" {
+	keys=$(python3 -c 'import re
+s = open("tournaments/tfile.c").read()
+block = re.search(r"known_keys\[\] = \{(.*?)\};", s, re.S).group(1)
+print(" ".join(re.findall(r"\"([a-z_]+)\"", block)))')
+	[ -n "$keys" ]
+	col=$(sed -n '/^### The tournament file/,/^### /p' README.md |
+	    grep '^| `' | cut -d '|' -f 2)
+	[ -n "$col" ]
+	for k in $keys; do
+		grep -q -F -e "\`$k\`" <<<"$col" || { echo "missing $k"; false; }
+	done
+}
+
 @test "man: cardarena-protocol(5) names every message type and fault kind" {
 	p=$(page cardarena-protocol.5)
 	for w in hello start request error end bye timeout exit malformed \
