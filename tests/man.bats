@@ -123,3 +123,17 @@ print(" ".join(re.findall(r"\"([a-z_]+)\"", block)))')
 		cmp "docs/man/$f" "$T/root/usr/share/man/man5/$f"
 	done
 }
+
+@test "the rule briefs cite the original texts by paths that exist (shared/seeds beside the repository)" {
+	[ -d ../shared/seeds ] || skip "no shared/seeds beside the repository"
+	n=0
+	for f in docs/rules/*.md; do
+		for p in $(grep -o '\.\./[./]*shared/seeds/[0-9a-f_]*\.txt' "$f"); do
+			[ -s "docs/rules/$p" ] || { echo "$f: $p"; false; }
+			n=$((n + 1))
+		done
+	done
+	[ "$n" -ge 10 ]
+	# nothing cites the old path, which does not exist
+	! grep -n '`\.\./seeds/' docs/rules/*.md || false
+}
