@@ -282,6 +282,25 @@ PY
 	cmp "$T/straight" "$T/resumed"
 }
 
+@test "rate's text: the head to head shows the games together and whole names, never two alike" {
+	R1="bin/random --seed 1" R2="bin/random --seed 2" \
+	    one_race "$T/long.json" "$T/long" "bin/random --seed 3" random-c-number-three
+	sed -i 's/"name": "r1"/"name": "random-c-number-one"/; s/"name": "r2"/"name": "random-c-number-two"/; s/"deals": 1/"deals": 4/' "$T/long.json"
+	run bin/tournament run -q "$T/long.json"
+	[ "$status" -eq 0 ]
+	run bin/tournament rate "$T/long/journal.jsonl"
+	[ "$status" -eq 0 ]
+	h=$(printf '%s\n' "$output" | sed -n '/^Head to head/,$p')
+	echo "$h"
+	# the column heads: every name whole
+	for n in one two three; do
+		grep -q -E "^ +.* random-c-number-$n( |\$)" <<<"$(sed -n 3p <<<"$h")"
+	done
+	# each cell: the score and the games together (4 deals, one game each)
+	[ "$(grep -c -E '[0-9.]+ \(4\)' <<<"$h")" -eq 3 ]
+	[ "$(grep -o -E '[0-9.]+ \(4\)' <<<"$h" | wc -l)" -eq 6 ]
+}
+
 @test "rate: formats, anchor and several journals" {
 	mkfile "$T/t1.json" "$T/one" 1
 	run bin/tournament run -q "$T/t1.json"
