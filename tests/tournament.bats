@@ -141,14 +141,21 @@ PY
 	run bin/tournament run "$T/bad.json"
 	[ "$status" -eq 2 ]
 	[[ "$output" == *'"options": '* ]]
+	# fewer bots than seats is a bad file too: status 2, as --help says
+	echo '{"game": "nyse", "seats": 3, "bots": [{"name":"a","command":"x"},{"name":"b","command":"y"}]}' >"$T/bad.json"
+	for c in run schedule plan; do
+		run bin/tournament $c "$T/bad.json"
+		[ "$status" -eq 2 ]
+		[ "$output" = "tournament: $T/bad.json: 2 bots for tables of 3 seats: a table needs 3 different bots" ]
+	done
 }
 
-@test "fewer bots than seats is an error" {
+@test "fewer bots than seats is an error (of the file: status 2)" {
 	sed -e '/"name": "c"/d' -e '/"name": "d"/d' -e '/"name": "e"/d' \
 	    -e 's/"name": "b", "command": "\(.*\)"},/"name": "b", "command": "\1"}/' \
 	    "$T/t.json" >"$T/few.json"
 	run bin/tournament schedule "$T/few.json"
-	[ "$status" -eq 1 ]
+	[ "$status" -eq 2 ]
 	[[ "$output" == *"2 bots for tables of 4 seats: a table needs 4 different bots"* ]]
 }
 

@@ -529,6 +529,12 @@ tour_parse(struct tour *t, const json_t *j, const char *path, char *cause,
 				goto out;
 			}
 	}
+	if (t->nbots < t->seats) {
+		snprintf(cause, len, "%d bot%s for tables of %d seats: a table "
+		    "needs %d different bots", t->nbots, t->nbots == 1 ? "" :
+		    "s", t->seats, t->seats);
+		goto out;
+	}
 	if (get_long(j, "deals", 1, 100000000, 1, &t->deals, cause,
 	    len) == -1 ||
 	    get_long(j, "time_per_move_ms", 0, 86400000, 0, &t->time_per_move,
