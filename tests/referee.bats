@@ -234,6 +234,16 @@ C4='bin/random --seed 4'
 	[ "$status" -eq 143 ]
 	[ "$(last_line "$T/m.log" | jv "$(cat)" 'd["type"]')" = '"aborted"' ]
 	no_leftovers "$MARK"
+	# the log of a stopped match is no error to the replay: a note, and
+	# what it holds verifies
+	run bin/replay --html "$T/m.html" "$T/m.log"
+	[ "$status" -eq 0 ]
+	[[ "$output" == "replay: note: $T/m.log: the match was stopped before its end (stopped by signal 15 (Terminated)); the replay shows it up to there" ]]
+	[[ "$output" != *"does not verify"* ]]
+	grep -q 'the match was stopped before its end' "$T/m.html"
+	run bin/replay --verify "$T/m.log"
+	[ "$status" -eq 0 ]
+	[[ "$output" == "$T/m.log: ok ("*"; the match was stopped before its end, stopped by signal 15 (Terminated))" ]]
 }
 
 @test "SIGKILL of the referee: its bots die with it (PR_SET_PDEATHSIG)" {

@@ -1202,6 +1202,12 @@ replay_run(struct replay *rp, const struct rlog *l, char *cause, size_t len)
 			else
 				rp->capped = 1;
 		}
+		else if (strcmp(t, "aborted") == 0 && i + 1 == l->n)
+			/* stopped (Ctrl-C, SIGTERM): all before it held */
+			snprintf(rp->stopped, sizeof rp->stopped, "%s",
+			    json_string_value(json_object_get(l->r[i].j,
+			    "detail")) ? json_string_value(json_object_get(
+			    l->r[i].j, "detail")) : "stopped");
 		else if (strcmp(t, "error") == 0 || strcmp(t, "aborted") == 0)
 			rc = fail(&w, i, "the referee %s: %s", strcmp(t,
 			    "error") == 0 ? "failed" : "was stopped",
@@ -1213,7 +1219,8 @@ replay_run(struct replay *rp, const struct rlog *l, char *cause, size_t len)
 		if (rc == 0 && rp->complete && i + 1 < l->n)
 			rc = fail(&w, i + 1, "lines after the match's result");
 	}
-	if (!rp->diverged && !rp->complete && !rp->capped)
+	if (!rp->diverged && !rp->complete && !rp->capped &&
+	    rp->stopped[0] == '\0')
 		fail(&w, l->n, "the log ends before the match's result%s",
 		    l->torn ? " (its last line is torn)" : "");
 	for (s = 0; s < w.P; s++) {
