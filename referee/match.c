@@ -119,6 +119,7 @@ struct mbot {
 
 struct match {
 	const struct match_config *cf;
+	char			 nonce[NONCE_LEN + 1];	/* in every hello */
 	const struct game	*g;
 	struct match_result	*res;
 	struct mbot		*bots;
@@ -1351,6 +1352,7 @@ spawn_bots(struct match *m, char *cause, size_t len)
 		b = &m->bots[i];
 		if (proc_start(&b->p, b->argv, why, sizeof why) == -1) {
 			snprintf(cause, len, "bot %d: %s", i, why);
+			m->res->unstarted = i + 1;
 			return -1;
 		}
 		b->spawned = 1;
@@ -1360,6 +1362,7 @@ spawn_bots(struct match *m, char *cause, size_t len)
 		if (proc_started(&b->p, why, sizeof why) == -1) {
 			b->spawned = 0;
 			snprintf(cause, len, "bot %d: %s", i, why);
+			m->res->unstarted = i + 1;
 			return -1;
 		}
 		b->alive = 1;
@@ -1390,7 +1393,7 @@ handshake(struct match *m, int gi)
 		m->msg.len = 0;
 		msg_hello(&m->msg, m->g, o, b->seat, cf->opts.players,
 		    cf->games, cf->duplicate, i, cf->time_per_move_ms,
-		    cf->time_bank_ms, cf->time_hello_ms);
+		    cf->time_bank_ms, cf->time_hello_ms, m->nonce);
 		b->hello = b->alive;
 		b->deadline_us = now_us() + cf->time_hello_ms * 1000;
 		bot_send(m, b, &m->msg, "hello", -1, 0, 0);
@@ -1432,6 +1435,7 @@ handshake(struct match *m, int gi)
 	    "time_bank_ms", (json_int_t)cf->time_bank_ms, "time_hello_ms",
 	    (json_int_t)cf->time_hello_ms, "bots", bots);
 	json_object_set_new(j, "max_faults", json_integer(cf->max_faults));
+	json_object_set_new(j, "nonce", json_string(m->nonce));
 	json_object_set_new(j, "max_output", json_integer((json_int_t)
 	    cf->max_output));
 	/* Which options the user set: a replay must resolve them alike. */
@@ -1837,6 +1841,7 @@ match_run(const struct match_config *cf, struct match_result *res,
 	memset(res, 0, sizeof *res);
 	res->nbots = cf->nbots;
 	m.cf = cf;
+	match_nonce(cf->seed, m.nonce);
 	m.g = cf->game;
 	m.res = res;
 	m.n = cf->nbots;

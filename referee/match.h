@@ -69,6 +69,7 @@ struct match_result {
 	long	faults[MAX_PLAYERS][NFAULT];
 	char	names[MAX_PLAYERS][MAX_NAME + 1];
 	int	aborted;			/* the signal that stopped it */
+	int	unstarted;			/* 1 + the bot that could not start */
 	int	disk_full;			/* a write failed for want of space */
 	/* Measurements (bench, --stats). */
 	long	decisions;			/* requests sent to bots */

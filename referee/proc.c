@@ -37,6 +37,8 @@ static int	registry_add(pid_t);
 static void	registry_del(pid_t);
 static void	child(const struct jailed *, int, int, int, int, pid_t);
 static int	registered(pid_t);
+static int	findable(const char *, const char *, char *, size_t);
+static int	resolve_bare(const char *, char *, size_t, char *, size_t);
 static int	set_nonblock(int);
 static void	add_char(char **, size_t *, size_t *, char);
 static void	guard_stop(int);
@@ -240,18 +242,53 @@ proc_spawn(struct proc *p, char *const *argv, char *cause, size_t len)
 int
 proc_findable(const char *cmd, const char *path)
 {
-	char *copy, *p, *dir, full[PATH_MAX];
+	char full[PATH_MAX];
+
+	return findable(cmd, path, full, sizeof full);
+}
+
+/* Returns 1 if cmd can be executed, searched in path, its path in full. */
+static int
+findable(const char *cmd, const char *path, char *full, size_t len)
+{
+	char *copy, *p, *dir;
 	int ok = 0;
 
-	if (strchr(cmd, '/') != NULL)
+	if (strchr(cmd, '/') != NULL) {
+		strlcpy(full, cmd, len);
 		return access(cmd, X_OK) == 0;
+	}
 	copy = xstrdup(path);
 	for (p = copy; !ok && (dir = strsep(&p, ":")) != NULL; ) {
-		snprintf(full, sizeof full, "%s/%s", *dir ? dir : ".", cmd);
+		snprintf(full, len, "%s/%s", *dir ? dir : ".", cmd);
 		ok = access(full, X_OK) == 0;
 	}
 	free(copy);
 	return ok;
+}
+
+/*
+ * Resolves a bare command name before the bot's environment is scrubbed:
+ * a program of the bots' own PATH (BOT_PATH) stays a bare name, else the
+ * referee's PATH is searched as the user's shell would (a bot installed
+ * in ~/.local/bin) and the program's path goes into full; -1 and a cause
+ * when neither holds it.
+ */
+static int
+resolve_bare(const char *cmd, char *full, size_t len, char *cause,
+    size_t clen)
+{
+	const char *path;
+
+	if (findable(cmd, BOT_PATH, full, len)) {
+		strlcpy(full, cmd, len);
+		return 0;
+	}
+	if ((path = getenv("PATH")) != NULL && findable(cmd, path, full, len))
+		return 0;
+	snprintf(cause, clen, "cannot execute '%s': no such program in the "
+	    "directories of $PATH", cmd);
+	return -1;
 }
 
 int
@@ -260,6 +297,7 @@ proc_start(struct proc *p, char *const *argv, char *cause, size_t len)
 	int in[2], out[2], errp[2], st[2], e, i;
 	struct jailed jl;
 	const char *path = BOT_PATH;
+	char full[PATH_MAX], where[PATH_MAX], **rav;
 	pid_t pid, parent;
 
 	memset(p, 0, sizeof *p);
@@ -271,18 +309,30 @@ proc_start(struct proc *p, char *const *argv, char *cause, size_t len)
 		    strerror(errno));
 		return -1;
 	}
-	contain_prepare(&jl, argv);
+	if (strchr(argv[0], '/') == NULL &&
+	    resolve_bare(argv[0], full, sizeof full, cause, len) == -1)
+		return -1;
+	/* the same words, the program by its path when it was a bare name */
+	for (i = 0; argv[i] != NULL; i++)
+		;
+	rav = xcalloc((size_t)i + 1, sizeof *rav);
+	memcpy(rav, argv, (size_t)i * sizeof *rav);
+	if (strchr(argv[0], '/') == NULL)
+		rav[0] = full;
+	contain_prepare(&jl, rav);
 	if (contain_get()->sandbox) {
 		for (i = 0; jl.envp[i] != NULL; i++)
 			if (strncmp(jl.envp[i], "PATH=", 5) == 0)
 				path = jl.envp[i] + 5;
-		if (!proc_findable(argv[0], path)) {
+		if (!findable(rav[0], path, where, sizeof where)) {
 			snprintf(cause, len, "cannot execute '%s': not found "
 			    "or not executable (PATH=%s)", argv[0], path);
 			contain_free(&jl);
+			free(rav);
 			return -1;
 		}
 	}
+	free(rav);
 	p->uid = jl.uid;
 	if (pipe2(in, O_CLOEXEC) == -1) {
 		snprintf(cause, len, "pipe: %s", strerror(errno));

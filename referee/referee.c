@@ -257,9 +257,11 @@ describe(const char *name)
 {
 	const struct game *g;
 	json_t *j;
+	char hint[96];
 
 	if ((g = game_find(name)) == NULL)
-		errx(2, "no game '%s' (see --list-games)", name);
+		errx(2, "no game '%s' (%ssee --list-games)", name,
+		    game_near(name, hint, sizeof hint));
 	j = game_describe(g);
 	if (json_dumpf(j, stdout, JSON_INDENT(2)) == -1)
 		errx(1, "cannot encode the description");
@@ -316,7 +318,7 @@ main(int argc, char **argv)
 	char *logdir;
 	const char *gname = NULL, *p, *setup_path = NULL, *list_arg = NULL,
 	    *first_arg = NULL, *book_path = NULL;
-	char **bots = NULL, **optv = NULL, cause[1024];
+	char **bots = NULL, **optv = NULL, cause[1024], hint[96];
 	json_error_t jerr;
 	json_t *setup_json = NULL, *book_json = NULL, *rj;
 	struct stat sb;
@@ -506,7 +508,8 @@ main(int argc, char **argv)
 	if (gname == NULL)
 		errx(2, "no game: use -g GAME (see --list-games)");
 	if ((cf.game = game_find(gname)) == NULL)
-		errx(2, "no game '%s' (see --list-games)", gname);
+		errx(2, "no game '%s' (%ssee --list-games)", gname,
+		    game_near(gname, hint, sizeof hint));
 	if (nbots == 0)
 		errx(2, "no bots: give one -b 'COMMAND' per seat");
 	if (players != 0 && players != nbots)

@@ -240,6 +240,30 @@ verdict() {
 	[[ "$output" == *"the bot's command: unterminated ' quote"* ]]
 }
 
+@test "botcheck -q says why the bot could not start" {
+	run bin/botcheck -q $LIMITS -s 1 -n 1 -r 0 -g nyse -- "$T/nosuchbot --fast"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"could not start: cannot execute '$T/nosuchbot': No such file or directory"* ]]
+	run bin/botcheck -q $LIMITS -s 1 -n 1 -r 0 -g nyse -- "nosuchbot-$$ --fast"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"could not start: cannot execute 'nosuchbot-$$': no such program in the directories of \$PATH"* ]]
+	# an opponent that cannot start is not the bot's fault
+	run bin/botcheck -q $LIMITS -s 1 -n 1 -r 0 -g nyse --opponent "$T/nosuchbot" -- bin/random
+	[[ "$output" != *"could not start"* ]]
+}
+
+@test "a bare command name is found on the user's PATH, not only the bots' scrubbed one" {
+	mkdir "$T/mybin"
+	cp bin/random "$T/mybin/my-own-bot"
+	PATH="$T/mybin:$PATH" run bin/botcheck -q $LIMITS -s 1 -n 1 -r 0 -g nyse -- "my-own-bot --seed 3"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$(verdict nyse)" == *"PASS"* ]]
+	# and by the referee itself
+	PATH="$T/mybin:$PATH" run bin/referee $LIMITS -g nyse -n 3 -b my-own-bot -b "my-own-bot --seed 2" -b bin/random
+	[ "$status" -eq 0 ]
+}
+
 @test "a bad --opponent or --keep is refused before any match, not blamed on the bot" {
 	run bin/botcheck -g nyse --opponent "bin/random 'x" -- bin/random
 	[ "$status" -eq 2 ]

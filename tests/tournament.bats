@@ -142,14 +142,21 @@ PY
 	run bin/tournament run "$T/bad.json"
 	[ "$status" -eq 2 ]
 	[[ "$output" == *'"options": '* ]]
+	# fewer bots than seats is a bad file too: status 2, as --help says
+	echo '{"game": "nyse", "seats": 3, "bots": [{"name":"a","command":"x"},{"name":"b","command":"y"}]}' >"$T/bad.json"
+	for c in run schedule plan; do
+		run bin/tournament $c "$T/bad.json"
+		[ "$status" -eq 2 ]
+		[ "$output" = "tournament: $T/bad.json: 2 bots for tables of 3 seats: a table needs 3 different bots" ]
+	done
 }
 
-@test "fewer bots than seats is an error" {
+@test "fewer bots than seats is an error (of the file: status 2)" {
 	sed -e '/"name": "c"/d' -e '/"name": "d"/d' -e '/"name": "e"/d' \
 	    -e 's/"name": "b", "command": "\(.*\)"},/"name": "b", "command": "\1"}/' \
 	    "$T/t.json" >"$T/few.json"
 	run bin/tournament schedule "$T/few.json"
-	[ "$status" -eq 1 ]
+	[ "$status" -eq 2 ]
 	[[ "$output" == *"2 bots for tables of 4 seats: a table needs 4 different bots"* ]]
 }
 
@@ -283,6 +290,25 @@ PY
 	cmp "$T/straight" "$T/resumed"
 }
 
+@test "rate's text: the head to head shows the games together and whole names, never two alike" {
+	R1="bin/random --seed 1" R2="bin/random --seed 2" \
+	    one_race "$T/long.json" "$T/long" "bin/random --seed 3" random-c-number-three
+	sed -i 's/"name": "r1"/"name": "random-c-number-one"/; s/"name": "r2"/"name": "random-c-number-two"/; s/"deals": 1/"deals": 4/' "$T/long.json"
+	run bin/tournament run -q "$T/long.json"
+	[ "$status" -eq 0 ]
+	run bin/tournament rate "$T/long/journal.jsonl"
+	[ "$status" -eq 0 ]
+	h=$(printf '%s\n' "$output" | sed -n '/^Head to head/,$p')
+	echo "$h"
+	# the column heads: every name whole
+	for n in one two three; do
+		grep -q -E "^ +.* random-c-number-$n( |\$)" <<<"$(sed -n 3p <<<"$h")"
+	done
+	# each cell: the score and the games together (4 deals, one game each)
+	[ "$(grep -c -E '[0-9.]+ \(4\)' <<<"$h")" -eq 3 ]
+	[ "$(grep -o -E '[0-9.]+ \(4\)' <<<"$h" | wc -l)" -eq 6 ]
+}
+
 @test "rate: formats, anchor and several journals" {
 	mkfile "$T/t1.json" "$T/one" 1
 	run bin/tournament run -q "$T/t1.json"
@@ -355,16 +381,30 @@ EOF2
 	# It ends with the next steps for a bot author.
 	[[ "$output" == *"next: write your own bot: protocol.md is the whole contract"* ]]
 	[[ "$output" == *"bin/botcheck -- 'python3 mybot.py'"* ]]
-	# make demo builds only what it runs, in parallel, without echoing
+	# make demo builds every program the README's tour and the demo's
+	# closing lines name (not the tests), in parallel, without echoing
 	# each compiler line (a dry run of a full rebuild shows what it would do).
+	names=$( { sed -n '/^## A tour/,/^### Entering a bot/p' README.md
+	    printf '%s\n' "$output" | sed -n '/^next:/,$p'; } |
+	    grep -o 'bin/[a-z_<>]*' | sort -u)
 	run make -n -B demo
 	[ "$status" -eq 0 ]
 	[[ "$output" == *" -s -j"* ]]
-	[[ "$output" == *"referee/referee.c"* ]]
-	[[ "$output" == *"tools/replay/"* ]]
 	[[ "$output" != *"tests/t_"* ]]
-	[[ "$output" != *"tools/botcheck"* ]]
-	[[ "$output" != *"bots/stocks_bot"* ]]
+	n=0
+	for p in $names; do
+		if [ "$p" = "bin/<game>_bot" ]; then
+			for b in bots/*_bot.c; do
+				b=${b#bots/}
+				[[ "$output" == *" -o bin/${b%.c} "* ]]
+			done
+			continue
+		fi
+		echo "$p"
+		[[ "$output" == *" -o $p "* ]]
+		n=$((n + 1))
+	done
+	[ "$n" -ge 7 ]
 	# Every game of the schedule is in the journal, none twice.
 	python3 - "$T/demo/journal.jsonl" <<'PY'
 import json, sys

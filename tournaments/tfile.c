@@ -20,6 +20,7 @@
 
 #include "contain.h"
 #include "match.h"
+#include "near.h"
 #include "rng.h"
 #include "tournament.h"
 
@@ -484,8 +485,10 @@ tour_parse(struct tour *t, const json_t *j, const char *path, char *cause,
     size_t len)
 {
 	const struct game *g;
+	struct near nr;
 	json_t *v;
 	const char *key, *mode;
+	char hint[96];
 	long x;
 	size_t i;
 	int k, rc = -1;
@@ -501,7 +504,13 @@ tour_parse(struct tour *t, const json_t *j, const char *path, char *cause,
 			if (strcmp(known_keys[k], key) == 0)
 				break;
 		if (known_keys[k] == NULL) {
-			snprintf(cause, len, "unknown key \"%s\"", key);
+			near_init(&nr, key);
+			for (k = 0; known_keys[k] != NULL; k++)
+				near_offer(&nr, known_keys[k]);
+			snprintf(cause, len, "unknown key \"%s\"%s%s%s", key,
+			    near_best(&nr) != NULL ? " (did you mean \"" : "",
+			    near_best(&nr) != NULL ? near_best(&nr) : "",
+			    near_best(&nr) != NULL ? "\"?)" : "");
 			goto out;
 		}
 	}
@@ -519,7 +528,8 @@ tour_parse(struct tour *t, const json_t *j, const char *path, char *cause,
 	}
 	if ((g = game_find(t->game)) == NULL) {
 		snprintf(cause, len, "\"game\": unknown game \"%s\" "
-		    "(bin/referee --list-games lists them)", t->game);
+		    "(%sbin/referee --list-games lists them)", t->game,
+		    game_near(t->game, hint, sizeof hint));
 		goto out;
 	}
 	if (get_long(j, "seats", 1, MAX_PLAYERS, g->default_players, &x,
@@ -561,6 +571,12 @@ tour_parse(struct tour *t, const json_t *j, const char *path, char *cause,
 				    "called %s", t->bots[i].name);
 				goto out;
 			}
+	}
+	if (t->nbots < t->seats) {
+		snprintf(cause, len, "%d bot%s for tables of %d seats: a table "
+		    "needs %d different bots", t->nbots, t->nbots == 1 ? "" :
+		    "s", t->seats, t->seats);
+		goto out;
 	}
 	if ((v = json_object_get(j, "deals_per_run")) != NULL &&
 	    !(json_is_string(v) && strcmp(json_string_value(v), "auto") ==

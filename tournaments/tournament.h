@@ -265,6 +265,7 @@ struct rating {
 	int		*bweight;
 	int		*order;	/* players by rank after rate_fit */
 	double		*belo;	/* boot * n bootstrap ratings */
+	int		 nboot;	/* the finite ones, first in belo */
 	int		 fitted;
 };
 
@@ -412,6 +413,9 @@ void	 isolation_warn(char *const *, int, const char *);
  */
 int	 tour_reports(const char *outdir, const char *journal,
 	    const char *title, int quiet, const struct tour *t);
+
+/* tournament.c: prints the usage of every command; exits with status. */
+void	 tournament_usage(FILE *, int) __attribute__((noreturn));
 
 /* dist.c: plans, jobs, merging */
 

@@ -97,6 +97,8 @@ struct replay {
 	long			 messages;	/* lines verified */
 	int			 complete;	/* reached the result line */
 	int			 capped;	/* the log ends at its size cap */
+	char			 stopped[256];	/* why the referee was stopped
+						   ("" if it was not) */
 	int			 diverged;	/* verification failed */
 	size_t			 where;		/* the line it failed at */
 	char			 why[1024];
