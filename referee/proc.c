@@ -42,6 +42,7 @@ static int	set_nonblock(int);
 static void	add_char(char **, size_t *, size_t *, char);
 static void	guard_stop(int);
 static void	guard_fatal(int);
+static void	unrelay(struct proc *);
 
 /* Remembers a live group; -1 when the registry is full. */
 static int
@@ -181,9 +182,11 @@ set_nonblock(int fd)
 
 /*
  * The child between fork and exec: its own group, default signal
- * dispositions, the pipes as 0, 1, 2 and the status pipe as 3 (close on
- * exec), nothing else open, then its limits and user (contain_child).
- * Never returns.
+ * dispositions, the pipes as 0, 1, 2 (stdin as jl's stdin_fd, 0 then
+ * /dev/null, under the sandbox) and the status pipe as 3 (close on exec),
+ * nothing else open, then its limits and user (contain_child).  An
+ * isolated bot's first process is the init of its PID namespace, where
+ * our pid is 0, and the bot its child, pid 2 of parent 1.  Never returns.
  */
 static void
 child(const struct jailed *jl, int in, int out, int errfd, int st,
@@ -195,7 +198,7 @@ child(const struct jailed *jl, int in, int out, int errfd, int st,
 	setpgid(0, 0);
 #ifdef __linux__
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
-	if (getppid() != parent)
+	if (getppid() != (jl->isolate ? 0 : parent))
 		_exit(127);
 #else
 	(void)parent;
@@ -214,12 +217,15 @@ child(const struct jailed *jl, int in, int out, int errfd, int st,
 		if (fds[i] == -1 || dup2(fds[i], i) == -1)
 			_exit(127);
 	fcntl(3, F_SETFD, FD_CLOEXEC);
-	closefrom(4);
+	if (jl->stdin_fd > 3 && (dup2(0, jl->stdin_fd) != jl->stdin_fd ||
+	    (i = open("/dev/null", O_RDONLY)) == -1 || dup2(i, 0) == -1))
+		_exit(127);
+	closefrom(jl->stdin_fd > 3 ? jl->stdin_fd + 1 : 4);
 	if (contain_child(jl) == 0) {
 #ifdef __linux__
 		/* A change of uid cleared it. */
 		prctl(PR_SET_PDEATHSIG, SIGKILL);
-		if (getppid() != parent)
+		if (getppid() != (jl->isolate ? 1 : parent))
 			_exit(127);
 #endif
 		execvp(jl->argv[0], jl->argv);
@@ -277,7 +283,7 @@ proc_start(struct proc *p, char *const *argv, char *cause, size_t len)
 		return -1;
 	}
 	contain_prepare(&jl, argv);
-	if (contain_get()->sandbox) {
+	if (contain_get()->sandbox == 1) {
 		for (i = 0; jl.envp[i] != NULL; i++)
 			if (strncmp(jl.envp[i], "PATH=", 5) == 0)
 				path = jl.envp[i] + 5;
@@ -289,6 +295,7 @@ proc_start(struct proc *p, char *const *argv, char *cause, size_t len)
 		}
 	}
 	p->uid = jl.uid;
+	p->relayed = jl.relayed;
 	if (pipe2(in, O_CLOEXEC) == -1) {
 		snprintf(cause, len, "pipe: %s", strerror(errno));
 		contain_free(&jl);
@@ -307,7 +314,7 @@ proc_start(struct proc *p, char *const *argv, char *cause, size_t len)
 		goto close3;
 	}
 	parent = getpid();
-	if ((pid = fork()) == -1) {
+	if ((pid = contain_fork(&jl)) == -1) {
 		e = errno;
 		close(st[0]);
 		close(st[1]);
@@ -402,7 +409,19 @@ proc_exited(struct proc *p)
 	p->exited = 1;
 	p->signalled = si.si_code == CLD_KILLED || si.si_code == CLD_DUMPED;
 	p->code = si.si_status;
+	unrelay(p);
 	return 1;
+}
+
+/* A bot's end as its init relayed it: 128 + N is signal N. */
+static void
+unrelay(struct proc *p)
+{
+	if (p->relayed && !p->signalled && p->code > 128 &&
+	    p->code < 128 + NSIG) {
+		p->signalled = 1;
+		p->code -= 128;
+	}
 }
 
 void
@@ -446,6 +465,7 @@ proc_reap(struct proc *p)
 				p->signalled = WIFSIGNALED(status);
 				p->code = WIFSIGNALED(status) ?
 				    WTERMSIG(status) : WEXITSTATUS(status);
+				unrelay(p);
 			}
 			break;
 		}
