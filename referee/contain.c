@@ -965,8 +965,9 @@ contain_start(struct contain *c, char *cause, size_t len)
 	    "log, a tournament's file and journal, whose seeds give every "
 	    "card), signal, trace or kill the other bots and the referee, and "
 	    "leave files for another bot; run untrusted bots in the sandbox "
-	    "(bubblewrap) or as root", why, geteuid() == 0 ? "root" :
-	    "the referee's own user");
+	    "(bubblewrap) or %s", why, geteuid() == 0 ? "root" :
+	    "the referee's own user", geteuid() == 0 ?
+	    "with --bot-user auto" : "as root");
 	return 0;
 }
 
@@ -1207,6 +1208,13 @@ children(size_t *n)
 void
 contain_sweep(uid_t uid, int (*keep)(pid_t))
 {
+	contain_sweep_usage(uid, keep, NULL);
+}
+
+void
+contain_sweep_usage(uid_t uid, int (*keep)(pid_t), struct usage *u)
+{
+	struct rusage ru;
 	pid_t *kids;
 	size_t n, k;
 	int round, found, status, i;
@@ -1228,9 +1236,20 @@ contain_sweep(uid_t uid, int (*keep)(pid_t))
 				continue;
 			kill(kids[k], SIGKILL);
 			for (i = 0; i < SWEEP_WAIT_MS; i++) {
-				if (waitpid(kids[k], &status, WNOHANG) != 0)
-					break;
-				poll(NULL, 0, 1);
+				memset(&ru, 0, sizeof ru);
+				if (wait4(kids[k], &status, WNOHANG, &ru) == 0) {
+					poll(NULL, 0, 1);
+					continue;
+				}
+				if (u != NULL) {
+					u->cpu_ms += (long)(ru.ru_utime.tv_sec +
+					    ru.ru_stime.tv_sec) * 1000 +
+					    (long)(ru.ru_utime.tv_usec +
+					    ru.ru_stime.tv_usec) / 1000;
+					if (ru.ru_maxrss > u->maxrss_kb)
+						u->maxrss_kb = ru.ru_maxrss;
+				}
+				break;
 			}
 			found = 1;
 		}

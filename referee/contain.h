@@ -160,6 +160,16 @@ int	 contain_child(const struct jailed *);
  * reaping them.
  */
 void	 contain_sweep(uid_t, int (*)(pid_t));
+/* What processes used: CPU time in ms, the peak resident size in KiB. */
+struct usage {
+	long	cpu_ms;
+	long	maxrss_kb;
+};
+/*
+ * contain_sweep, adding to u what the processes it reaps used (bwrap's
+ * init, which reaped the bot, comes to us when bwrap exits).
+ */
+void	 contain_sweep_usage(uid_t, int (*)(pid_t), struct usage *);
 /*
  * Names the limit a bot that ended this way ran into (one of limit_names),
  * or NULL: from its end (signalled, code), its CPU time in ms

@@ -444,6 +444,7 @@ void
 proc_reap(struct proc *p)
 {
 	struct rusage ru;
+	struct usage u;
 	int status, i;
 	pid_t r;
 
@@ -474,7 +475,11 @@ proc_reap(struct proc *p)
 		poll(NULL, 0, 1);
 	}
 	p->reaped = 1;
-	contain_sweep(p->uid, registered);
+	u.cpu_ms = p->cpu_ms;
+	u.maxrss_kb = p->maxrss_kb;
+	contain_sweep_usage(p->uid, registered, &u);
+	p->cpu_ms = u.cpu_ms;
+	p->maxrss_kb = u.maxrss_kb;
 	if (p->status != -1) {
 		close(p->status);
 		p->status = -1;
