@@ -276,9 +276,9 @@ def attempt(mode, arg):
             except OSError as e:
                 report(mode, "file %s denied: %s" % (path, e.strerror))
     elif mode == "ns":
-        # The namespaces it is in (System V and POSIX IPC, mounts).
+        # The namespaces it is in (System V and POSIX IPC, mounts, PIDs).
         report(mode, " ".join(os.readlink("/proc/self/ns/" + n)
-                              for n in ("ipc", "mnt")))
+                              for n in ("ipc", "mnt", "pid")))
     elif mode == "signal":
         report(mode, attack_signal(arg))
     elif mode == "procref":
@@ -350,12 +350,12 @@ def fill(arg):
     """Writes 1 MiB files into each directory of DIR,...:MIB."""
     dirs, mib = arg.rsplit(":", 1)
     block = b"f" * (1 << 20)
-    for d in dirs.split(","):
+    for k, d in enumerate(dirs.split(",")):
         n = 0
         why = "done"
         try:
             while n < int(mib):
-                with open("%s/hostile-fill-%d-%d" % (d, os.getpid(), n),
+                with open("%s/hostile-fill-%d-%d-%d" % (d, os.getpid(), k, n),
                           "wb") as f:
                     f.write(block)
                 n += 1
