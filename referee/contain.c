@@ -685,8 +685,9 @@ contain_child(const struct jailed *jl)
 	if (c->fsize_mb > 0 && set_limit(RLIMIT_FSIZE, (rlim_t)c->fsize_mb <<
 	    20, (rlim_t)c->fsize_mb << 20) == -1)
 		return -1;
-	if (c->nofile > 0 && set_limit(RLIMIT_NOFILE, (rlim_t)c->nofile,
-	    (rlim_t)c->nofile) == -1)
+	/* valgrind keeps descriptors of its own above any such limit */
+	if (c->nofile > 0 && !c->trusted && set_limit(RLIMIT_NOFILE,
+	    (rlim_t)c->nofile, (rlim_t)c->nofile) == -1)
 		return -1;
 	if (jl->lim_nproc > 0 && set_limit(RLIMIT_NPROC,
 	    (rlim_t)jl->lim_nproc, (rlim_t)jl->lim_nproc) == -1)
@@ -905,9 +906,11 @@ isolation_probe(const struct jailed *jl)
 static void
 isolation_cause(int e, char *cause, size_t len)
 {
-	snprintf(cause, len, "bots cannot be isolated here (%s): they share "
+	snprintf(cause, len, "bots cannot be isolated here (%s%s): they share "
 	    "/tmp, %s and /dev/shm, where one may leave what it saw for "
-	    "another", e == -1 ? "no child" : strerror(e), BOT_SCRATCH);
+	    "another", e == -1 ? "no child" : strerror(e), e == ENOSYS ?
+	    ": a kernel without namespaces, or valgrind, which cannot make "
+	    "them (see CARDARENA_MEMCHECK)" : "", BOT_SCRATCH);
 }
 
 /* isolation_probe, with a warning once if the bots cannot be isolated. */
