@@ -711,11 +711,13 @@ contain_child(const struct jailed *jl)
 }
 
 /*
- * The init of an isolated bot's PID namespace, root, holding none of the
- * bot's descriptors (so that the referee sees the bot close them): reaps
- * whatever the namespace leaves to it and, once the bot (pid) is gone,
- * exits with its status, 128 + N for a bot killed by signal N; the kernel
- * then kills whatever is left in the namespace.
+ * The init of an isolated bot's PID namespace, root: reaps whatever the
+ * namespace leaves to it and, once the bot (pid) is gone, exits with its
+ * status, 128 + N for a bot killed by signal N; the kernel then kills
+ * whatever is left in the namespace.  It holds the bot's stdout and
+ * stderr, so that their end comes with its exit and its status (a bot's
+ * end is told as the bot's own, however slow the machine), never its
+ * stdin (a bot that closes its stdin is seen at once).
  */
 static void
 init_loop(pid_t pid)
@@ -723,7 +725,8 @@ init_loop(pid_t pid)
 	int status;
 	pid_t r;
 
-	closefrom(0);
+	close(0);
+	closefrom(3);
 	for (;;) {
 		r = waitpid(-1, &status, 0);
 		if (r == -1 && errno != EINTR)
