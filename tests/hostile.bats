@@ -508,6 +508,9 @@ print(s.getsockname()[1], flush=True); time.sleep(30)' >"$T/port" &
 	[ "${#lines[@]}" -eq 1 ]
 	run bin/referee -g horserace --limit-nofile 3 -b bin/random -b bin/random -b bin/random
 	[ "$status" -eq 2 ]
+	run bin/referee -g horserace --limit-scratch -1 -b bin/random -b bin/random -b bin/random
+	[ "$status" -eq 2 ]
+	[ "${#lines[@]}" -eq 1 ]
 	run bin/referee -g horserace --env NOEQUALS -b bin/random -b bin/random -b bin/random
 	[ "$status" -eq 2 ]
 	run bin/referee -g horserace --bot-user nobody -b bin/random -b bin/random -b bin/random
@@ -731,10 +734,10 @@ forge_tournament() {
 	cat >"$T/t.json" <<EOF
 {"game": "horserace", "seats": 3, "deals": 1, "duplicate": false,
  "options": {"races": 1}, "seed": 5, "output": "$T/out",
- "sandbox": "auto", "limits": {"cpu_s": 77, "nofile": 55},
+ "sandbox": "auto", "limits": {"cpu_s": 77, "nofile": 55, "scratch_mb": 5},
  "env": {"CARD_Y": "yes"}, "bot_user": "auto",
  "bots": [
-  {"name": "a", "command": "bash -c 'ulimit -t -n >&2; echo CARD_Y=\$CARD_Y >&2; exec bin/random'"},
+  {"name": "a", "command": "bash -c 'ulimit -t -n >&2; echo CARD_Y=\$CARD_Y >&2; df -k /tmp /var/tmp >&2; exec bin/random'"},
   {"name": "b", "command": "bin/random --seed 1"},
   {"name": "c", "command": "bin/random --seed 2"}]}
 EOF
@@ -746,11 +749,14 @@ EOF
 	grep -q '^cpu time.* 77$' "$T/err"
 	grep -q '^open files.* 55$' "$T/err"
 	grep -q '^CARD_Y=yes$' "$T/err"
+	# its scratch, sandboxed (/tmp) or isolated (/var/tmp): 5 MiB
+	grep -q '^tmpfs  *5120 ' "$T/err"
 }
 
 @test "tournament files: bad sandbox, limits, env and bot_user keys are refused" {
 	for bad in '"sandbox": 1' '"sandbox": "maybe"' '"limits": {"cpu": 1}' \
 	    '"limits": {"cpu_s": -1}' '"limits": {"nofile": 3}' '"limits": 5' \
+    '"limits": {"scratch_mb": -2}' \
 	    '"env": {"A": 1}' '"env": {"A=B": "x"}' '"bot_user": "root"'; do
 		cat >"$T/t.json" <<EOF
 {"game": "horserace", "seats": 3, "output": "$T/out", $bad,
@@ -892,4 +898,22 @@ pair_match() {
 	log_complete "$T/u/k.log"
 	[ "$(jv "$output" 'd["faults"]')" = '[0, 0, 0]' ]
 	no_leftovers "$MARK"
+}
+
+@test "CARDARENA_MEMCHECK runs only the project's bots, trusted, never with --sandbox" {
+	run env CARDARENA_MEMCHECK=1 bin/referee -g horserace -s 3 -o races=1 -q \
+	    -b "python3 tests/hostile/bot.py victim $MARK" -b bin/random -b bin/random
+	[ "$status" -eq 2 ]
+	[ "${#lines[@]}" -eq 1 ]
+	echo "$output" | grep -q "CARDARENA_MEMCHECK runs only the bots of $PWD/bin, trusted: not 'python3"
+	run env CARDARENA_MEMCHECK=1 bin/referee -g horserace -s 3 -q --sandbox \
+	    -b bin/random -b bin/random -b bin/random
+	[ "$status" -eq 2 ]
+	[ "${#lines[@]}" -eq 1 ]
+	# the project's bots: played, unprotected (the one warning)
+	run env CARDARENA_MEMCHECK=1 bin/referee -g horserace -s 3 -q --log "$T/m.log" \
+	    -b bin/random -b "$PWD/bin/random" -b "bin/random --seed 2"
+	[ "$status" -eq 0 ]
+	[ "$(echo "$output" | grep -c '^referee: WARNING: bots run neither sandboxed nor isolated (CARDARENA_MEMCHECK')" -eq 1 ]
+	log_complete "$T/m.log"
 }
