@@ -92,15 +92,16 @@ def sleeper(marker):
     return [sys.executable, "-c", "import time; time.sleep(600)", marker]
 
 
-def procs_matching(word):
-    """The pids (not ours) whose command line holds word."""
+def procs_matching(word, entry="cmdline", match=lambda w, t: w in t):
+    """The pids (not ours) whose command line (or other /proc entry)
+    holds word."""
     found = []
     for p in os.listdir("/proc"):
         if not p.isdigit() or int(p) == os.getpid():
             continue
         try:
-            with open("/proc/%s/cmdline" % p, "rb") as f:
-                if word.encode() in f.read():
+            with open("/proc/%s/%s" % (p, entry), "rb") as f:
+                if match(word.encode(), f.read()):
                     found.append(int(p))
         except OSError:
             pass
@@ -333,17 +334,8 @@ def lock_look():
 
 def comm_look(name):
     """The other processes named name."""
-    found = []
-    for p in os.listdir("/proc"):
-        if not p.isdigit() or int(p) == os.getpid():
-            continue
-        try:
-            with open("/proc/%s/comm" % p) as f:
-                if f.read().strip() == name:
-                    found.append(p)
-        except OSError:
-            pass
-    return "seen %s" % " ".join(found) if found else "none seen"
+    found = procs_matching(name, "comm", lambda w, t: w == t.strip())
+    return "seen %s" % " ".join(map(str, found)) if found else "none seen"
 
 
 def fill(arg):
