@@ -772,17 +772,29 @@ EOF
 }
 
 # Plays bot.py MODE $1 (ARG $2) at seats 0 and 1, a random bot at 2, one
-# game; more referee flags in the rest; what both reported of MODE in
+# game, the referee run by the command $PAIR_AS if set (then logged in
+# $T/u); more referee flags in the rest; what both reported of MODE in
 # $T/seen.
 pair_match() {
-	local mode=$1 arg=$2
+	local mode=$1 arg=$2 dir=$T
 	shift 2
-	rm -f "$T"/p.log*
-	run bin/referee -g horserace -s 3 -o races=1 -q --log "$T/p.log" $LIMITS "$@" \
+	[ -z "${PAIR_AS:-}" ] || dir=$T/u
+	rm -f "$dir"/p.log*
+	run ${PAIR_AS:-} bin/referee -g horserace -s 3 -o races=1 -q --log "$dir/p.log" $LIMITS "$@" \
 	    -b "python3 tests/hostile/bot.py $mode $MARK $arg" \
 	    -b "python3 tests/hostile/bot.py $mode $MARK $arg" -b bin/random
-	cat "$T"/p.log.bot[01].stderr | grep "^$mode: \|^flock: " | tee "$T/seen"
+	cat "$dir"/p.log.bot[01].stderr | grep "^$mode: \|^flock: " | tee "$T/seen"
 	[ "$status" -eq 0 ]
+}
+
+# Sets PAIR_AS to run as an ordinary user (nobody) where this runs as root
+# and can; else leaves it empty and fails.
+as_ordinary_user() {
+	PAIR_AS=""
+	[ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null &&
+	    id nobody >/dev/null 2>&1 || return 1
+	PAIR_AS="setpriv --reuid nobody --regid $(id -g nobody) --clear-groups"
+	mkdir -p -m 1777 "$T/u"
 }
 
 @test "no channel between bots: a name set with prctl is seen by another bot only when neither is sandboxed nor isolated" {
@@ -800,6 +812,15 @@ pair_match() {
 	if sandbox_works; then
 		pair_match comm "$name"
 		[ "$(grep -c '^comm: none seen' "$T/seen")" -eq 2 ]
+	fi
+	# as an ordinary user: seen without the sandbox, not in it
+	if as_ordinary_user; then
+		pair_match comm "$name" --no-sandbox
+		[ "$(grep -c '^comm: seen [0-9]' "$T/seen")" -eq 2 ]
+		if sandbox_works $PAIR_AS; then
+			pair_match comm "$name"
+			[ "$(grep -c '^comm: none seen' "$T/seen")" -eq 2 ]
+		fi
 	fi
 	no_leftovers "$MARK"
 }
@@ -824,16 +845,10 @@ pair_match() {
 		[ "$(grep -c '^lock: look denied: No locks available' "$T/seen")" -eq 2 ]
 	done
 	# as an ordinary user too
-	if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null && id nobody >/dev/null 2>&1; then
-		mkdir -m 1777 "$T/u"
+	if as_ordinary_user; then
 		for how in --no-sandbox ""; do
-			rm -f "$T"/u/p.log*
-			run setpriv --reuid nobody --regid "$(id -g nobody)" --clear-groups \
-			    bin/referee -g horserace -s 3 -o races=1 -q --log "$T/u/p.log" $LIMITS $how \
-			    -b "python3 tests/hostile/bot.py lock $MARK" \
-			    -b "python3 tests/hostile/bot.py lock $MARK" -b bin/random
-			[ "$status" -eq 0 ]
-			[ "$(cat "$T"/u/p.log.bot[01].stderr | grep -c '^lock: look denied: No locks available')" -eq 2 ]
+			pair_match lock "" $how
+			[ "$(grep -c '^lock: look denied: No locks available' "$T/seen")" -eq 2 ]
 		done
 	fi
 	no_leftovers "$MARK"
@@ -861,6 +876,11 @@ pair_match() {
 		# and nothing else: /dev is read-only
 		pair_match fill /dev:1 --sandbox
 		[ "$(grep -c '^fill: /dev 0 MiB: Read-only file system' "$T/seen")" -eq 2 ]
+	fi
+	# as an ordinary user, sandboxed by default
+	if as_ordinary_user && sandbox_works $PAIR_AS; then
+		pair_match fill /tmp:24 --limit-scratch 8
+		[ "$(grep -c '^fill: /tmp [78] MiB: No space left on device' "$T/seen")" -eq 2 ]
 	fi
 	no_leftovers "$MARK"
 }
