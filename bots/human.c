@@ -68,7 +68,8 @@ static void
 open_tty(void)
 {
 	if ((tty_fd = open("/dev/tty", O_RDWR | O_CLOEXEC)) == -1)
-		err(1, "human: no terminal to play on (/dev/tty)");
+		err(1, "human: no terminal to play on (/dev/tty; a sandboxed "
+		    "bot has none: run the referee with --no-sandbox)");
 	if ((tty = fdopen(tty_fd, "r+")) == NULL)
 		err(1, "human: /dev/tty");
 	setvbuf(tty, NULL, _IOLBF, 0);

@@ -399,10 +399,10 @@ sandbox_args(char ***v, int *n, char *const *argv)
 	static const char *const links[] = { "/bin", "/sbin", "/lib", "/lib32",
 	    "/lib64", "/libx32", NULL };
 	const struct contain *c = contain_get();
-	char cwd[PATH_MAX], real[PATH_MAX], target[PATH_MAX];
+	char cwd[PATH_MAX], real[PATH_MAX], target[PATH_MAX], **gone = NULL;
 	struct stat sb;
 	ssize_t k;
-	int i, j;
+	int i, j, ngone = 0;
 
 	vec_add(v, n, bwrap_path);
 	vec_add(v, n, "--die-with-parent");
@@ -475,12 +475,17 @@ sandbox_args(char ***v, int *n, char *const *argv)
 	}
 	/*
 	 * Hidden, where a bind above would show it: a directory under an
-	 * empty tmpfs (unless it holds the working directory), a file under
-	 * /dev/null.
+	 * empty read-only tmpfs (unless it holds the working directory), a
+	 * file under /dev/null; what lies in a directory hidden already is
+	 * out of sight (and bwrap could not make its mount point there).
 	 */
 	for (i = 0; i < c->n_hide; i++) {
 		if (realpath(c->hide[i], real) == NULL ||
 		    stat(real, &sb) == -1)
+			continue;
+		for (j = 0; j < ngone && !under(real, gone[j]); j++)
+			;
+		if (j < ngone)
 			continue;
 		k = under(real, cwd) && strcmp(cwd, "/") != 0;
 		for (j = 0; !k && j < c->n_bind; j++)
@@ -499,12 +504,16 @@ sandbox_args(char ***v, int *n, char *const *argv)
 			vec_add(v, n, "--tmpfs");
 			vec_add(v, n, real);
 			vec_add(v, n, "--remount-ro");
+			vec_add(&gone, &ngone, real);
 		} else {
 			vec_add(v, n, "--ro-bind");
 			vec_add(v, n, "/dev/null");
 		}
 		vec_add(v, n, real);
 	}
+	for (j = 0; j < ngone; j++)
+		free(gone[j]);
+	free(gone);
 	vec_add(v, n, "--chdir");
 	vec_add(v, n, cwd);
 	vec_add(v, n, "--");

@@ -937,3 +937,21 @@ as_ordinary_user() {
 	[ "$(echo "$output" | grep -c '^referee: WARNING: bots run neither sandboxed nor isolated (CARDARENA_MEMCHECK')" -eq 1 ]
 	log_complete "$T/m.log"
 }
+
+@test "sandbox: a hidden directory inside another, in the working directory (a tournament's output and its logs): hidden, the match runs" {
+	need_sandbox
+	mkdir -p "$T/w/out/logs"
+	chmod -R go+rx "$T/w"
+	ln -s "$PWD/bin" "$T/w/bin"
+	ln -s "$PWD/tests" "$T/w/tests"
+	# bwrap could not make the log directory's mount point in the output
+	# directory's read-only tmpfs: every referee failed
+	run sh -c "cd '$T/w' && bin/referee -g horserace -s 3 -o races=1 -q --sandbox \
+	    --sandbox-hide out --log out/logs/m.log \
+	    -b 'python3 tests/hostile/bot.py readfile $MARK $T/w/out/logs/m.log' \
+	    -b bin/random -b bin/random"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	grep -q '^readfile: denied' "$T/w/out/logs/m.log.bot0.stderr"
+	log_complete "$T/w/out/logs/m.log"
+}
