@@ -32,7 +32,7 @@ enum {
 	OPT_LOGMAX, OPT_NOREPLAY, OPT_LCPU, OPT_LMEM, OPT_LNPROC,
 	OPT_LFSIZE, OPT_LNOFILE, OPT_LSCRATCH, OPT_ENV, OPT_BOT_USER,
 	OPT_SANDBOX, OPT_NO_SANDBOX, OPT_SBIND, OPT_SHIDE, OPT_MAX_FAULTS,
-	OPT_MAX_BYTES
+	OPT_MAX_BYTES, OPT_FIRST, OPT_BOOK
 };
 
 static const struct option longopts[] = {
@@ -61,6 +61,8 @@ static const struct option longopts[] = {
 	{ "log-level",		required_argument,	NULL, OPT_LOGLEVEL },
 	{ "log-max",		required_argument,	NULL, OPT_LOGMAX },
 	{ "no-replay",		no_argument,		NULL, OPT_NOREPLAY },
+	{ "first-game",		required_argument,	NULL, OPT_FIRST },
+	{ "deal-book",		required_argument,	NULL, OPT_BOOK },
 	{ "list-games",		no_argument,		NULL, OPT_LIST_GAMES },
 	{ "describe",		required_argument,	NULL, OPT_DESCRIBE },
 	{ "limit-cpu",		required_argument,	NULL, OPT_LCPU },
@@ -146,6 +148,12 @@ usage(FILE *fp, int status)
 "      --game-list LIST   report only these game indices, e.g. 3,7,8 (the\n"
 "                         games before them in their bots' lifetime are\n"
 "                         replayed first, so each is the same game)\n"
+"      --first-game G     the bots' lifetimes begin at game G (a runner's\n"
+"                         chunk of deals: a listed game is replayed from\n"
+"                         there); with --duplicate, a deal's first game\n"
+"      --deal-book FILE   deal d is dealt from line d mod N of FILE (N\n"
+"                         set-ups as --setup takes, one JSON per line;\n"
+"                         blank lines and # comments skipped)\n"
 "      --no-replay        with --game-list: play only the listed games, new\n"
 "                         bot processes at the first of each lifetime (for\n"
 "                         a runner whose lists are whole lifetimes)\n"
@@ -362,10 +370,11 @@ main(int argc, char **argv)
 	struct match_result res;
 	struct contain ct;
 	char *logdir;
-	const char *gname = NULL, *p, *setup_path = NULL, *list_arg = NULL;
+	const char *gname = NULL, *p, *setup_path = NULL, *list_arg = NULL,
+	    *first_arg = NULL, *book_path = NULL;
 	char **bots = NULL, **optv = NULL, cause[1024];
 	json_error_t jerr;
-	json_t *setup_json = NULL, *rj;
+	json_t *setup_json = NULL, *book_json = NULL, *rj;
 	struct stat sb;
 	FILE *fp;
 	void *setup = NULL;
@@ -531,6 +540,12 @@ main(int argc, char **argv)
 		case OPT_NOREPLAY:
 			cf.no_replay = 1;
 			break;
+		case OPT_FIRST:
+			first_arg = optarg;
+			break;
+		case OPT_BOOK:
+			book_path = optarg;
+			break;
 		case OPT_LOGMAX:
 			cf.log_max = number("--log-max", optarg, 65536,
 			    LLONG_MAX);
@@ -568,9 +583,34 @@ main(int argc, char **argv)
 		warnx("--duplicate: %d games is not a multiple of %d players; "
 		    "the last deal is not played from every seat", cf.games,
 		    players);
-	if (list_arg != NULL)
+	if (first_arg != NULL) {
+		cf.first_game = (int)number("--first-game", first_arg, 0,
+		    cf.games - 1);
+		if (cf.duplicate && cf.first_game % players != 0)
+			errx(2, "--first-game %d: with --duplicate, the first "
+			    "game of a deal (a multiple of %d)", cf.first_game,
+			    players);
+	}
+	if (list_arg != NULL) {
 		cf.game_list = parse_game_list(list_arg, cf.games,
 		    &cf.ngame_list);
+		for (i = 0; i < cf.ngame_list; i++)
+			if (cf.game_list[i] < cf.first_game)
+				errx(2, "--game-list: game %d is before "
+				    "--first-game %d", cf.game_list[i],
+				    cf.first_game);
+	}
+	if (book_path != NULL && setup_path != NULL)
+		errx(2, "--deal-book and --setup: one or the other");
+	if (book_path != NULL) {
+		if ((book_json = deal_book_read(book_path, cause,
+		    sizeof cause)) == NULL)
+			errx(2, "--deal-book %s", cause);
+		if ((cf.book = deal_book_parse(cf.game, &cf.opts, book_json,
+		    &cf.nbook, cause, sizeof cause)) == NULL)
+			errx(2, "--deal-book %s: %s", book_path, cause);
+		cf.book_json = book_json;
+	}
 	if (setup_path != NULL) {
 		if ((fp = fopen(setup_path, "r")) == NULL)
 			err(2, "--setup %s", setup_path);
@@ -658,6 +698,8 @@ main(int argc, char **argv)
 	}
 	json_decref(setup_json);
 	free(setup);
+	json_decref(book_json);
+	free((void *)cf.book);
 	free(bots);
 	free(optv);
 	free((void *)cf.game_list);

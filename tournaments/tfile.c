@@ -19,6 +19,8 @@
 #include <string.h>
 
 #include "contain.h"
+#include "match.h"
+#include "rng.h"
 #include "tournament.h"
 
 static int	 get_long(const json_t *, const char *, long, long, long,
@@ -32,6 +34,8 @@ static int	 load_bot(struct tbot *, const json_t *, int, char *, size_t);
 static int	 name_ok(const char *);
 static char	*default_name(const char *);
 static int	 load_contain(struct tour *, const json_t *, char *, size_t);
+static int	 load_book(struct tour *, const struct game *,
+		    const struct opts *, char *, size_t);
 
 static const char *const known_keys[] = {
 	"name", "game", "options", "seats", "bots", "deals", "duplicate",
@@ -39,7 +43,7 @@ static const char *const known_keys[] = {
 	"concurrency", "output", "seed", "schedule", "rounds", "tables", "max_tables",
 	"referee", "referee_args", "logs", "replays", "log_level",
 	"log_max_bytes", "max_decisions", "comment", "sandbox", "limits",
-	"env", "bot_user", NULL
+	"env", "bot_user", "deals_per_run", "gauntlet", "deal_book", NULL
 };
 
 void
@@ -325,6 +329,44 @@ load_options(struct tour *t, const struct game *g, const json_t *j,
 		return -1;
 	}
 	t->options = opts_json(g, &o);
+	return load_book(t, g, &o, cause, len);
+}
+
+/*
+ * Reads and checks the "deal_book" file, if any, keeping its path and a
+ * fingerprint of its deals (for the journal header); -1 and a cause.
+ */
+static int
+load_book(struct tour *t, const struct game *g, const struct opts *o,
+    char *cause, size_t len)
+{
+	json_t *a;
+	void *book;
+	char *text, why[512];
+	uint64_t h = 0xcbf29ce484222325ULL;
+	int n;
+
+	if (t->deal_book == NULL)
+		return 0;
+	if ((a = deal_book_read(t->deal_book, why, sizeof why)) == NULL) {
+		snprintf(cause, len, "\"deal_book\": %s", why);
+		return -1;
+	}
+	if ((book = deal_book_parse(g, o, a, &n, why, sizeof why)) == NULL) {
+		snprintf(cause, len, "\"deal_book\": %s: %s", t->deal_book,
+		    why);
+		json_decref(a);
+		return -1;
+	}
+	free(book);
+	/* FNV-1a of the deals as read (comments and spacing aside) */
+	text = json_dumps(a, JSON_COMPACT);
+	for (char *p = text; *p != '\0'; p++)
+		h = (h ^ (unsigned char)*p) * 0x100000001b3ULL;
+	free(text);
+	json_decref(a);
+	snprintf(t->book_hash, sizeof t->book_hash, "%d deals, %016" PRIx64,
+	    n, h);
 	return 0;
 }
 
@@ -498,7 +540,8 @@ tour_parse(struct tour *t, const json_t *j, const char *path, char *cause,
 		    g->name, g->min_players, g->max_players);
 		goto out;
 	}
-	if (load_options(t, g, json_object_get(j, "options"), cause,
+	if (get_string(j, "deal_book", &t->deal_book, cause, len) == -1 ||
+	    load_options(t, g, json_object_get(j, "options"), cause,
 	    len) == -1)
 		goto out;
 	v = json_object_get(j, "bots");
@@ -523,6 +566,11 @@ tour_parse(struct tour *t, const json_t *j, const char *path, char *cause,
 				goto out;
 			}
 	}
+	if ((v = json_object_get(j, "deals_per_run")) != NULL &&
+	    !(json_is_string(v) && strcmp(json_string_value(v), "auto") ==
+	    0) && get_long(j, "deals_per_run", 1, 100000000, 0,
+	    &t->deals_per_run, cause, len) == -1)
+		goto out;
 	if (get_long(j, "deals", 1, 100000000, 1, &t->deals, cause,
 	    len) == -1 ||
 	    get_long(j, "time_per_move_ms", 0, 86400000, 0, &t->time_per_move,
@@ -575,10 +623,21 @@ tour_parse(struct tour *t, const json_t *j, const char *path, char *cause,
 		snprintf(cause, len, "\"on_fault\": random, default or retire");
 		goto out;
 	}
-	t->seed = 1;
-	if ((v = json_object_get(j, "seed")) != NULL &&
-	    get_seed(v, &t->seed, cause, len) == -1)
-		goto out;
+	/* the seed gives every card: secret unless the file names one */
+	if ((v = json_object_get(j, "seed")) != NULL) {
+		if (get_seed(v, &t->seed, cause, len) == -1)
+			goto out;
+		t->seed_named = 1;
+	} else
+		t->seed = seed_fresh() & INT64_MAX;
+	if ((v = json_object_get(j, "gauntlet")) != NULL) {
+		if (!json_is_object(v)) {
+			snprintf(cause, len, "\"gauntlet\": an object "
+			    "(candidate, elo0, elo1, alpha, beta, max_deals)");
+			goto out;
+		}
+		t->gauntlet = json_incref(v);
+	}
 	if (t->outdir == NULL && asprintf(&t->outdir, "out/%s",
 	    t->name) == -1)
 		err(1, "asprintf");
@@ -686,6 +745,9 @@ tour_header(const struct tour *t, const struct schedule *s)
 	/* it changes results: a journal is resumed only with the same */
 	json_object_set_new(h, "max_decisions",
 	    json_integer(t->max_decisions));
+	if (t->deal_book != NULL)
+		json_object_set_new(h, "deal_book",
+		    json_string(t->book_hash));
 	return h;
 }
 
@@ -717,5 +779,7 @@ tour_free(struct tour *t)
 	free(t->outdir);
 	free(t->referee);
 	json_decref(t->options);
+	json_decref(t->gauntlet);
+	free(t->deal_book);
 	memset(t, 0, sizeof *t);
 }

@@ -240,7 +240,7 @@ static int
 header(struct walk *w, char *cause, size_t len)
 {
 	struct replay *rp = w->rp;
-	const json_t *h = w->hdr, *opts, *v, *bots;
+	const json_t *h = w->hdr, *opts, *v, *bots, *first;
 	const char *name, *key;
 	char kv[512], val[400], why[256];
 
@@ -354,9 +354,18 @@ header(struct walk *w, char *cause, size_t len)
 		    "or false", w->l->path);
 		return -1;
 	}
+	first = json_object_get(h, "first_game");
+	if (first != NULL && (!json_is_integer(first) ||
+	    json_integer_value(first) < 0 || json_integer_value(first) >=
+	    w->ngames || (w->duplicate && json_integer_value(first) % w->P))) {
+		snprintf(cause, len, "%s:1: the header's \"first_game\" is not "
+		    "a game of the match where a lifetime begins", w->l->path);
+		return -1;
+	}
 	playorder_init(&w->po, w->ngames, w->P, w->duplicate, w->list,
 	    w->game_list != NULL ? (int)json_array_size(w->game_list) : 0,
-	    v == NULL || json_is_true(v));
+	    v == NULL || json_is_true(v), first != NULL ?
+	    (int)json_integer_value(first) : 0);
 	v = json_object_get(h, "max_decisions");
 	if (v != NULL && !json_is_null(v) && (!json_is_integer(v) ||
 	    json_integer_value(v) < 1)) {
@@ -384,6 +393,14 @@ header(struct walk *w, char *cause, size_t len)
 		    "set-up document (an object) or null", w->l->path);
 		return -1;
 	}
+	v = json_object_get(h, "deal_book");
+	if (v != NULL && (rp->book = deal_book_parse(w->g, &rp->o, v,
+	    &rp->nbook, why, sizeof why)) == NULL) {
+		snprintf(cause, len, "%s: the header's deal book: %s",
+		    w->l->path, why);
+		return -1;
+	}
+	v = json_object_get(h, "setup");
 	if (json_is_object(v)) {
 		rp->setup = xcalloc(1, w->g->setup_size);
 		if (w->g->setup_parse(v, &rp->o, rp->setup, why, sizeof why) ==
@@ -975,7 +992,8 @@ on_game_start(struct walk *w, size_t i)
 	ev_clear(&w->ev);
 	evfeed_reset(&w->feed);
 	rng_seed(&w->rng, w->deal_seed);
-	w->g->init(w->st, &rp->o, rp->setup, &w->rng, &w->ev);
+	w->g->init(w->st, &rp->o, deal_setup(w->g, rp->setup, rp->book,
+	    rp->nbook, w->gi, w->P, w->duplicate), &w->rng, &w->ev);
 	w->in_game = 1;
 	w->ended = 0;
 	w->step = 0;
@@ -1368,5 +1386,6 @@ replay_free(struct replay *rp)
 	free(rp->f);
 	free(rp->games);
 	free(rp->setup);
+	free(rp->book);
 	memset(rp, 0, sizeof *rp);
 }
