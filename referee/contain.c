@@ -75,6 +75,7 @@ static int	 kill_range(unsigned, unsigned);
 static int	 isolate(const struct jailed *);
 static int	 isolation_works(const struct jailed *);
 static void	 scratch_opts(struct jailed *);
+static int	 sandbox_try(char *, size_t);
 static void	 filter_build(int);
 static void	 bpf_put(uint16_t, uint32_t, int, int);
 static void	 filter_arch(const uint32_t *, const int *, int,
@@ -951,19 +952,18 @@ contain_start(struct contain *c, char *cause, size_t len)
 		c->sandbox = 0;
 	if (c->sandbox != 0) {
 		/* contain_check spawns as c says, under the sandbox */
-		e = c->sandbox;
-		c->sandbox = 1;
 		contain_set(c);
-		if (contain_check(why, sizeof why) == 0) {
-			contain_set(was);
+		e = contain_check(why, sizeof why);
+		contain_set(was);
+		if (e == 0) {
+			c->sandbox = 1;
 			return 0;
 		}
-		contain_set(was);
-		c->sandbox = 0;
-		if (e == 1) {
+		if (c->sandbox == 1) {
 			strlcpy(cause, why, len);
 			return -1;
 		}
+		c->sandbox = 0;
 	} else
 		strlcpy(why, c->trusted ? "CARDARENA_MEMCHECK: trusted bots" :
 		    "--no-sandbox", sizeof why);
@@ -1278,6 +1278,21 @@ contain_sweep_usage(uid_t uid, int (*keep)(pid_t), struct usage *u)
 
 int
 contain_check(char *cause, size_t len)
+{
+	const struct contain *was = conf;
+	struct contain c = *contain_get();
+	int r;
+
+	c.sandbox = 1;
+	contain_set(&c);
+	r = sandbox_try(cause, len);
+	contain_set(was);
+	return r;
+}
+
+/* contain_check's work, the configuration in force asking for bwrap. */
+static int
+sandbox_try(char *cause, size_t len)
 {
 	struct jailed jl;
 	char *const argv[] = { (char *)"true", NULL };
