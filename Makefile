@@ -5,6 +5,7 @@
 #   make check-loaded    make check beside 8 busy processes (tools/loaded.sh)
 #   make demo            the same set-up, then a short tournament of the bundled bots
 #   make bench           benchmarks (never part of check)
+#   make memcheck        a few matches of every game under valgrind
 #   make SANITIZE=1 check   the tests under AddressSanitizer + UBSan
 #   make fuzz            random play (tests/fuzz.c) and the libFuzzer targets
 #   make install PREFIX=/usr/local
@@ -58,7 +59,7 @@ TEST_LIB = $(B)/tests/common.o
 TEST_BIN = $(TEST_SRC:tests/%.c=$(B)/tests/%)
 PROGS	 = bin/referee $(BOT_BIN) $(TOUR_BIN) $(TOOL_BIN)
 
-.PHONY: all deps check check-loaded demo bench install clean fuzz
+.PHONY: all deps check check-loaded demo bench memcheck install clean fuzz
 .SECONDARY:
 
 all: $(PROGS) $(TEST_BIN)
@@ -126,6 +127,12 @@ bench:
 	@sh tools/deps.sh demo
 	@$(MAKE) --no-print-directory all
 	@B=$(B) sh tests/bench.sh
+
+# Every game under valgrind's memcheck (tools/memcheck.sh): 0 errors.
+memcheck:
+	@sh tools/deps.sh memcheck
+	@$(MAKE) --no-print-directory all
+	@sh tools/memcheck.sh
 
 fuzz: all
 	@B=$(B) FUZZ_GAMES=$${FUZZ_GAMES:-100000} sh tests/run fuzz

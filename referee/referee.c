@@ -30,9 +30,9 @@ enum {
 	OPT_HELLO, OPT_FAULT, OPT_DUP, OPT_GLIST, OPT_STDERR_CAP, OPT_STATS,
 	OPT_LIST_GAMES, OPT_DESCRIBE, OPT_GRACE, OPT_MAXDEC, OPT_LOGLEVEL,
 	OPT_LOGMAX, OPT_NOREPLAY, OPT_LCPU, OPT_LMEM, OPT_LNPROC,
-	OPT_LFSIZE, OPT_LNOFILE, OPT_ENV, OPT_BOT_USER, OPT_SANDBOX,
-	OPT_SBIND, OPT_SHIDE, OPT_MAX_FAULTS, OPT_MAX_BYTES, OPT_FIRST,
-	OPT_BOOK
+	OPT_LFSIZE, OPT_LNOFILE, OPT_LSCRATCH, OPT_ENV, OPT_BOT_USER,
+	OPT_SANDBOX, OPT_NO_SANDBOX, OPT_SBIND, OPT_SHIDE, OPT_MAX_FAULTS,
+	OPT_MAX_BYTES, OPT_FIRST, OPT_BOOK
 };
 
 static const struct option longopts[] = {
@@ -70,9 +70,11 @@ static const struct option longopts[] = {
 	{ "limit-nproc",	required_argument,	NULL, OPT_LNPROC },
 	{ "limit-fsize",	required_argument,	NULL, OPT_LFSIZE },
 	{ "limit-nofile",	required_argument,	NULL, OPT_LNOFILE },
+	{ "limit-scratch",	required_argument,	NULL, OPT_LSCRATCH },
 	{ "env",		required_argument,	NULL, OPT_ENV },
 	{ "bot-user",		required_argument,	NULL, OPT_BOT_USER },
 	{ "sandbox",		no_argument,		NULL, OPT_SANDBOX },
+	{ "no-sandbox",		no_argument,		NULL, OPT_NO_SANDBOX },
 	{ "sandbox-bind",	required_argument,	NULL, OPT_SBIND },
 	{ "sandbox-hide",	required_argument,	NULL, OPT_SHIDE },
 	{ "max-faults",		required_argument,	NULL, OPT_MAX_FAULTS },
@@ -89,6 +91,7 @@ static void	list_games(void);
 static void	describe(const char *);
 static int	*parse_game_list(const char *, int, int *);
 static void	print_stats(const struct match_result *);
+static void	memcheck(struct contain *, char **, int, const char *);
 
 /* Prints the usage (the whole help with --help) and exits. */
 static void
@@ -103,8 +106,9 @@ usage(FILE *fp, int status)
 "               [--log-level full|lean]\n"
 "               [--log-max BYTES] [--stderr-cap BYTES] [--stats] [-q]\n"
 "               [--limit-cpu S] [--limit-mem MIB] [--limit-nproc N]\n"
-"               [--limit-fsize MIB] [--limit-nofile N] [--env KEY=VALUE]\n"
-"               [--bot-user auto|same] [--sandbox] [--sandbox-bind DIR]\n"
+"               [--limit-fsize MIB] [--limit-nofile N] [--limit-scratch MIB]\n"
+"               [--env KEY=VALUE] [--bot-user auto|same]\n"
+"               [--sandbox | --no-sandbox] [--sandbox-bind DIR]\n"
 "               [--sandbox-hide DIR] [--max-faults N] [--max-output BYTES]\n"
 "               -b 'COMMAND ARGS' -b ...\n"
 "       referee --list-games\n"
@@ -167,6 +171,9 @@ usage(FILE *fp, int status)
 "      --limit-nproc N    processes and threads per bot (default 64)\n"
 "      --limit-fsize MIB  largest file a bot may write (default 64)\n"
 "      --limit-nofile N   open files per bot process (default 64)\n"
+"      --limit-scratch MIB each writable tmpfs a bot gets: the sandbox's\n"
+"                         /tmp and /dev/shm, an isolated bot's " BOT_SCRATCH "\n"
+"                         (default 64)\n"
 "                         (0 for any limit: none; a bot killed by one has\n"
 "                         a \"limit\" fault naming it)\n"
 "      --env KEY=VALUE    set in every bot's environment, which is else\n"
@@ -176,13 +183,19 @@ usage(FILE *fp, int status)
 "                         variables $CARDARENA_BOT_ENV names (NAME,NAME)\n"
 "                         from the referee's; repeatable\n"
 "      --bot-user MODE    auto (default): as root, each bot runs as a\n"
-"                         user id of its own, isolated: the files\n"
-"                         read-only but a private " BOT_SCRATCH ", its own IPC;\n"
+"                         user id of its own, isolated without the\n"
+"                         sandbox: the files read-only but a private\n"
+"                         " BOT_SCRATCH ", its own IPC and PID namespaces;\n"
 "                         same: as the referee's (not isolated)\n"
-"                         (without --sandbox no bot may open a socket)\n"
-"      --sandbox          every bot under bubblewrap: no network, its own\n"
-"                         PID/IPC/UTS namespaces, the system and the\n"
-"                         working directory read-only, a private /tmp\n"
+"                         (no bot takes a file lock; without the sandbox\n"
+"                         no bot may open a socket)\n"
+"      --sandbox          every bot under bubblewrap (the default where it\n"
+"                         works; with --sandbox, an error where not): no\n"
+"                         network, its own PID/IPC/UTS namespaces, the\n"
+"                         system and the working directory read-only, a\n"
+"                         private /tmp\n"
+"      --no-sandbox       no bubblewrap: as root the bots are isolated,\n"
+"                         else they are not protected from each other\n"
 "      --sandbox-bind DIR also show DIR (read-only) to sandboxed bots\n"
 "      --sandbox-hide DIR hide DIR (or a file) from sandboxed and isolated\n"
 "                         bots (the log's directory and files are)\n"
@@ -207,8 +220,51 @@ usage(FILE *fp, int status)
 "Exit status: 0 when the match completed (whatever the bots did), 1 when\n"
 "the referee failed, 2 for a bad command line, 3 when a write failed for\n"
 "want of space (the disk, a quota or the file size limit is full); killed\n"
-"by a signal it re-raises that signal after killing every bot.\n");
+"by a signal it re-raises that signal after killing every bot.\n"
+"\n"
+"CARDARENA_MEMCHECK=1 runs a match under valgrind (make memcheck): bots\n"
+"without the seccomp filter, namespaces or sandbox, as the referee's own\n"
+"user, which valgrind needs; refused for any bot that is not a program in\n"
+"the referee's own directory (the project's bots, trusted).\n");
 	exit(0);
+}
+
+/*
+ * CARDARENA_MEMCHECK: the bots are trusted (valgrind cannot follow the
+ * filter, the namespaces or a change of user), so each must be a program
+ * in the directory of the referee itself (self, its argv[0]), or this
+ * exits; so is --sandbox.
+ */
+static void
+memcheck(struct contain *ct, char **bots, int nbots, const char *self)
+{
+	char own[PATH_MAX], real[PATH_MAX], cause[256], **av;
+	char *slash;
+	int i;
+
+	if (ct->sandbox == 1)
+		errx(2, "CARDARENA_MEMCHECK runs trusted bots without the "
+		    "sandbox: not with --sandbox");
+	if (strchr(self, '/') == NULL || realpath(self, own) == NULL)
+		errx(2, "CARDARENA_MEMCHECK: run the referee by its path "
+		    "(bin/referee), whose directory holds the trusted bots");
+	*strrchr(own, '/') = '\0';
+	for (i = 0; i < nbots; i++) {
+		if (argv_split(bots[i], &av, cause, sizeof cause) == -1)
+			errx(2, "-b '%s': %s", bots[i], cause);
+		if (strchr(av[0], '/') == NULL ||
+		    realpath(av[0], real) == NULL ||
+		    (slash = strrchr(real, '/')) == NULL ||
+		    (*slash = '\0', strcmp(real, own) != 0))
+			errx(2, "CARDARENA_MEMCHECK runs only the bots of %s, "
+			    "trusted: not '%s' (bots written by others need "
+			    "the filter and namespaces valgrind cannot follow)",
+			    own, bots[i]);
+		argv_free(av);
+	}
+	ct->trusted = 1;
+	ct->sandbox = 0;
+	ct->user = BOT_USER_SAME;
 }
 
 /* Parses a whole number in [lo, hi] for option name, or exits. */
@@ -419,6 +475,7 @@ main(int argc, char **argv)
 		case OPT_LNPROC:
 		case OPT_LFSIZE:
 		case OPT_LNOFILE:
+		case OPT_LSCRATCH:
 			if (contain_set_limit_text(&ct, c - OPT_LCPU, optarg,
 			    cause, sizeof cause) == -1)
 				errx(2, "%s %s", limit_flags[c - OPT_LCPU].flag,
@@ -442,6 +499,9 @@ main(int argc, char **argv)
 			break;
 		case OPT_SANDBOX:
 			ct.sandbox = 1;
+			break;
+		case OPT_NO_SANDBOX:
+			ct.sandbox = 0;
 			break;
 		case OPT_SBIND:
 		case OPT_SHIDE:
@@ -610,10 +670,12 @@ main(int argc, char **argv)
 			ct.n_hide++;
 		}
 	}
+	if ((p = getenv("CARDARENA_MEMCHECK")) != NULL && strcmp(p, "1") == 0)
+		memcheck(&ct, bots, nbots, argv[0]);
 	contain_set(&ct);
 	contain_self();
 	contain_watchdog();
-	if (ct.sandbox && contain_check(cause, sizeof cause) == -1)
+	if (contain_start(&ct, cause, sizeof cause) == -1)
 		errx(1, "%s", cause);
 
 	if (match_run(&cf, &res, cause, sizeof cause) == -1) {

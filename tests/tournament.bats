@@ -589,9 +589,10 @@ held_back() {
 	# is slow, the other slot goes on.
 	sed -i "s|det.py e\"|det.py e $T/stall\"|" "$T/s.json"
 	grep -q "det.py e $T/stall" "$T/s.json"
-	# and may write there (isolated bots have nowhere to write but their own)
-	sed -i 's|^  "seed": 11|  "bot_user": "same", "seed": 11|' "$T/s.json"
-	grep -q '"bot_user": "same"' "$T/s.json"
+	# and may write there (isolated or sandboxed bots have nowhere to
+	# write but their own)
+	sed -i 's|^  "seed": 11|  "bot_user": "same", "sandbox": false, "seed": 11|' "$T/s.json"
+	grep -q '"bot_user": "same", "sandbox": false' "$T/s.json"
 	bin/tournament run --no-progress "$T/s.json" >"$T/out.txt" 2>"$T/err" 3>&- &
 	bg=$!
 	# The other slot plays the other 4 tables' deal 0 and every table's

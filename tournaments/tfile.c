@@ -59,8 +59,8 @@ tour_refarg(struct tour *t, const char *a, const char *v)
 }
 
 /*
- * The containment keys: "sandbox" (true, false or "auto": where bwrap
- * works, decided by run), "limits" (an object of
+ * The containment keys: "sandbox" (true, false or "auto", the default:
+ * where bwrap works, decided by run), "limits" (an object of
  * limit_keys), "env" (an object of strings set in every bot's
  * environment), "bot_user" ("auto" or "same"); each becomes referee
  * arguments.  -1 and a cause.
@@ -81,13 +81,17 @@ load_contain(struct tour *t, const json_t *j, char *cause, size_t len)
 		snprintf(cause, len, "\"sandbox\": true, false or \"auto\"");
 		return -1;
 	}
-	t->sandbox = json_is_true(v) ? 1 : json_is_string(v) ? 2 : 0;
+	/* by default "auto", as the referee's own default */
+	t->sandbox = json_is_false(v) ? 0 : json_is_true(v) ? 1 : 2;
 	if (t->sandbox == 1)
 		tour_refarg(t, "--sandbox", NULL);
+	else if (t->sandbox == 0)
+		tour_refarg(t, "--no-sandbox", NULL);
 	if ((v = json_object_get(j, "limits")) != NULL) {
 		if (!json_is_object(v)) {
 			snprintf(cause, len, "\"limits\": an object of "
-			    "cpu_s, mem_mb, nproc, fsize_mb, nofile");
+			    "cpu_s, mem_mb, nproc, fsize_mb, nofile, "
+			    "scratch_mb");
 			return -1;
 		}
 		json_object_foreach((json_t *)v, key, x) {
@@ -97,7 +101,7 @@ load_contain(struct tour *t, const json_t *j, char *cause, size_t len)
 			if (limit_flags[i].key == NULL) {
 				snprintf(cause, len, "\"limits\": unknown key "
 				    "\"%s\" (cpu_s, mem_mb, nproc, fsize_mb, "
-				    "nofile)", key);
+				    "nofile, scratch_mb)", key);
 				return -1;
 			}
 			if (get_long(v, key, 0, limit_flags[i].hi, 0, &n, why,

@@ -115,7 +115,7 @@ struct tour {
 	char		*referee;	/* NULL: beside bin/tournament */
 	char	       **refargs;	/* extra referee arguments */
 	int		 nrefargs;
-	int		 sandbox;	/* 1: "sandbox": true, 2: "auto" */
+	int		 sandbox;	/* 1: "sandbox": true, 2: "auto" (default) */
 };
 
 /*
