@@ -162,6 +162,17 @@ struct game {
 		    struct jw *);
 	void	(*event_write)(const void *st, const struct event *,
 		    struct jw *);
+
+	/*
+	 * Determinization (vread.h): builds in st a full state whose view
+	 * for seat is view (as view_json(st, seat) wrote it) under the
+	 * options o, drawing every hidden part at random among the
+	 * completions consistent with the view; -1 + cause if the view
+	 * cannot be read.  Others' sealed choices still hidden are drawn
+	 * too (see each game's *_det.c).
+	 */
+	int	(*determinize)(void *st, const struct opts *o, int seat,
+		    const json_t *view, struct rng *, char *, size_t);
 };
 
 extern const struct game *const games[];	/* NULL-terminated */
