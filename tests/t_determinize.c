@@ -42,7 +42,7 @@ static const struct quantity quantities[] = {
 	{ "stocks", "/stock_cards/0" },
 	{ "stocks", "/hands/@/0" },
 	{ "speculation", "/stock/0" },
-	{ "speculation", "/face_down/@/0" },
+	{ "speculation", "/hands/@/0" },
 	{ "nyse", "/deck/0" },
 	{ "nyse", "/hands/@/0" },
 	{ "horserace", "/stock/0" },
