@@ -45,8 +45,8 @@ static const struct quantity quantities[] = {
 	{ "speculation", "/hands/@/0" },
 	{ "nyse", "/deck/0" },
 	{ "nyse", "/hands/@/0" },
-	{ "horserace", "/stock/0" },
-	{ "horserace", "/stock/-1" },
+	{ "horserace", "/stock_order/0" },
+	{ "horserace", "/stock_order/-1" },
 	{ "daifugo", "/hands/@/0" },
 	{ "daifugo", "/hands/#/0" },
 	{ NULL, NULL }

@@ -120,7 +120,8 @@ const struct game game_horserace = {
 	.setup_parse = hr_setup_parse,
 	.view_write = hr_view_write,
 	.action_write = hr_action_write,
-	.event_write = hr_event_write
+	.event_write = hr_event_write,
+	.determinize = horserace_determinize
 };
 
 /* Returns the kind of bet of target t. */
