@@ -9,7 +9,9 @@
  * determinizations with their distribution when the true state is
  * re-dealt by perturb(), which is uniform among the completions (for
  * daifugo, perturb() followed by rejection of the completions the
- * exchange rules out, see consistent_daifugo()).  Prints TAP.
+ * exchange rules out, see daifugo_ok(); its positions are taken in the
+ * play, after an exchange with a partner that gave its strongest cards,
+ * where that matters).  Prints TAP.
  *
  * Usage: t_determinize [-g GAME] [-n POSITIONS] [-s SEED]
  * (make check: 1500 positions a game; make fuzz: many more).
@@ -22,6 +24,7 @@
 #include <unistd.h>
 
 #include "common.h"
+#include "games/daifugo.h"
 
 #define SAMPLES		1500	/* each side of a chi-square test */
 #define CHI_POSITIONS	4	/* positions tested per game */
@@ -31,7 +34,8 @@
 
 /*
  * A hidden quantity: a JSON path in the all-seeing view, "@" standing
- * for the seat after the observer, "#" for the observer.
+ * for the seat after the observer, "%" for the observer's partner in
+ * daifugo's exchange.
  */
 struct quantity {
 	const char	*game;
@@ -48,7 +52,7 @@ static const struct quantity quantities[] = {
 	{ "horserace", "/stock_order/0" },
 	{ "horserace", "/stock_order/-1" },
 	{ "daifugo", "/hands/@/0" },
-	{ "daifugo", "/hands/#/0" },
+	{ "daifugo", "/hands/%/-1" },
 	{ NULL, NULL }
 };
 
@@ -67,6 +71,8 @@ static int	playout(const struct game *, void *, struct rng *, char *,
 		    size_t);
 static char	*quantity(const struct game *, const void *, const char *,
 		    int);
+static int	daifugo_ok(const struct game *, const void *, int);
+static int	chi_wanted(const struct game *, const void *, int);
 static int	chi_square(const struct game *, const struct opts *,
 		    const void *, int, const char *, struct rng *, double *,
 		    int *);
@@ -193,14 +199,15 @@ out:
 
 /*
  * Returns the canonical text of the quantity at path in the all-seeing
- * view of st, "@" replaced by the seat after seat (caller frees).
+ * view of st, "@" replaced by the seat after seat, "%" by seat's partner
+ * (caller frees).
  */
 static char *
 quantity(const struct game *g, const void *st, const char *path, int seat)
 {
 	json_t *all, *j;
 	char p[128], *s;
-	int players, i, k;
+	int players, i, k, who;
 
 	all = g->view_json(st, SEAT_ALL);
 	players = 0;
@@ -210,16 +217,62 @@ quantity(const struct game *g, const void *st, const char *path, int seat)
 	if (players == 0)
 		players = (int)json_array_size(json_object_get(all,
 		    "hand_sizes"));
-	for (i = k = 0; path[i] != '\0' && k < (int)sizeof p - 4; i++)
-		if (path[i] == '@' || path[i] == '#')
-			k += snprintf(p + k, sizeof p - (size_t)k, "%d",
-			    path[i] == '#' ? seat : (seat + 1) % players);
-		else
+	for (i = k = 0; path[i] != '\0' && k < (int)sizeof p - 4; i++) {
+		if (path[i] != '@' && path[i] != '%') {
 			p[k++] = path[i];
+			continue;
+		}
+		who = (seat + 1) % players;
+		if (path[i] == '%' && strcmp(g->name, "daifugo") == 0 &&
+		    ((const struct df_state *)st)->partner[seat] >= 0)
+			who = ((const struct df_state *)st)->partner[seat];
+		k += snprintf(p + k, sizeof p - (size_t)k, "%d", who);
+	}
 	p[k] = '\0';
 	s = json_canon(json_path(all, p));
 	json_decref(all);
 	return s;
+}
+
+/*
+ * Daifugo: whether a perturbed st keeps what seat knows from the exchange
+ * and perturb() does not: a partner that gave its strongest cards holds
+ * none stronger than the weakest of them (but what seat gave it).
+ */
+static int
+daifugo_ok(const struct game *g, const void *vst, int seat)
+{
+	const struct df_state *st = vst;
+	int q, b, thr;
+
+	if (strcmp(g->name, "daifugo") != 0)
+		return 1;
+	q = st->partner[seat];
+	if (st->phase != DP_PLAY || !st->exchanged || q < 0 ||
+	    (st->cls[q] != DC_POOR && st->cls[q] != DC_VERY_POOR))
+		return 1;
+	for (thr = 12, b = 0; b < DF_NNAT; b++)
+		if ((st->gift[q] & (1ULL << b)) && b % 13 < thr)
+			thr = b % 13;
+	for (b = 0; b < DF_NNAT; b++)
+		if ((st->hand[q] & ~st->gift[seat] & (1ULL << b)) &&
+		    b % 13 > thr)
+			return 0;
+	return 1;
+}
+
+/* Whether a position of seat is one to test the distributions at. */
+static int
+chi_wanted(const struct game *g, const void *vst, int seat)
+{
+	const struct df_state *st = vst;
+	int q;
+
+	if (strcmp(g->name, "daifugo") != 0)
+		return 1;
+	q = st->partner[seat];
+	return st->phase == DP_PLAY && st->exchanged && q >= 0 &&
+	    (st->cls[q] == DC_POOR || st->cls[q] == DC_VERY_POOR);
 }
 
 /* Counts key in side (0 or 1) of the table cells; 0, or -1 if full. */
@@ -271,10 +324,11 @@ chi_square(const struct game *g, const struct opts *o, const void *st,
 				if (g->determinize(d, o, seat, view, r, cause,
 				    sizeof cause) == -1)
 					errx(1, "determinize: %s", cause);
-			} else {
-				memcpy(d, st, g->state_size);
-				g->perturb(d, seat, r);
-			}
+			} else
+				do {
+					memcpy(d, st, g->state_size);
+					g->perturb(d, seat, r);
+				} while (!daifugo_ok(g, d, seat));
 			if (tally(c, &nc, quantity(g, d, path, seat),
 			    side) == -1)
 				full = 1;
@@ -345,6 +399,7 @@ run_game(const struct game *g, long n, uint64_t seed)
 				}
 				done++;
 				if (nkeep < CHI_POSITIONS &&
+				    chi_wanted(g, st, p) &&
 				    rng_below(&rr, 64) == 0) {
 					keep[nkeep] = xmalloc(g->state_size);
 					memcpy(keep[nkeep], st, g->state_size);
