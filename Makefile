@@ -58,10 +58,20 @@ TEST_LIB = $(B)/tests/common.o
 TEST_BIN = $(TEST_SRC:tests/%.c=$(B)/tests/%)
 PROGS	 = bin/referee $(BOT_BIN) $(TOUR_BIN) $(TOOL_BIN)
 
+# The engines as a library for bot authors (referee/cardarena.h): the
+# rules, their codecs and the public interface, static and shared (its
+# objects built position-independent into $(B)/pic, exporting only ca_*),
+# with a pkg-config file; what make install installs.
+ENGINE_SRC = referee/api.c referee/auction.c referee/games.c referee/jw.c \
+	     referee/options.c referee/proto.c referee/rng.c referee/util.c \
+	     referee/vread.c $(wildcard referee/games/*.c)
+PIC_OBJ	 = $(ENGINE_SRC:%.c=$(B)/pic/%.o)
+PUBLIB	 = lib/libcardarena.a lib/libcardarena.so lib/cardarena.pc
+
 .PHONY: all deps check check-loaded demo bench install clean fuzz
 .SECONDARY:
 
-all: $(PROGS) $(TEST_BIN)
+all: $(PROGS) $(TEST_BIN) $(PUBLIB)
 
 # Rebuild everything when the variant (SANITIZE or not) changes.
 $(B)/.stamp:
@@ -74,6 +84,30 @@ $(B)/%.o: %.c $(HDRS) $(B)/.stamp
 $(LIB): $(LIB_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
+
+$(B)/pic/%.o: %.c $(HDRS) $(B)/.stamp
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -fPIC -c -o $@ $<
+
+lib/libcardarena.a: $(ENGINE_SRC:%.c=$(B)/%.o)
+	@mkdir -p lib
+	@rm -f $@
+	ar rcs $@ $^
+
+lib/libcardarena.so: $(PIC_OBJ) referee/cardarena.map
+	@mkdir -p lib
+	$(CC) $(LDFLAGS) -shared -Wl,--no-undefined -Wl,-soname,libcardarena.so.1 \
+	    -Wl,--version-script=referee/cardarena.map -o $@ $(PIC_OBJ) $(LDLIBS)
+
+lib/cardarena.pc: Makefile
+	@mkdir -p lib
+	printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$${prefix}/lib' \
+	    'includedir=$${prefix}/include' '' 'Name: cardarena' \
+	    'Description: the rules engines of the cardarena bot arena' \
+	    'Version: 1' 'Cflags: -I$${includedir}' \
+	    'Libs: -L$${libdir} -lcardarena' \
+	    'Libs.private: $(PKG_LIBS) -lm' \
+	    'Requires.private: $(PKGS)' > $@
 
 bin/referee: $(B)/referee/referee.o $(LIB)
 	@mkdir -p bin
@@ -157,10 +191,16 @@ install: all
 	    $(SHARE)/bots/lib/
 	install -m 644 bots/random.c $(SHARE)/bots/
 	install -m 644 bots/python/*.py $(SHARE)/bots/python/
+	install -d $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig
+	install -m 644 referee/cardarena.h $(DESTDIR)$(PREFIX)/include/
+	install -m 644 lib/libcardarena.a $(DESTDIR)$(PREFIX)/lib/
+	install -m 755 lib/libcardarena.so $(DESTDIR)$(PREFIX)/lib/libcardarena.so.1
+	ln -sf libcardarena.so.1 $(DESTDIR)$(PREFIX)/lib/libcardarena.so
+	install -m 644 lib/cardarena.pc $(DESTDIR)$(PREFIX)/lib/pkgconfig/
 	install -m 644 bots/js/*.js $(SHARE)/bots/js/
 
 clean:
-	rm -rf build bin
+	rm -rf build bin lib
 
 # The replay viewer's page is assembled into html.o (.incbin).
 $(B)/tools/replay/html.o: tools/replay/viewer.html

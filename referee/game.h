@@ -196,6 +196,8 @@ void	 opts_defaults(const struct game *, struct opts *, int players);
 int	 opts_set(const struct game *, struct opts *, const char *keyval,
 	    char *, size_t);
 int	 opts_finish(const struct game *, struct opts *, char *, size_t);
+int	 opts_from_json(const struct game *, struct opts *, const json_t *,
+	    char *, size_t);
 json_t	*opts_json(const struct game *, const struct opts *);
 json_t	*game_describe(const struct game *);
 int	 opt_index(const struct game *, const char *);
