@@ -195,6 +195,31 @@ ca_default_action(const struct ca_game *g, int player, int64_t *code,
 	return 0;
 }
 
+/* Plays g on by uniform random legal actions; the count, or -1. */
+long
+ca_playout(struct ca_game *g, long max_actions)
+{
+	static _Thread_local struct legal l[MAX_LEGAL];
+	struct action a;
+	uint32_t d;
+	long k;
+	int n, p, i;
+
+	for (k = 0; (max_actions <= 0 || k < max_actions) &&
+	    (d = g->g->deciders(g->st)) != 0; k++) {
+		p = __builtin_ctz(d);
+		if ((n = g->g->legal(g->st, p, l, MAX_LEGAL)) <= 0)
+			return -1;
+		i = (int)rng_below(&g->rng, (uint32_t)n);
+		a.code = l[i].code;
+		a.amount = l[i].ranged ? l[i].lo + (int32_t)rng_below(&g->rng,
+		    (uint32_t)(l[i].hi - l[i].lo) + 1) : 0;
+		if (g->g->apply(g->st, p, a, &g->rng, NULL) == -1)
+			return -1;
+	}
+	return k;
+}
+
 /* Places and scores of a finished game; -1 if it is not over. */
 int
 ca_result(const struct ca_game *g, int *places, double *scores)

@@ -84,6 +84,13 @@ int		 ca_apply(struct ca_game *g, int player, int64_t code,
 /* The game's move for a player that must decide (always legal). */
 int		 ca_default_action(const struct ca_game *g, int player,
 		    int64_t *code, int32_t *amount);
+/*
+ * Plays g on by uniformly random legal actions (a uniform amount in a
+ * ranged entry), drawn with g's generator, for at most max_actions (0:
+ * no bound) or to its end; the number played, -1 if a decider had no move.
+ * A fast playout for a search written in a slower language.
+ */
+long		 ca_playout(struct ca_game *g, long max_actions);
 /* Places (1 = first, ties share) and scores of a finished game; -1 if it
  * is not over.  Either pointer may be NULL. */
 int		 ca_result(const struct ca_game *g, int *places,
@@ -112,7 +119,8 @@ void		 ca_view_free(struct ca_view *v);
  * every hidden part drawn with g's generator uniformly among the
  * completions the view allows (see the game's notes in HACKING.md);
  * ca_view_json(g, seat) then gives the view back byte for byte.  -1 +
- * cause if the view is not one of this game.
+ * cause if the view is not one of this game (g's state is then
+ * undefined until the next ca_determinize or ca_copy).
  */
 int		 ca_determinize(struct ca_game *g, int seat,
 		    const struct ca_view *v, char *err, size_t errlen);
