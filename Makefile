@@ -11,6 +11,7 @@
 #
 # Layout picked up automatically:
 #   referee/*.c referee/games/*.c  -> build/libcardarena.a (except referee/referee.c)
+#   referee/cardarena.h + engines  -> lib/libcardarena.a, lib/libcardarena.so (public)
 #   referee/referee.c              -> bin/referee
 #   bots/*.c                       -> bin/<name>   (each file one bot, + bots/lib/*.c)
 #   tournaments/*.c                -> bin/tournament
@@ -61,12 +62,12 @@ PROGS	 = bin/referee $(BOT_BIN) $(TOUR_BIN) $(TOOL_BIN)
 # The engines as a library for bot authors (referee/cardarena.h): the
 # rules, their codecs and the public interface, static and shared (its
 # objects built position-independent into $(B)/pic, exporting only ca_*),
-# with a pkg-config file; what make install installs.
+# with a pkg-config file written at install (referee/cardarena.pc.in).
 ENGINE_SRC = referee/api.c referee/auction.c referee/games.c referee/jw.c \
 	     referee/options.c referee/proto.c referee/rng.c referee/util.c \
 	     referee/vread.c $(wildcard referee/games/*.c)
 PIC_OBJ	 = $(ENGINE_SRC:%.c=$(B)/pic/%.o)
-PUBLIB	 = lib/libcardarena.a lib/libcardarena.so lib/cardarena.pc
+PUBLIB	 = lib/libcardarena.a lib/libcardarena.so
 
 .PHONY: all deps check check-loaded demo bench install clean fuzz
 .SECONDARY:
@@ -89,25 +90,16 @@ $(B)/pic/%.o: %.c $(HDRS) $(B)/.stamp
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -fPIC -c -o $@ $<
 
-lib/libcardarena.a: $(ENGINE_SRC:%.c=$(B)/%.o)
+lib/libcardarena.a: $(ENGINE_SRC:%.c=$(B)/%.o) Makefile
 	@mkdir -p lib
 	@rm -f $@
-	ar rcs $@ $^
+	ar rcs $@ $(filter %.o,$^)
 
 lib/libcardarena.so: $(PIC_OBJ) referee/cardarena.map
 	@mkdir -p lib
 	$(CC) $(LDFLAGS) -shared -Wl,--no-undefined -Wl,-soname,libcardarena.so.1 \
 	    -Wl,--version-script=referee/cardarena.map -o $@ $(PIC_OBJ) $(LDLIBS)
 
-lib/cardarena.pc: Makefile
-	@mkdir -p lib
-	printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$${prefix}/lib' \
-	    'includedir=$${prefix}/include' '' 'Name: cardarena' \
-	    'Description: the rules engines of the cardarena bot arena' \
-	    'Version: 1' 'Cflags: -I$${includedir}' \
-	    'Libs: -L$${libdir} -lcardarena' \
-	    'Libs.private: $(PKG_LIBS) -lm' \
-	    'Requires.private: $(PKGS)' > $@
 
 bin/referee: $(B)/referee/referee.o $(LIB)
 	@mkdir -p bin
@@ -196,7 +188,8 @@ install: all
 	install -m 644 lib/libcardarena.a $(DESTDIR)$(PREFIX)/lib/
 	install -m 755 lib/libcardarena.so $(DESTDIR)$(PREFIX)/lib/libcardarena.so.1
 	ln -sf libcardarena.so.1 $(DESTDIR)$(PREFIX)/lib/libcardarena.so
-	install -m 644 lib/cardarena.pc $(DESTDIR)$(PREFIX)/lib/pkgconfig/
+	sed 's|@PREFIX@|$(PREFIX)|' referee/cardarena.pc.in \
+	    > $(DESTDIR)$(PREFIX)/lib/pkgconfig/cardarena.pc
 	install -m 644 bots/js/*.js $(SHARE)/bots/js/
 
 clean:
