@@ -228,7 +228,7 @@ with open(sys.argv[2], "w") as f:
         f.write(b)
 PY
 	cp -r bin bots lib "$T/"
-	cp referee/cardarena.h "$T/"
+	mkdir -p "$T/referee" && cp referee/cardarena.h "$T/referee/"
 	cd "$T"
 	run bash search.sh
 	echo "$output"
