@@ -237,6 +237,13 @@ ca_result(const struct ca_game *g, int *places, double *scores)
 	return 0;
 }
 
+/* The engine's flat state (for the private headers' users). */
+const void *
+ca_state(const struct ca_game *g)
+{
+	return g->st;
+}
+
 /* Checks the invariants; -1 + cause. */
 int
 ca_check(const struct ca_game *g, char *err, size_t errlen)

@@ -95,6 +95,12 @@ long		 ca_playout(struct ca_game *g, long max_actions);
  * is not over.  Either pointer may be NULL. */
 int		 ca_result(const struct ca_game *g, int *places,
 		    double *scores);
+/*
+ * The engine's flat state, for code built with the engine's private
+ * headers (referee/games/<game>.h: the bundled search bots' playout
+ * policies); its layout is no part of this interface.
+ */
+const void	*ca_state(const struct ca_game *g);
 /* Checks the engine's invariants; -1 + cause if one is broken. */
 int		 ca_check(const struct ca_game *g, char *err, size_t errlen);
 

@@ -325,13 +325,15 @@ mcts_main(int argc, char **argv, const char *name, const char *game,
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--help") == 0) {
 			printf("usage: %s [--ms N] [--iterations N] "
-			    "[--explore C] [--amounts K] [--seed N] "
-			    "[--wants LIST]\n"
+			    "[--explore C] [--amounts K] [--uniform] "
+			    "[--seed N] [--wants LIST]\n"
 			    "  an information-set MCTS bot of %s: --ms per "
 			    "move (default 100), or exactly\n"
 			    "  --iterations per move (deterministic for a "
 			    "seed); UCB1's --explore (0.7);\n"
-			    "  --amounts tried per ranged entry (5)\n",
+			    "  --amounts tried per ranged entry (5); "
+			    "--uniform: uniform playouts\n"
+			    "  (not the game's policy)\n",
 			    name, game);
 			free(rest);
 			return 0;
@@ -352,6 +354,8 @@ mcts_main(int argc, char **argv, const char *name, const char *game,
 			m.amounts = (int)strtonum(argv[++i], 1, 100, &errstr);
 			if (errstr != NULL)
 				errx(2, "--amounts %s: %s", argv[i], errstr);
+		} else if (strcmp(argv[i], "--uniform") == 0) {
+			m.policy = NULL;
 		} else if (i + 1 < argc &&
 		    strcmp(argv[i], "--explore") == 0) {
 			m.explore = strtod(argv[++i], NULL);

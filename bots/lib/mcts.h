@@ -29,7 +29,8 @@ typedef int	(*mcts_policy_fn)(const struct ca_game *g, int player,
 
 /*
  * Runs a search bot of game on the SDK's loop: understands --ms N,
- * --iterations N, --explore C and --amounts K besides the SDK's options;
+ * --iterations N, --explore C, --amounts K and --uniform (playouts
+ * without the policy) besides the SDK's options;
  * returns the exit status for main.
  */
 int	mcts_main(int argc, char **argv, const char *name, const char *game,
