@@ -8,5 +8,5 @@
 int
 main(int argc, char **argv)
 {
-	return mcts_main(argc, argv, "daifugo_mcts", "daifugo", NULL);
+	return mcts_main(argc, argv, "daifugo_mcts", "daifugo", NULL, NULL);
 }

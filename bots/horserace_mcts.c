@@ -8,5 +8,5 @@
 int
 main(int argc, char **argv)
 {
-	return mcts_main(argc, argv, "horserace_mcts", "horserace", NULL);
+	return mcts_main(argc, argv, "horserace_mcts", "horserace", NULL, NULL);
 }

@@ -71,5 +71,5 @@ policy(const struct ca_game *g, int p, const struct ca_legal *l, int n,
 int
 main(int argc, char **argv)
 {
-	return mcts_main(argc, argv, "stocks_mcts", "stocks", policy);
+	return mcts_main(argc, argv, "stocks_mcts", "stocks", policy, NULL);
 }

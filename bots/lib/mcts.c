@@ -42,6 +42,8 @@ struct cand {
 struct mcts {
 	const char	*game;
 	mcts_policy_fn	 policy;
+	mcts_cutoff_fn	 cutoff;
+	struct ca_game	*root;		/* this decision's first draw */
 	long		 ms, iterations;
 	double		 explore;
 	int		 amounts;
@@ -56,7 +58,8 @@ struct mcts {
 
 static int	candidates(struct mcts *, const struct ca_game *, int);
 static int32_t	new_node(struct mcts *, int32_t, const struct cand *, int);
-static int	playout(struct mcts *, struct ca_game *, struct rng *);
+static int	playout(struct mcts *, struct ca_game *, struct rng *,
+		    double *);
 static void	rewards(const struct ca_game *, double *);
 static int	iterate(struct mcts *, int, const struct ca_view *,
 		    struct rng *);
@@ -81,7 +84,7 @@ static int
 candidates(struct mcts *m, const struct ca_game *g, int player)
 {
 	const struct ca_legal *l;
-	int n, i, k, c = 0, steps;
+	int n, i, k, c = 0;
 	int64_t span;
 
 	n = ca_legal(g, player, m->legal, CA_MAX_LEGAL);
@@ -91,11 +94,18 @@ candidates(struct mcts *m, const struct ca_game *g, int player)
 			m->cand[c++] = (struct cand){ l->code, 0, i };
 			continue;
 		}
-		span = (int64_t)l->hi - l->lo;
-		steps = span + 1 < m->amounts ? (int)span + 1 : m->amounts;
-		for (k = 0; k < steps && c < MAX_CAND; k++)
-			m->cand[c++] = (struct cand){ l->code, (int32_t)(l->lo +
-			    (steps > 1 ? span * k / (steps - 1) : 0)), i };
+		/*
+		 * lo, lo + 1, lo + 3, lo + 7...: most amounts near the
+		 * minimum (an ascending auction's next bid, a small stake);
+		 * an all-in amount is rarely the move.
+		 */
+		for (k = 0; k < m->amounts && c < MAX_CAND; k++) {
+			span = ((int64_t)1 << k) - 1;
+			if (l->lo + span > l->hi)
+				break;
+			m->cand[c++] = (struct cand){ l->code,
+			    (int32_t)(l->lo + span), i };
+		}
 	}
 	return c;
 }
@@ -125,15 +135,20 @@ new_node(struct mcts *m, int32_t parent, const struct cand *c, int player)
 	return (int32_t)m->nnode++;
 }
 
-/* Plays g to its end by the policy (uniform without one); -1 if stuck. */
+/*
+ * Plays g to its end (or the cutoff) by the policy (uniform without one)
+ * and writes the rewards; -1 if stuck.
+ */
 static int
-playout(struct mcts *m, struct ca_game *g, struct rng *r)
+playout(struct mcts *m, struct ca_game *g, struct rng *r, double *rw)
 {
 	uint32_t d;
 	int32_t amount;
 	int p, n, i;
 
 	while ((d = ca_deciders(g)) != 0) {
+		if (m->cutoff != NULL && m->cutoff(m->root, g, rw))
+			return 0;
 		p = __builtin_ctz(d);
 		if ((n = ca_legal(g, p, m->legal, CA_MAX_LEGAL)) <= 0)
 			return -1;
@@ -150,7 +165,26 @@ playout(struct mcts *m, struct ca_game *g, struct rng *r)
 		if (ca_apply(g, p, m->legal[i].code, amount) == -1)
 			return -1;
 	}
+	rewards(g, rw);
 	return 0;
+}
+
+/* Rewards from scores: 1 for first .. 0 for last, ties sharing. */
+void
+mcts_rank(int n, const double *scores, double *reward)
+{
+	int p, q;
+	double above, equal;
+
+	for (p = 0; p < n; p++) {
+		for (above = equal = 0, q = 0; q < n; q++)
+			if (scores[q] > scores[p])
+				above++;
+			else if (scores[q] == scores[p] && q != p)
+				equal++;
+		/* The mean of places above + 1 .. above + 1 + equal. */
+		reward[p] = n > 1 ? (n - 1 - above - equal / 2) / (n - 1) : 1;
+	}
 }
 
 /* Each player's reward of a finished g: 1 for first .. 0 for last. */
@@ -179,6 +213,9 @@ iterate(struct mcts *m, int seat, const struct ca_view *v, struct rng *r)
 	if (ca_determinize(m->d, seat, v, cause, sizeof cause) == -1)
 		return -1;
 	ca_seed(m->d, rng_next(r));
+	if (m->cutoff != NULL && m->root == NULL &&
+	    (m->root = ca_clone(m->d)) == NULL)
+		err(1, "ca_clone");
 	m->path[depth++] = 0;
 	while ((dec = ca_deciders(m->d)) != 0 && depth < MAX_DEPTH) {
 		p = at == 0 ? seat : __builtin_ctz(dec);
@@ -229,9 +266,8 @@ iterate(struct mcts *m, int seat, const struct ca_view *v, struct rng *r)
 		if (untried)
 			break;
 	}
-	if (playout(m, m->d, r) == -1)
+	if (playout(m, m->d, r, rw) == -1)
 		return -1;
-	rewards(m->d, rw);
 	for (i = 1; i < depth; i++) {
 		ch = &m->node[m->path[i]];
 		ch->visits++;
@@ -280,6 +316,8 @@ choose(struct bot *b, const json_t *req, int32_t *amount)
 		budget = (double)(json_integer_value(tl) / 3);
 	m->nnode = 0;
 	new_node(m, -1, &(struct cand){ 0, 0, -1 }, b->seat);
+	ca_free(m->root);
+	m->root = NULL;
 	t0 = now_ms();
 	for (it = 0; m->iterations > 0 ? it < m->iterations :
 	    (it == 0 || now_ms() - t0 < budget); it++)
@@ -307,7 +345,7 @@ choose(struct bot *b, const json_t *req, int32_t *amount)
 /* Runs a search bot of game on the SDK's loop. */
 int
 mcts_main(int argc, char **argv, const char *name, const char *game,
-    mcts_policy_fn policy)
+    mcts_policy_fn policy, mcts_cutoff_fn cutoff)
 {
 	static struct mcts m;
 	const char *errstr;
@@ -316,6 +354,7 @@ mcts_main(int argc, char **argv, const char *name, const char *game,
 
 	m.game = game;
 	m.policy = policy;
+	m.cutoff = cutoff;
 	m.ms = 100;
 	m.explore = 0.7;
 	m.amounts = 5;
@@ -333,7 +372,8 @@ mcts_main(int argc, char **argv, const char *name, const char *game,
 			    "seed); UCB1's --explore (0.7);\n"
 			    "  --amounts tried per ranged entry (5); "
 			    "--uniform: uniform playouts\n"
-			    "  (not the game's policy)\n",
+			    "  to the end (not the game's policy and "
+			    "cutoff)\n",
 			    name, game);
 			free(rest);
 			return 0;
@@ -356,6 +396,7 @@ mcts_main(int argc, char **argv, const char *name, const char *game,
 				errx(2, "--amounts %s: %s", argv[i], errstr);
 		} else if (strcmp(argv[i], "--uniform") == 0) {
 			m.policy = NULL;
+			m.cutoff = NULL;
 		} else if (i + 1 < argc &&
 		    strcmp(argv[i], "--explore") == 0) {
 			m.explore = strtod(argv[++i], NULL);
@@ -369,6 +410,7 @@ mcts_main(int argc, char **argv, const char *name, const char *game,
 	rc = bot_main(n, rest, name, choose, NULL, &m);
 	ca_free(m.base);
 	ca_free(m.d);
+	ca_free(m.root);
 	free(m.node);
 	free(rest);
 	return rc;

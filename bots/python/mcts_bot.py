@@ -20,7 +20,7 @@ import cardarena
 import cardarena_lib as ca
 
 EXPLORE = 0.7
-AMOUNTS = 3     # amounts tried across a ranged entry
+AMOUNTS = 4     # amounts tried in a ranged entry: lo, lo + 1, 3, 7
 
 
 class Node:
@@ -37,17 +37,17 @@ class Node:
 
 
 def candidates(game, player):
-    """player's actions: (code, amount, legal index), ranged entries
-    spread over a few amounts."""
+    """player's actions: (code, amount, legal index), a ranged entry's
+    amounts its minimum and 1, 3, 7 above it."""
     out = []
     for i, e in enumerate(game.legal(player)):
         if not e.ranged:
             out.append((e.code, 0, i))
             continue
-        steps = min(AMOUNTS, e.hi - e.lo + 1)
-        for k in range(steps):
-            out.append((e.code, e.lo + ((e.hi - e.lo) * k // (steps - 1)
-                                        if steps > 1 else 0), i))
+        for k in range(AMOUNTS):
+            if e.lo + 2 ** k - 1 > e.hi:
+                break
+            out.append((e.code, e.lo + 2 ** k - 1, i))
     return out
 
 
