@@ -9,14 +9,6 @@
 
 load helpers
 
-# make, as this check was built (SANITIZE or not), outside any outer make.
-mk() {
-	local san=0
-	[ "${B:-build/std}" = build/san ] && san=1
-	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make --no-print-directory \
-	    SANITIZE=$san "$@"
-}
-
 # A C program on the public header only: a random game of each game to
 # its end, a clone that must not follow the original, a view read back.
 write_program() {
@@ -216,17 +208,7 @@ answers() {
 }
 
 @test "README: the \"Build a search bot\" section runs as written and does what it says" {
-	python3 - README.md "$T/search.sh" <<'PY'
-import re, sys
-text = open(sys.argv[1], encoding="utf-8").read()
-sec = re.search(r"^## Build a search bot.*?(?=^## )", text, re.S | re.M).group(0)
-blocks = re.findall(r"^```sh\n(.*?)^```$", sec, re.S | re.M)
-assert len(blocks) >= 3, "only %d sh blocks in the section" % len(blocks)
-with open(sys.argv[2], "w") as f:
-    f.write("set -e\n")
-    for b in blocks:
-        f.write(b)
-PY
+	readme_script "Build a search bot" "$T/search.sh" 3
 	cp -r bin bots lib "$T/"
 	mkdir -p "$T/referee" && cp referee/cardarena.h "$T/referee/"
 	cd "$T"

@@ -167,20 +167,11 @@ horserace_determinize(void *vst, const struct opts *o, int seat,
 
 	vr_init(&v, cause, len);
 	memset(st, 0, sizeof *st);
-	st->players = (int8_t)vr_int(&v, view, "players", 3, HR_MAXP);
+	hr_set_options(st, o);
+	if (vr_int(&v, view, "players", 3, HR_MAXP) != st->players && !v.bad)
+		return vr_fail(&v, "view: not %d players", st->players);
 	if (!v.bad && (seat < 0 || seat >= st->players))
 		return vr_fail(&v, "seat %d is not at the table", seat);
-	st->races = (int16_t)o->v[HO_RACES];
-	st->bet_limit = (int32_t)o->v[HO_BET_LIMIT];
-	for (k = 0; k < 5; k++)
-		st->odds_table[k] = (int32_t)o->list[HO_ODDS_TABLE][k];
-	st->dso = (int8_t)o->v[HO_DEALER_SETS_ODDS];
-	st->joker = (int8_t)o->v[HO_JOKER];
-	st->bets = (int8_t)o->v[HO_BETS];
-	st->dd_mult = (int8_t)o->v[HO_DD_MULTIPLIER];
-	st->calcutta = (int8_t)o->v[HO_CALCUTTA];
-	st->need = st->calcutta ? 2 : (st->bets & HR_BETS_TRI) ? 3 :
-	    (st->bets & HR_BETS_EXACTA) ? 2 : 1;
 	st->dd_w1 = -1;
 	st->auc.turn = -1;
 	memset(st->owner, -1, sizeof st->owner);
