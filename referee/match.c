@@ -34,6 +34,7 @@
 #include "match.h"
 #include "messages.h"
 #include "proc.h"
+#include "results.h"
 
 #define FALLBACK_POLL_MS	50	/* exit checks without a pidfd */
 #define EXIT_WAIT_MS		50	/* for a status after end of output */
@@ -185,7 +186,6 @@ static void	shutdown_bots(struct match *, int);
 static void	write_result(struct match *);
 static json_t	*per_seat_json(const struct match *, const int *,
 		    const double *);
-static void	buf_counts(struct buf *, const char *const *, const long *, int);
 static int	write_results_line(struct match *, const int *,
 		    const double *, int);
 
@@ -278,7 +278,7 @@ match_adjudicate(int n, int *places, double *scores)
 
 void
 playorder_init(struct playorder *po, int ngames, int players, int duplicate,
-    const int *list, int nlist, int replay)
+    const int *list, int nlist, int replay, int first)
 {
 	int last[MAX_PLAYERS], i, l, k, g;
 
@@ -286,6 +286,7 @@ playorder_init(struct playorder *po, int ngames, int players, int duplicate,
 	po->games = ngames;
 	po->players = players;
 	po->duplicate = duplicate && players > 1;
+	po->first = first;
 	po->nlife = po->duplicate ? players : 1;
 	for (l = 0; l < po->nlife; l++)
 		last[l] = -1;
@@ -315,12 +316,13 @@ playorder_init(struct playorder *po, int ngames, int players, int duplicate,
 		return;
 	}
 	for (l = 0; l < po->nlife; l++) {
-		/* the games of lifetime l up to last[l] */
-		if (last[l] < l || (!po->duplicate && last[l] < 0))
+		/* the games of lifetime l (from first + l) up to last[l] */
+		if (last[l] < first + (po->duplicate ? l : 0))
 			po->count[l] = 0;
 		else
 			po->count[l] = po->duplicate ?
-			    (last[l] - l) / players + 1 : last[l] + 1;
+			    (last[l] - first - l) / players + 1 :
+			    last[l] - first + 1;
 		po->total += po->count[l];
 	}
 }
@@ -339,7 +341,7 @@ playorder_game(const struct playorder *po, long k, int *reported, int *fresh)
 	}
 	for (l = 0; l < po->nlife - 1 && k >= po->count[l]; l++)
 		k -= po->count[l];
-	g = po->duplicate ? l + (int)k * po->players : (int)k;
+	g = po->first + (po->duplicate ? l + (int)k * po->players : (int)k);
 	*fresh = k == 0;
 	*reported = po->listed == NULL ||
 	    (po->listed[g / 8] & (1 << g % 8)) != 0;
@@ -1359,6 +1361,9 @@ handshake(struct match *m, int gi)
 			    json_string(m->g->options[i].name));
 	json_object_set_new(j, "options_given", bots);
 	json_object_set_new(j, "replay", json_boolean(!cf->no_replay));
+	if (cf->first_game > 0)
+		json_object_set_new(j, "first_game",
+		    json_integer(cf->first_game));
 	json_object_set_new(j, "max_decisions", cf->max_decisions > 0 ?
 	    json_integer(cf->max_decisions) : json_null());
 	json_object_set_new(j, "log_level", json_string(cf->log_lean ?
@@ -1398,97 +1403,39 @@ per_seat_json(const struct match *m, const int *ip, const double *dp)
 	return a;
 }
 
-/* Appends {"name":count,...} for the n names and counts. */
-static void
-buf_counts(struct buf *q, const char *const *names, const long *counts,
-    int n)
-{
-	int k;
-
-	buf_ch(q, '{');
-	for (k = 0; k < n; k++) {
-		if (k)
-			buf_ch(q, ',');
-		buf_jstr(q, names[k], strlen(names[k]));
-		buf_ch(q, ':');
-		buf_int(q, counts[k]);
-	}
-	buf_ch(q, '}');
-}
-
 /* Appends the --results line of the game just played. */
 static int
 write_results_line(struct match *m, const int *places, const double *scores,
     int capped)
 {
 	struct buf q = { NULL, 0, 0 };
-	int bp[MAX_PLAYERS], s, i, rc = 0;
-	double bs[MAX_PLAYERS];
-	json_t *a;
+	struct resline r;
+	int s, i, rc = 0;
 	ssize_t n;
 	size_t off;
 
 	if (m->resfd == -1)
 		return 0;
+	memset(&r, 0, sizeof r);
+	r.game = m->gi;
+	r.seed = (int64_t)m->deal_seed;
+	r.n = m->n;
 	for (s = 0; s < m->n; s++) {
-		bp[m->seat_bot[s]] = places[s];
-		bs[m->seat_bot[s]] = scores[s];
+		r.seats[s] = m->seat_bot[s];
+		r.places[m->seat_bot[s]] = places[s];
+		r.scores[m->seat_bot[s]] = scores[s];
 	}
-	buf_str(&q, "{\"game\":");
-	buf_int(&q, m->gi);
-	buf_str(&q, ",\"seed\":");
-	buf_int(&q, (long long)m->deal_seed);
-	buf_str(&q, ",\"seats\":[");
-	for (s = 0; s < m->n; s++) {
-		if (s)
-			buf_add(&q, ",", 1);
-		buf_int(&q, m->seat_bot[s]);
-	}
-	buf_str(&q, "],\"places\":");
-	a = per_seat_json(m, bp, NULL);
-	buf_json(&q, a);
-	json_decref(a);
-	buf_str(&q, ",\"scores\":");
-	a = per_seat_json(m, NULL, bs);
-	buf_json(&q, a);
-	json_decref(a);
-	buf_str(&q, ",\"faults\":[");
 	for (i = 0; i < m->n; i++) {
-		if (i)
-			buf_add(&q, ",", 1);
-		buf_int(&q, m->bots[i].game_faults);
+		memcpy(r.kinds[i], m->bots[i].game_kinds, sizeof r.kinds[i]);
+		r.hello[i] = m->bots[i].game_hello;
+		memcpy(r.limits[i], m->bots[i].game_limits,
+		    sizeof r.limits[i]);
+		r.retired[i] = m->bots[i].capped;
 	}
-	buf_str(&q, "],\"fault_kinds\":[");
-	for (i = 0; i < m->n; i++) {
-		if (i)
-			buf_ch(&q, ',');
-		buf_counts(&q, fault_names, m->bots[i].game_kinds, NFAULT);
-	}
-	/* which of the timeouts were at the hello, which limits were hit */
-	buf_str(&q, "],\"hello_timeouts\":[");
-	for (i = 0; i < m->n; i++) {
-		if (i)
-			buf_ch(&q, ',');
-		buf_int(&q, m->bots[i].game_hello);
-	}
-	buf_str(&q, "],\"limits\":[");
-	for (i = 0; i < m->n; i++) {
-		if (i)
-			buf_ch(&q, ',');
-		buf_counts(&q, limit_names, m->bots[i].game_limits, NLIMIT);
-	}
-	buf_str(&q, "],\"retired\":[");
-	for (i = 0; i < m->n; i++)
-		buf_str(&q, i ? (m->bots[i].capped ? ",true" : ",false") :
-		    (m->bots[i].capped ? "true" : "false"));
-	buf_str(&q, "],\"capped\":");
-	buf_str(&q, capped ? "true" : "false");
-	buf_str(&q, ",\"log\":");
+	r.capped = capped;
 	if (m->cf->log_path != NULL)
-		buf_jstr(&q, m->cf->log_path, strlen(m->cf->log_path));
-	else
-		buf_str(&q, "null");
-	buf_str(&q, "}\n");
+		strlcpy(r.log, m->cf->log_path, sizeof r.log);
+	resline_encode(&q, &r);
 	for (off = 0; off < q.len; off += (size_t)n) {
 		n = write(m->resfd, q.p + off, q.len - off);
 		if (n == -1 && errno == EINTR) {
@@ -1880,7 +1827,7 @@ match_run(const struct match_config *cf, struct match_result *res,
 	sigemptyset(&ign.sa_mask);
 	sigaction(SIGPIPE, &ign, &oldpipe);
 	playorder_init(&m.po, cf->games, m.n, cf->duplicate, cf->game_list,
-	    cf->ngame_list, !cf->no_replay);
+	    cf->ngame_list, !cf->no_replay, cf->first_game);
 	for (k = 0; k < m.po.total; k++) {
 		gi = playorder_game(&m.po, k, &reported, &fresh);
 		if (fresh) {
