@@ -12,6 +12,7 @@
 #
 # Layout picked up automatically:
 #   referee/*.c referee/games/*.c  -> build/libcardarena.a (except referee/referee.c)
+#   referee/cardarena.h + engines  -> lib/libcardarena.a, lib/libcardarena.so (public)
 #   referee/referee.c              -> bin/referee
 #   bots/*.c                       -> bin/<name>   (each file one bot, + bots/lib/*.c)
 #   tournaments/*.c                -> bin/tournament
@@ -59,10 +60,20 @@ TEST_LIB = $(B)/tests/common.o
 TEST_BIN = $(TEST_SRC:tests/%.c=$(B)/tests/%)
 PROGS	 = bin/referee $(BOT_BIN) $(TOUR_BIN) $(TOOL_BIN)
 
+# The engines as a library for bot authors (referee/cardarena.h): the
+# rules, their codecs and the public interface, static and shared (its
+# objects built position-independent into $(B)/pic, exporting only ca_*),
+# with a pkg-config file written at install (referee/cardarena.pc.in).
+ENGINE_SRC = referee/api.c referee/auction.c referee/games.c referee/jw.c \
+	     referee/options.c referee/proto.c referee/rng.c referee/util.c \
+	     referee/vread.c referee/near.c $(wildcard referee/games/*.c)
+PIC_OBJ	 = $(ENGINE_SRC:%.c=$(B)/pic/%.o)
+PUBLIB	 = lib/libcardarena.a lib/libcardarena.so
+
 .PHONY: all deps check check-loaded demo bench memcheck install clean fuzz
 .SECONDARY:
 
-all: $(PROGS) $(TEST_BIN)
+all: $(PROGS) $(TEST_BIN) $(PUBLIB)
 
 # Rebuild everything when the variant (SANITIZE or not) changes.
 $(B)/.stamp:
@@ -75,6 +86,21 @@ $(B)/%.o: %.c $(HDRS) $(B)/.stamp
 $(LIB): $(LIB_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
+
+$(B)/pic/%.o: %.c $(HDRS) $(B)/.stamp
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -fPIC -c -o $@ $<
+
+lib/libcardarena.a: $(ENGINE_SRC:%.c=$(B)/%.o) Makefile
+	@mkdir -p lib
+	@rm -f $@
+	ar rcs $@ $(filter %.o,$^)
+
+lib/libcardarena.so: $(PIC_OBJ) referee/cardarena.map
+	@mkdir -p lib
+	$(CC) $(LDFLAGS) -shared -Wl,--no-undefined -Wl,-soname,libcardarena.so.1 \
+	    -Wl,--version-script=referee/cardarena.map -o $@ $(PIC_OBJ) $(LDLIBS)
+
 
 bin/referee: $(B)/referee/referee.o $(LIB)
 	@mkdir -p bin
@@ -169,10 +195,17 @@ install: all
 	    $(SHARE)/bots/lib/
 	install -m 644 bots/random.c $(SHARE)/bots/
 	install -m 644 bots/python/*.py $(SHARE)/bots/python/
+	install -d $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig
+	install -m 644 referee/cardarena.h $(DESTDIR)$(PREFIX)/include/
+	install -m 644 lib/libcardarena.a $(DESTDIR)$(PREFIX)/lib/
+	install -m 755 lib/libcardarena.so $(DESTDIR)$(PREFIX)/lib/libcardarena.so.1
+	ln -sf libcardarena.so.1 $(DESTDIR)$(PREFIX)/lib/libcardarena.so
+	sed 's|@PREFIX@|$(PREFIX)|' referee/cardarena.pc.in \
+	    > $(DESTDIR)$(PREFIX)/lib/pkgconfig/cardarena.pc
 	install -m 644 bots/js/*.js $(SHARE)/bots/js/
 
 clean:
-	rm -rf build bin
+	rm -rf build bin lib
 
 # The replay viewer's page is assembled into html.o (.incbin).
 $(B)/tools/replay/html.o: tools/replay/viewer.html

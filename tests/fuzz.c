@@ -44,7 +44,6 @@ static struct legal	legal[MAX_LEGAL], legal2[MAX_LEGAL];
 static struct legal	leak1[MAX_LEGAL], leak2[MAX_LEGAL];
 static long		nrecall;	/* recall() checks made */
 
-static void	random_opts(const struct game *, struct opts *, struct rng *);
 static int	play(const struct game *, uint64_t, char *, size_t, long *);
 static int	leak_check(const struct game *, const void *, int,
 		    struct rng *, char *, size_t);
@@ -59,53 +58,6 @@ static int	same_text(json_t *, struct buf *, const char *, char *,
 static int	recall(const struct game *, const void *, int, json_t *,
 		    char *, size_t);
 static int	same_set(const json_t *, const json_t *);
-
-/* Random options: each option at its default half the time. */
-static void
-random_opts(const struct game *g, struct opts *o, struct rng *r)
-{
-	const struct optdesc *d;
-	long span;
-	int i, k;
-
-	for (i = 0; g->options[i].name != NULL; i++) {
-		d = &g->options[i];
-		if (rng_below(r, 2) == 0)
-			continue;
-		o->given[i] = 1;
-		switch (d->type) {
-		case OPT_INT:
-			span = 2 * labs(d->def - d->min) + 4;
-			if (span > d->max - d->min)
-				span = d->max - d->min;
-			o->v[i] = d->min + (long)rng_below(r,
-			    (uint32_t)span + 1);
-			break;
-		case OPT_BOOL:
-			o->v[i] = rng_below(r, 2);
-			break;
-		case OPT_ENUM:
-			for (k = 0; d->choices[k] != NULL; k++)
-				;
-			o->v[i] = rng_below(r, (uint32_t)k);
-			break;
-		case OPT_SET:
-			for (k = 0; d->choices[k] != NULL; k++)
-				;
-			o->v[i] = 1 + rng_below(r, (1u << k) - 1);
-			break;
-		case OPT_LIST:
-			if (d->keyword != NULL && rng_below(r, 2) == 0) {
-				o->keyword[i] = 1;
-				break;
-			}
-			for (k = 0; k < d->len; k++)
-				o->list[i][k] = d->min + (long)rng_below(r,
-				    (uint32_t)(d->max - d->min + 1));
-			break;
-		}
-	}
-}
 
 /* Compares seat's view and legal list of st with those of a perturbed copy. */
 static int
@@ -633,22 +585,14 @@ play(const struct game *g, uint64_t seed, char *why, size_t len, long *steps)
 	uint32_t d;
 	void *st, *copy;
 	double scores[MAX_PLAYERS];
-	int places[MAX_PLAYERS], n, p, i, j, tries, rc = -1, better, obs;
+	int places[MAX_PLAYERS], n, p, i, j, rc = -1, better, obs;
 	json_t *told = json_array();
 	size_t k;
 	long step;
 
 	rng_seed(&r, seed);
-	for (tries = 0; ; tries++) {
-		opts_defaults(g, &o, g->min_players + (int)rng_below(&r,
-		    (uint32_t)(g->max_players - g->min_players + 1)));
-		if (tries < 20)
-			random_opts(g, &o, &r);
-		if (opts_finish(g, &o, why, len) == 0)
-			break;
-		if (tries >= 20)
-			return -1;
-	}
+	if (opts_random(g, &o, &r, why, len) == -1)
+		return -1;
 	st = xcalloc(1, g->state_size);
 	copy = xcalloc(1, g->state_size);
 	rng_seed(&rr, seed ^ 0x5eed);

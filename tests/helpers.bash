@@ -118,3 +118,29 @@ readme_block() {
 		on && got && !/^    / { exit }
 	' README.md
 }
+
+# make, as this check was built (SANITIZE or not), outside any outer make.
+mk() {
+	local san=0
+	[ "${B:-build/std}" = build/san ] && san=1
+	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make --no-print-directory \
+	    SANITIZE=$san "$@"
+}
+
+# Writes into the script $2 (with set -e first) every ```sh block of
+# README.md's section that starts "## $1", in order; fails with fewer than
+# $3 blocks.
+readme_script() {
+	python3 - README.md "$2" "$1" "$3" <<'PY'
+import re, sys
+text = open(sys.argv[1], encoding="utf-8").read()
+sec = re.search(r"^## " + re.escape(sys.argv[3]) + r".*?(?=^## )", text,
+                re.S | re.M).group(0)
+blocks = re.findall(r"^```sh\n(.*?)^```$", sec, re.S | re.M)
+assert len(blocks) >= int(sys.argv[4]), "only %d sh blocks in the section" % len(blocks)
+with open(sys.argv[2], "w") as f:
+    f.write("set -e\n")
+    for b in blocks:
+        f.write(b)
+PY
+}

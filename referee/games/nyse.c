@@ -112,7 +112,8 @@ const struct game game_nyse = {
 	.setup_parse = nyse_setup_parse,
 	.view_write = nyse_view_write,
 	.action_write = nyse_action_write,
-	.event_write = nyse_event_write
+	.event_write = nyse_event_write,
+	.determinize = nyse_determinize
 };
 
 /* Returns 1 if the six values are an order of the grey chips 1,2,2,3,4,5. */

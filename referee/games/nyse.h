@@ -191,4 +191,8 @@ json_t	*nyse_event_json(const void *, const struct event *);
 int	 nyse_setup_parse(const json_t *, const struct opts *, void *,
 	    char *, size_t);
 
+/* nyse_det.c: the determinization. */
+int	 nyse_determinize(void *, const struct opts *, int, const json_t *,
+	    struct rng *, char *, size_t);
+
 #endif

@@ -113,7 +113,8 @@ const struct game game_speculation = {
 	.setup_parse = sp_setup_parse,
 	.view_write = speculation_view_write,
 	.action_write = speculation_action_write,
-	.event_write = speculation_event_write
+	.event_write = speculation_event_write,
+	.determinize = speculation_determinize
 };
 
 /* Fills the computed default of deals and checks the ante fits the stack. */
