@@ -40,6 +40,11 @@ PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 CFLAGS	+= $(PKG_CFLAGS)
 LDLIBS	:= $(PKG_LIBS) $(LDLIBS)
 
+# The ladder's store and server, in bin/tournament alone.
+LADDER_PKGS   = sqlite3 libmicrohttpd
+LADDER_CFLAGS = $(shell pkg-config --cflags $(LADDER_PKGS) 2>/dev/null)
+LADDER_LIBS   = $(shell pkg-config --libs $(LADDER_PKGS) 2>/dev/null)
+
 B	 = build/$(VARIANT)
 LIB_SRC	 = $(filter-out referee/referee.c,$(wildcard referee/*.c)) $(wildcard referee/games/*.c)
 LIB_OBJ	 = $(LIB_SRC:%.c=$(B)/%.o)
@@ -83,9 +88,10 @@ bin/%: $(B)/bots/%.o $(BOT_LIB) $(LIB)
 	@mkdir -p bin
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
+$(B)/tournaments/ladder%.o: CFLAGS += $(LADDER_CFLAGS)
 bin/tournament: $(TOUR_SRC:%.c=$(B)/%.o) $(LIB)
 	@mkdir -p bin
-	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LADDER_LIBS) $(LDLIBS)
 
 .SECONDEXPANSION:
 $(TOOL_BIN): bin/%: $$(addprefix $(B)/,$$(subst .c,.o,$$(wildcard tools/$$*/*.c))) $(LIB)
@@ -191,7 +197,7 @@ FZ_CFLAGS = -std=c11 -D_GNU_SOURCE -g -O1 -fno-omit-frame-pointer $(FZ_SAN) \
 FZ_NAMES  = answer setup log tfile journal
 FZ_BIN	  = $(FZ_NAMES:%=$(FZ)/fz_%)
 FZ_OBJ	  = $(LIB_SRC:%.c=$(FZ)/%.o) \
-	    $(patsubst %.c,$(FZ)/%.o,$(filter-out tournaments/tournament.c,$(TOUR_SRC))) \
+	    $(patsubst %.c,$(FZ)/%.o,$(filter-out tournaments/tournament.c tournaments/ladder%,$(TOUR_SRC))) \
 	    $(FZ)/tools/replay/log.o $(FZ)/tools/replay/verify.o \
 	    $(FZ)/tools/replay/render.o \
 	    $(FZ)/tests/fuzz/fz_file.o
