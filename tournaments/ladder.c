@@ -63,6 +63,11 @@ static int	 l_serve(int, char **);
 static int	 l_run(int, char **);
 static int	 l_synth(int, char **);
 
+static const struct option help_only[] = {
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 }
+};
+
 static const char usage_text[] =
 "usage: tournament ladder init DIR (FILE | -g GAME) [--boot N]\n"
 "       tournament ladder add DIR NAME -c COMMAND [--dir BOTDIR]\n"
@@ -720,7 +725,7 @@ l_status(int argc, char **argv)
 	int ch;
 
 	opterr = 0;
-	while ((ch = getopt(argc, argv, ":f:h")) != -1) {
+	while ((ch = getopt_long(argc, argv, ":f:h", help_only, NULL)) != -1) {
 		switch (ch) {
 		case 'f':
 			if (report_fmt(optarg, &fmt) == -1)
@@ -759,7 +764,7 @@ l_export(int argc, char **argv)
 	int ch, fd;
 
 	opterr = 0;
-	while ((ch = getopt(argc, argv, ":o:h")) != -1) {
+	while ((ch = getopt_long(argc, argv, ":o:h", help_only, NULL)) != -1) {
 		switch (ch) {
 		case 'o':
 			out = optarg;

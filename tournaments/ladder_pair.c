@@ -5,9 +5,10 @@
  * Bradley-Terry result, p(1 - p), is largest at equal ratings).  So the
  * first seat goes to the candidate of greatest need: its interval's
  * variance (a bot not rated yet counts as 400 Elo wide, a new version
- * doubly), damped by the games it already has and the tables it sits at,
- * raised by the tables since it last played, so that every active bot
- * plays regularly whatever its interval.  Each further seat goes to the
+ * doubly; few games make a wide interval), damped by the tables it sits
+ * at now, and multiplied by 1 + the tables since it last played over the
+ * tables a bot waits on average (n / k), so that every active bot plays
+ * regularly whatever its interval.  Each further seat goes to the
  * candidate with the most information against those already seated,
  * weighted by its own need; a small random factor keeps equal candidates
  * from always meeting.  Duplicate deals rotate every bot through every
@@ -20,9 +21,10 @@
 #include "ladder.h"
 
 #define UNRATED_PM	400.0	/* the interval of a bot without one */
-#define STALE_WEIGHT	0.25	/* need per table not played, relative */
+#define FEW_GAMES_PM	500.0	/* the least interval after g games: this
+				 * over sqrt(1 + g) */
 
-static double	 need(const struct lcand *);
+static double	 need(const struct lcand *, int, int);
 static double	 unit(struct rng *);
 
 /* A uniform draw in [0, 1). */
@@ -32,20 +34,20 @@ unit(struct rng *g)
 	return (double)(rng_next(g) >> 11) * 0x1p-53;
 }
 
-/* How much a game would tell about c, relative (see the top). */
+/* How much a game would tell about c, of n at tables of k (the top). */
 static double
-need(const struct lcand *c)
+need(const struct lcand *c, int n, int k)
 {
 	double pm = isnan(c->pm) ? UNRATED_PM : c->pm, v;
 
-	if (pm < 1)
-		pm = 1;
+	/* a bootstrap of a few blocks can look narrow: few games are wide */
+	if (pm < FEW_GAMES_PM / sqrt(1.0 + c->games))
+		pm = FEW_GAMES_PM / sqrt(1.0 + c->games);
 	v = pm * pm / (UNRATED_PM * UNRATED_PM);
 	if (c->fresh)
 		v *= 2;
 	v /= 1.0 + c->inflight;
-	v /= sqrt(1.0 + c->games / 100.0);
-	return v + STALE_WEIGHT * (double)c->since / 10.0;
+	return v * (1.0 + (double)c->since * k / n);
 }
 
 /* Chooses a table's bots; see ladder.h. */
@@ -66,7 +68,7 @@ pair_choose(const struct lcand *c, int n, int k, struct rng *g, int *out)
 					taken = 1;
 			if (taken)
 				continue;
-			score = need(&c[i]);
+			score = need(&c[i], n, k);
 			if (s > 0) {
 				/* the information of its results against
 				 * the seated, the unrated at even odds */
