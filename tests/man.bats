@@ -29,8 +29,8 @@ page() {
 }
 
 @test "man: every page has NAME, DESCRIPTION and SEE ALSO" {
-	for f in referee.1 tournament.1 replay.1 botcheck.1 human.1 \
-	    cardarena-protocol.5 cardarena-tournament.5; do
+	for f in referee.1 tournament.1 tournament-ladder.1 replay.1 \
+	    botcheck.1 human.1 cardarena-protocol.5 cardarena-tournament.5; do
 		p=$(page "$f")
 		[[ "$p" == *NAME* ]]
 		[[ "$p" == *DESCRIPTION* ]]
@@ -61,6 +61,14 @@ options_in() {
 	p=$(page tournament.1)
 	for c in $(bin/tournament --help | sed -n 's/^ *\(usage:\)\{0,1\} *tournament \([a-z]*\).*/\2/p' | sort -u); do
 		grep -q -E "tournament $c" <<<"$p"
+	done
+}
+
+@test "man: tournament-ladder(1) names every option and command of tournament ladder --help" {
+	options_in tournament-ladder.1 bin/tournament ladder
+	p=$(page tournament-ladder.1)
+	for c in $(bin/tournament ladder --help | sed -n 's/^ *\(usage:\)\{0,1\} *tournament ladder \([a-z]*\).*/\2/p' | sort -u); do
+		grep -q -E "tournament ladder $c|^ {5}$c " <<<"$p" || { echo "missing $c"; false; }
 	done
 }
 
@@ -97,7 +105,7 @@ print(" ".join(re.findall(r"\"([a-z_]+)\"", block)))')
 
 @test "man: make install puts the pages in PREFIX/share/man" {
 	make -s install DESTDIR="$T/root" PREFIX=/usr >/dev/null
-	for f in referee.1 tournament.1 replay.1 botcheck.1 human.1; do
+	for f in referee.1 tournament.1 tournament-ladder.1 replay.1 botcheck.1 human.1; do
 		cmp "docs/man/$f" "$T/root/usr/share/man/man1/$f"
 	done
 	for f in cardarena-protocol.5 cardarena-tournament.5; do
