@@ -5,6 +5,8 @@
 #   make check-loaded    make check beside 8 busy processes (tools/loaded.sh)
 #   make demo            the same set-up, then a short tournament of the bundled bots
 #   make bench           benchmarks (never part of check)
+#   make ladder-demo     a ladder of the bundled bots for a minute
+#   make ladder-sim      the ladder's pairing against random tables
 #   make SANITIZE=1 check   the tests under AddressSanitizer + UBSan
 #   make fuzz            random play (tests/fuzz.c) and the libFuzzer targets
 #   make install PREFIX=/usr/local
@@ -63,7 +65,8 @@ TEST_LIB = $(B)/tests/common.o
 TEST_BIN = $(TEST_SRC:tests/%.c=$(B)/tests/%)
 PROGS	 = bin/referee $(BOT_BIN) $(TOUR_BIN) $(TOOL_BIN)
 
-.PHONY: all deps check check-loaded demo bench install clean fuzz
+.PHONY: all deps check check-loaded demo bench install clean fuzz \
+	ladder-demo ladder-sim
 .SECONDARY:
 
 all: $(PROGS) $(TEST_BIN)
@@ -126,6 +129,17 @@ demo:
 	@echo "demo: building the referee, the tournament runner, the replay and two C bots (make -j$(NPROC))"
 	@$(MAKE) --no-print-directory -s -j$(NPROC) $(DEMO_PROGS)
 	@sh tools/demo.sh
+
+# A ladder of the bundled bots for a minute (tools/ladder-demo.sh).
+ladder-demo:
+	@sh tools/deps.sh demo
+	@$(MAKE) --no-print-directory -s -j$(NPROC) $(DEMO_PROGS) bin/botcheck
+	@sh tools/ladder-demo.sh
+
+# How many games a new bot needs to reach +-50 Elo, the ladder's pairing
+# against uniform random tables (tests/sim_ladder.c).
+ladder-sim: $(B)/tests/sim_ladder
+	@$(B)/tests/sim_ladder -t $${SIM_TRIALS:-20}
 
 bench:
 	@sh tools/deps.sh demo
