@@ -209,3 +209,30 @@ PY
 	[ "$status" -eq 2 ]
 	[ "${#lines[@]}" -eq 1 ]
 }
+
+@test "ladder: the served site in headless chromium: the standing table, a bot page; screenshots" {
+	if ! command -v chromium >/dev/null; then
+		[ "$(id -u)" -eq 0 ] || skip "chromium is not installed (apt-get install chromium)"
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium >/dev/null 2>&1 ||
+		    { apt-get update -q >/dev/null 2>&1 && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium >/dev/null; }
+	fi
+	if [ ! -d tests/browser/node_modules/playwright-core ]; then
+		command -v npm >/dev/null || skip "npm is not installed"
+		(cd tests/browser && npm ci --no-audit --no-fund >/dev/null 2>&1)
+	fi
+	bin/tournament ladder init --boot 20 "$L" "$T/settings.json"
+	bin/tournament ladder synth "$L" --bots 5 --games 300
+	bin/tournament ladder site "$L"
+	bin/tournament ladder site "$L"
+	bin/tournament ladder serve "$L" --port 0 > "$T/serve.out" 2>&1 &
+	srv=$!
+	wait_for grep -q "^serving" "$T/serve.out"
+	url=$(sed -n 's|.* \(http://[^ ]*\)$|\1|p' "$T/serve.out")
+	rm -f build/screenshots/ladder-*.png
+	run node tests/browser/ladder.test.mjs --shots build/screenshots --rows 5 "$url"
+	[ "$status" -eq 0 ]
+	! [[ "$output" == *"not ok"* ]] || false
+	[ "$(printf '%s\n' "$output" | grep -c '^ok ')" -ge 15 ]
+	[ -s build/screenshots/ladder-standings.png ]
+	[ -s build/screenshots/ladder-bot.png ]
+}

@@ -114,7 +114,7 @@ static const char usage_text[] =
 "  -f FORMAT         text (default), csv, json, md or html\n"
 "export    writes the ladder's games as a tournament journal\n"
 "  -o FILE           there instead of stdout\n"
-"site      writes DIR/site now\n"
+"site      fits the ratings (saved with the others) and writes DIR/site\n"
 "serve     serves DIR/site read-only on 127.0.0.1\n"
 "  --port P          the port (default 8080)\n"
 "synth     fills a new ladder with N synthetic bots and games (for\n"
@@ -815,7 +815,8 @@ l_site(int argc, char **argv)
 	open_store(&s, argv[1]);
 	lrate_init(&s, &lr, 0);
 	if (lrate_update(&s, &lr, cause, sizeof cause) == -1 ||
-	    (lr.r.n > 0 && rate_fit(&lr.r, cause, sizeof cause) == -1) ||
+	    (lr.r.n > 0 && (rate_fit(&lr.r, cause, sizeof cause) == -1 ||
+	    lrate_save(&s, &lr, cause, sizeof cause) == -1)) ||
 	    ladder_site(&s, &lr, cause, sizeof cause) == -1)
 		errx(1, "%s", cause);
 	lrate_free(&lr);

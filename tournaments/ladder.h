@@ -138,6 +138,11 @@ void	 lrate_init(struct lstore *, struct lrating *, int warm);
  */
 int	 lrate_update(struct lstore *, struct lrating *, char *, size_t);
 void	 lrate_free(struct lrating *);
+/*
+ * Saves a fit in the store (a fits row, a ratings row per version): the
+ * ratings over time; -1 and a cause.
+ */
+int	 lrate_save(struct lstore *, const struct lrating *, char *, size_t);
 /* Writes the rating's table as FORMAT to fp; -1 and a cause. */
 int	 lrate_report(struct lstore *, const struct lrating *, FILE *,
 	    enum report_fmt, char *, size_t);

@@ -9,9 +9,12 @@
  * (warm), which moves the ratings by less than the fit's tolerance.
  */
 #include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <sqlite3.h>
 
 #include "ladder.h"
 
@@ -94,6 +97,59 @@ lrate_report(struct lstore *s, const struct lrating *lr, FILE *fp,
 	rc = report_write(fp, &rp, f, cause, len);
 	free(name);
 	return rc;
+}
+
+/* Saves the fit in the store; see ladder.h. */
+int
+lrate_save(struct lstore *s, const struct lrating *lr, char *cause,
+    size_t len)
+{
+	struct lversion *v;
+	sqlite3_stmt *st;
+	char sql[128];
+	long fit;
+	int n, i, p, rc = 0;
+
+	if (lstore_versions(s, &v, &n, cause, len) == -1)
+		return -1;
+	snprintf(sql, sizeof sql, "INSERT INTO fits (at, games) VALUES "
+	    "(strftime('%%s','now'), %ld)", lr->r.games);
+	if (lstore_exec(s, "BEGIN IMMEDIATE", cause, len) == -1) {
+		lversions_free(v, n);
+		return -1;
+	}
+	if (lstore_exec(s, sql, cause, len) == -1 ||
+	    (st = lstore_prep(s, "INSERT INTO ratings VALUES (?, ?, ?, ?, "
+	    "?)", cause, len)) == NULL) {
+		lstore_exec(s, "ROLLBACK", cause, len);
+		lversions_free(v, n);
+		return -1;
+	}
+	fit = lstore_scalar(s, "SELECT max(id) FROM fits");
+	for (i = 0; i < n && rc == 0; i++) {
+		if ((p = rate_find(&lr->r, v[i].player)) < 0)
+			continue;
+		sqlite3_reset(st);
+		sqlite3_bind_int64(st, 1, fit);
+		sqlite3_bind_int64(st, 2, v[i].id);
+		sqlite3_bind_double(st, 3, lr->r.p[p].elo);
+		if (isnan(lr->r.p[p].pm))
+			sqlite3_bind_null(st, 4);
+		else
+			sqlite3_bind_double(st, 4, lr->r.p[p].pm);
+		sqlite3_bind_int64(st, 5, lr->r.p[p].games);
+		if (sqlite3_step(st) != SQLITE_DONE) {
+			snprintf(cause, len, "ratings: %s",
+			    sqlite3_errmsg(s->db));
+			rc = -1;
+		}
+	}
+	sqlite3_finalize(st);
+	lversions_free(v, n);
+	if (rc == 0)
+		return lstore_exec(s, "COMMIT", cause, len);
+	lstore_exec(s, "ROLLBACK", cause, len);
+	return -1;
 }
 
 /* The journal header; see ladder.h. */

@@ -27,8 +27,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include <sqlite3.h>
-
 #include "ladder.h"
 
 #if __has_include("pool.h")
@@ -62,7 +60,6 @@ static int	 game_done(void *, const struct pool_run *,
 		    const struct resline *, char *, size_t);
 static void	 run_end(void *, const struct pool_run *, long, int);
 static int	 refit(struct lrunner *, char *, size_t);
-static int	 save_fit(struct lrunner *, char *, size_t);
 static int	 load_bots(struct lrunner *, char *, size_t);
 static void	 unload_bots(struct lrunner *);
 static int	 finish(struct lstore *, char *, size_t);
@@ -258,58 +255,6 @@ run_end(void *arg, const struct pool_run *r, long left, int failed)
 	free(names);
 }
 
-/* Saves the fit: a fits row and one ratings row per version. */
-static int
-save_fit(struct lrunner *rn, char *cause, size_t len)
-{
-	struct lversion *v;
-	sqlite3_stmt *st;
-	char sql[128];
-	long fit;
-	int n, i, p, rc = 0;
-
-	if (lstore_versions(rn->s, &v, &n, cause, len) == -1)
-		return -1;
-	snprintf(sql, sizeof sql, "INSERT INTO fits (at, games) VALUES "
-	    "(strftime('%%s','now'), %ld)", rn->lr.r.games);
-	if (lstore_exec(rn->s, "BEGIN IMMEDIATE", cause, len) == -1) {
-		lversions_free(v, n);
-		return -1;
-	}
-	if (lstore_exec(rn->s, sql, cause, len) == -1 ||
-	    (st = lstore_prep(rn->s, "INSERT INTO ratings VALUES (?, ?, ?, ?, "
-	    "?)", cause, len)) == NULL) {
-		lstore_exec(rn->s, "ROLLBACK", cause, len);
-		lversions_free(v, n);
-		return -1;
-	}
-	fit = lstore_scalar(rn->s, "SELECT max(id) FROM fits");
-	for (i = 0; i < n && rc == 0; i++) {
-		if ((p = rate_find(&rn->lr.r, v[i].player)) < 0)
-			continue;
-		sqlite3_reset(st);
-		sqlite3_bind_int64(st, 1, fit);
-		sqlite3_bind_int64(st, 2, v[i].id);
-		sqlite3_bind_double(st, 3, rn->lr.r.p[p].elo);
-		if (isnan(rn->lr.r.p[p].pm))
-			sqlite3_bind_null(st, 4);
-		else
-			sqlite3_bind_double(st, 4, rn->lr.r.p[p].pm);
-		sqlite3_bind_int64(st, 5, rn->lr.r.p[p].games);
-		if (sqlite3_step(st) != SQLITE_DONE) {
-			snprintf(cause, len, "ratings: %s",
-			    sqlite3_errmsg(rn->s->db));
-			rc = -1;
-		}
-	}
-	sqlite3_finalize(st);
-	lversions_free(v, n);
-	if (rc == 0)
-		return lstore_exec(rn->s, "COMMIT", cause, len);
-	lstore_exec(rn->s, "ROLLBACK", cause, len);
-	return -1;
-}
-
 /*
  * Adds the new games, refits warm, saves and publishes; looks into the
  * inbox; stops starting tables when the active bots changed.
@@ -324,7 +269,7 @@ refit(struct lrunner *rn, char *cause, size_t len)
 		return -1;
 	if (rn->lr.r.n > 0) {
 		if (rate_fit(&rn->lr.r, cause, len) == -1 ||
-		    save_fit(rn, cause, len) == -1)
+		    lrate_save(rn->s, &rn->lr, cause, len) == -1)
 			return -1;
 	}
 	if (ladder_site(rn->s, &rn->lr, cause, len) == -1)

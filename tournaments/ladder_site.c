@@ -88,7 +88,7 @@ head(FILE *fp, const char *title, const char *sub)
 		fputs(": ", fp);
 		html_esc(fp, sub);
 	}
-	fputs("</title>\n", fp);
+	fputs("</title>\n<link rel=\"icon\" href=\"data:,\">\n", fp);
 	fputs(style, fp);
 	fputs("</head>\n<body>\n", fp);
 }
