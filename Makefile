@@ -196,6 +196,7 @@ $(B)/tests/t_rate.o: tournaments/rate.c
 $(B)/tests/t_schedule.o: tournaments/schedule.c
 $(B)/tests/t_sprt.o: tournaments/sprt.c
 $(B)/tests/sim_ladder.o: tournaments/rate.c tournaments/ladder_pair.c
+$(B)/tests/t_ladder_pair.o: tournaments/ladder_pair.c
 
 # libFuzzer targets (clang; tests/fuzz/fz_*.c): the answer reader and
 # action decoder and the --setup parser of every game, the match-log

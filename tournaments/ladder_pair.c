@@ -7,8 +7,9 @@
  * variance (a bot not rated yet counts as 400 Elo wide, a new version
  * doubly; few games make a wide interval), damped by the tables it sits
  * at now, and multiplied by 1 + the tables since it last played over the
- * tables a bot waits on average (n / k), so that every active bot plays
- * regularly whatever its interval.  Each further seat goes to the
+ * tables a bot waits on average (n / k); a bot that has waited OVERDUE
+ * times that takes the first seat whatever its interval, so that every
+ * active bot plays regularly.  Each further seat goes to the
  * candidate with the most information against those already seated,
  * weighted by its own need; a small random factor keeps equal candidates
  * from always meeting.  Duplicate deals rotate every bot through every
@@ -21,6 +22,7 @@
 #include "ladder.h"
 
 #define UNRATED_PM	400.0	/* the interval of a bot without one */
+#define OVERDUE		4	/* average waits before a bot must play */
 #define FEW_GAMES_PM	500.0	/* the least interval after g games: this
 				 * over sqrt(1 + g) */
 
@@ -69,7 +71,9 @@ pair_choose(const struct lcand *c, int n, int k, struct rng *g, int *out)
 			if (taken)
 				continue;
 			score = need(&c[i], n, k);
-			if (s > 0) {
+			if (s == 0 && c[i].since * k > OVERDUE * n)
+				score = 1e12 + (double)c[i].since;
+			else if (s > 0) {
 				/* the information of its results against
 				 * the seated, the unrated at even odds */
 				info = 0;
