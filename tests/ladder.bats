@@ -236,3 +236,126 @@ PY
 	[ -s build/screenshots/ladder-standings.png ]
 	[ -s build/screenshots/ladder-bot.png ]
 }
+
+# Checks the store against the match logs the referees wrote: every game
+# committed once, as its log reports it (bots by seat, places); every game
+# of a table that ended (not abandoned by a kill) committed; prints the
+# number of games.
+against_logs() {
+	python3 - "$L" <<'PY'
+import json, os, sqlite3, sys
+L = sys.argv[1]
+c = sqlite3.connect(os.path.join(L, "ladder.db"))
+seen = {}
+for tab, game, line, log in c.execute("SELECT tab, game, line, log FROM games ORDER BY id"):
+    assert (tab, game) not in seen, ("doubled", tab, game)
+    seen[(tab, game)] = json.loads(line)
+logs = {}
+def games_of(path):
+    if path not in logs:
+        starts, ends = {}, {}
+        for l in open(os.path.join(L, path), encoding="utf-8"):
+            try:
+                d = json.loads(l)
+            except ValueError:
+                continue          # a line cut by the kill
+            if d.get("type") == "game_start":
+                starts[d["game"]] = d["seats"]
+            elif d.get("type") == "game_end":
+                ends[d["game"]] = d["places"]
+        logs[path] = {g: (starts[g], ends[g]) for g in ends}
+    return logs[path]
+players = dict(c.execute("SELECT id, player FROM versions"))
+for (tab, game), j in seen.items():
+    g = games_of(j["log"])
+    assert game in g, ("a committed game no referee reported", tab, game)
+    seats, places = g[game]
+    names = [players[v] for (v,) in c.execute(
+        "SELECT version FROM seats WHERE tab = ? ORDER BY seat", (tab,))]
+    assert j["bots"] == [names[b] for b in seats], ("bots", tab, game)
+    assert j["places"] == [places[b] for b in seats], ("places", tab, game)
+ended = 0
+for tab, log, abandoned in c.execute("SELECT id, log, abandoned FROM tables WHERE ended IS NOT NULL"):
+    if abandoned or log is None or not os.path.exists(os.path.join(L, log)):
+        continue
+    ended += 1
+    for game in games_of(log):
+        assert (tab, game) in seen, ("a reported game lost", tab, game)
+assert ended > 0, "no table ended"
+print(len(seen))
+PY
+}
+
+# The games committed so far.
+games() {
+	q "SELECT count(*) FROM games"
+}
+
+# Succeeds when version $1 has played at least one game.
+has_played() {
+	[ "$(q "SELECT count(*) FROM results r JOIN versions v ON v.id = r.version WHERE v.player = '$1'")" -gt 0 ]
+}
+
+# Starts the ladder in the background.
+start() {
+	bin/tournament ladder run -q --refit 3 "$L" 2>>"$T/run.err" &
+	bg=$!
+}
+
+# SIGKILLs the ladder (and its pool's referees die with it).
+kill9() {
+	kill -9 "$bg"
+	wait "$bg" 2>/dev/null || true
+	bg=
+}
+
+@test "ladder run: bots added, updated, retired while it plays; SIGKILL and restarts; no game lost or doubled; its table is tournament rate's" {
+	bin/tournament ladder init --boot 30 "$L" "$T/settings.json"
+	bin/tournament ladder add "$L" a -c 'bin/random --seed 1'
+	bin/tournament ladder add "$L" b -c 'bin/random --seed 2'
+	bin/tournament ladder add "$L" c -c 'bin/random --seed 3'
+	start
+	wait_for test -L "$L/site"
+	n=$(games); wait_for test "$(games)" -ge $((n + 6))
+	kill9
+	start
+	n=$(games); wait_for test "$(games)" -gt "$n"
+	bin/tournament ladder add "$L" d -c 'bin/random --seed 4'
+	wait_for has_played d.v1
+	kill9
+	start
+	bin/tournament ladder update "$L" b -c 'bin/random --seed 5'
+	wait_for has_played b.v2
+	n=$(games); wait_for test "$(games)" -ge $((n + 3))
+	kill9
+	bin/tournament ladder retire "$L" c
+	start
+	n=$(q "SELECT count(*) FROM results r JOIN versions v ON v.id = r.version WHERE v.player = 'c.v1'")
+	m=$(games); wait_for test "$(games)" -ge $((m + 9))
+	kill9
+	# once retired, c played no more; b.v1 neither once b.v2 came
+	[ "$(q "SELECT count(*) FROM results r JOIN versions v ON v.id = r.version WHERE v.player = 'c.v1'")" -eq "$n" ]
+	start
+	n=$(games); wait_for test "$(games)" -ge $((n + 3))
+	kill -TERM "$bg"
+	run wait "$bg"
+	bg=
+	[ "$status" -eq 130 ]
+	[ "$(q "SELECT count(*) FROM tables WHERE ended IS NULL")" -eq 0 ]
+	[ "$(q "SELECT count(*) FROM tables WHERE abandoned = 1")" -ge 1 ]
+	run against_logs
+	[ "$status" -eq 0 ]
+	[ "$output" -eq "$(games)" ]
+	bin/tournament ladder export "$L" -o "$T/export.jsonl"
+	[ "$(($(wc -l < "$T/export.jsonl") - 1))" -eq "$(games)" ]
+	bin/tournament ladder status "$L" > "$T/status.txt"
+	bin/tournament rate --boot 30 -t lad "$T/export.jsonl" > "$T/rate.txt"
+	cmp "$T/status.txt" "$T/rate.txt"
+	# the site at rest shows that very table
+	cmp "$T/status.txt" "$L/site/table.txt"
+	for p in a.v1 b.v1 b.v2 c.v1 d.v1; do
+		grep -q "^ *[0-9]*.  *$p " "$T/status.txt"
+	done
+	ls "$L"/logs/t*.jsonl.html >/dev/null
+	grep -q 'class="replay"' "$L"/site/bots/*.html
+}
