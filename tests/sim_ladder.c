@@ -26,8 +26,8 @@
 #define MAX_NEW_GAMES	20000	/* give up */
 #define MIN_GAMES	40	/* before an interval is believed */
 
-static void	 play(struct rating *, struct rng *, const double *, const int *,
-		    int, long);
+static void	 play(struct rating *, struct rng *, const double *,
+		    const int *, int, long);
 static long	 trial(int, int, int, uint64_t, int, long *);
 static int	 cmp_long(const void *, const void *);
 
@@ -175,7 +175,8 @@ main(int argc, char **argv)
 			seed = strtoull(optarg, NULL, 10);
 			break;
 		default:
-			fprintf(stderr, "usage: sim_ladder [-n BOTS] [-k SEATS] "
+			fprintf(stderr, "usage: sim_ladder [-n BOTS] "
+			    "[-k SEATS] "
 			    "[-t TRIALS] [-b BOOT] [-s SEED]\n");
 			return 2;
 		}

@@ -38,7 +38,7 @@
 struct entry {
 	const char	*name;
 	const char	*command;
-	const char	*dir;		/* the author's directory, or NULL */
+	const char	*dir;		/* the author's, or NULL */
 	const char	*owner;
 	json_t		*env;		/* an object, or NULL */
 };
@@ -1031,7 +1031,7 @@ again:
 			for (i = 0; i < n && v[i].id != vers[a]; i++)
 				;
 			jg.bots[a] = v[i].player;
-			/* a Gumbel draw per seat: places follow the strengths */
+			/* a Gumbel key per seat: places by strength */
 			key[a] = str[i] / 173.7 - log(-log(((double)(
 			    rng_next(&g) >> 11) + 0.5) * 0x1p-53));
 		}

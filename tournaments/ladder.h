@@ -39,12 +39,12 @@ struct lversion {
 	long	 bot;		/* bots.id */
 	char	*bot_name;
 	int	 version;
-	char	*player;	/* "NAME.vN": its name in journals and tables */
+	char	*player;	/* "NAME.vN", in journals and tables */
 	char	*command;
 	char	*dir;		/* the copy in the store, or NULL */
 	json_t	*env;		/* an object of strings, or NULL */
 	char	*owner;
-	int64_t	 entered, retired;	/* unix seconds; retired 0: active */
+	int64_t	 entered, retired;	/* unix seconds; 0: not */
 	int	 active;
 	/* filled by the run */
 	long	 games, last;	/* games played, the last table */
@@ -160,7 +160,8 @@ json_t	*ladder_header(struct lstore *);
  * Writes the site for the fitted rating into DIR/site atomically (a new
  * directory, then a symlink renamed over the old); -1 and a cause.
  */
-int	 ladder_site(struct lstore *, const struct lrating *, char *, size_t);
+int	 ladder_site(struct lstore *, const struct lrating *, char *,
+	    size_t);
 
 /* ladder_serve.c */
 
@@ -200,7 +201,7 @@ int	 ladder_inbox(struct lstore *, const char *inbox, int quiet);
 
 struct lrun_opts {
 	int	 jobs;
-	long	 max_games;	/* stop after this many new games; 0 never */
+	long	 max_games;	/* stop after so many games; 0: never */
 	int	 refit_every;	/* games between refits */
 	const char *inbox;	/* looked into at every refit, or NULL */
 	int	 quiet;

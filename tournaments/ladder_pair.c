@@ -22,9 +22,9 @@
 #include "ladder.h"
 
 #define UNRATED_PM	400.0	/* the interval of a bot without one */
-#define OVERDUE		4	/* average waits before a bot must play */
-#define FEW_GAMES_PM	500.0	/* the least interval after g games: this
-				 * over sqrt(1 + g) */
+#define OVERDUE		4	/* average waits before it must play */
+#define FEW_GAMES_PM	500.0	/* the least interval after g games:
+				 * this over sqrt(1 + g) */
 
 static double	 need(const struct lcand *, int, int);
 static double	 unit(struct rng *);

@@ -35,7 +35,7 @@
 struct lrunner {
 	struct lstore		*s;
 	const struct lrun_opts	*o;
-	struct tour		 t;		/* its bots: v's versions */
+	struct tour		 t;		/* its bots: v's */
 	struct lversion		*v;
 	int			 nv;
 	struct lrating		 lr;		/* warm */
@@ -44,8 +44,8 @@ struct lrunner {
 	long			 gpt;
 	long			 started;	/* tables started */
 	long			 fresh;		/* games this run */
-	long			 unfitted;	/* games since the last fit */
-	long			 fingerprint;	/* of the active versions */
+	long			 unfitted;	/* games since a fit */
+	long			 print;		/* of active versions */
 	int			 stop;		/* start no table */
 	int			 aim;		/* --games reached */
 	char			*replay;	/* bin/replay */
@@ -86,7 +86,7 @@ load_bots(struct lrunner *rn, char *cause, size_t len)
 	struct lversion *all;
 	int n, i;
 
-	rn->fingerprint = fingerprint(rn->s);
+	rn->print = fingerprint(rn->s);
 	if (lstore_versions(rn->s, &all, &n, cause, len) == -1)
 		return -1;
 	rn->v = xcalloc((size_t)n + 1, sizeof *rn->v);
@@ -276,7 +276,7 @@ refit(struct lrunner *rn, char *cause, size_t len)
 		warnx("%s", cause);
 	if (rn->o->inbox != NULL)
 		ladder_inbox(rn->s, rn->o->inbox, rn->o->quiet);
-	if (fingerprint(rn->s) != rn->fingerprint)
+	if (fingerprint(rn->s) != rn->print)
 		rn->stop = 1;
 	if (!rn->o->quiet && rn->lr.r.n > 0) {
 		p = &rn->lr.r.p[rn->lr.r.order[0]];
@@ -352,7 +352,8 @@ ladder_run(struct lstore *s, const struct lrun_opts *o)
 			sigaction(SIGINT, &sa, NULL);
 			sigaction(SIGTERM, &sa, NULL);
 			sigaction(SIGHUP, &sa, NULL);
-			while (!got_signal && fingerprint(s) == rn.fingerprint) {
+			while (!got_signal &&
+			    fingerprint(s) == rn.print) {
 				if (o->inbox != NULL)
 					ladder_inbox(s, o->inbox, o->quiet);
 				usleep(200000);

@@ -38,7 +38,7 @@
 struct sv {
 	const struct lversion	*v;
 	int			 player;	/* in the rating, or -1 */
-	int64_t			 last;		/* its last game's time */
+	int64_t			 last;		/* its last game */
 };
 
 struct site {

@@ -194,7 +194,8 @@ lstore_set_meta(struct lstore *s, const char *key, const char *value,
 	sqlite3_stmt *st;
 	int rc;
 
-	if ((st = lstore_prep(s, "INSERT OR REPLACE INTO meta VALUES (?, ?)", cause,
+	if ((st = lstore_prep(s,
+	    "INSERT OR REPLACE INTO meta VALUES (?, ?)", cause,
 	    len)) == NULL)
 		return -1;
 	sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
@@ -215,7 +216,8 @@ lstore_versions(struct lstore *s, struct lversion **out, int *n,
 	int cap = 0, rc;
 
 	*n = 0;
-	if ((st = lstore_prep(s, "SELECT v.id, v.bot, b.name, v.version, v.player, "
+	if ((st = lstore_prep(s,
+	    "SELECT v.id, v.bot, b.name, v.version, v.player, "
 	    "v.command, v.dir, v.env, b.owner, v.entered, v.retired FROM "
 	    "versions v JOIN bots b ON b.id = v.bot ORDER BY v.id", cause,
 	    len)) == NULL)
@@ -276,7 +278,8 @@ lstore_next_version(struct lstore *s, const char *name)
 	char cause[256];
 	int n = 1;
 
-	if ((st = lstore_prep(s, "SELECT max(v.version) FROM versions v JOIN bots b "
+	if ((st = lstore_prep(s,
+	    "SELECT max(v.version) FROM versions v JOIN bots b "
 	    "ON b.id = v.bot WHERE b.name = ?", cause, sizeof cause)) == NULL)
 		return 1;
 	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
@@ -300,7 +303,8 @@ lstore_add_version(struct lstore *s, const char *name, const char *owner,
 
 	if (lstore_exec(s, "BEGIN IMMEDIATE", cause, len) == -1)
 		return -1;
-	if ((st = lstore_prep(s, "INSERT INTO bots (name, owner, entered) VALUES "
+	if ((st = lstore_prep(s,
+	    "INSERT INTO bots (name, owner, entered) VALUES "
 	    "(?, ?, ?) ON CONFLICT (name) DO UPDATE SET retired = NULL, "
 	    "owner = coalesce(excluded.owner, owner)", cause, len)) == NULL)
 		goto out;
@@ -324,7 +328,8 @@ lstore_add_version(struct lstore *s, const char *name, const char *owner,
 		fail(s, "bots", cause, len);
 		goto out;
 	}
-	if ((st = lstore_prep(s, "UPDATE versions SET retired = ? WHERE bot = ? AND "
+	if ((st = lstore_prep(s,
+	    "UPDATE versions SET retired = ? WHERE bot = ? AND "
 	    "retired IS NULL", cause, len)) == NULL)
 		goto out;
 	sqlite3_bind_int64(st, 1, now);
@@ -378,7 +383,8 @@ lstore_retire(struct lstore *s, const char *name, char *cause, size_t len)
 	int64_t now = (int64_t)time(NULL);
 	int rc, n;
 
-	if ((st = lstore_prep(s, "UPDATE bots SET retired = ?1 WHERE name = ?2 AND "
+	if ((st = lstore_prep(s,
+	    "UPDATE bots SET retired = ?1 WHERE name = ?2 AND "
 	    "retired IS NULL", cause, len)) == NULL)
 		return -1;
 	sqlite3_bind_int64(st, 1, now);
@@ -391,7 +397,8 @@ lstore_retire(struct lstore *s, const char *name, char *cause, size_t len)
 		snprintf(cause, len, "no active bot called %s", name);
 		return -1;
 	}
-	if ((st = lstore_prep(s, "UPDATE versions SET retired = ?1 WHERE retired IS "
+	if ((st = lstore_prep(s,
+	    "UPDATE versions SET retired = ?1 WHERE retired IS "
 	    "NULL AND bot = (SELECT id FROM bots WHERE name = ?2)", cause,
 	    len)) == NULL)
 		return -1;
@@ -415,7 +422,8 @@ lstore_table(struct lstore *s, int k, const long *vers, long lo, long hi,
 	if (lstore_exec(s, "SAVEPOINT tab", cause, len) == -1)
 		return -1;
 	snprintf(sd, sizeof sd, "%" PRIu64, seed);
-	if ((st = lstore_prep(s, "INSERT INTO tables (lo, hi, seed, log, started) "
+	if ((st = lstore_prep(s,
+	    "INSERT INTO tables (lo, hi, seed, log, started) "
 	    "VALUES (?, ?, ?, ?, ?)", cause, len)) == NULL)
 		goto out;
 	sqlite3_bind_int64(st, 1, lo);
@@ -460,7 +468,8 @@ lstore_table_end(struct lstore *s, long table, char *cause, size_t len)
 	sqlite3_stmt *st;
 	int rc;
 
-	if ((st = lstore_prep(s, "UPDATE tables SET ended = ? WHERE id = ?", cause,
+	if ((st = lstore_prep(s,
+	    "UPDATE tables SET ended = ? WHERE id = ?", cause,
 	    len)) == NULL)
 		return -1;
 	sqlite3_bind_int64(st, 1, (int64_t)time(NULL));
@@ -503,7 +512,8 @@ lstore_game(struct lstore *s, const struct jgame *g, const long *vers,
 		free(text);
 		return -1;
 	}
-	if ((st = lstore_prep(s, "INSERT INTO games (tab, game, deal, line, log, "
+	if ((st = lstore_prep(s,
+	    "INSERT INTO games (tab, game, deal, line, log, "
 	    "played) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING", cause,
 	    len)) == NULL)
 		goto out;
@@ -524,7 +534,8 @@ lstore_game(struct lstore *s, const struct jgame *g, const long *vers,
 		goto out;
 	}
 	id = sqlite3_last_insert_rowid(s->db);
-	if ((st = lstore_prep(s, "INSERT INTO results VALUES (?, ?, ?, ?, ?, ?)",
+	if ((st = lstore_prep(s,
+	    "INSERT INTO results VALUES (?, ?, ?, ?, ?, ?)",
 	    cause, len)) == NULL)
 		goto out;
 	for (i = 0; i < g->k; i++) {
@@ -585,7 +596,8 @@ lstore_games(struct lstore *s, long after,
 	char why[256];
 	int rc;
 
-	if ((st = lstore_prep(s, "SELECT id, line FROM games WHERE id > ? ORDER BY "
+	if ((st = lstore_prep(s,
+	    "SELECT id, line FROM games WHERE id > ? ORDER BY "
 	    "id", cause, len)) == NULL)
 		return -1;
 	sqlite3_bind_int64(st, 1, after);
