@@ -211,15 +211,7 @@ PY
 }
 
 @test "ladder: the served site in headless chromium: the standing table, a bot page; screenshots" {
-	if ! command -v chromium >/dev/null; then
-		[ "$(id -u)" -eq 0 ] || skip "chromium is not installed (apt-get install chromium)"
-		DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium >/dev/null 2>&1 ||
-		    { apt-get update -q >/dev/null 2>&1 && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium >/dev/null; }
-	fi
-	if [ ! -d tests/browser/node_modules/playwright-core ]; then
-		command -v npm >/dev/null || skip "npm is not installed"
-		(cd tests/browser && npm ci --no-audit --no-fund >/dev/null 2>&1)
-	fi
+	need_browser
 	bin/tournament ladder init --boot 20 "$L" "$T/settings.json"
 	bin/tournament ladder synth "$L" --bots 5 --games 300
 	bin/tournament ladder site "$L"

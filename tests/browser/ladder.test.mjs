@@ -7,10 +7,9 @@
 //
 // Usage: node ladder.test.mjs [--shots DIR] [--rows N] URL
 // Environment: CHROMIUM (default /usr/bin/chromium).
-import { chromium } from "playwright-core";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
+import { ok, withBrowser } from "./harness.mjs";
 
 const args = process.argv.slice(2);
 let shots = "build/screenshots", rows = 1, url = null;
@@ -23,21 +22,6 @@ for (let i = 0; i < args.length; i++) {
 		url = args[i];
 }
 fs.mkdirSync(shots, { recursive: true });
-
-let n = 0, failed = 0;
-
-// Records one TAP result.
-function ok(cond, what, diag) {
-	n++;
-	if (cond)
-		console.log(`ok ${n} - ${what}`);
-	else {
-		failed++;
-		console.log(`not ok ${n} - ${what}`);
-		if (diag !== undefined)
-			console.log(`# ${String(diag).replace(/\n/g, "\n# ")}`);
-	}
-}
 
 // Checks the standing table, a bot page and a replay.
 async function check(browser) {
@@ -87,25 +71,10 @@ if (url === null) {
 	console.log("usage: node ladder.test.mjs [--shots DIR] [--rows N] URL");
 	process.exit(2);
 }
-const exe = process.env.CHROMIUM || "/usr/bin/chromium";
-const profile = fs.mkdtempSync(path.join(os.tmpdir(), "cardarena-chromium-"));
-const browser = await chromium.launchPersistentContext(profile, {
-	executablePath: exe,
-	headless: true,
-	args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-	    "--disable-background-networking", "--disable-component-update",
-	    "--disable-sync", "--disable-dev-shm-usage"],
-}).catch(e => {
-	console.log(`not ok 1 - chromium starts (${exe})\n# ${e}`);
-	process.exit(1);
+await withBrowser(async browser => {
+	try {
+		await check(browser);
+	} catch (e) {
+		ok(false, "the site can be driven", e.stack);
+	}
 });
-try {
-	await check(browser);
-} catch (e) {
-	ok(false, "the site can be driven", e.stack);
-} finally {
-	await browser.close();
-	fs.rmSync(profile, { recursive: true, force: true });
-}
-console.log(`1..${n}`);
-process.exit(failed ? 1 : 0);
