@@ -34,6 +34,7 @@
 #include "match.h"
 #include "messages.h"
 #include "proc.h"
+#include "results.h"
 
 #define FALLBACK_POLL_MS	50	/* exit checks without a pidfd */
 #define EXIT_WAIT_MS		50	/* for a status after end of output */
@@ -185,7 +186,6 @@ static void	shutdown_bots(struct match *, int);
 static void	write_result(struct match *);
 static json_t	*per_seat_json(const struct match *, const int *,
 		    const double *);
-static void	buf_counts(struct buf *, const char *const *, const long *, int);
 static int	write_results_line(struct match *, const int *,
 		    const double *, int);
 
@@ -1398,97 +1398,39 @@ per_seat_json(const struct match *m, const int *ip, const double *dp)
 	return a;
 }
 
-/* Appends {"name":count,...} for the n names and counts. */
-static void
-buf_counts(struct buf *q, const char *const *names, const long *counts,
-    int n)
-{
-	int k;
-
-	buf_ch(q, '{');
-	for (k = 0; k < n; k++) {
-		if (k)
-			buf_ch(q, ',');
-		buf_jstr(q, names[k], strlen(names[k]));
-		buf_ch(q, ':');
-		buf_int(q, counts[k]);
-	}
-	buf_ch(q, '}');
-}
-
 /* Appends the --results line of the game just played. */
 static int
 write_results_line(struct match *m, const int *places, const double *scores,
     int capped)
 {
 	struct buf q = { NULL, 0, 0 };
-	int bp[MAX_PLAYERS], s, i, rc = 0;
-	double bs[MAX_PLAYERS];
-	json_t *a;
+	struct resline r;
+	int s, i, rc = 0;
 	ssize_t n;
 	size_t off;
 
 	if (m->resfd == -1)
 		return 0;
+	memset(&r, 0, sizeof r);
+	r.game = m->gi;
+	r.seed = (int64_t)m->deal_seed;
+	r.n = m->n;
 	for (s = 0; s < m->n; s++) {
-		bp[m->seat_bot[s]] = places[s];
-		bs[m->seat_bot[s]] = scores[s];
+		r.seats[s] = m->seat_bot[s];
+		r.places[m->seat_bot[s]] = places[s];
+		r.scores[m->seat_bot[s]] = scores[s];
 	}
-	buf_str(&q, "{\"game\":");
-	buf_int(&q, m->gi);
-	buf_str(&q, ",\"seed\":");
-	buf_int(&q, (long long)m->deal_seed);
-	buf_str(&q, ",\"seats\":[");
-	for (s = 0; s < m->n; s++) {
-		if (s)
-			buf_add(&q, ",", 1);
-		buf_int(&q, m->seat_bot[s]);
-	}
-	buf_str(&q, "],\"places\":");
-	a = per_seat_json(m, bp, NULL);
-	buf_json(&q, a);
-	json_decref(a);
-	buf_str(&q, ",\"scores\":");
-	a = per_seat_json(m, NULL, bs);
-	buf_json(&q, a);
-	json_decref(a);
-	buf_str(&q, ",\"faults\":[");
 	for (i = 0; i < m->n; i++) {
-		if (i)
-			buf_add(&q, ",", 1);
-		buf_int(&q, m->bots[i].game_faults);
+		memcpy(r.kinds[i], m->bots[i].game_kinds, sizeof r.kinds[i]);
+		r.hello[i] = m->bots[i].game_hello;
+		memcpy(r.limits[i], m->bots[i].game_limits,
+		    sizeof r.limits[i]);
+		r.retired[i] = m->bots[i].capped;
 	}
-	buf_str(&q, "],\"fault_kinds\":[");
-	for (i = 0; i < m->n; i++) {
-		if (i)
-			buf_ch(&q, ',');
-		buf_counts(&q, fault_names, m->bots[i].game_kinds, NFAULT);
-	}
-	/* which of the timeouts were at the hello, which limits were hit */
-	buf_str(&q, "],\"hello_timeouts\":[");
-	for (i = 0; i < m->n; i++) {
-		if (i)
-			buf_ch(&q, ',');
-		buf_int(&q, m->bots[i].game_hello);
-	}
-	buf_str(&q, "],\"limits\":[");
-	for (i = 0; i < m->n; i++) {
-		if (i)
-			buf_ch(&q, ',');
-		buf_counts(&q, limit_names, m->bots[i].game_limits, NLIMIT);
-	}
-	buf_str(&q, "],\"retired\":[");
-	for (i = 0; i < m->n; i++)
-		buf_str(&q, i ? (m->bots[i].capped ? ",true" : ",false") :
-		    (m->bots[i].capped ? "true" : "false"));
-	buf_str(&q, "],\"capped\":");
-	buf_str(&q, capped ? "true" : "false");
-	buf_str(&q, ",\"log\":");
+	r.capped = capped;
 	if (m->cf->log_path != NULL)
-		buf_jstr(&q, m->cf->log_path, strlen(m->cf->log_path));
-	else
-		buf_str(&q, "null");
-	buf_str(&q, "}\n");
+		strlcpy(r.log, m->cf->log_path, sizeof r.log);
+	resline_encode(&q, &r);
 	for (off = 0; off < q.len; off += (size_t)n) {
 		n = write(m->resfd, q.p + off, q.len - off);
 		if (n == -1 && errno == EINTR) {

@@ -37,7 +37,6 @@ static int	registry_add(pid_t);
 static void	registry_del(pid_t);
 static void	child(const struct jailed *, int, int, int, int, pid_t);
 static int	registered(pid_t);
-static int	findable(const char *, const char *);
 static int	set_nonblock(int);
 static void	add_char(char **, size_t *, size_t *, char);
 static void	guard_stop(int);
@@ -238,12 +237,8 @@ proc_spawn(struct proc *p, char *const *argv, char *cause, size_t len)
 	return proc_started(p, cause, len);
 }
 
-/*
- * Returns 1 if cmd can be executed, searched in path as execvp would
- * (checked before a sandbox, whose exec of bwrap cannot tell).
- */
-static int
-findable(const char *cmd, const char *path)
+int
+proc_findable(const char *cmd, const char *path)
 {
 	char *copy, *p, *dir, full[PATH_MAX];
 	int ok = 0;
@@ -281,7 +276,7 @@ proc_start(struct proc *p, char *const *argv, char *cause, size_t len)
 		for (i = 0; jl.envp[i] != NULL; i++)
 			if (strncmp(jl.envp[i], "PATH=", 5) == 0)
 				path = jl.envp[i] + 5;
-		if (!findable(argv[0], path)) {
+		if (!proc_findable(argv[0], path)) {
 			snprintf(cause, len, "cannot execute '%s': not found "
 			    "or not executable (PATH=%s)", argv[0], path);
 			contain_free(&jl);
@@ -522,4 +517,42 @@ proc_guard(volatile sig_atomic_t *flag, int extra)
 		sigaction(fatals[i], &sa, NULL);
 	signal(SIGPIPE, SIG_IGN);
 	return atexit(proc_killall) != 0 ? -1 : 0;
+}
+
+pid_t
+proc_helper(char *const *argv, int in, int out, int errfd, const char *env)
+{
+	sigset_t none;
+	pid_t pid, parent = getpid();
+	char *e;
+	int fds[3], i, nul;
+
+	fflush(NULL);
+	if ((pid = fork()) != 0)
+		return pid;
+	setpgid(0, 0);
+#ifdef __linux__
+	prctl(PR_SET_PDEATHSIG, SIGTERM);
+	if (getppid() != parent)
+		_exit(127);
+#endif
+	for (i = 1; i < NSIG; i++)
+		if (i != SIGKILL && i != SIGSTOP)
+			signal(i, SIG_DFL);
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
+	if ((nul = open("/dev/null", O_RDWR)) == -1)
+		_exit(127);
+	fds[0] = fcntl(in != -1 ? in : nul, F_DUPFD_CLOEXEC, 10);
+	fds[1] = fcntl(out != -1 ? out : nul, F_DUPFD_CLOEXEC, 10);
+	fds[2] = fcntl(errfd != -1 ? errfd : 2, F_DUPFD_CLOEXEC, 10);
+	for (i = 0; i < 3; i++)
+		if (fds[i] == -1 || dup2(fds[i], i) == -1)
+			_exit(127);
+	closefrom(3);
+	if (env != NULL && ((e = strdup(env)) == NULL || putenv(e) != 0))
+		_exit(127);
+	execvp(argv[0], argv);
+	dprintf(2, "%s: %s\n", argv[0], strerror(errno));
+	_exit(127);
 }

@@ -61,6 +61,12 @@ int	 proc_spawn(struct proc *, char *const *, char *, size_t);
  */
 int	 proc_start(struct proc *, char *const *, char *, size_t);
 int	 proc_started(struct proc *, char *, size_t);
+/*
+ * Returns 1 if cmd can be executed, searched in path (a colon list) as
+ * execvp would (checked before a sandbox, whose exec of bwrap cannot
+ * tell, and by a tournament before it starts).
+ */
+int	 proc_findable(const char *, const char *);
 /* Returns 1 once the leader has exited (leaving it unreaped), else 0. */
 int	 proc_exited(struct proc *);
 /* Sends sig to the whole process group (a no-op once reaped). */
@@ -75,6 +81,17 @@ void	 proc_reap(struct proc *);
 void	 proc_close_in(struct proc *);
 /* Describes how the leader ended: "exited with status 3", "killed by...". */
 void	 proc_describe(const struct proc *, char *, size_t);
+/*
+ * The tree's one spawner of helper programs (referees, replays): starts
+ * argv[0] (searched in PATH) in a process group of its own that dies with
+ * us, default signal dispositions, fds 0, 1, 2 from in, out, errfd (-1:
+ * /dev/null, or our own stderr for errfd), nothing else open, and env
+ * ("KEY=VALUE", or NULL) added to its environment.  Its pid, or -1 and
+ * errno (a failed exec shows as exit status 127 with a message on its
+ * stderr).
+ */
+pid_t	 proc_helper(char *const *argv, int in, int out, int errfd,
+	    const char *env);
 /* SIGKILLs every group not yet reaped; async-signal-safe. */
 void	 proc_killall(void);
 /*

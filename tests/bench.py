@@ -28,9 +28,11 @@ the spread (lowest..highest) of the repetitions.
               "wants": sent the legal list alone): the bots' CPU time
               (children's rusage less the referee's own) over the
               decisions, 5 bots, horserace.
-  tournament  games per second of bin/tournament run at -j 1 and -j 2, on
-              2,000 short horserace games (races=1) and on long games
-              (daifugo, 5 deals a game).
+  tournament  games per second of bin/tournament run at -j 1 and -j 2
+              against one bin/referee per table playing the same games, for
+              C and Python random bots, on short games (horserace,
+              races=1) and long ones (daifugo); targets: -j 1 at least 0.8
+              x the referees, -j 2 at least 1.7 x -j 1 (short, C).
   schedule    tables per second of `tournament schedule` for a balanced
               schedule of 1,000, 100,000 and 1,000,000 tables (the
               documented maximum) of the horserace example's 5 bots at 4
@@ -271,42 +273,73 @@ def sdks():
               "wall; load %s" % (label, med(rates), med(walls), med(loads)))
 
 
-def tournament(tmp, name, game, options, deals, tables, seats):
-    """Runs one tournament at -j 1 and -j 2, interleaved, twice each;
-    prints the games per second."""
-    res = {1: [], 2: []}
-    for jobs in (1, 2, 1, 2):
-        out = os.path.join(tmp, "t-%d" % jobs)
-        spec = {"name": "bench", "game": game, "options": options,
-                "seats": seats, "deals": deals, "tables": tables,
-                "duplicate": False,
-                "bots": [{"name": "r%d" % i,
-                          "command": "bin/random --seed %d" % i}
-                         for i in range(1, 6)],
-                "output": out, "seed": 1, "concurrency": jobs}
-        path = out + ".json"
-        with open(path, "w") as f:
-            json.dump(spec, f)
+BOTS = {"C": "bin/random --seed %d",
+        "Python": "python3 bots/python/random_bot.py --seed %d"}
+
+
+def tournament(tmp, name, game, options, deals, lang):
+    """One tournament of 6 bots at tables of 5 (every subset: 6 tables of
+    `deals` games), at -j 1 and -j 2, interleaved with its yardstick: one
+    bin/referee per table playing the same games, one after the other
+    (what a perfect runner at -j 1 would do).  Prints the games per second
+    of each and the ratios."""
+    import itertools
+    bots = [BOTS[lang] % i for i in range(1, 7)]
+    tables = list(itertools.combinations(range(6), 5))
+    res = {"ref": [], 1: [], 2: []}
+    for rep in range(2):
         l0 = load()
-        wall, cpu, _, _ = run(["bin/tournament", "run", "-q", "-j",
-                               str(jobs), path])
-        with open(os.path.join(out, "journal.jsonl")) as f:
-            n = sum(1 for line in f if '"table"' in line)
-        res[jobs].append(n / wall)
-        print("  %-28s -j %d: %7.1f games/s (%d games in %.2f s, CPU %.2f s "
-              "in all); load %.2f" % (name, jobs, n / wall, n, wall, cpu, l0))
-        shutil.rmtree(out)
-    print("  %-28s -j 2 / -j 1: %.2f x (the medians' ratio)"
-          % (name, statistics.median(res[2]) / statistics.median(res[1])))
+        t0 = time.monotonic()
+        n = 0
+        for tb in tables:
+            cmd = ["bin/referee", "-g", game, "-n", "5", "-s", str(rep + 1),
+                   "--games", str(deals), "-q", "--time-hello", "600000"]
+            for k, v in options.items():
+                cmd += ["-o", "%s=%s" % (k, v)]
+            for i in tb:
+                cmd += ["-b", bots[i]]
+            run(cmd)
+            n += deals
+        wall = time.monotonic() - t0
+        res["ref"].append(n / wall)
+        print("  %-30s referee:    %7.1f games/s (%d games in %.2f s, one "
+              "referee per table); load %.2f" % (name, n / wall, n, wall, l0))
+        for jobs in (1, 2):
+            out = os.path.join(tmp, "t-%d" % jobs)
+            spec = {"name": "bench", "game": game, "options": options,
+                    "seats": 5, "deals": deals, "duplicate": False,
+                    "bots": [{"name": "r%d" % i, "command": c}
+                             for i, c in enumerate(bots)],
+                    "time_hello_ms": 600000, "output": out,
+                    "concurrency": jobs}
+            path = out + ".json"
+            with open(path, "w") as f:
+                json.dump(spec, f)
+            l0 = load()
+            wall, cpu, _, _ = run(["bin/tournament", "run", "-q", "-j",
+                                   str(jobs), path])
+            with open(os.path.join(out, "journal.jsonl")) as f:
+                n = sum(1 for line in f if '"table"' in line)
+            res[jobs].append(n / wall)
+            print("  %-30s tournament -j %d: %7.1f games/s (%d games in "
+                  "%.2f s, CPU %.2f s in all); load %.2f"
+                  % (name, jobs, n / wall, n, wall, cpu, l0))
+            shutil.rmtree(out)
+    m = {k: statistics.median(v) for k, v in res.items()}
+    print("  %-30s tournament -j 1 / referee: %.2f x; -j 2 / -j 1: %.2f x "
+          "(the medians' ratios)" % (name, m[1] / m["ref"], m[2] / m[1]))
 
 
 def tournaments(tmp):
-    print("\n== tournament run: games per second at -j 1 and -j 2 (5 C "
-          "random bots, tables of 5; 20 tables of 100 short games, 10 of 10 "
-          "long ones), interleaved")
-    tournament(tmp, "short: horserace races=1", "horserace", {"races": 1},
-               scaled(100), 20, 5)
-    tournament(tmp, "long: daifugo 5 deals", "daifugo", {}, scaled(10), 10, 5)
+    print("\n== tournament run against one referee per table playing the "
+          "same games (6 bots, tables of 5: 6 tables), at -j 1 and -j 2")
+    tournament(tmp, "short, C: horserace races=1", "horserace",
+               {"races": 1}, scaled(400), "C")
+    tournament(tmp, "short, Python: horserace races=1", "horserace",
+               {"races": 1}, scaled(100), "Python")
+    tournament(tmp, "long, C: daifugo", "daifugo", {}, scaled(10), "C")
+    tournament(tmp, "long, Python: daifugo", "daifugo", {}, scaled(4),
+               "Python")
 
 
 def schedules(tmp):

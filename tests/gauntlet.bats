@@ -62,14 +62,15 @@ load helpers
 	[[ "$output" == *"single games"* ]]
 }
 
-@test "gauntlet: --log-dir keeps each deal's match log" {
+@test "gauntlet: --log-dir keeps each run's match log in its output directory" {
 	run bin/tournament gauntlet -q -g nyse -n 3 --time-per-move 600000 --max-deals 2 \
-	    --log-dir "$T" -c bin/nyse_bot -p 'bin/random --seed 2'
+	    --deals-per-run 1 --log-dir "$T" -c bin/nyse_bot -p 'bin/random --seed 2'
 	[ "$status" -eq 3 ]
-	log_complete "$T/d000000.jsonl"
-	log_complete "$T/d000001.jsonl"
-	[ ! -e "$T/d000002.jsonl" ]
-	bin/replay --verify "$T/d000001.jsonl"
+	log_complete "$T/logs/t00000.d000.jsonl"
+	log_complete "$T/logs/t00000.d001.jsonl"
+	[ ! -e "$T/logs/t00000.d002.jsonl" ]
+	bin/replay --verify "$T/logs/t00000.d001.jsonl"
+	[ "$(grep -c '"table"' "$T/journal.jsonl")" -eq 6 ]
 }
 
 @test "gauntlet: bad command lines and failing bots are one-line errors" {
@@ -95,8 +96,7 @@ load helpers
 	[[ "$output" == *"-o bord=1: nyse has no option 'bord'"* ]]
 	run bin/tournament gauntlet -g nyse -n 3 --time-per-move 600000 -c "$T/missing-bot" -p bin/random
 	[ "$status" -eq 1 ]
-	[[ "$output" == *"deal 0: the referee failed"* ]]
-	[[ "$output" == *"missing-bot"* ]]
+	[[ "$output" == *"bot candidate: cannot execute '$T/missing-bot'"* ]]
 	run bin/tournament gauntlet --help
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"--elo0"* ]]

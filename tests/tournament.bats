@@ -54,6 +54,7 @@ mkfile() {
   "deals": $3,
   "duplicate": true,
   "concurrency": 2,
+  ${4:-}
   $TOUR_LIMITS,
   "output": "$2",
   "seed": 11
@@ -486,8 +487,8 @@ PY
 	[[ "$output" != *"timed out"* ]]
 }
 
-@test "tables are played deal by deal: a stopped tournament has no game beyond the deal after the least finished table's" {
-	mkfile "$T/i.json" "$T/int" 3
+@test "tables are played chunk by chunk: with one deal per run, a stopped tournament has no game beyond the deal after the least finished table's" {
+	mkfile "$T/i.json" "$T/int" 3 '"deals_per_run": 1,'
 	# Stopped a third of the way (60 games: 5 tables x 3 deals x 4 seats).
 	interrupt_after 20 "$T/i.json" "$T/int"
 	[ "$status" -eq 130 ]
@@ -614,4 +615,124 @@ PY
 	run bin/tournament run "$T/bad.json"
 	[ "$status" -eq 2 ]
 	[[ "$output" == *'"replays": true or false'* ]]
+}
+
+# Writes tournament file $1 of three pidrec.py bots (one table of 3),
+# horserace, one race, $2 deals in runs of $3, duplicate $4, output $5.
+pidfile() {
+	mkdir -p "$T/rec"
+	chmod 1777 "$T/rec"
+	cp "$BATS_TEST_DIRNAME/bots/pidrec.py" "$T/pidrec.py"
+	cat >"$1" <<EOF2
+{"name": "p", "game": "horserace", "options": {"races": 1}, "seats": 3,
+ "bots": [{"name": "a", "command": "python3 $T/pidrec.py $T/rec/a"},
+          {"name": "b", "command": "python3 $T/pidrec.py $T/rec/b"},
+          {"name": "c", "command": "python3 $T/pidrec.py $T/rec/c"}],
+ "deals": $2, "deals_per_run": $3, "duplicate": $4, "concurrency": 2,
+ $TOUR_LIMITS, "output": "$5"}
+EOF2
+}
+
+# Checks the records in $T/rec: $1 processes in all, each a bot's whole
+# life for one run, and none of them met a deal twice ($2 seats a deal
+# has games when duplicate, else 1).
+check_lives() {
+	python3 - "$T/rec" "$1" "$2" <<'PY'
+import collections, os, sys
+d, want, per = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+lives = collections.defaultdict(list)
+for name in os.listdir(d):
+    for line in open(os.path.join(d, name)):
+        who, what = line.split()
+        if what != "start":
+            lives[who].append(int(what) // per)
+starts = sum(1 for n in os.listdir(d) for l in open(os.path.join(d, n))
+             if l.split()[1] == "start")
+assert starts == want, (starts, want)
+assert len(lives) == want, (len(lives), want)
+for who, deals in lives.items():
+    assert len(deals) == len(set(deals)), (who, deals)
+print(starts, "processes; deals per process:",
+      sorted(len(v) for v in lives.values()))
+PY
+}
+
+@test "bots live across a run: D deals in runs of C start seats x ceil(D/C) processes, seats^2 x ceil(D/C) duplicate, none meets a deal twice" {
+	pidfile "$T/p.json" 5 2 false "$T/po"
+	run bin/tournament run -q "$T/p.json"
+	[ "$status" -eq 0 ]
+	[ "$(grep -c '"table"' "$T/po/journal.jsonl")" -eq 5 ]
+	check_lives 9 1
+	rm -rf "$T/rec"
+	pidfile "$T/p.json" 5 2 true "$T/pd"
+	run bin/tournament run -q "$T/p.json"
+	[ "$status" -eq 0 ]
+	[ "$(grep -c '"table"' "$T/pd/journal.jsonl")" -eq 15 ]
+	check_lives 27 3
+	# One run of all 5 deals: 3 processes, each meeting every deal once.
+	rm -rf "$T/rec"
+	pidfile "$T/p.json" 5 5 false "$T/p1"
+	run bin/tournament run -q "$T/p.json"
+	[ "$status" -eq 0 ]
+	check_lives 3 1
+}
+
+@test "the chunking changes no game: runs of 1 deal, of 3 and auto give the same journal" {
+	mkfile "$T/c1.json" "$T/c1" 3 '"deals_per_run": 1,'
+	mkfile "$T/c3.json" "$T/c3" 3 '"deals_per_run": 3,'
+	mkfile "$T/ca.json" "$T/ca" 3 '"deals_per_run": "auto",'
+	for c in c1 c3 ca; do
+		run bin/tournament run -q "$T/$c.json"
+		[ "$status" -eq 0 ]
+		games "$T/$c/journal.jsonl" > "$T/$c.games"
+	done
+	[ "$(wc -l < "$T/c1.games")" -eq 60 ]
+	cmp "$T/c1.games" "$T/c3.games"
+	cmp "$T/c1.games" "$T/ca.games"
+	# Runs of 3 deals: one log per table.
+	[ "$(ls "$T"/c3/logs/*.jsonl | wc -l)" -eq 5 ]
+	run bin/tournament run -q "$T/c1.json"
+	[ "$status" -eq 0 ]
+	mkfile "$T/bad.json" "$T/bad" 3 '"deals_per_run": 0,'
+	run bin/tournament run -q "$T/bad.json"
+	[ "$status" -ne 0 ]
+	[[ "$output" == *'"deals_per_run"'* ]]
+}
+
+@test "with no seed named, a tournament draws a secret one, keeps it in the journal (mode 0600), says it at the end and resumes with it" {
+	sed '/"seed": 11/d; s/"output": "\([^"]*\)",/"output": "\1"/' "$T/t.json" > "$T/s.json"
+	! grep -q '"seed"' "$T/s.json"
+	interrupt_after 8 "$T/s.json" "$T/out"
+	[ "$status" -eq 130 ]
+	[ "$(stat -c %a "$T/out/journal.jsonl")" = 600 ]
+	seed=$(head -1 "$T/out/journal.jsonl" | python3 -c 'import json,sys; print(json.load(sys.stdin)["seed"])')
+	[ "$seed" != 1 ]
+	run bin/tournament run --no-progress "$T/s.json"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"seed:    $seed (drawn fresh"* ]]
+	[ "$(grep -c '"table"' "$T/out/journal.jsonl")" -eq 60 ]
+	# Another run of the same file draws another seed.
+	sed 's#"output": "[^"]*"#"output": "'"$T"'/out2"#' "$T/s.json" > "$T/s2.json"
+	run bin/tournament run -q "$T/s2.json"
+	[ "$status" -eq 0 ]
+	seed2=$(head -1 "$T/out2/journal.jsonl" | python3 -c 'import json,sys; print(json.load(sys.stdin)["seed"])')
+	[ "$seed2" != "$seed" ]
+	# A file that names one is warned about.
+	run bin/tournament run --no-progress "$T/t.json"
+	[[ "$output" == *"names the seed 11: whoever knows it"* ]]
+}
+
+@test "a bot command or a referee that cannot be executed is refused before any table starts, naming the bot" {
+	sed 's#python3 '"$T"'/det.py c#'"$T"'/no-such-bot#' "$T/t.json" > "$T/m.json"
+	run bin/tournament run -q "$T/m.json"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"bot c: cannot execute '$T/no-such-bot'"* ]]
+	[ ! -e "$T/out/journal.jsonl" ]
+	sed 's#python3 '"$T"'/det.py c#no-such-command-xyz#' "$T/t.json" > "$T/m.json"
+	run bin/tournament run -q "$T/m.json"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"bot c: cannot execute 'no-such-command-xyz': not found"* ]]
+	CARDARENA_REFEREE=$T/no-referee run bin/tournament run -q "$T/t.json"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"the referee $T/no-referee cannot be executed"* ]]
 }

@@ -42,8 +42,7 @@ $bots
   "concurrency": 2,
   "sandbox": "auto",
   "output": "$dir",
-  "replays": true,
-  "seed": 2026
+  "replays": true
 }
 EOF
 

@@ -1,27 +1,29 @@
 /*
- * tournament gauntlet: a candidate bot against a pool on duplicate deals,
- * stopped by a sequential probability ratio test (sprt.h).  Each unit is
- * one bin/referee run: a deal played once from every seat (--duplicate)
- * by the candidate and k-1 pool bots taken in turn from the pool, or, with
- * --no-duplicate, one game on a deal of its own at a seat taken in turn.
- * A unit's score is the candidate's pairwise score summed over its games
- * (2 a win, 1 a tie per opponent); the units are fed to the test in their
- * order whatever order they finish in, so a seed gives one result.  The
- * runner keeps -j referees going, draws a progress line with the running
- * LLR and its bounds, and ends with the verdict and the Elo difference
- * with its 95% interval.
+ * tournament gauntlet: a candidate bot against a pool, stopped by a
+ * sequential probability ratio test (sprt.h), played as a tournament on
+ * the one runner (run.c over pool.c) with another schedule and another
+ * stop rule.  The tables are the pool's combinations in turn: combination
+ * c seats the candidate with pool bots c(k-1) .. c(k-1)+k-2 (mod the pool);
+ * with --no-duplicate, each combination once per seat of the candidate.
+ * Unit u is deal u / T of table u % T (T tables): with duplicate deals its
+ * games are the deal played once from every seat, else its one game.  A
+ * unit's score is the candidate's pairwise score summed over its games (2
+ * a win, 1 a tie per opponent); units are fed to the test in their order
+ * whatever order they finish in, so a seed gives one verdict, and a
+ * gauntlet stopped (even by SIGKILL) and run again on the same output
+ * directory reads its journal back and reaches the same verdict on the
+ * same units.  A gauntlet may be given on the command line or as a
+ * tournament file with a "gauntlet" object (its "candidate" names one of
+ * the file's bots; the others are the pool).
  */
-#include <sys/prctl.h>
-#include <sys/wait.h>
+#include <sys/stat.h>
+
 #include <err.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <math.h>
-#include <poll.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,64 +33,53 @@
 
 #include "cli.h"
 #include "game.h"
-#include "rng.h"
+#include "pool.h"
 #include "sprt.h"
 #include "tournament.h"
 
-#define G_MAXJOBS	256
+#define G_MAXJOBS	1024
 #define G_MAXPOOL	256
 #define G_MAXARGS	64
-#define G_OUTMAX	(1 << 22)	/* a referee's results, at most */
 
+/* What the command line or the file's "gauntlet" object says. */
 struct gopts {
-	const struct game *g;
-	int		 seats;
-	char		*optv[64];
-	int		 nopt;
-	uint64_t	 seed;
 	double		 elo0, elo1, alpha, beta;
 	long		 max_units;
-	int		 dup;
-	int		 jobs;
 	int		 quiet;
 	int		 progress;	/* -1: on a terminal */
-	const char	*tpm, *bank, *on_fault, *logdir;
-	char		*referee;
-	char		*refargs[G_MAXARGS];
-	int		 nrefargs;
-	const char	*cand;
-	const char	*pool[G_MAXPOOL];
-	int		 npool;
-};
-
-struct gslot {
-	int		 busy;
-	pid_t		 pid;
-	int		 fd;
-	long		 unit;
-	int		 cand;		/* the candidate's bot index */
-	char		*out;
-	size_t		 len, cap;
-	FILE		*err;		/* the referee's stderr */
+	int		 jobs;
+	const char	*outdir;
 };
 
 struct gunit {
-	int		 done;
+	int		 games;		/* reported so far */
 	int		 num;		/* the score numerator */
 	long		 cfaults, pfaults;
 };
 
-static volatile sig_atomic_t g_stop;
+/* The state of the test, fed by the runner's game hook. */
+struct gstate {
+	struct sprt		 t;
+	const struct tour	*tour;
+	int			 cand;		/* the candidate's bot index */
+	int			 seats, dup, tty, quiet;
+	long			 ntables, max_units;
+	struct gunit		*un;
+	long			 nun, fed;
+	long			 cfaults, pfaults;
+	enum sprt_verdict	 v;
+};
 
 static void	 g_usage(FILE *, int);
-static void	 g_signal(int);
 static double	 g_double(const char *, const char *, double, double);
-static int	 g_start(struct gopts *, struct gslot *, long);
-static int	 g_finish(struct gopts *, struct gslot *, struct gunit *);
-static void	 g_show(const struct gopts *, const struct sprt *, long, int);
-static void	 g_kill(struct gslot *, int);
+static void	 g_show(const struct gstate *, FILE *, int);
+static int	 g_game(void *, const struct jgame *);
+static size_t	 g_status(void *, char *, size_t);
+static void	 g_schedule(struct schedule *, const struct tour *, int, int);
+static json_t	*g_file(int, char **, struct gopts *);
+static int	 g_settings(const json_t *, const struct tour *, struct gopts *,
+		    int *, char *, size_t);
 
-/* Prints the gauntlet's usage and exits with status. */
 static void
 g_usage(FILE *fp, int status)
 {
@@ -96,11 +87,13 @@ g_usage(FILE *fp, int status)
 "usage: tournament gauntlet -g GAME [-n SEATS] [-o KEY=VALUE ...] [-s SEED]\n"
 "                           [--elo0 E] [--elo1 E] [--alpha A] [--beta B]\n"
 "                           [--max-deals N] [--no-duplicate] [-j N] [-q]\n"
-"                           [--progress | --no-progress]\n"
+"                           [-O DIR] [--logs] [--progress | --no-progress]\n"
 "                           [--time-per-move MS] [--time-bank MS]\n"
-"                           [--on-fault POLICY] [--log-dir DIR]\n"
-"                           [--referee PATH] [--referee-arg ARG ...]\n"
+"                           [--time-hello MS] [--max-decisions N]\n"
+"                           [--deals-per-run N] [--on-fault POLICY]\n"
+"                           [--sandbox] [--referee PATH] [--referee-arg ARG ...]\n"
 "                           -c 'CANDIDATE' -p 'POOL BOT' [-p ...]\n"
+"       tournament gauntlet [-j N] [-q] [-O DIR] [--elo0 E] ... FILE\n"
 "\n"
 "Plays the candidate against the pool on duplicate deals (each deal once\n"
 "from every seat, k-1 pool bots in turn at each table) until a sequential\n"
@@ -108,42 +101,47 @@ g_usage(FILE *fp, int status)
 "the pool is at most elo0) and H1 (at least elo1).  The unit of the test\n"
 "is one deal's duplicate set, scored by the candidate's pairwise score\n"
 "over its games; the LLR is the generalized one on the units' empirical\n"
-"distribution.\n"
+"distribution.  It runs on the tournament runner: its games go to a\n"
+"journal in the output directory, its bots live across a chunk of deals,\n"
+"and a gauntlet stopped or killed and run again with the same output\n"
+"directory resumes and reaches the same verdict.  FILE is a tournament\n"
+"file (cardarena-tournament(5)) with a \"gauntlet\" object: \"candidate\"\n"
+"(one of its bots' names; the others are the pool), and optionally\n"
+"\"elo0\", \"elo1\", \"alpha\", \"beta\", \"max_deals\".\n"
 "\n"
 "  -c, --candidate CMD  the candidate's command line (split like -b)\n"
 "  -p, --pool CMD       a pool bot; repeatable\n"
 "  -g, --game GAME      the game; -n SEATS players a table (default: the\n"
 "                       game's); -o KEY=VALUE game options\n"
-"  -s, --seed N         the master seed (default 1): deal u is dealt from\n"
-"                       seed_derive(N, u)\n"
+"  -s, --seed N         the master seed (default: a fresh secret one, kept\n"
+"                       in the journal and printed at the end)\n"
 "  --elo0 E, --elo1 E   the hypotheses (default 0 and 10)\n"
 "  --alpha A, --beta B  the error rates (default 0.05 each)\n"
 "  --max-deals N        stop undecided after N units (default 100000)\n"
 "  --no-duplicate       a unit is one game on its own deal (for comparison)\n"
 "  -j N                 referees at once (default 1)\n"
-"  -q                   no progress line\n"
+"  -q                   no progress line, no rating table\n"
+"  -O, --output DIR     the journal, logs and reports (default: a new\n"
+"                       directory under $TMPDIR, named at the start)\n"
+"  --logs               keep every run's match log in DIR/logs\n"
+"  --log-dir DIR        the same as -O DIR --logs\n"
 "  --progress           the progress line even when stderr is not a\n"
 "                       terminal (else a line every 10 units)\n"
-"  --time-per-move MS, --time-bank MS, --on-fault POLICY  for the referee\n"
-"  --log-dir DIR        keep each unit's match log DIR/dNNNNNN.jsonl\n"
+"  --time-per-move MS, --time-bank MS, --time-hello MS, --max-decisions N,\n"
+"  --on-fault POLICY    for the referee, as in a tournament file\n"
+"  --deals-per-run N    deals a referee run (one life of its bots) plays\n"
+"                       (default: about 3 s of play)\n"
+"  --sandbox            run the bots in the sandbox (SECURITY.md)\n"
 "  --referee PATH       the referee (default: beside this program)\n"
-"  --referee-arg ARG    one more referee argument; repeatable\n"
+"  --referee-arg ARG    one more referee argument (limits: --limit-mem 512\n"
+"                       ...); repeatable\n"
 "\n"
-"Prints \"result: H1\" (accepted: the candidate gains at least elo1),\n"
-"\"result: H0\" or \"result: none\" (stopped undecided), the LLR and the\n"
-"Elo difference with its 95%% interval.  Exit status 0 when the test\n"
-"decided, 3 when it stopped undecided, 1 on failure, 2 for a bad command\n"
-"line.\n");
+"Prints the rating table (unless -q), then \"result: H1\" (accepted: the\n"
+"candidate gains at least elo1), \"result: H0\" or \"result: none\"\n"
+"(stopped undecided), the LLR and the Elo difference with its 95%%\n"
+"interval.  Exit status 0 when the test decided, 3 when it stopped\n"
+"undecided, 1 on failure, 2 for a bad command line or file.\n");
 	exit(status);
-}
-
-/* Asks the run to stop (the first signal) or kills at once (the second). */
-static void
-g_signal(int sig)
-{
-	if (g_stop)
-		signal(sig, SIG_DFL), raise(sig);
-	g_stop = 1;
 }
 
 /* Parses a number of an option within [lo, hi]; exits 2 otherwise. */
@@ -161,214 +159,199 @@ g_double(const char *opt, const char *s, double lo, double hi)
 	return v;
 }
 
-/* Starts the referee of unit u in slot sl; -1 if it could not start. */
-static int
-g_start(struct gopts *o, struct gslot *sl, long u)
+/* Writes the progress line (final or plain: ended by a newline). */
+static void
+g_show(const struct gstate *g, FILE *fp, int tty)
 {
-	char *argv[G_MAXARGS * 2 + 200], seed[32], nseats[16], ngames[16],
-	    *logp = NULL;
-	int ac = 0, i, pfd[2], k = o->seats;
+	char line[512];
 
-	snprintf(seed, sizeof seed, "%" PRIu64,
-	    seed_derive(o->seed, (uint64_t)u) & INT64_MAX);
-	snprintf(nseats, sizeof nseats, "%d", k);
-	snprintf(ngames, sizeof ngames, "%d", o->dup ? k : 1);
-	argv[ac++] = o->referee;
-	argv[ac++] = (char *)"-g";
-	argv[ac++] = (char *)o->g->name;
-	argv[ac++] = (char *)"-n";
-	argv[ac++] = nseats;
-	argv[ac++] = (char *)"--games";
-	argv[ac++] = ngames;
-	if (o->dup)
-		argv[ac++] = (char *)"--duplicate";
-	for (i = 0; i < o->nopt; i++) {
-		argv[ac++] = (char *)"-o";
-		argv[ac++] = o->optv[i];
-	}
-	if (o->tpm != NULL) {
-		argv[ac++] = (char *)"--time-per-move";
-		argv[ac++] = (char *)o->tpm;
-	}
-	if (o->bank != NULL) {
-		argv[ac++] = (char *)"--time-bank";
-		argv[ac++] = (char *)o->bank;
-	}
-	if (o->on_fault != NULL) {
-		argv[ac++] = (char *)"--on-fault";
-		argv[ac++] = (char *)o->on_fault;
-	}
-	if (o->logdir != NULL) {
-		if (asprintf(&logp, "%s/d%06ld.jsonl", o->logdir, u) == -1)
-			err(1, "asprintf");
-		argv[ac++] = (char *)"--log";
-		argv[ac++] = logp;
-	}
-	argv[ac++] = (char *)"--results";
-	argv[ac++] = (char *)"-";
-	argv[ac++] = (char *)"-q";
-	for (i = 0; i < o->nrefargs; i++)
-		argv[ac++] = o->refargs[i];
-	/* the candidate at bot index 0 (duplicate rotates the seats) */
-	sl->cand = o->dup ? 0 : (int)(u % k);
-	for (i = 0; i < k; i++) {
-		argv[ac++] = (char *)"-b";
-		if (i == sl->cand)
-			argv[ac++] = (char *)o->cand;
-		else
-			argv[ac++] = (char *)o->pool[(u * (k - 1) +
-			    (i < sl->cand ? i : i - 1)) % o->npool];
-	}
-	argv[ac] = NULL;
+	g_status((void *)g, line, sizeof line);
+	fprintf(fp, "%s%s%s", tty ? "\r\033[K" : "", line, tty ? "" : "\n");
+	fflush(fp);
+}
 
-	if (sl->err == NULL && (sl->err = tmpfile()) == NULL)
-		err(1, "tmpfile");
-	if (ftruncate(fileno(sl->err), 0) == -1 ||
-	    lseek(fileno(sl->err), 0, SEEK_SET) == -1)
-		err(1, "the referee's stderr file");
-	if (pipe2(pfd, O_CLOEXEC) == -1)
-		err(1, "pipe");
-	fflush(NULL);
-	switch (sl->pid = fork()) {
-	case -1:
-		warn("fork");
-		close(pfd[0]);
-		close(pfd[1]);
-		free(logp);
+/* The test's part of a progress line. */
+static size_t
+g_status(void *arg, char *buf, size_t len)
+{
+	const struct gstate *g = arg;
+	double e, lo, hi, s;
+	int n;
+
+	e = sprt_estimate(&g->t, &lo, &hi, &s);
+	n = snprintf(buf, len, "gauntlet: %ld %s (%ld games)  score %.1f%%  "
+	    "Elo %+.1f [%+.1f, %+.1f]  LLR %.2f (%.2f, %.2f)", g->t.n,
+	    g->dup ? "deals" : "games", g->t.n * (g->dup ? g->seats : 1),
+	    100 * s, e, lo, hi, sprt_llr(&g->t), g->t.lower, g->t.upper);
+	return n < 0 ? 0 : (size_t)n >= len ? len - 1 : (size_t)n;
+}
+
+/*
+ * A game journalled or resumed: into its unit; whole units go to the test
+ * in their order.  1 once the test decides or max_units are in.
+ */
+static int
+g_game(void *arg, const struct jgame *jg)
+{
+	struct gstate *g = arg;
+	struct gunit *un;
+	long u, f;
+	int s, c = -1, want = g->dup ? g->seats : 1;
+
+	if (g->v != SPRT_CONTINUE || g->fed >= g->max_units)
+		return 1;
+	u = jg->deal * g->ntables + jg->table;
+	if (u < 0 || u >= g->max_units)
+		return 0;
+	for (s = 0; s < jg->k; s++)
+		if (strcmp(jg->bots[s], g->tour->bots[g->cand].name) == 0)
+			c = s;
+	if (c == -1)
+		return 0;
+	if (u >= g->nun) {
+		f = g->nun;
+		while (g->nun <= u)
+			g->nun = g->nun ? 2 * g->nun : 256;
+		g->un = xreallocarray(g->un, (size_t)g->nun, sizeof *g->un);
+		memset(g->un + f, 0, (size_t)(g->nun - f) * sizeof *g->un);
+	}
+	un = &g->un[u];
+	un->games++;
+	for (s = 0; s < jg->k; s++) {
+		for (f = 0; f < NTFAULT_MAIN; f++)
+			*(s == c ? &un->cfaults : &un->pfaults) +=
+			    jg->faults[s][f];
+		if (s != c)
+			un->num += jg->places[c] < jg->places[s] ? 2 :
+			    jg->places[c] == jg->places[s];
+	}
+	while (g->fed < g->max_units && g->fed < g->nun &&
+	    g->un[g->fed].games >= want && g->v == SPRT_CONTINUE) {
+		un = &g->un[g->fed++];
+		sprt_add(&g->t, un->num);
+		g->cfaults += un->cfaults;
+		g->pfaults += un->pfaults;
+		g->v = sprt_decide(&g->t);
+		if (!g->quiet && !g->tty && (g->fed % 10 == 0 ||
+		    g->v != SPRT_CONTINUE))
+			g_show(g, stderr, 0);
+	}
+	return g->v != SPRT_CONTINUE || g->fed >= g->max_units;
+}
+
+/*
+ * The tables: the pool's combinations in turn, the candidate (bot cand)
+ * at the first seat (duplicate rotates it), or at every seat in turn.
+ */
+static void
+g_schedule(struct schedule *s, const struct tour *t, int cand, int dup)
+{
+	int pool[MAX_BOTS], np = 0, k = t->seats, i, c, ncomb, a, b, r, seat;
+	long tb;
+
+	for (i = 0; i < t->nbots; i++)
+		if (i != cand)
+			pool[np++] = i;
+	/* combinations until they repeat: np / gcd(np, k - 1) */
+	for (a = np, b = k - 1; b != 0; r = a % b, a = b, b = r)
+		;
+	ncomb = np / a;
+	memset(s, 0, sizeof *s);
+	s->nbots = t->nbots;
+	s->seats = k;
+	s->ntables = ncomb * (dup ? 1 : k);
+	s->tab = xcalloc((size_t)s->ntables * (size_t)k, sizeof *s->tab);
+	for (tb = 0; tb < s->ntables; tb++) {
+		c = (int)(tb % ncomb);
+		seat = dup ? 0 : (int)(tb / ncomb);
+		for (i = 0, r = 0; i < k; i++)
+			s->tab[tb * k + i] = i == seat ? cand :
+			    pool[((long)c * (k - 1) + r++) % np];
+	}
+}
+
+/*
+ * The gauntlet's settings of a file's "gauntlet" object (the command
+ * line's flags, already in o, win); -1 and a cause.
+ */
+static int
+g_settings(const json_t *gj, const struct tour *t, struct gopts *o,
+    int *cand, char *cause, size_t len)
+{
+	static const char *const keys[] = { "candidate", "elo0", "elo1",
+	    "alpha", "beta", "max_deals", NULL };
+	const char *key, *name;
+	json_t *v;
+	int i;
+
+	json_object_foreach((json_t *)gj, key, v) {
+		for (i = 0; keys[i] != NULL && strcmp(keys[i], key) != 0; i++)
+			;
+		if (keys[i] == NULL) {
+			snprintf(cause, len, "\"gauntlet\": unknown key \"%s\"",
+			    key);
+			return -1;
+		}
+		if (strcmp(key, "candidate") != 0 && strcmp(key, "max_deals") !=
+		    0 && !json_is_number(v)) {
+			snprintf(cause, len, "\"gauntlet\": \"%s\": a number",
+			    key);
+			return -1;
+		}
+	}
+	name = json_string_value(json_object_get(gj, "candidate"));
+	if (name == NULL) {
+		snprintf(cause, len, "\"gauntlet\": \"candidate\" (a bot's "
+		    "name) is required");
 		return -1;
-	case 0:
-		/* its own group, dies with us, no stdin */
-		setpgid(0, 0);
-		prctl(PR_SET_PDEATHSIG, SIGTERM);
-		signal(SIGINT, SIG_DFL);
-		signal(SIGTERM, SIG_DFL);
-		signal(SIGPIPE, SIG_DFL);
-		i = open("/dev/null", O_RDONLY);
-		/* the seed in the environment, not on the command line */
-		if (i == -1 || dup2(i, 0) == -1 || dup2(pfd[1], 1) == -1 ||
-		    dup2(fileno(sl->err), 2) == -1 ||
-		    setenv("CARDARENA_SEED", seed, 1) == -1)
-			_exit(127);
-		execvp(argv[0], argv);
-		dprintf(2, "tournament: %s: %s\n", argv[0], strerror(errno));
-		_exit(127);
 	}
-	close(pfd[1]);
-	setpgid(sl->pid, sl->pid);
-	sl->busy = 1;
-	sl->fd = pfd[0];
-	sl->unit = u;
-	sl->len = 0;
-	free(logp);
+	for (*cand = 0; *cand < t->nbots &&
+	    strcmp(t->bots[*cand].name, name) != 0; (*cand)++)
+		;
+	if (*cand == t->nbots) {
+		snprintf(cause, len, "\"gauntlet\": \"candidate\": no bot "
+		    "called %s", name);
+		return -1;
+	}
+	if (t->nbots < 2) {
+		snprintf(cause, len, "\"gauntlet\": the pool (the other "
+		    "bots) is empty");
+		return -1;
+	}
+#define G_NUM(k, f, lo, hi) do {					\
+	if (isnan(o->f) && (v = json_object_get(gj, k)) != NULL) {	\
+		o->f = json_number_value(v);				\
+		if (!(o->f >= (lo) && o->f <= (hi))) {			\
+			snprintf(cause, len, "\"gauntlet\": \"%s\": "	\
+			    "%g..%g", k, (double)(lo), (double)(hi));	\
+			return -1;					\
+		}							\
+	}								\
+} while (0)
+	G_NUM("elo0", elo0, -2000, 2000);
+	G_NUM("elo1", elo1, -2000, 2000);
+	G_NUM("alpha", alpha, 1e-9, 0.499);
+	G_NUM("beta", beta, 1e-9, 0.499);
+#undef G_NUM
+	if (o->max_units == 0 && (v = json_object_get(gj, "max_deals")) !=
+	    NULL) {
+		if (!json_is_integer(v) || json_integer_value(v) < 1 ||
+		    json_integer_value(v) > 100000000) {
+			snprintf(cause, len, "\"gauntlet\": \"max_deals\": "
+			    "1..100000000");
+			return -1;
+		}
+		o->max_units = (long)json_integer_value(v);
+	}
 	return 0;
 }
 
 /*
- * Waits for the referee of a slot whose output ended and scores its unit;
- * -1 (said) if the referee failed or its results are not what was asked.
+ * Reads the command line: a tournament file's JSON (the file form), or
+ * one made of the flags; the gauntlet's own settings go into o.
  */
-static int
-g_finish(struct gopts *o, struct gslot *sl, struct gunit *un)
-{
-	json_t *j, *pl, *fa;
-	json_error_t je;
-	char *line, *nl, buf[4096];
-	int status, ngames = 0, want = o->dup ? o->seats : 1, b, pc, po;
-	size_t n;
-
-	close(sl->fd);
-	sl->busy = 0;
-	while (waitpid(sl->pid, &status, 0) == -1)
-		if (errno != EINTR)
-			err(1, "waitpid");
-	un->num = 0;
-	un->cfaults = un->pfaults = 0;
-	if (sl->len == sl->cap)
-		sl->out = xreallocarray(sl->out, ++sl->cap, 1);
-	sl->out[sl->len] = '\0';
-	for (line = sl->out; *line != '\0'; line = nl + 1) {
-		if ((nl = strchr(line, '\n')) == NULL)
-			break;
-		*nl = '\0';
-		if ((j = json_loads(line, 0, &je)) == NULL)
-			continue;
-		pl = json_object_get(j, "places");
-		fa = json_object_get(j, "faults");
-		if (json_array_size(pl) != (size_t)o->seats) {
-			json_decref(j);
-			continue;
-		}
-		pc = (int)json_integer_value(json_array_get(pl,
-		    (size_t)sl->cand));
-		for (b = 0; b < o->seats; b++) {
-			if (json_is_integer(json_array_get(fa, (size_t)b)))
-				*(b == sl->cand ? &un->cfaults : &un->pfaults) +=
-				    json_integer_value(json_array_get(fa,
-				    (size_t)b));
-			if (b == sl->cand)
-				continue;
-			po = (int)json_integer_value(json_array_get(pl,
-			    (size_t)b));
-			un->num += pc < po ? 2 : pc == po;
-		}
-		ngames++;
-		json_decref(j);
-	}
-	if (WIFEXITED(status) && WEXITSTATUS(status) == 0 && ngames == want) {
-		un->done = 1;
-		return 0;
-	}
-	if (g_stop)
-		return -1;
-	if (WIFSIGNALED(status))
-		warnx("deal %ld: the referee was killed by signal %d",
-		    sl->unit, WTERMSIG(status));
-	else
-		warnx("deal %ld: the referee failed (exit status %d, %d of %d "
-		    "games reported); its stderr:", sl->unit,
-		    WIFEXITED(status) ? WEXITSTATUS(status) : -1, ngames, want);
-	fflush(sl->err);
-	if (fseek(sl->err, 0, SEEK_SET) == 0)
-		while ((n = fread(buf, 1, sizeof buf, sl->err)) > 0)
-			fwrite(buf, 1, n, stderr);
-	return -1;
-}
-
-/* Draws the progress line (final: the last one, ended by a newline). */
-static void
-g_show(const struct gopts *o, const struct sprt *t, long running, int tty)
-{
-	double e, lo, hi, s;
-
-	e = sprt_estimate(t, &lo, &hi, &s);
-	fprintf(stderr, "%sgauntlet: %ld %s (%ld games)  score %.1f%%  "
-	    "Elo %+.1f [%+.1f, %+.1f]  LLR %.2f (%.2f, %.2f)  running %ld%s",
-	    tty ? "\r\033[K" : "", t->n, o->dup ? "deals" : "games",
-	    t->n * (o->dup ? o->seats : 1), 100 * s, e, lo, hi, sprt_llr(t),
-	    t->lower, t->upper, running, tty ? "" : "\n");
-	fflush(stderr);
-}
-
-/* Stops every running referee (SIGTERM to its group) and reaps it. */
-static void
-g_kill(struct gslot *sl, int jobs)
-{
-	int i, status;
-
-	for (i = 0; i < jobs; i++) {
-		if (!sl[i].busy)
-			continue;
-		kill(-sl[i].pid, SIGTERM);
-		while (waitpid(sl[i].pid, &status, 0) == -1 && errno == EINTR)
-			;
-		close(sl[i].fd);
-		sl[i].busy = 0;
-	}
-}
-
-/* tournament gauntlet */
-int
-cmd_gauntlet(int argc, char **argv)
+static json_t *
+g_file(int argc, char **argv, struct gopts *o)
 {
 	static const struct option lopts[] = {
 		{ "candidate", required_argument, NULL, 'c' },
@@ -387,51 +370,50 @@ cmd_gauntlet(int argc, char **argv)
 		{ "no-progress", no_argument, NULL, 'N' },
 		{ "time-per-move", required_argument, NULL, 'T' },
 		{ "time-bank", required_argument, NULL, 'K' },
+		{ "time-hello", required_argument, NULL, 'H' },
+		{ "max-decisions", required_argument, NULL, 'X' },
+		{ "deals-per-run", required_argument, NULL, 'C' },
 		{ "on-fault", required_argument, NULL, 'f' },
+		{ "output", required_argument, NULL, 'O' },
+		{ "logs", no_argument, NULL, 'l' },
 		{ "log-dir", required_argument, NULL, 'L' },
+		{ "sandbox", no_argument, NULL, 'S' },
 		{ "referee", required_argument, NULL, 'R' },
 		{ "referee-arg", required_argument, NULL, 'r' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct gopts o;
-	struct gslot *sl;
-	struct gunit *un = NULL;
-	struct pollfd pfd[G_MAXJOBS];
-	struct sprt t;
+	const struct game *g = NULL;
 	struct opts gopt;
-	struct sigaction sa;
-	const char *errstr, *game = NULL, *referee = NULL;
-	char cause[512];
-	long next = 0, fed = 0, running, cfaults = 0, pfaults = 0, nun = 0;
-	int ch, i, np, tty, failed = 0, players = 0, slot[G_MAXJOBS];
-	enum sprt_verdict v = SPRT_CONTINUE;
-	double e, lo, hi, s;
-	ssize_t r;
+	json_t *j, *bots, *optv, *refargs;
+	const char *errstr, *game = NULL, *cand = NULL;
+	char cause[512], name[32];
+	int ch, i, players = 0, npool = 0, cli = 0;
+	long long x;
 
-	memset(&o, 0, sizeof o);
-	o.seed = 1;
-	o.elo0 = 0;
-	o.elo1 = 10;
-	o.alpha = o.beta = 0.05;
-	o.max_units = 100000;
-	o.dup = 1;
-	o.jobs = 1;
-	o.progress = -1;
+	j = json_object();
+	bots = json_array();
+	optv = json_array();
+	refargs = json_array();
 	opterr = 0;
-	while ((ch = getopt_long(argc, argv, "+:c:p:g:n:o:s:j:qh", lopts,
+	while ((ch = getopt_long(argc, argv, "+:c:p:g:n:o:s:j:qO:h", lopts,
 	    NULL)) != -1) {
 		switch (ch) {
 		case 'c':
-			o.cand = optarg;
+			cand = optarg;
+			cli = 1;
 			break;
 		case 'p':
-			if (o.npool == G_MAXPOOL)
+			if (npool == G_MAXPOOL)
 				errx(2, "-p: at most %d pool bots", G_MAXPOOL);
-			o.pool[o.npool++] = optarg;
+			snprintf(name, sizeof name, "pool-%d", ++npool);
+			json_array_append_new(bots, json_pack("{s:s,s:s}",
+			    "name", name, "command", optarg));
+			cli = 1;
 			break;
 		case 'g':
 			game = optarg;
+			cli = 1;
 			break;
 		case 'n':
 			players = (int)strtonum(optarg, 1, MAX_PLAYERS,
@@ -439,84 +421,98 @@ cmd_gauntlet(int argc, char **argv)
 			if (errstr != NULL)
 				errx(2, "-n %s: %s (1..%d)", optarg, errstr,
 				    MAX_PLAYERS);
+			cli = 1;
 			break;
 		case 'o':
-			if (o.nopt == 64)
-				errx(2, "-o: at most 64 options");
-			o.optv[o.nopt++] = optarg;
+			json_array_append_new(optv, json_string(optarg));
+			cli = 1;
 			break;
 		case 's':
-			o.seed = (uint64_t)strtonum(optarg, 0, LLONG_MAX,
-			    &errstr);
+			x = strtonum(optarg, 0, LLONG_MAX, &errstr);
 			if (errstr != NULL)
 				errx(2, "-s %s: %s", optarg, errstr);
+			json_object_set_new(j, "seed", json_integer(x));
+			cli = 1;
 			break;
 		case 'E':
-			o.elo0 = g_double("--elo0", optarg, -2000, 2000);
+			o->elo0 = g_double("--elo0", optarg, -2000, 2000);
 			break;
 		case 'F':
-			o.elo1 = g_double("--elo1", optarg, -2000, 2000);
+			o->elo1 = g_double("--elo1", optarg, -2000, 2000);
 			break;
 		case 'A':
-			o.alpha = g_double("--alpha", optarg, 1e-9, 0.499);
+			o->alpha = g_double("--alpha", optarg, 1e-9, 0.499);
 			break;
 		case 'B':
-			o.beta = g_double("--beta", optarg, 1e-9, 0.499);
+			o->beta = g_double("--beta", optarg, 1e-9, 0.499);
 			break;
 		case 'M':
-			o.max_units = strtonum(optarg, 1, 100000000, &errstr);
+			o->max_units = strtonum(optarg, 1, 100000000, &errstr);
 			if (errstr != NULL)
 				errx(2, "--max-deals %s: %s", optarg, errstr);
 			break;
 		case 'D':
-			o.dup = 0;
+			json_object_set_new(j, "duplicate", json_false());
+			cli = 1;
 			break;
 		case 'j':
-			o.jobs = (int)strtonum(optarg, 1, G_MAXJOBS, &errstr);
+			o->jobs = (int)strtonum(optarg, 1, G_MAXJOBS, &errstr);
 			if (errstr != NULL)
 				errx(2, "-j %s: %s (1..%d)", optarg, errstr,
 				    G_MAXJOBS);
 			break;
 		case 'q':
-			o.quiet = 1;
+			o->quiet = 1;
 			break;
 		case 'P':
-			o.progress = 1;
+			o->progress = 1;
 			break;
 		case 'N':
-			o.progress = 0;
+			o->progress = 0;
 			break;
 		case 'T':
-			strtonum(optarg, 1, INT_MAX, &errstr);
-			if (errstr != NULL)
-				errx(2, "--time-per-move %s: %s", optarg,
-				    errstr);
-			o.tpm = optarg;
-			break;
 		case 'K':
-			strtonum(optarg, 0, INT_MAX, &errstr);
+		case 'H':
+		case 'X':
+		case 'C':
+			x = strtonum(optarg, ch == 'C' || ch == 'T' ? 1 : 0,
+			    ch == 'H' ? 3600000 : ch == 'X' || ch == 'C' ?
+			    100000000 : 86400000, &errstr);
 			if (errstr != NULL)
-				errx(2, "--time-bank %s: %s", optarg, errstr);
-			o.bank = optarg;
+				errx(2, "%s %s: %s", argv[optind - 1], optarg,
+				    errstr);
+			json_object_set_new(j, ch == 'T' ? "time_per_move_ms" :
+			    ch == 'K' ? "time_bank_ms" : ch == 'H' ?
+			    "time_hello_ms" : ch == 'X' ? "max_decisions" :
+			    "deals_per_run", json_integer(x));
+			cli |= ch != 'C';
 			break;
 		case 'f':
-			if (strcmp(optarg, "random") != 0 &&
-			    strcmp(optarg, "default") != 0 &&
-			    strcmp(optarg, "retire") != 0)
-				errx(2, "--on-fault %s: not random, default "
-				    "or retire", optarg);
-			o.on_fault = optarg;
+			json_object_set_new(j, "on_fault", json_string(optarg));
+			cli = 1;
+			break;
+		case 'O':
+			o->outdir = optarg;
 			break;
 		case 'L':
-			o.logdir = optarg;
+			o->outdir = optarg;
+			/* FALLTHROUGH */
+		case 'l':
+			json_object_set_new(j, "logs", json_true());
+			break;
+		case 'S':
+			json_object_set_new(j, "sandbox", json_true());
+			cli = 1;
 			break;
 		case 'R':
-			referee = optarg;
+			json_object_set_new(j, "referee", json_string(optarg));
+			cli = 1;
 			break;
 		case 'r':
-			if (o.nrefargs == G_MAXARGS)
+			if (json_array_size(refargs) == G_MAXARGS)
 				errx(2, "--referee-arg: at most %d", G_MAXARGS);
-			o.refargs[o.nrefargs++] = optarg;
+			json_array_append_new(refargs, json_string(optarg));
+			cli = 1;
 			break;
 		case 'h':
 			g_usage(stdout, 0);
@@ -525,146 +521,186 @@ cmd_gauntlet(int argc, char **argv)
 			cli_bad_option("tournament gauntlet", ch, argv);
 		}
 	}
-	if (optind != argc)
-		errx(2, "gauntlet: unexpected argument %s (the bots are given "
-		    "with -c and -p)", argv[optind]);
+	if (optind < argc) {
+		/* the file form: the flags above only steer the run */
+		if (cli || optind + 1 != argc)
+			errx(2, "gauntlet: a tournament file takes no bots, "
+			    "game or referee flags (they are its keys): "
+			    "tournament gauntlet [-j N] [-q] [-O DIR] FILE");
+		json_decref(j);
+		json_decref(bots);
+		json_decref(optv);
+		json_decref(refargs);
+		if ((j = tour_read(argv[optind], cause, sizeof cause)) == NULL)
+			errx(2, "%s", cause);
+		if (json_object_get(j, "gauntlet") == NULL)
+			errx(2, "%s: no \"gauntlet\" object (it is a round "
+			    "robin: tournament run %s)", argv[optind],
+			    argv[optind]);
+		return j;
+	}
 	if (game == NULL)
 		errx(2, "gauntlet: -g GAME is required (bin/referee "
 		    "--list-games)");
-	if ((o.g = game_find(game)) == NULL)
+	if ((g = game_find(game)) == NULL)
 		errx(2, "-g %s: no such game (bin/referee --list-games)",
 		    game);
-	if (o.cand == NULL || *o.cand == '\0')
+	if (cand == NULL || *cand == '\0')
 		errx(2, "gauntlet: -c 'CANDIDATE' is required");
-	if (o.npool == 0)
+	if (npool == 0)
 		errx(2, "gauntlet: at least one pool bot (-p 'COMMAND') is "
 		    "required");
-	o.seats = players > 0 ? players : o.g->default_players;
-	if (o.seats < 2 || o.seats < o.g->min_players ||
-	    o.seats > o.g->max_players)
+	if (players == 0)
+		players = g->default_players;
+	if (players < 2 || players < g->min_players ||
+	    players > g->max_players)
 		errx(2, "gauntlet: %s needs %d..%d players, and a gauntlet "
-		    "at least 2", o.g->name, o.g->min_players < 2 ? 2 :
-		    o.g->min_players, o.g->max_players);
-	opts_defaults(o.g, &gopt, o.seats);
-	for (i = 0; i < o.nopt; i++)
-		if (opts_set(o.g, &gopt, o.optv[i], cause, sizeof cause) == -1)
-			errx(2, "-o %s: %s", o.optv[i], cause);
-	if (opts_finish(o.g, &gopt, cause, sizeof cause) == -1)
-		errx(2, "%s options: %s", o.g->name, cause);
-	if (sprt_init(&t, o.elo0, o.elo1, o.alpha, o.beta,
-	    2 * (o.seats - 1) * (o.dup ? o.seats : 1), cause,
+		    "at least 2", g->name, g->min_players < 2 ? 2 :
+		    g->min_players, g->max_players);
+	/* the options checked here, for the command line's messages */
+	opts_defaults(g, &gopt, players);
+	for (i = 0; i < (int)json_array_size(optv); i++)
+		if (opts_set(g, &gopt, json_string_value(json_array_get(optv,
+		    (size_t)i)), cause, sizeof cause) == -1)
+			errx(2, "-o %s: %s", json_string_value(json_array_get(
+			    optv, (size_t)i)), cause);
+	if (opts_finish(g, &gopt, cause, sizeof cause) == -1)
+		errx(2, "%s options: %s", g->name, cause);
+	json_array_insert_new(bots, 0, json_pack("{s:s,s:s}", "name",
+	    "candidate", "command", cand));
+	json_object_set_new(j, "name", json_string("gauntlet"));
+	json_object_set_new(j, "game", json_string(g->name));
+	json_object_set_new(j, "seats", json_integer(players));
+	json_object_set_new(j, "options", optv);
+	json_object_set_new(j, "bots", bots);
+	json_object_set_new(j, "referee_args", refargs);
+	json_object_set_new(j, "gauntlet", json_pack("{s:s}", "candidate",
+	    "candidate"));
+	return j;
+}
+
+/* tournament gauntlet */
+int
+cmd_gauntlet(int argc, char **argv)
+{
+	struct gopts o;
+	struct gstate gs;
+	struct tour t;
+	struct schedule s;
+	struct run_hooks h;
+	struct run_opts ro;
+	json_t *j;
+	char cause[512], *tmp = NULL;
+	const char *path;
+	long k;
+	int rc, cand, i;
+	double e, lo, hi, sc;
+
+	memset(&o, 0, sizeof o);
+	o.elo0 = o.elo1 = o.alpha = o.beta = NAN;
+	o.jobs = 1;
+	o.progress = -1;
+	j = g_file(argc, argv, &o);
+	path = optind < argc ? argv[optind] : "the command line";
+	if (json_object_get(j, "output") == NULL && o.outdir == NULL) {
+		if (asprintf(&tmp, "%s/cardarena-gauntlet.XXXXXX",
+		    getenv("TMPDIR") != NULL && *getenv("TMPDIR") != '\0' ?
+		    getenv("TMPDIR") : "/tmp") == -1)
+			err(1, "asprintf");
+		if (mkdtemp(tmp) == NULL)
+			err(1, "%s", tmp);
+		o.outdir = tmp;
+	}
+	if (o.outdir != NULL)
+		json_object_set_new(j, "output", json_string(o.outdir));
+	/* deals come from max_deals below; a placeholder to parse */
+	json_object_set_new(j, "deals", json_integer(1));
+	if (json_object_get(j, "concurrency") == NULL)
+		json_object_set_new(j, "concurrency", json_integer(o.jobs));
+	if (tour_parse(&t, j, path, cause, sizeof cause) == -1)
+		errx(2, "%s: %s", path, cause);
+	if (g_settings(t.gauntlet, &t, &o, &cand, cause, sizeof cause) == -1)
+		errx(2, "%s: %s", path, cause);
+	if (isnan(o.elo0))
+		o.elo0 = 0;
+	if (isnan(o.elo1))
+		o.elo1 = 10;
+	if (isnan(o.alpha))
+		o.alpha = 0.05;
+	if (isnan(o.beta))
+		o.beta = 0.05;
+	if (o.max_units == 0)
+		o.max_units = 100000;
+	memset(&gs, 0, sizeof gs);
+	if (sprt_init(&gs.t, o.elo0, o.elo1, o.alpha, o.beta,
+	    2 * (t.seats - 1) * (t.duplicate ? t.seats : 1), cause,
 	    sizeof cause) == -1)
 		errx(2, "gauntlet: %s", cause);
-	if (o.logdir != NULL && access(o.logdir, W_OK | X_OK) == -1)
-		err(2, "--log-dir %s", o.logdir);
-	o.referee = referee_path(referee);
-	isolation_warn(o.refargs, o.nrefargs,
-	    "--referee-arg --sandbox isolates them");
-	tty = o.quiet ? 0 : o.progress == -1 ? isatty(2) : o.progress;
-
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = g_signal;
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	signal(SIGPIPE, SIG_IGN);
-	sl = xcalloc((size_t)o.jobs, sizeof *sl);
-
-	while (!g_stop && !failed && v == SPRT_CONTINUE) {
-		running = 0;
-		for (i = 0; i < o.jobs; i++) {
-			if (!sl[i].busy && next < o.max_units && !g_stop) {
-				if (next == nun) {
-					nun = nun ? 2 * nun : 64;
-					un = xreallocarray(un, (size_t)nun,
-					    sizeof *un);
-					memset(un + next, 0, (size_t)(nun -
-					    next) * sizeof *un);
-				}
-				if (g_start(&o, &sl[i], next) == -1) {
-					failed = 1;
-					break;
-				}
-				next++;
-			}
-			running += sl[i].busy;
-		}
-		if (failed || running == 0)
-			break;
-		for (np = 0, i = 0; i < o.jobs; i++)
-			if (sl[i].busy) {
-				pfd[np].fd = sl[i].fd;
-				pfd[np].events = POLLIN;
-				slot[np++] = i;
-			}
-		if (poll(pfd, (nfds_t)np, 1000) == -1) {
-			if (errno == EINTR)
-				continue;
-			err(1, "poll");
-		}
-		for (i = 0; i < np; i++) {
-			struct gslot *g = &sl[slot[i]];
-
-			if (pfd[i].revents == 0)
-				continue;
-			if (g->cap - g->len < 4096) {
-				if (g->cap > G_OUTMAX)
-					errx(1, "deal %ld: the referee wrote "
-					    "too much", g->unit);
-				g->cap = g->cap ? 2 * g->cap : 8192;
-				g->out = xreallocarray(g->out, g->cap, 1);
-			}
-			r = read(g->fd, g->out + g->len, g->cap - g->len - 1);
-			if (r > 0) {
-				g->len += (size_t)r;
-				continue;
-			}
-			if (r == -1 && (errno == EINTR || errno == EAGAIN))
-				continue;
-			if (g_finish(&o, g, &un[g->unit]) == -1) {
-				failed = !g_stop;
-				break;
-			}
-		}
-		/* feed the units in their order */
-		while (fed < next && un[fed].done && v == SPRT_CONTINUE) {
-			sprt_add(&t, un[fed].num);
-			cfaults += un[fed].cfaults;
-			pfaults += un[fed].pfaults;
-			fed++;
-			v = sprt_decide(&t);
-			if (!o.quiet && (tty || fed % 10 == 0 ||
-			    v != SPRT_CONTINUE))
-				g_show(&o, &t, running, tty);
-		}
+	g_schedule(&s, &t, cand, t.duplicate);
+	k = s.ntables;
+	t.deals = (o.max_units + k - 1) / k;
+	if (mkdirs(t.outdir) == -1)
+		err(1, "%s", t.outdir);
+	gs.tour = &t;
+	gs.cand = cand;
+	gs.seats = t.seats;
+	gs.dup = t.duplicate;
+	gs.ntables = k;
+	gs.max_units = o.max_units;
+	gs.quiet = o.quiet;
+	gs.tty = o.quiet ? 0 : o.progress == -1 ? isatty(2) : o.progress;
+	if (!o.quiet) {
+		fprintf(stderr, "gauntlet: %s (%s) against", t.bots[cand].name,
+		    t.bots[cand].command);
+		for (i = 0; i < t.nbots; i++)
+			if (i != cand)
+				fprintf(stderr, " %s (%s)", t.bots[i].name,
+				    t.bots[i].command);
+		fprintf(stderr, "; %ld tables of %d; output %s\n", k, t.seats,
+		    t.outdir);
 	}
-	g_kill(sl, o.jobs);
-	if (tty)
+	memset(&h, 0, sizeof h);
+	h.sched = &s;
+	h.game = g_game;
+	h.status = g_status;
+	h.arg = &gs;
+	h.no_reports = o.quiet;
+	memset(&ro, 0, sizeof ro);
+	ro.jobs = o.jobs;
+	ro.quiet = o.quiet;
+	ro.progress = gs.tty;
+	ro.hooks = &h;
+	ro.argv0 = argv[0];
+	rc = tour_run(&t, &ro);
+	if (gs.tty)
 		fputc('\n', stderr);
-	if (failed) {
-		sprt_free(&t);
-		errx(1, "gauntlet: stopped after %ld units", t.n);
+	if (rc != 0 && rc != 130 && gs.v == SPRT_CONTINUE &&
+	    gs.fed < gs.max_units) {
+		sprt_free(&gs.t);
+		errx(1, "gauntlet: stopped after %ld units", gs.t.n);
 	}
-	e = sprt_estimate(&t, &lo, &hi, &s);
+	e = sprt_estimate(&gs.t, &lo, &hi, &sc);
 	printf("gauntlet: %s against %d pool bot%s, %d-player %s, %s\n",
-	    o.cand, o.npool, o.npool == 1 ? "" : "s", o.seats, o.g->name,
-	    o.dup ? "duplicate deals" : "single games");
+	    t.bots[cand].command, t.nbots - 1, t.nbots == 2 ? "" : "s",
+	    t.seats, t.game, t.duplicate ? "duplicate deals" :
+	    "single games");
 	printf("SPRT: elo0 %g, elo1 %g, alpha %g, beta %g; LLR %.3f, bounds "
-	    "(%.3f, %.3f)\n", o.elo0, o.elo1, o.alpha, o.beta, sprt_llr(&t),
-	    t.lower, t.upper);
+	    "(%.3f, %.3f)\n", o.elo0, o.elo1, o.alpha, o.beta,
+	    sprt_llr(&gs.t), gs.t.lower, gs.t.upper);
 	printf("%ld %s, %ld games; score %.2f%%; Elo %+.1f [%+.1f, %+.1f] "
-	    "(95%%)\n", t.n, o.dup ? "deals" : "units", t.n * (o.dup ?
-	    o.seats : 1), 100 * s, e, lo, hi);
-	printf("faults: candidate %ld, pool %ld\n", cfaults, pfaults);
-	printf("result: %s\n", v == SPRT_H1 ? "H1" : v == SPRT_H0 ? "H0" :
-	    "none");
-	sprt_free(&t);
-	for (i = 0; i < o.jobs; i++) {
-		free(sl[i].out);
-		if (sl[i].err != NULL)
-			fclose(sl[i].err);
-	}
-	free(sl);
-	free(un);
-	free(o.referee);
-	return v == SPRT_CONTINUE ? 3 : 0;
+	    "(95%%)\n", gs.t.n, t.duplicate ? "deals" : "units", gs.t.n *
+	    (t.duplicate ? t.seats : 1), 100 * sc, e, lo, hi);
+	printf("faults: candidate %ld, pool %ld\n", gs.cfaults, gs.pfaults);
+	if (!o.quiet)
+		printf("seed: %" PRIu64 "%s\n", t.seed, t.seed_named ? "" :
+		    " (drawn fresh, secret until now)");
+	printf("result: %s\n", gs.v == SPRT_H1 ? "H1" : gs.v == SPRT_H0 ?
+	    "H0" : "none");
+	sprt_free(&gs.t);
+	free(gs.un);
+	schedule_free(&s);
+	tour_free(&t);
+	json_decref(j);
+	free(tmp);
+	return gs.v == SPRT_CONTINUE ? 3 : 0;
 }

@@ -26,10 +26,6 @@
 #include "proto.h"
 #include "tournament.h"
 
-static const char *const tfault_names[NTFAULT] = { "timeout", "crash",
-    "illegal", "limit", "hello_timeout", "limit_cpu", "limit_memory",
-    "limit_fsize" };
-
 static int	 int_array(const json_t *, const char *, int, int *, char *,
 		    size_t);
 static int	 sync_dir(const char *);
@@ -293,8 +289,9 @@ journal_open(const char *path, int *created, char *cause, size_t len)
 	int fd;
 
 	*created = 0;
+	/* it holds every game's seed: no other user reads it */
 	fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_EXCL | O_CLOEXEC,
-	    0644);
+	    0600);
 	if (fd != -1) {
 		*created = 1;
 		if (sync_dir(path) == -1) {

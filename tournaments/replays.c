@@ -16,6 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "proc.h"
 #include "tournament.h"
 
 char *
@@ -48,14 +49,12 @@ render_one(const char *prog, const char *log, const char *names)
 
 	if (asprintf(&out, "%s.html", log) == -1)
 		err(1, "asprintf");
-	switch (pid = fork()) {
-	case -1:
-		err(1, "fork");
-	case 0:
-		execlp(prog, prog, "--html", out, "--names", names, log,
-		    (char *)NULL);
-		warn("%s", prog);
-		_exit(127);
+	{
+		char *argv[] = { (char *)prog, (char *)"--html", out,
+		    (char *)"--names", (char *)names, (char *)log, NULL };
+
+		if ((pid = proc_helper(argv, -1, -1, -1, NULL)) == -1)
+			err(1, "fork");
 	}
 	free(out);
 	while (waitpid(pid, &status, 0) == -1)

@@ -398,22 +398,22 @@ json(FILE *fp, const struct report *rp, char *cause, size_t len)
 {
 	const struct rating *r = rp->r;
 	const struct rplayer *p;
-	json_t *j, *players, *names, *score, *gm, *row, *grow, *f;
+	json_t *j, *players, *names, *score, *gm, *row, *grow, *f, *lim;
 	int i, k, a, b;
 
 	players = json_array();
 	names = json_array();
 	for (i = 0; i < r->n; i++) {
 		p = &r->p[r->order[i]];
-		f = json_pack("{s:I,s:I,s:I,s:I,s:I,s:{s:I,s:I,s:I}}",
-		    "timeout", (json_int_t)p->faults[TF_TIMEOUT], "crash",
-		    (json_int_t)p->faults[TF_CRASH], "illegal",
-		    (json_int_t)p->faults[TF_ILLEGAL], "limit",
-		    (json_int_t)p->faults[TF_LIMIT], "hello_timeout",
-		    (json_int_t)p->faults[TF_HELLO], "limits", "cpu",
-		    (json_int_t)p->faults[TF_CPU], "memory",
-		    (json_int_t)p->faults[TF_MEMORY], "fsize",
-		    (json_int_t)p->faults[TF_FSIZE]);
+		f = json_object();
+		for (k = 0; k <= TF_HELLO; k++)
+			json_object_set_new(f, tfault_names[k],
+			    json_integer(p->faults[k]));
+		lim = json_object();
+		for (k = 0; k < NLIMIT; k++)
+			json_object_set_new(lim, limit_names[k],
+			    json_integer(p->faults[TF_CPU + k]));
+		json_object_set_new(f, "limits", lim);
 		json_array_append_new(players, json_pack("{s:i,s:s,s:o,s:o,"
 		    "s:o,s:o,s:I,s:o,s:o,s:o,s:o,s:b,s:o}", "rank", p->rank,
 		    "name", p->name, "elo", jnum(p->elo), "pm", jnum(p->pm),

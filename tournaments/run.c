@@ -1,39 +1,30 @@
 /*
- * The runner of `tournament run`: makes the schedule, reads the journal
- * (resuming: games already there are skipped, a torn last line is cut
- * away), then plays round by round across the tables, as fastchess plays
- * rounds: one bin/referee per (table, deal), deal 0 of every table, then
- * deal 1 of every table, and so on, at most `jobs` at once, each with the
- * games of that deal that are left (--game-list), its bots spawned once
- * for them.  No deal is begun more than one deal beyond the oldest still
- * being played (ceil(jobs / tables) deals when there are more jobs than
- * tables), so a slow table holds the others back instead of falling
- * behind: a stopped or still-running tournament has played every table
- * about equally far and its standings are fair at any moment.  Each
- * referee writes one --results line per
- * finished game to a pipe; every complete line becomes one journal line,
- * written whole at once, so a kill -9 at any moment loses at most games
- * that will be played again.  The journal is fsynced in groups (group
- * commit): at most COMMIT_GAMES games or COMMIT_MS milliseconds after the
- * first game not yet synced, and before the run ends, so a crash of the
- * machine loses at most that much, played again on resume.  A referee
- * dies with us (PR_SET_PDEATHSIG).  Ctrl-C (SIGINT, SIGTERM, SIGHUP) stops
- * cleanly: the referees are told to stop (their unfinished game is
- * discarded), the games they finished are kept, and the run can be
- * resumed; a second one kills them at once.  A full disk (a journal line
- * that cannot be written, a referee that exits with status 3) stops the
- * run the same way at once, keeping what is journalled.  Progress goes to
- * stderr: a
- * live status line on a terminal, plain log lines otherwise.  At the end
- * the whole journal is rated and every report format is written into the
- * output directory.  Memory is bounded by the bots, the tables and the
+ * `tournament run` and `tournament job` as a table source of the pool
+ * (pool.h): makes the schedule (or takes a plan's table, or the tables a
+ * caller such as the gauntlet gives), reads the journal (resuming: games
+ * already there are skipped, a torn last line is cut away), then hands
+ * the pool one run per chunk of a table's deals: every table's first
+ * chunk, then every table's second, and so on, so tables stay within one
+ * chunk of each other.  A chunk is "deals_per_run" deals, or by default
+ * ("auto") as many as take about CHUNK_SECONDS to play, measured on the
+ * runs so far (a first run of one deal, two without duplicate, times the
+ * games apart from the start-up): start-up is paid once per chunk, and a
+ * stopped tournament has every table within a few
+ * seconds of play of the others.  The games of a chunk that are not in
+ * the journal are its run's list, so a resumed game is the same game
+ * (same deal, same seats) however the deals were chunked.  Every game the
+ * pool hands back becomes one journal line, written whole at once, so a
+ * kill -9 at any moment loses at most games that will be played again;
+ * the journal is fsynced in groups (at most COMMIT_GAMES games or
+ * COMMIT_MS ms after the first unsynced one, and at the end).  Progress
+ * goes to stderr (a live status line on a terminal, plain lines
+ * otherwise); at the end the whole journal is rated and every report
+ * format written.  Memory is bounded by the bots, the tables and the
  * concurrency, not by the number of games.
  */
 #include <sys/file.h>
 #include <sys/ioctl.h>
-#include <sys/prctl.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 
 #include <err.h>
 #include <errno.h>
@@ -41,52 +32,37 @@
 #include <inttypes.h>
 #include <limits.h>
 #include <math.h>
-#include <poll.h>
-#include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "contain.h"
+#include "pool.h"
+#include "proc.h"
+#include "rng.h"
 #include "tournament.h"
-#include "match.h"
 
-#define RLINE_MAX	65536		/* longest --results line we take */
-#define TICK_MS		250
 #define PLAIN_EVERY	10.0		/* seconds between plain log lines */
 #define COMMIT_GAMES	100		/* games per journal fsync, at most */
 #define COMMIT_MS	100		/* ms a written game waits for fsync */
+#define CHUNK_SECONDS	3.0		/* play per run when "auto" */
 
-static const char *const ref_faults[] = {
-	"timeout", "exit", "malformed", "line_too_long", "wrong_id", "illegal",
-	"limit", NULL
-};
-static const enum tfault ref_fault_kind[] = {
-	TF_TIMEOUT, TF_CRASH, TF_ILLEGAL, TF_ILLEGAL, TF_ILLEGAL, TF_ILLEGAL,
-	TF_LIMIT
-};
-
-struct slot {
-	int	 busy;
-	long	 table;
-	long	 deal;
-	pid_t	 pid;
-	int	 fd;		/* the referee's --results pipe */
-	char	*buf;
-	size_t	 len;
-	int	 skipping;	/* inside an over-long line */
-	long	 left;		/* games of this run not yet reported */
-	char	*log;		/* relative to the output directory */
-	char	*errpath;
+/* A chunk being played: deals d0 .. d0+n-1 of a table. */
+struct chunk {
+	long	 table;		/* in the schedule */
+	long	 d0, n;
+	double	 t0, tfirst, tlast;	/* started, first and last game */
+	long	 games;		/* reported */
+	int	 running;
 };
 
 struct runner {
 	struct tour		*t;
 	const struct run_opts	*o;
-	struct schedule		 s;
+	const struct run_hooks	*h;
+	struct schedule		 own;
+	const struct schedule	*s;
 	struct doneset		 done;
 	long			 gpt;
 	long			 total, have, fresh;
@@ -95,51 +71,45 @@ struct runner {
 	double			 sync_due;	/* when they must be */
 	char			*jpath;
 	char			*logdir;
-	char			*referee;
 	json_t			*header;
 	int			 header_seen;
-	struct slot		*slots;
-	int			 jobs, running;
+	int			 jobs;
 	long			 per_round;	/* games of one deal */
-	long			 cursor;	/* next (deal, table) to play */
-	long			 lead;		/* deals a table may run ahead */
-	long			 failures;
+	long			 deal_lo, deal_hi;	/* the deals to play */
+	long			*next_deal;	/* per table: first not begun */
+	struct chunk		*chunks;	/* jobs of them */
+	long			 lead;		/* chunks a table may run ahead */
+	double			 deal_s;	/* seconds a deal takes, or 0 */
+	long			 fixed;		/* deals_per_run, 0: auto */
+	int			 aim;		/* the hook's aim is reached */
+	char			 full[512];	/* why the journal failed */
 	struct rating		 live;
 	int			*live_idx;	/* tournament bot -> live index */
-	int			 tty, stopping;
-	char			 full[512];	/* why the disk is full */
+	int			 tty;
 	double			 start, last_show;
 	double			 next_fit;	/* when to refit the live table */
 	int			 live_ok;	/* it was fitted */
 	long			 shown;		/* games at the last show */
 };
 
-static volatile sig_atomic_t	 got_signal;
-
 static long	 table_id(const struct runner *, long);
-static void	 on_signal(int);
-static double	 now(void);
 static int	 read_journal(struct runner *, char *, size_t);
 static int	 check_header(void *, const json_t *, char *, size_t);
 static int	 resume_game(void *, const struct jgame *, char *, size_t);
 static void	 skip_warn(void *, long, const char *);
-static char	*quote(const char *);
-static char	*bot_command(const struct tbot *);
-static long	 round_left(const struct runner *, long, long);
-static long	 oldest_deal(const struct runner *);
-static int	 start_table(struct runner *, struct slot *, long, long);
-static void	 read_slot(struct runner *, struct slot *);
-static void	 results_line(struct runner *, struct slot *, char *);
-static int	 running_referee(pid_t);
-
-static struct runner	*sweeping;	/* for running_referee */
-static void	 end_slot(struct runner *, struct slot *);
-static void	 stop_full(struct runner *, const char *, ...)
-		    __attribute__((format(printf, 2, 3)));
+static long	 chunk_size(const struct runner *);
+static int	 src_next(void *, struct pool_run *);
+static int	 src_game(void *, const struct pool_run *,
+		    const struct resline *, char *, size_t);
+static void	 src_end(void *, const struct pool_run *, long, int);
+static void	 src_tick(void *);
+static double	 src_due(void *);
 static void	 show(struct runner *, int);
 static int	 write_reports(struct runner *);
 static void	 fmt_time(double, char *, size_t);
 static void	 commit(struct runner *, int);
+static double	 now(void);
+static void	 adopt_seed(struct runner *, struct tour *);
 
 /* The number of schedule table tb in the whole tournament. */
 static long
@@ -148,21 +118,43 @@ table_id(const struct runner *rn, long tb)
 	return rn->o->job != NULL ? rn->o->job->table : tb;
 }
 
-/* Notes a stopping signal (ppoll wakes up for it). */
+/*
+ * A tournament whose file names no seed draws a fresh, secret one; when
+ * it resumes, the journal's header holds the one its games were dealt
+ * from, which it takes again (else nothing could be resumed).
+ */
 static void
-on_signal(int sig)
+adopt_seed(struct runner *rn, struct tour *t)
 {
-	got_signal = sig;
+	char *line = NULL, *end;
+	size_t cap = 0;
+	json_t *h;
+	const char *s;
+	FILE *fp;
+	unsigned long long v;
+
+	if (t->seed_named || (fp = fopen(rn->jpath, "r")) == NULL)
+		return;
+	if (getline(&line, &cap, fp) > 0 &&
+	    (h = json_loads(line, 0, NULL)) != NULL) {
+		s = json_string_value(json_object_get(h, "seed"));
+		if (s != NULL) {
+			errno = 0;
+			v = strtoull(s, &end, 10);
+			if (errno == 0 && *end == '\0' && end != s)
+				t->seed = v;
+		}
+		json_decref(h);
+	}
+	free(line);
+	fclose(fp);
 }
 
 /* Seconds on the monotonic clock. */
 static double
 now(void)
 {
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+	return pool_now();
 }
 
 /* Makes a directory and its parents; -1 and errno. */
@@ -290,6 +282,9 @@ resume_game(void *arg, const struct jgame *g, char *cause, size_t len)
 	rate_add(&rn->live, 0, g->k, pl, g->places,
 	    (const long (*)[NTFAULT])g->faults);
 	rn->have++;
+	if (rn->h != NULL && rn->h->game != NULL &&
+	    rn->h->game(rn->h->arg, g) == 1)
+		rn->aim = 1;
 	return 0;
 }
 
@@ -330,538 +325,227 @@ read_journal(struct runner *rn, char *cause, size_t len)
 	return 0;
 }
 
-/* Quotes a word for the referee's -b splitter ('...', ' as '\''). */
-static char *
-quote(const char *s)
-{
-	size_t n = 3;
-	const char *p;
-	char *q, *o;
-
-	for (p = s; *p != '\0'; p++)
-		n += *p == '\'' ? 4 : 1;
-	o = q = xmalloc(n);
-	*o++ = '\'';
-	for (p = s; *p != '\0'; p++) {
-		if (*p == '\'') {
-			memcpy(o, "'\\''", 4);
-			o += 4;
-		} else
-			*o++ = *p;
-	}
-	*o++ = '\'';
-	*o = '\0';
-	return q;
-}
-
 /*
- * The -b string of a bot: its command, run through env(1) when it has a
- * working directory or environment of its own.
- */
-static char *
-bot_command(const struct tbot *b)
-{
-	char *s, *q, *t;
-	int i;
-
-	if (b->dir == NULL && b->nenv == 0)
-		return xstrdup(b->command);
-	s = xstrdup("env");
-	if (b->dir != NULL) {
-		q = quote(b->dir);
-		if (asprintf(&t, "%s -C %s", s, q) == -1)
-			err(1, "asprintf");
-		free(q);
-		free(s);
-		s = t;
-	}
-	for (i = 0; i < b->nenv; i++) {
-		q = quote(b->env[i]);
-		if (asprintf(&t, "%s %s", s, q) == -1)
-			err(1, "asprintf");
-		free(q);
-		free(s);
-		s = t;
-	}
-	if (asprintf(&t, "%s %s", s, b->command) == -1)
-		err(1, "asprintf");
-	free(s);
-	return t;
-}
-
-/*
- * The games of deal rd of table tb that are not played yet (a job's own
- * games end at its done set's end).
+ * The deals of the next chunk: deals_per_run, else enough for about
+ * CHUNK_SECONDS of play (one deal until a run has been timed), never more
+ * than an even share of what is left for the slots.
  */
 static long
-round_left(const struct runner *rn, long tb, long rd)
+chunk_size(const struct runner *rn)
 {
-	long g, n = 0;
+	long n, left = 0, tb;
 
-	for (g = rd * rn->per_round; g < (rd + 1) * rn->per_round &&
-	    g < rn->done.gpt; g++)
-		n += !doneset_has(&rn->done, tb, g);
-	return n;
+	if (rn->fixed > 0)
+		return rn->fixed;
+	if (rn->deal_s <= 0)
+		return rn->per_round > 1 ? 1 : 2;	/* two games to time */
+	n = (long)(CHUNK_SECONDS / rn->deal_s);
+	for (tb = 0; tb < rn->s->ntables; tb++)
+		left += rn->deal_hi - rn->next_deal[tb];
+	left = (left + rn->jobs - 1) / rn->jobs;
+	if (n > left)
+		n = left;
+	return n < 1 ? 1 : n;
 }
 
 /*
- * The lowest deal being played, or LONG_MAX - lead when none is.  A deal
- * is begun only within rn->lead deals of it: a table whose deal is slow
- * (a slow bot, a loaded machine) holds the others back instead of being
- * left behind, so every table is within lead deals of every other.
- */
-static long
-oldest_deal(const struct runner *rn)
-{
-	long lo = LONG_MAX - rn->lead;
-	int i;
-
-	for (i = 0; i < rn->jobs; i++)
-		if (rn->slots[i].busy && rn->slots[i].deal < lo)
-			lo = rn->slots[i].deal;
-	return lo;
-}
-
-/*
- * Starts the referee of table tb with the games of its deal rd that are
- * left; -1 if it cannot be started (reported).
+ * The next run: the chunk of the table that is least far along, if it is
+ * within lead chunks of the oldest chunk still being played.
  */
 static int
-start_table(struct runner *rn, struct slot *sl, long tb, long rd)
+src_next(void *arg, struct pool_run *r)
 {
-	struct tour *t = rn->t;
-	char **argv, *list = NULL, *log, *p, num[32], seed[32], tpm[32],
-	    bank[32], hello[32], ngames[32], seats[32], maxdec[32], logmax[32];
-	size_t lsz = 0, llen = 0;
-	int ac = 0, i, n, pfd[2], efd;
-	long g;
-	pid_t pid;
-	FILE *lf;
-	sigset_t none;
+	struct runner *rn = arg;
+	struct chunk *c = NULL;
+	long tb, best = -1, oldest = LONG_MAX, n, g, d, k;
+	int i, s, waiting = 0;
+	char *log, *p, *e;
 
-	/* a fresh log name for each run of a deal (logs are truncated) */
-	for (n = 1;; n++) {
-		if (rn->o->job != NULL && n == 1)
-			i = asprintf(&log, "%s.jsonl", rn->o->job->logbase);
-		else if (rn->o->job != NULL)
-			i = asprintf(&log, "%s-%d.jsonl", rn->o->job->logbase,
-			    n);
-		else if (n == 1)
-			i = asprintf(&log, "logs/t%05ld.d%03ld.jsonl", tb, rd);
-		else
-			i = asprintf(&log, "logs/t%05ld.d%03ld-%d.jsonl", tb,
-			    rd, n);
-		if (i == -1 || asprintf(&p, "%s/%s", t->outdir, log) == -1 ||
-		    asprintf(&sl->errpath, "%s.referee.stderr", p) == -1)
-			err(1, "asprintf");
-		if (access(p, F_OK) == -1 && access(sl->errpath, F_OK) == -1)
-			break;
-		free(p);
-		free(log);
-		free(sl->errpath);
-	}
-	sl->log = log;
-	if ((lf = open_memstream(&list, &lsz)) == NULL)
-		err(1, "open_memstream");
-	for (g = rd * rn->per_round; g < (rd + 1) * rn->per_round &&
-	    g < rn->done.gpt; g++)
-		if (!doneset_has(&rn->done, tb, g))
-			fprintf(lf, "%s%ld", llen++ ? "," : "", g);
-	fclose(lf);
-	snprintf(seed, sizeof seed, "%" PRIu64,
-	    seed_derive(t->seed, (uint64_t)table_id(rn, tb)) & INT64_MAX);
-	snprintf(ngames, sizeof ngames, "%ld", rn->gpt);
-	snprintf(seats, sizeof seats, "%d", t->seats);
-	argv = xcalloc((size_t)(48 + 2 * t->nopt + t->nrefargs + 4 * t->seats),
-	    sizeof *argv);
-	argv[ac++] = rn->referee;
-	argv[ac++] = (char *)"-g";
-	argv[ac++] = t->game;
-	argv[ac++] = (char *)"-n";
-	argv[ac++] = seats;
-	argv[ac++] = (char *)"--games";
-	argv[ac++] = ngames;
-	if (t->duplicate)
-		argv[ac++] = (char *)"--duplicate";
-	argv[ac++] = (char *)"--game-list";
-	argv[ac++] = list;
-	/* a deal's run is its bots' whole life: nothing before it replayed */
-	argv[ac++] = (char *)"--no-replay";
-	for (i = 0; i < t->nopt; i++) {
-		argv[ac++] = (char *)"-o";
-		argv[ac++] = t->optv[i];
-	}
-	if (t->time_per_move > 0) {
-		snprintf(tpm, sizeof tpm, "%ld", t->time_per_move);
-		argv[ac++] = (char *)"--time-per-move";
-		argv[ac++] = tpm;
-	}
-	if (t->time_bank > 0) {
-		snprintf(bank, sizeof bank, "%ld", t->time_bank);
-		argv[ac++] = (char *)"--time-bank";
-		argv[ac++] = bank;
-	}
-	if (t->time_hello > 0) {
-		snprintf(hello, sizeof hello, "%ld", t->time_hello);
-		argv[ac++] = (char *)"--time-hello";
-		argv[ac++] = hello;
-	}
-	if (t->on_fault != NULL) {
-		argv[ac++] = (char *)"--on-fault";
-		argv[ac++] = t->on_fault;
-	}
-	snprintf(maxdec, sizeof maxdec, "%ld", t->max_decisions);
-	argv[ac++] = (char *)"--max-decisions";
-	argv[ac++] = maxdec;
-	if (t->logs) {
-		snprintf(logmax, sizeof logmax, "%lld", t->log_max);
-		argv[ac++] = (char *)"--log";
-		argv[ac++] = p;
-		argv[ac++] = (char *)"--log-level";
-		argv[ac++] = (char *)(t->log_full ? "full" : "lean");
-		argv[ac++] = (char *)"--log-max";
-		argv[ac++] = logmax;
-	}
-	argv[ac++] = (char *)"--results";
-	argv[ac++] = (char *)"-";
-	argv[ac++] = (char *)"-q";
-	for (i = 0; i < t->nrefargs; i++)
-		argv[ac++] = t->refargs[i];
-	/* the tournament's files out of sight of sandboxed or isolated bots
-	 * (its file holds the seed that gives every card) */
-	argv[ac++] = (char *)"--sandbox-hide";
-	argv[ac++] = t->outdir;
-	if (t->path != NULL && access(t->path, F_OK) == 0) {
-		argv[ac++] = (char *)"--sandbox-hide";
-		argv[ac++] = t->path;
-	}
-	if (t->plan != NULL && access(t->plan, F_OK) == 0) {
-		argv[ac++] = (char *)"--sandbox-hide";
-		argv[ac++] = (char *)t->plan;
-	}
-	if (t->sandbox) {
-		/* the bots' own dirs in */
-		for (i = 0; i < t->seats; i++) {
-			if (t->bots[rn->s.tab[tb * t->seats + i]].dir == NULL)
-				continue;
-			argv[ac++] = (char *)"--sandbox-bind";
-			argv[ac++] = t->bots[rn->s.tab[tb * t->seats + i]].dir;
-		}
-	}
-	for (i = 0; i < t->seats; i++) {
-		argv[ac++] = (char *)"-b";
-		argv[ac++] = bot_command(&t->bots[rn->s.tab[tb * t->seats +
-		    i]]);
-	}
-	argv[ac] = NULL;
-
-	efd = open(sl->errpath, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC,
-	    0644);
-	if (efd == -1 && match_disk_full(errno)) {
-		stop_full(rn, "%s: %s", sl->errpath, strerror(errno));
-		pid = -1;
-		goto out;
-	}
-	if (efd == -1 || pipe2(pfd, O_CLOEXEC) == -1) {
-		warn("table %ld: %s", tb, efd == -1 ? sl->errpath : "pipe");
-		if (efd != -1)
-			close(efd);
-		pid = -1;
-		goto out;
-	}
-	snprintf(num, sizeof num, "%d", (int)getpid());
-	switch (pid = fork()) {
-	case -1:
-		warn("fork");
-		close(pfd[0]);
-		close(pfd[1]);
-		close(efd);
-		goto out;
-	case 0:
-		/* the child: its own group, dies with us, no stdin */
-		setpgid(0, 0);
-		prctl(PR_SET_PDEATHSIG, SIGTERM);
-		if (getppid() != (pid_t)strtol(num, NULL, 10))
-			_exit(1);
-		signal(SIGINT, SIG_DFL);
-		signal(SIGTERM, SIG_DFL);
-		signal(SIGHUP, SIG_DFL);
-		signal(SIGPIPE, SIG_DFL);
-		sigemptyset(&none);
-		sigprocmask(SIG_SETMASK, &none, NULL);
-		i = open("/dev/null", O_RDONLY);
-		/* the seed gives every card: never on a command line, which
-		 * every process (a bot's too) can read in /proc */
-		if (i == -1 || dup2(i, 0) == -1 || dup2(pfd[1], 1) == -1 ||
-		    dup2(efd, 2) == -1 || setenv("CARDARENA_SEED", seed, 1) == -1)
-			_exit(127);
-		execvp(argv[0], argv);
-		dprintf(2, "tournament: %s: %s\n", argv[0], strerror(errno));
-		_exit(127);
-	}
-	close(pfd[1]);
-	close(efd);
-	setpgid(pid, pid);
-	fcntl(pfd[0], F_SETFL, fcntl(pfd[0], F_GETFL) | O_NONBLOCK);
-	sl->busy = 1;
-	sl->table = tb;
-	sl->deal = rd;
-	sl->pid = pid;
-	sl->fd = pfd[0];
-	sl->len = 0;
-	sl->skipping = 0;
-	sl->left = (long)llen;
-	rn->running++;
-out:
-	for (i = 0; i < t->seats; i++)
-		free(argv[ac - 1 - 2 * i]);
-	free(argv);
-	free(list);
-	free(p);
-	if (pid == -1) {
-		free(sl->log);
-		free(sl->errpath);
-		sl->log = sl->errpath = NULL;
-		rn->failures++;
+	if (rn->aim)
 		return -1;
+	for (i = 0; i < rn->jobs; i++) {
+		if (rn->chunks[i].running && rn->chunks[i].d0 < oldest)
+			oldest = rn->chunks[i].d0;
+		if (!rn->chunks[i].running)
+			c = &rn->chunks[i];
+		/* the first run of "auto" is timed before any other starts */
+		if (rn->chunks[i].running && rn->fixed == 0 && rn->deal_s <= 0)
+			waiting = 1;
 	}
-	return 0;
+	if (c == NULL || waiting)
+		return 0;
+	for (;;) {
+		best = -1;
+		for (tb = 0; tb < rn->s->ntables; tb++)
+			if (rn->next_deal[tb] < rn->deal_hi && (best == -1 ||
+			    rn->next_deal[tb] < rn->next_deal[best]))
+				best = tb;
+		if (best == -1)
+			return -1;
+		n = chunk_size(rn);
+		if (oldest != LONG_MAX && rn->next_deal[best] >= oldest +
+		    rn->lead * n)
+			return 0;
+		d = rn->next_deal[best];
+		if (n > rn->deal_hi - d)
+			n = rn->deal_hi - d;
+		rn->next_deal[best] += n;
+		/* the games of these deals not yet in the journal */
+		r->list = xcalloc((size_t)(n * rn->per_round), sizeof *r->list);
+		r->nlist = 0;
+		for (g = d * rn->per_round; g < (d + n) * rn->per_round &&
+		    g < rn->done.gpt; g++)
+			if (!doneset_has(&rn->done, best, g))
+				r->list[r->nlist++] = g;
+		if (r->nlist > 0)
+			break;
+		free(r->list);
+		r->list = NULL;
+	}
+	tb = best;
+	r->table = table_id(rn, tb);
+	for (s = 0; s < rn->t->seats; s++)
+		r->bots[s] = rn->s->tab[tb * rn->t->seats + s];
+	r->seed = seed_derive(rn->t->seed, (uint64_t)table_id(rn, tb));
+	r->games = rn->gpt;
+	/* a fresh log name for each run (logs are truncated) */
+	for (k = 1;; k++) {
+		if (rn->o->job != NULL)
+			i = k == 1 ? asprintf(&log, "%s.d%03ld.jsonl",
+			    rn->o->job->logbase, d) : asprintf(&log,
+			    "%s.d%03ld-%ld.jsonl", rn->o->job->logbase, d, k);
+		else
+			i = k == 1 ? asprintf(&log, "logs/t%05ld.d%03ld.jsonl",
+			    tb, d) : asprintf(&log,
+			    "logs/t%05ld.d%03ld-%ld.jsonl", tb, d, k);
+		if (i == -1 || asprintf(&p, "%s/%s", rn->t->outdir,
+		    log) == -1 || asprintf(&e, "%s.referee.stderr", p) == -1)
+			err(1, "asprintf");
+		i = access(p, F_OK) == -1 && access(e, F_OK) == -1;
+		free(p);
+		free(e);
+		if (i)
+			break;
+		free(log);
+	}
+	r->log = log;
+	memset(c, 0, sizeof *c);
+	c->table = tb;
+	c->d0 = d;
+	c->n = n;
+	c->t0 = now();
+	c->running = 1;
+	r->ctx = c;
+	return 1;
 }
 
-/*
- * Turns one --results line of a table's referee into a journal line:
- * bots by seat, places, scores and faults from per bot to per seat.
- */
-static void
-results_line(struct runner *rn, struct slot *sl, char *line)
+/* A game of a run: one journal line, the live table, the hook. */
+static int
+src_game(void *arg, const struct pool_run *r, const struct resline *res,
+    char *cause, size_t len)
 {
-	struct tour *t = rn->t;
+	struct runner *rn = arg;
+	struct chunk *c = r->ctx;
 	struct jgame g;
-	json_t *j, *seats, *places, *scores, *kinds, *hello, *limits, *v, *k;
-	json_error_t je;
-	char cause[256];
-	int s, b, f, tb = (int)sl->table, pl[MAX_PLAYERS];
-	long game;
+	json_t *v, *seed;
+	int s, b, pl[MAX_PLAYERS];
+	double t = now();
 
-	if ((j = json_loads(line, 0, &je)) == NULL) {
-		warnx("table %ld: a results line that is not JSON (%s); "
-		    "skipped", sl->table, je.text);
-		return;
-	}
 	memset(&g, 0, sizeof g);
-	v = json_object_get(j, "game");
-	seats = json_object_get(j, "seats");
-	places = json_object_get(j, "places");
-	scores = json_object_get(j, "scores");
-	kinds = json_object_get(j, "fault_kinds");
-	hello = json_object_get(j, "hello_timeouts");
-	limits = json_object_get(j, "limits");
-	if (!json_is_integer(v) || json_integer_value(v) < 0 ||
-	    json_integer_value(v) >= rn->gpt || !json_is_array(seats) ||
-	    (int)json_array_size(seats) != t->seats ||
-	    !json_is_array(places) ||
-	    (int)json_array_size(places) != t->seats) {
-		warnx("table %ld: a results line without a valid game, seats "
-		    "and places; skipped", sl->table);
-		goto out;
+	g.table = r->table;
+	g.game = res->game;
+	g.deal = rn->t->duplicate ? res->game / rn->t->seats : res->game;
+	g.k = rn->t->seats;
+	g.capped = res->capped;
+	g.log = rn->t->logs ? r->log : NULL;
+	for (s = 0; s < g.k; s++) {
+		b = res->seats[s];
+		g.bots[s] = rn->t->bots[r->bots[b]].name;
+		g.places[s] = res->places[b];
+		g.scores[s] = res->scores[b];
+		resline_tfaults(res, b, g.faults[s]);
+		pl[s] = rn->live_idx[r->bots[b]];
 	}
-	game = (long)json_integer_value(v);
-	g.table = table_id(rn, sl->table);
-	g.game = game;
-	g.deal = t->duplicate ? game / t->seats : game;
-	g.k = t->seats;
-	g.capped = json_is_true(json_object_get(j, "capped"));
-	g.log = t->logs ? sl->log : NULL;
-	for (s = 0; s < t->seats; s++) {
-		v = json_array_get(seats, (size_t)s);
-		if (!json_is_integer(v) || json_integer_value(v) < 0 ||
-		    json_integer_value(v) >= t->seats) {
-			warnx("table %ld game %ld: bad seats; skipped",
-			    sl->table, game);
-			goto out;
-		}
-		b = (int)json_integer_value(v);
-		g.bots[s] = t->bots[rn->s.tab[tb * t->seats + b]].name;
-		v = json_array_get(places, (size_t)b);
-		if (!json_is_integer(v) || json_integer_value(v) < 1 ||
-		    json_integer_value(v) > t->seats) {
-			warnx("table %ld game %ld: bad places; skipped",
-			    sl->table, game);
-			goto out;
-		}
-		g.places[s] = (int)json_integer_value(v);
-		g.scores[s] = json_number_value(json_array_get(scores,
-		    (size_t)b));
-		k = json_array_get(kinds, (size_t)b);
-		if (json_is_object(k)) {
-			for (f = 0; ref_faults[f] != NULL; f++)
-				g.faults[s][ref_fault_kind[f]] += (long)
-				    json_integer_value(json_object_get(k,
-				    ref_faults[f]));
-			g.faults[s][TF_HELLO] = (long)json_integer_value(
-			    json_array_get(hello, (size_t)b));
-			k = json_array_get(limits, (size_t)b);
-			for (f = 0; f < NLIMIT; f++)
-				g.faults[s][TF_CPU + f] = (long)
-				    json_integer_value(json_object_get(k,
-				    limit_names[f]));
-			for (f = 0; f < NTFAULT; f++)
-				if (g.faults[s][f] < 0)
-					g.faults[s][f] = 0;
-		} else {
-			/* only a total: counted as bad answers */
-			g.faults[s][TF_ILLEGAL] = (long)json_integer_value(
-			    json_array_get(json_object_get(j, "faults"),
-			    (size_t)b));
-		}
-		pl[s] = rn->live_idx[rn->s.tab[tb * t->seats + b]];
+	if (rn->full[0] != '\0') {
+		snprintf(cause, len, "%s", rn->full);
+		return -1;
 	}
-	switch (doneset_add(&rn->done, sl->table, g.game)) {
+	switch (doneset_add(&rn->done, c->table, g.game)) {
 	case 1:
 		warnx("table %ld game %ld reported twice; kept once",
-		    sl->table, game);
-		goto out;
+		    r->table, g.game);
+		return 0;
 	case -1:
-		goto out;
+		return 0;
 	}
-	v = jgame_json(&g, json_object_get(j, "seed"));
-	if (journal_write(rn->jfd, v, cause, sizeof cause) == -1) {
+	seed = json_integer(res->seed);
+	v = jgame_json(&g, seed);
+	json_decref(seed);
+	if (journal_write(rn->jfd, v, cause, len) == -1) {
 		/* whatever the cause, no later game could be kept */
 		json_decref(v);
-		stop_full(rn, "%s: %s", rn->jpath, cause);
-		goto out;
+		return -1;
 	}
 	json_decref(v);
 	if (rn->unsynced++ == 0)
-		rn->sync_due = now() + COMMIT_MS / 1000.0;
+		rn->sync_due = t + COMMIT_MS / 1000.0;
 	rate_add(&rn->live, 0, g.k, pl, g.places,
 	    (const long (*)[NTFAULT])g.faults);
 	rn->have++;
 	rn->fresh++;
-	sl->left--;
-out:
-	json_decref(j);
-}
-
-/* Reads what a referee wrote; complete lines become journal lines. */
-static void
-read_slot(struct runner *rn, struct slot *sl)
-{
-	char *nl, *start;
-	ssize_t n;
-
-	for (;;) {
-		n = read(sl->fd, sl->buf + sl->len, RLINE_MAX - sl->len);
-		if (n == -1 && errno == EINTR)
-			continue;
-		if (n == -1 && errno == EAGAIN)
-			return;
-		if (n <= 0) {
-			end_slot(rn, sl);
-			return;
-		}
-		sl->len += (size_t)n;
-		start = sl->buf;
-		while ((nl = memchr(start, '\n', sl->len -
-		    (size_t)(start - sl->buf))) != NULL) {
-			*nl = '\0';
-			if (!sl->skipping)
-				results_line(rn, sl, start);
-			sl->skipping = 0;
-			start = nl + 1;
-		}
-		sl->len -= (size_t)(start - sl->buf);
-		memmove(sl->buf, start, sl->len);
-		if (sl->len == RLINE_MAX) {
-			warnx("table %ld: a results line over %d bytes; "
-			    "skipped", sl->table, RLINE_MAX);
-			sl->skipping = 1;
-			sl->len = 0;
-		}
+	if (c->games++ == 0)
+		c->tfirst = t;
+	c->tlast = t;
+	if (rn->h != NULL && rn->h->game != NULL &&
+	    rn->h->game(rn->h->arg, &g) == 1) {
+		rn->aim = 1;
+		return 1;
 	}
-}
-
-/*
- * Stops the run at once because nothing more can be written (the cause);
- * the games journalled are kept.
- */
-static void
-stop_full(struct runner *rn, const char *fmt, ...)
-{
-	va_list ap;
-	int i;
-
-	if (rn->full[0] != '\0')
-		return;
-	va_start(ap, fmt);
-	vsnprintf(rn->full, sizeof rn->full, fmt, ap);
-	va_end(ap);
-	rn->stopping = 1;
-	for (i = 0; i < rn->jobs; i++)
-		if (rn->slots[i].busy)
-			kill(rn->slots[i].pid, SIGTERM);
-}
-
-/* Returns 1 if pid is one of the running referees (spared by a sweep). */
-static int
-running_referee(pid_t pid)
-{
-	int i;
-
-	for (i = 0; sweeping != NULL && i < sweeping->jobs; i++)
-		if (sweeping->slots[i].busy && sweeping->slots[i].pid == pid)
-			return 1;
 	return 0;
 }
 
-/* Reaps a table's referee at the end of its output. */
+/* A run ended: its timing teaches the chunk size. */
 static void
-end_slot(struct runner *rn, struct slot *sl)
+src_end(void *arg, const struct pool_run *r, long left, int failed)
 {
-	char see[PATH_MAX + 16];
-	struct stat sb;
-	int status;
-	pid_t r;
+	struct runner *rn = arg;
+	struct chunk *c = r->ctx;
+	double per_game, d;
 
-	close(sl->fd);
-	while ((r = waitpid(sl->pid, &status, 0)) == -1 && errno == EINTR)
-		;
-	/* What its bots left (we are their subreaper once it is gone). */
-	sl->busy = 0;
-	sweeping = rn;
-	contain_sweep((uid_t)-1, running_referee);
-	if (sl->len > 0 && !rn->stopping)
-		warnx("table %ld: the referee's last line was cut; its game "
-		    "will be played again", sl->table);
-	if (r == -1)
-		status = 0;
-	/* an empty stderr file says nothing: it is not kept nor named */
-	if (stat(sl->errpath, &sb) == 0 && sb.st_size == 0) {
-		unlink(sl->errpath);
-		snprintf(see, sizeof see, "it wrote no message");
-	} else
-		snprintf(see, sizeof see, "see %s", sl->errpath);
-	if (WIFEXITED(status) && WEXITSTATUS(status) == 3)
-		stop_full(rn, "table %ld: the referee could not write (%s)",
-		    sl->table, see);
-	else if (WIFSIGNALED(status) && rn->stopping)
-		;	/* we stopped it */
-	else if (WIFSIGNALED(status) || WEXITSTATUS(status) != 0) {
-		warnx("table %ld: the referee %s %d; %s", sl->table,
-		    WIFSIGNALED(status) ? "was killed by signal" :
-		    "exited with status", WIFSIGNALED(status) ?
-		    WTERMSIG(status) : WEXITSTATUS(status), see);
-		rn->failures++;
-	} else if (sl->left > 0) {
-		warnx("table %ld: the referee ended with %ld games unplayed; "
-		    "%s", sl->table, sl->left, see);
-		rn->failures++;
-	}
-	free(sl->log);
-	free(sl->errpath);
-	sl->log = sl->errpath = NULL;
-	sl->busy = 0;
-	rn->running--;
+	c->running = 0;
+	if (failed || c->games == 0)
+		return;
+	/* between the first and the last game if there are two, else
+	 * from the start (which then counts the bots' start-up) */
+	per_game = c->games >= 2 ? (c->tlast - c->tfirst) / (c->games - 1) :
+	    c->tlast - c->t0;
+	d = per_game * rn->per_round;
+	if (d <= 0)
+		d = 1e-6;
+	rn->deal_s = rn->deal_s <= 0 ? d : 0.5 * rn->deal_s + 0.5 * d;
+}
+
+/* The group commit and the progress line, between polls. */
+static void
+src_tick(void *arg)
+{
+	struct runner *rn = arg;
+
+	commit(rn, 0);
+	show(rn, 0);
+}
+
+/* Seconds until the group commit is due, or -1 if none waits. */
+static double
+src_due(void *arg)
+{
+	struct runner *rn = arg;
+	double d;
+
+	if (rn->unsynced == 0)
+		return -1;
+	d = rn->sync_due - now();
+	return d > 0 ? d : 0;
 }
 
 /*
@@ -876,8 +560,9 @@ commit(struct runner *rn, int force)
 	if (rn->unsynced == 0 || (!force && rn->unsynced < COMMIT_GAMES &&
 	    now() < rn->sync_due))
 		return;
-	if (journal_sync(rn->jfd, cause, sizeof cause) == -1)
-		stop_full(rn, "%s: %s", rn->jpath, cause);
+	if (journal_sync(rn->jfd, cause, sizeof cause) == -1 &&
+	    rn->full[0] == '\0')
+		snprintf(rn->full, sizeof rn->full, "%s: %s", rn->jpath, cause);
 	rn->unsynced = 0;
 }
 
@@ -919,6 +604,15 @@ show(struct runner *rn, int final)
 		return;
 	rn->last_show = t;
 	rn->shown = rn->have;
+	if (rn->h != NULL && rn->h->status != NULL) {
+		/* the caller's line (it writes its plain lines itself) */
+		if (rn->tty) {
+			rn->h->status(rn->h->arg, line, sizeof line);
+			fprintf(stderr, "\r\033[K%s", line);
+			fflush(stderr);
+		}
+		return;
+	}
 	rate = el > 0 ? rn->fresh / el : 0;
 	fmt_time(rate > 0 ? (rn->total - rn->have) / rate : NAN, eta,
 	    sizeof eta);
@@ -1037,52 +731,77 @@ tour_run(struct tour *t, const struct run_opts *o)
 {
 	struct runner rn;
 	struct rate_opts lo = { 0, 2, NULL, 0, 1500, 1 };
-	struct sigaction sa;
 	struct sched_stats st;
+	struct pool_source src;
+	struct pool_opts po;
 	struct stat sb;
-	struct pollfd *pfd;
-	struct timespec ts;
-	sigset_t block, old;
-	char cause[512];
-	double wait;
-	long tb, units;
-	int i, n, created, lockfd, status = 0, *map;
+	enum pool_end end;
+	char cause[512], *p;
+	long tb;
+	int i, n, created, lockfd, status = 0;
 
 	memset(&rn, 0, sizeof rn);
 	rn.t = t;
 	rn.o = o;
+	rn.h = o->hooks;
 	rn.jobs = o->jobs > 0 ? o->jobs : t->jobs;
 	rn.gpt = tour_games_per_table(t);
 	rn.per_round = rn.gpt / t->deals;
+	rn.fixed = t->deals_per_run;
+	rn.s = &rn.own;
+	if (o->job == NULL) {
+		if (asprintf(&rn.jpath, "%s/%s", t->outdir, JOURNAL_NAME) == -1)
+			err(1, "asprintf");
+		adopt_seed(&rn, t);
+	}
 	if (o->job != NULL) {
 		/* a job: one table, its bots given in seat order */
-		rn.s.nbots = rn.s.seats = t->seats;
-		rn.s.ntables = rn.s.all = 1;
-		rn.s.tab = xcalloc((size_t)t->seats, sizeof *rn.s.tab);
+		rn.own.nbots = rn.own.seats = t->seats;
+		rn.own.ntables = rn.own.all = 1;
+		rn.own.tab = xcalloc((size_t)t->seats, sizeof *rn.own.tab);
 		for (i = 0; i < t->seats; i++)
-			rn.s.tab[i] = i;
+			rn.own.tab[i] = i;
 		rn.total = o->job->hi - o->job->lo;
 		/* its deals only (a job holds whole deals) */
-		rn.cursor = o->job->lo / rn.per_round;
-		units = (o->job->hi + rn.per_round - 1) / rn.per_round;
+		rn.deal_lo = o->job->lo / rn.per_round;
+		rn.deal_hi = (o->job->hi + rn.per_round - 1) / rn.per_round;
 	} else {
-		if (schedule_make(&rn.s, t->nbots, t->seats, t->mode,
-		    t->count, t->max_tables, t->seed, cause,
-		    sizeof cause) == -1)
-			errx(1, "%s: %s", t->path, cause);
-		schedule_stats(&rn.s, t->duplicate, &st);
-		if (st.pair_max - st.pair_min > 1 || st.seat_spread > 1)
-			warnx("schedule: pairs share %ld to %ld tables, seats "
-			    "within %ld (not balanced within one; try another "
-			    "\"tables\")", st.pair_min, st.pair_max,
-			    st.seat_spread);
-		rn.total = (long)rn.s.ntables * rn.gpt;
-		units = (long)rn.s.ntables * t->deals;
+		if (rn.h != NULL && rn.h->sched != NULL)
+			rn.s = rn.h->sched;
+		else {
+			if (schedule_make(&rn.own, t->nbots, t->seats,
+			    t->mode, t->count, t->max_tables, t->seed, cause,
+			    sizeof cause) == -1)
+				errx(1, "%s: %s", t->path, cause);
+			schedule_stats(&rn.own, t->duplicate, &st);
+			if (st.pair_max - st.pair_min > 1 ||
+			    st.seat_spread > 1)
+				warnx("schedule: pairs share %ld to %ld "
+				    "tables, seats within %ld (not balanced "
+				    "within one; try another \"tables\")",
+				    st.pair_min, st.pair_max, st.seat_spread);
+		}
+		rn.total = (long)rn.s->ntables * rn.gpt;
+		rn.deal_hi = t->deals;
 	}
-	/* enough deals open to keep every slot busy (one when tables >= jobs) */
-	rn.lead = (rn.jobs + rn.s.ntables - 1) / rn.s.ntables;
-	/* A missing working directory would only show as a crash per game. */
+	rn.next_deal = xcalloc((size_t)rn.s->ntables, sizeof *rn.next_deal);
+	for (tb = 0; tb < rn.s->ntables; tb++)
+		rn.next_deal[tb] = rn.deal_lo;
+	rn.chunks = xcalloc((size_t)rn.jobs, sizeof *rn.chunks);
+	/* enough chunks open to keep every slot busy (one when tables >=
+	 * jobs) */
+	rn.lead = (rn.jobs + rn.s->ntables - 1) / rn.s->ntables;
+	p = referee_path(t->referee);
+	if (!proc_findable(p, getenv("PATH") != NULL ? getenv("PATH") :
+	    BOT_PATH))
+		errx(1, "the referee %s cannot be executed (\"referee\", "
+		    "--referee or CARDARENA_REFEREE name another)", p);
+	free(p);
+	/* A missing working directory or command would only show as a
+	 * crash per game, or a referee failing at every table. */
 	for (i = 0; i < t->nbots; i++) {
+		if (tour_bot_check(t, i, cause, sizeof cause) == -1)
+			errx(1, "bot %s: %s", t->bots[i].name, cause);
 		if (t->bots[i].dir == NULL)
 			continue;
 		if (stat(t->bots[i].dir, &sb) == -1)
@@ -1096,9 +815,9 @@ tour_run(struct tour *t, const struct run_opts *o)
 		rn.header = json_incref(o->job->header);
 		rn.jpath = xstrdup(o->job->journal);
 	} else {
-		rn.header = tour_header(t, &rn.s);
-		if (asprintf(&rn.jpath, "%s/%s", t->outdir, JOURNAL_NAME) == -1)
-			err(1, "asprintf");
+		rn.header = tour_header(t, rn.s);
+		if (rn.h != NULL && rn.h->header != NULL)
+			rn.h->header(rn.h->arg, rn.header);
 	}
 	if (asprintf(&rn.logdir, "%s/logs", t->outdir) == -1)
 		err(1, "asprintf");
@@ -1107,7 +826,7 @@ tour_run(struct tour *t, const struct run_opts *o)
 	if (o->job != NULL) {
 		/* Jobs share an output directory: one run per job. */
 		if ((lockfd = open(rn.jpath, O_RDONLY | O_CREAT | O_CLOEXEC,
-		    0644)) == -1)
+		    0600)) == -1)
 			err(1, "%s", rn.jpath);
 		if (flock(lockfd, LOCK_EX | LOCK_NB) == -1) {
 			if (errno == EWOULDBLOCK)
@@ -1128,14 +847,13 @@ tour_run(struct tour *t, const struct run_opts *o)
 			err(1, "%s: lock", t->outdir);
 		}
 	}
-	rn.referee = referee_path(t->referee);
 	if (o->job != NULL) {
 		/* the games before lo count as done, those from hi on do
 		 * not exist */
 		doneset_init(&rn.done, 1, o->job->hi);
 		rn.done.next[0] = o->job->lo;
 	} else
-		doneset_init(&rn.done, rn.s.ntables, rn.gpt);
+		doneset_init(&rn.done, rn.s->ntables, rn.gpt);
 	rate_init(&rn.live, &lo);
 	rn.live_idx = xcalloc((size_t)t->nbots, sizeof *rn.live_idx);
 	for (i = 0; i < t->nbots; i++)
@@ -1148,35 +866,22 @@ tour_run(struct tour *t, const struct run_opts *o)
 	if (!rn.header_seen && journal_append(rn.jfd, rn.header, cause,
 	    sizeof cause) == -1)
 		errx(1, "%s: %s", rn.jpath, cause);
-	if (!o->quiet)
+	if (!o->quiet && (rn.h == NULL || rn.h->sched == NULL))
 		fprintf(stderr, "tournament %s: %s, %d bots, %d tables of %d "
 		    "(%s), %ld games each, %ld games; %d at once\n",
-		    t->name, t->game, t->nbots, rn.s.ntables, t->seats,
-		    rn.s.all ? "every subset" : "balanced", rn.gpt, rn.total,
+		    t->name, t->game, t->nbots, rn.s->ntables, t->seats,
+		    rn.s->all ? "every subset" : "balanced", rn.gpt, rn.total,
 		    rn.jobs);
 	if (rn.have > 0 && !o->quiet)
 		fprintf(stderr, "resuming: %ld games already in %s\n",
 		    rn.have, rn.jpath);
 
-	/* signals are blocked except while waiting in ppoll */
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
-	signal(SIGPIPE, SIG_IGN);
-	/* a file size limit must show as a write error (EFBIG), not kill */
-	signal(SIGXFSZ, SIG_IGN);
-	sigemptyset(&block);
-	sigaddset(&block, SIGINT);
-	sigaddset(&block, SIGTERM);
-	sigaddset(&block, SIGHUP);
-	sigprocmask(SIG_BLOCK, &block, &old);
-
 	rn.tty = o->progress == -1 ? isatty(2) : o->progress;
 	rn.start = now();
-	rn.slots = xcalloc((size_t)rn.jobs, sizeof *rn.slots);
+	if (t->seed_named && !o->quiet)
+		warnx("%s names the seed %" PRIu64 ": whoever knows it (a bot's "
+		    "author too) can compute every deal; leave \"seed\" out "
+		    "for a fresh secret one", t->path, t->seed);
 	contain_self();
 	if (t->sandbox == 2) {
 		/* "auto": the sandbox where bwrap works here */
@@ -1192,81 +897,40 @@ tour_run(struct tour *t, const struct run_opts *o)
 	 * (a sandbox, true or found by "auto", is --sandbox in refargs) */
 	isolation_warn(t->refargs, t->nrefargs,
 	    "\"sandbox\": true isolates them");
-	for (i = 0; i < rn.jobs; i++)
-		rn.slots[i].buf = xmalloc(RLINE_MAX);
-	pfd = xcalloc((size_t)rn.jobs, sizeof *pfd);
-	map = xcalloc((size_t)rn.jobs, sizeof *map);
-	for (;;) {
-		if (got_signal && !rn.stopping) {
-			rn.stopping = 1;
-			got_signal = 0;
-			if (!o->quiet)
-				fprintf(stderr, "%sstopping: the games being "
-				    "played are discarded (again to kill at "
-				    "once)\n", rn.tty ? "\r\033[K" : "");
-			for (i = 0; i < rn.jobs; i++)
-				if (rn.slots[i].busy)
-					kill(rn.slots[i].pid, SIGTERM);
-		} else if (got_signal && rn.stopping) {
-			got_signal = 0;
-			for (i = 0; i < rn.jobs; i++)
-				if (rn.slots[i].busy)
-					kill(-rn.slots[i].pid, SIGKILL);
-		}
-		for (i = 0; i < rn.jobs && !rn.stopping; i++) {
-			if (rn.slots[i].busy)
-				continue;
-			/* deal by deal, each over every table */
-			while (rn.cursor < units && round_left(&rn, rn.cursor %
-			    rn.s.ntables, rn.cursor / rn.s.ntables) == 0)
-				rn.cursor++;
-			if (rn.cursor == units || rn.cursor / rn.s.ntables >
-			    oldest_deal(&rn) + rn.lead)
-				break;
-			tb = rn.cursor % rn.s.ntables;
-			start_table(&rn, &rn.slots[i], tb, rn.cursor++ /
-			    rn.s.ntables);
-		}
-		if (rn.running == 0)
-			break;
-		for (i = n = 0; i < rn.jobs; i++)
-			if (rn.slots[i].busy) {
-				pfd[n].fd = rn.slots[i].fd;
-				pfd[n].events = POLLIN;
-				map[n++] = i;
-			}
-		wait = TICK_MS / 1000.0;
-		if (rn.unsynced > 0 && rn.sync_due - now() < wait)
-			wait = rn.sync_due > now() ? rn.sync_due - now() : 0;
-		ts.tv_sec = 0;
-		ts.tv_nsec = (long)(wait * 1e9);
-		if (ppoll(pfd, (nfds_t)n, &ts, &old) == -1) {
-			if (errno != EINTR)
-				err(1, "ppoll");
-			continue;
-		}
-		for (i = 0; i < n; i++)
-			if (pfd[i].revents != 0)
-				read_slot(&rn, &rn.slots[map[i]]);
-		commit(&rn, 0);
-		show(&rn, 0);
-	}
+	memset(&src, 0, sizeof src);
+	src.next = src_next;
+	src.game = src_game;
+	src.end = src_end;
+	src.tick = src_tick;
+	src.due = src_due;
+	src.arg = &rn;
+	memset(&po, 0, sizeof po);
+	po.jobs = rn.jobs;
+	po.quiet = o->quiet;
+	po.tty = rn.tty;
+	po.what = "table";
+	if (rn.aim)
+		end = POOL_AIM;
+	else
+		end = pool_play(t, &po, &src, cause, sizeof cause);
 	commit(&rn, 1);
 	show(&rn, 1);
-	sigprocmask(SIG_SETMASK, &old, NULL);
 	close(rn.jfd);
-	if (rn.full[0] != '\0') {
+	if (end == POOL_FULL || rn.full[0] != '\0') {
 		fprintf(stderr, "tournament: stopped at once: the disk is full "
 		    "or cannot be written (%s); %ld of %ld games are kept in "
-		    "%s; make room and run the same file again to resume\n",
-		    rn.full, rn.have, rn.total, rn.jpath);
+		    "%s; make room and run the same %s again to resume\n",
+		    rn.full[0] != '\0' ? rn.full : cause, rn.have, rn.total,
+		    rn.jpath, o->job != NULL ? "job" : rn.h != NULL ? "command" :
+		    "file");
 		status = 1;
-	} else if (rn.stopping) {
+	} else if (end == POOL_SIGNAL) {
 		fprintf(stderr, "stopped: %ld of %ld games in %s; run the same "
 		    "%s again to resume\n", rn.have, rn.total, rn.jpath,
-		    o->job != NULL ? "job" : "file");
+		    o->job != NULL ? "job" : rn.h != NULL ? "command" : "file");
 		status = 130;
-	} else if (rn.failures > 0 || rn.have < rn.total) {
+	} else if (end != POOL_AIM && (pool_failures() > 0 ||
+	    rn.have < rn.total)) {
 		if (o->job != NULL)
 			fprintf(stderr, "tournament: job %ld: %ld of %ld games "
 			    "played (see the warnings above); run the job "
@@ -1274,34 +938,35 @@ tour_run(struct tour *t, const struct run_opts *o)
 			    rn.total);
 		else
 			fprintf(stderr, "tournament: %ld of %ld games played; "
-			    "%ld table%s failed (see the warnings above); run "
+			    "%ld run%s failed (see the warnings above); run "
 			    "again to retry\n", rn.have, rn.total,
-			    rn.failures, rn.failures == 1 ? "" : "s");
+			    pool_failures(), pool_failures() == 1 ? "" : "s");
 		status = 1;
 	}
 	if (o->job == NULL && (o->replays || t->replays) && t->logs) {
-		n = render_replays(t, &rn.s, rn.logdir);
+		n = render_replays(t, rn.s, rn.logdir);
 		if (!o->quiet && n > 0)
 			fprintf(stderr, "replays: %d match log%s rendered as HTML "
 			    "(%s/*.jsonl.html)\n", n, n == 1 ? "" : "s",
 			    rn.logdir);
 	}
-	if (rn.full[0] == '\0' && o->job == NULL && write_reports(&rn) == -1 &&
+	if (rn.full[0] == '\0' && end != POOL_FULL && o->job == NULL &&
+	    (rn.h == NULL || !rn.h->no_reports) && write_reports(&rn) == -1 &&
 	    status == 0)
 		status = 1;
-	for (i = 0; i < rn.jobs; i++)
-		free(rn.slots[i].buf);
-	free(rn.slots);
-	free(pfd);
-	free(map);
+	if (!o->quiet && o->job == NULL && rn.h == NULL)
+		printf("seed:    %" PRIu64 "%s\n", t->seed, t->seed_named ?
+		    " (named in the file)" : " (drawn fresh, secret until now; "
+		    "the journal keeps it)");
 	free(rn.jpath);
 	free(rn.logdir);
-	free(rn.referee);
 	free(rn.live_idx);
+	free(rn.next_deal);
+	free(rn.chunks);
 	json_decref(rn.header);
 	rate_free(&rn.live);
 	doneset_free(&rn.done);
-	schedule_free(&rn.s);
+	schedule_free(&rn.own);
 	close(lockfd);
 	return status;
 }

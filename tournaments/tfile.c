@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "contain.h"
+#include "rng.h"
 #include "tournament.h"
 
 static int	 get_long(const json_t *, const char *, long, long, long,
@@ -39,7 +40,7 @@ static const char *const known_keys[] = {
 	"concurrency", "output", "seed", "schedule", "rounds", "tables", "max_tables",
 	"referee", "referee_args", "logs", "replays", "log_level",
 	"log_max_bytes", "max_decisions", "comment", "sandbox", "limits",
-	"env", "bot_user", NULL
+	"env", "bot_user", "deals_per_run", "gauntlet", NULL
 };
 
 void
@@ -519,6 +520,11 @@ tour_parse(struct tour *t, const json_t *j, const char *path, char *cause,
 				goto out;
 			}
 	}
+	if ((v = json_object_get(j, "deals_per_run")) != NULL &&
+	    !(json_is_string(v) && strcmp(json_string_value(v), "auto") ==
+	    0) && get_long(j, "deals_per_run", 1, 100000000, 0,
+	    &t->deals_per_run, cause, len) == -1)
+		goto out;
 	if (get_long(j, "deals", 1, 100000000, 1, &t->deals, cause,
 	    len) == -1 ||
 	    get_long(j, "time_per_move_ms", 0, 86400000, 0, &t->time_per_move,
@@ -571,10 +577,21 @@ tour_parse(struct tour *t, const json_t *j, const char *path, char *cause,
 		snprintf(cause, len, "\"on_fault\": random, default or retire");
 		goto out;
 	}
-	t->seed = 1;
-	if ((v = json_object_get(j, "seed")) != NULL &&
-	    get_seed(v, &t->seed, cause, len) == -1)
-		goto out;
+	/* the seed gives every card: secret unless the file names one */
+	if ((v = json_object_get(j, "seed")) != NULL) {
+		if (get_seed(v, &t->seed, cause, len) == -1)
+			goto out;
+		t->seed_named = 1;
+	} else
+		t->seed = seed_fresh() & INT64_MAX;
+	if ((v = json_object_get(j, "gauntlet")) != NULL) {
+		if (!json_is_object(v)) {
+			snprintf(cause, len, "\"gauntlet\": an object "
+			    "(candidate, elo0, elo1, alpha, beta, max_deals)");
+			goto out;
+		}
+		t->gauntlet = json_incref(v);
+	}
 	if (t->outdir == NULL && asprintf(&t->outdir, "out/%s",
 	    t->name) == -1)
 		err(1, "asprintf");
@@ -713,5 +730,6 @@ tour_free(struct tour *t)
 	free(t->outdir);
 	free(t->referee);
 	json_decref(t->options);
+	json_decref(t->gauntlet);
 	memset(t, 0, sizeof *t);
 }

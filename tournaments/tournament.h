@@ -17,6 +17,7 @@
 #include <jansson.h>
 
 #include "game.h"
+#include "results.h"
 
 #define MAX_BOTS	4096		/* bots in one tournament */
 #define MAX_TABLES	1000000		/* tables in one schedule */
@@ -26,23 +27,6 @@
 #define JOURNAL_NAME	"journal.jsonl"
 #define JLINE_MAX	(1 << 20)	/* longest journal line we accept */
 
-/*
- * The kinds of fault counted per bot, in the order of the tables, then the
- * parts of two of them: which timeouts were at the hello, which limits
- * were hit (journals written before these parts count a limit as a crash).
- */
-enum tfault {
-	TF_TIMEOUT,
-	TF_CRASH,
-	TF_ILLEGAL,	/* illegal or malformed answers */
-	TF_LIMIT,	/* killed by a resource limit */
-	TF_HELLO,	/* of TF_TIMEOUT: no hello answer in time */
-	TF_CPU,		/* of TF_LIMIT: by limit, in contain.h's LIMIT_ order */
-	TF_MEMORY,
-	TF_FSIZE,
-	NTFAULT
-};
-#define NTFAULT_MAIN	(TF_LIMIT + 1)	/* the kinds the tables show */
 
 /* schedule.c */
 
@@ -107,6 +91,7 @@ struct tour {
 	struct tbot	*bots;
 	int		 nbots;
 	long		 deals;		/* deals per table */
+	long		 deals_per_run;	/* deals a referee run plays; 0 auto */
 	int		 duplicate;
 	int		 logs;		/* keep a match log per table run */
 	int		 log_full;	/* every message's text in the logs */
@@ -120,6 +105,8 @@ struct tour {
 	int		 jobs;
 	char		*outdir;
 	uint64_t	 seed;
+	int		 seed_named;	/* the file names it (else fresh) */
+	json_t		*gauntlet;	/* a gauntlet's settings, or NULL */
 	enum sched_mode	 mode;
 	long		 count;		/* rounds or tables */
 	long		 max_tables;
@@ -388,6 +375,23 @@ struct jobspec {
 	const char	*logbase;	/* "logs/t00003", from the output */
 };
 
+/*
+ * What a caller that is not the schedule (the gauntlet) adds to a run:
+ * its own tables, a stop rule, a progress line.
+ */
+struct jgame;
+struct run_hooks {
+	const struct schedule *sched;	/* the tables; NULL: the file's */
+	/* Adds the caller's keys to the journal header. */
+	void	(*header)(void *, json_t *);
+	/* Each game journalled or resumed: 1 when the aim is reached. */
+	int	(*game)(void *, const struct jgame *);
+	/* Appends to the progress line; returns the bytes written. */
+	size_t	(*status)(void *, char *, size_t);
+	void	*arg;
+	int	 no_reports;	/* the caller writes the reports */
+};
+
 struct run_opts {
 	int	 jobs;		/* 0: the file's */
 	int	 quiet;
@@ -395,6 +399,7 @@ struct run_opts {
 	int	 replays;	/* render HTML replays (or the file's) */
 	const char *argv0;
 	const struct jobspec *job;	/* NULL: the whole tournament */
+	const struct run_hooks *hooks;	/* NULL: none */
 };
 
 /* Makes a directory and its parents; -1 and errno. */

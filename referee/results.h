@@ -1,0 +1,73 @@
+/*
+ * The results line: what bin/referee --results writes for each finished
+ * game and what every runner reads back (tournaments/pool.c), as one
+ * struct with one encoder and one decoder, fuzzed as a pair
+ * (tests/t_results.c).  Also the one table of fault names: the protocol's
+ * kinds (proto.h), the limits (contain.h), and the kinds the tournament
+ * tables count, with the mapping between them.
+ */
+#ifndef CARDARENA_RESULTS_H
+#define CARDARENA_RESULTS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "buf.h"
+#include "contain.h"
+#include "game.h"
+#include "proto.h"
+
+#define RES_LOG_MAX	4096	/* bytes of a results line's log path */
+#define RES_LINE_MAX	65536	/* the longest results line a reader takes */
+
+/*
+ * The kinds of fault a tournament counts per bot, in the order of its
+ * tables, then the parts of two of them: which timeouts were at the hello,
+ * which limits were hit (in contain.h's LIMIT_ order).
+ */
+enum tfault {
+	TF_TIMEOUT,
+	TF_CRASH,
+	TF_ILLEGAL,	/* illegal or malformed answers */
+	TF_LIMIT,	/* killed by a resource limit */
+	TF_HELLO,	/* of TF_TIMEOUT: no hello answer in time */
+	TF_CPU,		/* of TF_LIMIT: by limit */
+	TF_MEMORY,
+	TF_FSIZE,
+	NTFAULT
+};
+#define NTFAULT_MAIN	(TF_LIMIT + 1)	/* the kinds the tables show */
+
+/* The journal's and the reports' names of the tfault kinds. */
+extern const char *const tfault_names[NTFAULT];
+/* The tfault kind each protocol fault (enum fault) is counted as. */
+extern const enum tfault fault_tkind[NFAULT];
+
+/* One finished game, everything per bot index (the referee's -b order). */
+struct resline {
+	long		 game;		/* index in the match */
+	int64_t		 seed;		/* the deal's seed */
+	int		 n;		/* bots (= seats) */
+	int		 seats[MAX_PLAYERS];	/* bot index at each seat */
+	int		 places[MAX_PLAYERS];	/* 1 = first */
+	double		 scores[MAX_PLAYERS];
+	long		 kinds[MAX_PLAYERS][NFAULT];	/* faults by kind */
+	long		 hello[MAX_PLAYERS];	/* of the timeouts, at hello */
+	long		 limits[MAX_PLAYERS][NLIMIT];	/* of the limit faults */
+	int		 retired[MAX_PLAYERS];	/* by the fault cap */
+	int		 capped;	/* stopped by --max-decisions */
+	char		 log[RES_LOG_MAX];	/* the match log, "" for none */
+};
+
+/* Appends r's results line, with its newline. */
+void	 resline_encode(struct buf *, const struct resline *);
+/*
+ * Reads one results line (len bytes, no newline needed) of a match of n
+ * bots into r; -1 and a cause if it is not one (every field checked).
+ */
+int	 resline_decode(const char *, size_t, int n, struct resline *,
+	    char *, size_t);
+/* Adds a bot's faults of r into counts by tfault kind (NTFAULT longs). */
+void	 resline_tfaults(const struct resline *, int bot, long *);
+
+#endif

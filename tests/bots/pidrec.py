@@ -1,0 +1,31 @@
+#!/usr/bin/env python3
+"""A bot that notes its life in a file: one line "ID start" when it says
+hello, then "ID GAME" at each game's start (ID: its pid and a random token,
+so a reused pid is not taken for the same process); it plays the first
+legal action.  Usage: pidrec.py FILE."""
+import json
+import os
+import sys
+
+rec = sys.argv[1]
+me = "%d-%s" % (os.getpid(), os.urandom(4).hex())
+
+
+def note(what):
+    with open(rec, "a") as f:
+        f.write("%s %s\n" % (me, what))
+
+
+for line in sys.stdin:
+    m = json.loads(line)
+    t = m.get("type")
+    if t == "hello":
+        note("start")
+        print(json.dumps({"type": "hello", "name": "pidrec", "version": "1"}),
+              flush=True)
+    elif t == "start":
+        note(m["game"])
+    elif t == "request":
+        print(json.dumps({"id": m["id"], "index": 0}), flush=True)
+    elif t == "bye":
+        break

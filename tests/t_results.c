@@ -1,0 +1,236 @@
+/*
+ * The results line as a pair (referee/results.h): random lines encoded
+ * then decoded come back equal, field by field; every single-byte damage,
+ * cut or extra byte of an encoded line is either refused or decodes to a
+ * line that encodes back to the very text read (the decoder accepts no
+ * line the encoder could not have written differently); hand-made bad
+ * lines are refused with the field named; the fault tables agree.
+ *
+ * Usage: t_results [-n LINES] [-s SEED]
+ */
+#include <err.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "common.h"
+#include "results.h"
+#include "rng.h"
+
+static void	 random_line(struct rng *, struct resline *);
+static int	 same(const struct resline *, const struct resline *);
+static int	 bad(const char *, int, const char *);
+
+/* Fills r with a random game of 1..MAX_PLAYERS bots. */
+static void
+random_line(struct rng *rg, struct resline *r)
+{
+	int i, k, j, t;
+
+	memset(r, 0, sizeof *r);
+	r->n = 1 + (int)rng_below(rg, MAX_PLAYERS);
+	r->game = (long)rng_below(rg, 1000000);
+	r->seed = (int64_t)(rng_next(rg) & INT64_MAX);
+	for (i = 0; i < r->n; i++)
+		r->seats[i] = i;
+	for (i = r->n - 1; i > 0; i--) {
+		j = (int)rng_below(rg, (uint32_t)i + 1);
+		t = r->seats[i];
+		r->seats[i] = r->seats[j];
+		r->seats[j] = t;
+	}
+	for (i = 0; i < r->n; i++) {
+		r->places[i] = 1 + (int)rng_below(rg, (uint32_t)r->n);
+		switch (rng_below(rg, 3)) {
+		case 0:
+			r->scores[i] = (double)rng_below(rg, 100000) - 50000;
+			break;
+		case 1:
+			r->scores[i] = ((double)rng_below(rg, 1000000) - 500000)
+			    / 64;
+			break;
+		default:
+			r->scores[i] = 0;
+		}
+		for (k = 0; k < NFAULT; k++)
+			r->kinds[i][k] = rng_below(rg, 4) == 0 ?
+			    (long)rng_below(rg, 1000) : 0;
+		r->hello[i] = r->kinds[i][FAULT_TIMEOUT] > 0 ?
+		    (long)rng_below(rg, (uint32_t)r->kinds[i][FAULT_TIMEOUT] +
+		    1) : 0;
+		for (k = 0; k < NLIMIT; k++)
+			r->limits[i][k] = (long)rng_below(rg, 3);
+		r->retired[i] = rng_below(rg, 5) == 0;
+	}
+	r->capped = rng_below(rg, 4) == 0;
+	if (rng_below(rg, 2))
+		snprintf(r->log, sizeof r->log, "logs/t%05u.d%03u \"x\"\\.jsonl",
+		    rng_below(rg, 100000), rng_below(rg, 1000));
+}
+
+/* 1 if two lines say the same, field by field. */
+static int
+same(const struct resline *a, const struct resline *b)
+{
+	int i;
+
+	if (a->n != b->n || a->game != b->game || a->seed != b->seed ||
+	    a->capped != b->capped || strcmp(a->log, b->log) != 0)
+		return 0;
+	for (i = 0; i < a->n; i++)
+		if (a->seats[i] != b->seats[i] ||
+		    a->places[i] != b->places[i] ||
+		    a->scores[i] != b->scores[i] ||
+		    memcmp(a->kinds[i], b->kinds[i], sizeof a->kinds[i]) != 0 ||
+		    a->hello[i] != b->hello[i] ||
+		    memcmp(a->limits[i], b->limits[i],
+		    sizeof a->limits[i]) != 0 ||
+		    a->retired[i] != b->retired[i])
+			return 0;
+	return 1;
+}
+
+/* 1 if text is refused for n bots with a cause naming field. */
+static int
+bad(const char *text, int n, const char *field)
+{
+	struct resline r;
+	char cause[256];
+
+	if (resline_decode(text, strlen(text), n, &r, cause,
+	    sizeof cause) == 0)
+		return 0;
+	return strstr(cause, field) != NULL;
+}
+
+int
+main(int argc, char **argv)
+{
+	struct rng rg;
+	struct resline r, back, again;
+	struct buf b = { NULL, 0, 0 }, b2 = { NULL, 0, 0 };
+	char cause[256], *copy;
+	long lines = 2000, i, equal = 0, refused = 0, strict = 0, tried = 0;
+	unsigned long seed = 7;
+	size_t pos, len;
+	long t;
+	int ch, k, ok;
+
+	while ((ch = getopt(argc, argv, "n:s:")) != -1) {
+		switch (ch) {
+		case 'n':
+			lines = strtol(optarg, NULL, 10);
+			break;
+		case 's':
+			seed = strtoul(optarg, NULL, 10);
+			break;
+		default:
+			errx(2, "usage: t_results [-n LINES] [-s SEED]");
+		}
+	}
+	rng_seed(&rg, seed);
+	/* round trips */
+	for (i = 0; i < lines; i++) {
+		random_line(&rg, &r);
+		b.len = 0;
+		resline_encode(&b, &r);
+		if (b.len > 0 && b.p[b.len - 1] == '\n' &&
+		    resline_decode(b.p, b.len - 1, r.n, &back, cause,
+		    sizeof cause) == 0 && same(&r, &back))
+			equal++;
+		else
+			fprintf(stderr, "# round trip failed: %s (%s)\n", b.p,
+			    cause);
+	}
+	tap_ok(equal == lines, "%ld random lines of 1..%d bots come back "
+	    "equal (%ld)", lines, MAX_PLAYERS, equal);
+	/* damaged lines: refused, or decoded to a line that encodes back
+	 * to the text read */
+	for (i = 0; i < lines; i++) {
+		random_line(&rg, &r);
+		b.len = 0;
+		resline_encode(&b, &r);
+		len = b.len - 1;
+		copy = xmalloc(len + 2);
+		for (k = 0; k < 8; k++) {
+			memcpy(copy, b.p, len + 1);
+			pos = rng_below(&rg, (uint32_t)len);
+			switch (rng_below(&rg, 3)) {
+			case 0:
+				copy[pos] = (char)(' ' + rng_below(&rg, 95));
+				t = (long)len;
+				break;
+			case 1:
+				t = (long)pos;	/* cut */
+				break;
+			default:
+				memmove(copy + pos + 1, copy + pos, len - pos);
+				copy[pos] = (char)(' ' + rng_below(&rg, 95));
+				t = (long)len + 1;
+			}
+			tried++;
+			if (resline_decode(copy, (size_t)t, r.n, &back, cause,
+			    sizeof cause) == -1) {
+				refused++;
+				continue;
+			}
+			/* accepted: it must say something the encoder says
+			 * the same way, or be the same line */
+			b2.len = 0;
+			resline_encode(&b2, &back);
+			ok = resline_decode(b2.p, b2.len - 1, r.n, &again,
+			    cause, sizeof cause) == 0 && same(&back, &again);
+			strict += ok;
+			if (!ok)
+				fprintf(stderr, "# accepted but not stable: "
+				    "%.*s\n", (int)t, copy);
+		}
+		free(copy);
+	}
+	tap_ok(refused + strict == tried, "%ld damaged lines: %ld refused, "
+	    "%ld decoded to a stable line, none taken wrong", tried, refused,
+	    strict);
+	tap_ok(refused > tried / 2, "most damage is refused (%ld of %ld)",
+	    refused, tried);
+	/* fields named */
+	tap_ok(bad("{\"game\":-1}", 2, "game"), "a negative game is refused");
+	tap_ok(bad("nonsense", 2, "not JSON"), "text that is not JSON is "
+	    "refused");
+	random_line(&rg, &r);
+	r.n = 3;
+	r.seats[0] = 0;
+	r.seats[1] = 1;
+	r.seats[2] = 2;
+	for (k = 0; k < 3; k++)
+		r.places[k] = k + 1;
+	b.len = 0;
+	resline_encode(&b, &r);
+	tap_ok(resline_decode(b.p, b.len, 3, &back, cause, sizeof cause) == 0,
+	    "a line of 3 bots is read");
+	tap_ok(bad(b.p, 4, "seats"), "a line of 3 bots read as 4 is refused "
+	    "at its seats");
+	copy = xstrdup(b.p);
+	memcpy(strstr(copy, "\"seats\":[0,1,2]"), "\"seats\":[0,1,1]", 15);
+	tap_ok(bad(copy, 3, "seats"), "seats that name a bot twice are "
+	    "refused");
+	free(copy);
+	copy = xstrdup(b.p);
+	k = (int)(strstr(copy, "\"faults\":[") - copy) + 10;
+	copy[k] = copy[k] == '9' ? '8' : '9';
+	tap_ok(bad(copy, 3, "faults"), "fault totals that disagree with "
+	    "their kinds are refused");
+	free(copy);
+	/* the one fault table */
+	for (k = 0, ok = 1; k < NFAULT; k++)
+		ok &= fault_tkind[k] < NTFAULT_MAIN;
+	tap_ok(ok && fault_tkind[FAULT_TIMEOUT] == TF_TIMEOUT &&
+	    fault_tkind[FAULT_EXIT] == TF_CRASH &&
+	    fault_tkind[FAULT_LIMIT] == TF_LIMIT &&
+	    fault_tkind[FAULT_ILLEGAL] == TF_ILLEGAL &&
+	    strcmp(tfault_names[TF_CPU + LIMIT_MEMORY], "limit_memory") == 0,
+	    "every protocol fault maps to a table's kind");
+	buf_free(&b);
+	buf_free(&b2);
+	return tap_done();
+}
