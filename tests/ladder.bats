@@ -265,7 +265,7 @@ for (tab, game), j in seen.items():
     names = [players[v] for (v,) in c.execute(
         "SELECT version FROM seats WHERE tab = ? ORDER BY seat", (tab,))]
     assert j["bots"] == [names[b] for b in seats], ("bots", tab, game)
-    assert j["places"] == [places[b] for b in seats], ("places", tab, game)
+    assert j["places"] == places, ("places", tab, game)   # the log: by seat
 ended = 0
 for tab, log, abandoned in c.execute("SELECT id, log, abandoned FROM tables WHERE ended IS NOT NULL"):
     if abandoned or log is None or not os.path.exists(os.path.join(L, log)):
@@ -281,6 +281,11 @@ PY
 # The games committed so far.
 games() {
 	q "SELECT count(*) FROM games"
+}
+
+# Succeeds when at least $1 games are committed.
+games_at_least() {
+	[ "$(games)" -ge "$1" ]
 }
 
 # Succeeds when version $1 has played at least one game.
@@ -308,31 +313,32 @@ kill9() {
 	bin/tournament ladder add "$L" c -c 'bin/random --seed 3'
 	start
 	wait_for test -L "$L/site"
-	n=$(games); wait_for test "$(games)" -ge $((n + 6))
+	n=$(games); wait_for games_at_least $((n + 6))
 	kill9
 	start
-	n=$(games); wait_for test "$(games)" -gt "$n"
+	n=$(games); wait_for games_at_least $((n + 1))
 	bin/tournament ladder add "$L" d -c 'bin/random --seed 4'
 	wait_for has_played d.v1
 	kill9
 	start
 	bin/tournament ladder update "$L" b -c 'bin/random --seed 5'
 	wait_for has_played b.v2
-	n=$(games); wait_for test "$(games)" -ge $((n + 3))
+	n=$(games); wait_for games_at_least $((n + 3))
 	kill9
 	bin/tournament ladder retire "$L" c
 	start
 	n=$(q "SELECT count(*) FROM results r JOIN versions v ON v.id = r.version WHERE v.player = 'c.v1'")
-	m=$(games); wait_for test "$(games)" -ge $((m + 9))
+	m=$(games); wait_for games_at_least $((m + 9))
 	kill9
 	# once retired, c played no more; b.v1 neither once b.v2 came
 	[ "$(q "SELECT count(*) FROM results r JOIN versions v ON v.id = r.version WHERE v.player = 'c.v1'")" -eq "$n" ]
 	start
-	n=$(games); wait_for test "$(games)" -ge $((n + 3))
+	n=$(games); wait_for games_at_least $((n + 3))
 	kill -TERM "$bg"
-	run wait "$bg"
+	st=0
+	wait "$bg" || st=$?
 	bg=
-	[ "$status" -eq 130 ]
+	[ "$st" -eq 130 ]
 	[ "$(q "SELECT count(*) FROM tables WHERE ended IS NULL")" -eq 0 ]
 	[ "$(q "SELECT count(*) FROM tables WHERE abandoned = 1")" -ge 1 ]
 	run against_logs

@@ -952,7 +952,8 @@ l_synth(int argc, char **argv)
 	double *str, key[MAX_PLAYERS];
 	long nbots = 0, ngames = 0, gi, table = 0, vers[MAX_PLAYERS];
 	long gpt;
-	uint64_t seed = 1;
+	uint64_t seed = 1, tseed;
+	char *tlog;
 	int ch, n, i, k, a, b, seat[MAX_PLAYERS];
 
 	opterr = 0;
@@ -1018,8 +1019,8 @@ again:
 			}
 			for (a = 0; a < k; a++)
 				vers[a] = v[vers[a]].id;
-			if ((table = lstore_table(&s, k, vers, 0, gpt, 0, NULL,
-			    cause, sizeof cause)) == -1)
+			if ((table = lstore_table(&s, k, vers, 0, gpt, seed, 0,
+			    &tseed, &tlog, cause, sizeof cause)) == -1)
 				errx(1, "%s", cause);
 		}
 		memset(&jg, 0, sizeof jg);

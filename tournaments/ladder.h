@@ -84,11 +84,14 @@ int	 lstore_next_version(struct lstore *, const char *name);
 /* Retires every active version of name; -1 and a cause (no such bot). */
 int	 lstore_retire(struct lstore *, const char *name, char *, size_t);
 /*
- * Starts a table: its seats (version ids in seat order), games lo..hi-1,
- * seed and log; returns its id (> 0), or -1 and a cause.
+ * Starts a table: its seats (version ids in seat order), games lo..hi-1;
+ * sets its seed (derived from the master seed and its number) and, when
+ * logs, its log (a new string, "logs/tNNNNNN.jsonl"); returns its number
+ * (> 0), or -1 and a cause.
  */
 long	 lstore_table(struct lstore *, int k, const long *versions, long lo,
-	    long hi, uint64_t seed, const char *log, char *, size_t);
+	    long hi, uint64_t master, int logs, uint64_t *seed, char **log,
+	    char *, size_t);
 /* Marks a table ended; -1 and a cause. */
 int	 lstore_table_end(struct lstore *, long table, char *, size_t);
 /* Marks every table not ended as abandoned (after a kill); the count. */

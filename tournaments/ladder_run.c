@@ -28,9 +28,8 @@
 #include <unistd.h>
 
 #include "ladder.h"
-
-#if __has_include("pool.h")
 #include "pool.h"
+
 
 struct lrunner {
 	struct lstore		*s;
@@ -148,22 +147,19 @@ next_run(void *arg, struct pool_run *r)
 	free(c);
 	for (i = 0; i < k; i++)
 		vers[i] = rn->v[pick[i]].id;
-	if ((id = lstore_table(rn->s, k, vers, 0, rn->gpt, 0, NULL, cause,
-	    sizeof cause)) == -1) {
+	memset(r, 0, sizeof *r);
+	if ((id = lstore_table(rn->s, k, vers, 0, rn->gpt, rn->seed,
+	    rn->t.logs, &r->seed, &r->log, cause, sizeof cause)) == -1) {
 		warnx("%s", cause);
 		rn->stop = 1;
 		return -1;
 	}
-	memset(r, 0, sizeof *r);
 	r->table = id;
-	r->seed = seed_derive(rn->seed, (uint64_t)id);
 	r->games = rn->gpt;
 	r->nlist = rn->gpt;
 	r->list = xcalloc((size_t)rn->gpt, sizeof *r->list);
 	for (g = 0; g < rn->gpt; g++)
 		r->list[g] = g;
-	if (rn->t.logs && asprintf(&r->log, "logs/t%06ld.jsonl", id) == -1)
-		abort();
 	for (i = 0; i < k; i++) {
 		r->bots[i] = pick[i];
 		rn->v[pick[i]].inflight++;
@@ -312,7 +308,7 @@ ladder_run(struct lstore *s, const struct lrun_opts *o)
 	struct pool_source src;
 	struct sigaction sa;
 	enum pool_end end;
-	char cause[512], *seed, *logs;
+	char cause[512], *logs;
 	long n;
 	int rc = 0, waiting = 0;
 
@@ -338,7 +334,6 @@ ladder_run(struct lstore *s, const struct lrun_opts *o)
 	for (;;) {
 		if (load_bots(&rn, cause, sizeof cause) == -1)
 			errx(1, "%s", cause);
-		seed = NULL;
 		rn.seed = rn.t.seed;
 		rng_seed(&rn.rng, seed_derive(rn.seed, (uint64_t)time(NULL)));
 		rn.stop = 0;
@@ -399,17 +394,3 @@ ladder_run(struct lstore *s, const struct lrun_opts *o)
 	free(rn.replay);
 	return rc;
 }
-
-#else
-
-/* Plays the ladder until stopped: waits for the pool (pool.h). */
-int
-ladder_run(struct lstore *s, const struct lrun_opts *o)
-{
-	(void)s;
-	(void)o;
-	warnx("ladder run: this build has no pool");
-	return 1;
-}
-
-#endif

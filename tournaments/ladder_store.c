@@ -412,25 +412,24 @@ lstore_retire(struct lstore *s, const char *name, char *cause, size_t len)
 /* Starts a table; see ladder.h. */
 long
 lstore_table(struct lstore *s, int k, const long *vers, long lo, long hi,
-    uint64_t seed, const char *log, char *cause, size_t len)
+    uint64_t master, int logs, uint64_t *seed, char **log, char *cause,
+    size_t len)
 {
 	sqlite3_stmt *st;
 	char sd[32];
 	long id = -1;
 	int i, rc;
 
+	*log = NULL;
 	if (lstore_exec(s, "SAVEPOINT tab", cause, len) == -1)
 		return -1;
-	snprintf(sd, sizeof sd, "%" PRIu64, seed);
 	if ((st = lstore_prep(s,
-	    "INSERT INTO tables (lo, hi, seed, log, started) "
-	    "VALUES (?, ?, ?, ?, ?)", cause, len)) == NULL)
+	    "INSERT INTO tables (lo, hi, seed, started) VALUES (?, ?, '', ?)",
+	    cause, len)) == NULL)
 		goto out;
 	sqlite3_bind_int64(st, 1, lo);
 	sqlite3_bind_int64(st, 2, hi);
-	sqlite3_bind_text(st, 3, sd, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 4, log, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 5, (int64_t)time(NULL));
+	sqlite3_bind_int64(st, 3, (int64_t)time(NULL));
 	rc = sqlite3_step(st);
 	sqlite3_finalize(st);
 	if (rc != SQLITE_DONE) {
@@ -438,6 +437,25 @@ lstore_table(struct lstore *s, int k, const long *vers, long lo, long hi,
 		goto out;
 	}
 	id = (long)sqlite3_last_insert_rowid(s->db);
+	/* the table's seed and log follow from its number */
+	*seed = seed_derive(master, (uint64_t)id);
+	snprintf(sd, sizeof sd, "%" PRIu64, *seed);
+	if (logs && asprintf(log, "logs/t%06ld.jsonl", id) == -1)
+		abort();
+	if ((st = lstore_prep(s, "UPDATE tables SET seed = ?, log = ? WHERE "
+	    "id = ?", cause, len)) == NULL) {
+		id = -1;
+		goto out;
+	}
+	sqlite3_bind_text(st, 1, sd, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, *log, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 3, id);
+	rc = sqlite3_step(st);
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE) {
+		id = fail(s, "tables", cause, len);
+		goto out;
+	}
 	if ((st = lstore_prep(s, "INSERT INTO seats VALUES (?, ?, ?)", cause,
 	    len)) == NULL) {
 		id = -1;
@@ -455,9 +473,12 @@ lstore_table(struct lstore *s, int k, const long *vers, long lo, long hi,
 	if (id != -1 && lstore_exec(s, "RELEASE tab", cause, len) == -1)
 		id = -1;
 out:
-	if (id == -1)
+	if (id == -1) {
 		sqlite3_exec(s->db, "ROLLBACK TO tab; RELEASE tab", NULL, NULL,
 		    NULL);
+		free(*log);
+		*log = NULL;
+	}
 	return id;
 }
 
