@@ -59,6 +59,7 @@ static int	 l_inbox(int, char **);
 static int	 l_status(int, char **);
 static int	 l_export(int, char **);
 static int	 l_site(int, char **);
+static double	 cpu_now(void);
 static int	 l_serve(int, char **);
 static int	 l_run(int, char **);
 static int	 l_synth(int, char **);
@@ -80,7 +81,7 @@ static const char usage_text[] =
 "                             [--inbox INBOX] [-q]\n"
 "       tournament ladder status DIR [-f FORMAT]\n"
 "       tournament ladder export DIR [-o FILE]\n"
-"       tournament ladder site DIR\n"
+"       tournament ladder site [-v] DIR\n"
 "       tournament ladder serve DIR [--port P]\n"
 "       tournament ladder synth DIR --bots N --games N [--seed N]\n"
 "\n"
@@ -115,6 +116,7 @@ static const char usage_text[] =
 "export    writes the ladder's games as a tournament journal\n"
 "  -o FILE           there instead of stdout\n"
 "site      fits the ratings (saved with the others) and writes DIR/site\n"
+"  -v                the CPU time of each step, then a warm refit's\n"
 "serve     serves DIR/site read-only on 127.0.0.1\n"
 "  --port P          the port (default 8080)\n"
 "synth     fills a new ladder with N synthetic bots and games (for\n"
@@ -798,27 +800,69 @@ l_export(int argc, char **argv)
 	return 0;
 }
 
-/* tournament ladder site */
+/* Seconds of CPU time this process used so far. */
+static double
+cpu_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/*
+ * tournament ladder site [-v]: with -v, the CPU time of each step and,
+ * after the site, a second fit warm-started from the first and its site
+ * (what a running ladder's refit costs when few games came since).
+ */
 static int
 l_site(int argc, char **argv)
 {
 	struct lstore s;
 	struct lrating lr;
 	char cause[512];
+	double t0, t1, t2, t3;
+	int ch, verbose = 0;
 
-	if (argc == 2 && (strcmp(argv[1], "-h") == 0 ||
-	    strcmp(argv[1], "--help") == 0))
-		usage(stdout, 0);
-	if (argc != 2)
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, ":vh", help_only, NULL)) != -1) {
+		switch (ch) {
+		case 'v':
+			verbose = 1;
+			break;
+		case 'h':
+			usage(stdout, 0);
+		default:
+			cli_bad_option("tournament ladder site", ch, argv);
+		}
+	}
+	if (argc - optind != 1)
 		cli_usage_error("tournament ladder site", "give the ladder's "
 		    "directory");
-	open_store(&s, argv[1]);
-	lrate_init(&s, &lr, 0);
-	if (lrate_update(&s, &lr, cause, sizeof cause) == -1 ||
-	    (lr.r.n > 0 && (rate_fit(&lr.r, cause, sizeof cause) == -1 ||
-	    lrate_save(&s, &lr, cause, sizeof cause) == -1)) ||
-	    ladder_site(&s, &lr, cause, sizeof cause) == -1)
+	open_store(&s, argv[optind]);
+	lrate_init(&s, &lr, verbose);
+	t0 = cpu_now();
+	if (lrate_update(&s, &lr, cause, sizeof cause) == -1)
 		errx(1, "%s", cause);
+	t1 = cpu_now();
+	if (lr.r.n > 0 && (rate_fit(&lr.r, cause, sizeof cause) == -1 ||
+	    lrate_save(&s, &lr, cause, sizeof cause) == -1))
+		errx(1, "%s", cause);
+	t2 = cpu_now();
+	if (ladder_site(&s, &lr, cause, sizeof cause) == -1)
+		errx(1, "%s", cause);
+	t3 = cpu_now();
+	if (verbose) {
+		fprintf(stderr, "site: %ld games of %d versions read in %.2f s,"
+		    " fitted (%d bootstrap replicates) in %.2f s, the site "
+		    "written in %.2f s (CPU)\n", lr.r.games, lr.r.n, t1 - t0,
+		    lr.r.opts.boot, t2 - t1, t3 - t2);
+		if (lr.r.n > 0 && (rate_fit(&lr.r, cause, sizeof cause) == -1 ||
+		    ladder_site(&s, &lr, cause, sizeof cause) == -1))
+			errx(1, "%s", cause);
+		fprintf(stderr, "site: refitted warm and written again in "
+		    "%.2f s (CPU)\n", cpu_now() - t3);
+	}
 	lrate_free(&lr);
 	lstore_close(&s);
 	return 0;
