@@ -47,7 +47,7 @@ struct lversion {
 	int64_t	 entered, retired;	/* unix seconds; 0: not */
 	int	 active;
 	/* filled by the run */
-	long	 games, last;	/* games played, the last table */
+	long	 games, last;	/* games since the last fit, last table */
 	int	 inflight;	/* tables it sits at now */
 };
 

@@ -46,6 +46,7 @@ struct lrunner {
 	long			 unfitted;	/* games since a fit */
 	long			 print;		/* of active versions */
 	int			 stop;		/* start no table */
+	int			 broken;	/* the store failed */
 	int			 aim;		/* --games reached */
 	char			*replay;	/* bin/replay */
 };
@@ -151,7 +152,7 @@ next_run(void *arg, struct pool_run *r)
 	if ((id = lstore_table(rn->s, k, vers, 0, rn->gpt, rn->seed,
 	    rn->t.logs, &r->seed, &r->log, cause, sizeof cause)) == -1) {
 		warnx("%s", cause);
-		rn->stop = 1;
+		rn->stop = rn->broken = 1;
 		return -1;
 	}
 	r->table = id;
@@ -228,7 +229,6 @@ run_end(void *arg, const struct pool_run *r, long left, int failed)
 	char cause[512], *names = NULL, *x, *log;
 	int i;
 
-	(void)left;
 	(void)failed;
 	if (lstore_table_end(rn->s, r->table, cause, sizeof cause) == -1)
 		warnx("%s", cause);
@@ -240,7 +240,8 @@ run_end(void *arg, const struct pool_run *r, long left, int failed)
 		free(names);
 		names = x;
 	}
-	if (r->log != NULL) {
+	/* a run stopped before its end has a log that does not verify */
+	if (r->log != NULL && left == 0) {
 		if (asprintf(&log, "%s/%s", rn->s->dir, r->log) == -1)
 			abort();
 		if (access(log, R_OK) == 0 && render_one(rn->replay, log,
@@ -259,8 +260,12 @@ static int
 refit(struct lrunner *rn, char *cause, size_t len)
 {
 	const struct rplayer *p;
+	int i;
 
 	rn->unfitted = 0;
+	/* the games counted since the last fit are in this one */
+	for (i = 0; i < rn->nv; i++)
+		rn->v[i].games = 0;
 	if (lrate_update(rn->s, &rn->lr, cause, len) == -1)
 		return -1;
 	if (rn->lr.r.n > 0) {
@@ -382,6 +387,10 @@ ladder_run(struct lstore *s, const struct lrun_opts *o)
 		}
 		if (rn.aim)
 			break;
+		if (rn.broken) {
+			rc = 1;
+			break;
+		}
 	}
 	if (finish(s, cause, sizeof cause) == -1) {
 		warnx("%s", cause);

@@ -109,6 +109,9 @@ answer(void *arg, struct MHD_Connection *c, const char *url,
 	if (*upsize != 0)
 		return MHD_NO;
 	*state = NULL;
+	/* the replay pages name no icon: no error for the browser's guess */
+	if (strcmp(url, "/favicon.ico") == 0)
+		return plain(c, MHD_HTTP_NO_CONTENT, "");
 	if (url[0] != '/' || strstr(url, "/.") != NULL)
 		return plain(c, MHD_HTTP_NOT_FOUND, "not found\n");
 	if (strncmp(url, "/logs/", 6) == 0) {
