@@ -75,6 +75,9 @@ pybot() {
 	bin/tournament ladder init "$L" "$T/settings.json"
 	bin/tournament ladder add "$L" rnd -c bin/random
 	run bin/tournament ladder update "$L" rnd
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"a new version needs a new command"* ]]
+	run bin/tournament ladder update "$L" rnd -c 'bin/random --seed 9'
 	[ "$status" -eq 0 ]
 	[ "$output" = "rnd.v2 entered" ]
 	[ "$(q "SELECT player, retired IS NULL FROM versions ORDER BY id")" = "rnd.v1|0
@@ -317,6 +320,9 @@ kill9() {
 	kill9
 	start
 	n=$(games); wait_for games_at_least $((n + 1))
+	run bin/tournament ladder run -q "$L"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"the ladder is running already"* ]]
 	bin/tournament ladder add "$L" d -c 'bin/random --seed 4'
 	wait_for has_played d.v1
 	kill9

@@ -99,7 +99,8 @@ static const char usage_text[] =
 "  --owner WHO       who entered it\n"
 "  --env KEY=VALUE   set in its environment; repeatable\n"
 "update    enters a new version of a bot (the old one retires, its games\n"
-"          kept); the same options, the command the last version's\n"
+"          kept): the same options, a new -c or --dir or both (without\n"
+"          -c, the last version's command in the new directory)\n"
 "retire    takes a bot out of play; its games and rating stay\n"
 "inbox     enters every new subdirectory of INBOX holding a bot.json\n"
 "          ({\"name\", \"command\", \"owner\", \"env\"}) as add or update\n"
@@ -270,7 +271,7 @@ enter(struct lstore *s, const struct entry *e, int update, char *cause,
 	json_t *val;
 	char *copy = NULL, *cmd, *check, **argv, *out = NULL, num[3][32];
 	size_t olen = 0;
-	int n, i, ac = 0, active = 0, ver, rc = -1;
+	int n, i, ac = 0, active = 0, ver, status, rc = -1;
 
 	if (!name_ok(e->name)) {
 		snprintf(cause, len, "%s: a bot's name is 1 to %d letters, "
@@ -303,6 +304,12 @@ enter(struct lstore *s, const struct entry *e, int update, char *cause,
 	}
 	if (e->command == NULL && cmd == NULL) {
 		snprintf(cause, len, "%s: give its command (-c)", e->name);
+		return -1;
+	}
+	if (update && e->command == NULL && e->dir == NULL) {
+		snprintf(cause, len, "%s: a new version needs a new command "
+		    "(-c) or directory (--dir)", e->name);
+		free(cmd);
 		return -1;
 	}
 	if (e->command != NULL) {
@@ -372,14 +379,14 @@ enter(struct lstore *s, const struct entry *e, int update, char *cause,
 	argv[ac++] = (char *)"--";
 	argv[ac++] = cmd;
 	argv[ac] = NULL;
-	i = run_prog(argv, &out, &olen);
-	for (i = i, n = 0; n < ac; n++)
-		if (n > 0 && strcmp(argv[n - 1], "--env") == 0)
+	status = run_prog(argv, &out, &olen);
+	for (n = 1; n < ac; n++)
+		if (strcmp(argv[n - 1], "--env") == 0)
 			free(argv[n]);
 	free(argv);
 	free(check);
 	tour_free(&t);
-	if (i != 0) {
+	if (status != 0) {
 		snprintf(cause, len, "%s failed bin/botcheck and is not "
 		    "entered:\n%s", e->name, out != NULL ? out : "");
 		goto out;

@@ -16,8 +16,11 @@
  * the rating is made once more from scratch, as tournament rate makes it,
  * so the site at rest shows exactly the table of `ladder status`.
  */
+#include <sys/file.h>
+
 #include <err.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <math.h>
 #include <signal.h>
@@ -84,6 +87,7 @@ static int
 load_bots(struct lrunner *rn, char *cause, size_t len)
 {
 	struct lversion *all;
+	char *wal;
 	int n, i;
 
 	rn->print = fingerprint(rn->s);
@@ -103,6 +107,15 @@ load_bots(struct lrunner *rn, char *cause, size_t len)
 		return -1;
 	}
 	rn->gpt = tour_games_per_table(&rn->t);
+	/* the store's write-ahead log holds what the store does */
+	for (i = 0; i < 2; i++) {
+		if (asprintf(&wal, "%s%s", rn->s->path, i ? "-shm" : "-wal") ==
+		    -1)
+			abort();
+		if (access(wal, F_OK) == 0)
+			tour_refarg(&rn->t, "--sandbox-hide", wal);
+		free(wal);
+	}
 	return 0;
 }
 
@@ -122,7 +135,7 @@ next_run(void *arg, struct pool_run *r)
 {
 	struct lrunner *rn = arg;
 	struct lcand *c;
-	char cause[512];
+	char cause[512], *log;
 	long vers[MAX_PLAYERS], id, g;
 	int i, k = rn->t.seats, pick[MAX_PLAYERS], p;
 
@@ -150,11 +163,15 @@ next_run(void *arg, struct pool_run *r)
 		vers[i] = rn->v[pick[i]].id;
 	memset(r, 0, sizeof *r);
 	if ((id = lstore_table(rn->s, k, vers, 0, rn->gpt, rn->seed,
-	    rn->t.logs, &r->seed, &r->log, cause, sizeof cause)) == -1) {
+	    rn->t.logs, &r->seed, &log, cause, sizeof cause)) == -1) {
 		warnx("%s", cause);
 		rn->stop = rn->broken = 1;
 		return -1;
 	}
+	/* the pool's is in the output, DIR/logs; the store's in DIR */
+	if (log != NULL)
+		r->log = xstrdup(log + strlen("logs/"));
+	free(log);
 	r->table = id;
 	r->games = rn->gpt;
 	r->nlist = rn->gpt;
@@ -178,6 +195,7 @@ game_done(void *arg, const struct pool_run *r, const struct resline *res,
 	struct lrunner *rn = arg;
 	struct jgame g;
 	json_t *line, *seed;
+	char *log = NULL;
 	long vers[MAX_PLAYERS];
 	int s, b, rc;
 
@@ -187,7 +205,9 @@ game_done(void *arg, const struct pool_run *r, const struct resline *res,
 	g.deal = rn->t.duplicate ? res->game / rn->t.seats : res->game;
 	g.k = rn->t.seats;
 	g.capped = res->capped;
-	g.log = r->log;
+	if (r->log != NULL && asprintf(&log, "logs/%s", r->log) == -1)
+		abort();
+	g.log = log;
 	for (s = 0; s < g.k; s++) {
 		b = res->seats[s];
 		g.bots[s] = rn->v[r->bots[b]].player;
@@ -201,6 +221,7 @@ game_done(void *arg, const struct pool_run *r, const struct resline *res,
 	json_decref(seed);
 	rc = lstore_game(rn->s, &g, vers, line, cause, len);
 	json_decref(line);
+	free(log);
 	if (rc == -1)
 		return -1;
 	if (rc == 1) {
@@ -242,7 +263,7 @@ run_end(void *arg, const struct pool_run *r, long left, int failed)
 	}
 	/* a run stopped before its end has a log that does not verify */
 	if (r->log != NULL && left == 0) {
-		if (asprintf(&log, "%s/%s", rn->s->dir, r->log) == -1)
+		if (asprintf(&log, "%s/%s", rn->t.outdir, r->log) == -1)
 			abort();
 		if (access(log, R_OK) == 0 && render_one(rn->replay, log,
 		    names) == -1)
@@ -315,8 +336,16 @@ ladder_run(struct lstore *s, const struct lrun_opts *o)
 	enum pool_end end;
 	char cause[512], *logs;
 	long n;
-	int rc = 0, waiting = 0;
+	int rc = 0, waiting = 0, lock;
 
+	/* one run a ladder: a second would abandon the first's tables */
+	if (asprintf(&logs, "%s/run.lock", s->dir) == -1)
+		abort();
+	if ((lock = open(logs, O_RDWR | O_CREAT | O_CLOEXEC, 0600)) == -1)
+		err(1, "%s", logs);
+	if (flock(lock, LOCK_EX | LOCK_NB) == -1)
+		errx(1, "%s: the ladder is running already", s->dir);
+	free(logs);
 	memset(&rn, 0, sizeof rn);
 	rn.s = s;
 	rn.o = o;
@@ -392,6 +421,8 @@ ladder_run(struct lstore *s, const struct lrun_opts *o)
 			break;
 		}
 	}
+	/* one rating in memory at a time: they grow as bots squared */
+	lrate_free(&rn.lr);
 	if (finish(s, cause, sizeof cause) == -1) {
 		warnx("%s", cause);
 		rc = rc ? rc : 1;
@@ -399,7 +430,7 @@ ladder_run(struct lstore *s, const struct lrun_opts *o)
 	if (!o->quiet)
 		fprintf(stderr, "ladder: stopped after %ld new games\n",
 		    rn.fresh);
-	lrate_free(&rn.lr);
 	free(rn.replay);
+	close(lock);
 	return rc;
 }

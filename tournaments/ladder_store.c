@@ -676,7 +676,12 @@ ladder_tour(struct lstore *s, const struct lversion *v, int n,
 		json_array_append_new(bots, json_pack("{s:s,s:s}", "name",
 		    "placeholder", "command", "true"));
 	json_object_set_new(j, "bots", bots);
-	json_object_set_new(j, "output", json_string(s->dir));
+	/* the referees' output, out of the bots' sight: the logs alone (the
+	 * bots' copies must stay visible, the store is hidden as the file) */
+	if (asprintf(&text, "%s/logs", s->dir) == -1)
+		abort();
+	json_object_set_new(j, "output", json_string(text));
+	free(text);
 	rc = tour_parse(t, j, s->path, cause, len);
 	json_decref(j);
 	return rc;
