@@ -278,7 +278,7 @@ match_adjudicate(int n, int *places, double *scores)
 
 void
 playorder_init(struct playorder *po, int ngames, int players, int duplicate,
-    const int *list, int nlist, int replay)
+    const int *list, int nlist, int replay, int first)
 {
 	int last[MAX_PLAYERS], i, l, k, g;
 
@@ -286,6 +286,7 @@ playorder_init(struct playorder *po, int ngames, int players, int duplicate,
 	po->games = ngames;
 	po->players = players;
 	po->duplicate = duplicate && players > 1;
+	po->first = first;
 	po->nlife = po->duplicate ? players : 1;
 	for (l = 0; l < po->nlife; l++)
 		last[l] = -1;
@@ -315,12 +316,13 @@ playorder_init(struct playorder *po, int ngames, int players, int duplicate,
 		return;
 	}
 	for (l = 0; l < po->nlife; l++) {
-		/* the games of lifetime l up to last[l] */
-		if (last[l] < l || (!po->duplicate && last[l] < 0))
+		/* the games of lifetime l (from first + l) up to last[l] */
+		if (last[l] < first + (po->duplicate ? l : 0))
 			po->count[l] = 0;
 		else
 			po->count[l] = po->duplicate ?
-			    (last[l] - l) / players + 1 : last[l] + 1;
+			    (last[l] - first - l) / players + 1 :
+			    last[l] - first + 1;
 		po->total += po->count[l];
 	}
 }
@@ -339,7 +341,7 @@ playorder_game(const struct playorder *po, long k, int *reported, int *fresh)
 	}
 	for (l = 0; l < po->nlife - 1 && k >= po->count[l]; l++)
 		k -= po->count[l];
-	g = po->duplicate ? l + (int)k * po->players : (int)k;
+	g = po->first + (po->duplicate ? l + (int)k * po->players : (int)k);
 	*fresh = k == 0;
 	*reported = po->listed == NULL ||
 	    (po->listed[g / 8] & (1 << g % 8)) != 0;
@@ -1359,6 +1361,9 @@ handshake(struct match *m, int gi)
 			    json_string(m->g->options[i].name));
 	json_object_set_new(j, "options_given", bots);
 	json_object_set_new(j, "replay", json_boolean(!cf->no_replay));
+	if (cf->first_game > 0)
+		json_object_set_new(j, "first_game",
+		    json_integer(cf->first_game));
 	json_object_set_new(j, "max_decisions", cf->max_decisions > 0 ?
 	    json_integer(cf->max_decisions) : json_null());
 	json_object_set_new(j, "log_level", json_string(cf->log_lean ?
@@ -1822,7 +1827,7 @@ match_run(const struct match_config *cf, struct match_result *res,
 	sigemptyset(&ign.sa_mask);
 	sigaction(SIGPIPE, &ign, &oldpipe);
 	playorder_init(&m.po, cf->games, m.n, cf->duplicate, cf->game_list,
-	    cf->ngame_list, !cf->no_replay);
+	    cf->ngame_list, !cf->no_replay, cf->first_game);
 	for (k = 0; k < m.po.total; k++) {
 		gi = playorder_game(&m.po, k, &reported, &fresh);
 		if (fresh) {

@@ -36,6 +36,8 @@ struct match_config {
 	const int		*game_list;	/* play only these, or NULL */
 	int			 ngame_list;
 	int			 no_replay;	/* a list of whole lifetimes */
+	int			 first_game;	/* lifetimes begin here (a
+						 * runner's chunk), else 0 */
 	int			 duplicate;	/* every deal from every seat */
 	long			 max_decisions;	/* per game; 0: no cap */
 	int			 log_lean;	/* no message text in the log */
@@ -99,13 +101,17 @@ json_t	*match_result_json(const struct match_result *);
  * a game list, each lifetime holding a listed game is played from its
  * first game up to its last listed one, and only the listed games are
  * reported (the others replay what the bots saw before them, so a game is
- * the same game whatever the list).  Without replaying (--no-replay, for a
+ * the same game whatever the list).  With a first game F (--first-game,
+ * a runner's chunk of deals), the lifetimes begin at F: game F + l for
+ * lifetime l, so a chunk resumed is replayed from its own start.
+ * Without replaying (--no-replay, for a
  * runner whose lists are what its bots live for, as the tournament's deal
  * runs), only the listed games are played, each lifetime's in increasing
  * order, with new processes at the first of each.
  */
 struct playorder {
 	int		 games, players, duplicate;
+	int		 first;			/* the lifetimes' start */
 	int		 nlife;			/* lifetimes */
 	int		 count[MAX_PLAYERS];	/* games played per lifetime */
 	long		 total;			/* games played in all */
@@ -120,10 +126,11 @@ struct playorder {
 void	 match_adjudicate(int, int *, double *);
 /*
  * Makes the order of a match (list: the game list or NULL; replay: play
- * the games before a listed one in its lifetime).
+ * the games before a listed one in its lifetime; first: the lifetimes'
+ * start, a multiple of the players with duplicate).
  */
 void	 playorder_init(struct playorder *, int, int, int, const int *, int,
-	    int);
+	    int, int);
 /*
  * The game at position k (0 <= k < total); *reported is 1 if it is
  * reported, *fresh 1 if it starts its lifetime (its bots are new).

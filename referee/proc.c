@@ -556,3 +556,25 @@ proc_helper(char *const *argv, int in, int out, int errfd, const char *env)
 	dprintf(2, "%s: %s\n", argv[0], strerror(errno));
 	_exit(127);
 }
+
+char *
+argv_quote(const char *w)
+{
+	char *q, *p;
+
+	if (*w != '\0' && strspn(w, "abcdefghijklmnopqrstuvwxyz"
+	    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-+=:,@%") == strlen(w))
+		return xstrdup(w);
+	q = p = xmalloc(strlen(w) * 4 + 3);
+	*p++ = '\'';
+	for (; *w != '\0'; w++) {
+		if (*w == '\'') {
+			memcpy(p, "'\\''", 4);
+			p += 4;
+		} else
+			*p++ = *w;
+	}
+	*p++ = '\'';
+	*p = '\0';
+	return q;
+}

@@ -42,6 +42,11 @@ struct proc {
  * quote.
  */
 int	 argv_split(const char *, char ***, char *, size_t);
+/*
+ * Returns a new copy of w quoted so that both sh(1) and argv_split read
+ * it back as the one word w (a plain word is left as it is).
+ */
+char	*argv_quote(const char *);
 /* Frees an argv from argv_split. */
 void	 argv_free(char **);
 

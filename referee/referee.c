@@ -31,7 +31,7 @@ enum {
 	OPT_LIST_GAMES, OPT_DESCRIBE, OPT_GRACE, OPT_MAXDEC, OPT_LOGLEVEL,
 	OPT_LOGMAX, OPT_NOREPLAY, OPT_LCPU, OPT_LMEM, OPT_LNPROC,
 	OPT_LFSIZE, OPT_LNOFILE, OPT_ENV, OPT_BOT_USER, OPT_SANDBOX,
-	OPT_SBIND, OPT_SHIDE, OPT_MAX_FAULTS, OPT_MAX_BYTES
+	OPT_SBIND, OPT_SHIDE, OPT_MAX_FAULTS, OPT_MAX_BYTES, OPT_FIRST
 };
 
 static const struct option longopts[] = {
@@ -60,6 +60,7 @@ static const struct option longopts[] = {
 	{ "log-level",		required_argument,	NULL, OPT_LOGLEVEL },
 	{ "log-max",		required_argument,	NULL, OPT_LOGMAX },
 	{ "no-replay",		no_argument,		NULL, OPT_NOREPLAY },
+	{ "first-game",		required_argument,	NULL, OPT_FIRST },
 	{ "list-games",		no_argument,		NULL, OPT_LIST_GAMES },
 	{ "describe",		required_argument,	NULL, OPT_DESCRIBE },
 	{ "limit-cpu",		required_argument,	NULL, OPT_LCPU },
@@ -141,6 +142,9 @@ usage(FILE *fp, int status)
 "      --game-list LIST   report only these game indices, e.g. 3,7,8 (the\n"
 "                         games before them in their bots' lifetime are\n"
 "                         replayed first, so each is the same game)\n"
+"      --first-game G     the bots' lifetimes begin at game G (a runner's\n"
+"                         chunk of deals: a listed game is replayed from\n"
+"                         there); with --duplicate, a deal's first game\n"
 "      --no-replay        with --game-list: play only the listed games, new\n"
 "                         bot processes at the first of each lifetime (for\n"
 "                         a runner whose lists are whole lifetimes)\n"
@@ -305,7 +309,8 @@ main(int argc, char **argv)
 	struct match_result res;
 	struct contain ct;
 	char *logdir;
-	const char *gname = NULL, *p, *setup_path = NULL, *list_arg = NULL;
+	const char *gname = NULL, *p, *setup_path = NULL, *list_arg = NULL,
+	    *first_arg = NULL;
 	char **bots = NULL, **optv = NULL, cause[1024];
 	json_error_t jerr;
 	json_t *setup_json = NULL, *rj;
@@ -470,6 +475,9 @@ main(int argc, char **argv)
 		case OPT_NOREPLAY:
 			cf.no_replay = 1;
 			break;
+		case OPT_FIRST:
+			first_arg = optarg;
+			break;
 		case OPT_LOGMAX:
 			cf.log_max = number("--log-max", optarg, 65536,
 			    LLONG_MAX);
@@ -507,9 +515,23 @@ main(int argc, char **argv)
 		warnx("--duplicate: %d games is not a multiple of %d players; "
 		    "the last deal is not played from every seat", cf.games,
 		    players);
-	if (list_arg != NULL)
+	if (first_arg != NULL) {
+		cf.first_game = (int)number("--first-game", first_arg, 0,
+		    cf.games - 1);
+		if (cf.duplicate && cf.first_game % players != 0)
+			errx(2, "--first-game %d: with --duplicate, the first "
+			    "game of a deal (a multiple of %d)", cf.first_game,
+			    players);
+	}
+	if (list_arg != NULL) {
 		cf.game_list = parse_game_list(list_arg, cf.games,
 		    &cf.ngame_list);
+		for (i = 0; i < cf.ngame_list; i++)
+			if (cf.game_list[i] < cf.first_game)
+				errx(2, "--game-list: game %d is before "
+				    "--first-game %d", cf.game_list[i],
+				    cf.first_game);
+	}
 	if (setup_path != NULL) {
 		if ((fp = fopen(setup_path, "r")) == NULL)
 			err(2, "--setup %s", setup_path);

@@ -133,12 +133,14 @@ PY
 	run bin/tournament job --from "$T/plan" --index 9 --out "$T/j"
 	[ "$status" -eq 2 ]
 	[[ "$output" == *"no line 9 (the plan has 5 jobs)"* ]]
-	# a job whose bot cannot run: exit status 1, and it says so
+	# a job whose bot cannot run: refused before it plays (exit status
+	# 1), naming the bot
 	sed 's|python3 [^"]*det.py a|/nonexistent/bot|' "$T/t.json" >"$T/bad.json"
 	bin/tournament plan "$T/bad.json" --only 0 >"$T/badplan" 2>/dev/null
 	run bin/tournament job --out "$T/bad" <"$T/badplan"
 	[ "$status" -eq 1 ]
-	[[ "$output" == *"job 0: 0 of 8 games played"* ]]
+	[[ "$output" == *"bot a: cannot execute '/nonexistent/bot'"* ]]
+	[ ! -s "$T/bad/job-000000.jsonl" ] || [ "$(grep -c '"table"' "$T/bad/job-000000.jsonl")" -eq 0 ]
 }
 
 @test "GNU parallel, 4 workers, one SIGKILLed mid-job and retried: merge gives the local run's games and table" {
@@ -264,8 +266,10 @@ PY
 	(cd "$T/w" && sh -e "$T/cmds") >"$T/out" 2>&1
 	grep -q "horserace-example: 10 jobs: 10 done, 0 running, 0 failed, 0 missing; 80 of 80 games" "$T/out"
 	[ "$(grep -c '"table"' "$T/w/out/horserace/journal.jsonl")" -eq 80 ]
-	# the same table as a local run of the file
-	sed 's|"output": "out/horserace"|"output": "out/local"|' \
+	# the same table as a local run of the file, with the seed the plan
+	# drew (the file names none)
+	seed=$(head -n 1 "$T/w/out/horserace/journal.jsonl" | jv "$(cat)" 'd["seed"]')
+	sed 's|"output": "out/horserace"|"output": "out/local", "seed": '"$seed"'|' \
 	    tournaments/examples/horserace.json >"$T/w/local.json"
 	(cd "$T/w" && bin/tournament run -q local.json)
 	cmp "$T/w/out/local/results.txt" "$T/w/out/horserace/results.txt"

@@ -544,7 +544,7 @@ held_back() {
 
 @test "a slow table holds the others back: no table begins a deal two beyond one still being played" {
 	mkdir -m 1777 "$T/stall"
-	mkfile "$T/s.json" "$T/s" 3
+	mkfile "$T/s.json" "$T/s" 3 '"deals_per_run": 1,'
 	# Bot e's first game waits until $T/stall/go exists: its table's deal 0
 	# is slow, the other slot goes on.
 	sed -i "s|det.py e\"|det.py e $T/stall\"|" "$T/s.json"
@@ -574,6 +574,29 @@ d0 = [i for i, x in enumerate(g) if x["deal"] == 0]
 d2 = [i for i, x in enumerate(g) if x["deal"] == 2]
 assert len(d0) == 20 and len(d2) == 20 and max(d0) < min(d2), (d0, d2)
 PY
+}
+
+@test "a slow table holds the others back by chunks: with runs of 2 deals, none begins a chunk two beyond the slow table's" {
+	mkdir -m 1777 "$T/stall"
+	mkfile "$T/s.json" "$T/s" 6 '"deals_per_run": 2,'
+	sed -i "s|det.py e\"|det.py e $T/stall\"|" "$T/s.json"
+	sed -i 's|^  "seed": 11|  "bot_user": "same", "seed": 11|' "$T/s.json"
+	grep -q "det.py e $T/stall" "$T/s.json"
+	bin/tournament run --no-progress "$T/s.json" >"$T/out.txt" 2>"$T/err" 3>&- &
+	bg=$!
+	# The other slot plays the other 4 tables' first two chunks and the
+	# slow table's second, deals 0 to 3 (72 games), then waits: a chunk
+	# from deal 4 would be two beyond the slow one.
+	wait_for held_back "$T/s/journal.jsonl" 3 72 "$bg"
+	test -e "$T/stall/stalled"
+	run deal_counts "$T/s/journal.jsonl" 3
+	[ "$output" = "72 0" ]
+	touch "$T/stall/go"
+	status=0
+	wait "$bg" || status=$?
+	bg=
+	[ "$status" -eq 0 ]
+	[ "$(grep -c '"table"' "$T/s/journal.jsonl")" -eq 120 ]
 }
 
 @test "run --replays renders every match log, bots named as in the file; each report row links to its game's step" {
@@ -629,7 +652,7 @@ pidfile() {
           {"name": "b", "command": "python3 $T/pidrec.py $T/rec/b"},
           {"name": "c", "command": "python3 $T/pidrec.py $T/rec/c"}],
  "deals": $2, "deals_per_run": $3, "duplicate": $4, "concurrency": 2,
- $TOUR_LIMITS, "output": "$5"}
+ "bot_user": "same", $TOUR_LIMITS, "output": "$5"}
 EOF2
 }
 
@@ -718,7 +741,9 @@ PY
 	seed2=$(head -1 "$T/out2/journal.jsonl" | python3 -c 'import json,sys; print(json.load(sys.stdin)["seed"])')
 	[ "$seed2" != "$seed" ]
 	# A file that names one is warned about.
-	run bin/tournament run --no-progress "$T/t.json"
+	sed 's#"output": "[^"]*"#"output": "'"$T"'/named"#' "$T/t.json" > "$T/n.json"
+	run bin/tournament run --no-progress "$T/n.json"
+	[ "$status" -eq 0 ]
 	[[ "$output" == *"names the seed 11: whoever knows it"* ]]
 }
 
@@ -735,4 +760,34 @@ PY
 	CARDARENA_REFEREE=$T/no-referee run bin/tournament run -q "$T/t.json"
 	[ "$status" -eq 1 ]
 	[[ "$output" == *"the referee $T/no-referee cannot be executed"* ]]
+	# A bot whose command, dir or env names a path inside the output
+	# directory (hidden from bots: its journal holds every seed) would
+	# unhide it: refused before anything is played.
+	mkdir -p "$T/out"
+	cp "$T/det.py" "$T/out/det.py"
+	sed 's#'"$T"'/det.py c#'"$T"'/out/det.py c#' "$T/t.json" > "$T/h.json"
+	run bin/tournament run -q "$T/h.json"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"bot c: its command names $T/out/det.py, inside the output directory"* ]]
+	[ ! -e "$T/out/journal.jsonl" ]
+	sed 's#"command": "python3 '"$T"'/det.py c"#"command": "python3 det.py c", "dir": "'"$T"'/out"#' "$T/t.json" > "$T/h.json"
+	run bin/tournament run -q "$T/h.json"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"bot c: its \"dir\" $T/out lies inside the output directory"* ]]
+}
+
+@test "one runner: no referee command line is built and no process forked outside the pool's spawner" {
+	# Processes are forked only by referee/proc.c (the bots, and every
+	# helper program through proc_helper) and contain.c (containment's
+	# own helpers); the referee's command line only in tournaments/pool.c.
+	run sh -c "grep -lE '\\bfork\\(|execv|execl|posix_spawn|popen\\(|system\\(' \
+	    referee/*.c referee/games/*.c tournaments/*.c tools/*/*.c bots/*.c bots/lib/*.c | sort"
+	echo "$output"
+	[ "$output" = "$(printf 'referee/contain.c\nreferee/proc.c')" ]
+	run sh -c "grep -l -e '\"--game-list\"' -e '\"--first-game\"' -e '\"--results\"' tournaments/*.c"
+	[ "$output" = "tournaments/pool.c" ]
+	# The fault names are written once (referee/results.c, proto.c's
+	# protocol names, contain.c's limits).
+	run sh -c "grep -l '\"hello_timeout\"\\|\"line_too_long\"' referee/*.c tournaments/*.c | sort"
+	[ "$output" = "$(printf 'referee/proto.c\nreferee/results.c')" ]
 }

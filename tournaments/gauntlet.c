@@ -49,6 +49,15 @@ struct gopts {
 	int		 progress;	/* -1: on a terminal */
 	int		 jobs;
 	const char	*outdir;
+	int		 npool;		/* -p given, before copies */
+};
+
+/* The tournament a command line describes, as it is read. */
+struct gcli {
+	json_t		*j, *bots, *optv, *refargs;
+	const char	*game, *cand;
+	int		 players, npool;
+	int		 cli;		/* a flag only the command line form has */
 };
 
 struct gunit {
@@ -76,6 +85,7 @@ static void	 g_show(const struct gstate *, FILE *, int);
 static int	 g_game(void *, const struct jgame *);
 static size_t	 g_status(void *, char *, size_t);
 static void	 g_schedule(struct schedule *, const struct tour *, int, int);
+static void	 g_parse(int, char **, struct gopts *, struct gcli *);
 static json_t	*g_file(int, char **, struct gopts *);
 static int	 g_settings(const json_t *, const struct tour *, struct gopts *,
 		    int *, char *, size_t);
@@ -313,9 +323,10 @@ g_settings(const json_t *gj, const struct tour *t, struct gopts *o,
 		    "called %s", name);
 		return -1;
 	}
-	if (t->nbots < 2) {
+	if (t->nbots < t->seats) {
 		snprintf(cause, len, "\"gauntlet\": the pool (the other "
-		    "bots) is empty");
+		    "bots) needs at least %d bots for tables of %d", t->seats -
+		    1, t->seats);
 		return -1;
 	}
 #define G_NUM(k, f, lo, hi) do {					\
@@ -347,11 +358,11 @@ g_settings(const json_t *gj, const struct tour *t, struct gopts *o,
 }
 
 /*
- * Reads the command line: a tournament file's JSON (the file form), or
- * one made of the flags; the gauntlet's own settings go into o.
+ * Reads the command line's flags: the gauntlet's own settings into o, the
+ * tournament's into c (its JSON, bots, options and referee arguments).
  */
-static json_t *
-g_file(int argc, char **argv, struct gopts *o)
+static void
+g_parse(int argc, char **argv, struct gopts *o, struct gcli *c)
 {
 	static const struct option lopts[] = {
 		{ "candidate", required_argument, NULL, 'c' },
@@ -383,68 +394,63 @@ g_file(int argc, char **argv, struct gopts *o)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	const struct game *g = NULL;
-	struct opts gopt;
-	json_t *j, *bots, *optv, *refargs;
-	const char *errstr, *game = NULL, *cand = NULL;
-	char cause[512], name[32];
-	int ch, i, players = 0, npool = 0, cli = 0;
+	const char *errstr;
+	char name[32];
+	int ch;
 	long long x;
 
-	j = json_object();
-	bots = json_array();
-	optv = json_array();
-	refargs = json_array();
+	c->j = json_object();
+	c->bots = json_array();
+	c->optv = json_array();
+	c->refargs = json_array();
 	opterr = 0;
 	while ((ch = getopt_long(argc, argv, "+:c:p:g:n:o:s:j:qO:h", lopts,
 	    NULL)) != -1) {
 		switch (ch) {
 		case 'c':
-			cand = optarg;
-			cli = 1;
+			c->cand = optarg;
+			c->cli = 1;
 			break;
 		case 'p':
-			if (npool == G_MAXPOOL)
+			if (c->npool == G_MAXPOOL)
 				errx(2, "-p: at most %d pool bots", G_MAXPOOL);
-			snprintf(name, sizeof name, "pool-%d", ++npool);
-			json_array_append_new(bots, json_pack("{s:s,s:s}",
+			snprintf(name, sizeof name, "pool-%d", ++c->npool);
+			json_array_append_new(c->bots, json_pack("{s:s,s:s}",
 			    "name", name, "command", optarg));
-			cli = 1;
+			c->cli = 1;
 			break;
 		case 'g':
-			game = optarg;
-			cli = 1;
+			c->game = optarg;
+			c->cli = 1;
 			break;
 		case 'n':
-			players = (int)strtonum(optarg, 1, MAX_PLAYERS,
+			c->players = (int)strtonum(optarg, 1, MAX_PLAYERS,
 			    &errstr);
 			if (errstr != NULL)
 				errx(2, "-n %s: %s (1..%d)", optarg, errstr,
 				    MAX_PLAYERS);
-			cli = 1;
+			c->cli = 1;
 			break;
 		case 'o':
-			json_array_append_new(optv, json_string(optarg));
-			cli = 1;
+			json_array_append_new(c->optv, json_string(optarg));
+			c->cli = 1;
 			break;
 		case 's':
 			x = strtonum(optarg, 0, LLONG_MAX, &errstr);
 			if (errstr != NULL)
 				errx(2, "-s %s: %s", optarg, errstr);
-			json_object_set_new(j, "seed", json_integer(x));
-			cli = 1;
+			json_object_set_new(c->j, "seed", json_integer(x));
+			c->cli = 1;
 			break;
 		case 'E':
-			o->elo0 = g_double("--elo0", optarg, -2000, 2000);
-			break;
 		case 'F':
-			o->elo1 = g_double("--elo1", optarg, -2000, 2000);
+			*(ch == 'E' ? &o->elo0 : &o->elo1) = g_double(ch == 'E' ?
+			    "--elo0" : "--elo1", optarg, -2000, 2000);
 			break;
 		case 'A':
-			o->alpha = g_double("--alpha", optarg, 1e-9, 0.499);
-			break;
 		case 'B':
-			o->beta = g_double("--beta", optarg, 1e-9, 0.499);
+			*(ch == 'A' ? &o->alpha : &o->beta) = g_double(ch ==
+			    'A' ? "--alpha" : "--beta", optarg, 1e-9, 0.499);
 			break;
 		case 'M':
 			o->max_units = strtonum(optarg, 1, 100000000, &errstr);
@@ -452,8 +458,8 @@ g_file(int argc, char **argv, struct gopts *o)
 				errx(2, "--max-deals %s: %s", optarg, errstr);
 			break;
 		case 'D':
-			json_object_set_new(j, "duplicate", json_false());
-			cli = 1;
+			json_object_set_new(c->j, "duplicate", json_false());
+			c->cli = 1;
 			break;
 		case 'j':
 			o->jobs = (int)strtonum(optarg, 1, G_MAXJOBS, &errstr);
@@ -465,10 +471,8 @@ g_file(int argc, char **argv, struct gopts *o)
 			o->quiet = 1;
 			break;
 		case 'P':
-			o->progress = 1;
-			break;
 		case 'N':
-			o->progress = 0;
+			o->progress = ch == 'P';
 			break;
 		case 'T':
 		case 'K':
@@ -481,15 +485,15 @@ g_file(int argc, char **argv, struct gopts *o)
 			if (errstr != NULL)
 				errx(2, "%s %s: %s", argv[optind - 1], optarg,
 				    errstr);
-			json_object_set_new(j, ch == 'T' ? "time_per_move_ms" :
+			json_object_set_new(c->j, ch == 'T' ? "time_per_move_ms" :
 			    ch == 'K' ? "time_bank_ms" : ch == 'H' ?
 			    "time_hello_ms" : ch == 'X' ? "max_decisions" :
 			    "deals_per_run", json_integer(x));
-			cli |= ch != 'C';
+			c->cli |= ch != 'C';
 			break;
 		case 'f':
-			json_object_set_new(j, "on_fault", json_string(optarg));
-			cli = 1;
+			json_object_set_new(c->j, "on_fault", json_string(optarg));
+			c->cli = 1;
 			break;
 		case 'O':
 			o->outdir = optarg;
@@ -498,21 +502,21 @@ g_file(int argc, char **argv, struct gopts *o)
 			o->outdir = optarg;
 			/* FALLTHROUGH */
 		case 'l':
-			json_object_set_new(j, "logs", json_true());
+			json_object_set_new(c->j, "logs", json_true());
 			break;
 		case 'S':
-			json_object_set_new(j, "sandbox", json_true());
-			cli = 1;
+			json_object_set_new(c->j, "sandbox", json_true());
+			c->cli = 1;
 			break;
 		case 'R':
-			json_object_set_new(j, "referee", json_string(optarg));
-			cli = 1;
+			json_object_set_new(c->j, "referee", json_string(optarg));
+			c->cli = 1;
 			break;
 		case 'r':
-			if (json_array_size(refargs) == G_MAXARGS)
+			if (json_array_size(c->refargs) == G_MAXARGS)
 				errx(2, "--referee-arg: at most %d", G_MAXARGS);
-			json_array_append_new(refargs, json_string(optarg));
-			cli = 1;
+			json_array_append_new(c->refargs, json_string(optarg));
+			c->cli = 1;
 			break;
 		case 'h':
 			g_usage(stdout, 0);
@@ -521,16 +525,34 @@ g_file(int argc, char **argv, struct gopts *o)
 			cli_bad_option("tournament gauntlet", ch, argv);
 		}
 	}
+}
+
+/*
+ * Reads the command line: a tournament file's JSON (the file form), or
+ * one made of the flags; the gauntlet's own settings go into o.
+ */
+static json_t *
+g_file(int argc, char **argv, struct gopts *o)
+{
+	struct gcli c;
+	const struct game *g = NULL;
+	struct opts gopt;
+	json_t *j;
+	char cause[512], name[32];
+	int i;
+
+	memset(&c, 0, sizeof c);
+	g_parse(argc, argv, o, &c);
 	if (optind < argc) {
 		/* the file form: the flags above only steer the run */
-		if (cli || optind + 1 != argc)
+		if (c.cli || optind + 1 != argc)
 			errx(2, "gauntlet: a tournament file takes no bots, "
 			    "game or referee flags (they are its keys): "
 			    "tournament gauntlet [-j N] [-q] [-O DIR] FILE");
-		json_decref(j);
-		json_decref(bots);
-		json_decref(optv);
-		json_decref(refargs);
+		json_decref(c.j);
+		json_decref(c.bots);
+		json_decref(c.optv);
+		json_decref(c.refargs);
 		if ((j = tour_read(argv[optind], cause, sizeof cause)) == NULL)
 			errx(2, "%s", cause);
 		if (json_object_get(j, "gauntlet") == NULL)
@@ -539,41 +561,52 @@ g_file(int argc, char **argv, struct gopts *o)
 			    argv[optind]);
 		return j;
 	}
-	if (game == NULL)
+	if (c.game == NULL)
 		errx(2, "gauntlet: -g GAME is required (bin/referee "
 		    "--list-games)");
-	if ((g = game_find(game)) == NULL)
+	if ((g = game_find(c.game)) == NULL)
 		errx(2, "-g %s: no such game (bin/referee --list-games)",
-		    game);
-	if (cand == NULL || *cand == '\0')
+		    c.game);
+	if (c.cand == NULL || *c.cand == '\0')
 		errx(2, "gauntlet: -c 'CANDIDATE' is required");
-	if (npool == 0)
+	if (c.npool == 0)
 		errx(2, "gauntlet: at least one pool bot (-p 'COMMAND') is "
 		    "required");
-	if (players == 0)
-		players = g->default_players;
-	if (players < 2 || players < g->min_players ||
-	    players > g->max_players)
+	o->npool = c.npool;
+	if (c.players == 0)
+		c.players = g->default_players;
+	if (c.players < 2 || c.players < g->min_players ||
+	    c.players > g->max_players)
 		errx(2, "gauntlet: %s needs %d..%d players, and a gauntlet "
 		    "at least 2", g->name, g->min_players < 2 ? 2 :
 		    g->min_players, g->max_players);
 	/* the options checked here, for the command line's messages */
-	opts_defaults(g, &gopt, players);
-	for (i = 0; i < (int)json_array_size(optv); i++)
-		if (opts_set(g, &gopt, json_string_value(json_array_get(optv,
+	opts_defaults(g, &gopt, c.players);
+	for (i = 0; i < (int)json_array_size(c.optv); i++)
+		if (opts_set(g, &gopt, json_string_value(json_array_get(c.optv,
 		    (size_t)i)), cause, sizeof cause) == -1)
 			errx(2, "-o %s: %s", json_string_value(json_array_get(
-			    optv, (size_t)i)), cause);
+			    c.optv, (size_t)i)), cause);
 	if (opts_finish(g, &gopt, cause, sizeof cause) == -1)
 		errx(2, "%s options: %s", g->name, cause);
-	json_array_insert_new(bots, 0, json_pack("{s:s,s:s}", "name",
-	    "candidate", "command", cand));
+	/* a pool smaller than a table's k-1 seats: copies of its bots,
+	 * each its own player (pool-1.2 is pool-1's second copy) */
+	for (i = 0; c.npool + i < c.players - 1; i++) {
+		snprintf(name, sizeof name, "pool-%d.%d", i % c.npool + 1,
+		    i / c.npool + 2);
+		json_array_append_new(c.bots, json_pack("{s:s,s:O}", "name",
+		    name, "command", json_object_get(json_array_get(c.bots,
+		    (size_t)(i % c.npool)), "command")));
+	}
+	j = c.j;
+	json_array_insert_new(c.bots, 0, json_pack("{s:s,s:s}", "name",
+	    "candidate", "command", c.cand));
 	json_object_set_new(j, "name", json_string("gauntlet"));
 	json_object_set_new(j, "game", json_string(g->name));
-	json_object_set_new(j, "seats", json_integer(players));
-	json_object_set_new(j, "options", optv);
-	json_object_set_new(j, "bots", bots);
-	json_object_set_new(j, "referee_args", refargs);
+	json_object_set_new(j, "seats", json_integer(c.players));
+	json_object_set_new(j, "options", c.optv);
+	json_object_set_new(j, "bots", c.bots);
+	json_object_set_new(j, "referee_args", c.refargs);
 	json_object_set_new(j, "gauntlet", json_pack("{s:s}", "candidate",
 	    "candidate"));
 	return j;
@@ -656,8 +689,8 @@ cmd_gauntlet(int argc, char **argv)
 			if (i != cand)
 				fprintf(stderr, " %s (%s)", t.bots[i].name,
 				    t.bots[i].command);
-		fprintf(stderr, "; %ld tables of %d; output %s\n", k, t.seats,
-		    t.outdir);
+		fprintf(stderr, "; %ld table%s of %d; output %s\n", k,
+		    k == 1 ? "" : "s", t.seats, t.outdir);
 	}
 	memset(&h, 0, sizeof h);
 	h.sched = &s;
@@ -681,7 +714,8 @@ cmd_gauntlet(int argc, char **argv)
 	}
 	e = sprt_estimate(&gs.t, &lo, &hi, &sc);
 	printf("gauntlet: %s against %d pool bot%s, %d-player %s, %s\n",
-	    t.bots[cand].command, t.nbots - 1, t.nbots == 2 ? "" : "s",
+	    t.bots[cand].command, o.npool > 0 ? o.npool : t.nbots - 1,
+	    (o.npool > 0 ? o.npool : t.nbots - 1) == 1 ? "" : "s",
 	    t.seats, t.game, t.duplicate ? "duplicate deals" :
 	    "single games");
 	printf("SPRT: elo0 %g, elo1 %g, alpha %g, beta %g; LLR %.3f, bounds "

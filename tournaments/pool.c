@@ -60,7 +60,6 @@ static long			 failures;
 static struct pool		*sweeping;	/* for running_referee */
 
 static void	 on_signal(int);
-static char	*quote(const char *);
 static char	*bot_command(const struct tbot *);
 static char    **run_argv(struct pool *, const struct pool_run *,
 		    const char *);
@@ -93,30 +92,6 @@ pool_failures(void)
 	return failures;
 }
 
-/* Quotes a word for the referee's -b splitter ('...', ' as '\''). */
-static char *
-quote(const char *s)
-{
-	size_t n = 3;
-	const char *p;
-	char *q, *o;
-
-	for (p = s; *p != '\0'; p++)
-		n += *p == '\'' ? 4 : 1;
-	o = q = xmalloc(n);
-	*o++ = '\'';
-	for (p = s; *p != '\0'; p++) {
-		if (*p == '\'') {
-			memcpy(o, "'\\''", 4);
-			o += 4;
-		} else
-			*o++ = *p;
-	}
-	*o++ = '\'';
-	*o = '\0';
-	return q;
-}
-
 /*
  * The -b string of a bot: its command, run through env(1) when it has a
  * working directory or environment of its own.
@@ -131,7 +106,7 @@ bot_command(const struct tbot *b)
 		return xstrdup(b->command);
 	s = xstrdup("env");
 	if (b->dir != NULL) {
-		q = quote(b->dir);
+		q = argv_quote(b->dir);
 		if (asprintf(&t, "%s -C %s", s, q) == -1)
 			err(1, "asprintf");
 		free(q);
@@ -139,7 +114,7 @@ bot_command(const struct tbot *b)
 		s = t;
 	}
 	for (i = 0; i < b->nenv; i++) {
-		q = quote(b->env[i]);
+		q = argv_quote(b->env[i]);
 		if (asprintf(&t, "%s %s", s, q) == -1)
 			err(1, "asprintf");
 		free(q);
@@ -152,16 +127,88 @@ bot_command(const struct tbot *b)
 	return t;
 }
 
+/*
+ * Returns 1 if path (made absolute) lies inside hidden (a file or a
+ * directory), which then stays hidden from every bot.
+ */
+static int
+inside(const char *path, const char *hidden)
+{
+	char a[PATH_MAX], h[PATH_MAX], *p;
+	size_t n;
+	int in;
+
+	if (hidden == NULL || realpath(hidden, h) == NULL)
+		return 0;
+	/* the longest existing prefix of path, made real */
+	p = xstrdup(path);
+	while (realpath(p, a) == NULL) {
+		char *slash = strrchr(p, '/');
+
+		if (slash == NULL || slash == p) {
+			free(p);
+			return 0;
+		}
+		*slash = '\0';
+	}
+	free(p);
+	n = strlen(h);
+	in = strncmp(a, h, n) == 0 && (a[n] == '\0' || a[n] == '/');
+	return in;
+}
+
+/* The paths hidden from the bots that a bot's word w names; or NULL. */
+static const char *
+names_hidden(const struct tour *t, const char *w)
+{
+	if (strchr(w, '/') == NULL && strcmp(w, ".") != 0)
+		return NULL;
+	if (inside(w, t->outdir))
+		return "the output directory (its journal holds every deal's "
+		    "seed)";
+	if (inside(w, t->path))
+		return "the tournament file";
+	if (inside(w, t->plan))
+		return "the plan (it holds every seed)";
+	return NULL;
+}
+
 int
 tour_bot_check(const struct tour *t, int i, char *cause, size_t len)
 {
 	const struct tbot *b = &t->bots[i];
-	const char *path = getenv("PATH");
+	const char *path = getenv("PATH"), *what, *w;
 	char **argv, *full = NULL;
-	int rc = 0;
+	int rc = 0, k;
 
 	if (argv_split(b->command, &argv, cause, len) == -1)
 		return -1;
+	/* what the bots may not see stays hidden: a bot naming it would
+	 * be given it */
+	for (k = 0; argv[k] != NULL; k++)
+		if ((what = names_hidden(t, argv[k])) != NULL) {
+			snprintf(cause, len, "its command names %s, inside %s, "
+			    "which is hidden from every bot: move the bot or "
+			    "the output", argv[k], what);
+			argv_free(argv);
+			return -1;
+		}
+	if (b->dir != NULL && (what = names_hidden(t, b->dir)) != NULL) {
+		snprintf(cause, len, "its \"dir\" %s lies inside %s, which is "
+		    "hidden from every bot: move the bot or the output",
+		    b->dir, what);
+		argv_free(argv);
+		return -1;
+	}
+	for (k = 0; k < b->nenv; k++)
+		if ((w = strchr(b->env[k], '=')) != NULL &&
+		    (what = names_hidden(t, w + 1)) != NULL) {
+			snprintf(cause, len, "its \"env\" %s names a path "
+			    "inside %s, which is hidden from every bot: move "
+			    "the bot or the output", b->env[k], what);
+			argv_free(argv);
+			return -1;
+		}
 	if (strchr(argv[0], '/') != NULL) {
 		if (argv[0][0] != '/' && b->dir != NULL &&
 		    asprintf(&full, "%s/%s", b->dir, argv[0]) == -1)
@@ -221,8 +268,11 @@ run_argv(struct pool *pl, const struct pool_run *r, const char *logpath)
 		ARG("--duplicate");
 	ARG("--game-list");
 	argv[ac++] = list;
-	/* a run is its bots' whole life: nothing before it replayed */
-	ARG("--no-replay");
+	/* a run is its bots' whole life: its games before a listed one
+	 * (journalled by an earlier run) are replayed, nothing before it */
+	ARG("--first-game");
+	snprintf(num, sizeof num, "%ld", r->first);
+	ARG(num);
 	for (s = 0; s < t->nopt; s++) {
 		ARG("-o");
 		ARG(t->optv[s]);

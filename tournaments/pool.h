@@ -10,9 +10,11 @@
  * when to stop.
  *
  * A run's bots live for the whole run: a referee plays the run's games
- * with --no-replay, so without --duplicate its bots are started once for
- * the chunk, and with it once per seat rotation of the chunk (no process
- * meets a deal twice).  Signals (SIGINT, SIGTERM, SIGHUP) stop the pool:
+ * with --first-game at the chunk's first game, so without --duplicate its
+ * bots are started once for the chunk, and with it once per seat rotation
+ * of the chunk (no process meets a deal twice); a chunk resumed after a
+ * stop replays its games already journalled, unreported, so that bots
+ * which keep state across games meet the same history.  Signals (SIGINT, SIGTERM, SIGHUP) stop the pool:
  * the first tells the referees to stop (their unfinished game is lost,
  * their finished ones were handed over), a second kills them at once.
  */
@@ -30,6 +32,8 @@ struct pool_run {
 	int		 bots[MAX_PLAYERS];	/* tournament bot by -b index */
 	uint64_t	 seed;		/* the table's seed (kept secret) */
 	long		 games;		/* the table's games (--games) */
+	long		 first;		/* the run's first game: its bots'
+					 * lives begin there (--first-game) */
 	long		*list;		/* the games to play, increasing */
 	long		 nlist;
 	char		*log;		/* the log, relative to the output

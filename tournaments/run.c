@@ -109,6 +109,11 @@ static int	 write_reports(struct runner *);
 static void	 fmt_time(double, char *, size_t);
 static void	 commit(struct runner *, int);
 static double	 now(void);
+static void	 runner_tables(struct runner *);
+static void	 runner_checks(const struct tour *);
+static int	 runner_open(struct runner *);
+static enum pool_end runner_play(struct runner *, char *, size_t);
+static int	 runner_finish(struct runner *, enum pool_end, const char *);
 static void	 adopt_seed(struct runner *, struct tour *);
 
 /* The number of schedule table tb in the whole tournament. */
@@ -349,8 +354,8 @@ chunk_size(const struct runner *rn)
 }
 
 /*
- * The next run: the chunk of the table that is least far along, if it is
- * within lead chunks of the oldest chunk still being played.
+ * The next run: the chunk of the table that is least far along, if it
+ * begins at most lead chunks beyond the oldest chunk still being played.
  */
 static int
 src_next(void *arg, struct pool_run *r)
@@ -358,7 +363,7 @@ src_next(void *arg, struct pool_run *r)
 	struct runner *rn = arg;
 	struct chunk *c = NULL;
 	long tb, best = -1, oldest = LONG_MAX, n, g, d, k;
-	int i, s, waiting = 0;
+	int i, s;
 	char *log, *p, *e;
 
 	if (rn->aim)
@@ -368,11 +373,8 @@ src_next(void *arg, struct pool_run *r)
 			oldest = rn->chunks[i].d0;
 		if (!rn->chunks[i].running)
 			c = &rn->chunks[i];
-		/* the first run of "auto" is timed before any other starts */
-		if (rn->chunks[i].running && rn->fixed == 0 && rn->deal_s <= 0)
-			waiting = 1;
 	}
-	if (c == NULL || waiting)
+	if (c == NULL)
 		return 0;
 	for (;;) {
 		best = -1;
@@ -383,10 +385,14 @@ src_next(void *arg, struct pool_run *r)
 		if (best == -1)
 			return -1;
 		n = chunk_size(rn);
-		if (oldest != LONG_MAX && rn->next_deal[best] >= oldest +
+		if (oldest != LONG_MAX && rn->next_deal[best] > oldest +
 		    rn->lead * n)
 			return 0;
 		d = rn->next_deal[best];
+		/* a fixed size keeps to its grid (a job may begin off it), so
+		 * that a chunk resumed is the chunk begun */
+		if (rn->fixed > 0)
+			n = rn->fixed - d % rn->fixed;
 		if (n > rn->deal_hi - d)
 			n = rn->deal_hi - d;
 		rn->next_deal[best] += n;
@@ -408,6 +414,7 @@ src_next(void *arg, struct pool_run *r)
 		r->bots[s] = rn->s->tab[tb * rn->t->seats + s];
 	r->seed = seed_derive(rn->t->seed, (uint64_t)table_id(rn, tb));
 	r->games = rn->gpt;
+	r->first = d * rn->per_round;
 	/* a fresh log name for each run (logs are truncated) */
 	for (k = 1;; k++) {
 		if (rn->o->job != NULL)
@@ -725,55 +732,45 @@ tour_reports(const char *outdir, const char *jpath, const char *title,
 	return rcode;
 }
 
-/* Runs or resumes a tournament; see tournament.h. */
-int
-tour_run(struct tour *t, const struct run_opts *o)
+/*
+ * The tables of a run: a job's one table, the caller's (the gauntlet's)
+ * or the file's schedule; each table's first deal, the lead.
+ */
+static void
+runner_tables(struct runner *rn)
 {
-	struct runner rn;
-	struct rate_opts lo = { 0, 2, NULL, 0, 1500, 1 };
+	struct tour *t = rn->t;
 	struct sched_stats st;
-	struct pool_source src;
-	struct pool_opts po;
-	struct stat sb;
-	enum pool_end end;
-	char cause[512], *p;
+	char cause[512];
 	long tb;
-	int i, n, created, lockfd, status = 0;
+	int i;
 
-	memset(&rn, 0, sizeof rn);
-	rn.t = t;
-	rn.o = o;
-	rn.h = o->hooks;
-	rn.jobs = o->jobs > 0 ? o->jobs : t->jobs;
-	rn.gpt = tour_games_per_table(t);
-	rn.per_round = rn.gpt / t->deals;
-	rn.fixed = t->deals_per_run;
-	rn.s = &rn.own;
-	if (o->job == NULL) {
-		if (asprintf(&rn.jpath, "%s/%s", t->outdir, JOURNAL_NAME) == -1)
+	rn->s = &rn->own;
+	if (rn->o->job == NULL) {
+		if (asprintf(&rn->jpath, "%s/%s", rn->t->outdir, JOURNAL_NAME) == -1)
 			err(1, "asprintf");
-		adopt_seed(&rn, t);
+		adopt_seed(rn, rn->t);
 	}
-	if (o->job != NULL) {
+	if (rn->o->job != NULL) {
 		/* a job: one table, its bots given in seat order */
-		rn.own.nbots = rn.own.seats = t->seats;
-		rn.own.ntables = rn.own.all = 1;
-		rn.own.tab = xcalloc((size_t)t->seats, sizeof *rn.own.tab);
-		for (i = 0; i < t->seats; i++)
-			rn.own.tab[i] = i;
-		rn.total = o->job->hi - o->job->lo;
+		rn->own.nbots = rn->own.seats = rn->t->seats;
+		rn->own.ntables = rn->own.all = 1;
+		rn->own.tab = xcalloc((size_t)t->seats, sizeof *rn->own.tab);
+		for (i = 0; i < rn->t->seats; i++)
+			rn->own.tab[i] = i;
+		rn->total = rn->o->job->hi - rn->o->job->lo;
 		/* its deals only (a job holds whole deals) */
-		rn.deal_lo = o->job->lo / rn.per_round;
-		rn.deal_hi = (o->job->hi + rn.per_round - 1) / rn.per_round;
+		rn->deal_lo = rn->o->job->lo / rn->per_round;
+		rn->deal_hi = (rn->o->job->hi + rn->per_round - 1) / rn->per_round;
 	} else {
-		if (rn.h != NULL && rn.h->sched != NULL)
-			rn.s = rn.h->sched;
+		if (rn->h != NULL && rn->h->sched != NULL)
+			rn->s = rn->h->sched;
 		else {
-			if (schedule_make(&rn.own, t->nbots, t->seats,
-			    t->mode, t->count, t->max_tables, t->seed, cause,
+			if (schedule_make(&rn->own, rn->t->nbots, rn->t->seats,
+			    rn->t->mode, rn->t->count, rn->t->max_tables, rn->t->seed, cause,
 			    sizeof cause) == -1)
-				errx(1, "%s: %s", t->path, cause);
-			schedule_stats(&rn.own, t->duplicate, &st);
+				errx(1, "%s: %s", rn->t->path, cause);
+			schedule_stats(&rn->own, rn->t->duplicate, &st);
 			if (st.pair_max - st.pair_min > 1 ||
 			    st.seat_spread > 1)
 				warnx("schedule: pairs share %ld to %ld "
@@ -781,16 +778,29 @@ tour_run(struct tour *t, const struct run_opts *o)
 				    "within one; try another \"tables\")",
 				    st.pair_min, st.pair_max, st.seat_spread);
 		}
-		rn.total = (long)rn.s->ntables * rn.gpt;
-		rn.deal_hi = t->deals;
+		rn->total = (long)rn->s->ntables * rn->gpt;
+		rn->deal_hi = rn->t->deals;
 	}
-	rn.next_deal = xcalloc((size_t)rn.s->ntables, sizeof *rn.next_deal);
-	for (tb = 0; tb < rn.s->ntables; tb++)
-		rn.next_deal[tb] = rn.deal_lo;
-	rn.chunks = xcalloc((size_t)rn.jobs, sizeof *rn.chunks);
+	rn->next_deal = xcalloc((size_t)rn->s->ntables, sizeof *rn->next_deal);
+	for (tb = 0; tb < rn->s->ntables; tb++)
+		rn->next_deal[tb] = rn->deal_lo;
+	rn->chunks = xcalloc((size_t)rn->jobs, sizeof *rn->chunks);
 	/* enough chunks open to keep every slot busy (one when tables >=
 	 * jobs) */
-	rn.lead = (rn.jobs + rn.s->ntables - 1) / rn.s->ntables;
+	rn->lead = (rn->jobs + rn->s->ntables - 1) / rn->s->ntables;
+}
+
+/*
+ * Refuses at the start what would only fail at every table: a referee or
+ * a bot command that cannot be executed, a missing working directory.
+ */
+static void
+runner_checks(const struct tour *t)
+{
+	struct stat sb;
+	char cause[512], *p;
+	int i;
+
 	p = referee_path(t->referee);
 	if (!proc_findable(p, getenv("PATH") != NULL ? getenv("PATH") :
 	    BOT_PATH))
@@ -811,91 +821,115 @@ tour_run(struct tour *t, const struct run_opts *o)
 			errx(1, "bot %s: \"dir\" %s: not a directory",
 			    t->bots[i].name, t->bots[i].dir);
 	}
-	if (o->job != NULL) {
-		rn.header = json_incref(o->job->header);
-		rn.jpath = xstrdup(o->job->journal);
+}
+
+/*
+ * Takes the output directory (or the job's journal) for this run, reads
+ * the journal back (resuming) and opens it for appending; the lock's
+ * descriptor.
+ */
+static int
+runner_open(struct runner *rn)
+{
+	struct tour *t = rn->t;
+	struct rate_opts lo = { 0, 2, NULL, 0, 1500, 1 };
+	char cause[512];
+	int i, created, lockfd;
+
+	if (rn->o->job != NULL) {
+		rn->header = json_incref(rn->o->job->header);
+		rn->jpath = xstrdup(rn->o->job->journal);
 	} else {
-		rn.header = tour_header(t, rn.s);
-		if (rn.h != NULL && rn.h->header != NULL)
-			rn.h->header(rn.h->arg, rn.header);
+		rn->header = tour_header(rn->t, rn->s);
+		if (rn->h != NULL && rn->h->header != NULL)
+			rn->h->header(rn->h->arg, rn->header);
 	}
-	if (asprintf(&rn.logdir, "%s/logs", t->outdir) == -1)
+	if (asprintf(&rn->logdir, "%s/logs", rn->t->outdir) == -1)
 		err(1, "asprintf");
-	if (mkdirs(rn.logdir) == -1)
-		err(1, "%s", rn.logdir);
-	if (o->job != NULL) {
+	if (mkdirs(rn->logdir) == -1)
+		err(1, "%s", rn->logdir);
+	if (rn->o->job != NULL) {
 		/* Jobs share an output directory: one run per job. */
-		if ((lockfd = open(rn.jpath, O_RDONLY | O_CREAT | O_CLOEXEC,
+		if ((lockfd = open(rn->jpath, O_RDONLY | O_CREAT | O_CLOEXEC,
 		    0600)) == -1)
-			err(1, "%s", rn.jpath);
+			err(1, "%s", rn->jpath);
 		if (flock(lockfd, LOCK_EX | LOCK_NB) == -1) {
 			if (errno == EWOULDBLOCK)
 				errx(1, "%s: job %ld is being run by another "
-				    "process", rn.jpath, o->job->index);
-			err(1, "%s: lock", rn.jpath);
+				    "process", rn->jpath, rn->o->job->index);
+			err(1, "%s: lock", rn->jpath);
 		}
 	} else {
 		/* One run at a time per output directory: two would play
 		 * every game twice and write over each other's logs. */
-		if ((lockfd = open(t->outdir, O_RDONLY | O_DIRECTORY |
+		if ((lockfd = open(rn->t->outdir, O_RDONLY | O_DIRECTORY |
 		    O_CLOEXEC)) == -1)
-			err(1, "%s", t->outdir);
+			err(1, "%s", rn->t->outdir);
 		if (flock(lockfd, LOCK_EX | LOCK_NB) == -1) {
 			if (errno == EWOULDBLOCK)
 				errx(1, "%s: another tournament run is using "
-				    "this output directory", t->outdir);
-			err(1, "%s: lock", t->outdir);
+				    "this output directory", rn->t->outdir);
+			err(1, "%s: lock", rn->t->outdir);
 		}
 	}
-	if (o->job != NULL) {
+	if (rn->o->job != NULL) {
 		/* the games before lo count as done, those from hi on do
 		 * not exist */
-		doneset_init(&rn.done, 1, o->job->hi);
-		rn.done.next[0] = o->job->lo;
+		doneset_init(&rn->done, 1, rn->o->job->hi);
+		rn->done.next[0] = rn->o->job->lo;
 	} else
-		doneset_init(&rn.done, rn.s->ntables, rn.gpt);
-	rate_init(&rn.live, &lo);
-	rn.live_idx = xcalloc((size_t)t->nbots, sizeof *rn.live_idx);
-	for (i = 0; i < t->nbots; i++)
-		rn.live_idx[i] = rate_player(&rn.live, t->bots[i].name);
-	if (read_journal(&rn, cause, sizeof cause) == -1)
+		doneset_init(&rn->done, rn->s->ntables, rn->gpt);
+	rate_init(&rn->live, &lo);
+	rn->live_idx = xcalloc((size_t)t->nbots, sizeof *rn->live_idx);
+	for (i = 0; i < rn->t->nbots; i++)
+		rn->live_idx[i] = rate_player(&rn->live, rn->t->bots[i].name);
+	if (read_journal(rn, cause, sizeof cause) == -1)
 		errx(1, "%s", cause);
-	if ((rn.jfd = journal_open(rn.jpath, &created, cause,
+	if ((rn->jfd = journal_open(rn->jpath, &created, cause,
 	    sizeof cause)) == -1)
 		errx(1, "%s", cause);
-	if (!rn.header_seen && journal_append(rn.jfd, rn.header, cause,
+	if (!rn->header_seen && journal_append(rn->jfd, rn->header, cause,
 	    sizeof cause) == -1)
-		errx(1, "%s: %s", rn.jpath, cause);
-	if (!o->quiet && (rn.h == NULL || rn.h->sched == NULL))
+		errx(1, "%s: %s", rn->jpath, cause);
+	if (!rn->o->quiet && (rn->h == NULL || rn->h->sched == NULL))
 		fprintf(stderr, "tournament %s: %s, %d bots, %d tables of %d "
 		    "(%s), %ld games each, %ld games; %d at once\n",
-		    t->name, t->game, t->nbots, rn.s->ntables, t->seats,
-		    rn.s->all ? "every subset" : "balanced", rn.gpt, rn.total,
-		    rn.jobs);
-	if (rn.have > 0 && !o->quiet)
+		    rn->t->name, rn->t->game, rn->t->nbots, rn->s->ntables, rn->t->seats,
+		    rn->s->all ? "every subset" : "balanced", rn->gpt, rn->total,
+		    rn->jobs);
+	if (rn->have > 0 && !rn->o->quiet)
 		fprintf(stderr, "resuming: %ld games already in %s\n",
-		    rn.have, rn.jpath);
+		    rn->have, rn->jpath);
+	return lockfd;
+}
 
-	rn.tty = o->progress == -1 ? isatty(2) : o->progress;
-	rn.start = now();
-	if (t->seed_named && !o->quiet)
+/* Plays the runs left on the pool; how it ended (cause if full). */
+static enum pool_end
+runner_play(struct runner *rn, char *cause, size_t len)
+{
+	struct pool_source src;
+	struct pool_opts po;
+
+	rn->tty = rn->o->progress == -1 ? isatty(2) : rn->o->progress;
+	rn->start = now();
+	if (rn->t->seed_named && !rn->o->quiet)
 		warnx("%s names the seed %" PRIu64 ": whoever knows it (a bot's "
 		    "author too) can compute every deal; leave \"seed\" out "
-		    "for a fresh secret one", t->path, t->seed);
+		    "for a fresh secret one", rn->t->path, rn->t->seed);
 	contain_self();
-	if (t->sandbox == 2) {
+	if (rn->t->sandbox == 2) {
 		/* "auto": the sandbox where bwrap works here */
-		if (contain_check(cause, sizeof cause) == 0) {
-			tour_refarg(t, "--sandbox", NULL);
-			t->sandbox = 1;
+		if (contain_check(cause, len) == 0) {
+			tour_refarg(rn->t, "--sandbox", NULL);
+			rn->t->sandbox = 1;
 		} else {
 			warnx("%s; the bots run without the sandbox", cause);
-			t->sandbox = 0;
+			rn->t->sandbox = 0;
 		}
 	}
 	/* the referees say it in their stderr files, where no one looks
 	 * (a sandbox, true or found by "auto", is --sandbox in refargs) */
-	isolation_warn(t->refargs, t->nrefargs,
+	isolation_warn(rn->t->refargs, rn->t->nrefargs,
 	    "\"sandbox\": true isolates them");
 	memset(&src, 0, sizeof src);
 	src.next = src_next;
@@ -903,61 +937,96 @@ tour_run(struct tour *t, const struct run_opts *o)
 	src.end = src_end;
 	src.tick = src_tick;
 	src.due = src_due;
-	src.arg = &rn;
+	src.arg = rn;
 	memset(&po, 0, sizeof po);
-	po.jobs = rn.jobs;
-	po.quiet = o->quiet;
-	po.tty = rn.tty;
+	po.jobs = rn->jobs;
+	po.quiet = rn->o->quiet;
+	po.tty = rn->tty;
 	po.what = "table";
-	if (rn.aim)
-		end = POOL_AIM;
-	else
-		end = pool_play(t, &po, &src, cause, sizeof cause);
-	commit(&rn, 1);
-	show(&rn, 1);
-	close(rn.jfd);
-	if (end == POOL_FULL || rn.full[0] != '\0') {
+	if (rn->aim)
+		return POOL_AIM;
+	return pool_play(rn->t, &po, &src, cause, len);
+}
+
+/*
+ * Ends a run: says how it ended, renders the replays, writes the reports;
+ * the exit status for main.
+ */
+static int
+runner_finish(struct runner *rn, enum pool_end end, const char *cause)
+{
+	int n, status = 0;
+
+	commit(rn, 1);
+	show(rn, 1);
+	close(rn->jfd);
+	if (end == POOL_FULL || rn->full[0] != '\0') {
 		fprintf(stderr, "tournament: stopped at once: the disk is full "
 		    "or cannot be written (%s); %ld of %ld games are kept in "
 		    "%s; make room and run the same %s again to resume\n",
-		    rn.full[0] != '\0' ? rn.full : cause, rn.have, rn.total,
-		    rn.jpath, o->job != NULL ? "job" : rn.h != NULL ? "command" :
+		    rn->full[0] != '\0' ? rn->full : cause, rn->have, rn->total,
+		    rn->jpath, rn->o->job != NULL ? "job" : rn->h != NULL ? "command" :
 		    "file");
 		status = 1;
 	} else if (end == POOL_SIGNAL) {
 		fprintf(stderr, "stopped: %ld of %ld games in %s; run the same "
-		    "%s again to resume\n", rn.have, rn.total, rn.jpath,
-		    o->job != NULL ? "job" : rn.h != NULL ? "command" : "file");
+		    "%s again to resume\n", rn->have, rn->total, rn->jpath,
+		    rn->o->job != NULL ? "job" : rn->h != NULL ? "command" : "file");
 		status = 130;
 	} else if (end != POOL_AIM && (pool_failures() > 0 ||
-	    rn.have < rn.total)) {
-		if (o->job != NULL)
+	    rn->have < rn->total)) {
+		if (rn->o->job != NULL)
 			fprintf(stderr, "tournament: job %ld: %ld of %ld games "
 			    "played (see the warnings above); run the job "
-			    "again to retry\n", o->job->index, rn.have,
-			    rn.total);
+			    "again to retry\n", rn->o->job->index, rn->have,
+			    rn->total);
 		else
 			fprintf(stderr, "tournament: %ld of %ld games played; "
 			    "%ld run%s failed (see the warnings above); run "
-			    "again to retry\n", rn.have, rn.total,
+			    "again to retry\n", rn->have, rn->total,
 			    pool_failures(), pool_failures() == 1 ? "" : "s");
 		status = 1;
 	}
-	if (o->job == NULL && (o->replays || t->replays) && t->logs) {
-		n = render_replays(t, rn.s, rn.logdir);
-		if (!o->quiet && n > 0)
+	if (rn->o->job == NULL && (rn->o->replays || rn->t->replays) && rn->t->logs) {
+		n = render_replays(rn->t, rn->s, rn->logdir);
+		if (!rn->o->quiet && n > 0)
 			fprintf(stderr, "replays: %d match log%s rendered as HTML "
 			    "(%s/*.jsonl.html)\n", n, n == 1 ? "" : "s",
-			    rn.logdir);
+			    rn->logdir);
 	}
-	if (rn.full[0] == '\0' && end != POOL_FULL && o->job == NULL &&
-	    (rn.h == NULL || !rn.h->no_reports) && write_reports(&rn) == -1 &&
+	if (rn->full[0] == '\0' && end != POOL_FULL && rn->o->job == NULL &&
+	    (rn->h == NULL || !rn->h->no_reports) && write_reports(rn) == -1 &&
 	    status == 0)
 		status = 1;
-	if (!o->quiet && o->job == NULL && rn.h == NULL)
-		printf("seed:    %" PRIu64 "%s\n", t->seed, t->seed_named ?
+	if (!rn->o->quiet && rn->o->job == NULL && rn->h == NULL)
+		printf("seed:    %" PRIu64 "%s\n", rn->t->seed, rn->t->seed_named ?
 		    " (named in the file)" : " (drawn fresh, secret until now; "
 		    "the journal keeps it)");
+	return status;
+}
+
+/* Runs or resumes a tournament; see tournament.h. */
+int
+tour_run(struct tour *t, const struct run_opts *o)
+{
+	struct runner rn;
+	enum pool_end end;
+	char cause[512];
+	int lockfd, status;
+
+	memset(&rn, 0, sizeof rn);
+	rn.t = t;
+	rn.o = o;
+	rn.h = o->hooks;
+	rn.jobs = o->jobs > 0 ? o->jobs : t->jobs;
+	rn.gpt = tour_games_per_table(t);
+	rn.per_round = rn.gpt / t->deals;
+	rn.fixed = t->deals_per_run;
+	runner_tables(&rn);
+	runner_checks(t);
+	lockfd = runner_open(&rn);
+	end = runner_play(&rn, cause, sizeof cause);
+	status = runner_finish(&rn, end, cause);
 	free(rn.jpath);
 	free(rn.logdir);
 	free(rn.live_idx);

@@ -157,6 +157,9 @@ cmd_run(int argc, char **argv)
 		cli_usage_error("tournament run", "give one tournament file");
 	if (tour_load(&t, argv[optind], cause, sizeof cause) == -1)
 		errx(2, "%s: %s", argv[optind], cause);
+	if (t.gauntlet != NULL)
+		errx(2, "%s: a gauntlet (its \"gauntlet\" object): run it with "
+		    "tournament gauntlet %s", argv[optind], argv[optind]);
 	rc = tour_run(&t, &o);
 	tour_free(&t);
 	return rc;

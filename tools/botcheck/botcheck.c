@@ -110,7 +110,6 @@ static volatile sig_atomic_t	stop;
 
 static void	usage(FILE *, int) __attribute__((noreturn));
 static long long number(const char *, const char *, long long, long long);
-static char	*quote_word(const char *);
 static char	*with_env(char *, const char *, char *const *, int);
 static char	*join_words(int, char **);
 static void	find_bindir(char *, size_t);
@@ -200,32 +199,6 @@ number(const char *name, const char *s, long long lo, long long hi)
 	return v;
 }
 
-/*
- * Returns a new copy of w quoted so that both sh(1) and the referee's
- * command splitting read it back as the one word w.
- */
-static char *
-quote_word(const char *w)
-{
-	char *q, *p;
-
-	if (*w != '\0' && strspn(w, "abcdefghijklmnopqrstuvwxyz"
-	    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-+=:,@%") == strlen(w))
-		return xstrdup(w);
-	q = p = xmalloc(strlen(w) * 4 + 3);
-	*p++ = '\'';
-	for (; *w != '\0'; w++) {
-		if (*w == '\'') {
-			memcpy(p, "'\\''", 4);
-			p += 4;
-		} else
-			*p++ = *w;
-	}
-	*p++ = '\'';
-	*p = '\0';
-	return q;
-}
-
 /* Returns a new command string of n words, each quoted. */
 static char *
 join_words(int n, char **words)
@@ -235,7 +208,7 @@ join_words(int n, char **words)
 	int i;
 
 	for (i = 0; i < n; i++) {
-		q = quote_word(words[i]);
+		q = argv_quote(words[i]);
 		k = strlen(q);
 		s = xreallocarray(s, len + k + 2, 1);
 		if (i > 0)
@@ -289,7 +262,7 @@ opponent_command(const struct check *ck, int i)
 	if (ck->opponent != NULL)
 		return xstrdup(ck->opponent);
 	snprintf(path, sizeof path, "%s/random", ck->bindir);
-	q = quote_word(path);
+	q = argv_quote(path);
 	len = strlen(q) + 32;
 	cmd = xmalloc(len);
 	snprintf(cmd, len, "%s --seed %d", q, i + 1);
@@ -310,12 +283,12 @@ with_env(char *cmd, const char *dir, char *const *kv, int n)
 
 	buf_printf(&b, "env");
 	if (dir != NULL) {
-		q = quote_word(dir);
+		q = argv_quote(dir);
 		buf_printf(&b, " -C %s", q);
 		free(q);
 	}
 	for (i = 0; i < n; i++) {
-		q = quote_word(kv[i]);
+		q = argv_quote(kv[i]);
 		buf_printf(&b, " %s", q);
 		free(q);
 	}
@@ -339,17 +312,17 @@ reproduce(const struct check *ck, const struct game *g, const struct run *r)
 	int i;
 
 	if (getcwd(path, sizeof path) != NULL) {
-		q = quote_word(path);
+		q = argv_quote(path);
 		buf_printf(&b, "cd %s && ", q);
 		free(q);
 	}
 	snprintf(path, sizeof path, "%s/referee", ck->bindir);
-	q = quote_word(path);
+	q = argv_quote(path);
 	buf_printf(&b, "%s -g %s -s %llu --games %d", q, g->name,
 	    (unsigned long long)r->seed, ck->per_match);
 	free(q);
 	for (i = 0; r->kv[i] != NULL; i++) {
-		q = quote_word(r->kv[i]);
+		q = argv_quote(r->kv[i]);
 		buf_printf(&b, " -o %s", q);
 		free(q);
 	}
@@ -360,7 +333,7 @@ reproduce(const struct check *ck, const struct game *g, const struct run *r)
 	buf_printf(&b, "%s", path);
 	for (i = 0; i < r->players; i++) {
 		cmd = i == r->bot ? xstrdup(ck->bot) : opponent_command(ck, i);
-		q = quote_word(cmd);
+		q = argv_quote(cmd);
 		buf_printf(&b, " -b %s", q);
 		free(q);
 		free(cmd);

@@ -240,7 +240,7 @@ static int
 header(struct walk *w, char *cause, size_t len)
 {
 	struct replay *rp = w->rp;
-	const json_t *h = w->hdr, *opts, *v, *bots;
+	const json_t *h = w->hdr, *opts, *v, *bots, *first;
 	const char *name, *key;
 	char kv[512], val[400], why[256];
 
@@ -354,9 +354,18 @@ header(struct walk *w, char *cause, size_t len)
 		    "or false", w->l->path);
 		return -1;
 	}
+	first = json_object_get(h, "first_game");
+	if (first != NULL && (!json_is_integer(first) ||
+	    json_integer_value(first) < 0 || json_integer_value(first) >=
+	    w->ngames || (w->duplicate && json_integer_value(first) % w->P))) {
+		snprintf(cause, len, "%s:1: the header's \"first_game\" is not "
+		    "a game of the match where a lifetime begins", w->l->path);
+		return -1;
+	}
 	playorder_init(&w->po, w->ngames, w->P, w->duplicate, w->list,
 	    w->game_list != NULL ? (int)json_array_size(w->game_list) : 0,
-	    v == NULL || json_is_true(v));
+	    v == NULL || json_is_true(v), first != NULL ?
+	    (int)json_integer_value(first) : 0);
 	v = json_object_get(h, "max_decisions");
 	if (v != NULL && !json_is_null(v) && (!json_is_integer(v) ||
 	    json_integer_value(v) < 1)) {
