@@ -7,6 +7,8 @@
  *   tournament schedule [-v] FILE
  *   tournament gauntlet -g GAME -c CANDIDATE -p POOL... (see gauntlet.c)
  *   tournament plan|job|merge|status ... (see dist.c)
+ *   tournament ladder init|add|update|retire|inbox|run|status|export|
+ *                     site|serve|synth DIR ... (see ladder.c)
  *
  * run plays (or resumes) the round robin a tournament file describes and
  * writes its journal and reports; rate fits ratings on journals; schedule
@@ -24,6 +26,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "ladder.h"
 #include "sprt.h"
 #include "tournament.h"
 
@@ -55,6 +58,8 @@ tournament_usage(FILE *fp, int status)
 "       tournament job [--out DIR] [-v] --from PLAN --index I\n"
 "       tournament merge [-q] OUT DIR...\n"
 "       tournament status OUT DIR...\n"
+"       tournament ladder init|add|update|retire|inbox|run|status|export|\n"
+"                         site|serve|synth DIR ... (tournament ladder --help)\n"
 "\n"
 "run       plays the tournament FILE describes (a round robin of tables,\n"
 "          one bin/referee each), appending every finished game to\n"
@@ -95,6 +100,9 @@ tournament_usage(FILE *fp, int status)
 "          against their plan lines, duplicates dropped) and writes the\n"
 "          reports; lists missing and failed jobs and how to rerun them\n"
 "status    counts the jobs and games done, running, failed and missing\n"
+"ladder    a ladder that plays for ever while bots enter, are updated and\n"
+"          retire, with a standing table and a static site (README:\n"
+"          \"Running a ladder\")\n"
 "\n"
 "tournament --version prints the version.\n"
 "\n"
@@ -348,5 +356,7 @@ main(int argc, char **argv)
 		return cmd_status(argc - 1, argv + 1);
 	if (strcmp(argv[1], "gauntlet") == 0)
 		return cmd_gauntlet(argc - 1, argv + 1);
+	if (strcmp(argv[1], "ladder") == 0)
+		return cmd_ladder(argc - 1, argv + 1);
 	cli_usage_error("tournament", "unknown command %s", argv[1]);
 }
