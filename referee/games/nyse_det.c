@@ -11,8 +11,9 @@
  * swaps made, which bound them further, are not used (a limitation).  In a
  * swap request the seat did not make, the swap chip is the player's, and
  * the chip offered (colour and mark where unseen) is one of the player's
- * chips at random.  This file reads the view of issue 13's NYSE (before
- * issue 26's hidden swap after "none").
+ * chips at random; a committed swap chip (issue 26's swap after "none")
+ * is the player's too.  The swaps' marks where the seat was told them and
+ * every "none" answer of the game are read back as the view shows them.
  */
 #include <stdio.h>
 #include <string.h>
@@ -20,8 +21,8 @@
 #include "nyse.h"
 #include "vread.h"
 
-static const char *const phases[] = { "turn", "invest", "answer", "over",
-    NULL };
+static const char *const phases[] = { "turn", "invest", "answer", "swap",
+    "over", NULL };
 static const char *const positions[] = { "A", "B", "C", "D", "E", "F", "G",
     "H", "I", "J", "K", "L", "crashed", NULL };
 static const int8_t per_mark[NY_MARKS] = { 5, 2, 2, 2 };
@@ -36,6 +37,7 @@ static int	deal_colours(struct nyse *, const int *, const int *,
 		    int [NY_MAXP][NY_COLOURS], const int *,
 		    int [NY_MAXP][NY_COLOURS], struct rng *);
 static void	offer(struct nyse *, int, int, struct rng *);
+static void	nones_read(struct vread *, const json_t *, struct nyse *);
 
 /* Reads {"blue": k, ...} under key of o into v. */
 static void
@@ -148,6 +150,37 @@ offer(struct nyse *st, int gc, int gm, struct rng *r)
 		}
 }
 
+/* Reads the view's "nones" into st's records, one per swap turn. */
+static void
+nones_read(struct vread *v, const json_t *view, struct nyse *st)
+{
+	const json_t *a, *j;
+	size_t i;
+	int p, c, by, turn, k;
+
+	a = vr_get(v, view, "nones", JSON_ARRAY);
+	for (i = 0; !v->bad && i < json_array_size(a); i++) {
+		j = json_array_get(a, i);
+		p = (int)vr_int(v, j, "target", 0, st->n - 1);
+		c = vr_word(v, j, "colour", nyse_colours);
+		by = (int)vr_int(v, j, "player", 0, st->n - 1);
+		turn = (int)vr_int(v, j, "turn", 1, INT16_MAX);
+		k = st->nnone - 1;
+		if (k < 0 || st->none_turn[k] != turn) {
+			if (st->nnone >= 8) {
+				vr_fail(v, "view: none answers in more than 8 "
+				    "turns");
+				return;
+			}
+			k = st->nnone++;
+			st->none_turn[k] = (int16_t)turn;
+			st->none_by[k] = (int8_t)by;
+		}
+		if (!v->bad)
+			st->none[k][p] |= (uint8_t)(1u << c);
+	}
+}
+
 /* Reads seat's view of NYSE into st and completes it at random. */
 int
 nyse_determinize(void *vst, const struct opts *o, int seat,
@@ -208,6 +241,10 @@ nyse_determinize(void *vst, const struct opts *o, int seat,
 	st->turns = (int16_t)vr_int(&v, view, "turns", 0, INT16_MAX);
 	if (st->phase == NY_INVESTING)
 		st->left = (int8_t)vr_int(&v, view, "takes_left", 1, 2);
+	if (st->phase == NY_SWAPPING) {
+		j = vr_get(&v, view, "committed", JSON_OBJECT);
+		st->sw_chip = (int8_t)vr_word(&v, j, "chip", nyse_colours);
+	}
 	if (st->phase == NY_ANSWER) {
 		j = vr_get(&v, view, "request", JSON_OBJECT);
 		st->sw_target = (int8_t)vr_int(&v, j, "target", 0, st->n - 1);
@@ -238,7 +275,15 @@ nyse_determinize(void *vst, const struct opts *o, int seat,
 			    NULL ? (int8_t)vr_word(&v, j, "give_colour",
 			    nyse_colours) : (int8_t)((st->swaps[i][4] + 1 +
 			    (int)rng_below(r, 3)) % NY_COLOURS);
+			/* The marks, shown to the two players only. */
+			if (json_object_get(j, "mark") != NULL) {
+				st->swaps[i][5] = (int8_t)vr_word(&v, j,
+				    "give_mark", nyse_marks);
+				st->swaps[i][6] = (int8_t)vr_word(&v, j,
+				    "mark", nyse_marks);
+			}
 		}
+		nones_read(&v, view, st);
 	}
 	a = vr_get(&v, view, "refused", JSON_ARRAY);
 	for (i = 0; !v.bad && i < (int)json_array_size(a); i++) {
@@ -284,8 +329,10 @@ nyse_determinize(void *vst, const struct opts *o, int seat,
 		return -1;
 
 	/* The request's chips: the swap chip (and the colour offered). */
-	if (st->phase == NY_ANSWER && seat != st->turn) {
+	if ((st->phase == NY_ANSWER || st->phase == NY_SWAPPING) &&
+	    seat != st->turn)
 		fixed[st->turn][st->sw_chip]++;
+	if (st->phase == NY_ANSWER && seat != st->turn) {
 		if (gc >= 0 && !seen[st->turn])
 			fixed[st->turn][gc]++;
 	}
@@ -336,8 +383,8 @@ nyse_determinize(void *vst, const struct opts *o, int seat,
 			    st->held[seat][c][m];
 		for (i = 0; i < st->known[c]; i++)
 			avail[top[c][i]]--;
-		if (st->phase == NY_ANSWER && seat != st->turn &&
-		    c == st->sw_chip) {
+		if ((st->phase == NY_ANSWER || st->phase == NY_SWAPPING) &&
+		    seat != st->turn && c == st->sw_chip) {
 			avail[NY_SWAP]--;
 			st->held[st->turn][c][NY_SWAP]++;
 		}
@@ -351,7 +398,8 @@ nyse_determinize(void *vst, const struct opts *o, int seat,
 		bottom = st->plen[c] - st->known[c];
 		for (t = bottom + 1 + ngone[c], p = 0; p < st->n; p++)
 			if (p != seat)
-				t += cnt[p][c] - (st->phase == NY_ANSWER &&
+				t += cnt[p][c] - ((st->phase == NY_ANSWER ||
+				    st->phase == NY_SWAPPING) &&
 				    p == st->turn && c == st->sw_chip);
 		if (t != n)
 			return vr_fail(&v, "view: %d %s chips hidden for %d "
@@ -373,8 +421,9 @@ nyse_determinize(void *vst, const struct opts *o, int seat,
 		for (p = 0; p < st->n; p++) {
 			if (p == seat)
 				continue;
-			t = cnt[p][c] - (st->phase == NY_ANSWER &&
-			    p == st->turn && c == st->sw_chip);
+			t = cnt[p][c] - ((st->phase == NY_ANSWER ||
+			    st->phase == NY_SWAPPING) && p == st->turn &&
+			    c == st->sw_chip);
 			for (i = 0; i < t; i++)
 				st->held[p][c][pool[n++]]++;
 		}
