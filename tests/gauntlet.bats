@@ -40,11 +40,13 @@ load helpers
 	mkdir "$T/units"
 	run bin/tournament gauntlet -g horserace -n 3 --time-per-move 600000 -s 3 --elo0 0 \
 	    --elo1 150 -j 2 -c 'bin/random --seed 9' \
-	    -p 'bin/random --seed 1' -p 'bin/random --seed 2' --log-dir "$T/units"
+	    -p 'bin/random --seed 1' -p 'bin/random --seed 2' --log-dir "$T/units" \
+	    --deals-per-run 1
 	echo "$output"
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"result: H0"* ]]
-	python3 - "$T"/units/*.jsonl <<'PY'
+	# one referee run (one match) per unit here: each its own nonce
+	python3 - "$T"/units/logs/*.jsonl <<'PY'
 import json, sys
 nonces = []
 for path in sys.argv[1:]:

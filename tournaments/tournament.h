@@ -393,6 +393,7 @@ struct run_hooks {
 	size_t	(*status)(void *, char *, size_t);
 	void	*arg;
 	int	 no_reports;	/* the caller writes the reports */
+	const char *isolate;	/* what isolates the bots, for a warning */
 };
 
 struct run_opts {
