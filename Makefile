@@ -5,12 +5,16 @@
 #   make check-loaded    make check beside 8 busy processes (tools/loaded.sh)
 #   make demo            the same set-up, then a short tournament of the bundled bots
 #   make bench           benchmarks (never part of check)
+#   make memcheck        a few matches of every game under valgrind
+#   make ladder-demo     a ladder of the bundled bots for a minute
+#   make ladder-sim      the ladder's pairing against random tables
 #   make SANITIZE=1 check   the tests under AddressSanitizer + UBSan
 #   make fuzz            random play (tests/fuzz.c) and the libFuzzer targets
 #   make install PREFIX=/usr/local
 #
 # Layout picked up automatically:
 #   referee/*.c referee/games/*.c  -> build/libcardarena.a (except referee/referee.c)
+#   referee/cardarena.h + engines  -> lib/libcardarena.a, lib/libcardarena.so (public)
 #   referee/referee.c              -> bin/referee
 #   bots/*.c                       -> bin/<name>   (each file one bot, + bots/lib/*.c)
 #   tournaments/*.c                -> bin/tournament
@@ -40,6 +44,11 @@ PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 CFLAGS	+= $(PKG_CFLAGS)
 LDLIBS	:= $(PKG_LIBS) $(LDLIBS)
 
+# The ladder's store and server, in bin/tournament alone.
+LADDER_PKGS   = sqlite3 libmicrohttpd
+LADDER_CFLAGS = $(shell pkg-config --cflags $(LADDER_PKGS) 2>/dev/null)
+LADDER_LIBS   = $(shell pkg-config --libs $(LADDER_PKGS) 2>/dev/null)
+
 B	 = build/$(VARIANT)
 LIB_SRC	 = $(filter-out referee/referee.c,$(wildcard referee/*.c)) $(wildcard referee/games/*.c)
 LIB_OBJ	 = $(LIB_SRC:%.c=$(B)/%.o)
@@ -58,10 +67,21 @@ TEST_LIB = $(B)/tests/common.o
 TEST_BIN = $(TEST_SRC:tests/%.c=$(B)/tests/%)
 PROGS	 = bin/referee $(BOT_BIN) $(TOUR_BIN) $(TOOL_BIN)
 
-.PHONY: all deps check check-loaded demo bench install clean fuzz
+# The engines as a library for bot authors (referee/cardarena.h): the
+# rules, their codecs and the public interface, static and shared (its
+# objects built position-independent into $(B)/pic, exporting only ca_*),
+# with a pkg-config file written at install (referee/cardarena.pc.in).
+ENGINE_SRC = referee/api.c referee/auction.c referee/games.c referee/jw.c \
+	     referee/options.c referee/proto.c referee/rng.c referee/util.c \
+	     referee/vread.c referee/near.c $(wildcard referee/games/*.c)
+PIC_OBJ	 = $(ENGINE_SRC:%.c=$(B)/pic/%.o)
+PUBLIB	 = lib/libcardarena.a lib/libcardarena.so
+
+.PHONY: all deps check check-loaded demo bench memcheck install clean fuzz \
+	ladder-demo ladder-sim
 .SECONDARY:
 
-all: $(PROGS) $(TEST_BIN)
+all: $(PROGS) $(TEST_BIN) $(PUBLIB)
 
 # Rebuild everything when the variant (SANITIZE or not) changes.
 $(B)/.stamp:
@@ -75,6 +95,21 @@ $(LIB): $(LIB_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
+$(B)/pic/%.o: %.c $(HDRS) $(B)/.stamp
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -fPIC -c -o $@ $<
+
+lib/libcardarena.a: $(ENGINE_SRC:%.c=$(B)/%.o) Makefile
+	@mkdir -p lib
+	@rm -f $@
+	ar rcs $@ $(filter %.o,$^)
+
+lib/libcardarena.so: $(PIC_OBJ) referee/cardarena.map
+	@mkdir -p lib
+	$(CC) $(LDFLAGS) -shared -Wl,--no-undefined -Wl,-soname,libcardarena.so.1 \
+	    -Wl,--version-script=referee/cardarena.map -o $@ $(PIC_OBJ) $(LDLIBS)
+
+
 bin/referee: $(B)/referee/referee.o $(LIB)
 	@mkdir -p bin
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
@@ -83,9 +118,10 @@ bin/%: $(B)/bots/%.o $(BOT_LIB) $(LIB)
 	@mkdir -p bin
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
+$(B)/tournaments/ladder%.o: CFLAGS += $(LADDER_CFLAGS)
 bin/tournament: $(TOUR_SRC:%.c=$(B)/%.o) $(LIB)
 	@mkdir -p bin
-	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LADDER_LIBS) $(LDLIBS)
 
 .SECONDEXPANSION:
 $(TOOL_BIN): bin/%: $$(addprefix $(B)/,$$(subst .c,.o,$$(wildcard tools/$$*/*.c))) $(LIB)
@@ -122,10 +158,27 @@ demo:
 	@$(MAKE) --no-print-directory -s -j$(NPROC) $(PROGS)
 	@sh tools/demo.sh
 
+# A ladder of the bundled bots for a minute (tools/ladder-demo.sh).
+ladder-demo:
+	@sh tools/deps.sh demo
+	@$(MAKE) --no-print-directory -s -j$(NPROC) $(DEMO_PROGS) bin/botcheck
+	@sh tools/ladder-demo.sh
+
+# How many games a new bot needs to reach +-50 Elo, the ladder's pairing
+# against uniform random tables (tests/sim_ladder.c).
+ladder-sim: $(B)/tests/sim_ladder
+	@$(B)/tests/sim_ladder -t $${SIM_TRIALS:-20}
+
 bench:
 	@sh tools/deps.sh demo
 	@$(MAKE) --no-print-directory all
 	@B=$(B) sh tests/bench.sh
+
+# Every game under valgrind's memcheck (tools/memcheck.sh): 0 errors.
+memcheck:
+	@sh tools/deps.sh memcheck
+	@$(MAKE) --no-print-directory all
+	@sh tools/memcheck.sh
 
 fuzz: all
 	@B=$(B) FUZZ_GAMES=$${FUZZ_GAMES:-100000} sh tests/run fuzz
@@ -162,10 +215,17 @@ install: all
 	    $(SHARE)/bots/lib/
 	install -m 644 bots/random.c $(SHARE)/bots/
 	install -m 644 bots/python/*.py $(SHARE)/bots/python/
+	install -d $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig
+	install -m 644 referee/cardarena.h $(DESTDIR)$(PREFIX)/include/
+	install -m 644 lib/libcardarena.a $(DESTDIR)$(PREFIX)/lib/
+	install -m 755 lib/libcardarena.so $(DESTDIR)$(PREFIX)/lib/libcardarena.so.1
+	ln -sf libcardarena.so.1 $(DESTDIR)$(PREFIX)/lib/libcardarena.so
+	sed 's|@PREFIX@|$(PREFIX)|' referee/cardarena.pc.in \
+	    > $(DESTDIR)$(PREFIX)/lib/pkgconfig/cardarena.pc
 	install -m 644 bots/js/*.js $(SHARE)/bots/js/
 
 clean:
-	rm -rf build bin
+	rm -rf build bin lib
 
 # The replay viewer's page is assembled into html.o (.incbin).
 $(B)/tools/replay/html.o: tools/replay/viewer.html
@@ -180,6 +240,8 @@ bin/human: $(B)/bots/human.o $(HUMAN_OBJ) $(BOT_LIB) $(LIB)
 $(B)/tests/t_rate.o: tournaments/rate.c
 $(B)/tests/t_schedule.o: tournaments/schedule.c
 $(B)/tests/t_sprt.o: tournaments/sprt.c
+$(B)/tests/sim_ladder.o: tournaments/rate.c tournaments/ladder_pair.c
+$(B)/tests/t_ladder_pair.o: tournaments/ladder_pair.c
 
 # libFuzzer targets (clang; tests/fuzz/fz_*.c): the answer reader and
 # action decoder and the --setup parser of every game, the match-log
@@ -196,7 +258,7 @@ FZ_CFLAGS = -std=c11 -D_GNU_SOURCE -g -O1 -fno-omit-frame-pointer $(FZ_SAN) \
 FZ_NAMES  = answer setup log tfile journal
 FZ_BIN	  = $(FZ_NAMES:%=$(FZ)/fz_%)
 FZ_OBJ	  = $(LIB_SRC:%.c=$(FZ)/%.o) \
-	    $(patsubst %.c,$(FZ)/%.o,$(filter-out tournaments/tournament.c,$(TOUR_SRC))) \
+	    $(patsubst %.c,$(FZ)/%.o,$(filter-out tournaments/tournament.c tournaments/ladder%,$(TOUR_SRC))) \
 	    $(FZ)/tools/replay/log.o $(FZ)/tools/replay/verify.o \
 	    $(FZ)/tools/replay/render.o \
 	    $(FZ)/tests/fuzz/fz_file.o

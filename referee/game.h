@@ -162,6 +162,17 @@ struct game {
 		    struct jw *);
 	void	(*event_write)(const void *st, const struct event *,
 		    struct jw *);
+
+	/*
+	 * Determinization (vread.h): builds in st a full state whose view
+	 * for seat is view (as view_json(st, seat) wrote it) under the
+	 * options o, drawing every hidden part at random among the
+	 * completions consistent with the view; -1 + cause if the view
+	 * cannot be read.  Others' sealed choices still hidden are drawn
+	 * too (see each game's *_det.c).
+	 */
+	int	(*determinize)(void *st, const struct opts *o, int seat,
+		    const json_t *view, struct rng *, char *, size_t);
 };
 
 extern const struct game *const games[];	/* NULL-terminated */
@@ -187,6 +198,8 @@ void	 opts_defaults(const struct game *, struct opts *, int players);
 int	 opts_set(const struct game *, struct opts *, const char *keyval,
 	    char *, size_t);
 int	 opts_finish(const struct game *, struct opts *, char *, size_t);
+int	 opts_from_json(const struct game *, struct opts *, const json_t *,
+	    char *, size_t);
 json_t	*opts_json(const struct game *, const struct opts *);
 json_t	*game_describe(const struct game *);
 int	 opt_index(const struct game *, const char *);

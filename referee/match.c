@@ -277,6 +277,87 @@ match_adjudicate(int n, int *places, double *scores)
 	}
 }
 
+json_t *
+deal_book_read(const char *path, char *cause, size_t len)
+{
+	json_error_t je;
+	json_t *a, *d;
+	char *line = NULL, *p;
+	size_t cap = 0;
+	long no = 0;
+	FILE *fp;
+
+	if ((fp = fopen(path, "r")) == NULL) {
+		snprintf(cause, len, "%s: %s", path, strerror(errno));
+		return NULL;
+	}
+	a = json_array();
+	while (getline(&line, &cap, fp) != -1) {
+		no++;
+		for (p = line; *p == ' ' || *p == '\t'; p++)
+			;
+		if (*p == '\n' || *p == '\0' || *p == '#')
+			continue;
+		if ((d = json_loads(p, JSON_REJECT_DUPLICATES, &je)) == NULL) {
+			snprintf(cause, len, "%s:%ld: %s", path, no, je.text);
+			goto fail;
+		}
+		json_array_append_new(a, d);
+	}
+	if (ferror(fp)) {
+		snprintf(cause, len, "%s: %s", path, strerror(errno));
+		goto fail;
+	}
+	if (json_array_size(a) == 0) {
+		snprintf(cause, len, "%s: no deal in it", path);
+		goto fail;
+	}
+	fclose(fp);
+	free(line);
+	return a;
+fail:
+	fclose(fp);
+	free(line);
+	json_decref(a);
+	return NULL;
+}
+
+void *
+deal_book_parse(const struct game *g, const struct opts *o, const json_t *a,
+    int *n, char *cause, size_t len)
+{
+	char why[256];
+	char *book;
+	size_t i;
+
+	if (!json_is_array(a) || json_array_size(a) == 0 ||
+	    json_array_size(a) > 1000000) {
+		snprintf(cause, len, "not a list of 1 to 1000000 deals");
+		return NULL;
+	}
+	book = xcalloc(json_array_size(a), g->setup_size);
+	for (i = 0; i < json_array_size(a); i++)
+		if (g->setup_parse(json_array_get(a, i), o, book + i *
+		    g->setup_size, why, sizeof why) == -1) {
+			snprintf(cause, len, "deal %zu: %s", i + 1, why);
+			free(book);
+			return NULL;
+		}
+	*n = (int)json_array_size(a);
+	return book;
+}
+
+const void *
+deal_setup(const struct game *g, const void *setup, const void *book,
+    int nbook, int gi, int players, int duplicate)
+{
+	int d = duplicate ? gi / players : gi;
+
+	if (book == NULL || nbook < 1)
+		return setup;
+	return (const char *)book + (size_t)(d % nbook) * g->setup_size;
+}
+
 void
 playorder_init(struct playorder *po, int ngames, int players, int duplicate,
     const int *list, int nlist, int replay, int first)
@@ -1365,6 +1446,8 @@ handshake(struct match *m, int gi)
 			    json_string(m->g->options[i].name));
 	json_object_set_new(j, "options_given", bots);
 	json_object_set_new(j, "replay", json_boolean(!cf->no_replay));
+	if (cf->book_json != NULL)
+		json_object_set(j, "deal_book", (json_t *)cf->book_json);
 	if (cf->first_game > 0)
 		json_object_set_new(j, "first_game",
 		    json_integer(cf->first_game));
@@ -1491,7 +1574,8 @@ play_game(struct match *m, int gi, int reported)
 	m->step = 0;
 	rng_seed(&m->rng, m->deal_seed);
 	memset(m->st, 0, g->state_size);
-	g->init(m->st, &cf->opts, cf->setup, &m->rng, &m->ev);
+	g->init(m->st, &cf->opts, deal_setup(g, cf->setup, cf->book,
+	    cf->nbook, gi, m->n, cf->duplicate), &m->rng, &m->ev);
 	if (mlog_on(&m->log)) {
 		l = mlog_begin(&m->log, "game_start");
 		buf_str(l, ",\"t\":");

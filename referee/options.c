@@ -302,3 +302,79 @@ game_describe(const struct game *g)
 	json_object_set_new(j, "options", opts);
 	return j;
 }
+
+/*
+ * Applies {"key": value, ...} (as --describe and a hello show them, the
+ * hello's "players" setting the count) or ["key=value", ...] to o; -1 +
+ * cause.
+ */
+int
+opts_from_json(const struct game *g, struct opts *o, const json_t *j,
+    char *cause, size_t len)
+{
+	const char *key;
+	json_t *v, *e;
+	size_t i;
+	char buf[512], val[400];
+	int n;
+
+	if (j == NULL)
+		return 0;
+	if (json_is_array(j)) {
+		json_array_foreach(j, i, v) {
+			if (!json_is_string(v)) {
+				snprintf(cause, len, "options: not a string");
+				return -1;
+			}
+			if (opts_set(g, o, json_string_value(v), cause, len) == -1)
+				return -1;
+		}
+		return 0;
+	}
+	if (!json_is_object(j)) {
+		snprintf(cause, len, "options: not an object or array");
+		return -1;
+	}
+	json_object_foreach((json_t *)j, key, v) {
+		if (strcmp(key, "players") == 0) {
+			/* A hello's options: the count, not an option. */
+			if (!json_is_integer(v)) {
+				snprintf(cause, len, "options: players is "
+				    "not a number");
+				return -1;
+			}
+			o->players = (int)json_integer_value(v);
+			continue;
+		}
+		if (json_is_string(v))
+			snprintf(val, sizeof val, "%s", json_string_value(v));
+		else if (json_is_true(v))
+			snprintf(val, sizeof val, "on");
+		else if (json_is_false(v))
+			snprintf(val, sizeof val, "off");
+		else if (json_is_integer(v))
+			snprintf(val, sizeof val, "%lld",
+			    (long long)json_integer_value(v));
+		else if (json_is_array(v)) {
+			val[0] = '\0';
+			json_array_foreach(v, i, e) {
+				n = (int)strlen(val);
+				if (json_is_integer(e))
+					snprintf(val + n, sizeof val - (size_t)n,
+					    "%s%lld", i ? "," : "",
+					    (long long)json_integer_value(e));
+				else if (json_is_string(e))
+					snprintf(val + n, sizeof val - (size_t)n,
+					    "%s%s", i ? "," : "",
+					    json_string_value(e));
+			}
+		} else {
+			snprintf(cause, len, "options: bad value for %s", key);
+			return -1;
+		}
+		snprintf(buf, sizeof buf, "%s=%s", key, val);
+		if (opts_set(g, o, buf, cause, len) == -1)
+			return -1;
+	}
+	return 0;
+}

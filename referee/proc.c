@@ -43,6 +43,7 @@ static int	set_nonblock(int);
 static void	add_char(char **, size_t *, size_t *, char);
 static void	guard_stop(int);
 static void	guard_fatal(int);
+static void	unrelay(struct proc *);
 
 /* Remembers a live group; -1 when the registry is full. */
 static int
@@ -182,9 +183,11 @@ set_nonblock(int fd)
 
 /*
  * The child between fork and exec: its own group, default signal
- * dispositions, the pipes as 0, 1, 2 and the status pipe as 3 (close on
- * exec), nothing else open, then its limits and user (contain_child).
- * Never returns.
+ * dispositions, the pipes as 0, 1, 2 (stdin as jl's stdin_fd, 0 then
+ * /dev/null, under the sandbox) and the status pipe as 3 (close on exec),
+ * nothing else open, then its limits and user (contain_child).  An
+ * isolated bot's first process is the init of its PID namespace, where
+ * our pid is 0, and the bot its child, pid 2 of parent 1.  Never returns.
  */
 static void
 child(const struct jailed *jl, int in, int out, int errfd, int st,
@@ -196,7 +199,7 @@ child(const struct jailed *jl, int in, int out, int errfd, int st,
 	setpgid(0, 0);
 #ifdef __linux__
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
-	if (getppid() != parent)
+	if (getppid() != (jl->isolate ? 0 : parent))
 		_exit(127);
 #else
 	(void)parent;
@@ -215,12 +218,15 @@ child(const struct jailed *jl, int in, int out, int errfd, int st,
 		if (fds[i] == -1 || dup2(fds[i], i) == -1)
 			_exit(127);
 	fcntl(3, F_SETFD, FD_CLOEXEC);
-	closefrom(4);
+	if (jl->stdin_fd > 3 && (dup2(0, jl->stdin_fd) != jl->stdin_fd ||
+	    (i = open("/dev/null", O_RDONLY)) == -1 || dup2(i, 0) == -1))
+		_exit(127);
+	closefrom(jl->stdin_fd > 3 ? jl->stdin_fd + 1 : 4);
 	if (contain_child(jl) == 0) {
 #ifdef __linux__
 		/* A change of uid cleared it. */
 		prctl(PR_SET_PDEATHSIG, SIGKILL);
-		if (getppid() != parent)
+		if (getppid() != (jl->isolate ? 1 : parent))
 			_exit(127);
 #endif
 		execvp(jl->argv[0], jl->argv);
@@ -320,7 +326,7 @@ proc_start(struct proc *p, char *const *argv, char *cause, size_t len)
 	if (strchr(argv[0], '/') == NULL)
 		rav[0] = full;
 	contain_prepare(&jl, rav);
-	if (contain_get()->sandbox) {
+	if (contain_get()->sandbox == 1) {
 		for (i = 0; jl.envp[i] != NULL; i++)
 			if (strncmp(jl.envp[i], "PATH=", 5) == 0)
 				path = jl.envp[i] + 5;
@@ -334,6 +340,7 @@ proc_start(struct proc *p, char *const *argv, char *cause, size_t len)
 	}
 	free(rav);
 	p->uid = jl.uid;
+	p->relayed = jl.relayed;
 	if (pipe2(in, O_CLOEXEC) == -1) {
 		snprintf(cause, len, "pipe: %s", strerror(errno));
 		contain_free(&jl);
@@ -352,7 +359,7 @@ proc_start(struct proc *p, char *const *argv, char *cause, size_t len)
 		goto close3;
 	}
 	parent = getpid();
-	if ((pid = fork()) == -1) {
+	if ((pid = contain_fork(&jl)) == -1) {
 		e = errno;
 		close(st[0]);
 		close(st[1]);
@@ -447,7 +454,19 @@ proc_exited(struct proc *p)
 	p->exited = 1;
 	p->signalled = si.si_code == CLD_KILLED || si.si_code == CLD_DUMPED;
 	p->code = si.si_status;
+	unrelay(p);
 	return 1;
+}
+
+/* A bot's end as its init relayed it: 128 + N is signal N. */
+static void
+unrelay(struct proc *p)
+{
+	if (p->relayed && !p->signalled && p->code > 128 &&
+	    p->code < 128 + NSIG) {
+		p->signalled = 1;
+		p->code -= 128;
+	}
 }
 
 void
@@ -470,6 +489,7 @@ void
 proc_reap(struct proc *p)
 {
 	struct rusage ru;
+	struct usage u;
 	int status, i;
 	pid_t r;
 
@@ -491,6 +511,7 @@ proc_reap(struct proc *p)
 				p->signalled = WIFSIGNALED(status);
 				p->code = WIFSIGNALED(status) ?
 				    WTERMSIG(status) : WEXITSTATUS(status);
+				unrelay(p);
 			}
 			break;
 		}
@@ -499,7 +520,11 @@ proc_reap(struct proc *p)
 		poll(NULL, 0, 1);
 	}
 	p->reaped = 1;
-	contain_sweep(p->uid, registered);
+	u.cpu_ms = p->cpu_ms;
+	u.maxrss_kb = p->maxrss_kb;
+	contain_sweep_usage(p->uid, registered, &u);
+	p->cpu_ms = u.cpu_ms;
+	p->maxrss_kb = u.maxrss_kb;
 	if (p->status != -1) {
 		close(p->status);
 		p->status = -1;

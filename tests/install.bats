@@ -7,14 +7,6 @@
 
 load helpers
 
-# make, as this check was built (SANITIZE or not), outside any outer make.
-mk() {
-	local san=0
-	[ "${B:-build/std}" = build/san ] && san=1
-	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make --no-print-directory \
-	    SANITIZE=$san "$@"
-}
-
 @test "make install puts the programs, docs/rules, man pages and SDKs under PREFIX" {
 	run mk install PREFIX="$T/usr"
 	[ "$status" -eq 0 ]

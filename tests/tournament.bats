@@ -589,9 +589,10 @@ held_back() {
 	# is slow, the other slot goes on.
 	sed -i "s|det.py e\"|det.py e $T/stall\"|" "$T/s.json"
 	grep -q "det.py e $T/stall" "$T/s.json"
-	# and may write there (isolated bots have nowhere to write but their own)
-	sed -i 's|^  "seed": 11|  "bot_user": "same", "seed": 11|' "$T/s.json"
-	grep -q '"bot_user": "same"' "$T/s.json"
+	# and may write there (isolated or sandboxed bots have nowhere to
+	# write but their own)
+	sed -i 's|^  "seed": 11|  "bot_user": "same", "sandbox": false, "seed": 11|' "$T/s.json"
+	grep -q '"bot_user": "same", "sandbox": false' "$T/s.json"
 	bin/tournament run --no-progress "$T/s.json" >"$T/out.txt" 2>"$T/err" 3>&- &
 	bg=$!
 	# The other slot plays the other 4 tables' deal 0 and every table's
@@ -620,7 +621,7 @@ PY
 	mkdir -m 1777 "$T/stall"
 	mkfile "$T/s.json" "$T/s" 6 '"deals_per_run": 2,'
 	sed -i "s|det.py e\"|det.py e $T/stall\"|" "$T/s.json"
-	sed -i 's|^  "seed": 11|  "bot_user": "same", "seed": 11|' "$T/s.json"
+	sed -i 's|^  "seed": 11|  "bot_user": "same", "sandbox": false, "seed": 11|' "$T/s.json"
 	grep -q "det.py e $T/stall" "$T/s.json"
 	bin/tournament run --no-progress "$T/s.json" >"$T/out.txt" 2>"$T/err" 3>&- &
 	bg=$!
@@ -649,7 +650,10 @@ PY
 EOF2
 	run bin/tournament run --no-progress --replays "$T/r.json"
 	[ "$status" -eq 0 ]
-	[[ "$output" == *"replays: 8 match logs rendered as HTML"* ]]
+	# one log per run: at least one per table
+	n=$(ls "$T"/r/logs/*.jsonl | wc -l)
+	[ "$n" -ge 4 ]
+	[[ "$output" == *"replays: $n match logs rendered as HTML"* ]]
 	for f in "$T"/r/logs/*.jsonl; do
 		[ -s "$f.html" ]
 		grep -q '"bots":\[{"name":"\(alpha\|beta\|gamma\|delta\)"' "$f.html"
@@ -692,7 +696,7 @@ pidfile() {
           {"name": "b", "command": "python3 $T/pidrec.py $T/rec/b"},
           {"name": "c", "command": "python3 $T/pidrec.py $T/rec/c"}],
  "deals": $2, "deals_per_run": $3, "duplicate": $4, "concurrency": 2,
- "bot_user": "same", $TOUR_LIMITS, "output": "$5"}
+ "bot_user": "same", "sandbox": false, $TOUR_LIMITS, "output": "$5"}
 EOF2
 }
 
@@ -830,4 +834,67 @@ PY
 	# protocol names, contain.c's limits).
 	run sh -c "grep -l '\"hello_timeout\"\\|\"line_too_long\"' referee/*.c tournaments/*.c | sort"
 	[ "$output" = "$(printf 'referee/proto.c\nreferee/results.c')" ]
+}
+
+@test "a deal book: two tournaments of other seeds meet the same deals, in order and repeated; a bad book is refused at the start" {
+	python3 - "$T/book" <<'PY'
+import json, random, sys
+ranks, suits = "A23456789TJQK", "SHDC"
+rng = random.Random(7)
+with open(sys.argv[1], "w") as f:
+    f.write("# three daifugo deals\n")
+    for i in range(3):
+        deck = [r + s for s in suits for r in ranks] + ["JK", "JK"]
+        rng.shuffle(deck)
+        f.write(json.dumps({"deck": deck, "seating": [0, 1, 2, 3, 4]}) + "\n\n")
+PY
+	for s in 1 2; do
+		cat >"$T/b$s.json" <<EOF2
+{"game": "daifugo", "options": {"deals": 1}, "seats": 5, "deals": 4, "duplicate": false,
+ "bots": [{"name": "a", "command": "python3 $T/det.py a"}, {"name": "b", "command": "python3 $T/det.py b"},
+          {"name": "c", "command": "python3 $T/det.py c"}, {"name": "d", "command": "python3 $T/det.py d"},
+          {"name": "e", "command": "python3 $T/det.py e"}],
+ "deal_book": "$T/book", "seed": $s, "output": "$T/bo$s", $TOUR_LIMITS}
+EOF2
+		run bin/tournament run -q "$T/b$s.json"
+		[ "$status" -eq 0 ]
+	done
+	python3 - "$T/bo1" "$T/bo2" <<'PY'
+import glob, json, sys
+def deals(d):
+    h = json.loads(open(d + "/journal.jsonl").readline())
+    assert h["deal_book"].startswith("3 deals, "), h
+    out = {}
+    for f in glob.glob(d + "/logs/*.jsonl"):
+        for l in open(f):
+            e = json.loads(l)
+            if e.get("type") == "game_start":
+                out[e["game"]] = (json.dumps(e["deal"], sort_keys=True), e["seed"])
+    return out
+a, b = deals(sys.argv[1]), deals(sys.argv[2])
+assert sorted(a) == sorted(b) == [0, 1, 2, 3], (sorted(a), sorted(b))
+for g in a:
+    # the same deal whatever the seed
+    assert a[g][0] == b[g][0] and a[g][1] != b[g][1], g
+# in order, and repeated: deal 3 is the book's first again
+assert len({a[0][0], a[1][0], a[2][0]}) == 3 and a[3][0] == a[0][0]
+PY
+	# the logs show the book's decks
+	grep -q '"deal_book":\[' "$T"/bo1/logs/*.jsonl
+	printf '{"deck": ["3D", "3D"]}\n' >> "$T/book"
+	run bin/tournament run -q "$T/b1.json"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *'"deal_book": '"$T/book"': deal 4: '* ]]
+}
+
+@test "a bot that crashes in every game gets a closing note: where its stderr is, and botcheck's command" {
+	one_race "$T/c.json" "$T/c" "/bin/false" dud "$TOUR_LIMITS,"
+	run bin/tournament run --no-progress "$T/c.json"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"dud crashed (exited or closed its output) 1 time in 1 game; its stderr is in"* ]]
+	[[ "$output" == *"$T/c/logs/*.botN.stderr"* ]]
+	[[ "$output" == *"It crashed in every game: it may not start here at all; try"*"bin/botcheck -g horserace -- '/bin/false'"* ]]
+	# A bot that does not crash gets no such note.
+	[[ "$output" != *"r1 crashed"* ]]
 }

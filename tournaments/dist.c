@@ -208,7 +208,7 @@ cmd_plan(int argc, char **argv)
 	struct schedule s;
 	json_t *file, *base, *tb, *bots, *job, *header;
 	const char *errstr, *only = NULL;
-	char cause[512], *mask = NULL, *fp;
+	char cause[512], *mask = NULL, *fp, seedtxt[32];
 	long chunk = 0, gpt, per, jpt, njobs, table, c, lo, hi, idx;
 	int ch, i;
 
@@ -257,6 +257,10 @@ cmd_plan(int argc, char **argv)
 	for (i = 0; drop[i] != NULL; i++)
 		json_object_del(base, drop[i]);
 	json_object_set_new(base, "name", json_string(t.name));
+	/* the seed drawn for this plan when the file names none: every job
+	 * plays from it (a plan holds every seed: keep it from the bots) */
+	snprintf(seedtxt, sizeof seedtxt, "%" PRIu64, t.seed);
+	json_object_set_new(base, "seed", json_string(seedtxt));
 	/* chunk by chunk across the tables, as a run plays deal by deal */
 	idx = 0;
 	for (c = 0; c < jpt; c++) {

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "contain.h"
+#include "match.h"
 #include "near.h"
 #include "rng.h"
 #include "tournament.h"
@@ -34,6 +35,8 @@ static int	 load_bot(struct tbot *, const json_t *, int, char *, size_t);
 static int	 name_ok(const char *);
 static char	*default_name(const char *);
 static int	 load_contain(struct tour *, const json_t *, char *, size_t);
+static int	 load_book(struct tour *, const struct game *,
+		    const struct opts *, char *, size_t);
 
 static const char *const known_keys[] = {
 	"name", "game", "options", "seats", "bots", "deals", "duplicate",
@@ -41,7 +44,7 @@ static const char *const known_keys[] = {
 	"concurrency", "output", "seed", "schedule", "rounds", "tables", "max_tables",
 	"referee", "referee_args", "logs", "replays", "log_level",
 	"log_max_bytes", "max_decisions", "comment", "sandbox", "limits",
-	"env", "bot_user", "deals_per_run", "gauntlet", NULL
+	"env", "bot_user", "deals_per_run", "gauntlet", "deal_book", NULL
 };
 
 void
@@ -56,8 +59,8 @@ tour_refarg(struct tour *t, const char *a, const char *v)
 }
 
 /*
- * The containment keys: "sandbox" (true, false or "auto": where bwrap
- * works, decided by run), "limits" (an object of
+ * The containment keys: "sandbox" (true, false or "auto", the default:
+ * where bwrap works, decided by run), "limits" (an object of
  * limit_keys), "env" (an object of strings set in every bot's
  * environment), "bot_user" ("auto" or "same"); each becomes referee
  * arguments.  -1 and a cause.
@@ -78,13 +81,17 @@ load_contain(struct tour *t, const json_t *j, char *cause, size_t len)
 		snprintf(cause, len, "\"sandbox\": true, false or \"auto\"");
 		return -1;
 	}
-	t->sandbox = json_is_true(v) ? 1 : json_is_string(v) ? 2 : 0;
+	/* by default "auto", as the referee's own default */
+	t->sandbox = json_is_false(v) ? 0 : json_is_true(v) ? 1 : 2;
 	if (t->sandbox == 1)
 		tour_refarg(t, "--sandbox", NULL);
+	else if (t->sandbox == 0)
+		tour_refarg(t, "--no-sandbox", NULL);
 	if ((v = json_object_get(j, "limits")) != NULL) {
 		if (!json_is_object(v)) {
 			snprintf(cause, len, "\"limits\": an object of "
-			    "cpu_s, mem_mb, nproc, fsize_mb, nofile");
+			    "cpu_s, mem_mb, nproc, fsize_mb, nofile, "
+			    "scratch_mb");
 			return -1;
 		}
 		json_object_foreach((json_t *)v, key, x) {
@@ -94,7 +101,7 @@ load_contain(struct tour *t, const json_t *j, char *cause, size_t len)
 			if (limit_flags[i].key == NULL) {
 				snprintf(cause, len, "\"limits\": unknown key "
 				    "\"%s\" (cpu_s, mem_mb, nproc, fsize_mb, "
-				    "nofile)", key);
+				    "nofile, scratch_mb)", key);
 				return -1;
 			}
 			if (get_long(v, key, 0, limit_flags[i].hi, 0, &n, why,
@@ -323,6 +330,44 @@ load_options(struct tour *t, const struct game *g, const json_t *j,
 		return -1;
 	}
 	t->options = opts_json(g, &o);
+	return load_book(t, g, &o, cause, len);
+}
+
+/*
+ * Reads and checks the "deal_book" file, if any, keeping its path and a
+ * fingerprint of its deals (for the journal header); -1 and a cause.
+ */
+static int
+load_book(struct tour *t, const struct game *g, const struct opts *o,
+    char *cause, size_t len)
+{
+	json_t *a;
+	void *book;
+	char *text, why[512];
+	uint64_t h = 0xcbf29ce484222325ULL;
+	int n;
+
+	if (t->deal_book == NULL)
+		return 0;
+	if ((a = deal_book_read(t->deal_book, why, sizeof why)) == NULL) {
+		snprintf(cause, len, "\"deal_book\": %s", why);
+		return -1;
+	}
+	if ((book = deal_book_parse(g, o, a, &n, why, sizeof why)) == NULL) {
+		snprintf(cause, len, "\"deal_book\": %s: %s", t->deal_book,
+		    why);
+		json_decref(a);
+		return -1;
+	}
+	free(book);
+	/* FNV-1a of the deals as read (comments and spacing aside) */
+	text = json_dumps(a, JSON_COMPACT);
+	for (char *p = text; *p != '\0'; p++)
+		h = (h ^ (unsigned char)*p) * 0x100000001b3ULL;
+	free(text);
+	json_decref(a);
+	snprintf(t->book_hash, sizeof t->book_hash, "%d deals, %016" PRIx64,
+	    n, h);
 	return 0;
 }
 
@@ -505,7 +550,8 @@ tour_parse(struct tour *t, const json_t *j, const char *path, char *cause,
 		    g->name, g->min_players, g->max_players);
 		goto out;
 	}
-	if (load_options(t, g, json_object_get(j, "options"), cause,
+	if (get_string(j, "deal_book", &t->deal_book, cause, len) == -1 ||
+	    load_options(t, g, json_object_get(j, "options"), cause,
 	    len) == -1)
 		goto out;
 	v = json_object_get(j, "bots");
@@ -715,6 +761,9 @@ tour_header(const struct tour *t, const struct schedule *s)
 	/* it changes results: a journal is resumed only with the same */
 	json_object_set_new(h, "max_decisions",
 	    json_integer(t->max_decisions));
+	if (t->deal_book != NULL)
+		json_object_set_new(h, "deal_book",
+		    json_string(t->book_hash));
 	return h;
 }
 
@@ -747,5 +796,6 @@ tour_free(struct tour *t)
 	free(t->referee);
 	json_decref(t->options);
 	json_decref(t->gauntlet);
+	free(t->deal_book);
 	memset(t, 0, sizeof *t);
 }

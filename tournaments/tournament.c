@@ -7,6 +7,8 @@
  *   tournament schedule [-v] FILE
  *   tournament gauntlet -g GAME -c CANDIDATE -p POOL... (see gauntlet.c)
  *   tournament plan|job|merge|status ... (see dist.c)
+ *   tournament ladder init|add|update|retire|inbox|run|status|export|
+ *                     site|serve|synth DIR ... (see ladder.c)
  *
  * run plays (or resumes) the round robin a tournament file describes and
  * writes its journal and reports; rate fits ratings on journals; schedule
@@ -24,6 +26,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "ladder.h"
 #include "sprt.h"
 #include "tournament.h"
 
@@ -281,5 +284,7 @@ main(int argc, char **argv)
 		return cmd_status(argc - 1, argv + 1);
 	if (strcmp(argv[1], "gauntlet") == 0)
 		return cmd_gauntlet(argc - 1, argv + 1);
+	if (strcmp(argv[1], "ladder") == 0)
+		return cmd_ladder(argc - 1, argv + 1);
 	cli_usage_error("tournament", "unknown command %s", argv[1]);
 }

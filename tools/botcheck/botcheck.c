@@ -48,7 +48,8 @@
 enum {
 	OPT_ALL = 256, OPT_TPM, OPT_BANK, OPT_HELLO, OPT_MAX_TIME,
 	OPT_STDERR, OPT_OPPONENT, OPT_KEEP, OPT_DIR, OPT_ENV,
-	OPT_LCPU, OPT_LMEM, OPT_LNPROC, OPT_LFSIZE, OPT_LNOFILE	/* limit_flags */
+	OPT_LCPU, OPT_LMEM, OPT_LNPROC, OPT_LFSIZE, OPT_LNOFILE,
+	OPT_LSCRATCH	/* limit_flags */
 };
 
 static const struct option longopts[] = {
@@ -71,6 +72,7 @@ static const struct option longopts[] = {
 	{ "limit-nproc",	required_argument,	NULL, OPT_LNPROC },
 	{ "limit-fsize",	required_argument,	NULL, OPT_LFSIZE },
 	{ "limit-nofile",	required_argument,	NULL, OPT_LNOFILE },
+	{ "limit-scratch",	required_argument,	NULL, OPT_LSCRATCH },
 	{ "quiet",		no_argument,		NULL, 'q' },
 	{ "help",		no_argument,		NULL, 'h' },
 	{ "version",		no_argument,		NULL, 'V' },
@@ -137,7 +139,8 @@ usage(FILE *fp, int status)
 "                [--max-time S] [--stderr-limit BYTES] [--opponent 'CMD']\n"
 "                [--keep DIR] [--dir DIR] [--env KEY=VALUE ...]\n"
 "                [--limit-cpu S] [--limit-mem MIB] [--limit-nproc N]\n"
-"                [--limit-fsize MIB] [--limit-nofile N] [-q]\n"
+"                [--limit-fsize MIB] [--limit-nofile N] [--limit-scratch MIB]\n"
+"                [-q]\n"
 "                -- 'BOT COMMAND' | BOT ARGS...\n");
 	if (status != 0) {
 		fprintf(fp, "Try 'botcheck --help' for more.\n");
@@ -170,7 +173,8 @@ usage(FILE *fp, int status)
 "      --env KEY=VALUE    set this in the bot's environment; repeatable\n"
 "                         (a tournament file's \"env\")\n"
 "      --limit-cpu S, --limit-mem MIB, --limit-nproc N, --limit-fsize MIB,\n"
-"      --limit-nofile N   the bot's resource limits, as the referee's flags\n"
+"      --limit-nofile N, --limit-scratch MIB\n"
+"                         the bot's resource limits, as the referee's flags\n"
 "                         (a tournament file's \"limits\"; defaults: see\n"
 "                         bin/referee --help)\n"
 "  -q, --quiet            only each game's verdict and the summary\n"
@@ -779,6 +783,7 @@ main(int argc, char **argv)
 		case OPT_LNPROC:
 		case OPT_LFSIZE:
 		case OPT_LNOFILE:
+		case OPT_LSCRATCH:
 			if (contain_set_limit_text(&ck.ct, c - OPT_LCPU, optarg,
 			    failed, sizeof failed) == -1)
 				errx(2, "%s %s", limit_flags[c - OPT_LCPU].flag,

@@ -84,6 +84,8 @@ struct replay {
 	const struct game	*g;
 	struct opts		 o;
 	void			*setup;
+	void			*book;		/* the deal book's set-ups */
+	int			 nbook;
 	int			 players;
 	uint64_t		 seed;
 	struct frame		*f;

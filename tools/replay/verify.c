@@ -407,6 +407,14 @@ header(struct walk *w, char *cause, size_t len)
 		    "set-up document (an object) or null", w->l->path);
 		return -1;
 	}
+	v = json_object_get(h, "deal_book");
+	if (v != NULL && (rp->book = deal_book_parse(w->g, &rp->o, v,
+	    &rp->nbook, why, sizeof why)) == NULL) {
+		snprintf(cause, len, "%s: the header's deal book: %s",
+		    w->l->path, why);
+		return -1;
+	}
+	v = json_object_get(h, "setup");
 	if (json_is_object(v)) {
 		rp->setup = xcalloc(1, w->g->setup_size);
 		if (w->g->setup_parse(v, &rp->o, rp->setup, why, sizeof why) ==
@@ -998,7 +1006,8 @@ on_game_start(struct walk *w, size_t i)
 	ev_clear(&w->ev);
 	evfeed_reset(&w->feed);
 	rng_seed(&w->rng, w->deal_seed);
-	w->g->init(w->st, &rp->o, rp->setup, &w->rng, &w->ev);
+	w->g->init(w->st, &rp->o, deal_setup(w->g, rp->setup, rp->book,
+	    rp->nbook, w->gi, w->P, w->duplicate), &w->rng, &w->ev);
 	w->in_game = 1;
 	w->ended = 0;
 	w->step = 0;
@@ -1398,5 +1407,6 @@ replay_free(struct replay *rp)
 	free(rp->f);
 	free(rp->games);
 	free(rp->setup);
+	free(rp->book);
 	memset(rp, 0, sizeof *rp);
 }
