@@ -122,7 +122,9 @@ static const char usage_text[] =
 "serve     serves DIR/site read-only on 127.0.0.1\n"
 "  --port P          the port (default 8080)\n"
 "synth     fills a new ladder with N synthetic bots and games (for\n"
-"          measuring; no bot is run)\n";
+"          measuring; no bot is run)\n"
+"\n"
+"Exit status: 0 on success; 1 on failure; 2 for a bad command line.\n";
 
 /* Prints the usage and exits with status. */
 static void
