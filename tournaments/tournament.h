@@ -143,7 +143,10 @@ long	 replay_game_step(const char *path, long game);
 struct rating;
 void	 limits_advice(FILE *, const struct tour *, const struct rating *);
 
-/* Reads and checks a tournament file; -1 and a cause. */
+/*
+ * Reads and checks a round robin's tournament file (at least as many bots
+ * as seats); -1 and a cause.
+ */
 int	 tour_load(struct tour *, const char *path, char *, size_t);
 /* Reads a tournament file's JSON: a new reference, or NULL and a cause. */
 json_t	*tour_read(const char *path, char *, size_t);
