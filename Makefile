@@ -5,6 +5,7 @@
 #   make check-loaded    make check beside 8 busy processes (tools/loaded.sh)
 #   make demo            the same set-up, then a short tournament of the bundled bots
 #   make bench           benchmarks (never part of check)
+#   make memcheck        a few matches of every game under valgrind
 #   make SANITIZE=1 check   the tests under AddressSanitizer + UBSan
 #   make fuzz            random play (tests/fuzz.c) and the libFuzzer targets
 #   make install PREFIX=/usr/local
@@ -20,7 +21,7 @@
 
 PREFIX	?= /usr/local
 CC	?= gcc
-PKGS	 = libbsd-overlay jansson
+PKGS	 = libbsd-overlay libmd jansson
 WARN	 = -Wall -Wextra -Wno-long-long -Wmissing-prototypes -Wstrict-prototypes \
 	   -Wmissing-declarations -Wshadow -Wpointer-arith -Wcast-align \
 	   -Wwrite-strings -Wsign-compare -Wundef -Wformat=2 -Wno-unused-parameter
@@ -69,7 +70,7 @@ ENGINE_SRC = referee/api.c referee/auction.c referee/games.c referee/jw.c \
 PIC_OBJ	 = $(ENGINE_SRC:%.c=$(B)/pic/%.o)
 PUBLIB	 = lib/libcardarena.a lib/libcardarena.so
 
-.PHONY: all deps check check-loaded demo bench install clean fuzz
+.PHONY: all deps check check-loaded demo bench memcheck install clean fuzz
 .SECONDARY:
 
 all: $(PROGS) $(TEST_BIN) $(PUBLIB)
@@ -138,13 +139,14 @@ check:
 check-loaded:
 	@sh tools/loaded.sh $(MAKE) --no-print-directory check
 
-# The demo builds only what it runs, in parallel and quietly (compiler
-# warnings still show), then plays (tools/demo.sh).
-DEMO_PROGS = bin/referee bin/tournament bin/replay bin/random bin/daifugo_bot
+# The demo builds every program (not the tests), in parallel and quietly
+# (compiler warnings still show), so that the README's tour and the
+# demo's closing lines (bin/botcheck, bin/human, ...) run; then it plays
+# (tools/demo.sh).
 demo:
 	@sh tools/deps.sh demo
-	@echo "demo: building the referee, the tournament runner, the replay and two C bots (make -j$(NPROC))"
-	@$(MAKE) --no-print-directory -s -j$(NPROC) $(DEMO_PROGS)
+	@echo "demo: building every program into bin/ (make -j$(NPROC))"
+	@$(MAKE) --no-print-directory -s -j$(NPROC) $(PROGS)
 	@sh tools/demo.sh
 
 bench:
@@ -152,15 +154,23 @@ bench:
 	@$(MAKE) --no-print-directory all
 	@B=$(B) sh tests/bench.sh
 
+# Every game under valgrind's memcheck (tools/memcheck.sh): 0 errors.
+memcheck:
+	@sh tools/deps.sh memcheck
+	@$(MAKE) --no-print-directory all
+	@sh tools/memcheck.sh
+
 fuzz: all
 	@B=$(B) FUZZ_GAMES=$${FUZZ_GAMES:-100000} sh tests/run fuzz
 	@B=$(B) LIBFUZZ_SECONDS=$${FUZZ_SECONDS:-60} sh tests/run libfuzz
 
-# Programs to bin/; to share/cardarena the documents (with the rules in
-# docs/rules/, which protocol.md cites), the bot SDKs (C source, Python,
-# JS) with their example bots, and the example tournaments, their bot
-# commands made absolute (PREFIX/bin/...) so that they run from any
-# directory; the man pages docs/man/*.1 and *.5 to share/man.
+# Programs to bin/ under the project's name, bin/X as cardarena-X (a
+# program finds the others beside it by either name); to share/cardarena
+# the documents (with the rules in docs/rules/, which protocol.md cites,
+# and SECURITY.md), the bot SDKs (C source, Python, JS) with their example
+# bots, and the example tournaments, their bot commands made absolute
+# (PREFIX/bin/cardarena-...) so that they run from any directory; the man
+# pages docs/man/*.1 and *.5 to share/man.
 SHARE	 = $(DESTDIR)$(PREFIX)/share/cardarena
 MAN	 = $(DESTDIR)$(PREFIX)/share/man
 MAN1	 = $(wildcard docs/man/*.1)
@@ -169,14 +179,16 @@ install: all
 	$(if $(filter-out 1,$(words $(DESTDIR)$(PREFIX))),$(error make install: PREFIX and DESTDIR must be one word each, without spaces (got "$(DESTDIR)$(PREFIX)")))
 	install -d $(DESTDIR)$(PREFIX)/bin $(SHARE)/bots/lib $(SHARE)/bots/python \
 	    $(SHARE)/bots/js $(SHARE)/tournaments/examples $(SHARE)/docs/rules
-	install -m 755 $(PROGS) $(DESTDIR)$(PREFIX)/bin/
-	install -m 644 protocol.md README.md HACKING.md $(SHARE)/
+	for p in $(PROGS); do \
+	    install -m 755 "$$p" $(DESTDIR)$(PREFIX)/bin/cardarena-$${p#bin/} || exit 1; \
+	done
+	install -m 644 protocol.md README.md HACKING.md SECURITY.md $(SHARE)/
 	install -m 644 docs/rules/*.md $(SHARE)/docs/rules/
 	$(if $(MAN1),install -d $(MAN)/man1 && install -m 644 $(MAN1) $(MAN)/man1/)
 	$(if $(MAN5),install -d $(MAN)/man5 && install -m 644 $(MAN5) $(MAN)/man5/)
 	for f in tournaments/examples/*.json; do \
-	    sed -e 's|"command": "bin/|"command": "$(PREFIX)/bin/|' \
-	        -e 's|run from the repository root with bin/tournament run tournaments/|run from any directory with $(PREFIX)/bin/tournament run $(PREFIX)/share/cardarena/tournaments/|' \
+	    sed -e 's|"command": "bin/|"command": "$(PREFIX)/bin/cardarena-|' \
+	        -e 's|run from the repository root with bin/tournament run tournaments/|run from any directory with $(PREFIX)/bin/cardarena-tournament run $(PREFIX)/share/cardarena/tournaments/|' \
 	        "$$f" > $(SHARE)/tournaments/examples/$${f##*/} || exit 1; \
 	done
 	install -m 644 bots/lib/bot.h bots/lib/bot.c referee/rng.h referee/rng.c \

@@ -178,6 +178,8 @@ struct game {
 extern const struct game *const games[];	/* NULL-terminated */
 
 const struct game *game_find(const char *);
+/* "did you mean GAME? " when one game's name is close to name, else "". */
+const char	*game_near(const char *name, char *buf, size_t len);
 /*
  * The kind of an action object: its "type" (the key in every game), or
  * for a bot of protocol 1 written when nyse and daifugo used "action",

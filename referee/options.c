@@ -10,6 +10,7 @@
 #include <strings.h>
 
 #include "game.h"
+#include "near.h"
 
 static int	parse_long(const char *, long, long, long *);
 static int	choice_index(const char *const *, const char *, size_t);
@@ -83,7 +84,8 @@ opts_set(const struct game *g, struct opts *o, const char *kv, char *cause,
 {
 	const struct optdesc *d;
 	const char *eq, *val, *p, *q;
-	char key[64];
+	struct near nr;
+	char key[64], hint[96];
 	long v;
 	int i, k, c;
 
@@ -96,8 +98,12 @@ opts_set(const struct game *g, struct opts *o, const char *kv, char *cause,
 	key[eq - kv] = '\0';
 	val = eq + 1;
 	if ((i = opt_index(g, key)) == -1) {
-		snprintf(cause, len, "%s has no option '%s' (see --describe %s)",
-		    g->name, key, g->name);
+		near_init(&nr, key);
+		for (i = 0; g->options[i].name != NULL; i++)
+			near_offer(&nr, g->options[i].name);
+		snprintf(cause, len, "%s has no option '%s' (%ssee --describe "
+		    "%s)", g->name, key, near_say(&nr, hint, sizeof hint),
+		    g->name);
 		return -1;
 	}
 	d = &g->options[i];

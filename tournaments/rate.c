@@ -20,6 +20,13 @@
  * is the estimate +- 1.96 bootstrap standard deviations; the 2.5% and
  * 97.5% percentiles are kept too.  The likelihood of superiority of a
  * player over the next one down is Phi(difference / its bootstrap sd).
+ *
+ * Without a prior (--prior 0) a replicate may leave a player who won or
+ * lost every pairing, whose maximum-likelihood rating is infinite: the
+ * replicates are fitted with a tiny prior instead (BOOT_PRIOR virtual
+ * games per player), so that such a replicate counts as a very large
+ * difference and widens the interval as it should, and a replicate that
+ * still is not finite everywhere is left out of every statistic.
  */
 #include <math.h>
 #include <stdio.h>
@@ -31,6 +38,7 @@
 #define ELO_PER_NAT	(400.0 / M_LN10)
 #define BT_TOL		1e-9
 #define BT_MAXITER	200000
+#define BOOT_PRIOR	1e-3
 
 static void	 grow(struct rating *);
 static int	 lookup(const struct rating *, const char *, unsigned *);
@@ -355,8 +363,8 @@ to_elo(const struct rating *r, const double *lambda, double *elo, int anchor)
 int
 rate_fit(struct rating *r, char *cause, size_t len)
 {
-	double *lambda, *lb, *elo, *col, s, s2, d, sd;
-	int n = r->n, i, j, a, b, B = r->opts.boot, anchor = -1, tmp;
+	double *lambda, *lb, *elo, *col, *be, s, s2, d, sd;
+	int n = r->n, i, j, a, b, B = r->opts.boot, anchor = -1, tmp, nb;
 	unsigned slot;
 
 	if (n == 0) {
@@ -391,12 +399,19 @@ rate_fit(struct rating *r, char *cause, size_t len)
 		    r->p[i].pscore >= r->p[i].pweight);
 		r->p[i].pm = r->p[i].lo = r->p[i].hi = NAN;
 	}
-	for (b = 0; b < B; b++) {
+	/* the finite replicates, kept in the first nb rows of belo */
+	for (b = nb = 0; b < B; b++) {
 		memcpy(lb, lambda, (size_t)n * sizeof *lb);
 		bt_fit(n, r->bw + (size_t)b * r->cap * r->cap, r->cap,
-		    r->opts.prior, lb, 1);
-		to_elo(r, lb, r->belo + (size_t)b * n, anchor);
+		    fmax(r->opts.prior, BOOT_PRIOR), lb, 1);
+		be = r->belo + (size_t)nb * n;
+		to_elo(r, lb, be, anchor);
+		for (i = 0; i < n && isfinite(be[i]); i++)
+			;
+		if (i == n)
+			nb++;
 	}
+	r->nboot = B = nb;
 	if (B > 1) {
 		for (i = 0; i < n; i++) {
 			s = s2 = 0;

@@ -1,5 +1,5 @@
 /*
- * Horse Race (horserace.md, original seeds/004): the four aces are horses,
+ * Horse Race (horserace.md, original shared/seeds/004): the four aces are horses,
  * cards turned from the stock move the horse of their suit, and the players
  * bet on the race against the dealer, who deals in turn.  This file holds
  * the rules: the options, the deal with its odds cards and re-lays, the

@@ -299,9 +299,9 @@ go_out(struct sp *st, int p, struct events *ev)
 
 /*
  * The game ends early with a pool carried over (speculation.md): it goes to
- * the player still in with the most counters, or with nobody in, to those
- * who went out at this deal's start with the most; equal counters split it,
- * any remainder to the first of them clockwise from the last dealer's left.
+ * the one player still in, or with nobody in, to those who went out at this
+ * deal's start with the most counters; equal counters split it, any
+ * remainder to the first of them clockwise from the last dealer's left.
  */
 static void
 pay_carried(struct sp *st, struct events *ev)
