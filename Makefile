@@ -65,8 +65,8 @@ PROGS	 = bin/referee $(BOT_BIN) $(TOUR_BIN) $(TOOL_BIN)
 # objects built position-independent into $(B)/pic, exporting only ca_*),
 # with a pkg-config file written at install (referee/cardarena.pc.in).
 ENGINE_SRC = referee/api.c referee/auction.c referee/games.c referee/jw.c \
-	     referee/options.c referee/proto.c referee/rng.c referee/util.c \
-	     referee/vread.c $(wildcard referee/games/*.c)
+	     referee/near.c referee/options.c referee/proto.c referee/rng.c \
+	     referee/util.c referee/vread.c $(wildcard referee/games/*.c)
 PIC_OBJ	 = $(ENGINE_SRC:%.c=$(B)/pic/%.o)
 PUBLIB	 = lib/libcardarena.a lib/libcardarena.so
 
