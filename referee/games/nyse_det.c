@@ -7,7 +7,8 @@
  * less the specials used, the seat's own and the tops it knows) are dealt
  * uniformly to those places.  With open_holdings off the others' colours
  * are dealt first, uniformly among the deals that keep each one's total
- * and this turn's refusals (by rejection); the records of chips taken and
+ * and this turn's refusals (by rejection, repaired by exchanges in the
+ * rare case it fails); the records of chips taken and
  * swaps made, which bound them further, are not used (a limitation).  In a
  * swap request the seat did not make, the swap chip is the player's, and
  * the chip offered (colour and mark where unseen) is one of the player's
@@ -105,8 +106,20 @@ deal_colours(struct nyse *st, const int *seen, const int *chips,
 			if (st->refused[own[i]] & (1u << col[i]))
 				ok = 0;
 	}
-	if (!ok)
-		return -1;
+	/* Rejection failed (tight refusals): repair by exchanges. */
+	for (i = 0; !ok && i < n; i++) {
+		if (!(st->refused[own[i]] & (1u << col[i])))
+			continue;
+		for (j = 0; j < n; j++)
+			if (!(st->refused[own[i]] & (1u << col[j])) &&
+			    !(st->refused[own[j]] & (1u << col[i])))
+				break;
+		if (j == n)
+			return -1;
+		t = col[i];
+		col[i] = col[j];
+		col[j] = t;
+	}
 	for (p = 0; p < st->n; p++)
 		for (c = 0; !seen[p] && c < NY_COLOURS; c++)
 			cnt[p][c] = fixed[p][c];
