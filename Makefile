@@ -6,6 +6,8 @@
 #   make demo            the same set-up, then a short tournament of the bundled bots
 #   make bench           benchmarks (never part of check)
 #   make memcheck        a few matches of every game under valgrind
+#   make ladder-demo     a ladder of the bundled bots for a minute
+#   make ladder-sim      the ladder's pairing against random tables
 #   make SANITIZE=1 check   the tests under AddressSanitizer + UBSan
 #   make fuzz            random play (tests/fuzz.c) and the libFuzzer targets
 #   make install PREFIX=/usr/local
@@ -42,6 +44,11 @@ PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 CFLAGS	+= $(PKG_CFLAGS)
 LDLIBS	:= $(PKG_LIBS) $(LDLIBS)
 
+# The ladder's store and server, in bin/tournament alone.
+LADDER_PKGS   = sqlite3 libmicrohttpd
+LADDER_CFLAGS = $(shell pkg-config --cflags $(LADDER_PKGS) 2>/dev/null)
+LADDER_LIBS   = $(shell pkg-config --libs $(LADDER_PKGS) 2>/dev/null)
+
 B	 = build/$(VARIANT)
 LIB_SRC	 = $(filter-out referee/referee.c,$(wildcard referee/*.c)) $(wildcard referee/games/*.c)
 LIB_OBJ	 = $(LIB_SRC:%.c=$(B)/%.o)
@@ -65,12 +72,13 @@ PROGS	 = bin/referee $(BOT_BIN) $(TOUR_BIN) $(TOOL_BIN)
 # objects built position-independent into $(B)/pic, exporting only ca_*),
 # with a pkg-config file written at install (referee/cardarena.pc.in).
 ENGINE_SRC = referee/api.c referee/auction.c referee/games.c referee/jw.c \
-	     referee/near.c referee/options.c referee/proto.c referee/rng.c \
-	     referee/util.c referee/vread.c $(wildcard referee/games/*.c)
+	     referee/options.c referee/proto.c referee/rng.c referee/util.c \
+	     referee/vread.c referee/near.c $(wildcard referee/games/*.c)
 PIC_OBJ	 = $(ENGINE_SRC:%.c=$(B)/pic/%.o)
 PUBLIB	 = lib/libcardarena.a lib/libcardarena.so
 
-.PHONY: all deps check check-loaded demo bench memcheck install clean fuzz
+.PHONY: all deps check check-loaded demo bench memcheck install clean fuzz \
+	ladder-demo ladder-sim
 .SECONDARY:
 
 all: $(PROGS) $(TEST_BIN) $(PUBLIB)
@@ -110,9 +118,10 @@ bin/%: $(B)/bots/%.o $(BOT_LIB) $(LIB)
 	@mkdir -p bin
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
+$(B)/tournaments/ladder%.o: CFLAGS += $(LADDER_CFLAGS)
 bin/tournament: $(TOUR_SRC:%.c=$(B)/%.o) $(LIB)
 	@mkdir -p bin
-	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LADDER_LIBS) $(LDLIBS)
 
 .SECONDEXPANSION:
 $(TOOL_BIN): bin/%: $$(addprefix $(B)/,$$(subst .c,.o,$$(wildcard tools/$$*/*.c))) $(LIB)
@@ -148,6 +157,17 @@ demo:
 	@echo "demo: building every program into bin/ (make -j$(NPROC))"
 	@$(MAKE) --no-print-directory -s -j$(NPROC) $(PROGS)
 	@sh tools/demo.sh
+
+# A ladder of the bundled bots for a minute (tools/ladder-demo.sh).
+ladder-demo:
+	@sh tools/deps.sh demo
+	@$(MAKE) --no-print-directory -s -j$(NPROC) $(DEMO_PROGS) bin/botcheck
+	@sh tools/ladder-demo.sh
+
+# How many games a new bot needs to reach +-50 Elo, the ladder's pairing
+# against uniform random tables (tests/sim_ladder.c).
+ladder-sim: $(B)/tests/sim_ladder
+	@$(B)/tests/sim_ladder -t $${SIM_TRIALS:-20}
 
 bench:
 	@sh tools/deps.sh demo
@@ -220,6 +240,8 @@ bin/human: $(B)/bots/human.o $(HUMAN_OBJ) $(BOT_LIB) $(LIB)
 $(B)/tests/t_rate.o: tournaments/rate.c
 $(B)/tests/t_schedule.o: tournaments/schedule.c
 $(B)/tests/t_sprt.o: tournaments/sprt.c
+$(B)/tests/sim_ladder.o: tournaments/rate.c tournaments/ladder_pair.c
+$(B)/tests/t_ladder_pair.o: tournaments/ladder_pair.c
 
 # libFuzzer targets (clang; tests/fuzz/fz_*.c): the answer reader and
 # action decoder and the --setup parser of every game, the match-log
@@ -236,7 +258,7 @@ FZ_CFLAGS = -std=c11 -D_GNU_SOURCE -g -O1 -fno-omit-frame-pointer $(FZ_SAN) \
 FZ_NAMES  = answer setup log tfile journal
 FZ_BIN	  = $(FZ_NAMES:%=$(FZ)/fz_%)
 FZ_OBJ	  = $(LIB_SRC:%.c=$(FZ)/%.o) \
-	    $(patsubst %.c,$(FZ)/%.o,$(filter-out tournaments/tournament.c,$(TOUR_SRC))) \
+	    $(patsubst %.c,$(FZ)/%.o,$(filter-out tournaments/tournament.c tournaments/ladder%,$(TOUR_SRC))) \
 	    $(FZ)/tools/replay/log.o $(FZ)/tools/replay/verify.o \
 	    $(FZ)/tools/replay/render.o \
 	    $(FZ)/tests/fuzz/fz_file.o

@@ -29,7 +29,8 @@ page() {
 }
 
 @test "man: every page has NAME, DESCRIPTION and SEE ALSO" {
-	for f in cardarena-referee.1 cardarena-tournament.1 cardarena-replay.1 cardarena-botcheck.1 cardarena-human.1 \
+	for f in cardarena-referee.1 cardarena-tournament.1 cardarena-tournament-ladder.1 \
+	    cardarena-replay.1 cardarena-botcheck.1 cardarena-human.1 \
 	    cardarena-protocol.5 cardarena-tournament.5; do
 		p=$(page "$f")
 		[[ "$p" == *NAME* ]]
@@ -61,6 +62,14 @@ options_in() {
 	p=$(page cardarena-tournament.1)
 	for c in $(bin/tournament --help | sed -n 's/^ *\(usage:\)\{0,1\} *tournament \([a-z]*\).*/\2/p' | sort -u); do
 		grep -q -E "tournament $c" <<<"$p"
+	done
+}
+
+@test "man: tournament-ladder(1) names every option and command of tournament ladder --help" {
+	options_in cardarena-tournament-ladder.1 bin/tournament ladder
+	p=$(page cardarena-tournament-ladder.1)
+	for c in $(bin/tournament ladder --help | sed -n 's/^ *\(usage:\)\{0,1\} *tournament ladder \([a-z]*\).*/\2/p' | sort -u); do
+		grep -q -E "tournament ladder $c|^ {5}$c " <<<"$p" || { echo "missing $c"; false; }
 	done
 }
 
@@ -118,7 +127,7 @@ print(" ".join(re.findall(r"\"([a-z_]+)\"", block)))')
 		cmp "docs/man/$f" "$T/root/usr/share/man/man1/$f"
 		n=$((n + 1))
 	done
-	[ "$n" -eq 5 ]
+	[ "$n" -eq 6 ]
 	for f in cardarena-protocol.5 cardarena-tournament.5; do
 		cmp "docs/man/$f" "$T/root/usr/share/man/man5/$f"
 	done

@@ -402,15 +402,7 @@ for l in open(sys.argv[1]):
 }
 
 @test "the HTML viewer in headless chromium: every game, stepping, seat views, faults, debug text; screenshots" {
-	if ! command -v chromium >/dev/null; then
-		[ "$(id -u)" -eq 0 ] || skip "chromium is not installed (apt-get install chromium)"
-		DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium >/dev/null 2>&1 ||
-		    { apt-get update -q >/dev/null 2>&1 && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium >/dev/null; }
-	fi
-	if [ ! -d tests/browser/node_modules/playwright-core ]; then
-		command -v npm >/dev/null || skip "npm is not installed"
-		(cd tests/browser && npm ci --no-audit --no-fund >/dev/null 2>&1)
-	fi
+	need_browser
 	pages=()
 	for g in horserace daifugo speculation stocks nyse; do
 		match "$g" 21 $(short "$g")

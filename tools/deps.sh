@@ -2,7 +2,9 @@
 # Checks the Debian packages a make target needs; installs the missing ones
 # with apt-get when run as root, else says exactly what to install.
 #   tools/deps.sh [build|demo|check]
-#   build  the compiler and the two libraries (libbsd-dev, libjansson-dev)
+#   build  the compiler and the libraries (libbsd-dev, libjansson-dev;
+#          libsqlite3-dev and libmicrohttpd-dev for the ladder's store and
+#          server in bin/tournament)
 #   demo   and python3 and node (the demo's tournament has Python and JS bots)
 #   check  and bats, procps (pgrep) and tmux (the end-to-end tests),
 #          parallel, slurm-wlm and munge (tournaments across machines),
@@ -11,7 +13,7 @@
 #          browser test installs chromium itself, as it needs it
 #   memcheck  and valgrind (make memcheck)
 mode=${1:-build}
-pkgs="libbsd-dev libjansson-dev pkg-config gcc make"
+pkgs="libbsd-dev libjansson-dev libsqlite3-dev libmicrohttpd-dev pkg-config gcc make"
 case $mode in
 demo)	pkgs="$pkgs python3 nodejs bubblewrap" ;;
 check)	pkgs="$pkgs python3 nodejs bats procps tmux parallel slurm-wlm munge mandoc bubblewrap clang libclang-rt-dev" ;;

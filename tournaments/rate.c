@@ -147,6 +147,15 @@ rate_player(struct rating *r, const char *name)
 	return i;
 }
 
+/* The index of a player, or -1 if it has none. */
+int
+rate_find(const struct rating *r, const char *name)
+{
+	unsigned slot;
+
+	return r->cap > 0 ? lookup(r, name, &slot) : -1;
+}
+
 /* The key of a bootstrap block: one deal of one table of one journal. */
 uint64_t
 rate_blockkey(uint64_t journal, long table, long deal)
@@ -363,7 +372,7 @@ to_elo(const struct rating *r, const double *lambda, double *elo, int anchor)
 int
 rate_fit(struct rating *r, char *cause, size_t len)
 {
-	double *lambda, *lb, *elo, *col, *be, s, s2, d, sd;
+	double *lambda, *lb, *elo, *col, *be, *nblam, s, s2, d, sd;
 	int n = r->n, i, j, a, b, B = r->opts.boot, anchor = -1, tmp, nb;
 	unsigned slot;
 
@@ -390,7 +399,10 @@ rate_fit(struct rating *r, char *cause, size_t len)
 	free(r->belo);
 	r->belo = xcalloc((size_t)(B > 0 ? B : 1) * (size_t)n,
 	    sizeof *r->belo);
-	bt_fit(n, r->w, r->cap, r->opts.prior, lambda, 0);
+	if (r->warm && r->nlam > 0)
+		memcpy(lambda, r->lam, (size_t)r->nlam * sizeof *lambda);
+	bt_fit(n, r->w, r->cap, r->opts.prior, lambda, r->warm &&
+	    r->nlam > 0);
 	to_elo(r, lambda, elo, anchor);
 	for (i = 0; i < n; i++) {
 		r->p[i].elo = elo[i];
@@ -399,9 +411,15 @@ rate_fit(struct rating *r, char *cause, size_t len)
 		    r->p[i].pscore >= r->p[i].pweight);
 		r->p[i].pm = r->p[i].lo = r->p[i].hi = NAN;
 	}
-	/* the finite replicates, kept in the first nb rows of belo */
+	nblam = r->warm ? xcalloc((size_t)(B > 0 ? B : 1) * (size_t)n,
+	    sizeof *nblam) : NULL;
+	/* the finite replicates, kept in the first nb rows of belo; the
+	 * warm starts of every replicate by its number */
 	for (b = nb = 0; b < B; b++) {
 		memcpy(lb, lambda, (size_t)n * sizeof *lb);
+		if (r->warm && r->nlam > 0)
+			memcpy(lb, r->blam + (size_t)b * r->nlam,
+			    (size_t)r->nlam * sizeof *lb);
 		bt_fit(n, r->bw + (size_t)b * r->cap * r->cap, r->cap,
 		    fmax(r->opts.prior, BOOT_PRIOR), lb, 1);
 		be = r->belo + (size_t)nb * n;
@@ -410,6 +428,16 @@ rate_fit(struct rating *r, char *cause, size_t len)
 			;
 		if (i == n)
 			nb++;
+		if (nblam != NULL)
+			memcpy(nblam + (size_t)b * n, lb, (size_t)n *
+			    sizeof *lb);
+	}
+	if (r->warm) {
+		free(r->blam);
+		r->blam = nblam;
+		r->lam = xreallocarray(r->lam, (size_t)n, sizeof *r->lam);
+		memcpy(r->lam, lambda, (size_t)n * sizeof *lambda);
+		r->nlam = n;
 	}
 	r->nboot = B = nb;
 	if (B > 1) {
@@ -487,5 +515,7 @@ rate_free(struct rating *r)
 	free(r->order);
 	free(r->belo);
 	free(r->hash);
+	free(r->lam);
+	free(r->blam);
 	memset(r, 0, sizeof *r);
 }

@@ -20,8 +20,6 @@
 #include "proc.h"
 #include "tournament.h"
 
-static int	 render_one(const char *, const char *, const char *);
-
 char *
 beside_self(const char *name)
 {
@@ -33,7 +31,7 @@ beside_self(const char *name)
 }
 
 /* Runs prog --html LOG.html --names NAMES LOG; -1 if it failed. */
-static int
+int
 render_one(const char *prog, const char *log, const char *names)
 {
 	char *out;

@@ -23,7 +23,6 @@ static void	 losnum(FILE *, double);
 static int	 fault_part(const struct rplayer *, char *, size_t);
 static void	 fault_parts(FILE *, const struct rating *, int, const char *,
 		    const char *);
-static void	 html_esc(FILE *, const char *);
 static void	 csv_str(FILE *, const char *);
 static int	 text(FILE *, const struct report *);
 static void	 head_to_head(FILE *, const struct rating *, int);
@@ -130,7 +129,7 @@ losnum(FILE *fp, double x)
 }
 
 /* Writes s with HTML's special characters escaped. */
-static void
+void
 html_esc(FILE *fp, const char *s)
 {
 	for (; *s != '\0'; s++)

@@ -131,6 +131,11 @@ int	 render_replays(const struct tour *, const struct schedule *,
  * to be found in PATH.
  */
 char	*beside_self(const char *name);
+/*
+ * Renders match log log as LOG.html with bin/replay prog, the bots named
+ * names (comma-separated, in the log's bot order); -1 if it failed.
+ */
+int	 render_one(const char *prog, const char *log, const char *names);
 /* The replay step at which game of the match log path is dealt, or -1. */
 long	 replay_game_step(const char *path, long game);
 
@@ -267,11 +272,18 @@ struct rating {
 	double		*belo;	/* boot * n bootstrap ratings */
 	int		 nboot;	/* the finite ones, first in belo */
 	int		 fitted;
+	/* warm starts (set warm): the last fit's log-strengths */
+	int		 warm;
+	int		 nlam;	/* players in them */
+	double		*lam;	/* nlam */
+	double		*blam;	/* boot * nlam */
 };
 
 void	 rate_init(struct rating *, const struct rate_opts *);
 /* The index of a player, added if new. */
 int	 rate_player(struct rating *, const char *);
+/* The index of a player, or -1 if it has none. */
+int	 rate_find(const struct rating *, const char *);
 /*
  * Adds one finished game of k players (indices from rate_player) in the
  * bootstrap block blockkey (all games of one duplicate deal).
@@ -284,7 +296,8 @@ uint64_t rate_blockkey(uint64_t journal, long table, long deal);
 /*
  * Fits the ratings (and the bootstrap intervals when boot > 0), ranks
  * the players; -1 and a cause (an unknown anchor, no prior when one is
- * needed).
+ * needed).  With warm set, every fit starts from the last fit's result
+ * (the ladder refitting as games come), else from scratch.
  */
 int	 rate_fit(struct rating *, char *, size_t);
 /*
@@ -329,6 +342,8 @@ struct report {
 };
 
 int	 report_fmt(const char *, enum report_fmt *);
+/* Writes s with HTML's special characters escaped. */
+void	 html_esc(FILE *, const char *);
 /* Writes the report in a format; -1 and a cause on a write error. */
 int	 report_write(FILE *, const struct report *, enum report_fmt,
 	    char *, size_t);

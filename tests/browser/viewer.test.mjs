@@ -5,10 +5,9 @@
 //
 // Usage: node viewer.test.mjs [--shots DIR] PAGE.html...
 // Environment: CHROMIUM (default /usr/bin/chromium).
-import { chromium } from "playwright-core";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
+import { ok, withBrowser } from "./harness.mjs";
 
 const args = process.argv.slice(2);
 let shots = "build/screenshots";
@@ -20,21 +19,6 @@ for (let i = 0; i < args.length; i++) {
 		pages.push(args[i]);
 }
 fs.mkdirSync(shots, { recursive: true });
-
-let n = 0, failed = 0;
-
-// Records one TAP result.
-function ok(cond, what, diag) {
-	n++;
-	if (cond)
-		console.log(`ok ${n} - ${what}`);
-	else {
-		failed++;
-		console.log(`not ok ${n} - ${what}`);
-		if (diag !== undefined)
-			console.log(`# ${String(diag).replace(/\n/g, "\n# ")}`);
-	}
-}
 
 const text = async (page, sel) => (await page.textContent(sel)).trim();
 
@@ -186,19 +170,7 @@ function seatLine(data, k, s) {
 	return data.msgs[data.games[f.g].seats[s]][idx].line;
 }
 
-const exe = process.env.CHROMIUM || "/usr/bin/chromium";
-const profile = fs.mkdtempSync(path.join(os.tmpdir(), "cardarena-chromium-"));
-const browser = await chromium.launchPersistentContext(profile, {
-	executablePath: exe,
-	headless: true,
-	args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-	    "--disable-background-networking", "--disable-component-update",
-	    "--disable-sync", "--disable-dev-shm-usage"],
-}).catch(e => {
-	console.log(`not ok 1 - chromium starts (${exe})\n# ${e}`);
-	process.exit(1);
-});
-try {
+await withBrowser(async browser => {
 	for (const p of pages) {
 		try {
 			await check(browser, p);
@@ -206,9 +178,4 @@ try {
 			ok(false, `${path.basename(p)}: the page can be driven`, e.stack);
 		}
 	}
-} finally {
-	await browser.close();
-	fs.rmSync(profile, { recursive: true, force: true });
-}
-console.log(`1..${n}`);
-process.exit(failed ? 1 : 0);
+});

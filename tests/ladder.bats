@@ -1,0 +1,365 @@
+#!/usr/bin/env bats
+# End-to-end tests of the ladder (tournament ladder, tournaments/ladder*.c):
+# entering bots through botcheck (a failing bot refused with its report, a
+# bot's directory copied so that its author's later edits change nothing),
+# update, retire and the inbox; the store's schema; status equal to
+# `tournament rate` on the export, byte for byte; the site published by
+# renaming a symlink; serve answering read-only on localhost; one clear
+# line for every bad input; and the issue's test: a ladder run with bots
+# added, updated and retired while it plays, killed with SIGKILL and
+# restarted several times, no game lost nor doubled, its table equal to
+# tournament rate's on its export.  Time limits are $TOUR_LIMITS; waits
+# poll with wait_for, counted in games committed, never fixed delays.
+
+load helpers
+
+setup() {
+	T=$(mktemp -d "${BATS_TMPDIR:-/tmp}/ladder.XXXXXX")
+	chmod 755 "$T"
+	L=$T/lad
+	printf '{"game": "horserace", "seats": 3, "deals": 1, "duplicate": true, %s}\n' \
+	    "$TOUR_LIMITS" > "$T/settings.json"
+}
+
+teardown() {
+	show_failure
+	[ -z "${bg:-}" ] || { kill -9 "$bg" 2>/dev/null; wait "$bg" 2>/dev/null || true; }
+	[ -z "${srv:-}" ] || { kill "$srv" 2>/dev/null; wait "$srv" 2>/dev/null || true; }
+	rm -rf "$T"
+}
+
+# The store's answer to one SQL query.
+q() {
+	python3 -c 'import sqlite3, sys
+c = sqlite3.connect(sys.argv[1])
+for r in c.execute(sys.argv[2]):
+    print("|".join("" if x is None else str(x) for x in r))' "$L/ladder.db" "$1"
+}
+
+# A Python bot in a directory of its own: $1, named by its file.
+pybot() {
+	mkdir -p "$1"
+	cp bots/python/random_bot.py bots/python/cardarena.py "$1/"
+	chmod -R go+rX "$1"
+}
+
+@test "ladder: init, add through botcheck, a failing bot refused with the report, the directory copied" {
+	run bin/tournament ladder init "$L" "$T/settings.json"
+	[ "$status" -eq 0 ]
+	[ "$(q "SELECT value FROM meta WHERE key = 'schema_version'")" = 1 ]
+	[ "$(q "PRAGMA journal_mode")" = wal ]
+	run bin/tournament ladder add "$L" rnd -c bin/random
+	[ "$status" -eq 0 ]
+	[ "$output" = "rnd.v1 entered" ]
+	# the relative command is made absolute: the ladder runs anywhere
+	[ "$(q "SELECT command FROM versions WHERE player = 'rnd.v1'")" = "$PWD/bin/random" ]
+	pybot "$T/src"
+	run bin/tournament ladder add "$L" py --dir "$T/src" -c "python3 random_bot.py" --owner ann
+	[ "$status" -eq 0 ]
+	[ -f "$L/bots/py/v1/random_bot.py" ]
+	echo "garbage" > "$T/src/random_bot.py"
+	cmp bots/python/random_bot.py "$L/bots/py/v1/random_bot.py"
+	[ "$(q "SELECT owner FROM bots WHERE name = 'py'")" = ann ]
+	# botcheck's verdict refuses a bot that exits at once, nothing kept
+	run bin/tournament ladder add "$L" bad -c /bin/false
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"bad failed bin/botcheck and is not entered"* ]]
+	[[ "$output" == *FAIL* ]]
+	[ "$(q "SELECT count(*) FROM bots WHERE name = 'bad'")" = 0 ]
+	run bin/tournament ladder add "$L" rnd -c bin/random
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"rnd is in the ladder already"* ]]
+}
+
+@test "ladder: update adds a version and retires the old; retire; the inbox enters and refuses with a note" {
+	bin/tournament ladder init "$L" "$T/settings.json"
+	bin/tournament ladder add "$L" rnd -c bin/random
+	run bin/tournament ladder update "$L" rnd
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"a new version needs a new command"* ]]
+	run bin/tournament ladder update "$L" rnd -c 'bin/random --seed 9'
+	[ "$status" -eq 0 ]
+	[ "$output" = "rnd.v2 entered" ]
+	[ "$(q "SELECT player, retired IS NULL FROM versions ORDER BY id")" = "rnd.v1|0
+rnd.v2|1" ]
+	run bin/tournament ladder update "$L" nobody
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"no bot called nobody"* ]]
+	run bin/tournament ladder retire "$L" rnd
+	[ "$status" -eq 0 ]
+	[ "$(q "SELECT count(*) FROM versions WHERE retired IS NULL")" = 0 ]
+	run bin/tournament ladder retire "$L" rnd
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"no active bot called rnd"* ]]
+	mkdir -p "$T/inbox/ann" "$T/inbox/bob" "$T/inbox/cid"
+	pybot "$T/inbox/ann"
+	echo '{"name": "annbot", "command": "python3 random_bot.py", "owner": "ann"}' > "$T/inbox/ann/bot.json"
+	echo '{"name": "bobbot", "command": "/bin/false"}' > "$T/inbox/bob/bot.json"
+	run bin/tournament ladder inbox "$L" "$T/inbox"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"entered as annbot.v1"* ]]
+	[[ "$output" == *"refused"* ]]
+	grep -q "entered as annbot.v1" "$T/inbox/ann/ladder.txt"
+	grep -q "refused: bobbot failed bin/botcheck" "$T/inbox/bob/ladder.txt"
+	[ ! -e "$T/inbox/cid/ladder.txt" ]
+	# picked up once: a second look enters nothing again
+	run bin/tournament ladder inbox "$L" "$T/inbox"
+	[ "$status" -eq 0 ]
+	[ "$(q "SELECT count(*) FROM versions WHERE player LIKE 'annbot%'")" = 1 ]
+}
+
+@test "ladder: status is tournament rate on the export, byte for byte, in every format" {
+	bin/tournament ladder init --boot 40 "$L" "$T/settings.json"
+	run bin/tournament ladder synth "$L" --bots 6 --games 600 --seed 7
+	[ "$status" -eq 0 ]
+	bin/tournament ladder export "$L" -o "$T/export.jsonl"
+	[ "$(($(wc -l < "$T/export.jsonl") - 1))" = 600 ]
+	for f in text csv json md; do
+		bin/tournament ladder status -f $f "$L" > "$T/status.$f"
+		bin/tournament rate --boot 40 -f $f -t lad "$T/export.jsonl" > "$T/rate.$f"
+		cmp "$T/status.$f" "$T/rate.$f"
+	done
+	grep -q "^lad: 600 games, 6 players" "$T/status.text"
+	# the export names no master seed: it would deal every future game
+	! grep -q '"seed":"' <(head -n 1 "$T/export.jsonl")
+}
+
+@test "ladder: the site is published whole by renaming a symlink; serve answers read-only on localhost" {
+	bin/tournament ladder init --boot 20 "$L" "$T/settings.json"
+	bin/tournament ladder synth "$L" --bots 4 --games 120
+	bin/tournament ladder site "$L"
+	[ -L "$L/site" ]
+	first=$(readlink "$L/site")
+	grep -q '<table id="standings">' "$L/site/index.html"
+	[ "$(grep -c 'href="bots/synth000' "$L/site/index.html")" -eq 4 ]
+	[ -f "$L/site/bots/synth0003.html" ]
+	bin/tournament ladder status "$L" | cmp - "$L/site/table.txt"
+	bin/tournament ladder site "$L"
+	second=$(readlink "$L/site")
+	[ "$first" != "$second" ]
+	bin/tournament ladder site "$L"
+	# the generation before stays for readers inside it; older ones go
+	[ ! -e "$L/$first" ]
+	[ -d "$L/$second" ]
+	bin/tournament ladder serve "$L" --port 0 > "$T/serve.out" 2>&1 &
+	srv=$!
+	wait_for grep -q "^serving" "$T/serve.out"
+	port=$(sed -n 's|.*127\.0\.0\.1:\([0-9]*\)/.*|\1|p' "$T/serve.out")
+	run python3 - "$port" <<'PY'
+import sys, urllib.request, urllib.error, http.client
+port = int(sys.argv[1])
+def get(path, method="GET"):
+    c = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    c.request(method, path)
+    r = c.getresponse()
+    return r.status, r.getheader("Content-Type"), r.read()
+s, t, b = get("/")
+assert s == 200 and t.startswith("text/html") and b'id="standings"' in b, (s, t)
+s, t, b = get("/bots/synth0001.html")
+assert s == 200 and b"synth0001" in b, s
+s, t, b = get("/table.txt")
+assert s == 200 and t.startswith("text/plain"), (s, t)
+for bad in ("/../ladder.db", "/%2e%2e/ladder.db", "/logs/../ladder.db", "/.x", "/nothing.html"):
+    s, t, b = get(bad)
+    assert s == 404, (bad, s)
+s, t, b = get("/", "POST")
+assert s == 405, s
+print("ok")
+PY
+	[ "$status" -eq 0 ]
+	[ "$output" = ok ]
+}
+
+@test "ladder: --help on every command, one line for every bad input" {
+	for c in init add update retire inbox run status export site serve synth; do
+		run bin/tournament ladder $c --help
+		[ "$status" -eq 0 ]
+		[[ "$output" == *"tournament ladder"* ]]
+	done
+	run bin/tournament ladder
+	[ "$status" -eq 2 ]
+	run bin/tournament ladder frobnicate "$L"
+	[ "$status" -eq 2 ]
+	[ "${#lines[@]}" -eq 1 ]
+	run bin/tournament ladder status "$T/none"
+	[ "$status" -eq 1 ]
+	[ "${#lines[@]}" -eq 1 ]
+	[[ "$output" == *"not a ladder"* ]]
+	run bin/tournament ladder init "$L" -g nosuchgame
+	[ "$status" -eq 2 ]
+	[ "${#lines[@]}" -eq 1 ]
+	[[ "$output" == *"unknown game"* ]]
+	bin/tournament ladder init "$L" "$T/settings.json"
+	run bin/tournament ladder init "$L" "$T/settings.json"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"a ladder already"* ]]
+	run bin/tournament ladder add "$L" 'no/slash' -c bin/random
+	[ "$status" -eq 1 ]
+	[ "${#lines[@]}" -eq 1 ]
+	run bin/tournament ladder add "$L" x
+	[ "$status" -eq 2 ]
+	[ "${#lines[@]}" -eq 1 ]
+	run bin/tournament ladder add "$L" x -c bin/random --dir "$T/none"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"not a directory"* ]]
+	run bin/tournament ladder run "$L" -j 0
+	[ "$status" -eq 2 ]
+	[ "${#lines[@]}" -eq 1 ]
+	run bin/tournament ladder serve "$L" --port 70000
+	[ "$status" -eq 2 ]
+	[ "${#lines[@]}" -eq 1 ]
+	run bin/tournament ladder status -f pdf "$L"
+	[ "$status" -eq 2 ]
+	[ "${#lines[@]}" -eq 1 ]
+}
+
+@test "ladder: the served site in headless chromium: the standing table, a bot page; screenshots" {
+	need_browser
+	bin/tournament ladder init --boot 20 "$L" "$T/settings.json"
+	bin/tournament ladder synth "$L" --bots 5 --games 300
+	bin/tournament ladder site "$L"
+	bin/tournament ladder site "$L"
+	bin/tournament ladder serve "$L" --port 0 > "$T/serve.out" 2>&1 &
+	srv=$!
+	wait_for grep -q "^serving" "$T/serve.out"
+	url=$(sed -n 's|.* \(http://[^ ]*\)$|\1|p' "$T/serve.out")
+	rm -f build/screenshots/ladder-*.png
+	run node tests/browser/ladder.test.mjs --shots build/screenshots --rows 5 "$url"
+	[ "$status" -eq 0 ]
+	! [[ "$output" == *"not ok"* ]] || false
+	[ "$(printf '%s\n' "$output" | grep -c '^ok ')" -ge 15 ]
+	[ -s build/screenshots/ladder-standings.png ]
+	[ -s build/screenshots/ladder-bot.png ]
+}
+
+# Checks the store against the match logs the referees wrote: every game
+# committed once, as its log reports it (bots by seat, places); every game
+# of a table that ended (not abandoned by a kill) committed; prints the
+# number of games.
+against_logs() {
+	python3 - "$L" <<'PY'
+import json, os, sqlite3, sys
+L = sys.argv[1]
+c = sqlite3.connect(os.path.join(L, "ladder.db"))
+seen = {}
+for tab, game, line, log in c.execute("SELECT tab, game, line, log FROM games ORDER BY id"):
+    assert (tab, game) not in seen, ("doubled", tab, game)
+    seen[(tab, game)] = json.loads(line)
+logs = {}
+def games_of(path):
+    if path not in logs:
+        starts, ends = {}, {}
+        for l in open(os.path.join(L, path), encoding="utf-8"):
+            try:
+                d = json.loads(l)
+            except ValueError:
+                continue          # a line cut by the kill
+            if d.get("type") == "game_start":
+                starts[d["game"]] = d["seats"]
+            elif d.get("type") == "game_end":
+                ends[d["game"]] = d["places"]
+        logs[path] = {g: (starts[g], ends[g]) for g in ends}
+    return logs[path]
+players = dict(c.execute("SELECT id, player FROM versions"))
+for (tab, game), j in seen.items():
+    g = games_of(j["log"])
+    assert game in g, ("a committed game no referee reported", tab, game)
+    seats, places = g[game]
+    names = [players[v] for (v,) in c.execute(
+        "SELECT version FROM seats WHERE tab = ? ORDER BY seat", (tab,))]
+    assert j["bots"] == [names[b] for b in seats], ("bots", tab, game)
+    assert j["places"] == places, ("places", tab, game)   # the log: by seat
+ended = 0
+for tab, log, abandoned in c.execute("SELECT id, log, abandoned FROM tables WHERE ended IS NOT NULL"):
+    if abandoned or log is None or not os.path.exists(os.path.join(L, log)):
+        continue
+    ended += 1
+    for game in games_of(log):
+        assert (tab, game) in seen, ("a reported game lost", tab, game)
+assert ended > 0, "no table ended"
+print(len(seen))
+PY
+}
+
+# The games committed so far.
+games() {
+	q "SELECT count(*) FROM games"
+}
+
+# Succeeds when at least $1 games are committed.
+games_at_least() {
+	[ "$(games)" -ge "$1" ]
+}
+
+# Succeeds when version $1 has played at least one game.
+has_played() {
+	[ "$(q "SELECT count(*) FROM results r JOIN versions v ON v.id = r.version WHERE v.player = '$1'")" -gt 0 ]
+}
+
+# Starts the ladder in the background.
+start() {
+	bin/tournament ladder run -q --refit 3 "$L" 2>>"$T/run.err" &
+	bg=$!
+}
+
+# SIGKILLs the ladder (and its pool's referees die with it).
+kill9() {
+	kill -9 "$bg"
+	wait "$bg" 2>/dev/null || true
+	bg=
+}
+
+@test "ladder run: bots added, updated, retired while it plays; SIGKILL and restarts; no game lost or doubled; its table is tournament rate's" {
+	bin/tournament ladder init --boot 30 "$L" "$T/settings.json"
+	bin/tournament ladder add "$L" a -c 'bin/random --seed 1'
+	bin/tournament ladder add "$L" b -c 'bin/random --seed 2'
+	bin/tournament ladder add "$L" c -c 'bin/random --seed 3'
+	start
+	wait_for test -L "$L/site"
+	n=$(games); wait_for games_at_least $((n + 6))
+	kill9
+	start
+	n=$(games); wait_for games_at_least $((n + 1))
+	run bin/tournament ladder run -q "$L"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"the ladder is running already"* ]]
+	bin/tournament ladder add "$L" d -c 'bin/random --seed 4'
+	wait_for has_played d.v1
+	kill9
+	start
+	bin/tournament ladder update "$L" b -c 'bin/random --seed 5'
+	wait_for has_played b.v2
+	n=$(games); wait_for games_at_least $((n + 3))
+	kill9
+	bin/tournament ladder retire "$L" c
+	start
+	n=$(q "SELECT count(*) FROM results r JOIN versions v ON v.id = r.version WHERE v.player = 'c.v1'")
+	m=$(games); wait_for games_at_least $((m + 9))
+	kill9
+	# once retired, c played no more; b.v1 neither once b.v2 came
+	[ "$(q "SELECT count(*) FROM results r JOIN versions v ON v.id = r.version WHERE v.player = 'c.v1'")" -eq "$n" ]
+	start
+	n=$(games); wait_for games_at_least $((n + 3))
+	kill -TERM "$bg"
+	st=0
+	wait "$bg" || st=$?
+	bg=
+	[ "$st" -eq 130 ]
+	[ "$(q "SELECT count(*) FROM tables WHERE ended IS NULL")" -eq 0 ]
+	[ "$(q "SELECT count(*) FROM tables WHERE abandoned = 1")" -ge 1 ]
+	run against_logs
+	[ "$status" -eq 0 ]
+	[ "$output" -eq "$(games)" ]
+	bin/tournament ladder export "$L" -o "$T/export.jsonl"
+	[ "$(($(wc -l < "$T/export.jsonl") - 1))" -eq "$(games)" ]
+	bin/tournament ladder status "$L" > "$T/status.txt"
+	bin/tournament rate --boot 30 -t lad "$T/export.jsonl" > "$T/rate.txt"
+	cmp "$T/status.txt" "$T/rate.txt"
+	# the site at rest shows that very table
+	cmp "$T/status.txt" "$L/site/table.txt"
+	for p in a.v1 b.v1 b.v2 c.v1 d.v1; do
+		grep -q "^ *[0-9]*.  *$p " "$T/status.txt"
+	done
+	ls "$L"/logs/t*.jsonl.html >/dev/null
+	grep -q 'class="replay"' "$L"/site/bots/*.html
+}

@@ -1,0 +1,436 @@
+/*
+ * tournament ladder run: the ladder as a table source of the pool
+ * (pool.h), which alone starts the referees.  Each table is a chunk of
+ * the ladder's duplicate deals (its "deals" times the seats), its bots
+ * chosen by ladder_pair.c from the last fit, recorded in the store before
+ * it starts; each finished game is committed in its own transaction, keyed
+ * (table, game), so a kill -9 loses no committed game and doubles none
+ * (tables a killed run left open are marked abandoned when the ladder
+ * starts again: their missing games are never played, their played ones
+ * count).  Every refit_every games the new games are added to the rating,
+ * which is refitted warm (from the last fit), saved in the store (ratings
+ * over time) and published as the site; the inbox is looked into, and
+ * when the active bots changed (an add, update or retire by another
+ * process), no new table starts: the pool ends when its tables have, and
+ * the next one plays with the new bots.  At the end (a signal, --games)
+ * the rating is made once more from scratch, as tournament rate makes it,
+ * so the site at rest shows exactly the table of `ladder status`.
+ */
+#include <sys/file.h>
+
+#include <err.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "ladder.h"
+#include "pool.h"
+
+
+struct lrunner {
+	struct lstore		*s;
+	const struct lrun_opts	*o;
+	struct tour		 t;		/* its bots: v's */
+	struct lversion		*v;
+	int			 nv;
+	struct lrating		 lr;		/* warm */
+	struct rng		 rng;
+	uint64_t		 seed;		/* the master seed */
+	long			 gpt;
+	long			 started;	/* tables started */
+	long			 fresh;		/* games this run */
+	long			 unfitted;	/* games since a fit */
+	long			 print;		/* of active versions */
+	int			 stop;		/* start no table */
+	int			 broken;	/* the store failed */
+	int			 aim;		/* --games reached */
+	char			*replay;	/* bin/replay */
+};
+
+static volatile sig_atomic_t	 got_signal;
+
+static void	 on_signal(int);
+static long	 fingerprint(struct lstore *);
+static int	 next_run(void *, struct pool_run *);
+static int	 game_done(void *, const struct pool_run *,
+		    const struct resline *, char *, size_t);
+static void	 run_end(void *, const struct pool_run *, long, int);
+static int	 refit(struct lrunner *, char *, size_t);
+static int	 load_bots(struct lrunner *, char *, size_t);
+static void	 unload_bots(struct lrunner *);
+static int	 finish(struct lstore *, char *, size_t);
+
+/* Notes a signal while no pool runs. */
+static void
+on_signal(int sig)
+{
+	got_signal = sig;
+}
+
+/* A number that changes when the active versions do. */
+static long
+fingerprint(struct lstore *s)
+{
+	return lstore_scalar(s, "SELECT coalesce(sum(id), 0) * 4096 + "
+	    "count(*) FROM versions WHERE retired IS NULL");
+}
+
+/* The active versions as the tournament's bots. */
+static int
+load_bots(struct lrunner *rn, char *cause, size_t len)
+{
+	struct lversion *all;
+	char *wal;
+	int n, i;
+
+	rn->print = fingerprint(rn->s);
+	if (lstore_versions(rn->s, &all, &n, cause, len) == -1)
+		return -1;
+	rn->v = xcalloc((size_t)n + 1, sizeof *rn->v);
+	rn->nv = 0;
+	for (i = 0; i < n; i++) {
+		if (!all[i].active)
+			continue;
+		rn->v[rn->nv++] = all[i];
+		memset(&all[i], 0, sizeof all[i]);
+	}
+	lversions_free(all, n);
+	if (ladder_tour(rn->s, rn->v, rn->nv, &rn->t, cause, len) == -1) {
+		tour_free(&rn->t);
+		return -1;
+	}
+	rn->gpt = tour_games_per_table(&rn->t);
+	/* the store's write-ahead log holds what the store does */
+	for (i = 0; i < 2; i++) {
+		if (asprintf(&wal, "%s%s", rn->s->path, i ? "-shm" : "-wal") ==
+		    -1)
+			abort();
+		if (access(wal, F_OK) == 0)
+			tour_refarg(&rn->t, "--sandbox-hide", wal);
+		free(wal);
+	}
+	return 0;
+}
+
+/* Frees the bots of a pool's round. */
+static void
+unload_bots(struct lrunner *rn)
+{
+	tour_free(&rn->t);
+	lversions_free(rn->v, rn->nv);
+	rn->v = NULL;
+	rn->nv = 0;
+}
+
+/* The pool's next: the bots a game tells most about; see pool.h. */
+static int
+next_run(void *arg, struct pool_run *r)
+{
+	struct lrunner *rn = arg;
+	struct lcand *c;
+	char cause[512], *log;
+	long vers[MAX_PLAYERS], id, g;
+	int i, k = rn->t.seats, pick[MAX_PLAYERS], p;
+
+	if (rn->stop || rn->nv < k)
+		return -1;
+	c = xcalloc((size_t)rn->nv, sizeof *c);
+	for (i = 0; i < rn->nv; i++) {
+		c[i].idx = i;
+		c[i].pm = NAN;
+		p = rn->lr.r.fitted ? rate_find(&rn->lr.r, rn->v[i].player) :
+		    -1;
+		if (p >= 0) {
+			c[i].elo = rn->lr.r.p[p].elo;
+			c[i].pm = rn->lr.r.p[p].pm;
+			c[i].games = rn->lr.r.p[p].games;
+		}
+		c[i].games += rn->v[i].games;
+		c[i].since = rn->started - rn->v[i].last;
+		c[i].fresh = c[i].games == 0;
+		c[i].inflight = rn->v[i].inflight;
+	}
+	pair_choose(c, rn->nv, k, &rn->rng, pick);
+	free(c);
+	for (i = 0; i < k; i++)
+		vers[i] = rn->v[pick[i]].id;
+	memset(r, 0, sizeof *r);
+	if ((id = lstore_table(rn->s, k, vers, 0, rn->gpt, rn->seed,
+	    rn->t.logs, &r->seed, &log, cause, sizeof cause)) == -1) {
+		warnx("%s", cause);
+		rn->stop = rn->broken = 1;
+		return -1;
+	}
+	/* the pool's is in the output, DIR/logs; the store's in DIR */
+	if (log != NULL)
+		r->log = xstrdup(log + strlen("logs/"));
+	free(log);
+	r->table = id;
+	r->games = rn->gpt;
+	r->nlist = rn->gpt;
+	r->list = xcalloc((size_t)rn->gpt, sizeof *r->list);
+	for (g = 0; g < rn->gpt; g++)
+		r->list[g] = g;
+	for (i = 0; i < k; i++) {
+		r->bots[i] = pick[i];
+		rn->v[pick[i]].inflight++;
+		rn->v[pick[i]].last = rn->started;
+	}
+	rn->started++;
+	return 1;
+}
+
+/* The pool's game: commits it; see pool.h. */
+static int
+game_done(void *arg, const struct pool_run *r, const struct resline *res,
+    char *cause, size_t len)
+{
+	struct lrunner *rn = arg;
+	struct jgame g;
+	json_t *line, *seed;
+	char *log = NULL;
+	long vers[MAX_PLAYERS];
+	int s, b, rc;
+
+	memset(&g, 0, sizeof g);
+	g.table = r->table;
+	g.game = res->game;
+	g.deal = rn->t.duplicate ? res->game / rn->t.seats : res->game;
+	g.k = rn->t.seats;
+	g.capped = res->capped;
+	if (r->log != NULL && asprintf(&log, "logs/%s", r->log) == -1)
+		abort();
+	g.log = log;
+	for (s = 0; s < g.k; s++) {
+		b = res->seats[s];
+		g.bots[s] = rn->v[r->bots[b]].player;
+		vers[s] = rn->v[r->bots[b]].id;
+		g.places[s] = res->places[b];
+		g.scores[s] = res->scores[b];
+		resline_tfaults(res, b, g.faults[s]);
+	}
+	seed = json_integer(res->seed);
+	line = jgame_json(&g, seed);
+	json_decref(seed);
+	rc = lstore_game(rn->s, &g, vers, line, cause, len);
+	json_decref(line);
+	free(log);
+	if (rc == -1)
+		return -1;
+	if (rc == 1) {
+		warnx("table %ld game %ld reported twice; kept once", g.table,
+		    g.game);
+		return 0;
+	}
+	for (s = 0; s < g.k; s++)
+		rn->v[r->bots[res->seats[s]]].games++;
+	rn->fresh++;
+	if (++rn->unfitted >= rn->o->refit_every && refit(rn, cause,
+	    len) == -1)
+		return -1;
+	if (rn->o->max_games > 0 && rn->fresh >= rn->o->max_games) {
+		rn->stop = rn->aim = 1;
+		return 1;
+	}
+	return 0;
+}
+
+/* The pool's end of a run: the table ends, its replay is made. */
+static void
+run_end(void *arg, const struct pool_run *r, long left, int failed)
+{
+	struct lrunner *rn = arg;
+	char cause[512], *names = NULL, *x, *log;
+	int i;
+
+	(void)failed;
+	if (lstore_table_end(rn->s, r->table, cause, sizeof cause) == -1)
+		warnx("%s", cause);
+	for (i = 0; i < rn->t.seats; i++) {
+		rn->v[r->bots[i]].inflight--;
+		if (asprintf(&x, "%s%s%s", names != NULL ? names : "",
+		    names != NULL ? "," : "", rn->v[r->bots[i]].player) == -1)
+			abort();
+		free(names);
+		names = x;
+	}
+	/* a run stopped before its end has a log that does not verify */
+	if (r->log != NULL && left == 0) {
+		if (asprintf(&log, "%s/%s", rn->t.outdir, r->log) == -1)
+			abort();
+		if (access(log, R_OK) == 0 && render_one(rn->replay, log,
+		    names) == -1)
+			warnx("%s: no HTML replay", log);
+		free(log);
+	}
+	free(names);
+}
+
+/*
+ * Adds the new games, refits warm, saves and publishes; looks into the
+ * inbox; stops starting tables when the active bots changed.
+ */
+static int
+refit(struct lrunner *rn, char *cause, size_t len)
+{
+	const struct rplayer *p;
+	int i;
+
+	rn->unfitted = 0;
+	/* the games counted since the last fit are in this one */
+	for (i = 0; i < rn->nv; i++)
+		rn->v[i].games = 0;
+	if (lrate_update(rn->s, &rn->lr, cause, len) == -1)
+		return -1;
+	if (rn->lr.r.n > 0) {
+		if (rate_fit(&rn->lr.r, cause, len) == -1 ||
+		    lrate_save(rn->s, &rn->lr, cause, len) == -1)
+			return -1;
+	}
+	if (ladder_site(rn->s, &rn->lr, cause, len) == -1)
+		warnx("%s", cause);
+	if (rn->o->inbox != NULL)
+		ladder_inbox(rn->s, rn->o->inbox, rn->o->quiet);
+	if (fingerprint(rn->s) != rn->print)
+		rn->stop = 1;
+	if (!rn->o->quiet && rn->lr.r.n > 0) {
+		p = &rn->lr.r.p[rn->lr.r.order[0]];
+		fprintf(stderr, "ladder: %ld games (%ld new), %d bots in play; "
+		    "first %s %.0f +- %.0f\n", rn->lr.r.games, rn->fresh,
+		    rn->nv, p->name, p->elo, p->pm);
+	}
+	return 0;
+}
+
+/* The rating from scratch (as tournament rate's) and the site at rest. */
+static int
+finish(struct lstore *s, char *cause, size_t len)
+{
+	struct lrating lr;
+	int rc = 0;
+
+	lrate_init(s, &lr, 0);
+	if (lrate_update(s, &lr, cause, len) == -1 ||
+	    (lr.r.n > 0 && rate_fit(&lr.r, cause, len) == -1) ||
+	    ladder_site(s, &lr, cause, len) == -1)
+		rc = -1;
+	lrate_free(&lr);
+	return rc;
+}
+
+/* Plays the ladder until stopped; see ladder.h. */
+int
+ladder_run(struct lstore *s, const struct lrun_opts *o)
+{
+	struct lrunner rn;
+	struct pool_opts po;
+	struct pool_source src;
+	struct sigaction sa;
+	enum pool_end end;
+	char cause[512], *logs;
+	long n;
+	int rc = 0, waiting = 0, lock;
+
+	/* one run a ladder: a second would abandon the first's tables */
+	if (asprintf(&logs, "%s/run.lock", s->dir) == -1)
+		abort();
+	if ((lock = open(logs, O_RDWR | O_CREAT | O_CLOEXEC, 0600)) == -1)
+		err(1, "%s", logs);
+	if (flock(lock, LOCK_EX | LOCK_NB) == -1)
+		errx(1, "%s: the ladder is running already", s->dir);
+	free(logs);
+	memset(&rn, 0, sizeof rn);
+	rn.s = s;
+	rn.o = o;
+	rn.replay = beside_self("replay");
+	if ((n = lstore_abandon(s)) > 0 && !o->quiet)
+		fprintf(stderr, "ladder: %ld tables of a stopped run "
+		    "abandoned (their games kept)\n", n);
+	if (asprintf(&logs, "%s/logs", s->dir) == -1)
+		abort();
+	if (mkdirs(logs) == -1)
+		err(1, "%s", logs);
+	free(logs);
+	lrate_init(s, &rn.lr, 1);
+	if (refit(&rn, cause, sizeof cause) == -1)
+		errx(1, "%s", cause);
+	rn.stop = 0;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	for (;;) {
+		if (load_bots(&rn, cause, sizeof cause) == -1)
+			errx(1, "%s", cause);
+		rn.seed = rn.t.seed;
+		rng_seed(&rn.rng, seed_derive(rn.seed, (uint64_t)time(NULL)));
+		rn.stop = 0;
+		if (rn.nv < rn.t.seats) {
+			if (!waiting && !o->quiet)
+				fprintf(stderr, "ladder: %d bots in play, a "
+				    "table needs %d: waiting for bots\n",
+				    rn.nv, rn.t.seats);
+			waiting = 1;
+			unload_bots(&rn);
+			sigaction(SIGINT, &sa, NULL);
+			sigaction(SIGTERM, &sa, NULL);
+			sigaction(SIGHUP, &sa, NULL);
+			while (!got_signal &&
+			    fingerprint(s) == rn.print) {
+				if (o->inbox != NULL)
+					ladder_inbox(s, o->inbox, o->quiet);
+				usleep(200000);
+			}
+			if (got_signal) {
+				rc = 130;
+				break;
+			}
+			continue;
+		}
+		waiting = 0;
+		memset(&po, 0, sizeof po);
+		po.jobs = o->jobs > 0 ? o->jobs : rn.t.jobs;
+		po.quiet = 1;
+		po.what = "table";
+		memset(&src, 0, sizeof src);
+		src.next = next_run;
+		src.game = game_done;
+		src.end = run_end;
+		src.arg = &rn;
+		end = pool_play(&rn.t, &po, &src, cause, sizeof cause);
+		unload_bots(&rn);
+		if (end == POOL_SIGNAL) {
+			rc = 130;
+			break;
+		}
+		if (end == POOL_FULL) {
+			warnx("%s", cause);
+			rc = 1;
+			break;
+		}
+		if (rn.aim)
+			break;
+		if (rn.broken) {
+			rc = 1;
+			break;
+		}
+	}
+	/* one rating in memory at a time: they grow as bots squared */
+	lrate_free(&rn.lr);
+	if (finish(s, cause, sizeof cause) == -1) {
+		warnx("%s", cause);
+		rc = rc ? rc : 1;
+	}
+	if (!o->quiet)
+		fprintf(stderr, "ladder: stopped after %ld new games\n",
+		    rn.fresh);
+	free(rn.replay);
+	close(lock);
+	return rc;
+}
