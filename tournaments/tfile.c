@@ -480,6 +480,14 @@ tour_load(struct tour *t, const char *path, char *cause, size_t len)
 	}
 	rc = tour_parse(t, j, path, cause, len);
 	json_decref(j);
+	/* a round robin needs its tables full (a ladder, whose bots enter
+	 * later, and a gauntlet, which plays copies, parse alone) */
+	if (rc == 0 && t->nbots < t->seats) {
+		snprintf(cause, len, "%d bot%s for tables of %d seats: a table "
+		    "needs %d different bots", t->nbots, t->nbots == 1 ? "" :
+		    "s", t->seats, t->seats);
+		rc = -1;
+	}
 	return rc;
 }
 
@@ -575,12 +583,6 @@ tour_parse(struct tour *t, const json_t *j, const char *path, char *cause,
 				    "called %s", t->bots[i].name);
 				goto out;
 			}
-	}
-	if (t->nbots < t->seats) {
-		snprintf(cause, len, "%d bot%s for tables of %d seats: a table "
-		    "needs %d different bots", t->nbots, t->nbots == 1 ? "" :
-		    "s", t->seats, t->seats);
-		goto out;
 	}
 	if ((v = json_object_get(j, "deals_per_run")) != NULL &&
 	    !(json_is_string(v) && strcmp(json_string_value(v), "auto") ==

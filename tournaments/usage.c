@@ -1,7 +1,6 @@
 /*
- * The usage of every bin/tournament command, apart from its main
- * (tournament.c) so that every command's file can print it and be linked
- * without that main (the libFuzzer targets link the commands' files).
+ * The usage of bin/tournament, every command's: what --help and -h print
+ * for the program and for each of its commands (tournament.c, dist.c).
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -7,13 +7,14 @@
  * less the specials used, the seat's own and the tops it knows) are dealt
  * uniformly to those places.  With open_holdings off the others' colours
  * are dealt first, uniformly among the deals that keep each one's total
- * and this turn's refusals (by rejection); the records of chips taken and
+ * and this turn's refusals (by rejection, repaired by exchanges in the
+ * rare case it fails); the records of chips taken and
  * swaps made, which bound them further, are not used (a limitation).  In a
  * swap request the seat did not make, the swap chip is the player's, and
  * the chip offered (colour and mark where unseen) is one of the player's
- * chips at random; a committed swap chip (issue 26's swap after "none")
- * is the player's too.  The swaps' marks where the seat was told them and
- * every "none" answer of the game are read back as the view shows them.
+ * chips at random; a committed swap chip (a request answered "none") is
+ * the player's.  The marks of swaps the seat was not party to, which only
+ * the all-seeing view shows, are set plain.
  */
 #include <stdio.h>
 #include <string.h>
@@ -37,7 +38,6 @@ static int	deal_colours(struct nyse *, const int *, const int *,
 		    int [NY_MAXP][NY_COLOURS], const int *,
 		    int [NY_MAXP][NY_COLOURS], struct rng *);
 static void	offer(struct nyse *, int, int, struct rng *);
-static void	nones_read(struct vread *, const json_t *, struct nyse *);
 
 /* Reads {"blue": k, ...} under key of o into v. */
 static void
@@ -106,8 +106,20 @@ deal_colours(struct nyse *st, const int *seen, const int *chips,
 			if (st->refused[own[i]] & (1u << col[i]))
 				ok = 0;
 	}
-	if (!ok)
-		return -1;
+	/* Rejection failed (tight refusals): repair by exchanges. */
+	for (i = 0; !ok && i < n; i++) {
+		if (!(st->refused[own[i]] & (1u << col[i])))
+			continue;
+		for (j = 0; j < n; j++)
+			if (!(st->refused[own[i]] & (1u << col[j])) &&
+			    !(st->refused[own[j]] & (1u << col[i])))
+				break;
+		if (j == n)
+			return -1;
+		t = col[i];
+		col[i] = col[j];
+		col[j] = t;
+	}
 	for (p = 0; p < st->n; p++)
 		for (c = 0; !seen[p] && c < NY_COLOURS; c++)
 			cnt[p][c] = fixed[p][c];
@@ -150,37 +162,6 @@ offer(struct nyse *st, int gc, int gm, struct rng *r)
 		}
 }
 
-/* Reads the view's "nones" into st's records, one per swap turn. */
-static void
-nones_read(struct vread *v, const json_t *view, struct nyse *st)
-{
-	const json_t *a, *j;
-	size_t i;
-	int p, c, by, turn, k;
-
-	a = vr_get(v, view, "nones", JSON_ARRAY);
-	for (i = 0; !v->bad && i < json_array_size(a); i++) {
-		j = json_array_get(a, i);
-		p = (int)vr_int(v, j, "target", 0, st->n - 1);
-		c = vr_word(v, j, "colour", nyse_colours);
-		by = (int)vr_int(v, j, "player", 0, st->n - 1);
-		turn = (int)vr_int(v, j, "turn", 1, INT16_MAX);
-		k = st->nnone - 1;
-		if (k < 0 || st->none_turn[k] != turn) {
-			if (st->nnone >= 8) {
-				vr_fail(v, "view: none answers in more than 8 "
-				    "turns");
-				return;
-			}
-			k = st->nnone++;
-			st->none_turn[k] = (int16_t)turn;
-			st->none_by[k] = (int8_t)by;
-		}
-		if (!v->bad)
-			st->none[k][p] |= (uint8_t)(1u << c);
-	}
-}
-
 /* Reads seat's view of NYSE into st and completes it at random. */
 int
 nyse_determinize(void *vst, const struct opts *o, int seat,
@@ -194,6 +175,7 @@ nyse_determinize(void *vst, const struct opts *o, int seat,
 	int unseen[NY_COLOURS];
 	int8_t pool[NY_PER_COLOUR + 1], top[NY_COLOURS][NY_PILE];
 	int gc = -1, gm = -1, c, m, p, i, n, t, bottom, avail[NY_MARKS];
+	int committed;
 
 	vr_init(&v, cause, len);
 	memset(st, 0, sizeof *st);
@@ -241,7 +223,7 @@ nyse_determinize(void *vst, const struct opts *o, int seat,
 	st->turns = (int16_t)vr_int(&v, view, "turns", 0, INT16_MAX);
 	if (st->phase == NY_INVESTING)
 		st->left = (int8_t)vr_int(&v, view, "takes_left", 1, 2);
-	if (st->phase == NY_SWAPPING) {
+	if (st->phase == NY_ANSWER || st->phase == NY_SWAPPING) {
 		j = vr_get(&v, view, "committed", JSON_OBJECT);
 		st->sw_chip = (int8_t)vr_word(&v, j, "chip", nyse_colours);
 	}
@@ -249,7 +231,6 @@ nyse_determinize(void *vst, const struct opts *o, int seat,
 		j = vr_get(&v, view, "request", JSON_OBJECT);
 		st->sw_target = (int8_t)vr_int(&v, j, "target", 0, st->n - 1);
 		st->sw_ac = (int8_t)vr_word(&v, j, "colour", nyse_colours);
-		st->sw_chip = (int8_t)vr_word(&v, j, "chip", nyse_colours);
 		if (json_object_get(j, "give_colour") != NULL)
 			gc = vr_word(&v, j, "give_colour", nyse_colours);
 		if (json_object_get(j, "give_mark") != NULL)
@@ -275,15 +256,31 @@ nyse_determinize(void *vst, const struct opts *o, int seat,
 			    NULL ? (int8_t)vr_word(&v, j, "give_colour",
 			    nyse_colours) : (int8_t)((st->swaps[i][4] + 1 +
 			    (int)rng_below(r, 3)) % NY_COLOURS);
-			/* The marks, shown to the two players only. */
-			if (json_object_get(j, "mark") != NULL) {
+			if (json_object_get(j, "give_mark") != NULL) {
 				st->swaps[i][5] = (int8_t)vr_word(&v, j,
 				    "give_mark", nyse_marks);
-				st->swaps[i][6] = (int8_t)vr_word(&v, j,
-				    "mark", nyse_marks);
+				st->swaps[i][6] = (int8_t)vr_word(&v, j, "mark",
+				    nyse_marks);
 			}
 		}
-		nones_read(&v, view, st);
+		/* The "none" answers, grouped by the turn that asked. */
+		a = vr_get(&v, view, "nones", JSON_ARRAY);
+		for (i = 0; !v.bad && i < (int)json_array_size(a); i++) {
+			j = json_array_get(a, (size_t)i);
+			p = (int)vr_int(&v, j, "player", 0, st->n - 1);
+			t = (int)vr_int(&v, j, "turn", 0, INT16_MAX);
+			if (st->nnone == 0 || st->none_by[st->nnone - 1] != p ||
+			    st->none_turn[st->nnone - 1] != t) {
+				if (st->nnone == 8)
+					return vr_fail(&v, "view: \"none\" "
+					    "answers in more than 8 turns");
+				st->none_by[st->nnone] = (int8_t)p;
+				st->none_turn[st->nnone++] = (int16_t)t;
+			}
+			c = vr_word(&v, j, "colour", nyse_colours);
+			st->none[st->nnone - 1][vr_int(&v, j, "target", 0,
+			    st->n - 1)] |= (uint8_t)(1u << c);
+		}
 	}
 	a = vr_get(&v, view, "refused", JSON_ARRAY);
 	for (i = 0; !v.bad && i < (int)json_array_size(a); i++) {
@@ -329,10 +326,10 @@ nyse_determinize(void *vst, const struct opts *o, int seat,
 		return -1;
 
 	/* The request's chips: the swap chip (and the colour offered). */
-	if ((st->phase == NY_ANSWER || st->phase == NY_SWAPPING) &&
-	    seat != st->turn)
+	committed = (st->phase == NY_ANSWER || st->phase == NY_SWAPPING) &&
+	    seat != st->turn;
+	if (committed) {
 		fixed[st->turn][st->sw_chip]++;
-	if (st->phase == NY_ANSWER && seat != st->turn) {
 		if (gc >= 0 && !seen[st->turn])
 			fixed[st->turn][gc]++;
 	}
@@ -383,8 +380,7 @@ nyse_determinize(void *vst, const struct opts *o, int seat,
 			    st->held[seat][c][m];
 		for (i = 0; i < st->known[c]; i++)
 			avail[top[c][i]]--;
-		if ((st->phase == NY_ANSWER || st->phase == NY_SWAPPING) &&
-		    seat != st->turn && c == st->sw_chip) {
+		if (committed && c == st->sw_chip) {
 			avail[NY_SWAP]--;
 			st->held[st->turn][c][NY_SWAP]++;
 		}
@@ -398,9 +394,8 @@ nyse_determinize(void *vst, const struct opts *o, int seat,
 		bottom = st->plen[c] - st->known[c];
 		for (t = bottom + 1 + ngone[c], p = 0; p < st->n; p++)
 			if (p != seat)
-				t += cnt[p][c] - ((st->phase == NY_ANSWER ||
-				    st->phase == NY_SWAPPING) &&
-				    p == st->turn && c == st->sw_chip);
+				t += cnt[p][c] - (committed && p == st->turn &&
+				    c == st->sw_chip);
 		if (t != n)
 			return vr_fail(&v, "view: %d %s chips hidden for %d "
 			    "places", n, nyse_colours[c], t);
@@ -421,8 +416,7 @@ nyse_determinize(void *vst, const struct opts *o, int seat,
 		for (p = 0; p < st->n; p++) {
 			if (p == seat)
 				continue;
-			t = cnt[p][c] - ((st->phase == NY_ANSWER ||
-			    st->phase == NY_SWAPPING) && p == st->turn &&
+			t = cnt[p][c] - (committed && p == st->turn &&
 			    c == st->sw_chip);
 			for (i = 0; i < t; i++)
 				st->held[p][c][pool[n++]]++;
