@@ -581,7 +581,7 @@ PY
 	mkdir -m 1777 "$T/stall"
 	mkfile "$T/s.json" "$T/s" 6 '"deals_per_run": 2,'
 	sed -i "s|det.py e\"|det.py e $T/stall\"|" "$T/s.json"
-	sed -i 's|^  "seed": 11|  "bot_user": "same", "seed": 11|' "$T/s.json"
+	sed -i 's|^  "seed": 11|  "bot_user": "same", "sandbox": false, "seed": 11|' "$T/s.json"
 	grep -q "det.py e $T/stall" "$T/s.json"
 	bin/tournament run --no-progress "$T/s.json" >"$T/out.txt" 2>"$T/err" 3>&- &
 	bg=$!
@@ -656,7 +656,7 @@ pidfile() {
           {"name": "b", "command": "python3 $T/pidrec.py $T/rec/b"},
           {"name": "c", "command": "python3 $T/pidrec.py $T/rec/c"}],
  "deals": $2, "deals_per_run": $3, "duplicate": $4, "concurrency": 2,
- "bot_user": "same", $TOUR_LIMITS, "output": "$5"}
+ "bot_user": "same", "sandbox": false, $TOUR_LIMITS, "output": "$5"}
 EOF2
 }
 
