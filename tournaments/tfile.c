@@ -81,11 +81,17 @@ load_contain(struct tour *t, const json_t *j, char *cause, size_t len)
 		snprintf(cause, len, "\"sandbox\": true, false or \"auto\"");
 		return -1;
 	}
-	/* by default "auto", as the referee's own default */
+	/* by default "auto", as the referee's own default, unless the
+	 * file's referee arguments say (a gauntlet's --referee-arg) */
 	t->sandbox = json_is_false(v) ? 0 : json_is_true(v) ? 1 : 2;
-	if (t->sandbox == 1)
+	for (i = 0; v == NULL && i < t->nrefargs; i++)
+		if (strcmp(t->refargs[i], "--no-sandbox") == 0)
+			t->sandbox = 0;
+		else if (strcmp(t->refargs[i], "--sandbox") == 0)
+			t->sandbox = 1;
+	if (v != NULL && t->sandbox == 1)
 		tour_refarg(t, "--sandbox", NULL);
-	else if (t->sandbox == 0)
+	else if (v != NULL && t->sandbox == 0)
 		tour_refarg(t, "--no-sandbox", NULL);
 	if ((v = json_object_get(j, "limits")) != NULL) {
 		if (!json_is_object(v)) {
