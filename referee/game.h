@@ -223,8 +223,6 @@ card_name(int card, char buf[3])
 	buf[2] = '\0';
 }
 int	 card_parse(const char *);
-json_t	*card_json(int card);
-json_t	*cards_json(const int *cards, int n);
 int	 card_from_json(const json_t *);
 void	 deck_shuffle(int *cards, int n, struct rng *);
 json_t	*legal_json(const struct game *, const void *st, int player,

@@ -154,29 +154,6 @@ card_parse(const char *s)
 	return CARD((int)(su - suits), (int)(r - ranks));
 }
 
-/* Returns a new JSON string naming a card. */
-json_t *
-card_json(int card)
-{
-	char buf[3];
-
-	card_name(card, buf);
-	return json_string(buf);
-}
-
-/* Returns a new JSON array of card names. */
-json_t *
-cards_json(const int *cards, int n)
-{
-	json_t *a;
-	int i;
-
-	a = json_array();
-	for (i = 0; i < n; i++)
-		json_array_append_new(a, card_json(cards[i]));
-	return a;
-}
-
 /* Parses a JSON card name; -1 if it is not one. */
 int
 card_from_json(const json_t *j)
