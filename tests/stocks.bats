@@ -58,7 +58,7 @@ print(sum(r["places"][0] for r in rows) / len(rows))' "$T/r.jsonl"
 	    --results "$T/c.jsonl" -b "$HEUR" -b "$R1"
 	[ "$status" -eq 0 ]
 	complete_results "$T/c.jsonl" 2 2 true
-	run bin/referee $LIMITS -g stocks -n 5 -s 4 --games 2 -q -o sell_same_turn=on \
+	run bin/referee $LIMITS -g stocks -n 5 -s 5 --games 2 -q -o sell_same_turn=on \
 	    -o bank=0 --log "$T/o.log" --results "$T/o.jsonl" \
 	    -b "$HEUR" -b "$R1" -b "$R2" -b "$R3" -b "$R1"
 	[ "$status" -eq 0 ]

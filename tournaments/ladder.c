@@ -122,7 +122,11 @@ static const char usage_text[] =
 "serve     serves DIR/site read-only on 127.0.0.1\n"
 "  --port P          the port (default 8080)\n"
 "synth     fills a new ladder with N synthetic bots and games (for\n"
-"          measuring; no bot is run)\n";
+"          measuring; no bot is run)\n"
+"\n"
+"Exit status: 0 on success (run: stopped by a signal or after --games);\n"
+"1 when the ladder cannot be used (a bot refused by botcheck, a store that\n"
+"cannot be written); 2 for a bad command line.\n";
 
 /* Prints the usage and exits with status. */
 static void

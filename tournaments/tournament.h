@@ -393,6 +393,7 @@ struct run_hooks {
 	size_t	(*status)(void *, char *, size_t);
 	void	*arg;
 	int	 no_reports;	/* the caller writes the reports */
+	const char *isolate;	/* what isolates the bots, for a warning */
 };
 
 struct run_opts {
@@ -429,7 +430,7 @@ void	 isolation_warn(char *const *, int, const char *);
 int	 tour_reports(const char *outdir, const char *journal,
 	    const char *title, int quiet, const struct tour *t);
 
-/* tournament.c: prints the usage of every command; exits with status. */
+/* usage.c: prints the usage of every command; exits with status. */
 void	 tournament_usage(FILE *, int) __attribute__((noreturn));
 
 /* dist.c: plans, jobs, merging */

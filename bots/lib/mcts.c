@@ -373,7 +373,10 @@ mcts_main(int argc, char **argv, const char *name, const char *game,
 			    "  --amounts tried per ranged entry (5); "
 			    "--uniform: uniform playouts\n"
 			    "  to the end (not the game's policy and "
-			    "cutoff)\n",
+			    "cutoff)\n"
+			    "Exit status: 0 after the referee's bye or the "
+			    "end of its input, 1 on an\ninternal error, 2 "
+			    "for a bad command line.\n",
 			    name, game);
 			free(rest);
 			return 0;
