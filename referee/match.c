@@ -45,11 +45,8 @@
 #define MAX_LINES_ASKED		1000	/* lines per request before a flood */
 #define MAX_QUEUED		(16 * 1024 * 1024)	/* unread input */
 /*
- * A wait this long writes the log.  Not 1 ms: a timeout that near is the
- * CPU's next timer event, set and cleared at every wait; on a virtual
- * machine each is a write of the timer register, an exit to the host
- * (perf counted 1.4 to 2.3 per decision against 0.05 to 1 with 20 ms, and
- * the referee spent 1 to 2 us of CPU per decision more).
+ * A wait this long writes the log; not 1 ms, which would set and clear a
+ * timer at every wait (costly on a virtual machine).
  */
 #define LOG_IDLE_MS		20
 #define LOG_BATCH		(64 * 1024)	/* log bytes held at most */
