@@ -190,6 +190,11 @@ void	 opts_defaults(const struct game *, struct opts *, int players);
 int	 opts_set(const struct game *, struct opts *, const char *keyval,
 	    char *, size_t);
 int	 opts_finish(const struct game *, struct opts *, char *, size_t);
+/*
+ * Writes an option's JSON value as the text opts_set takes ("on"/"off",
+ * a number, a word, or a list as "1,2,3"); -1 for any other value.
+ */
+int	 opt_value_text(const json_t *, char *, size_t);
 int	 opts_from_json(const struct game *, struct opts *, const json_t *,
 	    char *, size_t);
 json_t	*opts_json(const struct game *, const struct opts *);

@@ -313,10 +313,9 @@ opts_from_json(const struct game *g, struct opts *o, const json_t *j,
     char *cause, size_t len)
 {
 	const char *key;
-	json_t *v, *e;
+	json_t *v;
 	size_t i;
 	char buf[512], val[400];
-	int n;
 
 	if (j == NULL)
 		return 0;
@@ -346,29 +345,7 @@ opts_from_json(const struct game *g, struct opts *o, const json_t *j,
 			o->players = (int)json_integer_value(v);
 			continue;
 		}
-		if (json_is_string(v))
-			snprintf(val, sizeof val, "%s", json_string_value(v));
-		else if (json_is_true(v))
-			snprintf(val, sizeof val, "on");
-		else if (json_is_false(v))
-			snprintf(val, sizeof val, "off");
-		else if (json_is_integer(v))
-			snprintf(val, sizeof val, "%lld",
-			    (long long)json_integer_value(v));
-		else if (json_is_array(v)) {
-			val[0] = '\0';
-			json_array_foreach(v, i, e) {
-				n = (int)strlen(val);
-				if (json_is_integer(e))
-					snprintf(val + n, sizeof val - (size_t)n,
-					    "%s%lld", i ? "," : "",
-					    (long long)json_integer_value(e));
-				else if (json_is_string(e))
-					snprintf(val + n, sizeof val - (size_t)n,
-					    "%s%s", i ? "," : "",
-					    json_string_value(e));
-			}
-		} else {
+		if (opt_value_text(v, val, sizeof val) == -1) {
 			snprintf(cause, len, "options: bad value for %s", key);
 			return -1;
 		}
@@ -376,5 +353,36 @@ opts_from_json(const struct game *g, struct opts *o, const json_t *j,
 		if (opts_set(g, o, buf, cause, len) == -1)
 			return -1;
 	}
+	return 0;
+}
+
+int
+opt_value_text(const json_t *v, char *val, size_t len)
+{
+	const json_t *e;
+	size_t i, n;
+
+	if (json_is_string(v))
+		snprintf(val, len, "%s", json_string_value(v));
+	else if (json_is_boolean(v))
+		snprintf(val, len, "%s", json_is_true(v) ? "on" : "off");
+	else if (json_is_integer(v))
+		snprintf(val, len, "%lld", (long long)json_integer_value(v));
+	else if (json_is_array(v)) {
+		val[0] = '\0';
+		json_array_foreach(v, i, e) {
+			n = strlen(val);
+			if (json_is_integer(e))
+				snprintf(val + n, len - n, "%s%lld",
+				    i ? "," : "", (long long)
+				    json_integer_value(e));
+			else if (json_is_string(e))
+				snprintf(val + n, len - n, "%s%s", i ? "," : "",
+				    json_string_value(e));
+			else
+				return -1;
+		}
+	} else
+		return -1;
 	return 0;
 }

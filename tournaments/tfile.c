@@ -265,9 +265,9 @@ load_options(struct tour *t, const struct game *g, const json_t *j,
 {
 	struct opts o;
 	const char *key;
-	json_t *v, *e;
+	json_t *v;
 	size_t i, n;
-	char val[512], buf[640], sub[256];
+	char val[512], buf[640];
 
 	opts_defaults(g, &o, t->seats);
 	n = json_is_object(j) ? json_object_size(j) : json_array_size(j);
@@ -284,38 +284,10 @@ load_options(struct tour *t, const struct game *g, const json_t *j,
 		}
 	} else if (json_is_object(j)) {
 		json_object_foreach((json_t *)j, key, v) {
-			if (json_is_string(v))
-				snprintf(val, sizeof val, "%s",
-				    json_string_value(v));
-			else if (json_is_boolean(v))
-				snprintf(val, sizeof val, "%s",
-				    json_is_true(v) ? "on" : "off");
-			else if (json_is_integer(v))
-				snprintf(val, sizeof val, "%lld",
-				    (long long)json_integer_value(v));
-			else if (json_is_array(v)) {
-				val[0] = '\0';
-				json_array_foreach(v, i, e) {
-					if (json_is_integer(e))
-						snprintf(sub, sizeof sub,
-						    "%lld", (long long)
-						    json_integer_value(e));
-					else if (json_is_string(e))
-						snprintf(sub, sizeof sub, "%s",
-						    json_string_value(e));
-					else {
-						snprintf(cause, len,
-						    "\"options\": %s: a list "
-						    "of numbers or words", key);
-						return -1;
-					}
-					if (i > 0)
-						strlcat(val, ",", sizeof val);
-					strlcat(val, sub, sizeof val);
-				}
-			} else {
+			if (opt_value_text(v, val, sizeof val) == -1) {
 				snprintf(cause, len, "\"options\": %s: a "
-				    "string, number, boolean or list", key);
+				    "string, number, boolean or list of numbers "
+				    "or words", key);
 				return -1;
 			}
 			snprintf(buf, sizeof buf, "%s=%s", key, val);
