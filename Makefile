@@ -7,12 +7,14 @@
 #   make bench           benchmarks (never part of check)
 #   make ladder-demo     a ladder of the bundled bots for a minute
 #   make ladder-sim      the ladder's pairing against random tables
+#   make memcheck        a few matches of every game under valgrind
 #   make SANITIZE=1 check   the tests under AddressSanitizer + UBSan
 #   make fuzz            random play (tests/fuzz.c) and the libFuzzer targets
 #   make install PREFIX=/usr/local
 #
 # Layout picked up automatically:
 #   referee/*.c referee/games/*.c  -> build/libcardarena.a (except referee/referee.c)
+#   referee/cardarena.h + engines  -> lib/libcardarena.a, lib/libcardarena.so (public)
 #   referee/referee.c              -> bin/referee
 #   bots/*.c                       -> bin/<name>   (each file one bot, + bots/lib/*.c)
 #   tournaments/*.c                -> bin/tournament
@@ -21,7 +23,7 @@
 
 PREFIX	?= /usr/local
 CC	?= gcc
-PKGS	 = libbsd-overlay jansson
+PKGS	 = libbsd-overlay libmd jansson
 WARN	 = -Wall -Wextra -Wno-long-long -Wmissing-prototypes -Wstrict-prototypes \
 	   -Wmissing-declarations -Wshadow -Wpointer-arith -Wcast-align \
 	   -Wwrite-strings -Wsign-compare -Wundef -Wformat=2 -Wno-unused-parameter
@@ -65,11 +67,21 @@ TEST_LIB = $(B)/tests/common.o
 TEST_BIN = $(TEST_SRC:tests/%.c=$(B)/tests/%)
 PROGS	 = bin/referee $(BOT_BIN) $(TOUR_BIN) $(TOOL_BIN)
 
-.PHONY: all deps check check-loaded demo bench install clean fuzz \
+# The engines as a library for bot authors (referee/cardarena.h): the
+# rules, their codecs and the public interface, static and shared (its
+# objects built position-independent into $(B)/pic, exporting only ca_*),
+# with a pkg-config file written at install (referee/cardarena.pc.in).
+ENGINE_SRC = referee/api.c referee/auction.c referee/games.c referee/jw.c \
+	     referee/options.c referee/proto.c referee/rng.c referee/util.c \
+	     referee/vread.c referee/near.c $(wildcard referee/games/*.c)
+PIC_OBJ	 = $(ENGINE_SRC:%.c=$(B)/pic/%.o)
+PUBLIB	 = lib/libcardarena.a lib/libcardarena.so
+
+.PHONY: all deps check check-loaded demo bench memcheck install clean fuzz \
 	ladder-demo ladder-sim
 .SECONDARY:
 
-all: $(PROGS) $(TEST_BIN)
+all: $(PROGS) $(TEST_BIN) $(PUBLIB)
 
 # Rebuild everything when the variant (SANITIZE or not) changes.
 $(B)/.stamp:
@@ -82,6 +94,21 @@ $(B)/%.o: %.c $(HDRS) $(B)/.stamp
 $(LIB): $(LIB_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
+
+$(B)/pic/%.o: %.c $(HDRS) $(B)/.stamp
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -fPIC -c -o $@ $<
+
+lib/libcardarena.a: $(ENGINE_SRC:%.c=$(B)/%.o) Makefile
+	@mkdir -p lib
+	@rm -f $@
+	ar rcs $@ $(filter %.o,$^)
+
+lib/libcardarena.so: $(PIC_OBJ) referee/cardarena.map
+	@mkdir -p lib
+	$(CC) $(LDFLAGS) -shared -Wl,--no-undefined -Wl,-soname,libcardarena.so.1 \
+	    -Wl,--version-script=referee/cardarena.map -o $@ $(PIC_OBJ) $(LDLIBS)
+
 
 bin/referee: $(B)/referee/referee.o $(LIB)
 	@mkdir -p bin
@@ -121,19 +148,20 @@ check:
 check-loaded:
 	@sh tools/loaded.sh $(MAKE) --no-print-directory check
 
-# The demo builds only what it runs, in parallel and quietly (compiler
-# warnings still show), then plays (tools/demo.sh).
-DEMO_PROGS = bin/referee bin/tournament bin/replay bin/random bin/daifugo_bot
+# The demo builds every program (not the tests), in parallel and quietly
+# (compiler warnings still show), so that the README's tour and the
+# demo's closing lines (bin/botcheck, bin/human, ...) run; then it plays
+# (tools/demo.sh).
 demo:
 	@sh tools/deps.sh demo
-	@echo "demo: building the referee, the tournament runner, the replay and two C bots (make -j$(NPROC))"
-	@$(MAKE) --no-print-directory -s -j$(NPROC) $(DEMO_PROGS)
+	@echo "demo: building every program into bin/ (make -j$(NPROC))"
+	@$(MAKE) --no-print-directory -s -j$(NPROC) $(PROGS)
 	@sh tools/demo.sh
 
 # A ladder of the bundled bots for a minute (tools/ladder-demo.sh).
 ladder-demo:
 	@sh tools/deps.sh demo
-	@$(MAKE) --no-print-directory -s -j$(NPROC) $(DEMO_PROGS) bin/botcheck
+	@$(MAKE) --no-print-directory -s -j$(NPROC) $(PROGS)
 	@sh tools/ladder-demo.sh
 
 # How many games a new bot needs to reach +-50 Elo, the ladder's pairing
@@ -146,15 +174,23 @@ bench:
 	@$(MAKE) --no-print-directory all
 	@B=$(B) sh tests/bench.sh
 
+# Every game under valgrind's memcheck (tools/memcheck.sh): 0 errors.
+memcheck:
+	@sh tools/deps.sh memcheck
+	@$(MAKE) --no-print-directory all
+	@sh tools/memcheck.sh
+
 fuzz: all
 	@B=$(B) FUZZ_GAMES=$${FUZZ_GAMES:-100000} sh tests/run fuzz
 	@B=$(B) LIBFUZZ_SECONDS=$${FUZZ_SECONDS:-60} sh tests/run libfuzz
 
-# Programs to bin/; to share/cardarena the documents (with the rules in
-# docs/rules/, which protocol.md cites), the bot SDKs (C source, Python,
-# JS) with their example bots, and the example tournaments, their bot
-# commands made absolute (PREFIX/bin/...) so that they run from any
-# directory; the man pages docs/man/*.1 and *.5 to share/man.
+# Programs to bin/ under the project's name, bin/X as cardarena-X (a
+# program finds the others beside it by either name); to share/cardarena
+# the documents (with the rules in docs/rules/, which protocol.md cites,
+# and SECURITY.md), the bot SDKs (C source, Python, JS) with their example
+# bots, and the example tournaments, their bot commands made absolute
+# (PREFIX/bin/cardarena-...) so that they run from any directory; the man
+# pages docs/man/*.1 and *.5 to share/man.
 SHARE	 = $(DESTDIR)$(PREFIX)/share/cardarena
 MAN	 = $(DESTDIR)$(PREFIX)/share/man
 MAN1	 = $(wildcard docs/man/*.1)
@@ -163,24 +199,33 @@ install: all
 	$(if $(filter-out 1,$(words $(DESTDIR)$(PREFIX))),$(error make install: PREFIX and DESTDIR must be one word each, without spaces (got "$(DESTDIR)$(PREFIX)")))
 	install -d $(DESTDIR)$(PREFIX)/bin $(SHARE)/bots/lib $(SHARE)/bots/python \
 	    $(SHARE)/bots/js $(SHARE)/tournaments/examples $(SHARE)/docs/rules
-	install -m 755 $(PROGS) $(DESTDIR)$(PREFIX)/bin/
-	install -m 644 protocol.md README.md HACKING.md $(SHARE)/
+	for p in $(PROGS); do \
+	    install -m 755 "$$p" $(DESTDIR)$(PREFIX)/bin/cardarena-$${p#bin/} || exit 1; \
+	done
+	install -m 644 protocol.md README.md HACKING.md SECURITY.md $(SHARE)/
 	install -m 644 docs/rules/*.md $(SHARE)/docs/rules/
 	$(if $(MAN1),install -d $(MAN)/man1 && install -m 644 $(MAN1) $(MAN)/man1/)
 	$(if $(MAN5),install -d $(MAN)/man5 && install -m 644 $(MAN5) $(MAN)/man5/)
 	for f in tournaments/examples/*.json; do \
-	    sed -e 's|"command": "bin/|"command": "$(PREFIX)/bin/|' \
-	        -e 's|run from the repository root with bin/tournament run tournaments/|run from any directory with $(PREFIX)/bin/tournament run $(PREFIX)/share/cardarena/tournaments/|' \
+	    sed -e 's|"command": "bin/|"command": "$(PREFIX)/bin/cardarena-|' \
+	        -e 's|run from the repository root with bin/tournament run tournaments/|run from any directory with $(PREFIX)/bin/cardarena-tournament run $(PREFIX)/share/cardarena/tournaments/|' \
 	        "$$f" > $(SHARE)/tournaments/examples/$${f##*/} || exit 1; \
 	done
 	install -m 644 bots/lib/bot.h bots/lib/bot.c referee/rng.h referee/rng.c \
 	    $(SHARE)/bots/lib/
 	install -m 644 bots/random.c $(SHARE)/bots/
 	install -m 644 bots/python/*.py $(SHARE)/bots/python/
+	install -d $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig
+	install -m 644 referee/cardarena.h $(DESTDIR)$(PREFIX)/include/
+	install -m 644 lib/libcardarena.a $(DESTDIR)$(PREFIX)/lib/
+	install -m 755 lib/libcardarena.so $(DESTDIR)$(PREFIX)/lib/libcardarena.so.1
+	ln -sf libcardarena.so.1 $(DESTDIR)$(PREFIX)/lib/libcardarena.so
+	sed 's|@PREFIX@|$(PREFIX)|' referee/cardarena.pc.in \
+	    > $(DESTDIR)$(PREFIX)/lib/pkgconfig/cardarena.pc
 	install -m 644 bots/js/*.js $(SHARE)/bots/js/
 
 clean:
-	rm -rf build bin
+	rm -rf build bin lib
 
 # The replay viewer's page is assembled into html.o (.incbin).
 $(B)/tools/replay/html.o: tools/replay/viewer.html

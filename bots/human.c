@@ -68,11 +68,16 @@ static void
 open_tty(void)
 {
 	if ((tty_fd = open("/dev/tty", O_RDWR | O_CLOEXEC)) == -1)
-		err(1, "human: no terminal to play on (/dev/tty)");
+		err(1, "human: no terminal to play on (/dev/tty; a sandboxed "
+		    "bot has none: run the referee with --no-sandbox)");
 	if ((tty = fdopen(tty_fd, "r+")) == NULL)
 		err(1, "human: /dev/tty");
 	setvbuf(tty, NULL, _IOLBF, 0);
-	saved_pgrp = tcgetpgrp(tty_fd);
+	/* 0: the referee's group is outside our PID namespace */
+	if ((saved_pgrp = tcgetpgrp(tty_fd)) == 0)
+		errx(1, "human: the terminal's foreground is out of this "
+		    "bot's sight (an isolated bot): run the referee with "
+		    "--no-sandbox --bot-user same");
 	signal(SIGTTOU, SIG_IGN);
 	signal(SIGTTIN, SIG_IGN);
 	if (saved_pgrp > 0 && saved_pgrp != getpgrp() &&

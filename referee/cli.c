@@ -1,13 +1,16 @@
 /*
  * The command-line conventions shared by every program (cli.h): the
  * --version line and the one-line answer to a bad option, which names
- * the option and points to --help, with exit status 2.
+ * the option and points to --help, with exit status 2; and where the
+ * programs beside the running one are, in bin/ or installed.
  */
 #include <getopt.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "proto.h"
@@ -62,4 +65,25 @@ cli_usage_error(const char *prog, const char *fmt, ...)
 	va_end(ap);
 	fprintf(stderr, " (see %s --help)\n", prog);
 	exit(2);
+}
+
+int
+cli_beside(const char *name, char *buf, size_t len)
+{
+	char self[PATH_MAX], *slash;
+	ssize_t n;
+
+	if ((n = readlink("/proc/self/exe", self, sizeof self - 1)) <= 0)
+		strlcpy(self, "bin/x", sizeof self);
+	else
+		self[n] = '\0';
+	if ((slash = strrchr(self, '/')) != NULL)
+		*slash = '\0';
+	else
+		strlcpy(self, ".", sizeof self);
+	if ((size_t)snprintf(buf, len, "%s/cardarena-%s", self, name) < len &&
+	    access(buf, X_OK) == 0)
+		return 0;
+	snprintf(buf, len, "%s/%s", self, name);
+	return access(buf, X_OK) == 0 ? 0 : -1;
 }

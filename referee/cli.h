@@ -6,6 +6,8 @@
 #ifndef CARDARENA_CLI_H
 #define CARDARENA_CLI_H
 
+#include <stddef.h>
+
 /* Prints "PROG (cardarena) VERSION, protocol N" on stdout; exits 0. */
 void	cli_version(const char *prog) __attribute__((noreturn));
 
@@ -19,5 +21,13 @@ void	cli_bad_option(const char *prog, int c, char *const argv[])
 /* Reports a bad command line in one line with a hint to --help; exits 2. */
 void	cli_usage_error(const char *prog, const char *fmt, ...)
 	    __attribute__((noreturn, format(printf, 2, 3)));
+
+/*
+ * Fills buf with the path of the program name beside the running one:
+ * DIR/name (bin/ in the source tree), else DIR/cardarena-name (make
+ * install gives every program the project's name); 0 if it can be run,
+ * else -1 with buf holding DIR/name.
+ */
+int	cli_beside(const char *name, char *buf, size_t len);
 
 #endif

@@ -7,7 +7,11 @@
  * bots and between concurrent referees (pids are), so RLIMIT_NPROC counts
  * the bot's own processes only, and a stopped bot's every process, in
  * whatever group or session, is killed by a helper that becomes that uid
- * and calls kill(-1, SIGKILL).
+ * and calls kill(-1, SIGKILL).  An isolated bot is the child of an init of
+ * our own, the first process of its PID namespace (see contain_child).
+ * Every bot runs under a seccomp filter built once, before any fork
+ * (bot_filter): no file locks, no inotify, and without the sandbox no
+ * sockets.
  */
 #include <sys/types.h>
 #ifdef __linux__
@@ -33,6 +37,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,6 +48,9 @@
 
 #define SWEEP_ROUNDS	50	/* a straggler's children reparent to us */
 #define SWEEP_WAIT_MS	1000	/* for a SIGKILLed straggler to die */
+#define STR(x)		#x
+#define SANDBOX_STDIN_S	XSTR(SANDBOX_STDIN)
+#define XSTR(x)		STR(x)
 
 extern char **environ;
 
@@ -52,6 +60,7 @@ static int			 defaults_set;
 static unsigned			 spawn_seq;
 static char			 bwrap_path[PATH_MAX];
 static pid_t			 watchdog = -1;	/* contain_watchdog's */
+static int			 isolation_warned;
 
 static void	 vec_add(char ***, int *, const char *);
 static void	 env_put(char ***, int *, const char *);
@@ -65,7 +74,14 @@ static pid_t	*children(size_t *);
 static int	 kill_range(unsigned, unsigned);
 static int	 isolate(const struct jailed *);
 static int	 isolation_works(const struct jailed *);
-static int	 no_sockets(void);
+static void	 scratch_opts(struct jailed *);
+static int	 sandbox_try(char *, size_t);
+static void	 filter_build(int);
+static void	 bpf_put(uint16_t, uint32_t, int, int);
+static void	 filter_arch(const uint32_t *, const int *, int,
+		    const uint32_t *, int);
+static int	 bot_filter(int);
+static void	 init_loop(pid_t) __attribute__((noreturn));
 static void	 isolate_hides(struct jailed *, char *const *);
 
 const struct limit_flag limit_flags[] = {
@@ -79,6 +95,8 @@ const struct limit_flag limit_flags[] = {
 	    offsetof(struct contain, fsize_mb), LIMIT_FSIZE },
 	{ "nofile",	"--limit-nofile",	1L << 20,
 	    offsetof(struct contain, nofile), -1 },
+	{ "scratch_mb",	"--limit-scratch",	1L << 20,
+	    offsetof(struct contain, scratch_mb), -1 },
 	{ NULL,		NULL,			0, 0, -1 }
 };
 
@@ -158,7 +176,9 @@ contain_init(struct contain *c)
 	c->nproc = 64;
 	c->fsize_mb = 64;
 	c->nofile = 64;
+	c->scratch_mb = 64;
 	c->user = BOT_USER_AUTO;
+	c->sandbox = SANDBOX_AUTO;
 }
 
 void
@@ -352,11 +372,26 @@ find_bwrap(void)
 	return -1;
 }
 
+/* Appends bwrap's --size of the scratch limit, if there is one. */
+static void
+scratch_size(char ***v, int *n)
+{
+	char num[32];
+
+	if (contain_get()->scratch_mb <= 0)
+		return;
+	snprintf(num, sizeof num, "%ld", contain_get()->scratch_mb << 20);
+	vec_add(v, n, "--size");
+	vec_add(v, n, num);
+}
+
 /*
  * The bwrap words before the bot's argv: new PID, network, IPC, UTS (and
  * user, cgroup when it can) namespaces; the system read-only; the working
  * directory and the extra binds read-only; hidden directories covered by
- * an empty tmpfs; a private /tmp.
+ * an empty read-only tmpfs; a private /tmp and /dev/shm of the scratch
+ * limit each, and /dev read-only; then the shell that gives the bot its
+ * stdin (SANDBOX_STDIN).
  */
 static void
 sandbox_args(char ***v, int *n, char *const *argv)
@@ -365,10 +400,10 @@ sandbox_args(char ***v, int *n, char *const *argv)
 	static const char *const links[] = { "/bin", "/sbin", "/lib", "/lib32",
 	    "/lib64", "/libx32", NULL };
 	const struct contain *c = contain_get();
-	char cwd[PATH_MAX], real[PATH_MAX], target[PATH_MAX];
+	char cwd[PATH_MAX], real[PATH_MAX], target[PATH_MAX], **gone = NULL;
 	struct stat sb;
 	ssize_t k;
-	int i, j;
+	int i, j, ngone = 0;
 
 	vec_add(v, n, bwrap_path);
 	vec_add(v, n, "--die-with-parent");
@@ -401,6 +436,12 @@ sandbox_args(char ***v, int *n, char *const *argv)
 	vec_add(v, n, "/proc");
 	vec_add(v, n, "--dev");
 	vec_add(v, n, "/dev");
+	scratch_size(v, n);
+	vec_add(v, n, "--tmpfs");
+	vec_add(v, n, "/dev/shm");
+	vec_add(v, n, "--remount-ro");
+	vec_add(v, n, "/dev");
+	scratch_size(v, n);
 	vec_add(v, n, "--tmpfs");
 	vec_add(v, n, "/tmp");
 	if (getcwd(cwd, sizeof cwd) == NULL)
@@ -435,12 +476,17 @@ sandbox_args(char ***v, int *n, char *const *argv)
 	}
 	/*
 	 * Hidden, where a bind above would show it: a directory under an
-	 * empty tmpfs (unless it holds the working directory), a file under
-	 * /dev/null.
+	 * empty read-only tmpfs (unless it holds the working directory), a
+	 * file under /dev/null; what lies in a directory hidden already is
+	 * out of sight (and bwrap could not make its mount point there).
 	 */
 	for (i = 0; i < c->n_hide; i++) {
 		if (realpath(c->hide[i], real) == NULL ||
 		    stat(real, &sb) == -1)
+			continue;
+		for (j = 0; j < ngone && !under(real, gone[j]); j++)
+			;
+		if (j < ngone)
 			continue;
 		k = under(real, cwd) && strcmp(cwd, "/") != 0;
 		for (j = 0; !k && j < c->n_bind; j++)
@@ -452,16 +498,31 @@ sandbox_args(char ***v, int *n, char *const *argv)
 		if (S_ISDIR(sb.st_mode)) {
 			if (under(cwd, real))
 				continue;
+			vec_add(v, n, "--size");
+			vec_add(v, n, "4096");
+			vec_add(v, n, "--perms");
+			vec_add(v, n, "0000");
 			vec_add(v, n, "--tmpfs");
+			vec_add(v, n, real);
+			vec_add(v, n, "--remount-ro");
+			vec_add(&gone, &ngone, real);
 		} else {
 			vec_add(v, n, "--ro-bind");
 			vec_add(v, n, "/dev/null");
 		}
 		vec_add(v, n, real);
 	}
+	for (j = 0; j < ngone; j++)
+		free(gone[j]);
+	free(gone);
 	vec_add(v, n, "--chdir");
 	vec_add(v, n, cwd);
 	vec_add(v, n, "--");
+	vec_add(v, n, "/bin/sh");
+	vec_add(v, n, "-c");
+	vec_add(v, n, "exec \"$@\" <&" SANDBOX_STDIN_S " " SANDBOX_STDIN_S
+	    "<&-");
+	vec_add(v, n, "sh");
 }
 
 /* Counts the processes and threads of our own uid (for RLIMIT_NPROC). */
@@ -496,6 +557,20 @@ own_processes(void)
 	return count;
 }
 
+/* The options of an isolated bot's scratch tmpfs: the scratch limit. */
+static void
+scratch_opts(struct jailed *jl)
+{
+	const struct contain *c = contain_get();
+	char size[32] = "";
+
+	if (c->scratch_mb > 0)
+		snprintf(size, sizeof size, "size=%ldm,", c->scratch_mb);
+	snprintf(jl->scratch_opts, sizeof jl->scratch_opts,
+	    "%snr_inodes=16384,mode=0700,uid=%u,gid=%u", size,
+	    (unsigned)jl->uid, (unsigned)jl->uid);
+}
+
 void
 contain_prepare(struct jailed *jl, char *const *argv)
 {
@@ -514,18 +589,19 @@ contain_prepare(struct jailed *jl, char *const *argv)
 	if (c->nproc > 0)
 		jl->lim_nproc = (int)(jl->uid != (uid_t)-1 ? c->nproc :
 		    c->nproc + own_processes());
+	jl->filter = !c->no_filter && !c->trusted;
 	/* bwrap does all this its own way (and needs sockets to do it) */
-	if (!c->sandbox) {
-		jl->nonet = !c->no_filter;
-		snprintf(jl->scratch_opts, sizeof jl->scratch_opts,
-		    "size=%ldm,nr_inodes=16384,mode=0700,uid=%u,gid=%u",
-		    c->fsize_mb > 0 ? c->fsize_mb + 16 : 1024, (unsigned)jl->uid,
-		    (unsigned)jl->uid);
+	if (c->sandbox != 1) {
+		jl->nonet = jl->filter;
+		scratch_opts(jl);
 		jl->isolate = jl->uid != (uid_t)-1 && !c->no_isolate &&
-		    isolation_works(jl);
+		    !c->trusted && isolation_works(jl);
 		if (jl->isolate)
 			isolate_hides(jl, argv);
 	}
+	jl->relayed = jl->isolate || c->sandbox == 1;
+	if (jl->filter)
+		filter_build(jl->nonet);
 	vec_add(&jl->envp, &n, "PATH=" BOT_PATH);
 	if (jl->isolate) {
 		vec_add(&jl->envp, &n, "HOME=" BOT_SCRATCH);
@@ -550,8 +626,10 @@ contain_prepare(struct jailed *jl, char *const *argv)
 	for (i = 0; i < c->n_env; i++)
 		env_put(&jl->envp, &n, c->env[i]);
 	n = 0;
-	if (c->sandbox && find_bwrap() == 0)
+	if (c->sandbox == 1 && find_bwrap() == 0) {
 		sandbox_args(&jl->argv, &n, argv);
+		jl->stdin_fd = SANDBOX_STDIN;
+	}
 	for (i = 0; argv[i] != NULL; i++)
 		vec_add(&jl->argv, &n, argv[i]);
 }
@@ -603,6 +681,7 @@ contain_child(const struct jailed *jl)
 {
 	const struct contain *c = contain_get();
 	gid_t gid;
+	pid_t pid;
 
 	if (set_limit(RLIMIT_CORE, 0, 0) == -1)
 		return -1;
@@ -616,35 +695,99 @@ contain_child(const struct jailed *jl)
 	if (c->fsize_mb > 0 && set_limit(RLIMIT_FSIZE, (rlim_t)c->fsize_mb <<
 	    20, (rlim_t)c->fsize_mb << 20) == -1)
 		return -1;
-	if (c->nofile > 0 && set_limit(RLIMIT_NOFILE, (rlim_t)c->nofile,
-	    (rlim_t)c->nofile) == -1)
+	/* valgrind keeps descriptors of its own above any such limit */
+	if (c->nofile > 0 && !c->trusted && set_limit(RLIMIT_NOFILE,
+	    (rlim_t)c->nofile, (rlim_t)c->nofile) == -1)
 		return -1;
 	if (jl->lim_nproc > 0 && set_limit(RLIMIT_NPROC,
 	    (rlim_t)jl->lim_nproc, (rlim_t)jl->lim_nproc) == -1)
 		return -1;
-	if (jl->isolate && isolate(jl) == -1)
-		return -1;
+	if (jl->isolate) {
+		if (isolate(jl) == -1 || (pid = fork()) == -1)
+			return -1;
+		if (pid > 0)
+			init_loop(pid);
+	}
 	if (jl->uid != (uid_t)-1) {
 		gid = (gid_t)jl->uid;
 		if (setgroups(0, NULL) == -1 || setresgid(gid, gid, gid) ==
 		    -1 || setresuid(jl->uid, jl->uid, jl->uid) == -1)
 			return -1;
 	}
-	if (jl->nonet && no_sockets() == -1)
+	if (jl->filter && bot_filter(jl->nonet) == -1)
 		return -1;
 	environ = jl->envp;
 	return 0;
 }
 
 /*
- * Isolates a bot run as a uid of its own (as root) without the sandbox: in
- * a mount namespace of its own every file system is read-only, and
- * BOT_SCRATCH (its HOME and TMPDIR) and /dev/shm are one private tmpfs of
- * the file size limit and 16 MiB (1 GiB without a limit), gone with it; in an IPC namespace of its
- * own it meets no other's System V or POSIX IPC objects.  The uid alone
- * would leave it /tmp and every directory anyone may write: a place to
- * keep the deal of one seat rotation for the next, or to pass cards to
- * another bot.  In the child, as root; -1 (errno set) if it fails.
+ * The init of an isolated bot's PID namespace, root: reaps whatever the
+ * namespace leaves to it and, once the bot (pid) is gone, exits with its
+ * status, 128 + N for a bot killed by signal N; the kernel then kills
+ * whatever is left in the namespace.  It holds the bot's stdout and
+ * stderr, so that their end comes with its exit and its status (a bot's
+ * end is told as the bot's own, however slow the machine), never its
+ * stdin (a bot that closes its stdin is seen at once).
+ */
+static void
+init_loop(pid_t pid)
+{
+	int status;
+	pid_t r;
+
+	close(0);
+	closefrom(3);
+	for (;;) {
+		r = waitpid(-1, &status, 0);
+		if (r == -1 && errno != EINTR)
+			_exit(127);
+		if (r != pid)
+			continue;
+		_exit(WIFSIGNALED(status) ? 128 + WTERMSIG(status) :
+		    WEXITSTATUS(status));
+	}
+}
+
+pid_t
+contain_fork(const struct jailed *jl)
+{
+#ifdef __linux__
+	static int own = -1;
+	pid_t pid;
+	int e;
+
+	if (!jl->isolate)
+		return fork();
+	/* our PID namespace, to come back to for our later children */
+	if (own == -1 && (own = open("/proc/self/ns/pid", O_RDONLY |
+	    O_CLOEXEC)) == -1)
+		return -1;
+	if (unshare(CLONE_NEWPID) == -1)
+		return -1;
+	pid = fork();
+	if (pid == 0)
+		return 0;
+	e = errno;
+	if (setns(own, CLONE_NEWPID) == -1)
+		err(1, "setns back to our own PID namespace");
+	errno = e;
+	return pid;
+#else
+	return fork();
+#endif
+}
+
+/*
+ * Isolates a bot run as a uid of its own (as root) without the sandbox,
+ * in the first process of a PID namespace of its own (contain_fork): in a
+ * mount namespace of its own every file system is read-only, /proc shows
+ * the namespace's processes only, and BOT_SCRATCH (its HOME and TMPDIR)
+ * and /dev/shm are one private tmpfs of the scratch limit, gone with it;
+ * in an IPC namespace of its own it meets no other's System V or POSIX
+ * IPC objects.  The uid alone would leave it /tmp and every directory
+ * anyone may write: a place to keep the deal of one seat rotation for the
+ * next, or to pass cards to another bot; and every process in sight.  In
+ * the child, as root; -1 (errno set) if it fails.
  */
 static int
 isolate(const struct jailed *jl)
@@ -654,7 +797,9 @@ isolate(const struct jailed *jl)
 	int i, fd;
 
 	if (unshare(CLONE_NEWNS | CLONE_NEWIPC) == -1 ||
-	    mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) == -1)
+	    mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) == -1 ||
+	    mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC,
+	    NULL) == -1)
 		return -1;
 	/*
 	 * The files first: a directory hidden after covers them too.  ENOENT:
@@ -747,14 +892,20 @@ static int
 isolation_probe(const struct jailed *jl)
 {
 	static int result = -2;
+	struct jailed pj = *jl;
 	int status;
 	pid_t pid;
 
 	if (result != -2)
 		return result;
-	if ((pid = fork()) == 0)
+	pj.isolate = 1;
+	if ((pid = contain_fork(&pj)) == 0)
 		_exit(isolate(jl) == 0 ? 0 : errno > 0 && errno < 256 ?
 		    errno : 255);
+	if (pid == -1 && errno != EAGAIN && errno != ENOMEM) {
+		result = errno > 0 && errno < 256 ? errno : 255;
+		return result;
+	}
 	while (pid != -1 && waitpid(pid, &status, 0) == -1 && errno == EINTR)
 		;
 	if (pid == -1 || !WIFEXITED(status))
@@ -768,25 +919,71 @@ isolation_probe(const struct jailed *jl)
 static void
 isolation_cause(int e, char *cause, size_t len)
 {
-	snprintf(cause, len, "bots cannot be isolated here (%s): they share "
+	snprintf(cause, len, "bots cannot be isolated here (%s%s): they share "
 	    "/tmp, %s and /dev/shm, where one may leave what it saw for "
-	    "another", e == -1 ? "no child" : strerror(e), BOT_SCRATCH);
+	    "another", e == -1 ? "no child" : strerror(e), e == ENOSYS ?
+	    ": a kernel without namespaces, or valgrind, which cannot make "
+	    "them (see CARDARENA_MEMCHECK)" : "", BOT_SCRATCH);
 }
 
 /* isolation_probe, with a warning once if the bots cannot be isolated. */
 static int
 isolation_works(const struct jailed *jl)
 {
-	static int warned;
 	char cause[256];
 	int e;
 
-	if ((e = isolation_probe(jl)) != 0 && !warned) {
+	if ((e = isolation_probe(jl)) != 0 && !isolation_warned) {
 		isolation_cause(e, cause, sizeof cause);
-		warnx("%s; --sandbox isolates them", cause);
-		warned = 1;
+		warnx("%s; the sandbox isolates them", cause);
+		isolation_warned = 1;
 	}
 	return e == 0;
+}
+
+int
+contain_start(struct contain *c, char *cause, size_t len)
+{
+	const struct contain *was = conf;
+	char why[512], iso[256];
+	int e;
+
+	if (c->trusted)
+		c->sandbox = 0;
+	if (c->sandbox != 0) {
+		/* contain_check spawns as c says, under the sandbox */
+		contain_set(c);
+		e = contain_check(why, sizeof why);
+		contain_set(was);
+		if (e == 0) {
+			c->sandbox = 1;
+			return 0;
+		}
+		if (c->sandbox == 1) {
+			strlcpy(cause, why, len);
+			return -1;
+		}
+		c->sandbox = 0;
+	} else
+		strlcpy(why, c->trusted ? "CARDARENA_MEMCHECK: trusted bots" :
+		    "--no-sandbox", sizeof why);
+	if (geteuid() == 0 && c->user == BOT_USER_AUTO && !c->trusted &&
+	    !c->no_isolate) {
+		if (contain_isolation_check(iso, sizeof iso) == 0)
+			return 0;
+		warnx("%s; and no sandbox (%s)", iso, why);
+		isolation_warned = 1;
+		return 0;
+	}
+	warnx("WARNING: bots run neither sandboxed nor isolated (%s): each "
+	    "runs as %s and can read and write what that user can (the match "
+	    "log, a tournament's file and journal, whose seeds give every "
+	    "card), signal, trace or kill the other bots and the referee, and "
+	    "leave files for another bot; run untrusted bots in the sandbox "
+	    "(bubblewrap) or %s", why, geteuid() == 0 ? "root" :
+	    "the referee's own user", geteuid() == 0 ?
+	    "with --bot-user auto" : "as root");
+	return 0;
 }
 
 int
@@ -807,13 +1004,74 @@ contain_isolation_check(char *cause, size_t len)
 }
 
 /*
- * Denies the bot sockets (EACCES) with a seccomp filter: no network, no
- * abstract Unix sockets to meet another bot by, no io_uring to open one
- * behind the filter's back.  socketpair(2) stays: it reaches no one.
- * For the native calls, x32's, and (on x86-64) i386's socketcall(2).
+ * The seccomp filter of every bot (filter_build, before any fork; the
+ * child only installs it): no file locks, the one channel every bot has
+ * into any other through any file it may read (flock(2), fcntl(2)'s
+ * record and open file description locks, F_GETLK included; leases and
+ * F_NOTIFY), refused with ENOLCK; no inotify, whose watches see another
+ * bot open and read a shared file (EACCES); and with nonet no sockets
+ * (EACCES): no network, no abstract Unix socket to meet another bot by,
+ * no io_uring to do any of it behind the filter's back.  socketpair(2)
+ * stays: it reaches no one.  For the native calls, x32's, and (on x86-64)
+ * i386's, with socketcall(2) and fcntl64(2).  Under the sandbox bwrap
+ * needs its sockets, and the network namespace does their work.
  */
-static int
-no_sockets(void)
+#define FILTER_MAX	128
+static struct sock_filter	filter[FILTER_MAX];
+static int			filter_len;
+static int			filter_made = -1;	/* nonet of filter[] */
+
+/* Appends one BPF instruction to filter[]. */
+static void
+bpf_put(uint16_t code, uint32_t k, int jt, int jf)
+{
+	struct sock_filter f = BPF_JUMP(code, k, jt, jf);
+
+	if (filter_len < FILTER_MAX)
+		filter[filter_len] = f;
+	filter_len++;
+}
+
+/*
+ * Appends the checks of one architecture's system call numbers: the
+ * denied calls nr (n of them, each with its errno e), then fcntl's lock
+ * commands for the calls fc (nf of them).
+ */
+static void
+filter_arch(const uint32_t *nr, const int *e, int n, const uint32_t *fc,
+    int nf)
+{
+	static const uint32_t locks[] = {
+		5, 6, 7,	/* F_GETLK, F_SETLK, F_SETLKW */
+		12, 13, 14,	/* i386's F_GETLK64, F_SETLK64, F_SETLKW64 */
+		36, 37, 38,	/* F_OFD_GETLK, F_OFD_SETLK, F_OFD_SETLKW */
+		1024, 1025,	/* F_SETLEASE, F_GETLEASE */
+		1026		/* F_NOTIFY */
+	};
+	int i;
+
+	for (i = 0; i < n; i++) {
+		bpf_put(BPF_JMP | BPF_JEQ | BPF_K, nr[i], 0, 1);
+		bpf_put(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | (uint32_t)e[i],
+		    0, 0);
+	}
+	for (i = 0; i < nf; i++)
+		bpf_put(BPF_JMP | BPF_JEQ | BPF_K, fc[i], (uint32_t)(nf - i),
+		    0);
+	bpf_put(BPF_RET | BPF_K, SECCOMP_RET_ALLOW, 0, 0);
+	/* fcntl: its command, the low half of the second argument */
+	bpf_put(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data,
+	    args[1]), 0, 0);
+	for (i = 0; i < (int)(sizeof locks / sizeof locks[0]); i++) {
+		bpf_put(BPF_JMP | BPF_JEQ | BPF_K, locks[i], 0, 1);
+		bpf_put(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | ENOLCK, 0, 0);
+	}
+	bpf_put(BPF_RET | BPF_K, SECCOMP_RET_ALLOW, 0, 0);
+}
+
+/* Builds filter[] for bots with (nonet) or without sockets, once. */
+static void
+filter_build(int nonet)
 {
 #if defined(__linux__) && (defined(__x86_64__) || defined(__aarch64__))
 #ifdef __x86_64__
@@ -821,32 +1079,69 @@ no_sockets(void)
 #else
 #define NATIVE_ARCH	AUDIT_ARCH_AARCH64
 #endif
-	struct sock_filter f[] = {
-		BPF_STMT(BPF_LD | BPF_W | BPF_ABS,
-		    offsetof(struct seccomp_data, arch)),
-		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, NATIVE_ARCH, 0, 5),
-		BPF_STMT(BPF_LD | BPF_W | BPF_ABS,
-		    offsetof(struct seccomp_data, nr)),
-		BPF_STMT(BPF_ALU | BPF_AND | BPF_K, ~0x40000000u),
-		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_socket, 7, 0),
-		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_io_uring_setup, 6, 0),
-		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
-		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, AUDIT_ARCH_I386, 0, 5),
-		BPF_STMT(BPF_LD | BPF_W | BPF_ABS,
-		    offsetof(struct seccomp_data, nr)),
-		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, 102, 2, 0), /* socketcall */
-		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, 359, 1, 0), /* socket */
-		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, 425, 0, 1), /* io_uring */
-		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EACCES),
-		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
-	};
-	struct sock_fprog prog = { .len = sizeof f / sizeof f[0], .filter = f };
+	const uint32_t nr[] = { __NR_flock, __NR_inotify_init1,
+#ifdef __NR_inotify_init
+	    __NR_inotify_init,
+#endif
+	    __NR_socket, __NR_io_uring_setup };
+	const int e[] = { ENOLCK, EACCES,
+#ifdef __NR_inotify_init
+	    EACCES,
+#endif
+	    EACCES, EACCES };
+	/* i386: flock, inotify_init1, inotify_init; socketcall, socket,
+	 * io_uring_setup; fcntl, fcntl64 */
+	const uint32_t nr32[] = { 143, 332, 291, 102, 359, 425 };
+	const int e32[] = { ENOLCK, EACCES, EACCES, EACCES, EACCES, EACCES };
+	const uint32_t fc[] = { __NR_fcntl }, fc32[] = { 55, 221 };
+	int n = (int)(sizeof nr / sizeof nr[0]), ja;
 
+	if (filter_made == nonet)
+		return;
+	filter_len = 0;
+	bpf_put(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch),
+	    0, 0);
+	bpf_put(BPF_JMP | BPF_JEQ | BPF_K, NATIVE_ARCH, 1, 0);
+	ja = filter_len;
+	bpf_put(BPF_JMP | BPF_JA, 0, 0, 0);
+	bpf_put(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr),
+	    0, 0);
+	bpf_put(BPF_ALU | BPF_AND | BPF_K, ~0x40000000u, 0, 0);	/* x32 */
+	filter_arch(nr, e, nonet ? n : n - 2, fc, 1);
+	filter[ja].k = (uint32_t)(filter_len - ja - 1);
+	bpf_put(BPF_JMP | BPF_JEQ | BPF_K, AUDIT_ARCH_I386, 1, 0);
+	bpf_put(BPF_RET | BPF_K, SECCOMP_RET_ALLOW, 0, 0);
+	bpf_put(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr),
+	    0, 0);
+	filter_arch(nr32, e32, nonet ? 6 : 3, fc32, 2);
+	if (filter_len > FILTER_MAX)
+		errx(1, "the seccomp filter outgrew its %d instructions",
+		    FILTER_MAX);
+	filter_made = nonet;
+#undef NATIVE_ARCH
+#else
+	(void)nonet;
+#endif
+}
+
+/* Installs filter[] (filter_build's) in the child; -1 if it fails. */
+static int
+bot_filter(int nonet)
+{
+#if defined(__linux__) && (defined(__x86_64__) || defined(__aarch64__))
+	struct sock_fprog prog;
+
+	if (filter_made != nonet) {
+		errno = EINVAL;
+		return -1;
+	}
+	prog.len = (unsigned short)filter_len;
+	prog.filter = filter;
 	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == -1)
 		return -1;
 	return prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog);
-#undef NATIVE_ARCH
 #else
+	(void)nonet;
 	return 0;
 #endif
 }
@@ -928,6 +1223,13 @@ children(size_t *n)
 void
 contain_sweep(uid_t uid, int (*keep)(pid_t))
 {
+	contain_sweep_usage(uid, keep, NULL);
+}
+
+void
+contain_sweep_usage(uid_t uid, int (*keep)(pid_t), struct usage *u)
+{
+	struct rusage ru;
 	pid_t *kids;
 	size_t n, k;
 	int round, found, status, i;
@@ -949,9 +1251,20 @@ contain_sweep(uid_t uid, int (*keep)(pid_t))
 				continue;
 			kill(kids[k], SIGKILL);
 			for (i = 0; i < SWEEP_WAIT_MS; i++) {
-				if (waitpid(kids[k], &status, WNOHANG) != 0)
-					break;
-				poll(NULL, 0, 1);
+				memset(&ru, 0, sizeof ru);
+				if (wait4(kids[k], &status, WNOHANG, &ru) == 0) {
+					poll(NULL, 0, 1);
+					continue;
+				}
+				if (u != NULL) {
+					u->cpu_ms += (long)(ru.ru_utime.tv_sec +
+					    ru.ru_stime.tv_sec) * 1000 +
+					    (long)(ru.ru_utime.tv_usec +
+					    ru.ru_stime.tv_usec) / 1000;
+					if (ru.ru_maxrss > u->maxrss_kb)
+						u->maxrss_kb = ru.ru_maxrss;
+				}
+				break;
 			}
 			found = 1;
 		}
@@ -965,6 +1278,21 @@ contain_sweep(uid_t uid, int (*keep)(pid_t))
 
 int
 contain_check(char *cause, size_t len)
+{
+	const struct contain *was = conf;
+	struct contain c = *contain_get();
+	int r;
+
+	c.sandbox = 1;
+	contain_set(&c);
+	r = sandbox_try(cause, len);
+	contain_set(was);
+	return r;
+}
+
+/* contain_check's work, the configuration in force asking for bwrap. */
+static int
+sandbox_try(char *cause, size_t len)
 {
 	struct jailed jl;
 	char *const argv[] = { (char *)"true", NULL };
@@ -986,6 +1314,8 @@ contain_check(char *cause, size_t len)
 	spawn_seq--;	/* the check's uid is the first bot's */
 	if ((pid = fork()) == 0) {
 		dup2(errp[1], 2);
+		if (jl.stdin_fd > 0)
+			dup2(0, jl.stdin_fd);
 		if (contain_child(&jl) == -1)
 			_exit(126);
 		execvp(jl.argv[0], jl.argv);
@@ -1018,10 +1348,6 @@ contain_limit(int signalled, int code, long cpu_ms, long maxrss_kb)
 {
 	const struct contain *c = contain_get();
 
-	if (c->sandbox && !signalled && code > 128 && code < 128 + NSIG) {
-		signalled = 1;		/* bwrap's 128 + the bot's signal */
-		code -= 128;
-	}
 	if (signalled && code == SIGXCPU)
 		return limit_names[LIMIT_CPU];
 	if (signalled && code == SIGKILL && c->cpu_s > 0 &&

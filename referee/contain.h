@@ -1,8 +1,8 @@
 /*
  * Containing untrusted bots (SECURITY.md): the resource limits every bot
  * runs under, its scrubbed environment, a separate user id per bot when
- * the referee runs as root, the optional bubblewrap sandbox (--sandbox),
- * and the sweep that kills what a stopped bot left behind (the referee is
+ * the referee runs as root, the bubblewrap sandbox (by default where it
+ * works), a seccomp filter, and the sweep that kills what a stopped bot left behind (the referee is
  * a child subreaper, so a grandchild that left the bot's process group is
  * still found).  proc.c applies this to every process it spawns; the
  * configuration is process-wide, set once by the program's main.
@@ -25,8 +25,9 @@ struct contain {
 	long		 nproc;		/* processes and threads; 0: none */
 	long		 fsize_mb;	/* RLIMIT_FSIZE MiB; 0: none */
 	long		 nofile;	/* RLIMIT_NOFILE; 0: none */
+	long		 scratch_mb;	/* each writable tmpfs, MiB; 0: none */
 	enum bot_user	 user;
-	int		 sandbox;	/* run every bot under bwrap */
+	int		 sandbox;	/* 1: every bot under bwrap; SANDBOX_ */
 	char		**env;		/* extra KEY=VALUE, n_env of them */
 	int		 n_env;
 	char		**bind;		/* sandbox: directories shown (ro) */
@@ -36,7 +37,10 @@ struct contain {
 	int		 no_sweep;	/* the caller finds stragglers itself */
 	int		 no_isolate;	/* bench only: no namespaces (root) */
 	int		 no_filter;	/* bench only: sockets allowed */
+	int		 trusted;	/* memcheck: no filter, no namespaces */
 };
+
+#define SANDBOX_AUTO	2	/* struct contain's sandbox: where it works */
 
 /* The limits a bot's end can be put down to, as logs and results name them. */
 enum { LIMIT_CPU, LIMIT_MEMORY, LIMIT_FSIZE, NLIMIT };
@@ -78,8 +82,20 @@ struct jailed {
 	char	**hide_dirs;	/* isolated: under an empty tmpfs */
 	char	**hide_files;	/* isolated: under a file no bot may open */
 	int	  nonet;	/* no sockets (seccomp) */
+	int	  filter;	/* the seccomp filter (locks; sockets if nonet) */
+	int	  stdin_fd;	/* where the exec takes the bot's stdin */
+	int	  relayed;	/* under an init (bwrap's or ours): a bot
+				   killed by signal N is its exit 128 + N */
 	char	  scratch_opts[96];	/* the scratch tmpfs's options */
 };
+
+/*
+ * Under the sandbox bwrap gets the bot's stdin as this descriptor (its own
+ * 0 is /dev/null) and a shell in the sandbox moves it to the bot's 0:
+ * bwrap's own processes close every descriptor above 2, so the bot alone
+ * holds its stdin, and closing it is seen at once.
+ */
+#define SANDBOX_STDIN	4
 
 #define BOT_UID_BASE	0x40000000u	/* per-bot uids when root */
 #define BOT_SCRATCH	"/var/tmp"	/* an isolated bot's writable dir */
@@ -108,25 +124,52 @@ void	 contain_watchdog(void);
  */
 int	 contain_check(char *, size_t);
 /*
- * As root: checks that bots can be isolated without the sandbox (mount and
- * IPC namespaces of their own; SECURITY.md); -1 and a cause if not.
+ * As root: checks that bots can be isolated without the sandbox (mount,
+ * IPC and PID namespaces of their own; SECURITY.md); -1 and a cause if not.
  */
 int	 contain_isolation_check(char *, size_t);
+/*
+ * Decides c's sandbox (SANDBOX_AUTO: on where bwrap works here, else off)
+ * and says once, on stderr, when bots will be neither sandboxed nor
+ * isolated, and what a bot can then do; -1 and a cause when c asks for the
+ * sandbox (1) and it cannot run.  Called once by a program's main.
+ */
+int	 contain_start(struct contain *, char *, size_t);
+/*
+ * Forks a bot's process: for an isolated bot into a PID namespace of its
+ * own, where it is the first process (contain_child makes it the bot's
+ * init); otherwise fork(2).
+ */
+pid_t	 contain_fork(const struct jailed *);
 /* Prepares the exec of argv for the next bot; free with contain_free. */
 void	 contain_prepare(struct jailed *, char *const *);
 /* Frees what contain_prepare allocated. */
 void	 contain_free(struct jailed *);
 /*
- * In the child between fork and exec: limits, no core, user id.  -1 (errno
- * set) if any of it fails.
+ * In the child between fork and exec: limits, no core, user id, filter;
+ * for an isolated bot the namespaces, and a fork: the process forked by
+ * contain_fork stays as the init of the bot's PID namespace (it never
+ * returns) and the bot, its child, returns.  -1 (errno set) if any of it
+ * fails.
  */
 int	 contain_child(const struct jailed *);
+
 /*
  * Kills every process a stopped bot (run as uid) may have left, and every
  * child of ours that no live bot leads (keep(pid) says which to spare),
  * reaping them.
  */
 void	 contain_sweep(uid_t, int (*)(pid_t));
+/* What processes used: CPU time in ms, the peak resident size in KiB. */
+struct usage {
+	long	cpu_ms;
+	long	maxrss_kb;
+};
+/*
+ * contain_sweep, adding to u what the processes it reaps used (bwrap's
+ * init, which reaped the bot, comes to us when bwrap exits).
+ */
+void	 contain_sweep_usage(uid_t, int (*)(pid_t), struct usage *);
 /*
  * Names the limit a bot that ended this way ran into (one of limit_names),
  * or NULL: from its end (signalled, code), its CPU time in ms

@@ -162,11 +162,24 @@ struct game {
 		    struct jw *);
 	void	(*event_write)(const void *st, const struct event *,
 		    struct jw *);
+
+	/*
+	 * Determinization (vread.h): builds in st a full state whose view
+	 * for seat is view (as view_json(st, seat) wrote it) under the
+	 * options o, drawing every hidden part at random among the
+	 * completions consistent with the view; -1 + cause if the view
+	 * cannot be read.  Others' sealed choices still hidden are drawn
+	 * too (see each game's *_det.c).
+	 */
+	int	(*determinize)(void *st, const struct opts *o, int seat,
+		    const json_t *view, struct rng *, char *, size_t);
 };
 
 extern const struct game *const games[];	/* NULL-terminated */
 
 const struct game *game_find(const char *);
+/* "did you mean GAME? " when one game's name is close to name, else "". */
+const char	*game_near(const char *name, char *buf, size_t len);
 /*
  * The kind of an action object: its "type" (the key in every game), or
  * for a bot of protocol 1 written when nyse and daifugo used "action",
@@ -185,6 +198,8 @@ void	 opts_defaults(const struct game *, struct opts *, int players);
 int	 opts_set(const struct game *, struct opts *, const char *keyval,
 	    char *, size_t);
 int	 opts_finish(const struct game *, struct opts *, char *, size_t);
+int	 opts_from_json(const struct game *, struct opts *, const json_t *,
+	    char *, size_t);
 json_t	*opts_json(const struct game *, const struct opts *);
 json_t	*game_describe(const struct game *);
 int	 opt_index(const struct game *, const char *);

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "game.h"
+#include "near.h"
 
 /* extern const struct game game_X; one line per game */
 extern const struct game game_horserace;
@@ -42,4 +43,17 @@ game_find(const char *name)
 		if (strcmp(games[i]->name, name) == 0)
 			return games[i];
 	return NULL;
+}
+
+/* "did you mean GAME? " when one game's name is close to name, else "". */
+const char *
+game_near(const char *name, char *buf, size_t len)
+{
+	struct near nr;
+	int i;
+
+	near_init(&nr, name);
+	for (i = 0; games[i] != NULL; i++)
+		near_offer(&nr, games[i]->name);
+	return near_say(&nr, buf, len);
 }

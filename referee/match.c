@@ -119,6 +119,7 @@ struct mbot {
 
 struct match {
 	const struct match_config *cf;
+	char			 nonce[NONCE_LEN + 1];	/* in every hello */
 	const struct game	*g;
 	struct match_result	*res;
 	struct mbot		*bots;
@@ -274,6 +275,87 @@ match_adjudicate(int n, int *places, double *scores)
 		places[s] = 1;
 		scores[s] = 0;
 	}
+}
+
+json_t *
+deal_book_read(const char *path, char *cause, size_t len)
+{
+	json_error_t je;
+	json_t *a, *d;
+	char *line = NULL, *p;
+	size_t cap = 0;
+	long no = 0;
+	FILE *fp;
+
+	if ((fp = fopen(path, "r")) == NULL) {
+		snprintf(cause, len, "%s: %s", path, strerror(errno));
+		return NULL;
+	}
+	a = json_array();
+	while (getline(&line, &cap, fp) != -1) {
+		no++;
+		for (p = line; *p == ' ' || *p == '\t'; p++)
+			;
+		if (*p == '\n' || *p == '\0' || *p == '#')
+			continue;
+		if ((d = json_loads(p, JSON_REJECT_DUPLICATES, &je)) == NULL) {
+			snprintf(cause, len, "%s:%ld: %s", path, no, je.text);
+			goto fail;
+		}
+		json_array_append_new(a, d);
+	}
+	if (ferror(fp)) {
+		snprintf(cause, len, "%s: %s", path, strerror(errno));
+		goto fail;
+	}
+	if (json_array_size(a) == 0) {
+		snprintf(cause, len, "%s: no deal in it", path);
+		goto fail;
+	}
+	fclose(fp);
+	free(line);
+	return a;
+fail:
+	fclose(fp);
+	free(line);
+	json_decref(a);
+	return NULL;
+}
+
+void *
+deal_book_parse(const struct game *g, const struct opts *o, const json_t *a,
+    int *n, char *cause, size_t len)
+{
+	char why[256];
+	char *book;
+	size_t i;
+
+	if (!json_is_array(a) || json_array_size(a) == 0 ||
+	    json_array_size(a) > 1000000) {
+		snprintf(cause, len, "not a list of 1 to 1000000 deals");
+		return NULL;
+	}
+	book = xcalloc(json_array_size(a), g->setup_size);
+	for (i = 0; i < json_array_size(a); i++)
+		if (g->setup_parse(json_array_get(a, i), o, book + i *
+		    g->setup_size, why, sizeof why) == -1) {
+			snprintf(cause, len, "deal %zu: %s", i + 1, why);
+			free(book);
+			return NULL;
+		}
+	*n = (int)json_array_size(a);
+	return book;
+}
+
+const void *
+deal_setup(const struct game *g, const void *setup, const void *book,
+    int nbook, int gi, int players, int duplicate)
+{
+	int d = duplicate ? gi / players : gi;
+
+	if (book == NULL || nbook < 1)
+		return setup;
+	return (const char *)book + (size_t)(d % nbook) * g->setup_size;
 }
 
 void
@@ -1270,6 +1352,7 @@ spawn_bots(struct match *m, char *cause, size_t len)
 		b = &m->bots[i];
 		if (proc_start(&b->p, b->argv, why, sizeof why) == -1) {
 			snprintf(cause, len, "bot %d: %s", i, why);
+			m->res->unstarted = i + 1;
 			return -1;
 		}
 		b->spawned = 1;
@@ -1279,6 +1362,7 @@ spawn_bots(struct match *m, char *cause, size_t len)
 		if (proc_started(&b->p, why, sizeof why) == -1) {
 			b->spawned = 0;
 			snprintf(cause, len, "bot %d: %s", i, why);
+			m->res->unstarted = i + 1;
 			return -1;
 		}
 		b->alive = 1;
@@ -1309,7 +1393,7 @@ handshake(struct match *m, int gi)
 		m->msg.len = 0;
 		msg_hello(&m->msg, m->g, o, b->seat, cf->opts.players,
 		    cf->games, cf->duplicate, i, cf->time_per_move_ms,
-		    cf->time_bank_ms, cf->time_hello_ms);
+		    cf->time_bank_ms, cf->time_hello_ms, m->nonce);
 		b->hello = b->alive;
 		b->deadline_us = now_us() + cf->time_hello_ms * 1000;
 		bot_send(m, b, &m->msg, "hello", -1, 0, 0);
@@ -1351,6 +1435,7 @@ handshake(struct match *m, int gi)
 	    "time_bank_ms", (json_int_t)cf->time_bank_ms, "time_hello_ms",
 	    (json_int_t)cf->time_hello_ms, "bots", bots);
 	json_object_set_new(j, "max_faults", json_integer(cf->max_faults));
+	json_object_set_new(j, "nonce", json_string(m->nonce));
 	json_object_set_new(j, "max_output", json_integer((json_int_t)
 	    cf->max_output));
 	/* Which options the user set: a replay must resolve them alike. */
@@ -1361,6 +1446,8 @@ handshake(struct match *m, int gi)
 			    json_string(m->g->options[i].name));
 	json_object_set_new(j, "options_given", bots);
 	json_object_set_new(j, "replay", json_boolean(!cf->no_replay));
+	if (cf->book_json != NULL)
+		json_object_set(j, "deal_book", (json_t *)cf->book_json);
 	if (cf->first_game > 0)
 		json_object_set_new(j, "first_game",
 		    json_integer(cf->first_game));
@@ -1487,7 +1574,8 @@ play_game(struct match *m, int gi, int reported)
 	m->step = 0;
 	rng_seed(&m->rng, m->deal_seed);
 	memset(m->st, 0, g->state_size);
-	g->init(m->st, &cf->opts, cf->setup, &m->rng, &m->ev);
+	g->init(m->st, &cf->opts, deal_setup(g, cf->setup, cf->book,
+	    cf->nbook, gi, m->n, cf->duplicate), &m->rng, &m->ev);
 	if (mlog_on(&m->log)) {
 		l = mlog_begin(&m->log, "game_start");
 		buf_str(l, ",\"t\":");
@@ -1753,6 +1841,7 @@ match_run(const struct match_config *cf, struct match_result *res,
 	memset(res, 0, sizeof *res);
 	res->nbots = cf->nbots;
 	m.cf = cf;
+	match_nonce(cf->seed, m.nonce);
 	m.g = cf->game;
 	m.res = res;
 	m.n = cf->nbots;

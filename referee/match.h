@@ -31,6 +31,9 @@ struct match_config {
 	struct opts		 opts;		/* finished: opts_finish() */
 	const void		*setup;		/* setup_parse() output or NULL */
 	const json_t		*setup_json;	/* its document, for the log */
+	const void		*book;		/* a deal book's set-ups, or NULL */
+	int			 nbook;
+	const json_t		*book_json;	/* its documents, for the log */
 	uint64_t		 seed;		/* the match seed, < 2^63 */
 	int			 games;		/* games in the match */
 	const int		*game_list;	/* play only these, or NULL */
@@ -66,6 +69,7 @@ struct match_result {
 	long	faults[MAX_PLAYERS][NFAULT];
 	char	names[MAX_PLAYERS][MAX_NAME + 1];
 	int	aborted;			/* the signal that stopped it */
+	int	unstarted;			/* 1 + the bot that could not start */
 	int	disk_full;			/* a write failed for want of space */
 	/* Measurements (bench, --stats). */
 	long	decisions;			/* requests sent to bots */
@@ -139,6 +143,26 @@ int	 playorder_game(const struct playorder *, long, int *, int *);
 /* Frees the order. */
 void	 playorder_free(struct playorder *);
 
+/*
+ * Reads a deal book file: one set-up document (JSON) per line, blank
+ * lines and lines from a # skipped; a new array, or NULL and a cause
+ * naming the file and line.
+ */
+json_t	*deal_book_read(const char *, char *, size_t);
+/*
+ * Reads a deal book, a JSON array of set-up documents, into a block of n
+ * set-ups of game g (freed with free); NULL and a cause naming the deal
+ * that is bad.
+ */
+void	*deal_book_parse(const struct game *, const struct opts *,
+	    const json_t *, int *, char *, size_t);
+/*
+ * The set-up game gi of a match is dealt from: with a book of nbook
+ * deals, its deal's (gi, or gi / players with duplicate) modulo nbook,
+ * else setup (NULL: at random).
+ */
+const void *deal_setup(const struct game *, const void *setup,
+	    const void *book, int nbook, int gi, int players, int duplicate);
 /* The seed game g of a match is dealt from (63 bits; see protocol.md). */
 uint64_t match_deal_seed(uint64_t, int, int, int);
 /* The bot at seat of game g (duplicate rotates the seats). */

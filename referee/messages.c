@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <sha2.h>
+
 #include "messages.h"
 
 static void	evfeed_encode(struct evfeed *, const struct game *,
@@ -188,9 +190,26 @@ evfeed_add(struct evfeed *f, struct buf *b, const struct game *g,
 }
 
 void
+match_nonce(uint64_t seed, char *out)
+{
+	SHA2_CTX ctx;
+	uint8_t md[SHA256_DIGEST_LENGTH];
+	char text[64];
+	int i;
+
+	snprintf(text, sizeof text, "cardarena match nonce %llu",
+	    (unsigned long long)seed);
+	SHA256Init(&ctx);
+	SHA256Update(&ctx, (const uint8_t *)text, strlen(text));
+	SHA256Final(md, &ctx);
+	for (i = 0; i < NONCE_LEN / 2; i++)
+		snprintf(out + 2 * i, 3, "%02x", md[i]);
+}
+
+void
 msg_hello(struct buf *b, const struct game *g, const json_t *opts, int seat,
     int players, int ngames, int duplicate, int bot, long time_per_move_ms,
-    long time_bank_ms, long time_hello_ms)
+    long time_bank_ms, long time_hello_ms, const char *nonce)
 {
 	json_t *j;
 
@@ -202,6 +221,8 @@ msg_hello(struct buf *b, const struct game *g, const json_t *opts, int seat,
 	    (json_int_t)time_per_move_ms, "time_bank_ms",
 	    (json_int_t)time_bank_ms, "time_hello_ms",
 	    (json_int_t)time_hello_ms, "max_line", MAX_LINE);
+	if (nonce != NULL)
+		json_object_set_new(j, "nonce", json_string(nonce));
 	buf_json(b, j);
 	buf_add(b, "\n", 1);
 	json_decref(j);

@@ -48,10 +48,22 @@ void	 evfeed_free(struct evfeed *);
 void	 evfeed_add(struct evfeed *, struct buf *, const struct game *,
 	    const void *st, const struct events *, int seat);
 
-/* The hello to bot (seated at seat for game 0); opts is opts_json(). */
+#define NONCE_LEN	16	/* hex digits of a match's nonce */
+
+/*
+ * The match's public nonce: the first NONCE_LEN hex digits of SHA-256 of
+ * the match seed, from which the seed cannot be found; out holds
+ * NONCE_LEN + 1 bytes.
+ */
+void	 match_nonce(uint64_t seed, char *out);
+/*
+ * The hello to bot (seated at seat for game 0); opts is opts_json(),
+ * nonce the match's nonce (NULL: none, as in logs written before it).
+ */
 void	 msg_hello(struct buf *, const struct game *, const json_t *opts,
 	    int seat, int players, int ngames, int duplicate, int bot,
-	    long time_per_move_ms, long time_bank_ms, long time_hello_ms);
+	    long time_per_move_ms, long time_bank_ms, long time_hello_ms,
+	    const char *nonce);
 /*
  * Reads the "wants" of a bot's hello answer into a WANT_* mask: WANT_ALL
  * when it has none; names it does not know are ignored.  -1 and a cause

@@ -10,6 +10,7 @@
 #include <strings.h>
 
 #include "game.h"
+#include "near.h"
 
 static int	parse_long(const char *, long, long, long *);
 static int	choice_index(const char *const *, const char *, size_t);
@@ -83,7 +84,8 @@ opts_set(const struct game *g, struct opts *o, const char *kv, char *cause,
 {
 	const struct optdesc *d;
 	const char *eq, *val, *p, *q;
-	char key[64];
+	struct near nr;
+	char key[64], hint[96];
 	long v;
 	int i, k, c;
 
@@ -96,8 +98,12 @@ opts_set(const struct game *g, struct opts *o, const char *kv, char *cause,
 	key[eq - kv] = '\0';
 	val = eq + 1;
 	if ((i = opt_index(g, key)) == -1) {
-		snprintf(cause, len, "%s has no option '%s' (see --describe %s)",
-		    g->name, key, g->name);
+		near_init(&nr, key);
+		for (i = 0; g->options[i].name != NULL; i++)
+			near_offer(&nr, g->options[i].name);
+		snprintf(cause, len, "%s has no option '%s' (%ssee --describe "
+		    "%s)", g->name, key, near_say(&nr, hint, sizeof hint),
+		    g->name);
 		return -1;
 	}
 	d = &g->options[i];
@@ -295,4 +301,80 @@ game_describe(const struct game *g)
 	}
 	json_object_set_new(j, "options", opts);
 	return j;
+}
+
+/*
+ * Applies {"key": value, ...} (as --describe and a hello show them, the
+ * hello's "players" setting the count) or ["key=value", ...] to o; -1 +
+ * cause.
+ */
+int
+opts_from_json(const struct game *g, struct opts *o, const json_t *j,
+    char *cause, size_t len)
+{
+	const char *key;
+	json_t *v, *e;
+	size_t i;
+	char buf[512], val[400];
+	int n;
+
+	if (j == NULL)
+		return 0;
+	if (json_is_array(j)) {
+		json_array_foreach(j, i, v) {
+			if (!json_is_string(v)) {
+				snprintf(cause, len, "options: not a string");
+				return -1;
+			}
+			if (opts_set(g, o, json_string_value(v), cause, len) == -1)
+				return -1;
+		}
+		return 0;
+	}
+	if (!json_is_object(j)) {
+		snprintf(cause, len, "options: not an object or array");
+		return -1;
+	}
+	json_object_foreach((json_t *)j, key, v) {
+		if (strcmp(key, "players") == 0) {
+			/* A hello's options: the count, not an option. */
+			if (!json_is_integer(v)) {
+				snprintf(cause, len, "options: players is "
+				    "not a number");
+				return -1;
+			}
+			o->players = (int)json_integer_value(v);
+			continue;
+		}
+		if (json_is_string(v))
+			snprintf(val, sizeof val, "%s", json_string_value(v));
+		else if (json_is_true(v))
+			snprintf(val, sizeof val, "on");
+		else if (json_is_false(v))
+			snprintf(val, sizeof val, "off");
+		else if (json_is_integer(v))
+			snprintf(val, sizeof val, "%lld",
+			    (long long)json_integer_value(v));
+		else if (json_is_array(v)) {
+			val[0] = '\0';
+			json_array_foreach(v, i, e) {
+				n = (int)strlen(val);
+				if (json_is_integer(e))
+					snprintf(val + n, sizeof val - (size_t)n,
+					    "%s%lld", i ? "," : "",
+					    (long long)json_integer_value(e));
+				else if (json_is_string(e))
+					snprintf(val + n, sizeof val - (size_t)n,
+					    "%s%s", i ? "," : "",
+					    json_string_value(e));
+			}
+		} else {
+			snprintf(cause, len, "options: bad value for %s", key);
+			return -1;
+		}
+		snprintf(buf, sizeof buf, "%s=%s", key, val);
+		if (opts_set(g, o, buf, cause, len) == -1)
+			return -1;
+	}
+	return 0;
 }

@@ -37,10 +37,13 @@ static int	registry_add(pid_t);
 static void	registry_del(pid_t);
 static void	child(const struct jailed *, int, int, int, int, pid_t);
 static int	registered(pid_t);
+static int	findable(const char *, const char *, char *, size_t);
+static int	resolve_bare(const char *, char *, size_t, char *, size_t);
 static int	set_nonblock(int);
 static void	add_char(char **, size_t *, size_t *, char);
 static void	guard_stop(int);
 static void	guard_fatal(int);
+static void	unrelay(struct proc *);
 
 /* Remembers a live group; -1 when the registry is full. */
 static int
@@ -180,9 +183,11 @@ set_nonblock(int fd)
 
 /*
  * The child between fork and exec: its own group, default signal
- * dispositions, the pipes as 0, 1, 2 and the status pipe as 3 (close on
- * exec), nothing else open, then its limits and user (contain_child).
- * Never returns.
+ * dispositions, the pipes as 0, 1, 2 (stdin as jl's stdin_fd, 0 then
+ * /dev/null, under the sandbox) and the status pipe as 3 (close on exec),
+ * nothing else open, then its limits and user (contain_child).  An
+ * isolated bot's first process is the init of its PID namespace, where
+ * our pid is 0, and the bot its child, pid 2 of parent 1.  Never returns.
  */
 static void
 child(const struct jailed *jl, int in, int out, int errfd, int st,
@@ -194,7 +199,7 @@ child(const struct jailed *jl, int in, int out, int errfd, int st,
 	setpgid(0, 0);
 #ifdef __linux__
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
-	if (getppid() != parent)
+	if (getppid() != (jl->isolate ? 0 : parent))
 		_exit(127);
 #else
 	(void)parent;
@@ -213,12 +218,15 @@ child(const struct jailed *jl, int in, int out, int errfd, int st,
 		if (fds[i] == -1 || dup2(fds[i], i) == -1)
 			_exit(127);
 	fcntl(3, F_SETFD, FD_CLOEXEC);
-	closefrom(4);
+	if (jl->stdin_fd > 3 && (dup2(0, jl->stdin_fd) != jl->stdin_fd ||
+	    (i = open("/dev/null", O_RDONLY)) == -1 || dup2(i, 0) == -1))
+		_exit(127);
+	closefrom(jl->stdin_fd > 3 ? jl->stdin_fd + 1 : 4);
 	if (contain_child(jl) == 0) {
 #ifdef __linux__
 		/* A change of uid cleared it. */
 		prctl(PR_SET_PDEATHSIG, SIGKILL);
-		if (getppid() != parent)
+		if (getppid() != (jl->isolate ? 1 : parent))
 			_exit(127);
 #endif
 		execvp(jl->argv[0], jl->argv);
@@ -240,18 +248,53 @@ proc_spawn(struct proc *p, char *const *argv, char *cause, size_t len)
 int
 proc_findable(const char *cmd, const char *path)
 {
-	char *copy, *p, *dir, full[PATH_MAX];
+	char full[PATH_MAX];
+
+	return findable(cmd, path, full, sizeof full);
+}
+
+/* Returns 1 if cmd can be executed, searched in path, its path in full. */
+static int
+findable(const char *cmd, const char *path, char *full, size_t len)
+{
+	char *copy, *p, *dir;
 	int ok = 0;
 
-	if (strchr(cmd, '/') != NULL)
+	if (strchr(cmd, '/') != NULL) {
+		strlcpy(full, cmd, len);
 		return access(cmd, X_OK) == 0;
+	}
 	copy = xstrdup(path);
 	for (p = copy; !ok && (dir = strsep(&p, ":")) != NULL; ) {
-		snprintf(full, sizeof full, "%s/%s", *dir ? dir : ".", cmd);
+		snprintf(full, len, "%s/%s", *dir ? dir : ".", cmd);
 		ok = access(full, X_OK) == 0;
 	}
 	free(copy);
 	return ok;
+}
+
+/*
+ * Resolves a bare command name before the bot's environment is scrubbed:
+ * a program of the bots' own PATH (BOT_PATH) stays a bare name, else the
+ * referee's PATH is searched as the user's shell would (a bot installed
+ * in ~/.local/bin) and the program's path goes into full; -1 and a cause
+ * when neither holds it.
+ */
+static int
+resolve_bare(const char *cmd, char *full, size_t len, char *cause,
+    size_t clen)
+{
+	const char *path;
+
+	if (findable(cmd, BOT_PATH, full, len)) {
+		strlcpy(full, cmd, len);
+		return 0;
+	}
+	if ((path = getenv("PATH")) != NULL && findable(cmd, path, full, len))
+		return 0;
+	snprintf(cause, clen, "cannot execute '%s': no such program in the "
+	    "directories of $PATH", cmd);
+	return -1;
 }
 
 int
@@ -260,6 +303,7 @@ proc_start(struct proc *p, char *const *argv, char *cause, size_t len)
 	int in[2], out[2], errp[2], st[2], e, i;
 	struct jailed jl;
 	const char *path = BOT_PATH;
+	char full[PATH_MAX], where[PATH_MAX], **rav;
 	pid_t pid, parent;
 
 	memset(p, 0, sizeof *p);
@@ -271,19 +315,32 @@ proc_start(struct proc *p, char *const *argv, char *cause, size_t len)
 		    strerror(errno));
 		return -1;
 	}
-	contain_prepare(&jl, argv);
-	if (contain_get()->sandbox) {
+	if (strchr(argv[0], '/') == NULL &&
+	    resolve_bare(argv[0], full, sizeof full, cause, len) == -1)
+		return -1;
+	/* the same words, the program by its path when it was a bare name */
+	for (i = 0; argv[i] != NULL; i++)
+		;
+	rav = xcalloc((size_t)i + 1, sizeof *rav);
+	memcpy(rav, argv, (size_t)i * sizeof *rav);
+	if (strchr(argv[0], '/') == NULL)
+		rav[0] = full;
+	contain_prepare(&jl, rav);
+	if (contain_get()->sandbox == 1) {
 		for (i = 0; jl.envp[i] != NULL; i++)
 			if (strncmp(jl.envp[i], "PATH=", 5) == 0)
 				path = jl.envp[i] + 5;
-		if (!proc_findable(argv[0], path)) {
+		if (!findable(rav[0], path, where, sizeof where)) {
 			snprintf(cause, len, "cannot execute '%s': not found "
 			    "or not executable (PATH=%s)", argv[0], path);
 			contain_free(&jl);
+			free(rav);
 			return -1;
 		}
 	}
+	free(rav);
 	p->uid = jl.uid;
+	p->relayed = jl.relayed;
 	if (pipe2(in, O_CLOEXEC) == -1) {
 		snprintf(cause, len, "pipe: %s", strerror(errno));
 		contain_free(&jl);
@@ -302,7 +359,7 @@ proc_start(struct proc *p, char *const *argv, char *cause, size_t len)
 		goto close3;
 	}
 	parent = getpid();
-	if ((pid = fork()) == -1) {
+	if ((pid = contain_fork(&jl)) == -1) {
 		e = errno;
 		close(st[0]);
 		close(st[1]);
@@ -397,7 +454,19 @@ proc_exited(struct proc *p)
 	p->exited = 1;
 	p->signalled = si.si_code == CLD_KILLED || si.si_code == CLD_DUMPED;
 	p->code = si.si_status;
+	unrelay(p);
 	return 1;
+}
+
+/* A bot's end as its init relayed it: 128 + N is signal N. */
+static void
+unrelay(struct proc *p)
+{
+	if (p->relayed && !p->signalled && p->code > 128 &&
+	    p->code < 128 + NSIG) {
+		p->signalled = 1;
+		p->code -= 128;
+	}
 }
 
 void
@@ -420,6 +489,7 @@ void
 proc_reap(struct proc *p)
 {
 	struct rusage ru;
+	struct usage u;
 	int status, i;
 	pid_t r;
 
@@ -441,6 +511,7 @@ proc_reap(struct proc *p)
 				p->signalled = WIFSIGNALED(status);
 				p->code = WIFSIGNALED(status) ?
 				    WTERMSIG(status) : WEXITSTATUS(status);
+				unrelay(p);
 			}
 			break;
 		}
@@ -449,7 +520,11 @@ proc_reap(struct proc *p)
 		poll(NULL, 0, 1);
 	}
 	p->reaped = 1;
-	contain_sweep(p->uid, registered);
+	u.cpu_ms = p->cpu_ms;
+	u.maxrss_kb = p->maxrss_kb;
+	contain_sweep_usage(p->uid, registered, &u);
+	p->cpu_ms = u.cpu_ms;
+	p->maxrss_kb = u.maxrss_kb;
 	if (p->status != -1) {
 		close(p->status);
 		p->status = -1;

@@ -28,6 +28,7 @@ struct proc {
 	int	signalled;
 	int	reaped;
 	uid_t	uid;		/* the bot's own uid, or (uid_t)-1 */
+	int	relayed;	/* its end relayed by an init (contain.h) */
 	long	cpu_ms;		/* CPU time used, once reaped */
 	long	maxrss_kb;	/* peak resident size, once reaped */
 	int	status;		/* proc_start to proc_started: the exec's news */

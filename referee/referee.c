@@ -30,8 +30,9 @@ enum {
 	OPT_HELLO, OPT_FAULT, OPT_DUP, OPT_GLIST, OPT_STDERR_CAP, OPT_STATS,
 	OPT_LIST_GAMES, OPT_DESCRIBE, OPT_GRACE, OPT_MAXDEC, OPT_LOGLEVEL,
 	OPT_LOGMAX, OPT_NOREPLAY, OPT_LCPU, OPT_LMEM, OPT_LNPROC,
-	OPT_LFSIZE, OPT_LNOFILE, OPT_ENV, OPT_BOT_USER, OPT_SANDBOX,
-	OPT_SBIND, OPT_SHIDE, OPT_MAX_FAULTS, OPT_MAX_BYTES, OPT_FIRST
+	OPT_LFSIZE, OPT_LNOFILE, OPT_LSCRATCH, OPT_ENV, OPT_BOT_USER,
+	OPT_SANDBOX, OPT_NO_SANDBOX, OPT_SBIND, OPT_SHIDE, OPT_MAX_FAULTS,
+	OPT_MAX_BYTES, OPT_FIRST, OPT_BOOK
 };
 
 static const struct option longopts[] = {
@@ -61,6 +62,7 @@ static const struct option longopts[] = {
 	{ "log-max",		required_argument,	NULL, OPT_LOGMAX },
 	{ "no-replay",		no_argument,		NULL, OPT_NOREPLAY },
 	{ "first-game",		required_argument,	NULL, OPT_FIRST },
+	{ "deal-book",		required_argument,	NULL, OPT_BOOK },
 	{ "list-games",		no_argument,		NULL, OPT_LIST_GAMES },
 	{ "describe",		required_argument,	NULL, OPT_DESCRIBE },
 	{ "limit-cpu",		required_argument,	NULL, OPT_LCPU },
@@ -68,9 +70,11 @@ static const struct option longopts[] = {
 	{ "limit-nproc",	required_argument,	NULL, OPT_LNPROC },
 	{ "limit-fsize",	required_argument,	NULL, OPT_LFSIZE },
 	{ "limit-nofile",	required_argument,	NULL, OPT_LNOFILE },
+	{ "limit-scratch",	required_argument,	NULL, OPT_LSCRATCH },
 	{ "env",		required_argument,	NULL, OPT_ENV },
 	{ "bot-user",		required_argument,	NULL, OPT_BOT_USER },
 	{ "sandbox",		no_argument,		NULL, OPT_SANDBOX },
+	{ "no-sandbox",		no_argument,		NULL, OPT_NO_SANDBOX },
 	{ "sandbox-bind",	required_argument,	NULL, OPT_SBIND },
 	{ "sandbox-hide",	required_argument,	NULL, OPT_SHIDE },
 	{ "max-faults",		required_argument,	NULL, OPT_MAX_FAULTS },
@@ -87,6 +91,7 @@ static void	list_games(void);
 static void	describe(const char *);
 static int	*parse_game_list(const char *, int, int *);
 static void	print_stats(const struct match_result *);
+static void	memcheck(struct contain *, char **, int, const char *);
 
 /* Prints the usage (the whole help with --help) and exits. */
 static void
@@ -101,8 +106,9 @@ usage(FILE *fp, int status)
 "               [--log-level full|lean]\n"
 "               [--log-max BYTES] [--stderr-cap BYTES] [--stats] [-q]\n"
 "               [--limit-cpu S] [--limit-mem MIB] [--limit-nproc N]\n"
-"               [--limit-fsize MIB] [--limit-nofile N] [--env KEY=VALUE]\n"
-"               [--bot-user auto|same] [--sandbox] [--sandbox-bind DIR]\n"
+"               [--limit-fsize MIB] [--limit-nofile N] [--limit-scratch MIB]\n"
+"               [--env KEY=VALUE] [--bot-user auto|same]\n"
+"               [--sandbox | --no-sandbox] [--sandbox-bind DIR]\n"
 "               [--sandbox-hide DIR] [--max-faults N] [--max-output BYTES]\n"
 "               -b 'COMMAND ARGS' -b ...\n"
 "       referee --list-games\n"
@@ -145,6 +151,9 @@ usage(FILE *fp, int status)
 "      --first-game G     the bots' lifetimes begin at game G (a runner's\n"
 "                         chunk of deals: a listed game is replayed from\n"
 "                         there); with --duplicate, a deal's first game\n"
+"      --deal-book FILE   deal d is dealt from line d mod N of FILE (N\n"
+"                         set-ups as --setup takes, one JSON per line;\n"
+"                         blank lines and # comments skipped)\n"
 "      --no-replay        with --game-list: play only the listed games, new\n"
 "                         bot processes at the first of each lifetime (for\n"
 "                         a runner whose lists are whole lifetimes)\n"
@@ -162,6 +171,9 @@ usage(FILE *fp, int status)
 "      --limit-nproc N    processes and threads per bot (default 64)\n"
 "      --limit-fsize MIB  largest file a bot may write (default 64)\n"
 "      --limit-nofile N   open files per bot process (default 64)\n"
+"      --limit-scratch MIB each writable tmpfs a bot gets: the sandbox's\n"
+"                         /tmp and /dev/shm, an isolated bot's " BOT_SCRATCH "\n"
+"                         (default 64)\n"
 "                         (0 for any limit: none; a bot killed by one has\n"
 "                         a \"limit\" fault naming it)\n"
 "      --env KEY=VALUE    set in every bot's environment, which is else\n"
@@ -171,13 +183,19 @@ usage(FILE *fp, int status)
 "                         variables $CARDARENA_BOT_ENV names (NAME,NAME)\n"
 "                         from the referee's; repeatable\n"
 "      --bot-user MODE    auto (default): as root, each bot runs as a\n"
-"                         user id of its own, isolated: the files\n"
-"                         read-only but a private " BOT_SCRATCH ", its own IPC;\n"
+"                         user id of its own, isolated without the\n"
+"                         sandbox: the files read-only but a private\n"
+"                         " BOT_SCRATCH ", its own IPC and PID namespaces;\n"
 "                         same: as the referee's (not isolated)\n"
-"                         (without --sandbox no bot may open a socket)\n"
-"      --sandbox          every bot under bubblewrap: no network, its own\n"
-"                         PID/IPC/UTS namespaces, the system and the\n"
-"                         working directory read-only, a private /tmp\n"
+"                         (no bot takes a file lock; without the sandbox\n"
+"                         no bot may open a socket)\n"
+"      --sandbox          every bot under bubblewrap (the default where it\n"
+"                         works; with --sandbox, an error where not): no\n"
+"                         network, its own PID/IPC/UTS namespaces, the\n"
+"                         system and the working directory read-only, a\n"
+"                         private /tmp\n"
+"      --no-sandbox       no bubblewrap: as root the bots are isolated,\n"
+"                         else they are not protected from each other\n"
 "      --sandbox-bind DIR also show DIR (read-only) to sandboxed bots\n"
 "      --sandbox-hide DIR hide DIR (or a file) from sandboxed and isolated\n"
 "                         bots (the log's directory and files are)\n"
@@ -202,8 +220,51 @@ usage(FILE *fp, int status)
 "Exit status: 0 when the match completed (whatever the bots did), 1 when\n"
 "the referee failed, 2 for a bad command line, 3 when a write failed for\n"
 "want of space (the disk, a quota or the file size limit is full); killed\n"
-"by a signal it re-raises that signal after killing every bot.\n");
+"by a signal it re-raises that signal after killing every bot.\n"
+"\n"
+"CARDARENA_MEMCHECK=1 runs a match under valgrind (make memcheck): bots\n"
+"without the seccomp filter, namespaces or sandbox, as the referee's own\n"
+"user, which valgrind needs; refused for any bot that is not a program in\n"
+"the referee's own directory (the project's bots, trusted).\n");
 	exit(0);
+}
+
+/*
+ * CARDARENA_MEMCHECK: the bots are trusted (valgrind cannot follow the
+ * filter, the namespaces or a change of user), so each must be a program
+ * in the directory of the referee itself (self, its argv[0]), or this
+ * exits; so is --sandbox.
+ */
+static void
+memcheck(struct contain *ct, char **bots, int nbots, const char *self)
+{
+	char own[PATH_MAX], real[PATH_MAX], cause[256], **av;
+	char *slash;
+	int i;
+
+	if (ct->sandbox == 1)
+		errx(2, "CARDARENA_MEMCHECK runs trusted bots without the "
+		    "sandbox: not with --sandbox");
+	if (strchr(self, '/') == NULL || realpath(self, own) == NULL)
+		errx(2, "CARDARENA_MEMCHECK: run the referee by its path "
+		    "(bin/referee), whose directory holds the trusted bots");
+	*strrchr(own, '/') = '\0';
+	for (i = 0; i < nbots; i++) {
+		if (argv_split(bots[i], &av, cause, sizeof cause) == -1)
+			errx(2, "-b '%s': %s", bots[i], cause);
+		if (strchr(av[0], '/') == NULL ||
+		    realpath(av[0], real) == NULL ||
+		    (slash = strrchr(real, '/')) == NULL ||
+		    (*slash = '\0', strcmp(real, own) != 0))
+			errx(2, "CARDARENA_MEMCHECK runs only the bots of %s, "
+			    "trusted: not '%s' (bots written by others need "
+			    "the filter and namespaces valgrind cannot follow)",
+			    own, bots[i]);
+		argv_free(av);
+	}
+	ct->trusted = 1;
+	ct->sandbox = 0;
+	ct->user = BOT_USER_SAME;
 }
 
 /* Parses a whole number in [lo, hi] for option name, or exits. */
@@ -252,9 +313,11 @@ describe(const char *name)
 {
 	const struct game *g;
 	json_t *j;
+	char hint[96];
 
 	if ((g = game_find(name)) == NULL)
-		errx(2, "no game '%s' (see --list-games)", name);
+		errx(2, "no game '%s' (%ssee --list-games)", name,
+		    game_near(name, hint, sizeof hint));
 	j = game_describe(g);
 	if (json_dumpf(j, stdout, JSON_INDENT(2)) == -1)
 		errx(1, "cannot encode the description");
@@ -310,10 +373,10 @@ main(int argc, char **argv)
 	struct contain ct;
 	char *logdir;
 	const char *gname = NULL, *p, *setup_path = NULL, *list_arg = NULL,
-	    *first_arg = NULL;
-	char **bots = NULL, **optv = NULL, cause[1024];
+	    *first_arg = NULL, *book_path = NULL;
+	char **bots = NULL, **optv = NULL, cause[1024], hint[96];
 	json_error_t jerr;
-	json_t *setup_json = NULL, *rj;
+	json_t *setup_json = NULL, *book_json = NULL, *rj;
 	struct stat sb;
 	FILE *fp;
 	void *setup = NULL;
@@ -412,6 +475,7 @@ main(int argc, char **argv)
 		case OPT_LNPROC:
 		case OPT_LFSIZE:
 		case OPT_LNOFILE:
+		case OPT_LSCRATCH:
 			if (contain_set_limit_text(&ct, c - OPT_LCPU, optarg,
 			    cause, sizeof cause) == -1)
 				errx(2, "%s %s", limit_flags[c - OPT_LCPU].flag,
@@ -435,6 +499,9 @@ main(int argc, char **argv)
 			break;
 		case OPT_SANDBOX:
 			ct.sandbox = 1;
+			break;
+		case OPT_NO_SANDBOX:
+			ct.sandbox = 0;
 			break;
 		case OPT_SBIND:
 		case OPT_SHIDE:
@@ -478,6 +545,9 @@ main(int argc, char **argv)
 		case OPT_FIRST:
 			first_arg = optarg;
 			break;
+		case OPT_BOOK:
+			book_path = optarg;
+			break;
 		case OPT_LOGMAX:
 			cf.log_max = number("--log-max", optarg, 65536,
 			    LLONG_MAX);
@@ -498,7 +568,8 @@ main(int argc, char **argv)
 	if (gname == NULL)
 		errx(2, "no game: use -g GAME (see --list-games)");
 	if ((cf.game = game_find(gname)) == NULL)
-		errx(2, "no game '%s' (see --list-games)", gname);
+		errx(2, "no game '%s' (%ssee --list-games)", gname,
+		    game_near(gname, hint, sizeof hint));
 	if (nbots == 0)
 		errx(2, "no bots: give one -b 'COMMAND' per seat");
 	if (players != 0 && players != nbots)
@@ -531,6 +602,17 @@ main(int argc, char **argv)
 				errx(2, "--game-list: game %d is before "
 				    "--first-game %d", cf.game_list[i],
 				    cf.first_game);
+	}
+	if (book_path != NULL && setup_path != NULL)
+		errx(2, "--deal-book and --setup: one or the other");
+	if (book_path != NULL) {
+		if ((book_json = deal_book_read(book_path, cause,
+		    sizeof cause)) == NULL)
+			errx(2, "--deal-book %s", cause);
+		if ((cf.book = deal_book_parse(cf.game, &cf.opts, book_json,
+		    &cf.nbook, cause, sizeof cause)) == NULL)
+			errx(2, "--deal-book %s: %s", book_path, cause);
+		cf.book_json = book_json;
 	}
 	if (setup_path != NULL) {
 		if ((fp = fopen(setup_path, "r")) == NULL)
@@ -588,10 +670,12 @@ main(int argc, char **argv)
 			ct.n_hide++;
 		}
 	}
+	if ((p = getenv("CARDARENA_MEMCHECK")) != NULL && strcmp(p, "1") == 0)
+		memcheck(&ct, bots, nbots, argv[0]);
 	contain_set(&ct);
 	contain_self();
 	contain_watchdog();
-	if (ct.sandbox && contain_check(cause, sizeof cause) == -1)
+	if (contain_start(&ct, cause, sizeof cause) == -1)
 		errx(1, "%s", cause);
 
 	if (match_run(&cf, &res, cause, sizeof cause) == -1) {
@@ -617,6 +701,8 @@ main(int argc, char **argv)
 	}
 	json_decref(setup_json);
 	free(setup);
+	json_decref(book_json);
+	free((void *)cf.book);
 	free(bots);
 	free(optv);
 	free((void *)cf.game_list);

@@ -39,6 +39,16 @@ the spread (lowest..highest) of the repetitions.
               seats and of 30 bots at 6 seats, and every subset of 30 bots
               at 6 seats (593,775 tables, max_tables 1000000).  Target:
               seconds for a million.
+  library     actions per CPU second of random playouts through the
+              engines' public library (cardarena.h; tests/bench_lib.c):
+              a loop of ca_legal and ca_apply in C, the same loop inside
+              the library (ca_playout), and a loop of legal() and apply()
+              through the Python binding (bots/python/cardarena_lib.py).
+  mcts        the search bots' iterations per second: bin/<game>_mcts and
+              bots/python/mcts_bot.py at --ms 100 against random bots
+              (default players), from the iteration counts their answers
+              report ("debug"), over the searched moves; wall time, so a
+              loaded machine gives fewer.
   dist        tests/bench_dist.sh: games per second of a 10,000-game
               horserace tournament (5 C random bots) through `tournament
               plan | parallel -j 2 tournament job` and merge, against
@@ -48,8 +58,8 @@ the spread (lowest..highest) of the repetitions.
 Environment: B (build dir), BENCH_REPS (repetitions, default 3),
 BENCH_SECONDS (CPU seconds per engine, default 1), BENCH_SCALE (a factor
 on every match's and tournament's size, default 1), BENCH_ONLY (a comma
-list of the sections to run: engines, referee, first, sdk, tournament,
-schedule, dist; default all).
+list of the sections to run: engines, library, mcts, referee, first,
+sdk, tournament, schedule, dist; default all).
 """
 import json
 import os
@@ -162,6 +172,62 @@ def engines():
         if rate < 1e6:
             slow.append(e["game"])
     print("  under 1,000,000: %s" % (", ".join(slow) if slow else "none"))
+
+
+def library():
+    print("\n== library: random playouts through cardarena.h, actions per "
+          "CPU second; load %.2f" % load())
+    _, _, out, _ = run(["%s/tests/bench_lib" % B, "-t", SECS])
+    sys.path.insert(0, "bots/python")
+    import cardarena_lib as ca
+    print("  %-12s %14s %14s %14s" % ("", "C legal+apply", "C ca_playout",
+                                      "Python"))
+    for line in out.splitlines():
+        e = json.loads(line)
+        n, c0 = 0, time.process_time()
+        seed = 1
+        while time.process_time() - c0 < float(SECS):
+            g = ca.Game(e["game"], seed=seed)
+            rng = __import__("random").Random(seed)
+            seed += 1
+            while not g.over():
+                p = g.deciders()[0]
+                legal = g.legal(p)
+                x = legal[rng.randrange(len(legal))]
+                g.apply(p, x.code, rng.randint(x.lo, x.hi)
+                        if x.ranged else 0)
+                n += 1
+        py = n / (time.process_time() - c0)
+        print("  %-12s %14.0f %14.0f %14.0f" % (
+            e["game"], e["legal_apply_per_cpu_s"], e["playout_per_cpu_s"],
+            py))
+
+
+def mcts(tmp):
+    print("\n== mcts: search iterations per second at --ms 100 against "
+          "random bots (wall time); load %.2f" % load())
+    print("  %-12s %12s %12s" % ("", "C", "Python"))
+    players = {"horserace": 5, "stocks": 4, "speculation": 5, "nyse": 4,
+               "daifugo": 5}
+    for game, n in sorted(players.items()):
+        rates = []
+        for bot in ("bin/%s_mcts --seed 1" % game,
+                    "python3 bots/python/mcts_bot.py --seed 1"):
+            log = os.path.join(tmp, "mcts.log")
+            referee(game, [bot] + c_random(n - 1), 1, log=log,
+                    extra=["--time-per-move", "10000"])
+            its, moves = 0, 0
+            with open(log) as f:
+                for line in f:
+                    if '"type":"recv"' not in line or '"bot":0' not in line:
+                        continue
+                    ans = json.loads(json.loads(line)["line"])
+                    d = ans.get("debug", "")
+                    if "iterations" in d:
+                        its += int(d.split()[0])
+                        moves += 1
+            rates.append(its / (moves * 0.1) if moves else 0)
+        print("  %-12s %12.0f %12.0f" % (game, rates[0], rates[1]))
 
 
 def referee_ratios(tmp):
@@ -386,6 +452,8 @@ def main():
         only = os.environ.get("BENCH_ONLY", "")
         only = set(only.split(",")) if only else None
         for name, fn in (("engines", engines),
+                         ("library", library),
+                         ("mcts", lambda: mcts(tmp)),
                          ("referee", lambda: referee_ratios(tmp)),
                          ("first", lambda: first_game(tmp)),
                          ("sdk", sdks),

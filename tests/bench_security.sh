@@ -3,13 +3,15 @@
 # sandbox cost.
 #  1. Spawning a bot (tests/bench_spawn): start, exit and reap of bin/true
 #     and of a Python bot that exits at once, per bot: no containment,
-#     the default limits (and as root a uid of its own), the defaults
-#     (those, the socket filter and as root the namespaces and private
-#     scratch: "isolated"), --sandbox.
+#     the default limits (and as root a uid of its own), --no-sandbox's
+#     defaults (those, the seccomp filter and as root the namespaces, an
+#     init and a private scratch: "isolated"), the sandbox (the default
+#     where bubblewrap works).
 #  2. Time per decision: a horserace match of 5 C random bots, --stats,
-#     with the limits off and the referee's uid (--bot-user same, every
-#     --limit-* 0; the socket filter stays: no flag turns it off), with
-#     the defaults, and with --sandbox.
+#     with the limits off and the referee's uid (--no-sandbox --bot-user
+#     same, every --limit-* 0; the seccomp filter stays: no flag turns it
+#     off), isolated (--no-sandbox: the default before the sandbox was),
+#     and with the defaults (the sandbox where it works).
 # Environment: B (build dir), BENCH_GAMES (games, default 300),
 # BENCH_SPAWNS (bots spawned per mode, default 50).
 set -eu
@@ -41,13 +43,13 @@ bots=""
 for i in 1 2 3 4 5; do
 	bots="$bots -b 'bin/random --seed $i'"
 done
-off="--bot-user same --limit-cpu 0 --limit-mem 0 --limit-nproc 0 --limit-fsize 0 --limit-nofile 0"
+off="--no-sandbox --bot-user same --limit-cpu 0 --limit-mem 0 --limit-nproc 0 --limit-fsize 0 --limit-nofile 0"
 for m in $modes; do
 	case $m in
 	none) flags=$off ;;
 	limits) continue ;;	# the same as isolated for the referee
-	isolated) flags="" ;;
-	sandbox) flags="--sandbox" ;;
+	isolated) flags="--no-sandbox" ;;
+	sandbox) flags="" ;;	# the default
 	esac
 	eval bin/referee -g horserace -s 1 --games "$GAMES" -q --stats \
 	    $flags "$bots" 2>"$tmp/$m"

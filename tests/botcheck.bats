@@ -16,7 +16,7 @@ load helpers
 bc() {
 	local bot=$1
 	shift
-	run bin/botcheck -s 3 -n 1 -r 0 $LIMITS --max-time 3600 "$@" -- "$bot"
+	run ${BC_AS:-} bin/botcheck -s 3 -n 1 -r 0 $LIMITS --max-time 3600 "$@" -- "$bot"
 }
 
 # Checks hostile.py MODE in nyse; further arguments go to botcheck.
@@ -167,6 +167,19 @@ verdict() {
 }
 
 @test "a process that escapes the bot's process group is reported and killed" {
+	# As root the bot is isolated: its PID namespace dies with it, and
+	# nothing escapes; without namespaces (a container's root, or not
+	# root) its escape is seen.
+	if [ "$(id -u)" -eq 0 ]; then
+		bc "python3 tests/bots/nasty.py setsid $MARK" -g nyse
+		if ! echo "$output" | grep -q 'cannot be isolated'; then
+			[ "$status" -eq 0 ]
+			[[ "$output" == *"leftovers        ok   0 processes left behind"* ]]
+			no_leftovers "$MARK"
+		fi
+		command -v setpriv >/dev/null || skip "no setpriv"
+		BC_AS="setpriv --bounding-set -sys_admin --inh-caps -sys_admin"
+	fi
 	bc "python3 tests/bots/nasty.py setsid $MARK" -g nyse
 	[ "$status" -eq 1 ]
 	[[ "$(verdict nyse)" == *"FAIL (leftovers)"* ]]
@@ -238,6 +251,30 @@ verdict() {
 	run bin/botcheck -g nyse -- "python3 'mybot.py"
 	[ "$status" -eq 2 ]
 	[[ "$output" == *"the bot's command: unterminated ' quote"* ]]
+}
+
+@test "botcheck -q says why the bot could not start" {
+	run bin/botcheck -q $LIMITS -s 1 -n 1 -r 0 -g nyse -- "$T/nosuchbot --fast"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"could not start: cannot execute '$T/nosuchbot': No such file or directory"* ]]
+	run bin/botcheck -q $LIMITS -s 1 -n 1 -r 0 -g nyse -- "nosuchbot-$$ --fast"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"could not start: cannot execute 'nosuchbot-$$': no such program in the directories of \$PATH"* ]]
+	# an opponent that cannot start is not the bot's fault
+	run bin/botcheck -q $LIMITS -s 1 -n 1 -r 0 -g nyse --opponent "$T/nosuchbot" -- bin/random
+	[[ "$output" != *"could not start"* ]]
+}
+
+@test "a bare command name is found on the user's PATH, not only the bots' scrubbed one" {
+	mkdir "$T/mybin"
+	cp bin/random "$T/mybin/my-own-bot"
+	PATH="$T/mybin:$PATH" run bin/botcheck -q $LIMITS -s 1 -n 1 -r 0 -g nyse -- "my-own-bot --seed 3"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$(verdict nyse)" == *"PASS"* ]]
+	# and by the referee itself
+	PATH="$T/mybin:$PATH" run bin/referee $LIMITS -g nyse -n 3 -b my-own-bot -b "my-own-bot --seed 2" -b bin/random
+	[ "$status" -eq 0 ]
 }
 
 @test "a bad --opponent or --keep is refused before any match, not blamed on the bot" {

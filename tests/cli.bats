@@ -73,3 +73,16 @@ programs() {
 		[[ "$output" == *" 2 for a bad command line"* ]] || { echo "$p: $output"; false; }
 	done < <(programs)
 }
+
+@test "every tournament command answers --help and -h with the usage and the exit statuses" {
+	cmds=$(bin/tournament --help | sed -n 's/^ *\(usage:\)\{0,1\} *tournament \([a-z]*\).*/\2/p' | sort -u)
+	[ "$(wc -w <<<"$cmds")" -ge 8 ]
+	for c in $cmds; do
+		for h in --help -h; do
+			run bin/tournament $c $h
+			[ "$status" -eq 0 ] || { echo "$c $h: status $status: $output"; false; }
+			[[ "$output" == *"tournament $c "* ]] || { echo "$c $h: $output"; false; }
+			[[ "$output" == *"Exit status"* ]] || { echo "$c $h: $output"; false; }
+		done
+	done
+}

@@ -9,66 +9,7 @@
 
 #include "common.h"
 
-int
-opts_from_json(const struct game *g, struct opts *o, const json_t *j,
-    char *cause, size_t len)
-{
-	const char *key;
-	json_t *v, *e;
-	size_t i;
-	char buf[512], val[400];
-	int n;
-
-	if (j == NULL)
-		return 0;
-	if (json_is_array(j)) {
-		json_array_foreach(j, i, v) {
-			if (!json_is_string(v)) {
-				snprintf(cause, len, "options: not a string");
-				return -1;
-			}
-			if (opts_set(g, o, json_string_value(v), cause, len) == -1)
-				return -1;
-		}
-		return 0;
-	}
-	if (!json_is_object(j)) {
-		snprintf(cause, len, "options: not an object or array");
-		return -1;
-	}
-	json_object_foreach((json_t *)j, key, v) {
-		if (json_is_string(v))
-			snprintf(val, sizeof val, "%s", json_string_value(v));
-		else if (json_is_true(v))
-			snprintf(val, sizeof val, "on");
-		else if (json_is_false(v))
-			snprintf(val, sizeof val, "off");
-		else if (json_is_integer(v))
-			snprintf(val, sizeof val, "%lld",
-			    (long long)json_integer_value(v));
-		else if (json_is_array(v)) {
-			val[0] = '\0';
-			json_array_foreach(v, i, e) {
-				n = (int)strlen(val);
-				if (json_is_integer(e))
-					snprintf(val + n, sizeof val - (size_t)n,
-					    "%s%lld", i ? "," : "",
-					    (long long)json_integer_value(e));
-				else if (json_is_string(e))
-					snprintf(val + n, sizeof val - (size_t)n,
-					    "%s%s", i ? "," : "",
-					    json_string_value(e));
-			}
-		} else {
-			snprintf(cause, len, "options: bad value for %s", key);
-			return -1;
-		}
-		snprintf(buf, sizeof buf, "%s=%s", key, val);
-		if (opts_set(g, o, buf, cause, len) == -1)
-			return -1;
-	}
-	return 0;
-}
+static void	random_values(const struct game *, struct opts *, struct rng *);
 
 json_t *
 json_path(json_t *j, const char *path)
@@ -133,4 +74,74 @@ tap_done(void)
 {
 	printf("1..%d\n", tap_n);
 	return tap_failed != 0;
+}
+
+/* Random options: each option at its default half the time. */
+static void
+random_values(const struct game *g, struct opts *o, struct rng *r)
+{
+	const struct optdesc *d;
+	long span;
+	int i, k;
+
+	for (i = 0; g->options[i].name != NULL; i++) {
+		d = &g->options[i];
+		if (rng_below(r, 2) == 0)
+			continue;
+		o->given[i] = 1;
+		switch (d->type) {
+		case OPT_INT:
+			span = 2 * labs(d->def - d->min) + 4;
+			if (span > d->max - d->min)
+				span = d->max - d->min;
+			o->v[i] = d->min + (long)rng_below(r,
+			    (uint32_t)span + 1);
+			break;
+		case OPT_BOOL:
+			o->v[i] = rng_below(r, 2);
+			break;
+		case OPT_ENUM:
+			for (k = 0; d->choices[k] != NULL; k++)
+				;
+			o->v[i] = rng_below(r, (uint32_t)k);
+			break;
+		case OPT_SET:
+			for (k = 0; d->choices[k] != NULL; k++)
+				;
+			o->v[i] = 1 + rng_below(r, (1u << k) - 1);
+			break;
+		case OPT_LIST:
+			if (d->keyword != NULL && rng_below(r, 2) == 0) {
+				o->keyword[i] = 1;
+				break;
+			}
+			for (k = 0; k < d->len; k++)
+				o->list[i][k] = d->min + (long)rng_below(r,
+				    (uint32_t)(d->max - d->min + 1));
+			break;
+		}
+	}
+}
+
+/*
+ * Random options for a random player count, each option at its default
+ * half the time (the defaults alone after 20 refused draws); -1 + cause
+ * if even those are refused.
+ */
+int
+opts_random(const struct game *g, struct opts *o, struct rng *r, char *why,
+    size_t len)
+{
+	int tries;
+
+	for (tries = 0; ; tries++) {
+		opts_defaults(g, o, g->min_players + (int)rng_below(r,
+		    (uint32_t)(g->max_players - g->min_players + 1)));
+		if (tries < 20)
+			random_values(g, o, r);
+		if (opts_finish(g, o, why, len) == 0)
+			return 0;
+		if (tries >= 20)
+			return -1;
+	}
 }

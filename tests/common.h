@@ -9,9 +9,9 @@
 
 #include "game.h"
 
-/* Applies {"key": value, ...} or ["key=value", ...] to o; -1 + cause. */
-int		 opts_from_json(const struct game *, struct opts *,
-		    const json_t *, char *, size_t);
+/* Random options and player count; -1 + cause if none are accepted. */
+int		 opts_random(const struct game *, struct opts *, struct rng *,
+		    char *, size_t);
 /* Looks up "/a/0/b" (or "a.0.b") in j; borrowed reference or NULL. */
 json_t		*json_path(json_t *, const char *);
 /* A canonical one-line dump (sorted keys); caller frees. */

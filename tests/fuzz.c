@@ -16,8 +16,11 @@
  *                from (dealt, or seller, price, cards of its last sale);
  *                every bid of the current auction (each one's highest)
  *   nyse         (open_holdings off) per player the colours taken and the
- *                specials used; every swap, with the colour given when
- *                the seat was told it
+ *                specials used; every swap, with the colour given and the
+ *                two marks when the seat was told them; every "none"
+ *                answer of the game (target, colour, asker, turn); in a
+ *                swap turn, the committed swap chip and this turn's
+ *                refused requests
  *   horserace    the seat's own sealed bets of the race
  *   daifugo      the seat's own exchange: what it gave and got
  * Facts the view shows directly (counters, discards, markers...) are
@@ -41,7 +44,6 @@ static struct legal	legal[MAX_LEGAL], legal2[MAX_LEGAL];
 static struct legal	leak1[MAX_LEGAL], leak2[MAX_LEGAL];
 static long		nrecall;	/* recall() checks made */
 
-static void	random_opts(const struct game *, struct opts *, struct rng *);
 static int	play(const struct game *, uint64_t, char *, size_t, long *);
 static int	leak_check(const struct game *, const void *, int,
 		    struct rng *, char *, size_t);
@@ -55,53 +57,7 @@ static int	same_text(json_t *, struct buf *, const char *, char *,
 		    size_t);
 static int	recall(const struct game *, const void *, int, json_t *,
 		    char *, size_t);
-
-/* Random options: each option at its default half the time. */
-static void
-random_opts(const struct game *g, struct opts *o, struct rng *r)
-{
-	const struct optdesc *d;
-	long span;
-	int i, k;
-
-	for (i = 0; g->options[i].name != NULL; i++) {
-		d = &g->options[i];
-		if (rng_below(r, 2) == 0)
-			continue;
-		o->given[i] = 1;
-		switch (d->type) {
-		case OPT_INT:
-			span = 2 * labs(d->def - d->min) + 4;
-			if (span > d->max - d->min)
-				span = d->max - d->min;
-			o->v[i] = d->min + (long)rng_below(r,
-			    (uint32_t)span + 1);
-			break;
-		case OPT_BOOL:
-			o->v[i] = rng_below(r, 2);
-			break;
-		case OPT_ENUM:
-			for (k = 0; d->choices[k] != NULL; k++)
-				;
-			o->v[i] = rng_below(r, (uint32_t)k);
-			break;
-		case OPT_SET:
-			for (k = 0; d->choices[k] != NULL; k++)
-				;
-			o->v[i] = 1 + rng_below(r, (1u << k) - 1);
-			break;
-		case OPT_LIST:
-			if (d->keyword != NULL && rng_below(r, 2) == 0) {
-				o->keyword[i] = 1;
-				break;
-			}
-			for (k = 0; k < d->len; k++)
-				o->list[i][k] = d->min + (long)rng_below(r,
-				    (uint32_t)(d->max - d->min + 1));
-			break;
-		}
-	}
-}
+static int	same_set(const json_t *, const json_t *);
 
 /* Compares seat's view and legal list of st with those of a perturbed copy. */
 static int
@@ -377,15 +333,37 @@ recall_speculation(const json_t *evs, const json_t *view, char *why,
 	return rc;
 }
 
+/* Returns 1 if the arrays a and b hold equal elements, each once. */
+static int
+same_set(const json_t *a, const json_t *b)
+{
+	size_t i, j, found;
+
+	if (!json_is_array(a) || !json_is_array(b) ||
+	    json_array_size(a) != json_array_size(b))
+		return 0;
+	for (i = 0; i < json_array_size(a); i++) {
+		for (found = 0, j = 0; j < json_array_size(b); j++)
+			found += json_equal(json_array_get(a, i),
+			    json_array_get(b, j));
+		if (found != 1)
+			return 0;
+	}
+	return 1;
+}
+
 /* NYSE's recall rule, with open_holdings off (see the top of the file). */
 static int
 recall_nyse(const json_t *evs, const json_t *view, char *why, size_t len)
 {
 	static const char *const colours[] = { "blue", "black", "red",
 	    "green" };
-	json_t *taken, *used, *swaps, *e, *o, *hold;
-	const char *t, *key;
+	static const char *const told[] = { "give_colour", "give_mark",
+	    "mark" };
+	json_t *taken, *used, *swaps, *nones, *refused, *e, *o, *hold;
+	const char *t, *key, *chip = NULL, *phase;
 	size_t k, n, i;
+	json_int_t turn = 0;
 	int rc = 0;
 
 	hold = json_object_get(view, "holdings");
@@ -401,15 +379,36 @@ recall_nyse(const json_t *evs, const json_t *view, char *why, size_t len)
 		    json_array_get(taken, i)));
 	}
 	swaps = json_array();
+	nones = json_array();
+	refused = json_array();
 	json_array_foreach(evs, k, e) {
 		t = sval(e, "type");
 		o = NULL;
 		key = "chip";
+		if (strcmp(t, "turn") == 0) {
+			turn = ival(e, "number");
+			json_array_clear(refused);
+			chip = NULL;
+		} else if (strcmp(t, "ask") == 0)
+			chip = sval(e, "chip");
+		else if (strcmp(t, "swap_void") == 0 ||
+		    strcmp(t, "swap") == 0)
+			chip = NULL;
+		if (strcmp(t, "none") == 0) {
+			json_array_append_new(nones, json_pack(
+			    "{s:I,s:s,s:I,s:I}", "target", ival(e, "target"),
+			    "colour", sval(e, "colour"), "player",
+			    ival(e, "player"), "turn", turn));
+			json_array_append_new(refused, json_pack("{s:I,s:s}",
+			    "target", ival(e, "target"), "colour",
+			    sval(e, "colour")));
+		}
 		if (strcmp(t, "take") == 0) {
 			o = json_array_get(taken, (size_t)ival(e, "player"));
 			key = "colour";
 		} else if (strcmp(t, "speculate") == 0 ||
-		    strcmp(t, "invest") == 0 || strcmp(t, "swap") == 0)
+		    strcmp(t, "invest") == 0 || strcmp(t, "swap") == 0 ||
+		    strcmp(t, "swap_void") == 0)
 			o = json_array_get(used, (size_t)ival(e, "player"));
 		if (o != NULL)
 			json_object_set_new(o, sval(e, key), json_integer(
@@ -420,9 +419,10 @@ recall_nyse(const json_t *evs, const json_t *view, char *why, size_t len)
 			    ival(e, "player"), "target", ival(e, "target"),
 			    "chip", sval(e, "chip"), "colour",
 			    sval(e, "colour"));
-			if (json_object_get(e, "give_colour") != NULL)
-				json_object_set(o, "give_colour",
-				    json_object_get(e, "give_colour"));
+			for (i = 0; i < 3; i++)
+				if (json_object_get(e, told[i]) != NULL)
+					json_object_set(o, told[i],
+					    json_object_get(e, told[i]));
 			json_array_append_new(swaps, o);
 		}
 	}
@@ -435,15 +435,36 @@ recall_nyse(const json_t *evs, const json_t *view, char *why, size_t len)
 			    "used as told differ from the view's", i);
 			rc = -1;
 		}
-	if (rc == 0 && strcmp(sval(view, "phase"), "over") != 0 &&
+	phase = sval(view, "phase");
+	if (rc == 0 && strcmp(phase, "over") != 0 &&
 	    !json_equal(json_object_get(view, "swaps"), swaps)) {
 		snprintf(why, len, "recall: the swaps as told differ from the "
 		    "view's");
 		rc = -1;
 	}
+	if (rc == 0 && !same_set(json_object_get(view, "nones"), nones)) {
+		snprintf(why, len, "recall: the none answers as told differ "
+		    "from the view's");
+		rc = -1;
+	}
+	if (rc == 0 && strcmp(phase, "over") != 0 &&
+	    !same_set(json_object_get(view, "refused"), refused)) {
+		snprintf(why, len, "recall: this turn's refused requests as "
+		    "told differ from the view's");
+		rc = -1;
+	}
+	o = json_object_get(view, "committed");
+	if (rc == 0 && (chip == NULL ? o != NULL : o == NULL ||
+	    strcmp(sval(o, "chip"), chip) != 0)) {
+		snprintf(why, len, "recall: the committed swap chip as told "
+		    "(%s) differs from the view's", chip ? chip : "none");
+		rc = -1;
+	}
 	json_decref(taken);
 	json_decref(used);
 	json_decref(swaps);
+	json_decref(nones);
+	json_decref(refused);
 	return rc;
 }
 
@@ -564,22 +585,14 @@ play(const struct game *g, uint64_t seed, char *why, size_t len, long *steps)
 	uint32_t d;
 	void *st, *copy;
 	double scores[MAX_PLAYERS];
-	int places[MAX_PLAYERS], n, p, i, j, tries, rc = -1, better, obs;
+	int places[MAX_PLAYERS], n, p, i, j, rc = -1, better, obs;
 	json_t *told = json_array();
 	size_t k;
 	long step;
 
 	rng_seed(&r, seed);
-	for (tries = 0; ; tries++) {
-		opts_defaults(g, &o, g->min_players + (int)rng_below(&r,
-		    (uint32_t)(g->max_players - g->min_players + 1)));
-		if (tries < 20)
-			random_opts(g, &o, &r);
-		if (opts_finish(g, &o, why, len) == 0)
-			break;
-		if (tries >= 20)
-			return -1;
-	}
+	if (opts_random(g, &o, &r, why, len) == -1)
+		return -1;
 	st = xcalloc(1, g->state_size);
 	copy = xcalloc(1, g->state_size);
 	rng_seed(&rr, seed ^ 0x5eed);

@@ -30,13 +30,29 @@ load helpers
 	echo "$output" | grep -E 'Elo -([0-9.]+|inf) '
 }
 
+# Seeded bots are equal candidates only because the SDKs mix each match's
+# nonce into --seed (else a seeded random bot is one fixed strategy in
+# every unit, each numbering its games from 0, and such "equal"
+# candidates were accepted far more often than alpha): every unit's
+# hello carries its own nonce.  The error rate over many runs is
+# t_sprt's simulation.
 @test "gauntlet: a candidate equal to its pool is not accepted" {
+	mkdir "$T/units"
 	run bin/tournament gauntlet -g horserace -n 3 --time-per-move 600000 -s 3 --elo0 0 \
 	    --elo1 150 -j 2 -c 'bin/random --seed 9' \
-	    -p 'bin/random --seed 1' -p 'bin/random --seed 2'
+	    -p 'bin/random --seed 1' -p 'bin/random --seed 2' --log-dir "$T/units"
 	echo "$output"
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"result: H0"* ]]
+	python3 - "$T"/units/*.jsonl <<'PY'
+import json, sys
+nonces = []
+for path in sys.argv[1:]:
+    with open(path) as f:
+        header = json.loads(f.readline())
+    nonces.append(header["nonce"])
+assert len(nonces) >= 4 and len(set(nonces)) == len(nonces), nonces
+PY
 }
 
 @test "gauntlet: the same seed gives the same result at -j 1 and -j 3" {

@@ -51,12 +51,13 @@ wait_for() {
 	done
 }
 
-# Copies its input but for the one warning the referee gives, as root,
-# where bots cannot be isolated (a container without CAP_SYS_ADMIN): a
+# Copies its input but for the one warning the referee gives where its
+# bots end up unprotected: as root where they cannot be isolated (a
+# container without CAP_SYS_ADMIN), or neither sandboxed nor isolated: a
 # test's run output holds the program's stderr too, and that line is not
 # the output under test.
 without_warning() {
-	grep -v '^referee: bots cannot be isolated here' || true
+	grep -v '^referee: bots cannot be isolated here\|^referee: WARNING: bots run neither' || true
 }
 
 # Prints the value of a Python expression over d, the JSON document $1.
@@ -131,4 +132,30 @@ need_browser() {
 		command -v npm >/dev/null || skip "npm is not installed"
 		(cd tests/browser && npm ci --no-audit --no-fund >/dev/null 2>&1)
 	fi
+}
+
+# make, as this check was built (SANITIZE or not), outside any outer make.
+mk() {
+	local san=0
+	[ "${B:-build/std}" = build/san ] && san=1
+	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make --no-print-directory \
+	    SANITIZE=$san "$@"
+}
+
+# Writes into the script $2 (with set -e first) every ```sh block of
+# README.md's section that starts "## $1", in order; fails with fewer than
+# $3 blocks.
+readme_script() {
+	python3 - README.md "$2" "$1" "$3" <<'PY'
+import re, sys
+text = open(sys.argv[1], encoding="utf-8").read()
+sec = re.search(r"^## " + re.escape(sys.argv[3]) + r".*?(?=^## )", text,
+                re.S | re.M).group(0)
+blocks = re.findall(r"^```sh\n(.*?)^```$", sec, re.S | re.M)
+assert len(blocks) >= int(sys.argv[4]), "only %d sh blocks in the section" % len(blocks)
+with open(sys.argv[2], "w") as f:
+    f.write("set -e\n")
+    for b in blocks:
+        f.write(b)
+PY
 }

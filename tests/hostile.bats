@@ -6,7 +6,9 @@
 # of the hostile bot is left.  The sandbox cases also check that the
 # attempt failed.  Timeouts come from bots that never answer, never from
 # the machine's speed; limits that need root (a uid per bot) are skipped
-# without it.
+# without it.  The referee sandboxes its bots by default where bubblewrap
+# works: a case about bots outside the sandbox (isolated as root, or not
+# protected at all) says --no-sandbox.
 
 load helpers
 
@@ -14,7 +16,15 @@ load helpers
 # more referee flags in "$@".  The result is in $output, the log in
 # $T/m.log, bot 0's stderr in $T/m.log.bot0.stderr.
 hostile() {
-	run bin/referee -g horserace -s 11 -o races="${RACES:-2}" --time-per-move 100 \
+	hostile_as "" "$@"
+}
+
+# hostile, the referee run by the command $1 (e.g. setpriv ...): "" for
+# none.
+hostile_as() {
+	local as=$1
+	shift
+	run $as bin/referee -g horserace -s 11 -o races="${RACES:-2}" --time-per-move 100 \
 	    --time-bank 1500 --time-hello "${HELLO:-5000}" --grace 100 \
 	    --log "$T/m.log" "$@" \
 	    -b "python3 tests/hostile/bot.py $MODE $MARK ${ARG:-}" \
@@ -55,21 +65,47 @@ need_root() {
 # may not): the bots are isolated (SECURITY.md).
 need_isolation() {
 	need_root
-	if bin/referee -g horserace -q -b bin/random -b bin/random -b bin/random 2>&1 >/dev/null |
+	if bin/referee -g horserace -q --no-sandbox -b bin/random -b bin/random -b bin/random 2>&1 >/dev/null |
 	    grep 'cannot be isolated'; then
 		skip "bots cannot be isolated here"
 	fi
 }
 
 need_sandbox() {
-	bin/referee -g horserace --sandbox -b 'bin/random' -b 'bin/random' \
-	    -b 'bin/random' -q >/dev/null 2>&1 ||
-	    skip "bubblewrap cannot run here"
+	sandbox_works || skip "bubblewrap cannot run here"
 }
+
+# True where the referee can sandbox its bots (as the user "$@" runs it).
+sandbox_works() {
+	"$@" bin/referee -g horserace --sandbox -b 'bin/random' -b 'bin/random' \
+	    -b 'bin/random' -q >/dev/null 2>&1
+}
+
+# True where bots run as root can be isolated (namespaces can be made).
+isolation_works() {
+	[ "$(id -u)" -eq 0 ] && ! bin/referee -g horserace -q --no-sandbox \
+	    -b bin/random -b bin/random -b bin/random 2>&1 >/dev/null |
+	    grep -q 'cannot be isolated'
+}
+
+# Runs "$@" as an ordinary user (nobody), from root; skips the test where
+# that cannot be done.
+need_user() {
+	need_root
+	command -v setpriv >/dev/null || skip "no setpriv"
+	id nobody >/dev/null 2>&1 || skip "no user nobody"
+	AS_USER="setpriv --reuid nobody --regid $(id -g nobody) --clear-groups"
+	mkdir -m 1777 "$T/u"
+}
+
+# Without CAP_SYS_ADMIN (as in many containers): bots as root get uids of
+# their own but no namespaces (the old default's bots, which saw every
+# process).
+NOADMIN="setpriv --bounding-set -sys_admin --inh-caps -sys_admin"
 
 @test "fork bomb: contained by the process limit; the bot still plays" {
 	need_root
-	MODE=forkbomb hostile --limit-nproc 16
+	MODE=forkbomb hostile --limit-nproc 16 --no-sandbox
 	[ "$(total)" -eq 0 ]
 }
 
@@ -84,18 +120,22 @@ need_sandbox() {
 NOASAN1="python3 tests/bots/det.py 1"
 NOASAN2="python3 tests/bots/det.py 2"
 
-@test "memory hog: a limit fault naming the memory limit" {
-	BOT1=$NOASAN1 BOT2=$NOASAN2 HELLO=600000 MODE=memhog hostile --limit-mem 256 \
-	    --time-per-move 60000
-	[ "$(count limit)" -eq 1 ]
-	[ "$(total)" -eq 1 ]
-	lines_of "$T/m.log" fault | grep -q '"fault":"limit".*"detail":"memory: the memory limit (256 MiB'
+@test "memory hog: a limit fault naming the memory limit, sandboxed or not" {
+	# under the sandbox bwrap's init reaped the bot: its peak size comes
+	# from that init, which comes to the referee
+	for sb in --no-sandbox ""; do
+		BOT1=$NOASAN1 BOT2=$NOASAN2 HELLO=600000 MODE=memhog hostile --limit-mem 256 \
+		    --time-per-move 60000 $sb
+		[ "$(count limit)" -eq 1 ]
+		[ "$(total)" -eq 1 ]
+		lines_of "$T/m.log" fault | grep -q '"fault":"limit".*"detail":"memory: the memory limit (256 MiB'
+	done
 }
 
 @test "CPU spinner that never answers: a limit fault naming the CPU limit" {
 	# It never answers the hello: the referee waits for it until the limit
 	# kills it, however slow the machine.
-	HELLO=600000 MODE=spin hostile --limit-cpu 1
+	HELLO=600000 MODE=spin hostile --limit-cpu 1 --no-sandbox
 	[ "$(count limit)" -eq 1 ]
 	[ "$(total)" -eq 1 ]
 	lines_of "$T/m.log" fault | grep -q '"fault":"limit".*"detail":"cpu: the CPU time limit (1 s)'
@@ -109,22 +149,22 @@ NOASAN2="python3 tests/bots/det.py 2"
 }
 
 @test "setsid grandchild holding the pipes: killed, the bot plays on" {
-	MODE=setsid hostile
+	MODE=setsid hostile --no-sandbox
 	[ "$(total)" -eq 0 ]
 }
 
 @test "setsid grandchild as the referee's own user (--bot-user same): killed" {
-	MODE=setsid hostile --bot-user same
+	MODE=setsid hostile --bot-user same --no-sandbox
 	[ "$(total)" -eq 0 ]
 }
 
 @test "double-fork daemon: killed when the bot stops" {
-	MODE=daemon hostile
+	MODE=daemon hostile --no-sandbox
 	[ "$(total)" -eq 0 ]
 }
 
 @test "double-fork daemon as the referee's own user: killed (subreaper)" {
-	MODE=daemon hostile --bot-user same
+	MODE=daemon hostile --bot-user same --no-sandbox
 	[ "$(total)" -eq 0 ]
 }
 
@@ -204,10 +244,15 @@ NOASAN2="python3 tests/bots/det.py 2"
 	[ "$(total)" -eq 1 ]
 }
 
-@test "closes its stdin at once: one exit fault, at once" {
-	MODE=closein hostile
-	[ "$(count exit)" -eq 1 ]
-	[ "$(total)" -eq 1 ]
+@test "closes its stdin at once: one exit fault, at once, sandboxed or not" {
+	# under the sandbox bwrap's own processes held its stdin open: 9
+	# timeouts, no exit; now a shell in the sandbox moves it from fd 4
+	# (which bwrap closes in its own processes) to the bot's 0
+	for sb in --no-sandbox ""; do
+		HELLO=600000 MODE=closein hostile $sb
+		[ "$(count exit)" -eq 1 ]
+		[ "$(total)" -eq 1 ]
+	done
 }
 
 @test "never reads its stdin while large views are written: timeouts, no block" {
@@ -245,7 +290,7 @@ NOASAN2="python3 tests/bots/det.py 2"
 
 @test "without the sandbox, a bot of its own uid cannot read the log either" {
 	need_root
-	MODE=readfile ARG="$T/m.log" hostile
+	MODE=readfile ARG="$T/m.log" hostile --no-sandbox
 	grep -q '^readfile: denied' "$T/m.log.bot0.stderr"
 }
 
@@ -267,7 +312,7 @@ keep_match() {
 	mkdir -m 1777 "$T/drop"
 	# Without isolation (the bots run as root, --bot-user same) the
 	# attack works: a later process finds what an earlier one left.
-	keep_match "$T/same.log" --bot-user same
+	keep_match "$T/same.log" --bot-user same --no-sandbox
 	grep -q "^keep: found $T/drop/hostile-kept-$MARK" "$T/keep"
 	grep -q "^keep: found /tmp/hostile-kept-$MARK" "$T/keep"
 	for d in /tmp /var/tmp /dev/shm /run/lock "$T/drop"; do
@@ -275,7 +320,7 @@ keep_match() {
 	done
 	# Isolated: 6 processes (2 bots x 3 rotations), each with a private
 	# scratch that vanishes with it, and nowhere else to write.
-	keep_match "$T/m.log"
+	keep_match "$T/m.log" --no-sandbox
 	[ "$(grep -c "^keep: wrote /var/tmp/hostile-kept-$MARK$" "$T/keep")" -eq 6 ]
 	! grep -q '^keep: found' "$T/keep" || false
 	! grep '^keep: wrote' "$T/keep" | grep -v '^keep: wrote /var/tmp/\|^keep: wrote /dev/shm/' || false
@@ -286,10 +331,10 @@ keep_match() {
 	no_leftovers "$MARK"
 }
 
-@test "own uids: every bot process has IPC and mount namespaces of its own" {
+@test "own uids: every bot process has IPC, mount and PID namespaces of its own" {
 	need_isolation
 	run bin/referee -g horserace -s 3 -o races=1 --duplicate --games 3 -q \
-	    --log "$T/m.log" -b "python3 tests/hostile/bot.py ns $MARK" \
+	    --log "$T/m.log" --no-sandbox -b "python3 tests/hostile/bot.py ns $MARK" \
 	    -b "python3 tests/hostile/bot.py ns $MARK" -b bin/random
 	[ "$status" -eq 0 ]
 	# bot 0's and bot 1's processes of each seat rotation, side by side:
@@ -298,11 +343,12 @@ keep_match() {
 	paste -d' ' <(grep '^ns: ' "$T/m.log.bot0.stderr") \
 	    <(grep '^ns: ' "$T/m.log.bot1.stderr") | tee "$T/ns"
 	[ "$(wc -l <"$T/ns")" -eq 3 ]
-	ours="$(readlink /proc/self/ns/ipc) $(readlink /proc/self/ns/mnt)"
-	while read -r _ i0 m0 _ i1 m1; do
-		[ "$i0" != "$i1" ] && [ "$m0" != "$m1" ] || false
+	ours="$(readlink /proc/self/ns/ipc) $(readlink /proc/self/ns/mnt) $(readlink /proc/self/ns/pid)"
+	while read -r _ i0 m0 p0 _ i1 m1 p1; do
+		[ "$i0" != "$i1" ] && [ "$m0" != "$m1" ] && [ "$p0" != "$p1" ] || false
 		[[ "$ours" != *"$i0"* && "$ours" != *"$i1"* ]]
 		[[ "$ours" != *"$m0"* && "$ours" != *"$m1"* ]]
+		[[ "$ours" != *"$p0"* && "$ours" != *"$p1"* ]]
 	done <"$T/ns"
 }
 
@@ -312,13 +358,13 @@ s = socket.socket(); s.bind(("127.0.0.1", 0)); s.listen(5)
 print(s.getsockname()[1], flush=True); time.sleep(30)' >"$T/port" &
 	lp=$!
 	wait_for test -s "$T/port"
-	MODE=socket ARG=$(cat "$T/port") hostile
+	MODE=socket ARG=$(cat "$T/port") hostile --no-sandbox
 	kill $lp
 	grep -q '^socket: denied 127.0.0.1: Permission denied' "$T/m.log.bot0.stderr"
 	grep -q '^socket: denied 1.1.1.1: Permission denied' "$T/m.log.bot0.stderr"
 	! grep -q connected "$T/m.log.bot0.stderr" || false
 	# nor as root with --bot-user same, nor a Unix socket
-	run bin/referee -g horserace -s 3 -o races=1 -q --log "$T/u.log" --bot-user same \
+	run bin/referee -g horserace -s 3 -o races=1 -q --log "$T/u.log" --bot-user same --no-sandbox \
 	    -b "python3 -c 'import socket; socket.socket(socket.AF_UNIX)'" -b bin/random -b bin/random
 	[ "$status" -eq 0 ]
 	grep -q 'PermissionError' "$T/u.log.bot0.stderr"
@@ -359,8 +405,16 @@ print(s.getsockname()[1], flush=True); time.sleep(30)' >"$T/port" &
 
 @test "own uids: another bot cannot be signalled, traced or framed (its pipes opened)" {
 	need_root
+	command -v setpriv >/dev/null || skip "no setpriv"
+	# isolated: in a PID namespace of its own it does not even see it
+	if isolation_works; then
+		BOT1="python3 tests/hostile/bot.py victim $MARK-victim" MODE=signal \
+		    ARG="$MARK-victim" hostile --no-sandbox
+		grep -q '^signal: no process found' "$T/m.log.bot0.stderr"
+	fi
+	# without namespaces (a container's root), its uid alone stops it
 	BOT1="python3 tests/hostile/bot.py victim $MARK-victim" MODE=signal \
-	    ARG="$MARK-victim" hostile
+	    ARG="$MARK-victim" hostile_as "$NOADMIN" --no-sandbox
 	cat "$T/m.log.bot0.stderr"
 	grep -q '^signal: kill [0-9]*: Operation not permitted' "$T/m.log.bot0.stderr"
 	grep -q 'fd 0 of [0-9]*: Permission denied' "$T/m.log.bot0.stderr"
@@ -376,7 +430,15 @@ print(s.getsockname()[1], flush=True); time.sleep(30)' >"$T/port" &
 
 @test "own uids: the referee's /proc environ and descriptors are closed" {
 	need_root
-	MODE=procref hostile
+	command -v setpriv >/dev/null || skip "no setpriv"
+	# isolated: the referee is out of sight (a PID namespace of its own);
+	# its init there, pid 1, a copy of the referee, is root's and closed
+	if isolation_works; then
+		MODE=procref hostile --no-sandbox
+		grep -qx 'procref: environ 1: Permission denied; fd 1: Permission denied' "$T/m.log.bot0.stderr"
+	fi
+	# without namespaces, the referee is seen but closed
+	MODE=procref hostile_as "$NOADMIN" --no-sandbox
 	cat "$T/m.log.bot0.stderr"
 	grep -q '^procref: environ [0-9]*: Permission denied' "$T/m.log.bot0.stderr"
 	! grep -q 'read [0-9]* bytes\|opened fd\|listed' "$T/m.log.bot0.stderr" || false
@@ -446,6 +508,9 @@ print(s.getsockname()[1], flush=True); time.sleep(30)' >"$T/port" &
 	[ "${#lines[@]}" -eq 1 ]
 	run bin/referee -g horserace --limit-nofile 3 -b bin/random -b bin/random -b bin/random
 	[ "$status" -eq 2 ]
+	run bin/referee -g horserace --limit-scratch -1 -b bin/random -b bin/random -b bin/random
+	[ "$status" -eq 2 ]
+	[ "${#lines[@]}" -eq 1 ]
 	run bin/referee -g horserace --env NOEQUALS -b bin/random -b bin/random -b bin/random
 	[ "$status" -eq 2 ]
 	run bin/referee -g horserace --bot-user nobody -b bin/random -b bin/random -b bin/random
@@ -495,7 +560,7 @@ print(s.getsockname()[1], flush=True); time.sleep(30)' >"$T/port" &
 
 @test "SIGKILL of the referee without the sandbox: its watchdog kills what bots left" {
 	need_root
-	bin/referee -g horserace -s 3 --time-per-move 100000 -q \
+	bin/referee -g horserace -s 3 --time-per-move 100000 -q --no-sandbox \
 	    -b "python3 tests/hostile/bot.py setsid $MARK" \
 	    -b "python3 tests/hostile/bot.py halfline $MARK" \
 	    -b "python3 tests/hostile/bot.py daemon $MARK" &
@@ -529,9 +594,9 @@ EOF
 
 # Runs the tournament $T/$1.json (written here) with output $T/$2, seed
 # $3: one table of bot.py ARGS $4 (named x) and two random bots, more
-# keys in $5.  Without bats's descriptors 3 and 4 (its output): a bot
-# that could write into the tournament's descriptors would write there
-# too.
+# keys in $5; run by the command $TOUR_AS (e.g. setpriv ...) if set.
+# Without bats's descriptors 3 and 4 (its output): a bot that could write
+# into the tournament's descriptors would write there too.
 bot_tournament() {
 	cat >"$T/$1.json" <<EOF
 {"game": "horserace", "seats": 3, "deals": 2, "seed": $3, "output": "$T/$2",
@@ -542,8 +607,19 @@ bot_tournament() {
 EOF
 	chmod 644 "$T/$1.json"
 	rm -rf "${T:?}/$2"
-	run bin/tournament run -q "$T/$1.json" 3>&- 4>&-
+	run ${TOUR_AS:-} bin/tournament run -q "$T/$1.json" 3>&- 4>&-
 	[ "$status" -eq 0 ]
+}
+
+# Sets TOUR_AS so that a tournament's bots see every process (as root:
+# without CAP_SYS_ADMIN, so own uids but no namespaces, the old default's
+# bots; else the referee's own user does); skips without setpriv.
+see_all() {
+	TOUR_AS=""
+	if [ "$(id -u)" -eq 0 ]; then
+		command -v setpriv >/dev/null || skip "no setpriv"
+		TOUR_AS=$NOADMIN
+	fi
 }
 
 # A tournament ($T/s.json, seed 77, output $T/sout) of the snoop bot
@@ -558,7 +634,9 @@ snoop_tournament() {
 }
 
 @test "a tournament's seeds are on no command line: a bot that reads every process's finds none" {
-	snoop_tournament
+	# bots that see every process (sandboxed or isolated ones see none)
+	see_all
+	snoop_tournament '"sandbox": false,'
 	# it found the referees and the tournament (6 games)
 	[ "$(grep -c '^snoop: cmdline .*referee -g horserace' "$T/snoop")" -ge 6 ]
 	# and not one seed (the bots' own flags, from -b on, aside): the
@@ -574,14 +652,14 @@ snoop_tournament() {
 
 @test "own uids: a bot cannot read the tournament's file (its seed) nor its journal (every game's seed)" {
 	need_isolation
-	snoop_tournament
+	snoop_tournament '"sandbox": false,'
 	# the file is there for anyone to read, yet the bot reads nothing
 	[ "$(stat -c %a "$T/s.json")" = 644 ]
 	grep -q "^snoop: file $T/s.json denied" "$T/snoop"
 	grep -q "^snoop: file $T/sout/journal.jsonl denied" "$T/snoop"
 	! grep -q "^snoop: file .* read [1-9]" "$T/snoop" || false
 	# without isolation it could: the same bot as root (--bot-user same)
-	snoop_tournament '"bot_user": "same",'
+	snoop_tournament '"bot_user": "same", "sandbox": false,'
 	grep -q "^snoop: file $T/s.json read [1-9]" "$T/snoop"
 	grep -q "^snoop: file $T/sout/journal.jsonl read [1-9]" "$T/snoop"
 }
@@ -598,10 +676,12 @@ forge_tournament() {
 
 @test "own uids: a bot cannot forge a tournament's results (the referee's and the tournament's descriptors, the journal)" {
 	need_root
+	# bots that see every process (own uids without namespaces)
+	see_all
 	# the results of a bot that plays as the forger does, and no more
-	forge_tournament victim
+	forge_tournament victim '"sandbox": false,'
 	# the forger found the referee and the tournament, and got nowhere
-	forge_tournament forge
+	forge_tournament forge '"sandbox": false,'
 	grep -q '^forge: referee fd 1 denied' "$T/attempts"
 	grep -q '^forge: tournament fds denied' "$T/attempts"
 	grep -q "^forge: file $T/forge/journal.jsonl denied" "$T/attempts"
@@ -611,7 +691,7 @@ forge_tournament() {
 	# the attack works on a bot run as the referee's own user, root (into
 	# the tournament alone: forged lines in the referee's pipes would
 	# leave the other bots waiting for requests that never come)
-	forge_tournament forge '"bot_user": "same",' tournament
+	forge_tournament forge '"bot_user": "same", "sandbox": false,' tournament
 	grep -q '^forge: wrote tournament fd' "$T/attempts"
 	grep -q FORGED "$T/forge/journal.jsonl"
 }
@@ -622,22 +702,23 @@ forge_tournament() {
 	# without CAP_SYS_ADMIN (as in many containers) no namespace is made:
 	# the referees write it in their stderr files, the run must say it
 	noadmin="setpriv --bounding-set -sys_admin --inh-caps -sys_admin"
-	$noadmin bin/referee -g horserace -q -b bin/random -b bin/random \
+	$noadmin bin/referee -g horserace -q --no-sandbox -b bin/random -b bin/random \
 	    -b bin/random 2>&1 | grep -q 'cannot be isolated'
-	bot_tournament i iout 5 "victim $MARK"
+	# (the sandbox, the default, isolates them: files say false here)
+	bot_tournament i iout 5 "victim $MARK" '"sandbox": false,'
 	! echo "$output" | grep -q 'cannot be isolated' || false
 	run $noadmin bin/tournament run -q "$T/i.json"
 	[ "$status" -eq 0 ]
 	[ "$(echo "$output" | grep -c '^tournament: bots cannot be isolated here .*"sandbox": true isolates them')" -eq 1 ]
 	# not when the file keeps the bots as the referee's own user
 	rm -rf "$T/iout"
-	bot_tournament i iout 5 "victim $MARK" '"bot_user": "same",'
+	bot_tournament i iout 5 "victim $MARK" '"bot_user": "same", "sandbox": false,'
 	run $noadmin bin/tournament run -q "$T/i.json"
 	[ "$status" -eq 0 ]
 	! echo "$output" | grep -q 'cannot be isolated' || false
 	# the gauntlet alike, unless its referees keep the bots as their own
 	# user (2 deals: it stops undecided, exit status 3)
-	g="bin/tournament gauntlet -g horserace -n 3 -s 1 --max-deals 2 -q --time-per-move 600000 -c bin/random -p bin/random"
+	g="bin/tournament gauntlet -g horserace -n 3 -s 1 --max-deals 2 -q --time-per-move 600000 -c bin/random -p bin/random --referee-arg --no-sandbox"
 	run $g
 	[ "$status" -eq 3 ]
 	! echo "$output" | grep -q 'cannot be isolated' || false
@@ -653,10 +734,10 @@ forge_tournament() {
 	cat >"$T/t.json" <<EOF
 {"game": "horserace", "seats": 3, "deals": 1, "duplicate": false,
  "options": {"races": 1}, "seed": 5, "output": "$T/out",
- "sandbox": "auto", "limits": {"cpu_s": 77, "nofile": 55},
+ "sandbox": "auto", "limits": {"cpu_s": 77, "nofile": 55, "scratch_mb": 5},
  "env": {"CARD_Y": "yes"}, "bot_user": "auto",
  "bots": [
-  {"name": "a", "command": "bash -c 'ulimit -t -n >&2; echo CARD_Y=\$CARD_Y >&2; exec bin/random'"},
+  {"name": "a", "command": "bash -c 'ulimit -t -n >&2; echo CARD_Y=\$CARD_Y >&2; df -k /tmp /var/tmp >&2; exec bin/random'"},
   {"name": "b", "command": "bin/random --seed 1"},
   {"name": "c", "command": "bin/random --seed 2"}]}
 EOF
@@ -668,11 +749,14 @@ EOF
 	grep -q '^cpu time.* 77$' "$T/err"
 	grep -q '^open files.* 55$' "$T/err"
 	grep -q '^CARD_Y=yes$' "$T/err"
+	# its scratch, sandboxed (/tmp) or isolated (/var/tmp): 5 MiB
+	grep -q '^tmpfs  *5120 ' "$T/err"
 }
 
 @test "tournament files: bad sandbox, limits, env and bot_user keys are refused" {
 	for bad in '"sandbox": 1' '"sandbox": "maybe"' '"limits": {"cpu": 1}' \
 	    '"limits": {"cpu_s": -1}' '"limits": {"nofile": 3}' '"limits": 5' \
+    '"limits": {"scratch_mb": -2}' \
 	    '"env": {"A": 1}' '"env": {"A=B": "x"}' '"bot_user": "root"'; do
 		cat >"$T/t.json" <<EOF
 {"game": "horserace", "seats": 3, "output": "$T/out", $bad,
@@ -685,4 +769,189 @@ EOF
 		[ "${#lines[@]}" -eq 1 ]
 		echo "$output" | grep -q 'sandbox\|limits\|env\|bot_user'
 	done
+}
+
+# Plays bot.py MODE $1 (ARG $2) at seats 0 and 1, a random bot at 2, one
+# game, the referee run by the command $PAIR_AS if set (then logged in
+# $T/u); more referee flags in the rest; what both reported of MODE in
+# $T/seen.
+pair_match() {
+	local mode=$1 arg=$2 dir=$T
+	shift 2
+	[ -z "${PAIR_AS:-}" ] || dir=$T/u
+	rm -f "$dir"/p.log*
+	run ${PAIR_AS:-} bin/referee -g horserace -s 3 -o races=1 -q --log "$dir/p.log" $LIMITS "$@" \
+	    -b "python3 tests/hostile/bot.py $mode $MARK $arg" \
+	    -b "python3 tests/hostile/bot.py $mode $MARK $arg" -b bin/random
+	cat "$dir"/p.log.bot[01].stderr | grep "^$mode: \|^flock: " | tee "$T/seen"
+	[ "$status" -eq 0 ]
+}
+
+# Sets PAIR_AS to run as an ordinary user (nobody) where this runs as root
+# and can; else leaves it empty and fails.
+as_ordinary_user() {
+	PAIR_AS=""
+	[ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null &&
+	    id nobody >/dev/null 2>&1 || return 1
+	PAIR_AS="setpriv --reuid nobody --regid $(id -g nobody) --clear-groups"
+	mkdir -p -m 1777 "$T/u"
+}
+
+@test "no channel between bots: a name set with prctl is seen by another bot only when neither is sandboxed nor isolated" {
+	name="hc$BATS_TEST_NUMBER-$RANDOM"
+	# without the defence (the bots as the referee's own user, no
+	# sandbox): each reads the other's name in /proc/PID/comm
+	pair_match comm "$name" --bot-user same --no-sandbox
+	[ "$(grep -c '^comm: seen [0-9]' "$T/seen")" -eq 2 ]
+	# isolated, each in a PID namespace of its own: no other process
+	if isolation_works; then
+		pair_match comm "$name" --no-sandbox
+		[ "$(grep -c '^comm: none seen' "$T/seen")" -eq 2 ]
+	fi
+	# the default: sandboxed where bubblewrap works
+	if sandbox_works; then
+		pair_match comm "$name"
+		[ "$(grep -c '^comm: none seen' "$T/seen")" -eq 2 ]
+	fi
+	# as an ordinary user: seen without the sandbox, not in it
+	if as_ordinary_user; then
+		pair_match comm "$name" --no-sandbox
+		[ "$(grep -c '^comm: seen [0-9]' "$T/seen")" -eq 2 ]
+		if sandbox_works $PAIR_AS; then
+			pair_match comm "$name"
+			[ "$(grep -c '^comm: none seen' "$T/seen")" -eq 2 ]
+		fi
+	fi
+	no_leftovers "$MARK"
+}
+
+@test "no channel between bots: file locks are refused to every bot (ENOLCK), sandboxed or not, root or not" {
+	# without the defence (the same two programs run bare): one reads the
+	# other's lock of a byte of a file both may read (F_GETLK)
+	mkfifo "$T/in"
+	python3 tests/hostile/bot.py lock "$MARK" <"$T/in" 2>"$T/bare0" &
+	exec 5>"$T/in"
+	wait_for grep -q '^lock: holding' "$T/bare0"
+	echo '{"type": "bye"}' | python3 tests/hostile/bot.py lock "$MARK" 2>"$T/bare1"
+	exec 5>&-
+	wait
+	cat "$T/bare1"
+	grep -q "^lock: seen another's lock of byte 7777" "$T/bare1"
+	# under the referee, every way it runs them: no lock, no look
+	for how in "--bot-user same --no-sandbox" --no-sandbox ""; do
+		pair_match lock "" $how
+		[ "$(grep -c '^lock: denied: No locks available' "$T/seen")" -eq 2 ]
+		[ "$(grep -c '^flock: denied: No locks available' "$T/seen")" -eq 2 ]
+		[ "$(grep -c '^lock: look denied: No locks available' "$T/seen")" -eq 2 ]
+	done
+	# as an ordinary user too
+	if as_ordinary_user; then
+		for how in --no-sandbox ""; do
+			pair_match lock "" $how
+			[ "$(grep -c '^lock: look denied: No locks available' "$T/seen")" -eq 2 ]
+		done
+	fi
+	no_leftovers "$MARK"
+}
+
+@test "bounded scratch: every writable tmpfs a bot gets holds --limit-scratch MiB" {
+	# isolated (root): its /var/tmp and /dev/shm are one tmpfs
+	if isolation_works; then
+		# without the defence (no limit): 24 MiB in each
+		pair_match fill /var/tmp,/dev/shm:24 --no-sandbox --limit-scratch 0
+		[ "$(grep -c '^fill: /var/tmp 24 MiB: done' "$T/seen")" -eq 2 ]
+		[ "$(grep -c '^fill: /dev/shm 24 MiB: done' "$T/seen")" -eq 2 ]
+		pair_match fill /var/tmp,/dev/shm:24 --no-sandbox --limit-scratch 8
+		[ "$(grep -c '^fill: /var/tmp [78] MiB: No space left on device' "$T/seen")" -eq 2 ]
+		[ "$(grep -c '^fill: /dev/shm [01] MiB: No space left on device' "$T/seen")" -eq 2 ]
+	fi
+	# sandboxed: its /tmp and its /dev/shm, each
+	if sandbox_works; then
+		pair_match fill /tmp,/dev/shm:24 --sandbox --limit-scratch 0
+		[ "$(grep -c '^fill: /tmp 24 MiB: done' "$T/seen")" -eq 2 ]
+		[ "$(grep -c '^fill: /dev/shm 24 MiB: done' "$T/seen")" -eq 2 ]
+		pair_match fill /tmp,/dev/shm:24 --sandbox --limit-scratch 8
+		[ "$(grep -c '^fill: /tmp [78] MiB: No space left on device' "$T/seen")" -eq 2 ]
+		[ "$(grep -c '^fill: /dev/shm [78] MiB: No space left on device' "$T/seen")" -eq 2 ]
+		# and nothing else: /dev is read-only
+		pair_match fill /dev:1 --sandbox
+		[ "$(grep -c '^fill: /dev 0 MiB: Read-only file system' "$T/seen")" -eq 2 ]
+	fi
+	# as an ordinary user, sandboxed by default
+	if as_ordinary_user && sandbox_works $PAIR_AS; then
+		pair_match fill /tmp:24 --limit-scratch 8
+		[ "$(grep -c '^fill: /tmp [78] MiB: No space left on device' "$T/seen")" -eq 2 ]
+	fi
+	no_leftovers "$MARK"
+}
+
+@test "safe by default: unprotected bots get one loud warning, and can kill the referee; sandboxed, they cannot" {
+	need_user
+	# without the defence: as an ordinary user without the sandbox
+	run $AS_USER bin/referee -g horserace -s 3 -o races=1 -q --log "$T/u/k.log" $LIMITS \
+	    --no-sandbox -b "python3 tests/hostile/bot.py killref $MARK" -b bin/random -b bin/random
+	echo "$output"
+	[ "$status" -eq 137 ]
+	[ "$(echo "$output" | grep -c '^referee: WARNING: bots run neither sandboxed nor isolated (--no-sandbox): each runs as the referee.s own user and can read and write')" -eq 1 ]
+	# so as root with --bot-user same
+	run bin/referee -g horserace -s 3 -o races=1 -q --log "$T/k.log" $LIMITS \
+	    --no-sandbox --bot-user same -b "python3 tests/hostile/bot.py killref $MARK" -b bin/random -b bin/random
+	[ "$status" -eq 137 ]
+	[ "$(echo "$output" | grep -c '^referee: WARNING: bots run neither sandboxed nor isolated (--no-sandbox): each runs as root')" -eq 1 ]
+	# bubblewrap failing: the default falls back, with the one warning
+	printf '#!/bin/sh\necho "bwrap: No permissions to create new namespace" >&2\nexit 1\n' >"$T/u/bwrap"
+	chmod 755 "$T/u/bwrap"
+	run $AS_USER env CARDARENA_BWRAP="$T/u/bwrap" bin/referee -g horserace -s 3 -o races=1 \
+	    -q $LIMITS -b bin/random -b bin/random -b bin/random
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ "${#lines[@]}" -eq 1 ]
+	echo "$output" | grep -q '^referee: WARNING: bots run neither sandboxed nor isolated (--sandbox: .* cannot create its namespaces here: bwrap: No permissions'
+	# the default, where bubblewrap works for that user: sandboxed, no
+	# warning, and the bot's parent is bwrap's init, which it cannot kill
+	sandbox_works $AS_USER || skip "bubblewrap cannot run here as an ordinary user"
+	run $AS_USER bin/referee -g horserace -s 3 -o races=1 --log "$T/u/k.log" $LIMITS \
+	    -b "python3 tests/hostile/bot.py killref $MARK" -b bin/random -b bin/random
+	echo "$output"
+	[ "$status" -eq 0 ]
+	! echo "$output" | grep -q WARNING || false
+	log_complete "$T/u/k.log"
+	[ "$(jv "$output" 'd["faults"]')" = '[0, 0, 0]' ]
+	no_leftovers "$MARK"
+}
+
+@test "CARDARENA_MEMCHECK runs only the project's bots, trusted, never with --sandbox" {
+	run env CARDARENA_MEMCHECK=1 bin/referee -g horserace -s 3 -o races=1 -q \
+	    -b "python3 tests/hostile/bot.py victim $MARK" -b bin/random -b bin/random
+	[ "$status" -eq 2 ]
+	[ "${#lines[@]}" -eq 1 ]
+	echo "$output" | grep -q "CARDARENA_MEMCHECK runs only the bots of $PWD/bin, trusted: not 'python3"
+	run env CARDARENA_MEMCHECK=1 bin/referee -g horserace -s 3 -q --sandbox \
+	    -b bin/random -b bin/random -b bin/random
+	[ "$status" -eq 2 ]
+	[ "${#lines[@]}" -eq 1 ]
+	# the project's bots: played, unprotected (the one warning)
+	run env CARDARENA_MEMCHECK=1 bin/referee -g horserace -s 3 -q --log "$T/m.log" \
+	    -b bin/random -b "$PWD/bin/random" -b "bin/random --seed 2"
+	[ "$status" -eq 0 ]
+	[ "$(echo "$output" | grep -c '^referee: WARNING: bots run neither sandboxed nor isolated (CARDARENA_MEMCHECK')" -eq 1 ]
+	log_complete "$T/m.log"
+}
+
+@test "sandbox: a hidden directory inside another, in the working directory (a tournament's output and its logs): hidden, the match runs" {
+	need_sandbox
+	mkdir -p "$T/w/out/logs"
+	chmod -R go+rx "$T/w"
+	ln -s "$PWD/bin" "$T/w/bin"
+	ln -s "$PWD/tests" "$T/w/tests"
+	# bwrap could not make the log directory's mount point in the output
+	# directory's read-only tmpfs: every referee failed
+	run sh -c "cd '$T/w' && bin/referee -g horserace -s 3 -o races=1 -q --sandbox \
+	    --sandbox-hide out --log out/logs/m.log \
+	    -b 'python3 tests/hostile/bot.py readfile $MARK $T/w/out/logs/m.log' \
+	    -b bin/random -b bin/random"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	grep -q '^readfile: denied' "$T/w/out/logs/m.log.bot0.stderr"
+	log_complete "$T/w/out/logs/m.log"
 }

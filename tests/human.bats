@@ -45,10 +45,12 @@ type_line() {
 	return 1
 }
 
-# Starts a referee with the human at seat 0 and the given arguments.
+# Starts a referee with the human at seat 0 and the given arguments,
+# without the sandbox (a sandboxed bot has no terminal) and as the
+# referee's user (an isolated bot cannot see the terminal's foreground).
 start() {
 	tmux -L "$MARK" -f /dev/null new-session -d -s h -x 200 -y 50 \
-	    "bin/referee -s 3 --time-per-move 600000 $* ; echo EXIT=\$?; sleep 600"
+	    "bin/referee -s 3 --time-per-move 600000 --no-sandbox --bot-user same $* ; echo EXIT=\$?; sleep 600"
 	tmux -L "$MARK" set-option -t h history-limit 100000 >/dev/null
 }
 

@@ -7,22 +7,22 @@
 
 load helpers
 
-# make, as this check was built (SANITIZE or not), outside any outer make.
-mk() {
-	local san=0
-	[ "${B:-build/std}" = build/san ] && san=1
-	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make --no-print-directory \
-	    SANITIZE=$san "$@"
-}
-
 @test "make install puts the programs, docs/rules, man pages and SDKs under PREFIX" {
 	run mk install PREFIX="$T/usr"
 	[ "$status" -eq 0 ]
-	for p in referee tournament replay botcheck random scripted nyse_bot; do
-		[ -x "$T/usr/bin/$p" ]
+	# every program under the project's name, and nothing else in bin
+	for p in bin/*; do
+		[ -x "$T/usr/bin/cardarena-${p#bin/}" ]
 	done
+	n=0
+	for f in "$T"/usr/bin/*; do
+		[[ "${f##*/}" == cardarena-* ]] || { echo "$f"; false; }
+		n=$((n + 1))
+	done
+	[ "$n" -ge 12 ]
 	s=$T/usr/share/cardarena
 	[ -s "$s/protocol.md" ] && [ -s "$s/README.md" ] || false
+	cmp SECURITY.md "$s/SECURITY.md"
 	[ -s "$s/bots/python/cardarena.py" ] && [ -s "$s/bots/js/cardarena.js" ] || false
 	# every docs/rules/ file protocol.md names is there beside it
 	n=0
@@ -38,8 +38,8 @@ mk() {
 	# DESTDIR stages the same files; the examples name PREFIX, not DESTDIR
 	run mk install DESTDIR="$T/stage" PREFIX=/opt/ca
 	[ "$status" -eq 0 ]
-	[ -x "$T/stage/opt/ca/bin/referee" ]
-	grep -q '"command": "/opt/ca/bin/nyse_bot' "$T/stage/opt/ca/share/cardarena/tournaments/examples/nyse.json"
+	[ -x "$T/stage/opt/ca/bin/cardarena-referee" ]
+	grep -q '"command": "/opt/ca/bin/cardarena-nyse_bot' "$T/stage/opt/ca/share/cardarena/tournaments/examples/nyse.json"
 	! grep -q "$T/stage" "$T"/stage/opt/ca/share/cardarena/tournaments/examples/*.json || false
 }
 
@@ -47,17 +47,23 @@ mk() {
 	run mk install PREFIX="$T/usr"
 	[ "$status" -eq 0 ]
 	ex=$T/usr/share/cardarena/tournaments/examples/nyse.json
-	grep -q "\"command\": \"$T/usr/bin/nyse_bot --seed 1\"" "$ex"
-	grep -q "run from any directory with $T/usr/bin/tournament run $ex" "$ex"
+	grep -q "\"command\": \"$T/usr/bin/cardarena-nyse_bot --seed 1\"" "$ex"
+	grep -q "run from any directory with $T/usr/bin/cardarena-tournament run $ex" "$ex"
 	mkdir "$T/elsewhere"
 	cd "$T/elsewhere"
 	# No bin/ here and none on PATH: only the installed programs can run.
-	run env PATH=/usr/bin:/bin "$T/usr/bin/tournament" run -q "$ex"
+	run env PATH=/usr/bin:/bin "$T/usr/bin/cardarena-tournament" run -q --replays "$ex"
 	[ "$status" -eq 0 ]
 	[ "$(grep -c '"table"' out/nyse/journal.jsonl)" -eq 90 ]
 	log=$(ls out/nyse/logs/*.jsonl | head -n 1)
-	head -n 1 "$log" | grep -q "\"command\":\"$T/usr/bin/nyse_bot --seed 1\"\|\"command\":\"$T/usr/bin/random --seed"
+	head -n 1 "$log" | grep -q "\"command\":\"$T/usr/bin/cardarena-nyse_bot --seed 1\"\|\"command\":\"$T/usr/bin/cardarena-random --seed"
 	[ -s out/nyse/results.html ]
+	# the replays, by the installed cardarena-replay beside the runner
+	[ -s "$log.html" ]
+	# botcheck finds the installed referee and random bot beside it
+	run env PATH=/usr/bin:/bin "$T/usr/bin/cardarena-botcheck" -q -g nyse -n 1 -- "$T/usr/bin/cardarena-random"
+	echo "$output"
+	[ "$status" -eq 0 ]
 }
 
 @test "make install refuses a PREFIX with a space, installing nothing" {

@@ -295,7 +295,7 @@ PY
 @test "a full disk stops a tournament at once, keeps the journal, names no empty stderr file" {
 	mkdir "$T/disk"
 	cat >"$T/f.json" <<EOF
-{"name": "full", "game": "horserace", "seats": 3, "deals": 4, "seed": 3, "output": "$T/disk/out",
+{"name": "full", "game": "horserace", "seats": 3, "deals": 4, "seed": 3, "output": "$T/disk/out", "deals_per_run": 1,
  "options": {"races": 2}, "log_level": "full",
  "bots": [{"name": "a", "command": "bin/random --seed 1"}, {"name": "b", "command": "bin/random --seed 2"},
           {"name": "c", "command": "bin/random --seed 3"}, {"name": "d", "command": "bin/random --seed 4"}]}

@@ -29,8 +29,10 @@ page() {
 }
 
 @test "man: every page has NAME, DESCRIPTION and SEE ALSO" {
-	for f in referee.1 tournament.1 tournament-ladder.1 replay.1 \
-	    botcheck.1 human.1 cardarena-protocol.5 cardarena-tournament.5; do
+	for f in cardarena-referee.1 cardarena-tournament.1 \
+	    cardarena-tournament-ladder.1 cardarena-replay.1 \
+	    cardarena-botcheck.1 cardarena-human.1 \
+	    cardarena-protocol.5 cardarena-tournament.5; do
 		p=$(page "$f")
 		[[ "$p" == *NAME* ]]
 		[[ "$p" == *DESCRIPTION* ]]
@@ -52,30 +54,30 @@ options_in() {
 }
 
 @test "man: referee(1) names every option of referee --help" {
-	options_in referee.1 bin/referee
+	options_in cardarena-referee.1 bin/referee
 }
 
 @test "man: tournament(1) names every option and command of tournament --help and gauntlet --help" {
-	options_in tournament.1 bin/tournament
-	options_in tournament.1 bin/tournament gauntlet
-	p=$(page tournament.1)
+	options_in cardarena-tournament.1 bin/tournament
+	options_in cardarena-tournament.1 bin/tournament gauntlet
+	p=$(page cardarena-tournament.1)
 	for c in $(bin/tournament --help | sed -n 's/^ *\(usage:\)\{0,1\} *tournament \([a-z]*\).*/\2/p' | sort -u); do
 		grep -q -E "tournament $c" <<<"$p"
 	done
 }
 
 @test "man: tournament-ladder(1) names every option and command of tournament ladder --help" {
-	options_in tournament-ladder.1 bin/tournament ladder
-	p=$(page tournament-ladder.1)
+	options_in cardarena-tournament-ladder.1 bin/tournament ladder
+	p=$(page cardarena-tournament-ladder.1)
 	for c in $(bin/tournament ladder --help | sed -n 's/^ *\(usage:\)\{0,1\} *tournament ladder \([a-z]*\).*/\2/p' | sort -u); do
 		grep -q -E "tournament ladder $c|^ {5}$c " <<<"$p" || { echo "missing $c"; false; }
 	done
 }
 
 @test "man: replay(1), botcheck(1) and human(1) name every option of their --help" {
-	options_in replay.1 bin/replay
-	options_in botcheck.1 bin/botcheck
-	options_in human.1 bin/human
+	options_in cardarena-replay.1 bin/replay
+	options_in cardarena-botcheck.1 bin/botcheck
+	options_in cardarena-human.1 bin/human
 }
 
 @test "man: cardarena-tournament(5) names every key of the file, and its example loads" {
@@ -95,6 +97,20 @@ print(" ".join(re.findall(r"\"([a-z_]+)\"", block)))')
 	[ "$status" -eq 0 ]
 }
 
+@test "the README's tournament-file table names every key the file accepts, in its first column" {
+	keys=$(python3 -c 'import re
+s = open("tournaments/tfile.c").read()
+block = re.search(r"known_keys\[\] = \{(.*?)\};", s, re.S).group(1)
+print(" ".join(re.findall(r"\"([a-z_]+)\"", block)))')
+	[ -n "$keys" ]
+	col=$(sed -n '/^### The tournament file/,/^### /p' README.md |
+	    grep '^| `' | cut -d '|' -f 2)
+	[ -n "$col" ]
+	for k in $keys; do
+		grep -q -F -e "\`$k\`" <<<"$col" || { echo "missing $k"; false; }
+	done
+}
+
 @test "man: cardarena-protocol(5) names every message type and fault kind" {
 	p=$(page cardarena-protocol.5)
 	for w in hello start request error end bye timeout exit malformed \
@@ -105,10 +121,29 @@ print(" ".join(re.findall(r"\"([a-z_]+)\"", block)))')
 
 @test "man: make install puts the pages in PREFIX/share/man" {
 	make -s install DESTDIR="$T/root" PREFIX=/usr >/dev/null
-	for f in referee.1 tournament.1 tournament-ladder.1 replay.1 botcheck.1 human.1; do
+	n=0
+	for f in docs/man/*.1; do
+		f=${f##*/}
+		[[ "$f" == cardarena-* ]]
 		cmp "docs/man/$f" "$T/root/usr/share/man/man1/$f"
+		n=$((n + 1))
 	done
+	[ "$n" -eq 6 ]
 	for f in cardarena-protocol.5 cardarena-tournament.5; do
 		cmp "docs/man/$f" "$T/root/usr/share/man/man5/$f"
 	done
+}
+
+@test "the rule briefs cite the original texts by paths that exist (shared/seeds beside the repository)" {
+	[ -d ../shared/seeds ] || skip "no shared/seeds beside the repository"
+	n=0
+	for f in docs/rules/*.md; do
+		for p in $(grep -o '\.\./[./]*shared/seeds/[0-9a-f_]*\.txt' "$f"); do
+			[ -s "docs/rules/$p" ] || { echo "$f: $p"; false; }
+			n=$((n + 1))
+		done
+	done
+	[ "$n" -ge 10 ]
+	# nothing cites the old path, which does not exist
+	! grep -n '`\.\./seeds/' docs/rules/*.md || false
 }

@@ -182,3 +182,63 @@ EOF
 	[ "$status" -eq 0 ]
 	grep -q "referee says: no answer within 5 ms" "$T/err"
 }
+
+# A hello with nonce $1 (none if empty), a start, six requests of 40
+# entries, bye: to $T/in.
+nonce_input() {
+	local legal id
+	legal=$(python3 -c 'print(",".join("{\"a\":%d}" % i for i in range(40)))')
+	if [ -n "$1" ]; then
+		printf '{"type":"hello","protocol":1,"game":"nyse","options":{},"seat":1,"players":4,"games":1,"limits":{},"nonce":"%s"}\n' "$1" > "$T/in"
+	else
+		hello nyse
+	fi
+	printf '{"type":"start","game":0,"seat":1}\n' >> "$T/in"
+	for id in 1 2 3 4 5 6; do
+		printf '{"type":"request","id":%d,"game":0,"seat":1,"view":{},"events":[],"legal":[%s],"time_left_ms":1000}\n' "$id" "$legal" >> "$T/in"
+	done
+	printf '{"type":"bye"}\n' >> "$T/in"
+}
+
+@test "the SDKs mix the hello's nonce into --seed: the same match the same moves, another match others" {
+	for bot in 'bin/random --seed 7' "$PYR --seed 7" "$JSR --seed 7"; do
+		nonce_input 00000000000000aa
+		feed "$bot" "$T/in"
+		[ "$status" -eq 0 ]
+		a=$output
+		feed "$bot" "$T/in"
+		[ "$output" = "$a" ] || { echo "$bot: the same nonce, other moves"; false; }
+		nonce_input 3f00000000000bb0
+		feed "$bot" "$T/in"
+		[ "$output" != "$a" ] || { echo "$bot: another nonce, the same moves"; false; }
+		nonce_input ""
+		feed "$bot" "$T/in"
+		[ "$output" != "$a" ] || { echo "$bot: the nonce is not used"; false; }
+	done
+}
+
+@test "the referee's hello carries the match nonce, SHA-256 of the seed, in the log's header too" {
+	run bin/referee $LIMITS -g nyse -s 5 --log "$T/a.log" -b bin/random -b bin/random -b bin/random
+	[ "$status" -eq 0 ]
+	run bin/referee $LIMITS -g nyse -s 6 --log "$T/b.log" -b bin/random -b bin/random -b bin/random
+	python3 - "$T/a.log" 5 "$T/b.log" 6 <<'PY'
+import hashlib, json, sys
+nonces = set()
+for path, seed in ((sys.argv[1], sys.argv[2]), (sys.argv[3], sys.argv[4])):
+    want = hashlib.sha256(("cardarena match nonce %s" % seed).encode()).hexdigest()[:16]
+    lines = [json.loads(l) for l in open(path)]
+    assert lines[0]["nonce"] == want, (lines[0].get("nonce"), want)
+    hellos = [l["msg"] for l in lines
+              if l.get("type") == "send" and l["msg"]["type"] == "hello"]
+    assert len(hellos) == 3 and all(h["nonce"] == want for h in hellos), hellos
+    nonces.add(want)
+assert len(nonces) == 2
+PY
+	run bin/replay --verify "$T/a.log"
+	[ "$status" -eq 0 ]
+	# a header whose nonce is not its seed's does not verify
+	sed '1s/"nonce":"[0-9a-f]*"/"nonce":"0000000000000000"/' "$T/a.log" > "$T/c.log"
+	run bin/replay --verify "$T/c.log"
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"the header's nonce is not the seed's"* ]]
+}

@@ -6,7 +6,11 @@
  * list and every event it is told stay byte-identical while the other
  * players play the same moves (until the end, whose scoring shows every
  * holding); with open_holdings off, the others' colours
- * never appear in its view.  Prints TAP.
+ * never appear in its view.  And the committed swap (issue 26) in random
+ * play with open_holdings off, against a count of the requests left made
+ * here: after a none the swap goes on exactly while a request is left,
+ * with the committed chip's requests only; with none left, the chip leaves
+ * the game, no other chip moves, and the next turn begins.  Prints TAP.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -14,8 +18,10 @@
 #include <string.h>
 
 #include "common.h"
+#include "games/nyse.h"
 
 #define GAMES	300
+#define SWAP_GAMES	1000
 
 
 static int	opt_fails(const char *, int);
@@ -23,6 +29,9 @@ static int	setup_fails(const char *, int, const char *);
 static char	*messages(const struct game *, const void *, int,
 		    const struct events *);
 static int	leak_game(const struct game *, uint64_t, char *, size_t);
+static int	requests_left(const struct nyse *);
+static int	committed_game(const struct game *, uint64_t, long *, long *,
+		    char *, size_t);
 
 /* Returns 1 if the option kv is refused for a game of players. */
 static int
@@ -189,11 +198,118 @@ leak_game(const struct game *g, uint64_t seed, char *why, size_t len)
 	return rc;
 }
 
+/*
+ * The requests the active player of st could still make with its committed
+ * swap chip: a chip to give (any but that swap chip) to a player holding a
+ * chip, for another colour, not refused this turn.
+ */
+static int
+requests_left(const struct nyse *st)
+{
+	int a = st->turn, gc, gm, t, ac, k = 0, have;
+
+	for (gc = 0; gc < NY_COLOURS; gc++)
+		for (gm = 0; gm < NY_MARKS; gm++) {
+			have = st->held[a][gc][gm] - (gc == st->sw_chip &&
+			    gm == NY_SWAP);
+			for (t = 0; have > 0 && t < st->n; t++)
+				for (ac = 0; t != a && ac < NY_COLOURS; ac++)
+					if (ac != gc && nyse_chips(st, t) > 0 &&
+					    !(st->refused[t] & (1u << ac)))
+						k++;
+		}
+	return k;
+}
+
+/*
+ * Plays one random game of 2 or 3 players with open_holdings off, checking
+ * every committed swap against requests_left(); counts the answers none
+ * after which the swap went on (*more) and the swaps that ended void.
+ */
+static int
+committed_game(const struct game *g, uint64_t seed, long *more, long *voids,
+    char *why, size_t len)
+{
+	static struct legal l[MAX_LEGAL];
+	struct nyse st, before;
+	struct rng r;
+	struct opts o;
+	struct action a;
+	int n, i, p, c, m, q;
+
+	rng_seed(&r, seed);
+	opts_defaults(g, &o, 2 + (int)rng_below(&r, 2));
+	o.v[opt_index(g, "open_holdings")] = 0;
+	if (opts_finish(g, &o, why, len) == -1)
+		return -1;
+	g->init(&st, &o, NULL, &r, NULL);
+	while (g->deciders(&st) != 0) {
+		p = __builtin_ctz(g->deciders(&st));
+		n = g->legal(&st, p, l, MAX_LEGAL);
+		if (st.phase == NY_SWAPPING) {
+			if (n != requests_left(&st)) {
+				snprintf(why, len, "%d entries in a committed "
+				    "swap, %d requests left", n,
+				    requests_left(&st));
+				return -1;
+			}
+			for (i = 0; i < n; i++)
+				if (NY_KIND(l[i].code) != NY_A_SWAP ||
+				    NY_F(l[i].code, 0) != st.sw_chip) {
+					snprintf(why, len, "a committed swap "
+					    "lists another action");
+					return -1;
+				}
+		}
+		a.code = l[rng_below(&r, (uint32_t)n)].code;
+		a.amount = 0;
+		before = st;
+		if (g->apply(&st, p, a, &r, NULL) == -1) {
+			snprintf(why, len, "apply refused a legal action");
+			return -1;
+		}
+		if (NY_KIND(a.code) != NY_A_NONE)
+			continue;
+		before.refused[before.sw_target] |= (uint8_t)(1u <<
+		    before.sw_ac);
+		if (requests_left(&before) > 0) {
+			(*more)++;
+			if (st.phase != NY_SWAPPING || st.turn != before.turn) {
+				snprintf(why, len, "a request was left, yet "
+				    "the swap ended");
+				return -1;
+			}
+			continue;
+		}
+		(*voids)++;
+		before.held[before.turn][before.sw_chip][NY_SWAP]--;
+		before.used[before.sw_chip][NY_SWAP]++;
+		for (q = 0; q < st.n; q++)
+			for (c = 0; c < NY_COLOURS; c++)
+				for (m = 0; m < NY_MARKS; m++)
+					if (st.held[q][c][m] !=
+					    before.held[q][c][m] ||
+					    st.used[c][m] != before.used[c][m]) {
+						snprintf(why, len, "a void swap "
+						    "moved a chip, or kept the "
+						    "swap chip");
+						return -1;
+					}
+		if (st.phase != NY_TURN || st.turn != nyse_next(&before) ||
+		    st.turns != before.turns + 1 || st.nswaps != before.nswaps) {
+			snprintf(why, len, "a void swap did not end the turn");
+			return -1;
+		}
+	}
+	return 0;
+}
+
 int
 main(void)
 {
 	const struct game *g = game_find("nyse");
 	char why[1024];
+	long more = 0, voids = 0;
 	int i, bad = 0;
 
 	tap_ok(g != NULL, "nyse is registered");
@@ -242,5 +358,14 @@ main(void)
 	tap_ok(!bad, "%d games: a seat's view, legal list and events stay "
 	    "byte-identical when what it may not see is re-dealt%s%s", i,
 	    bad ? ": " : "", bad ? why : "");
+	for (bad = 0, i = 0; i < SWAP_GAMES && !bad; i++)
+		if (committed_game(g, seed_derive(26, (uint64_t)i), &more,
+		    &voids, why, sizeof why) == -1)
+			bad = 1;
+	tap_ok(!bad && more > 0 && voids > 0, "%d games, open_holdings off: "
+	    "after a none the swap goes on with the committed chip's requests "
+	    "only while one is left (%ld times); with none left the chip "
+	    "leaves the game, nothing else moves, the turn ends (%ld "
+	    "times)%s%s", i, more, voids, bad ? ": " : "", bad ? why : "");
 	return tap_done();
 }

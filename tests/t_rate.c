@@ -25,6 +25,7 @@ static void	 test_closed_form(void);
 static void	 test_weights(void);
 static void	 test_perfect(void);
 static void	 test_anchor_ties_order(void);
+static void	 test_no_prior_boot(void);
 
 /*
  * Draws a Plackett-Luce finish of the k players pl (strengths gam): places
@@ -267,6 +268,46 @@ test_perfect(void)
 	rate_free(&r);
 }
 
+/*
+ * Two players, a wins 9 of 10, no prior: a replicate in which b never
+ * won has no finite fit, yet no interval is +-0 and a beating b is not
+ * certain.
+ */
+static void
+test_no_prior_boot(void)
+{
+	struct rate_opts o = { 200, 0, NULL, 0, 1500, 1 };
+	struct rating r;
+	char cause[256];
+	int pl[2], places[2], i, ret, finite = 1;
+
+	rate_init(&r, &o);
+	pl[0] = rate_player(&r, "a");
+	pl[1] = rate_player(&r, "b");
+	for (i = 0; i < 10; i++) {
+		places[0] = i < 9 ? 1 : 2;
+		places[1] = 3 - places[0];
+		rate_add(&r, rate_blockkey(0, 0, i), 2, pl, places, NULL);
+	}
+	ret = rate_fit(&r, cause, sizeof cause);
+	for (i = 0; i < r.nboot * 2; i++)
+		finite = finite && isfinite(r.belo[i]);
+	tap_ok(ret == 0 && r.nboot > 1 && finite,
+	    "a wins 9 of 10, --prior 0: %d finite replicates of 200",
+	    r.nboot);
+	for (i = 0; i < 2; i++)
+		finite = finite && isfinite(r.p[i].pm) && isfinite(r.p[i].lo) &&
+		    isfinite(r.p[i].hi);
+	tap_ok(ret == 0 && finite && r.p[0].pm > 100 && r.p[1].pm > 100,
+	    "the intervals are finite and wide: +-%.1f and +-%.1f",
+	    r.p[0].pm, r.p[1].pm);
+	i = r.order[0];
+	tap_ok(ret == 0 && i == 0 && isfinite(r.p[i].los_next) &&
+	    r.p[i].los_next > 0.5 && r.p[i].los_next < 0.999,
+	    "a > b is likely, not certain: %.4f", r.p[i].los_next);
+	rate_free(&r);
+}
+
 /* The anchor, all ties, and the order of the results. */
 static void
 test_anchor_ties_order(void)
@@ -356,6 +397,7 @@ main(void)
 	test_weights();
 	test_perfect();
 	test_anchor_ties_order();
+	test_no_prior_boot();
 
 	e[0] = e[1] = e[2] = 0;
 	for (rep = 0; rep < 4; rep++) {

@@ -142,14 +142,21 @@ PY
 	run bin/tournament run "$T/bad.json"
 	[ "$status" -eq 2 ]
 	[[ "$output" == *'"options": '* ]]
+	# fewer bots than seats is a bad file too: status 2, as --help says
+	echo '{"game": "nyse", "seats": 3, "bots": [{"name":"a","command":"x"},{"name":"b","command":"y"}]}' >"$T/bad.json"
+	for c in run schedule plan; do
+		run bin/tournament $c "$T/bad.json"
+		[ "$status" -eq 2 ]
+		[ "$output" = "tournament: $T/bad.json: 2 bots for tables of 3 seats: a table needs 3 different bots" ]
+	done
 }
 
-@test "fewer bots than seats is an error" {
+@test "fewer bots than seats is an error (of the file: status 2)" {
 	sed -e '/"name": "c"/d' -e '/"name": "d"/d' -e '/"name": "e"/d' \
 	    -e 's/"name": "b", "command": "\(.*\)"},/"name": "b", "command": "\1"}/' \
 	    "$T/t.json" >"$T/few.json"
 	run bin/tournament schedule "$T/few.json"
-	[ "$status" -eq 1 ]
+	[ "$status" -eq 2 ]
 	[[ "$output" == *"2 bots for tables of 4 seats: a table needs 4 different bots"* ]]
 }
 
@@ -283,6 +290,25 @@ PY
 	cmp "$T/straight" "$T/resumed"
 }
 
+@test "rate's text: the head to head shows the games together and whole names, never two alike" {
+	R1="bin/random --seed 1" R2="bin/random --seed 2" \
+	    one_race "$T/long.json" "$T/long" "bin/random --seed 3" random-c-number-three
+	sed -i 's/"name": "r1"/"name": "random-c-number-one"/; s/"name": "r2"/"name": "random-c-number-two"/; s/"deals": 1/"deals": 4/' "$T/long.json"
+	run bin/tournament run -q "$T/long.json"
+	[ "$status" -eq 0 ]
+	run bin/tournament rate "$T/long/journal.jsonl"
+	[ "$status" -eq 0 ]
+	h=$(printf '%s\n' "$output" | sed -n '/^Head to head/,$p')
+	echo "$h"
+	# the column heads: every name whole
+	for n in one two three; do
+		grep -q -E "^ +.* random-c-number-$n( |\$)" <<<"$(sed -n 3p <<<"$h")"
+	done
+	# each cell: the score and the games together (4 deals, one game each)
+	[ "$(grep -c -E '[0-9.]+ \(4\)' <<<"$h")" -eq 3 ]
+	[ "$(grep -o -E '[0-9.]+ \(4\)' <<<"$h" | wc -l)" -eq 6 ]
+}
+
 @test "rate: formats, anchor and several journals" {
 	mkfile "$T/t1.json" "$T/one" 1
 	run bin/tournament run -q "$T/t1.json"
@@ -355,16 +381,30 @@ EOF2
 	# It ends with the next steps for a bot author.
 	[[ "$output" == *"next: write your own bot: protocol.md is the whole contract"* ]]
 	[[ "$output" == *"bin/botcheck -- 'python3 mybot.py'"* ]]
-	# make demo builds only what it runs, in parallel, without echoing
+	# make demo builds every program the README's tour and the demo's
+	# closing lines name (not the tests), in parallel, without echoing
 	# each compiler line (a dry run of a full rebuild shows what it would do).
+	names=$( { sed -n '/^## A tour/,/^### Entering a bot/p' README.md
+	    printf '%s\n' "$output" | sed -n '/^next:/,$p'; } |
+	    grep -o 'bin/[a-z_<>]*' | sort -u)
 	run make -n -B demo
 	[ "$status" -eq 0 ]
 	[[ "$output" == *" -s -j"* ]]
-	[[ "$output" == *"referee/referee.c"* ]]
-	[[ "$output" == *"tools/replay/"* ]]
 	[[ "$output" != *"tests/t_"* ]]
-	[[ "$output" != *"tools/botcheck"* ]]
-	[[ "$output" != *"bots/stocks_bot"* ]]
+	n=0
+	for p in $names; do
+		if [ "$p" = "bin/<game>_bot" ]; then
+			for b in bots/*_bot.c; do
+				b=${b#bots/}
+				[[ "$output" == *" -o bin/${b%.c} "* ]]
+			done
+			continue
+		fi
+		echo "$p"
+		[[ "$output" == *" -o $p "* ]]
+		n=$((n + 1))
+	done
+	[ "$n" -ge 7 ]
 	# Every game of the schedule is in the journal, none twice.
 	python3 - "$T/demo/journal.jsonl" <<'PY'
 import json, sys
@@ -549,9 +589,10 @@ held_back() {
 	# is slow, the other slot goes on.
 	sed -i "s|det.py e\"|det.py e $T/stall\"|" "$T/s.json"
 	grep -q "det.py e $T/stall" "$T/s.json"
-	# and may write there (isolated bots have nowhere to write but their own)
-	sed -i 's|^  "seed": 11|  "bot_user": "same", "seed": 11|' "$T/s.json"
-	grep -q '"bot_user": "same"' "$T/s.json"
+	# and may write there (isolated or sandboxed bots have nowhere to
+	# write but their own)
+	sed -i 's|^  "seed": 11|  "bot_user": "same", "sandbox": false, "seed": 11|' "$T/s.json"
+	grep -q '"bot_user": "same", "sandbox": false' "$T/s.json"
 	bin/tournament run --no-progress "$T/s.json" >"$T/out.txt" 2>"$T/err" 3>&- &
 	bg=$!
 	# The other slot plays the other 4 tables' deal 0 and every table's
@@ -580,7 +621,7 @@ PY
 	mkdir -m 1777 "$T/stall"
 	mkfile "$T/s.json" "$T/s" 6 '"deals_per_run": 2,'
 	sed -i "s|det.py e\"|det.py e $T/stall\"|" "$T/s.json"
-	sed -i 's|^  "seed": 11|  "bot_user": "same", "seed": 11|' "$T/s.json"
+	sed -i 's|^  "seed": 11|  "bot_user": "same", "sandbox": false, "seed": 11|' "$T/s.json"
 	grep -q "det.py e $T/stall" "$T/s.json"
 	bin/tournament run --no-progress "$T/s.json" >"$T/out.txt" 2>"$T/err" 3>&- &
 	bg=$!
@@ -609,7 +650,10 @@ PY
 EOF2
 	run bin/tournament run --no-progress --replays "$T/r.json"
 	[ "$status" -eq 0 ]
-	[[ "$output" == *"replays: 8 match logs rendered as HTML"* ]]
+	# one log per run: at least one per table
+	n=$(ls "$T"/r/logs/*.jsonl | wc -l)
+	[ "$n" -ge 4 ]
+	[[ "$output" == *"replays: $n match logs rendered as HTML"* ]]
 	for f in "$T"/r/logs/*.jsonl; do
 		[ -s "$f.html" ]
 		grep -q '"bots":\[{"name":"\(alpha\|beta\|gamma\|delta\)"' "$f.html"
@@ -652,7 +696,7 @@ pidfile() {
           {"name": "b", "command": "python3 $T/pidrec.py $T/rec/b"},
           {"name": "c", "command": "python3 $T/pidrec.py $T/rec/c"}],
  "deals": $2, "deals_per_run": $3, "duplicate": $4, "concurrency": 2,
- "bot_user": "same", $TOUR_LIMITS, "output": "$5"}
+ "bot_user": "same", "sandbox": false, $TOUR_LIMITS, "output": "$5"}
 EOF2
 }
 
@@ -790,4 +834,67 @@ PY
 	# protocol names, contain.c's limits).
 	run sh -c "grep -l '\"hello_timeout\"\\|\"line_too_long\"' referee/*.c tournaments/*.c | sort"
 	[ "$output" = "$(printf 'referee/proto.c\nreferee/results.c')" ]
+}
+
+@test "a deal book: two tournaments of other seeds meet the same deals, in order and repeated; a bad book is refused at the start" {
+	python3 - "$T/book" <<'PY'
+import json, random, sys
+ranks, suits = "A23456789TJQK", "SHDC"
+rng = random.Random(7)
+with open(sys.argv[1], "w") as f:
+    f.write("# three daifugo deals\n")
+    for i in range(3):
+        deck = [r + s for s in suits for r in ranks] + ["JK", "JK"]
+        rng.shuffle(deck)
+        f.write(json.dumps({"deck": deck, "seating": [0, 1, 2, 3, 4]}) + "\n\n")
+PY
+	for s in 1 2; do
+		cat >"$T/b$s.json" <<EOF2
+{"game": "daifugo", "options": {"deals": 1}, "seats": 5, "deals": 4, "duplicate": false,
+ "bots": [{"name": "a", "command": "python3 $T/det.py a"}, {"name": "b", "command": "python3 $T/det.py b"},
+          {"name": "c", "command": "python3 $T/det.py c"}, {"name": "d", "command": "python3 $T/det.py d"},
+          {"name": "e", "command": "python3 $T/det.py e"}],
+ "deal_book": "$T/book", "seed": $s, "output": "$T/bo$s", $TOUR_LIMITS}
+EOF2
+		run bin/tournament run -q "$T/b$s.json"
+		[ "$status" -eq 0 ]
+	done
+	python3 - "$T/bo1" "$T/bo2" <<'PY'
+import glob, json, sys
+def deals(d):
+    h = json.loads(open(d + "/journal.jsonl").readline())
+    assert h["deal_book"].startswith("3 deals, "), h
+    out = {}
+    for f in glob.glob(d + "/logs/*.jsonl"):
+        for l in open(f):
+            e = json.loads(l)
+            if e.get("type") == "game_start":
+                out[e["game"]] = (json.dumps(e["deal"], sort_keys=True), e["seed"])
+    return out
+a, b = deals(sys.argv[1]), deals(sys.argv[2])
+assert sorted(a) == sorted(b) == [0, 1, 2, 3], (sorted(a), sorted(b))
+for g in a:
+    # the same deal whatever the seed
+    assert a[g][0] == b[g][0] and a[g][1] != b[g][1], g
+# in order, and repeated: deal 3 is the book's first again
+assert len({a[0][0], a[1][0], a[2][0]}) == 3 and a[3][0] == a[0][0]
+PY
+	# the logs show the book's decks
+	grep -q '"deal_book":\[' "$T"/bo1/logs/*.jsonl
+	printf '{"deck": ["3D", "3D"]}\n' >> "$T/book"
+	run bin/tournament run -q "$T/b1.json"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *'"deal_book": '"$T/book"': deal 4: '* ]]
+}
+
+@test "a bot that crashes in every game gets a closing note: where its stderr is, and botcheck's command" {
+	one_race "$T/c.json" "$T/c" "/bin/false" dud "$TOUR_LIMITS,"
+	run bin/tournament run --no-progress "$T/c.json"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"dud crashed (exited or closed its output) 1 time in 1 game; its stderr is in"* ]]
+	[[ "$output" == *"$T/c/logs/*.botN.stderr"* ]]
+	[[ "$output" == *"It crashed in every game: it may not start here at all; try"*"bin/botcheck -g horserace -- '/bin/false'"* ]]
+	# A bot that does not crash gets no such note.
+	[[ "$output" != *"r1 crashed"* ]]
 }

@@ -8,17 +8,7 @@ load helpers
 
 @test "tutorial: the README's commands run as written and do what it says" {
 	[ -n "$T" ] && [ -d "$T" ]
-	python3 - README.md "$T/tutorial.sh" <<'PY'
-import re, sys
-text = open(sys.argv[1], encoding="utf-8").read()
-sec = re.search(r"^## Tutorial.*?(?=^## )", text, re.S | re.M).group(0)
-blocks = re.findall(r"^```sh\n(.*?)^```$", sec, re.S | re.M)
-assert len(blocks) >= 5, "only %d sh blocks in the tutorial" % len(blocks)
-with open(sys.argv[2], "w") as f:
-    f.write("set -e\n")
-    for b in blocks:
-        f.write(b)
-PY
+	readme_script Tutorial "$T/tutorial.sh" 5
 	grep -q 'bin/tournament gauntlet' "$T/tutorial.sh"
 	cp -r bin bots tournaments "$T/"
 	cd "$T"

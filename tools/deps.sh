@@ -11,13 +11,15 @@
 #          mandoc (the manual pages' lint), bubblewrap (--sandbox), clang
 #          and libclang-rt-dev (the libFuzzer targets); the
 #          browser test installs chromium itself, as it needs it
+#   memcheck  and valgrind (make memcheck)
 mode=${1:-build}
 pkgs="libbsd-dev libjansson-dev libsqlite3-dev libmicrohttpd-dev pkg-config gcc make"
 case $mode in
 demo)	pkgs="$pkgs python3 nodejs bubblewrap" ;;
 check)	pkgs="$pkgs python3 nodejs bats procps tmux parallel slurm-wlm munge mandoc bubblewrap clang libclang-rt-dev" ;;
+memcheck) pkgs="$pkgs valgrind" ;;
 build)	;;
-*)	echo "usage: tools/deps.sh [build|demo|check]" >&2; exit 2 ;;
+*)	echo "usage: tools/deps.sh [build|demo|check|memcheck]" >&2; exit 2 ;;
 esac
 missing=""
 for p in $pkgs; do

@@ -5,7 +5,9 @@
  * names, for each such bot, the key of the tournament file that would let
  * it through, with its value now: "time_hello_ms" for timeouts at the
  * hello, "time_per_move_ms" and "time_bank_ms" for timeouts at moves, and
- * the "limits" key of the limit it hit.
+ * the "limits" key of the limit it hit; and a bot that crashed (exited or
+ * closed its output), where its stderr is, and botcheck's command when it
+ * crashed in every game (it may not start here at all).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -78,6 +80,24 @@ limits_advice(FILE *fp, const struct tour *t, const struct rating *r)
 		    "ms) and \"time_bank_ms\" (now %ld ms a game)\n  in %s.\n"
 		    "  The fault lines of the match logs say which requests "
 		    "(bin/replay shows them).\n", move, bank, t->path);
+	for (i = 0; i < r->n; i++) {
+		p = &r->p[i];
+		if (p->faults[TF_CRASH] == 0)
+			continue;
+		for (k = 0; k < t->nbots && strcmp(t->bots[k].name, p->name);
+		    k++)
+			;
+		fprintf(fp, "%s%s crashed (exited or closed its output) %ld "
+		    "time%s in %ld game%s; its stderr is in\n  %s/logs/"
+		    "*.botN.stderr (N its seat at the table; bin/replay LOG "
+		    "shows the fault).\n", n++ == 0 ? "\n" : "", p->name,
+		    p->faults[TF_CRASH], p->faults[TF_CRASH] == 1 ? "" : "s",
+		    p->games, p->games == 1 ? "" : "s", t->outdir);
+		if (p->faults[TF_CRASH] >= p->games && k < t->nbots)
+			fprintf(fp, "  It crashed in every game: it may not "
+			    "start here at all; try\n  bin/botcheck -g %s -- "
+			    "'%s'\n", t->game, t->bots[k].command);
+	}
 	for (i = 0; i < r->n; i++) {
 		p = &r->p[i];
 		for (f = limit_flags; f->key != NULL; f++) {

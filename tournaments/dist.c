@@ -65,6 +65,12 @@ struct gather {
 	long		 bad;		/* its lines refused */
 };
 
+/* The long options of a command that has no others. */
+static const struct option help_opts[] = {
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 }
+};
+
 static uint64_t	 fingerprint(const json_t *);
 static char	*fp_text(const json_t *);
 static int	 parse_list(const char *, long, char **, char *, size_t);
@@ -202,7 +208,7 @@ cmd_plan(int argc, char **argv)
 	struct schedule s;
 	json_t *file, *base, *tb, *bots, *job, *header;
 	const char *errstr, *only = NULL;
-	char cause[512], *mask = NULL, *fp;
+	char cause[512], *mask = NULL, *fp, seedtxt[32];
 	long chunk = 0, gpt, per, jpt, njobs, table, c, lo, hi, idx;
 	int ch, i;
 
@@ -218,9 +224,7 @@ cmd_plan(int argc, char **argv)
 			only = optarg;
 			break;
 		case 'h':
-			printf("usage: tournament plan FILE [--chunk N] "
-			    "[--only LIST]\n");
-			return 0;
+			tournament_usage(stdout, 0);
 		default:
 			cli_bad_option("tournament plan", ch, argv);
 		}
@@ -253,6 +257,10 @@ cmd_plan(int argc, char **argv)
 	for (i = 0; drop[i] != NULL; i++)
 		json_object_del(base, drop[i]);
 	json_object_set_new(base, "name", json_string(t.name));
+	/* the seed drawn for this plan when the file names none: every job
+	 * plays from it (a plan holds every seed: keep it from the bots) */
+	snprintf(seedtxt, sizeof seedtxt, "%" PRIu64, t.seed);
+	json_object_set_new(base, "seed", json_string(seedtxt));
 	/* chunk by chunk across the tables, as a run plays deal by deal */
 	idx = 0;
 	for (c = 0; c < jpt; c++) {
@@ -396,10 +404,7 @@ cmd_job(int argc, char **argv)
 			verbose = 1;
 			break;
 		case 'h':
-			printf("usage: tournament job [--out DIR] [-v] < LINE\n"
-			    "       tournament job [--out DIR] [-v] --from PLAN "
-			    "--index I\n");
-			return 0;
+			tournament_usage(stdout, 0);
 		default:
 			cli_bad_option("tournament job", ch, argv);
 		}
@@ -975,14 +980,13 @@ cmd_merge(int argc, char **argv)
 	int ch, quiet = 0, rc, lockfd;
 
 	opterr = 0;
-	while ((ch = getopt(argc, argv, "+:qh")) != -1) {
+	while ((ch = getopt_long(argc, argv, "+:qh", help_opts, NULL)) != -1) {
 		switch (ch) {
 		case 'q':
 			quiet = 1;
 			break;
 		case 'h':
-			printf("usage: tournament merge [-q] OUT DIR...\n");
-			return 0;
+			tournament_usage(stdout, 0);
 		default:
 			cli_bad_option("tournament merge", ch, argv);
 		}
@@ -1024,11 +1028,10 @@ cmd_status(int argc, char **argv)
 	int ch, rc;
 
 	opterr = 0;
-	while ((ch = getopt(argc, argv, "+:h")) != -1) {
+	while ((ch = getopt_long(argc, argv, "+:h", help_opts, NULL)) != -1) {
 		switch (ch) {
 		case 'h':
-			printf("usage: tournament status OUT DIR...\n");
-			return 0;
+			tournament_usage(stdout, 0);
 		default:
 			cli_bad_option("tournament status", ch, argv);
 		}

@@ -101,7 +101,8 @@ g_usage(FILE *fp, int status)
 "                           [--time-per-move MS] [--time-bank MS]\n"
 "                           [--time-hello MS] [--max-decisions N]\n"
 "                           [--deals-per-run N] [--on-fault POLICY]\n"
-"                           [--sandbox] [--referee PATH] [--referee-arg ARG ...]\n"
+"                           [--sandbox] [--deal-book FILE] [--referee PATH]\n"
+"                           [--referee-arg ARG ...]\n"
 "                           -c 'CANDIDATE' -p 'POOL BOT' [-p ...]\n"
 "       tournament gauntlet [-j N] [-q] [-O DIR] [--elo0 E] ... FILE\n"
 "\n"
@@ -142,6 +143,8 @@ g_usage(FILE *fp, int status)
 "  --deals-per-run N    deals a referee run (one life of its bots) plays\n"
 "                       (default: about 3 s of play)\n"
 "  --sandbox            run the bots in the sandbox (SECURITY.md)\n"
+"  --deal-book FILE     deal d of every table from line d mod N of FILE\n"
+"                       (set-ups as the referee's --setup, one per line)\n"
 "  --referee PATH       the referee (default: beside this program)\n"
 "  --referee-arg ARG    one more referee argument (limits: --limit-mem 512\n"
 "                       ...); repeatable\n"
@@ -391,6 +394,7 @@ g_parse(int argc, char **argv, struct gopts *o, struct gcli *c)
 		{ "sandbox", no_argument, NULL, 'S' },
 		{ "referee", required_argument, NULL, 'R' },
 		{ "referee-arg", required_argument, NULL, 'r' },
+		{ "deal-book", required_argument, NULL, 'b' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -503,6 +507,11 @@ g_parse(int argc, char **argv, struct gopts *o, struct gcli *c)
 			/* FALLTHROUGH */
 		case 'l':
 			json_object_set_new(c->j, "logs", json_true());
+			break;
+		case 'b':
+			json_object_set_new(c->j, "deal_book",
+			    json_string(optarg));
+			c->cli = 1;
 			break;
 		case 'S':
 			json_object_set_new(c->j, "sandbox", json_true());

@@ -170,6 +170,8 @@ names_hidden(const struct tour *t, const char *w)
 		return "the tournament file";
 	if (inside(w, t->plan))
 		return "the plan (it holds every seed)";
+	if (inside(w, t->deal_book))
+		return "the deal book (it holds every card)";
 	return NULL;
 }
 
@@ -324,6 +326,13 @@ run_argv(struct pool *pl, const struct pool_run *r, const char *logpath)
 	if (t->plan != NULL && access(t->plan, F_OK) == 0) {
 		ARG("--sandbox-hide");
 		ARG(t->plan);
+	}
+	if (t->deal_book != NULL) {
+		/* its deals are every hidden card: out of the bots' sight */
+		ARG("--deal-book");
+		ARG(t->deal_book);
+		ARG("--sandbox-hide");
+		ARG(t->deal_book);
 	}
 	if (t->sandbox) {
 		/* the bots' own dirs in */

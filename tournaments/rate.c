@@ -20,6 +20,13 @@
  * is the estimate +- 1.96 bootstrap standard deviations; the 2.5% and
  * 97.5% percentiles are kept too.  The likelihood of superiority of a
  * player over the next one down is Phi(difference / its bootstrap sd).
+ *
+ * Without a prior (--prior 0) a replicate may leave a player who won or
+ * lost every pairing, whose maximum-likelihood rating is infinite: the
+ * replicates are fitted with a tiny prior instead (BOOT_PRIOR virtual
+ * games per player), so that such a replicate counts as a very large
+ * difference and widens the interval as it should, and a replicate that
+ * still is not finite everywhere is left out of every statistic.
  */
 #include <math.h>
 #include <stdio.h>
@@ -31,6 +38,7 @@
 #define ELO_PER_NAT	(400.0 / M_LN10)
 #define BT_TOL		1e-9
 #define BT_MAXITER	200000
+#define BOOT_PRIOR	1e-3
 
 static void	 grow(struct rating *);
 static int	 lookup(const struct rating *, const char *, unsigned *);
@@ -364,8 +372,8 @@ to_elo(const struct rating *r, const double *lambda, double *elo, int anchor)
 int
 rate_fit(struct rating *r, char *cause, size_t len)
 {
-	double *lambda, *lb, *elo, *col, *nblam, s, s2, d, sd;
-	int n = r->n, i, j, a, b, B = r->opts.boot, anchor = -1, tmp;
+	double *lambda, *lb, *elo, *col, *be, *nblam, s, s2, d, sd;
+	int n = r->n, i, j, a, b, B = r->opts.boot, anchor = -1, tmp, nb;
 	unsigned slot;
 
 	if (n == 0) {
@@ -405,17 +413,24 @@ rate_fit(struct rating *r, char *cause, size_t len)
 	}
 	nblam = r->warm ? xcalloc((size_t)(B > 0 ? B : 1) * (size_t)n,
 	    sizeof *nblam) : NULL;
-	for (b = 0; b < B; b++) {
+	/* the finite replicates, kept in the first nb rows of belo */
+	for (b = nb = 0; b < B; b++) {
 		memcpy(lb, lambda, (size_t)n * sizeof *lb);
 		if (r->warm && r->nlam > 0)
 			memcpy(lb, r->blam + (size_t)b * r->nlam,
 			    (size_t)r->nlam * sizeof *lb);
 		bt_fit(n, r->bw + (size_t)b * r->cap * r->cap, r->cap,
-		    r->opts.prior, lb, 1);
-		to_elo(r, lb, r->belo + (size_t)b * n, anchor);
+		    fmax(r->opts.prior, BOOT_PRIOR), lb, 1);
+		be = r->belo + (size_t)nb * n;
+		to_elo(r, lb, be, anchor);
+		for (i = 0; i < n && isfinite(be[i]); i++)
+			;
+		/* the next warm start: this replicate, or the fit if lost */
 		if (nblam != NULL)
-			memcpy(nblam + (size_t)b * n, lb, (size_t)n *
-			    sizeof *lb);
+			memcpy(nblam + (size_t)b * n, i == n ? lb : lambda,
+			    (size_t)n * sizeof *lb);
+		if (i == n)
+			nb++;
 	}
 	if (r->warm) {
 		free(r->blam);
@@ -424,6 +439,7 @@ rate_fit(struct rating *r, char *cause, size_t len)
 		memcpy(r->lam, lambda, (size_t)n * sizeof *lambda);
 		r->nlam = n;
 	}
+	r->nboot = B = nb;
 	if (B > 1) {
 		for (i = 0; i < n; i++) {
 			s = s2 = 0;

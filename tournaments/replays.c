@@ -16,26 +16,17 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "proc.h"
 #include "tournament.h"
 
 char *
 beside_self(const char *name)
 {
-	char self[PATH_MAX], *slash, *path;
-	ssize_t n;
+	char path[PATH_MAX];
 
-	if ((n = readlink("/proc/self/exe", self, sizeof self - 1)) > 0) {
-		self[n] = '\0';
-		if ((slash = strrchr(self, '/')) != NULL) {
-			*slash = '\0';
-			if (asprintf(&path, "%s/%s", self, name) == -1)
-				err(1, "asprintf");
-			if (access(path, X_OK) == 0)
-				return path;
-			free(path);
-		}
-	}
+	if (cli_beside(name, path, sizeof path) == 0)
+		return xstrdup(path);
 	return xstrdup(name);
 }
 

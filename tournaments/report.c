@@ -25,6 +25,8 @@ static void	 fault_parts(FILE *, const struct rating *, int, const char *,
 		    const char *);
 static void	 csv_str(FILE *, const char *);
 static int	 text(FILE *, const struct report *);
+static void	 head_to_head(FILE *, const struct rating *, int);
+static int	 h2h_cell(const struct rating *, int, int, char *, size_t);
 static int	 csv(FILE *, const struct report *);
 static int	 md(FILE *, const struct report *);
 static int	 json(FILE *, const struct report *, char *, size_t);
@@ -203,7 +205,7 @@ text(FILE *fp, const struct report *rp)
 {
 	const struct rating *r = rp->r;
 	const struct rplayer *p;
-	int i, j, a, b, w = 4, rows, flagged = 0;
+	int i, w = 4, rows, flagged = 0;
 
 	for (i = 0; i < r->n; i++)
 		if ((int)strlen(r->p[i].name) > w)
@@ -250,29 +252,56 @@ text(FILE *fp, const struct report *rp)
 			fputc('\n', fp);
 		}
 	}
-	if (r->n > 1) {
-		fprintf(fp, "\nHead to head (pairwise score of the row "
-		    "against the column, %%; games together):\n%-*s", w, "");
-		for (j = 0; j < r->n; j++)
-			fprintf(fp, " %8.8s", r->p[r->order[j]].name);
-		fputc('\n', fp);
-		for (i = 0; i < r->n; i++) {
-			a = r->order[i];
-			fprintf(fp, "%-*s", w, r->p[a].name);
-			for (j = 0; j < r->n; j++) {
-				b = r->order[j];
-				if (a == b || r->met[a * r->cap + b] == 0) {
-					fprintf(fp, " %8s", "-");
-					continue;
-				}
-				fprintf(fp, " %8.1f", pct(r->w[a * r->cap + b],
-				    r->w[a * r->cap + b] +
-				    r->w[b * r->cap + a]));
-			}
-			fputc('\n', fp);
-		}
-	}
+	if (r->n > 1)
+		head_to_head(fp, r, w);
 	return 0;
+}
+
+/*
+ * The head-to-head grid of the text table: each cell the row's pairwise
+ * score against the column in % and their games together, every column
+ * as wide as its whole name (names are never cut: two bots must not look
+ * alike).
+ */
+static void
+head_to_head(FILE *fp, const struct rating *r, int w)
+{
+	char cell[64];
+	int i, j, a, b, cw = 4;
+
+	for (i = 0; i < r->n; i++) {
+		if ((int)strlen(r->p[i].name) > cw)
+			cw = (int)strlen(r->p[i].name);
+		for (j = 0; j < r->n; j++)
+			if (h2h_cell(r, i, j, cell, sizeof cell) > cw)
+				cw = (int)strlen(cell);
+	}
+	fprintf(fp, "\nHead to head (pairwise score of the row against the "
+	    "column, %%, and\ntheir games together):\n%-*s", w, "");
+	for (j = 0; j < r->n; j++)
+		fprintf(fp, "  %*s", cw, r->p[r->order[j]].name);
+	fputc('\n', fp);
+	for (i = 0; i < r->n; i++) {
+		a = r->order[i];
+		fprintf(fp, "%-*s", w, r->p[a].name);
+		for (j = 0; j < r->n; j++) {
+			b = r->order[j];
+			h2h_cell(r, a, b, cell, sizeof cell);
+			fprintf(fp, "  %*s", cw, cell);
+		}
+		fputc('\n', fp);
+	}
+}
+
+/* One cell of the grid, "62.5 (16)" or "-", into buf; its length. */
+static int
+h2h_cell(const struct rating *r, int a, int b, char *buf, size_t len)
+{
+	if (a == b || r->met[a * r->cap + b] == 0)
+		return snprintf(buf, len, "-");
+	return snprintf(buf, len, "%.1f (%ld)", pct(r->w[a * r->cap + b],
+	    r->w[a * r->cap + b] + r->w[b * r->cap + a]),
+	    r->met[a * r->cap + b]);
 }
 
 /* The table as CSV. */

@@ -912,7 +912,7 @@ runner_play(struct runner *rn, char *cause, size_t len)
 
 	rn->tty = rn->o->progress == -1 ? isatty(2) : rn->o->progress;
 	rn->start = now();
-	if (rn->t->seed_named && !rn->o->quiet)
+	if (rn->t->seed_named && !rn->o->quiet && rn->o->job == NULL)
 		warnx("%s names the seed %" PRIu64 ": whoever knows it (a bot's "
 		    "author too) can compute every deal; leave \"seed\" out "
 		    "for a fresh secret one", rn->t->path, rn->t->seed);
@@ -977,13 +977,14 @@ runner_finish(struct runner *rn, enum pool_end end, const char *cause)
 	    rn->have < rn->total)) {
 		if (rn->o->job != NULL)
 			fprintf(stderr, "tournament: job %ld: %ld of %ld games "
-			    "played (see the warnings above); run the job "
-			    "again to retry\n", rn->o->job->index, rn->have,
-			    rn->total);
+			    "played; the warnings above say why: once that "
+			    "is mended, run the job again to play the rest\n",
+			    rn->o->job->index, rn->have, rn->total);
 		else
 			fprintf(stderr, "tournament: %ld of %ld games played; "
-			    "%ld run%s failed (see the warnings above); run "
-			    "again to retry\n", rn->have, rn->total,
+			    "%ld run%s failed; the warnings above say why: "
+			    "once that is mended, run the same file again to "
+			    "play the rest\n", rn->have, rn->total,
 			    pool_failures(), pool_failures() == 1 ? "" : "s");
 		status = 1;
 	}

@@ -19,6 +19,8 @@
 #include <string.h>
 
 #include "contain.h"
+#include "match.h"
+#include "near.h"
 #include "rng.h"
 #include "tournament.h"
 
@@ -33,6 +35,8 @@ static int	 load_bot(struct tbot *, const json_t *, int, char *, size_t);
 static int	 name_ok(const char *);
 static char	*default_name(const char *);
 static int	 load_contain(struct tour *, const json_t *, char *, size_t);
+static int	 load_book(struct tour *, const struct game *,
+		    const struct opts *, char *, size_t);
 
 static const char *const known_keys[] = {
 	"name", "game", "options", "seats", "bots", "deals", "duplicate",
@@ -40,7 +44,7 @@ static const char *const known_keys[] = {
 	"concurrency", "output", "seed", "schedule", "rounds", "tables", "max_tables",
 	"referee", "referee_args", "logs", "replays", "log_level",
 	"log_max_bytes", "max_decisions", "comment", "sandbox", "limits",
-	"env", "bot_user", "deals_per_run", "gauntlet", NULL
+	"env", "bot_user", "deals_per_run", "gauntlet", "deal_book", NULL
 };
 
 void
@@ -55,8 +59,8 @@ tour_refarg(struct tour *t, const char *a, const char *v)
 }
 
 /*
- * The containment keys: "sandbox" (true, false or "auto": where bwrap
- * works, decided by run), "limits" (an object of
+ * The containment keys: "sandbox" (true, false or "auto", the default:
+ * where bwrap works, decided by run), "limits" (an object of
  * limit_keys), "env" (an object of strings set in every bot's
  * environment), "bot_user" ("auto" or "same"); each becomes referee
  * arguments.  -1 and a cause.
@@ -77,13 +81,17 @@ load_contain(struct tour *t, const json_t *j, char *cause, size_t len)
 		snprintf(cause, len, "\"sandbox\": true, false or \"auto\"");
 		return -1;
 	}
-	t->sandbox = json_is_true(v) ? 1 : json_is_string(v) ? 2 : 0;
+	/* by default "auto", as the referee's own default */
+	t->sandbox = json_is_false(v) ? 0 : json_is_true(v) ? 1 : 2;
 	if (t->sandbox == 1)
 		tour_refarg(t, "--sandbox", NULL);
+	else if (t->sandbox == 0)
+		tour_refarg(t, "--no-sandbox", NULL);
 	if ((v = json_object_get(j, "limits")) != NULL) {
 		if (!json_is_object(v)) {
 			snprintf(cause, len, "\"limits\": an object of "
-			    "cpu_s, mem_mb, nproc, fsize_mb, nofile");
+			    "cpu_s, mem_mb, nproc, fsize_mb, nofile, "
+			    "scratch_mb");
 			return -1;
 		}
 		json_object_foreach((json_t *)v, key, x) {
@@ -93,7 +101,7 @@ load_contain(struct tour *t, const json_t *j, char *cause, size_t len)
 			if (limit_flags[i].key == NULL) {
 				snprintf(cause, len, "\"limits\": unknown key "
 				    "\"%s\" (cpu_s, mem_mb, nproc, fsize_mb, "
-				    "nofile)", key);
+				    "nofile, scratch_mb)", key);
 				return -1;
 			}
 			if (get_long(v, key, 0, limit_flags[i].hi, 0, &n, why,
@@ -322,6 +330,44 @@ load_options(struct tour *t, const struct game *g, const json_t *j,
 		return -1;
 	}
 	t->options = opts_json(g, &o);
+	return load_book(t, g, &o, cause, len);
+}
+
+/*
+ * Reads and checks the "deal_book" file, if any, keeping its path and a
+ * fingerprint of its deals (for the journal header); -1 and a cause.
+ */
+static int
+load_book(struct tour *t, const struct game *g, const struct opts *o,
+    char *cause, size_t len)
+{
+	json_t *a;
+	void *book;
+	char *text, why[512];
+	uint64_t h = 0xcbf29ce484222325ULL;
+	int n;
+
+	if (t->deal_book == NULL)
+		return 0;
+	if ((a = deal_book_read(t->deal_book, why, sizeof why)) == NULL) {
+		snprintf(cause, len, "\"deal_book\": %s", why);
+		return -1;
+	}
+	if ((book = deal_book_parse(g, o, a, &n, why, sizeof why)) == NULL) {
+		snprintf(cause, len, "\"deal_book\": %s: %s", t->deal_book,
+		    why);
+		json_decref(a);
+		return -1;
+	}
+	free(book);
+	/* FNV-1a of the deals as read (comments and spacing aside) */
+	text = json_dumps(a, JSON_COMPACT);
+	for (char *p = text; *p != '\0'; p++)
+		h = (h ^ (unsigned char)*p) * 0x100000001b3ULL;
+	free(text);
+	json_decref(a);
+	snprintf(t->book_hash, sizeof t->book_hash, "%d deals, %016" PRIx64,
+	    n, h);
 	return 0;
 }
 
@@ -443,8 +489,10 @@ tour_parse(struct tour *t, const json_t *j, const char *path, char *cause,
     size_t len)
 {
 	const struct game *g;
+	struct near nr;
 	json_t *v;
 	const char *key, *mode;
+	char hint[96];
 	long x;
 	size_t i;
 	int k, rc = -1;
@@ -460,7 +508,13 @@ tour_parse(struct tour *t, const json_t *j, const char *path, char *cause,
 			if (strcmp(known_keys[k], key) == 0)
 				break;
 		if (known_keys[k] == NULL) {
-			snprintf(cause, len, "unknown key \"%s\"", key);
+			near_init(&nr, key);
+			for (k = 0; known_keys[k] != NULL; k++)
+				near_offer(&nr, known_keys[k]);
+			snprintf(cause, len, "unknown key \"%s\"%s%s%s", key,
+			    near_best(&nr) != NULL ? " (did you mean \"" : "",
+			    near_best(&nr) != NULL ? near_best(&nr) : "",
+			    near_best(&nr) != NULL ? "\"?)" : "");
 			goto out;
 		}
 	}
@@ -478,7 +532,8 @@ tour_parse(struct tour *t, const json_t *j, const char *path, char *cause,
 	}
 	if ((g = game_find(t->game)) == NULL) {
 		snprintf(cause, len, "\"game\": unknown game \"%s\" "
-		    "(bin/referee --list-games lists them)", t->game);
+		    "(%sbin/referee --list-games lists them)", t->game,
+		    game_near(t->game, hint, sizeof hint));
 		goto out;
 	}
 	if (get_long(j, "seats", 1, MAX_PLAYERS, g->default_players, &x,
@@ -495,7 +550,8 @@ tour_parse(struct tour *t, const json_t *j, const char *path, char *cause,
 		    g->name, g->min_players, g->max_players);
 		goto out;
 	}
-	if (load_options(t, g, json_object_get(j, "options"), cause,
+	if (get_string(j, "deal_book", &t->deal_book, cause, len) == -1 ||
+	    load_options(t, g, json_object_get(j, "options"), cause,
 	    len) == -1)
 		goto out;
 	v = json_object_get(j, "bots");
@@ -519,6 +575,12 @@ tour_parse(struct tour *t, const json_t *j, const char *path, char *cause,
 				    "called %s", t->bots[i].name);
 				goto out;
 			}
+	}
+	if (t->nbots < t->seats) {
+		snprintf(cause, len, "%d bot%s for tables of %d seats: a table "
+		    "needs %d different bots", t->nbots, t->nbots == 1 ? "" :
+		    "s", t->seats, t->seats);
+		goto out;
 	}
 	if ((v = json_object_get(j, "deals_per_run")) != NULL &&
 	    !(json_is_string(v) && strcmp(json_string_value(v), "auto") ==
@@ -699,6 +761,9 @@ tour_header(const struct tour *t, const struct schedule *s)
 	/* it changes results: a journal is resumed only with the same */
 	json_object_set_new(h, "max_decisions",
 	    json_integer(t->max_decisions));
+	if (t->deal_book != NULL)
+		json_object_set_new(h, "deal_book",
+		    json_string(t->book_hash));
 	return h;
 }
 
@@ -731,5 +796,6 @@ tour_free(struct tour *t)
 	free(t->referee);
 	json_decref(t->options);
 	json_decref(t->gauntlet);
+	free(t->deal_book);
 	memset(t, 0, sizeof *t);
 }

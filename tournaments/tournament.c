@@ -30,14 +30,19 @@
 #include "sprt.h"
 #include "tournament.h"
 
-static void	 usage(FILE *, int);
+/* The long options of a command that has no others. */
+static const struct option help_opts[] = {
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 }
+};
+
 static int	 cmd_run(int, char **);
 static int	 cmd_rate(int, char **);
 static int	 cmd_schedule(int, char **);
 
-/* Prints the usage and exits with status. */
-static void
-usage(FILE *fp, int status)
+/* Prints the usage of every command and exits with status. */
+void
+tournament_usage(FILE *fp, int status)
 {
 	fprintf(fp,
 "usage: tournament run [-j N] [-q] [--progress | --no-progress] [--replays]\n"
@@ -147,7 +152,7 @@ cmd_run(int argc, char **argv)
 			o.replays = 1;
 			break;
 		case 'h':
-			usage(stdout, 0);
+			tournament_usage(stdout, 0);
 			break;
 		default:
 			cli_bad_option("tournament run", ch, argv);
@@ -233,7 +238,7 @@ cmd_rate(int argc, char **argv)
 				errx(2, "--seed %s: %s", optarg, errstr);
 			break;
 		case 'h':
-			usage(stdout, 0);
+			tournament_usage(stdout, 0);
 			break;
 		default:
 			cli_bad_option("tournament rate", ch, argv);
@@ -282,13 +287,13 @@ cmd_schedule(int argc, char **argv)
 	long gpt;
 
 	opterr = 0;
-	while ((ch = getopt(argc, argv, "+:vh")) != -1) {
+	while ((ch = getopt_long(argc, argv, "+:vh", help_opts, NULL)) != -1) {
 		switch (ch) {
 		case 'v':
 			verbose = 1;
 			break;
 		case 'h':
-			usage(stdout, 0);
+			tournament_usage(stdout, 0);
 			break;
 		default:
 			cli_bad_option("tournament schedule", ch, argv);
@@ -331,7 +336,7 @@ main(int argc, char **argv)
 	if (argc < 2)
 		cli_usage_error("tournament", "no command given");
 	if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0)
-		usage(stdout, 0);
+		tournament_usage(stdout, 0);
 	if (strcmp(argv[1], "-V") == 0 || strcmp(argv[1], "--version") == 0)
 		cli_version("tournament");
 	optind = 1;

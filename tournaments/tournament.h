@@ -107,13 +107,15 @@ struct tour {
 	uint64_t	 seed;
 	int		 seed_named;	/* the file names it (else fresh) */
 	json_t		*gauntlet;	/* a gauntlet's settings, or NULL */
+	char		*deal_book;	/* a file of deals played in order */
+	char		 book_hash[48];	/* its deals' count and fingerprint */
 	enum sched_mode	 mode;
 	long		 count;		/* rounds or tables */
 	long		 max_tables;
 	char		*referee;	/* NULL: beside bin/tournament */
 	char	       **refargs;	/* extra referee arguments */
 	int		 nrefargs;
-	int		 sandbox;	/* 1: "sandbox": true, 2: "auto" */
+	int		 sandbox;	/* 1: "sandbox": true, 2: "auto" (default) */
 };
 
 /*
@@ -268,6 +270,7 @@ struct rating {
 	int		*bweight;
 	int		*order;	/* players by rank after rate_fit */
 	double		*belo;	/* boot * n bootstrap ratings */
+	int		 nboot;	/* the finite ones, first in belo */
 	int		 fitted;
 	/* warm starts (set warm): the last fit's log-strengths */
 	int		 warm;
@@ -425,6 +428,9 @@ void	 isolation_warn(char *const *, int, const char *);
  */
 int	 tour_reports(const char *outdir, const char *journal,
 	    const char *title, int quiet, const struct tour *t);
+
+/* tournament.c: prints the usage of every command; exits with status. */
+void	 tournament_usage(FILE *, int) __attribute__((noreturn));
 
 /* dist.c: plans, jobs, merging */
 

@@ -31,7 +31,9 @@
 // "view", "events", "legal", "time_left_ms").  The bot keeps the handshake
 // (bot.hello, bot.game, bot.options, bot.players, bot.limits), its seat in
 // the current game (bot.seat), a generator seeded by --seed N and
-// reseeded at each game's start from (N, game)
+// reseeded at each game's start from (N, the match's nonce, game): the
+// hello's public "nonce" differs between matches, so a seeded bot plays
+// the same in a match run again but differently in another match
 // (bot.random(), bot.randomChoice(request)) and bot.timeLeft(request).
 // bot.say(text) during choose() sends text with the answer as its
 // "debug" (the replays show it beside the move).
@@ -71,6 +73,7 @@ class Bot {
     this.seat = null;
     this.seed = Date.now() >>> 0;
     this.baseSeed = this.seed;
+    this.nonce = 0;
     this.received = 0;
     this.said = [];
   }
@@ -208,6 +211,11 @@ class Bot {
         this.players = msg.players;
         this.limits = msg.limits || {};
         this.seat = msg.seat;
+        // the match's nonce (16 hex digits), folded to 32 bits
+        this.nonce = typeof msg.nonce === 'string'
+          ? ((parseInt(msg.nonce.slice(0, 8), 16) ^
+            parseInt(msg.nonce.slice(8, 16), 16)) >>> 0) || 0
+          : 0;
         this.send(this.wants === null
           ? { type: 'hello', name: this.name, version: this.version }
           : { type: 'hello', name: this.name, version: this.version, wants: this.wants });
@@ -217,8 +225,8 @@ class Bot {
         if (msg.seat !== undefined) this.seat = msg.seat;
         // Each game's moves depend on (seed, game) alone, so a game
         // replayed alone (a resumed tournament) is the same game.
-        this.seed = (this.baseSeed ^ Math.imul((msg.game | 0) + 1,
-          0x9e3779b1)) >>> 0;
+        this.seed = (this.baseSeed ^ this.nonce ^
+          Math.imul((msg.game | 0) + 1, 0x9e3779b1)) >>> 0;
         this.onStart(msg);
         break;
       case 'request': {

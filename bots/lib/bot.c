@@ -203,7 +203,7 @@ bot_main(int argc, char **argv, const char *name, bot_choose_fn choose,
 	json_error_t jerr;
 	json_t *msg, *ans, *legal, *parts;
 	json_int_t id;
-	const char *type, *tname, *errstr;
+	const char *type, *tname, *errstr, *nonce;
 	char *line = NULL, out[128];
 	size_t cap = 0, tlen;
 	ssize_t len;
@@ -256,7 +256,8 @@ bot_main(int argc, char **argv, const char *name, bot_choose_fn choose,
 			/* Each game's moves depend on (seed, game) alone, so a
 			 * game replayed alone (a resumed tournament) is the
 			 * same game. */
-			rng_seed(&b.rng, seed_derive(b.seed, (uint64_t)game));
+			rng_seed(&b.rng, seed_derive(b.seed ^ b.nonce,
+			    (uint64_t)game));
 			continue;
 		}
 		if ((msg = json_loadb(line, (size_t)len, 0, &jerr)) == NULL) {
@@ -279,6 +280,10 @@ bot_main(int argc, char **argv, const char *name, bot_choose_fn choose,
 			    "seat"));
 			b.players = (int)json_integer_value(json_object_get(msg,
 			    "players"));
+			/* the match's nonce, mixed into the seed */
+			nonce = json_string_value(json_object_get(msg,
+			    "nonce"));
+			b.nonce = nonce != NULL ? strtoull(nonce, NULL, 16) : 0;
 			ans = json_pack("{s:s,s:s,s:s}", "type", "hello", "name",
 			    name, "version", BOT_SDK_VERSION);
 			if (wants != BOT_WANT_ALL) {
@@ -300,8 +305,9 @@ bot_main(int argc, char **argv, const char *name, bot_choose_fn choose,
 			if (json_object_get(msg, "seat") != NULL)
 				b.seat = (int)json_integer_value(
 				    json_object_get(msg, "seat"));
-			rng_seed(&b.rng, seed_derive(b.seed, (uint64_t)
-			    json_integer_value(json_object_get(msg, "game"))));
+			rng_seed(&b.rng, seed_derive(b.seed ^ b.nonce,
+			    (uint64_t)json_integer_value(json_object_get(msg,
+			    "game"))));
 		}
 		if (strcmp(tname, "request") == 0 &&
 		    json_is_integer(json_object_get(msg, "id"))) {

@@ -42,8 +42,9 @@ struct bot {
 	const char	*game;		/* hello.game */
 	int		 seat;		/* this game's seat */
 	int		 players;
-	struct rng	 rng;		/* per game: seed_derive(seed, game) */
+	struct rng	 rng;		/* per game: seed_derive(seed ^ nonce, game) */
 	uint64_t	 seed;
+	uint64_t	 nonce;		/* hello.nonce: differs between matches */
 	void		*arg;		/* the bot's own state */
 	char		*say;		/* bot_say text for the next answer */
 };

@@ -37,7 +37,9 @@ which sends text with the answer as its "debug" (the replays show it
 beside the move).  The bot keeps
 the handshake (.hello, .game, .options, .players, .limits), its seat in
 the current game (.seat) and a generator seeded by --seed N (.rng),
-reseeded at each game's start from (N, game).
+reseeded at each game's start from (N, the match's nonce, game): the
+hello's public "nonce" differs between matches, so a seeded bot plays
+the same in a match run again but differently in another match.
 
 An exception in choose() is not caught: the bot exits with the traceback
 on stderr, and the referee counts an "exit" fault.  Anything printed on
@@ -130,6 +132,7 @@ class Bot:
         self.limits = {}
         self.seat = None
         self.seed = None
+        self.nonce = 0
         self.rng = random.Random()
         self._out = sys.stdout
 
@@ -254,6 +257,10 @@ class Bot:
             self.hello = msg
             self.game = msg.get("game")
             self.options = msg.get("options", {})
+            try:
+                self.nonce = int(msg.get("nonce", "0"), 16)
+            except (TypeError, ValueError):
+                self.nonce = 0
             self.players = msg.get("players")
             self.limits = msg.get("limits", {})
             self.seat = msg.get("seat")
@@ -268,8 +275,8 @@ class Bot:
             if self.seed is not None:
                 # Each game's moves depend on (seed, game) alone, so a game
                 # replayed alone (a resumed tournament) is the same game.
-                self.rng = random.Random(self.seed * 1000003 +
-                                         int(msg.get("game", 0)))
+                self.rng = random.Random((self.seed ^ self.nonce) *
+                                         1000003 + int(msg.get("game", 0)))
             self.on_start(msg)
         elif kind == "request":
             request = Request(msg, self, received)

@@ -107,7 +107,8 @@ const struct game game_daifugo = {
 	.view_write = df_view_write,
 	.action_write = df_action_write,
 	.event_write = df_event_write,
-	.setup_parse = df_setup_parse
+	.setup_parse = df_setup_parse,
+	.determinize = df_determinize
 };
 
 /* Counts the bits of a card mask. */

@@ -170,5 +170,10 @@ int	 df_action_parse(const void *, int, const json_t *, struct action *,
 json_t	*df_event_json(const void *, const struct event *);
 int	 df_setup_parse(const json_t *, const struct opts *, void *, char *,
 	    size_t);
+int	 df_play_parse(const json_t *, int64_t *, char *, size_t);
+
+/* daifugo_det.c: the determinization. */
+int	 df_determinize(void *, const struct opts *, int, const json_t *,
+	    struct rng *, char *, size_t);
 
 #endif

@@ -456,7 +456,7 @@ df_action_parse(const void *vst, int player, const json_t *j,
 {
 	const char *kind;
 	uint64_t nat;
-	int jokers, low;
+	int jokers;
 
 	a->code = DA_PASS;
 	a->amount = 0;
@@ -479,6 +479,22 @@ df_action_parse(const void *vst, int player, const json_t *j,
 		a->code = DA_MAKE(DA_GIVE, nat, jokers, 0);
 		return 0;
 	}
+	return df_play_parse(j, &a->code, cause, len);
+}
+
+/*
+ * Reads a play's code from an object with "cards" and "jokers_as" (an
+ * action, or the table of a view); -1 + cause.
+ */
+int
+df_play_parse(const json_t *j, int64_t *code, char *cause, size_t len)
+{
+	uint64_t nat;
+	int jokers, low;
+
+	if (parse_cards(json_object_get(j, "cards"), &nat, &jokers, cause,
+	    len) == -1)
+		return -1;
 	if (nat == 0 && jokers == 0) {
 		snprintf(cause, len, "a play needs at least one card");
 		return -1;
@@ -486,7 +502,7 @@ df_action_parse(const void *vst, int player, const json_t *j,
 	if (parse_low(json_object_get(j, "jokers_as"), nat, jokers, &low,
 	    cause, len) == -1)
 		return -1;
-	a->code = DA_MAKE(DA_PLAY, nat, jokers, low > 12 ? 0 : low);
+	*code = DA_MAKE(DA_PLAY, nat, jokers, low > 12 ? 0 : low);
 	return 0;
 }
 

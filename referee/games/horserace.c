@@ -1,5 +1,5 @@
 /*
- * Horse Race (horserace.md, original seeds/004): the four aces are horses,
+ * Horse Race (horserace.md, original shared/seeds/004): the four aces are horses,
  * cards turned from the stock move the horse of their suit, and the players
  * bet on the race against the dealer, who deals in turn.  This file holds
  * the rules: the options, the deal with its odds cards and re-lays, the
@@ -120,7 +120,8 @@ const struct game game_horserace = {
 	.setup_parse = hr_setup_parse,
 	.view_write = hr_view_write,
 	.action_write = hr_action_write,
-	.event_write = hr_event_write
+	.event_write = hr_event_write,
+	.determinize = horserace_determinize
 };
 
 /* Returns the kind of bet of target t. */
@@ -271,16 +272,12 @@ hr_resolve(struct opts *o, char *cause, size_t len)
 	return 0;
 }
 
-/* Deals a new game and runs it to its first decision. */
-static void
-hr_init(void *vst, const struct opts *o, const void *vsetup, struct rng *r,
-    struct events *ev)
+/* Sets the fields of st that the options decide (not the chips). */
+void
+hr_set_options(struct hr_state *st, const struct opts *o)
 {
-	struct hr_state *st = vst;
-	const struct hr_setup *su = vsetup;
-	int p, i, k;
+	int k;
 
-	memset(st, 0, sizeof *st);
 	st->players = (int8_t)o->players;
 	st->races = (int16_t)o->v[HO_RACES];
 	st->bet_limit = (int32_t)o->v[HO_BET_LIMIT];
@@ -299,6 +296,19 @@ hr_init(void *vst, const struct opts *o, const void *vsetup, struct rng *r,
 		st->need = 2;
 	else
 		st->need = 1;
+}
+
+/* Deals a new game and runs it to its first decision. */
+static void
+hr_init(void *vst, const struct opts *o, const void *vsetup, struct rng *r,
+    struct events *ev)
+{
+	struct hr_state *st = vst;
+	const struct hr_setup *su = vsetup;
+	int p, i;
+
+	memset(st, 0, sizeof *st);
+	hr_set_options(st, o);
 	st->total = (int64_t)o->players * o->v[HO_STACK];
 	for (p = 0; p < st->players; p++)
 		st->chips[p] = o->v[HO_STACK];

@@ -191,4 +191,11 @@ json_t	*hr_event_json(const void *, const struct event *);
 int	 hr_setup_parse(const json_t *, const struct opts *, void *, char *,
 	    size_t);
 
+/* horserace.c: the fields of a state the options decide. */
+void	 hr_set_options(struct hr_state *, const struct opts *);
+
+/* horserace_det.c: the determinization. */
+int	 horserace_determinize(void *, const struct opts *, int,
+	    const json_t *, struct rng *, char *, size_t);
+
 #endif

@@ -10,8 +10,11 @@
  *
  * A compound turn is a sequence of decisions: an invest is the use of the
  * chip, then two takes; a swap is the active player's request, then the
- * target's choice of the chip it gives (or "none" with open_holdings off,
- * after which the active player chooses again).
+ * target's choice of the chip it gives.  With open_holdings off the target
+ * may answer "none": the swap chip is committed from the first request on,
+ * so the active player asks again (NY_SWAPPING), never the same target for
+ * the same colour this turn, until a target gives a chip or no request is
+ * left (the chip then leaves the game, nothing exchanged).
  */
 #include <stdio.h>
 #include <string.h>
@@ -31,6 +34,7 @@ static int	nyse_over(const void *);
 static void	nyse_result(const void *, int *, double *);
 static int	nyse_check(const void *, char *, size_t);
 static void	nyse_perturb(void *, int, struct rng *);
+static int	nones_check(const struct nyse *, char *, size_t);
 
 static int	allowed(const struct nyse *, int, int64_t);
 static int	usable(const struct nyse *, int, int, int);
@@ -45,6 +49,7 @@ static void	discard(struct nyse *, int, int, struct events *);
 static void	use_special(struct nyse *, int, int, int);
 static void	swap_pile(struct nyse *, int, int64_t, struct events *);
 static void	swap_answer(struct nyse *, int, struct events *);
+static void	swap_refused(struct nyse *, struct events *);
 static void	begin_turn(struct nyse *, struct events *);
 static void	end_turn(struct nyse *, struct events *);
 static void	sq_push(struct nyse *, int, int);
@@ -107,7 +112,8 @@ const struct game game_nyse = {
 	.setup_parse = nyse_setup_parse,
 	.view_write = nyse_view_write,
 	.action_write = nyse_action_write,
-	.event_write = nyse_event_write
+	.event_write = nyse_event_write,
+	.determinize = nyse_determinize
 };
 
 /* Returns 1 if the six values are an order of the grey chips 1,2,2,3,4,5. */
@@ -308,6 +314,7 @@ nyse_deciders(const void *vst)
 	switch (st->phase) {
 	case NY_TURN:
 	case NY_INVESTING:
+	case NY_SWAPPING:
 		return 1u << st->turn;
 	case NY_ANSWER:
 		return 1u << st->sw_target;
@@ -478,6 +485,10 @@ nyse_legal(const void *vst, int p, struct legal *l, int max)
 				n = add(l, n, max, NY_CODE(NY_A_TAKE, c, 0, 0,
 				    0, 0));
 		break;
+	case NY_SWAPPING:
+		/* The committed chip's requests, and nothing else. */
+		n = list_uses(st, p, st->sw_chip, NY_SWAP, l, 0, max);
+		break;
 	case NY_TURN:
 		if ((f = nyse_forced(st)) >= 0)
 			return list_uses(st, p, st->sq[f] / NY_MARKS,
@@ -525,6 +536,10 @@ allowed(const struct nyse *st, int p, int64_t code)
 	case NY_INVESTING:
 		return p == st->turn && k == NY_A_TAKE && f[0] < NY_COLOURS &&
 		    (code >> 8) == 0 && st->plen[f[0]] > 0;
+	case NY_SWAPPING:
+		if (k != NY_A_SWAP || f[0] != st->sw_chip)
+			return 0;
+		break;
 	case NY_TURN:
 		break;
 	default:
@@ -690,27 +705,55 @@ swap_pile(struct nyse *st, int p, int64_t code, struct events *ev)
 	ev_push(ev, SEEN_ALL, NY_EV_PILESWAP, m, p, sc, gc, gm, ac);
 }
 
-/* The target gives its chip of mark m (or -1: none) to the active player. */
+/*
+ * The target answered "none": recorded for the views; the active player
+ * asks again with the committed chip, or, with no request left, the chip
+ * leaves the game and the turn ends.
+ */
+static void
+swap_refused(struct nyse *st, struct events *ev)
+{
+	int a = st->turn, t = st->sw_target, ac = st->sw_ac, i;
+
+	st->refused[t] |= (uint8_t)(1u << ac);
+	/* A new record for this turn's first none (8 swap chips: 8 turns). */
+	i = st->nnone - 1;
+	if ((i < 0 || st->none_turn[i] != st->turns) && st->nnone < 8) {
+		i = st->nnone++;
+		st->none_turn[i] = st->turns;
+		st->none_by[i] = (int8_t)a;
+	}
+	if (i >= 0 && st->none_turn[i] == st->turns)
+		st->none[i][t] |= (uint8_t)(1u << ac);
+	ev_push(ev, SEEN_ALL, NY_EV_REFUSE, 0, t, ac, a, 0, 0);
+	if (usable(st, a, st->sw_chip, NY_SWAP)) {
+		st->phase = NY_SWAPPING;
+		return;
+	}
+	use_special(st, a, st->sw_chip, NY_SWAP);
+	ev_push(ev, SEEN_ALL, NY_EV_VOID, 0, a, st->sw_chip, 0, 0, 0);
+	end_turn(st, ev);
+}
+
+/* The target gives its chip of mark m to the active player. */
 static void
 swap_answer(struct nyse *st, int m, struct events *ev)
 {
 	int a = st->turn, t = st->sw_target, ac = st->sw_ac;
 	int gc = st->sw_gc, gm = st->sw_gm;
 	uint32_t both = (1u << a) | (1u << t);
+	int8_t *rec;
 
-	st->phase = NY_TURN;
-	if (m < 0) {
-		st->refused[t] |= (uint8_t)(1u << ac);
-		ev_push(ev, SEEN_ALL, NY_EV_REFUSE, 0, t, ac, a, 0, 0);
-		return;
-	}
 	use_special(st, a, st->sw_chip, NY_SWAP);
 	if (st->nswaps < 8) {
-		st->swaps[st->nswaps][0] = (int8_t)a;
-		st->swaps[st->nswaps][1] = (int8_t)t;
-		st->swaps[st->nswaps][2] = st->sw_chip;
-		st->swaps[st->nswaps][3] = (int8_t)gc;
-		st->swaps[st->nswaps++][4] = (int8_t)ac;
+		rec = st->swaps[st->nswaps++];
+		rec[0] = (int8_t)a;
+		rec[1] = (int8_t)t;
+		rec[2] = st->sw_chip;
+		rec[3] = (int8_t)gc;
+		rec[4] = (int8_t)ac;
+		rec[5] = (int8_t)gm;
+		rec[6] = (int8_t)m;
 	}
 	st->held[a][gc][gm]--;
 	st->held[t][gc][gm]++;
@@ -809,14 +852,17 @@ nyse_apply(void *vst, int p, struct action a, struct rng *r,
 		swap_answer(st, f1, ev);
 		break;
 	case NY_A_NONE:
-		swap_answer(st, -1, ev);
+		swap_refused(st, ev);
 		break;
 	}
 	(void)r;
 	return 0;
 }
 
-/* The default move: the first legal entry (a take, or the forced use). */
+/*
+ * The default move: the first legal entry (a take, the forced use, or the
+ * committed swap chip's first request).
+ */
 static struct action
 nyse_default(const void *vst, int p)
 {
@@ -826,6 +872,10 @@ nyse_default(const void *vst, int p)
 	int f, c, m;
 
 	switch (st->phase) {
+	case NY_SWAPPING:
+		if (list_uses(st, p, st->sw_chip, NY_SWAP, l, 0, 64) > 0)
+			a.code = l[0].code;
+		return a;
 	case NY_ANSWER:
 		a.code = NY_CODE(NY_A_NONE, 0, 0, 0, 0, 0);
 		for (m = 0; m < NY_MARKS; m++)
@@ -962,6 +1012,15 @@ nyse_check(const void *vst, char *cause, size_t len)
 		snprintf(cause, len, "inconsistent swap request");
 		return -1;
 	}
+	if (st->phase == NY_SWAPPING && (st->n == 1 || st->open ||
+	    !usable(st, st->turn, st->sw_chip, NY_SWAP) || st->nnone == 0 ||
+	    st->none_turn[st->nnone - 1] != st->turns)) {
+		snprintf(cause, len, "a committed swap with no request left, "
+		    "or none refused");
+		return -1;
+	}
+	if (nones_check(st, cause, len) == -1)
+		return -1;
 	for (p = 0; p < NY_MAXP; p++) {
 		if (st->refused[p] == 0)
 			continue;
@@ -1008,11 +1067,51 @@ nyse_check(const void *vst, char *cause, size_t len)
 }
 
 /*
+ * Checks the record of "none" answers: one entry per swap turn, in turn
+ * order, each of the colours refused by the other players, the last one
+ * this turn's refusals when it is this turn's; -1 + cause if not.
+ */
+static int
+nones_check(const struct nyse *st, char *cause, size_t len)
+{
+	int i, p, last;
+
+	if (st->nnone < 0 || st->nnone > 8 || (st->open && st->nnone != 0)) {
+		snprintf(cause, len, "%d records of none answers", st->nnone);
+		return -1;
+	}
+	for (i = 0; i < st->nnone; i++) {
+		if (st->none_turn[i] < 1 || st->none_turn[i] > st->turns ||
+		    (i > 0 && st->none_turn[i] <= st->none_turn[i - 1]) ||
+		    st->none_by[i] < 0 || st->none_by[i] >= st->n) {
+			snprintf(cause, len, "bad none record %d", i);
+			return -1;
+		}
+		for (p = 0; p < NY_MAXP; p++)
+			if (st->none[i][p] >= 16 || (st->none[i][p] != 0 &&
+			    (p >= st->n || p == st->none_by[i]))) {
+				snprintf(cause, len, "bad none record %d", i);
+				return -1;
+			}
+	}
+	last = st->nnone > 0 && st->none_turn[st->nnone - 1] == st->turns &&
+	    st->phase != NY_OVER;
+	for (p = 0; p < NY_MAXP; p++)
+		if (st->refused[p] != (last ? st->none[st->nnone - 1][p] : 0)) {
+			snprintf(cause, len, "this turn's refusals are not the "
+			    "last none record");
+			return -1;
+		}
+	return 0;
+}
+
+/*
  * Re-deals what seat may not see: the marks of the piles (below the chips
  * a solitaire player put back), of the markers, of the discarded chips and
  * of the other players' chips; with open_holdings off, also which colours
  * the other players hold, keeping each one's total and this turn's refusals.
- * The chips of a pending swap request stay where they are.
+ * The chips of a pending swap request, and a committed swap chip, stay where
+ * they are.
  */
 static void
 nyse_perturb(void *vst, int seat, struct rng *r)
@@ -1023,10 +1122,11 @@ nyse_perturb(void *vst, int seat, struct rng *r)
 	int cnt[NY_MAXP], ns, np, c, m, p, i, k, try, ok, bottom, ngone;
 
 	memset(lock, 0, sizeof lock);
-	if (st->phase == NY_ANSWER && seat != st->turn) {
+	if ((st->phase == NY_ANSWER || st->phase == NY_SWAPPING) &&
+	    seat != st->turn)
 		lock[st->turn][st->sw_chip][NY_SWAP]++;
+	if (st->phase == NY_ANSWER && seat != st->turn)
 		lock[st->turn][st->sw_gc][st->sw_gm]++;
-	}
 	if (!st->open && st->phase != NY_OVER) {
 		ns = 0;
 		for (p = 0; p < st->n; p++)

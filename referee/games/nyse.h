@@ -36,6 +36,7 @@ enum ny_phase {
 	NY_TURN,	/* the active player chooses the turn's action */
 	NY_INVESTING,	/* the active player takes the chips of an invest */
 	NY_ANSWER,	/* the target of a swap chooses the chip it gives */
+	NY_SWAPPING,	/* after a "none", the active player asks again */
 	NY_OVER
 };
 
@@ -87,6 +88,8 @@ enum ny_kind {
  *            (mark received + 1) << 4, 0 where unseen
  *   PILESWAP a0 player, a1 swap chip colour, a2 colour given, a3 mark
  *            given, a4 pile taken from; x the mark received
+ *   VOID     a0 player, a1 swap chip colour: every request was answered
+ *            none; the chip leaves the game, nothing exchanged
  *   END      a0 the player who would have had the next turn; x 0
  */
 enum ny_event {
@@ -100,6 +103,7 @@ enum ny_event {
 	NY_EV_REFUSE,
 	NY_EV_SWAP,
 	NY_EV_PILESWAP,
+	NY_EV_VOID,
 	NY_EV_END
 };
 
@@ -123,7 +127,8 @@ struct nyse {
 	uint8_t		used[NY_COLOURS][NY_MARKS];	/* specials used up */
 	uint8_t		gone[NY_COLOURS][NY_MARKS];	/* discarded, face down */
 	uint8_t		refused[NY_MAXP];	/* colours refused this turn */
-	/* The swap request the target answers (NY_ANSWER). */
+	/* The swap request the target answers (NY_ANSWER); sw_chip is the
+	 * committed swap chip in NY_ANSWER and NY_SWAPPING. */
 	int8_t		sw_chip, sw_gc, sw_gm, sw_target, sw_ac;
 	/* Solitaire: the specials held, oldest first, colour * 4 + mark. */
 	int8_t		sqn;
@@ -131,11 +136,18 @@ struct nyse {
 	int16_t		turns;		/* turns begun */
 	/* Public records for a view that needs no memory (open_holdings
 	 * off): chips each player took and specials used, by colour; every
-	 * swap made (a swap uses one of the 8 swap chips). */
+	 * swap made (a swap uses one of the 8 swap chips); every "none"
+	 * answer, by turn (only a swap turn has them, and each swap turn
+	 * uses up a swap chip: at most 8 such turns). */
 	uint8_t		taken[NY_MAXP][NY_COLOURS];
 	uint8_t		spent[NY_MAXP][NY_COLOURS];
 	int8_t		nswaps;
-	int8_t		swaps[8][5];	/* player, target, chip, given, asked */
+	int8_t		swaps[8][7];	/* player, target, chip, given, asked,
+					   mark given, mark received */
+	int8_t		nnone;
+	int8_t		none_by[8];	/* the player who asked */
+	int16_t		none_turn[8];
+	uint8_t		none[8][NY_MAXP];	/* colours answered none */
 };
 
 /* The parsed --setup document; -1 where it leaves a thing to chance. */
@@ -178,5 +190,9 @@ int	 nyse_action_parse(const void *, int, const json_t *,
 json_t	*nyse_event_json(const void *, const struct event *);
 int	 nyse_setup_parse(const json_t *, const struct opts *, void *,
 	    char *, size_t);
+
+/* nyse_det.c: the determinization. */
+int	 nyse_determinize(void *, const struct opts *, int, const json_t *,
+	    struct rng *, char *, size_t);
 
 #endif

@@ -17,7 +17,8 @@
 #define COLOUR_W(c)	nyse_colours[c], nyse_colour_len[c]
 #define MARK_W(m)	nyse_marks[m], nyse_mark_len[m]
 
-static const char *const phases[] = { "turn", "invest", "answer", "over" };
+static const char *const phases[] = { "turn", "invest", "answer", "swap",
+    "over" };
 /* Marker positions: "A".."L", then "crashed" (NY_CRASHED and beyond). */
 static const char *const positions[] = { "A", "B", "C", "D", "E", "F", "G",
     "H", "I", "J", "K", "L", "crashed" };
@@ -31,6 +32,8 @@ static void	holding_write(struct jw *, const struct nyse *, int, int);
 static void	pile_write(struct jw *, const struct nyse *, int, int);
 static void	special_write(struct jw *, int);
 static void	outcome_write(struct jw *, const struct nyse *);
+static void	swaps_write(struct jw *, const struct nyse *, int);
+static void	nones_write(struct jw *, const struct nyse *);
 static int	field(const json_t *, const char *, const char *const *,
 		    int *, char *, size_t);
 static int	setup_marks(const json_t *, struct nyse_setup *, int, char *,
@@ -163,6 +166,58 @@ outcome_write(struct jw *w, const struct nyse *st)
 	jw_end(w);
 }
 
+/*
+ * Writes "swaps": every swap made, oldest first, with the colour given and
+ * the two marks where seat was told them (the colour to all once over).
+ */
+static void
+swaps_write(struct jw *w, const struct nyse *st, int seat)
+{
+	const int8_t *s;
+	int i, party;
+
+	jw_karr(w, "swaps");
+	for (i = 0; i < st->nswaps; i++) {
+		s = st->swaps[i];
+		party = seat == SEAT_ALL || seat == s[0] || seat == s[1];
+		jw_obj(w);
+		jw_kint(w, "player", s[0]);
+		jw_kint(w, "target", s[1]);
+		jw_kword(w, "chip", COLOUR_W(s[2] & 3));
+		if (party || st->phase == NY_OVER)
+			jw_kword(w, "give_colour", COLOUR_W(s[3] & 3));
+		jw_kword(w, "colour", COLOUR_W(s[4] & 3));
+		if (party) {
+			jw_kword(w, "give_mark", MARK_W(s[5] & 3));
+			jw_kword(w, "mark", MARK_W(s[6] & 3));
+		}
+		jw_end(w);
+	}
+	jw_end(w);
+}
+
+/* Writes "nones": every "none" answer of the game, in turn order. */
+static void
+nones_write(struct jw *w, const struct nyse *st)
+{
+	int i, p, c;
+
+	jw_karr(w, "nones");
+	for (i = 0; i < st->nnone; i++)
+		for (p = 0; p < st->n; p++)
+			for (c = 0; c < NY_COLOURS; c++) {
+				if (!(st->none[i][p] & (1u << c)))
+					continue;
+				jw_obj(w);
+				jw_kint(w, "target", p);
+				jw_kword(w, "colour", COLOUR_W(c));
+				jw_kint(w, "player", st->none_by[i]);
+				jw_kint(w, "turn", st->none_turn[i]);
+				jw_end(w);
+			}
+	jw_end(w);
+}
+
 /* Writes the view of seat (SEAT_ALL: everything), from the visibility rules. */
 void
 nyse_view_write(const void *vst, int seat, struct jw *w)
@@ -209,6 +264,12 @@ nyse_view_write(const void *vst, int seat, struct jw *w)
 	jw_kint(w, "turns", st->turns);
 	if (st->phase == NY_INVESTING)
 		jw_kint(w, "takes_left", st->left);
+	if (st->phase == NY_ANSWER || st->phase == NY_SWAPPING) {
+		jw_kobj(w, "committed");
+		jw_kint(w, "player", st->turn);
+		jw_kword(w, "chip", COLOUR_W(st->sw_chip));
+		jw_end(w);
+	}
 	if (st->phase == NY_ANSWER) {
 		jw_kobj(w, "request");
 		jw_kint(w, "player", st->turn);
@@ -223,21 +284,8 @@ nyse_view_write(const void *vst, int seat, struct jw *w)
 		jw_end(w);
 	}
 	if (!st->open) {
-		/* Every swap, the colour given as far as seat was told. */
-		jw_karr(w, "swaps");
-		for (i = 0; i < st->nswaps; i++) {
-			jw_obj(w);
-			jw_kint(w, "player", st->swaps[i][0]);
-			jw_kint(w, "target", st->swaps[i][1]);
-			jw_kword(w, "chip", COLOUR_W(st->swaps[i][2] & 3));
-			if (seat == SEAT_ALL || seat == st->swaps[i][0] ||
-			    seat == st->swaps[i][1] || st->phase == NY_OVER)
-				jw_kword(w, "give_colour",
-				    COLOUR_W(st->swaps[i][3] & 3));
-			jw_kword(w, "colour", COLOUR_W(st->swaps[i][4] & 3));
-			jw_end(w);
-		}
-		jw_end(w);
+		swaps_write(w, st, seat);
+		nones_write(w, st);
 	}
 	jw_karr(w, "refused");
 	for (p = 0; p < st->n; p++)
@@ -550,6 +598,11 @@ nyse_event_write(const void *vst, const struct event *e, struct jw *w)
 		jw_kword(w, "give_mark", MARK(e->a[3]));
 		jw_kword(w, "pile", COL(e->a[4]));
 		jw_kword(w, "mark", MARK(e->x));
+		break;
+	case NY_EV_VOID:
+		jw_kstr(w, "type", "swap_void");
+		jw_kint(w, "player", e->a[0]);
+		jw_kword(w, "chip", COL(e->a[1]));
 		break;
 	case NY_EV_END:
 		jw_kstr(w, "type", "end");

@@ -113,7 +113,8 @@ const struct game game_speculation = {
 	.setup_parse = sp_setup_parse,
 	.view_write = speculation_view_write,
 	.action_write = speculation_action_write,
-	.event_write = speculation_event_write
+	.event_write = speculation_event_write,
+	.determinize = speculation_determinize
 };
 
 /* Fills the computed default of deals and checks the ante fits the stack. */
@@ -298,9 +299,9 @@ go_out(struct sp *st, int p, struct events *ev)
 
 /*
  * The game ends early with a pool carried over (speculation.md): it goes to
- * the player still in with the most counters, or with nobody in, to those
- * who went out at this deal's start with the most; equal counters split it,
- * any remainder to the first of them clockwise from the last dealer's left.
+ * the one player still in, or with nobody in, to those who went out at this
+ * deal's start with the most counters; equal counters split it, any
+ * remainder to the first of them clockwise from the last dealer's left.
  */
 static void
 pay_carried(struct sp *st, struct events *ev)

@@ -161,4 +161,9 @@ json_t	*sp_event_json(const void *, const struct event *);
 int	 sp_setup_parse(const json_t *, const struct opts *, void *, char *,
 	    size_t);
 
+/* speculation_det.c: the determinization (it re-deals with perturb()). */
+extern const struct game	game_speculation;
+int	 speculation_determinize(void *, const struct opts *, int,
+	    const json_t *, struct rng *, char *, size_t);
+
 #endif

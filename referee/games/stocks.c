@@ -93,7 +93,8 @@ const struct game game_stocks = {
 	.view_write = stocks_view_write,
 	.action_write = stocks_action_write,
 	.event_write = stocks_event_write,
-	.setup_parse = stocks_setup_parse
+	.setup_parse = stocks_setup_parse,
+	.determinize = stocks_determinize
 };
 
 /* Returns the shares a certificate of card is worth: A-10 face value, J-K 5. */

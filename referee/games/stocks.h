@@ -161,4 +161,9 @@ json_t	*stocks_event_json(const void *, const struct event *);
 int	 stocks_setup_parse(const json_t *, const struct opts *, void *,
 	    char *, size_t);
 
+/* stocks_det.c: the determinization (it re-deals with perturb()). */
+extern const struct game	game_stocks;
+int	 stocks_determinize(void *, const struct opts *, int, const json_t *,
+	    struct rng *, char *, size_t);
+
 #endif

@@ -114,6 +114,48 @@ async function check(browser, file) {
 		    `${name}: a fault marker shows the fault`);
 		await page.screenshot({ path: path.join(shots, name + "-fault.png"), fullPage: true });
 	}
+	// The panel of each step says its events in words: no type word
+	// repeated as its field ("deal deal 1", "card card 5"), no raw JSON,
+	// and an event told in full and in part (nyse's take) once.
+	const bad = await page.evaluate(() => {
+		const out = [];
+		for (let i = 0; i < F.length; i++) {
+			show(i);
+			const evs = [...document.querySelectorAll("#now .ev")].map(e =>
+			    e.textContent.replace(/^\u2022\s*/, "").replace(/\s+/g, " "));
+			for (const t of evs) {
+				const w = t.split(/[ ,]+/);
+				if (w[0] === w[1] || /[{"]/.test(t))
+					out.push(i + ": " + t);
+			}
+			if (F[i].action && F[i].action.type === "take" &&
+			    evs.filter(t => /^take /.test(t)).length !== 1)
+				out.push(i + ": take told " + evs.filter(t => /^take /.test(t)).length + " times");
+		}
+		show(0);
+		return out;
+	});
+	ok(bad.length === 0, `${name}: every step's events are in words, each once`,
+	    bad.slice(0, 5).join("\n"));
+
+	// Opened at a step: the page is not scrolled away from the table, at
+	// the step with the most events or past the last (which shows the last).
+	let most = 0;
+	data.frames.forEach((f, i) => {
+		if ((f.events || []).length > (data.frames[most].events || []).length)
+			most = i;
+	});
+	for (const k of [most, count + 1]) {
+		const p2 = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+		await p2.goto("file://" + path.resolve(file) + "#step=" + k);
+		const st = await p2.evaluate(() => ({ y: window.scrollY,
+		    step: document.getElementById("step-no").textContent,
+		    board: document.getElementById("board").textContent.length }));
+		ok(st.y === 0 && st.step === String(Math.min(k, count)) && st.board > 0,
+		    `${name}: #step=${k} shows step ${Math.min(k, count)} with the table in sight`,
+		    JSON.stringify(st));
+		await p2.close();
+	}
 	ok(errors.length === 0, `${name}: no script errors`, errors.join("\n"));
 	ok(requests.length === 0, `${name}: no network requests`, requests.join("\n"));
 	await page.close();

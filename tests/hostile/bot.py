@@ -43,15 +43,31 @@ from a bad move.
                line holds WORD (a tournament's 0, 1 and 2 are its
                operator's, left alone) and into the FILEs (the journal);
                plays
+  comm         names itself ARG (prctl PR_SET_NAME) at its start; at bye
+               looks for another process of that name in /proc; plays
+  lock         at its start takes a read lock of byte 7777 of its own
+               script (fcntl F_SETLK) and a shared flock of it; at bye
+               asks whether another process holds a lock there (F_GETLK:
+               the channel between two bots of a table); plays
+  fill         writes 1 MiB files into each directory of ARG (DIR,...:MIB)
+               until MIB are written or a write fails; plays
+  killref      kills its parent (kill(getppid(), SIGKILL): the referee,
+               unless an init of the sandbox or isolation stands between);
+               plays
 """
 import ctypes
+import fcntl
 import json
 import os
 import signal
 import socket
+import struct
 import subprocess
 import sys
 import time
+
+LOCK_BYTE = 7777
+held = []      # what a lock bot keeps open
 
 
 def send(text):
@@ -76,15 +92,16 @@ def sleeper(marker):
     return [sys.executable, "-c", "import time; time.sleep(600)", marker]
 
 
-def procs_matching(word):
-    """The pids (not ours) whose command line holds word."""
+def procs_matching(word, entry="cmdline", match=lambda w, t: w in t):
+    """The pids (not ours) whose command line (or other /proc entry)
+    holds word."""
     found = []
     for p in os.listdir("/proc"):
         if not p.isdigit() or int(p) == os.getpid():
             continue
         try:
-            with open("/proc/%s/cmdline" % p, "rb") as f:
-                if word.encode() in f.read():
+            with open("/proc/%s/%s" % (p, entry), "rb") as f:
+                if match(word.encode(), f.read()):
                     found.append(int(p))
         except OSError:
             pass
@@ -260,15 +277,83 @@ def attempt(mode, arg):
             except OSError as e:
                 report(mode, "file %s denied: %s" % (path, e.strerror))
     elif mode == "ns":
-        # The namespaces it is in (System V and POSIX IPC, mounts).
+        # The namespaces it is in (System V and POSIX IPC, mounts, PIDs).
         report(mode, " ".join(os.readlink("/proc/self/ns/" + n)
-                              for n in ("ipc", "mnt")))
+                              for n in ("ipc", "mnt", "pid")))
     elif mode == "signal":
         report(mode, attack_signal(arg))
     elif mode == "procref":
         report(mode, attack_procref())
     elif mode == "forge":
         attack_forge(arg)
+    elif mode == "comm":
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(15, ctypes.c_char_p(arg.encode()[:15]), 0, 0, 0)
+    elif mode == "lock":
+        lock_take()
+    elif mode == "fill":
+        fill(arg)
+    elif mode == "killref":
+        try:
+            os.kill(os.getppid(), signal.SIGKILL)
+            report(mode, "killed %d" % os.getppid())
+        except OSError as e:
+            report(mode, "kill %d: %s" % (os.getppid(), e.strerror))
+
+
+def lock_take():
+    """Takes a read lock of LOCK_BYTE and a shared flock of this script."""
+    fd = os.open(os.path.realpath(sys.argv[0]), os.O_RDONLY)
+    held.append(fd)
+    try:
+        fcntl.lockf(fd, fcntl.LOCK_SH | fcntl.LOCK_NB, 1, LOCK_BYTE)
+        report("lock", "holding byte %d" % LOCK_BYTE)
+    except OSError as e:
+        report("lock", "denied: %s" % e.strerror)
+    fd2 = os.open(os.path.realpath(sys.argv[0]), os.O_RDONLY)
+    held.append(fd2)
+    try:
+        fcntl.flock(fd2, fcntl.LOCK_SH | fcntl.LOCK_NB)
+        report("flock", "holding")
+    except OSError as e:
+        report("flock", "denied: %s" % e.strerror)
+
+
+def lock_look():
+    """Whether another process holds a lock of LOCK_BYTE (F_GETLK)."""
+    want = struct.pack("hhqqi4x", fcntl.F_WRLCK, os.SEEK_SET, LOCK_BYTE, 1, 0)
+    try:
+        got = fcntl.fcntl(held[0], fcntl.F_GETLK, want)
+    except OSError as e:
+        return "look denied: %s" % e.strerror
+    kind, _, start, _, pid = struct.unpack("hhqqi4x", got)
+    if kind == fcntl.F_UNLCK:
+        return "none seen"
+    return "seen another's lock of byte %d (pid %d)" % (start, pid)
+
+
+def comm_look(name):
+    """The other processes named name."""
+    found = procs_matching(name, "comm", lambda w, t: w == t.strip())
+    return "seen %s" % " ".join(map(str, found)) if found else "none seen"
+
+
+def fill(arg):
+    """Writes 1 MiB files into each directory of DIR,...:MIB."""
+    dirs, mib = arg.rsplit(":", 1)
+    block = b"f" * (1 << 20)
+    for k, d in enumerate(dirs.split(",")):
+        n = 0
+        why = "done"
+        try:
+            while n < int(mib):
+                with open("%s/hostile-fill-%d-%d-%d" % (d, os.getpid(), k, n),
+                          "wb") as f:
+                    f.write(block)
+                n += 1
+        except OSError as e:
+            why = e.strerror
+        report("fill", "%s %d MiB: %s" % (d, n, why))
 
 
 def start_children(mode, marker):
@@ -329,6 +414,10 @@ def main():
         if kind == "bye":
             if mode == "ignorer":
                 time.sleep(600)
+            if mode == "comm":
+                report(mode, comm_look(arg[:15]))
+            if mode == "lock":
+                report(mode, lock_look())
             break
         if kind != "request":
             continue

@@ -48,7 +48,8 @@
 enum {
 	OPT_ALL = 256, OPT_TPM, OPT_BANK, OPT_HELLO, OPT_MAX_TIME,
 	OPT_STDERR, OPT_OPPONENT, OPT_KEEP, OPT_DIR, OPT_ENV,
-	OPT_LCPU, OPT_LMEM, OPT_LNPROC, OPT_LFSIZE, OPT_LNOFILE	/* limit_flags */
+	OPT_LCPU, OPT_LMEM, OPT_LNPROC, OPT_LFSIZE, OPT_LNOFILE,
+	OPT_LSCRATCH	/* limit_flags */
 };
 
 static const struct option longopts[] = {
@@ -71,6 +72,7 @@ static const struct option longopts[] = {
 	{ "limit-nproc",	required_argument,	NULL, OPT_LNPROC },
 	{ "limit-fsize",	required_argument,	NULL, OPT_LFSIZE },
 	{ "limit-nofile",	required_argument,	NULL, OPT_LNOFILE },
+	{ "limit-scratch",	required_argument,	NULL, OPT_LSCRATCH },
 	{ "quiet",		no_argument,		NULL, 'q' },
 	{ "help",		no_argument,		NULL, 'h' },
 	{ "version",		no_argument,		NULL, 'V' },
@@ -83,7 +85,8 @@ struct check {
 	int			 ngames;
 	char			*bot;		/* the bot's command */
 	char			*opponent;	/* NULL: our bin/random */
-	char			 bindir[PATH_MAX];
+	char			 referee[PATH_MAX];	/* beside botcheck */
+	char			 random[PATH_MAX];
 	int			 per_match;	/* games per match */
 	int			 sets;		/* random option sets */
 	uint64_t		 seed;
@@ -112,7 +115,6 @@ static void	usage(FILE *, int) __attribute__((noreturn));
 static long long number(const char *, const char *, long long, long long);
 static char	*with_env(char *, const char *, char *const *, int);
 static char	*join_words(int, char **);
-static void	find_bindir(char *, size_t);
 static void	add_game(struct check *, const struct game *);
 static char	*opponent_command(const struct check *, int);
 static char	*reproduce(const struct check *, const struct game *,
@@ -137,7 +139,8 @@ usage(FILE *fp, int status)
 "                [--max-time S] [--stderr-limit BYTES] [--opponent 'CMD']\n"
 "                [--keep DIR] [--dir DIR] [--env KEY=VALUE ...]\n"
 "                [--limit-cpu S] [--limit-mem MIB] [--limit-nproc N]\n"
-"                [--limit-fsize MIB] [--limit-nofile N] [-q]\n"
+"                [--limit-fsize MIB] [--limit-nofile N] [--limit-scratch MIB]\n"
+"                [-q]\n"
 "                -- 'BOT COMMAND' | BOT ARGS...\n");
 	if (status != 0) {
 		fprintf(fp, "Try 'botcheck --help' for more.\n");
@@ -170,7 +173,8 @@ usage(FILE *fp, int status)
 "      --env KEY=VALUE    set this in the bot's environment; repeatable\n"
 "                         (a tournament file's \"env\")\n"
 "      --limit-cpu S, --limit-mem MIB, --limit-nproc N, --limit-fsize MIB,\n"
-"      --limit-nofile N   the bot's resource limits, as the referee's flags\n"
+"      --limit-nofile N, --limit-scratch MIB\n"
+"                         the bot's resource limits, as the referee's flags\n"
 "                         (a tournament file's \"limits\"; defaults: see\n"
 "                         bin/referee --help)\n"
 "  -q, --quiet            only each game's verdict and the summary\n"
@@ -220,24 +224,6 @@ join_words(int n, char **words)
 	return s;
 }
 
-/* Finds the directory of our own program (bin/), else "bin". */
-static void
-find_bindir(char *dir, size_t len)
-{
-	char path[PATH_MAX], *slash;
-	ssize_t n;
-
-	n = readlink("/proc/self/exe", path, sizeof path - 1);
-	if (n <= 0) {
-		strlcpy(dir, "bin", len);
-		return;
-	}
-	path[n] = '\0';
-	if ((slash = strrchr(path, '/')) != NULL)
-		*slash = '\0';
-	strlcpy(dir, path, len);
-}
-
 /* Adds a game to the check once. */
 static void
 add_game(struct check *ck, const struct game *g)
@@ -256,13 +242,12 @@ add_game(struct check *ck, const struct game *g)
 static char *
 opponent_command(const struct check *ck, int i)
 {
-	char path[PATH_MAX + 16], *q, *cmd;
+	char *q, *cmd;
 	size_t len;
 
 	if (ck->opponent != NULL)
 		return xstrdup(ck->opponent);
-	snprintf(path, sizeof path, "%s/random", ck->bindir);
-	q = argv_quote(path);
+	q = argv_quote(ck->random);
 	len = strlen(q) + 32;
 	cmd = xmalloc(len);
 	snprintf(cmd, len, "%s --seed %d", q, i + 1);
@@ -316,8 +301,7 @@ reproduce(const struct check *ck, const struct game *g, const struct run *r)
 		buf_printf(&b, "cd %s && ", q);
 		free(q);
 	}
-	snprintf(path, sizeof path, "%s/referee", ck->bindir);
-	q = argv_quote(path);
+	q = argv_quote(ck->referee);
 	buf_printf(&b, "%s -g %s -s %llu --games %d", q, g->name,
 	    (unsigned long long)r->seed, ck->per_match);
 	free(q);
@@ -492,6 +476,10 @@ run_match(struct check *ck, const struct game *g, struct run *r,
 		v = vis_text(cause, strlen(cause), BC_NOTE_LEN / 2);
 		strlcpy(s->error, v, sizeof s->error);
 		free(v);
+		/* "bot N: CAUSE": the checked bot itself could not start */
+		if (res.unstarted == r->bot + 1 &&
+		    (v = strchr(s->error, ':')) != NULL)
+			strlcpy(s->unstarted, v + 2, sizeof s->unstarted);
 	}
 	snprintf(path, sizeof path, "%s.bot%d.stderr", r->log, r->bot);
 	s->stderr_bytes = stderr_size(path);
@@ -699,6 +687,9 @@ check_game(struct check *ck, const struct game *g, int gi)
 			printf("  %-16s      %ld answer%s drew on the time "
 			    "bank\n", "", sum.slow, sum.slow == 1 ? "" : "s");
 	}
+	if (sum.unstarted[0] != '\0')
+		printf("  %-16s FAIL could not start: %s\n", "start",
+		    sum.unstarted);
 	if (reasons[0] == '\0')
 		printf("  %-16s PASS\n", "verdict");
 	else
@@ -713,7 +704,7 @@ main(int argc, char **argv)
 	struct check ck;
 	const struct game *g;
 	struct stat sb;
-	char failed[1024], **words, *v, **envv = NULL;
+	char failed[1024], hint[96], **words, *v, **envv = NULL;
 	const char *botdir = NULL;
 	int c, i, passed, seeded = 0, nenv = 0;
 
@@ -731,8 +722,9 @@ main(int argc, char **argv)
 		switch (c) {
 		case 'g':
 			if ((g = game_find(optarg)) == NULL)
-				errx(2, "no game '%s' (see bin/referee "
-				    "--list-games)", optarg);
+				errx(2, "no game '%s' (%ssee bin/referee "
+				    "--list-games)", optarg,
+				    game_near(optarg, hint, sizeof hint));
 			add_game(&ck, g);
 			break;
 		case OPT_ALL:
@@ -791,6 +783,7 @@ main(int argc, char **argv)
 		case OPT_LNPROC:
 		case OPT_LFSIZE:
 		case OPT_LNOFILE:
+		case OPT_LSCRATCH:
 			if (contain_set_limit_text(&ck.ct, c - OPT_LCPU, optarg,
 			    failed, sizeof failed) == -1)
 				errx(2, "%s %s", limit_flags[c - OPT_LCPU].flag,
@@ -830,13 +823,12 @@ main(int argc, char **argv)
 			add_game(&ck, games[i]);
 	if (!seeded)
 		ck.seed = seed_fresh() & INT64_MAX;
-	find_bindir(ck.bindir, sizeof ck.bindir);
-	if (ck.opponent == NULL) {
-		if (snprintf(failed, sizeof failed, "%s/random", ck.bindir) >=
-		    (int)sizeof failed || access(failed, X_OK) == -1)
-			errx(2, "%s: %s (build it with make, or give "
-			    "--opponent)", failed, strerror(errno));
-	} else {
+	cli_beside("referee", ck.referee, sizeof ck.referee);
+	if (cli_beside("random", ck.random, sizeof ck.random) == -1 &&
+	    ck.opponent == NULL)
+		errx(2, "%s: %s (build it with make, or give --opponent)",
+		    ck.random, strerror(errno));
+	if (ck.opponent != NULL) {
 		if (argv_split(ck.opponent, &words, failed, sizeof failed) ==
 		    -1)
 			errx(2, "--opponent: %s", failed);

@@ -47,6 +47,7 @@ struct botstats {
 	char	 notes[NNOTE][BC_NOTES][BC_NOTE_LEN];
 	int	 nnotes[NNOTE];
 	char	 error[BC_NOTE_LEN];	/* why a match did not finish */
+	char	 unstarted[BC_NOTE_LEN];	/* why the bot could not start */
 };
 
 /*

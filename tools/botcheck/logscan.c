@@ -331,4 +331,6 @@ stats_add(struct botstats *sum, const struct botstats *a)
 			add_note(sum, k, a->notes[k][i]);
 	if (sum->error[0] == '\0')
 		strlcpy(sum->error, a->error, sizeof sum->error);
+	if (sum->unstarted[0] == '\0')
+		strlcpy(sum->unstarted, a->unstarted, sizeof sum->unstarted);
 }

@@ -262,6 +262,10 @@ html_document(const struct replay *rp)
 		snprintf(warn + strlen(warn), sizeof warn - strlen(warn),
 		    "%sthe log does not verify: %s", warn[0] ? "; " : "",
 		    rp->why);
+	else if (rp->stopped[0] != '\0')
+		snprintf(warn + strlen(warn), sizeof warn - strlen(warn),
+		    "%sthe match was stopped before its end (%s)",
+		    warn[0] ? "; " : "", rp->stopped);
 	if (warn[0] != '\0')
 		json_object_set_new(doc, "warning", json_string(warn));
 	return doc;

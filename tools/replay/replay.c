@@ -87,6 +87,10 @@ load(struct rlog *l, struct replay *rp, const char *path, int silent)
 	if (rp->diverged && !silent)
 		warnx("the log does not verify, so the replay stops there:\n%s",
 		    rp->why);
+	else if (rp->stopped[0] != '\0' && !silent)
+		fprintf(stderr, "replay: note: %s: the match was stopped before "
+		    "its end (%s); the replay shows it up to there\n", path,
+		    rp->stopped);
 	return 0;
 }
 
@@ -128,12 +132,15 @@ verify_one(const char *path)
 		printf("%s: FAILED\n", path);
 		return -1;
 	}
-	ok = !rp.diverged && (rp.complete || rp.capped) && !l.torn;
+	ok = !rp.diverged && (rp.complete || rp.capped ||
+	    rp.stopped[0] != '\0') && !l.torn;
 	if (ok && !quiet)
 		printf("%s: ok (%zu games, %zu steps, %ld messages "
-		    "identical%s)\n", path, rp.ngames, rp.nf - rp.ngames,
+		    "identical%s%s%s)\n", path, rp.ngames, rp.nf - rp.ngames,
 		    rp.messages, rp.capped ? "; the log stops at its size cap, "
-		    "what it holds is verified" : "");
+		    "what it holds is verified" : "", rp.stopped[0] ?
+		    "; the match was stopped before its end, " : "",
+		    rp.stopped[0] ? rp.stopped : "");
 	else if (!ok)
 		printf("%s: FAILED\n  %s\n", path, rp.diverged ? rp.why :
 		    l.torn_why);

@@ -84,6 +84,8 @@ struct replay {
 	const struct game	*g;
 	struct opts		 o;
 	void			*setup;
+	void			*book;		/* the deal book's set-ups */
+	int			 nbook;
 	int			 players;
 	uint64_t		 seed;
 	struct frame		*f;
@@ -95,6 +97,8 @@ struct replay {
 	long			 messages;	/* lines verified */
 	int			 complete;	/* reached the result line */
 	int			 capped;	/* the log ends at its size cap */
+	char			 stopped[256];	/* why the referee was stopped
+						   ("" if it was not) */
 	int			 diverged;	/* verification failed */
 	size_t			 where;		/* the line it failed at */
 	char			 why[1024];

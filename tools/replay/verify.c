@@ -71,6 +71,8 @@ struct walk {
 	const char		*policy;
 	long			 max_faults;	/* per bot per game; 0: none */
 	long			 tpm, tbank, thello;
+	char			 nonce_s[NONCE_LEN + 1];
+	const char		*nonce;		/* in each hello, or NULL */
 	const json_t		*game_list;
 	int			*list;		/* its games */
 	struct playorder	 po;
@@ -309,6 +311,18 @@ header(struct walk *w, char *cause, size_t len)
 		return -1;
 	}
 	rp->seed = (uint64_t)json_integer_value(v);
+	/* the hello's nonce, in the logs written since it was */
+	w->nonce = NULL;
+	if ((v = json_object_get(h, "nonce")) != NULL) {
+		match_nonce(rp->seed, w->nonce_s);
+		if (!json_is_string(v) || strcmp(json_string_value(v),
+		    w->nonce_s) != 0) {
+			snprintf(cause, len, "%s:1: the header's nonce is not "
+			    "the seed's", w->l->path);
+			return -1;
+		}
+		w->nonce = w->nonce_s;
+	}
 	w->ngames = (int)jint(h, "games", 1);
 	if (w->ngames < 1 || w->ngames > 10000000) {
 		snprintf(cause, len, "%s:1: the header's \"games\" is not a "
@@ -393,6 +407,14 @@ header(struct walk *w, char *cause, size_t len)
 		    "set-up document (an object) or null", w->l->path);
 		return -1;
 	}
+	v = json_object_get(h, "deal_book");
+	if (v != NULL && (rp->book = deal_book_parse(w->g, &rp->o, v,
+	    &rp->nbook, why, sizeof why)) == NULL) {
+		snprintf(cause, len, "%s: the header's deal book: %s",
+		    w->l->path, why);
+		return -1;
+	}
+	v = json_object_get(h, "setup");
 	if (json_is_object(v)) {
 		rp->setup = xcalloc(1, w->g->setup_size);
 		if (w->g->setup_parse(v, &rp->o, rp->setup, why, sizeof why) ==
@@ -533,7 +555,7 @@ on_send(struct walk *w, size_t i)
 		wb->wants = WANT_ALL;
 		msg_hello(&w->b, w->g, w->optsj, w->duplicate ? (b + g) % w->P :
 		    b, w->P, w->ngames, w->duplicate, b, w->tpm, w->tbank,
-		    w->thello);
+		    w->thello, w->nonce);
 	} else if (!wb->hello || wb->bye)
 		return fail(w, i, "a %s message to bot %d, which has %s", type,
 		    b, wb->bye ? "been told bye" : "had no hello");
@@ -984,7 +1006,8 @@ on_game_start(struct walk *w, size_t i)
 	ev_clear(&w->ev);
 	evfeed_reset(&w->feed);
 	rng_seed(&w->rng, w->deal_seed);
-	w->g->init(w->st, &rp->o, rp->setup, &w->rng, &w->ev);
+	w->g->init(w->st, &rp->o, deal_setup(w->g, rp->setup, rp->book,
+	    rp->nbook, w->gi, w->P, w->duplicate), &w->rng, &w->ev);
 	w->in_game = 1;
 	w->ended = 0;
 	w->step = 0;
@@ -1197,6 +1220,12 @@ replay_run(struct replay *rp, const struct rlog *l, char *cause, size_t len)
 			else
 				rp->capped = 1;
 		}
+		else if (strcmp(t, "aborted") == 0 && i + 1 == l->n)
+			/* stopped (Ctrl-C, SIGTERM): all before it held */
+			snprintf(rp->stopped, sizeof rp->stopped, "%s",
+			    json_string_value(json_object_get(l->r[i].j,
+			    "detail")) ? json_string_value(json_object_get(
+			    l->r[i].j, "detail")) : "stopped");
 		else if (strcmp(t, "error") == 0 || strcmp(t, "aborted") == 0)
 			rc = fail(&w, i, "the referee %s: %s", strcmp(t,
 			    "error") == 0 ? "failed" : "was stopped",
@@ -1208,7 +1237,8 @@ replay_run(struct replay *rp, const struct rlog *l, char *cause, size_t len)
 		if (rc == 0 && rp->complete && i + 1 < l->n)
 			rc = fail(&w, i + 1, "lines after the match's result");
 	}
-	if (!rp->diverged && !rp->complete && !rp->capped)
+	if (!rp->diverged && !rp->complete && !rp->capped &&
+	    rp->stopped[0] == '\0')
 		fail(&w, l->n, "the log ends before the match's result%s",
 		    l->torn ? " (its last line is torn)" : "");
 	for (s = 0; s < w.P; s++) {
@@ -1377,5 +1407,6 @@ replay_free(struct replay *rp)
 	free(rp->f);
 	free(rp->games);
 	free(rp->setup);
+	free(rp->book);
 	memset(rp, 0, sizeof *rp);
 }

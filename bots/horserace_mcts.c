@@ -1,0 +1,12 @@
+/*
+ * The search bot of horserace: information-set MCTS over the engines' library
+ * (bots/lib/mcts.c) with uniform playouts; --ms per move (default 100) or
+ * --iterations N, deterministic for a --seed.
+ */
+#include "lib/mcts.h"
+
+int
+main(int argc, char **argv)
+{
+	return mcts_main(argc, argv, "horserace_mcts", "horserace", NULL, NULL);
+}

@@ -1,0 +1,53 @@
+/*
+ * Information-set Monte Carlo tree search (single-observer ISMCTS, Cowling,
+ * Powley and Whitehouse 2012) over the engines' library (cardarena.h), for
+ * the search bots bots/<game>_mcts.c.  Every iteration draws a full game
+ * consistent with the bot's view (ca_determinize), walks one tree shared
+ * by all the draws (a child is an action: player, code, amount; UCB1 over
+ * the children legal in this draw, counted by availability), adds one
+ * node, plays out to the end (or to a game's cutoff, scored by its own
+ * evaluation) and backs up each player's reward (1 for the first place ..
+ * 0 for the last).  A ranged legal entry becomes a few
+ * amounts spread over its range.  The playout is uniform, or a game's own
+ * policy.  With --iterations the search is deterministic for a seed; with
+ * --ms (default 100) it stops on the clock.
+ */
+#ifndef CARDARENA_MCTS_H
+#define CARDARENA_MCTS_H
+
+#include <stdint.h>
+
+#include "cardarena.h"
+#include "rng.h"
+
+/*
+ * A playout policy: the index of the entry player plays among the n of
+ * legal in g, and *amount for a ranged one; NULL plays uniformly.
+ */
+typedef int	(*mcts_policy_fn)(const struct ca_game *g, int player,
+		    const struct ca_legal *legal, int n, struct rng *r,
+		    int32_t *amount);
+
+/*
+ * A playout's early end: called before each playout move with the draw
+ * at the root of the search (root) and the game now (g); returns 1 after
+ * writing every player's reward (1 best .. 0 worst) when the playout may
+ * stop here, 0 to play on.  NULL plays every game to its end.
+ */
+typedef int	(*mcts_cutoff_fn)(const struct ca_game *root,
+		    const struct ca_game *g, double *reward);
+
+/* Rewards from scores (the more the better): 1 for first .. 0 for last,
+ * ties sharing the mean of their places. */
+void	mcts_rank(int n, const double *scores, double *reward);
+
+/*
+ * Runs a search bot of game on the SDK's loop: understands --ms N,
+ * --iterations N, --explore C, --amounts K and --uniform (playouts
+ * without the policy) besides the SDK's options;
+ * returns the exit status for main.
+ */
+int	mcts_main(int argc, char **argv, const char *name, const char *game,
+	    mcts_policy_fn policy, mcts_cutoff_fn cutoff);
+
+#endif

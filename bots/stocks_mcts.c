@@ -1,0 +1,75 @@
+/*
+ * The search bot of stocks: information-set MCTS over the engines'
+ * library (bots/lib/mcts.c); --ms per move (default 100) or --iterations
+ * N, deterministic for a --seed.  Its playouts are greedy most of the
+ * time, as the players it meets are: a price card is worth the move of
+ * its company times the player's shares less the others' average, a buy
+ * its shares while the company has room to rise, a sale only under a face
+ * card or a price of 2 or less, a discard never; else a uniform move.
+ */
+#include "lib/mcts.h"
+#include "games/stocks.h"
+
+#define GREEDY	8	/* in 10 playout moves */
+
+static int	policy(const struct ca_game *, int, const struct ca_legal *,
+		    int, struct rng *, int32_t *);
+
+/* The playout's worth of entry code to player p (in quarter points). */
+static int
+worth(const struct stocks *st, int p, int64_t code)
+{
+	int c, s, q, others = 0, mine, top;
+
+	if (code == ST_END)
+		return 0;
+	c = ST_CARD(code);
+	s = CARD_SUIT(c);
+	mine = st->shares[p][s];
+	for (q = 0; q < st->players; q++)
+		if (q != p)
+			others += st->shares[q][s];
+	top = st->pile[s][st->npile[s] - 1];
+	switch (ST_KIND(code)) {
+	case K_PRICE:
+		return 4 * (CARD_RANK(c) + 1 - st->value[s]) * (4 * mine -
+		    4 * others / (st->players - 1)) / 4;
+	case K_ZERO:
+		return 4 * -st->value[s] * (mine - others / (st->players - 1));
+	case K_BUY:
+		return st->value[s] <= 10 - stocks_up[s] ?
+		    2 * stocks_card_shares(c) : -1;
+	case K_SELL:
+		return stocks_is_face(top) || st->value[s] <= 2 ?
+		    2 * stocks_card_shares(c) : -8;
+	default:
+		return -40;
+	}
+}
+
+/* A playout move: mostly the entry worth most, else uniform. */
+static int
+policy(const struct ca_game *g, int p, const struct ca_legal *l, int n,
+    struct rng *r, int32_t *amount)
+{
+	const struct stocks *st = ca_state(g);
+	int i, s, best = -1, bs = 0;
+
+	*amount = 0;
+	if (rng_below(r, 10) >= GREEDY)
+		return (int)rng_below(r, (uint32_t)n);
+	for (i = 0; i < n; i++) {
+		s = 4 * worth(st, p, l[i].code) + (int)rng_below(r, 4);
+		if (best < 0 || s > bs) {
+			best = i;
+			bs = s;
+		}
+	}
+	return best;
+}
+
+int
+main(int argc, char **argv)
+{
+	return mcts_main(argc, argv, "stocks_mcts", "stocks", policy, NULL);
+}

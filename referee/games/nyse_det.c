@@ -1,0 +1,390 @@
+/*
+ * The determinization of NYSE: a seat's view read back into a state.
+ * Hidden are the marks of the other players' chips, of the piles (below
+ * the chips a solitaire player put back), of the markers and of the
+ * discarded chips; with open_holdings off, also which colours the others
+ * hold.  Per colour, the marks nobody showed the seat (a colour's eleven
+ * less the specials used, the seat's own and the tops it knows) are dealt
+ * uniformly to those places.  With open_holdings off the others' colours
+ * are dealt first, uniformly among the deals that keep each one's total
+ * and this turn's refusals (by rejection); the records of chips taken and
+ * swaps made, which bound them further, are not used (a limitation).  In a
+ * swap request the seat did not make, the swap chip is the player's, and
+ * the chip offered (colour and mark where unseen) is one of the player's
+ * chips at random.  This file reads the view of issue 13's NYSE (before
+ * issue 26's hidden swap after "none").
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "nyse.h"
+#include "vread.h"
+
+static const char *const phases[] = { "turn", "invest", "answer", "over",
+    NULL };
+static const char *const positions[] = { "A", "B", "C", "D", "E", "F", "G",
+    "H", "I", "J", "K", "L", "crashed", NULL };
+static const int8_t per_mark[NY_MARKS] = { 5, 2, 2, 2 };
+
+#define TRIES	1000	/* colour deals tried against the refusals */
+
+static void	colours_read(struct vread *, const json_t *, const char *,
+		    int *);
+static void	marks_read(struct vread *, const json_t *, const char *,
+		    uint8_t [NY_COLOURS][NY_MARKS], int);
+static int	deal_colours(struct nyse *, const int *, const int *,
+		    int [NY_MAXP][NY_COLOURS], const int *,
+		    int [NY_MAXP][NY_COLOURS], struct rng *);
+static void	offer(struct nyse *, int, int, struct rng *);
+
+/* Reads {"blue": k, ...} under key of o into v. */
+static void
+colours_read(struct vread *v, const json_t *o, const char *key, int *k)
+{
+	const json_t *j;
+	int c;
+
+	j = vr_get(v, o, key, JSON_OBJECT);
+	for (c = 0; c < NY_COLOURS; c++)
+		k[c] = (int)vr_int(v, j, nyse_colours[c], 0, NY_PER_COLOUR);
+}
+
+/* Reads {"blue": {"plain": k, ...}, ...} under key, marks from on. */
+static void
+marks_read(struct vread *v, const json_t *o, const char *key,
+    uint8_t k[NY_COLOURS][NY_MARKS], int from)
+{
+	const json_t *j, *cj;
+	int c, m;
+
+	j = vr_get(v, o, key, JSON_OBJECT);
+	for (c = 0; c < NY_COLOURS; c++) {
+		cj = vr_get(v, j, nyse_colours[c], JSON_OBJECT);
+		for (m = from; m < NY_MARKS; m++)
+			k[c][m] = (uint8_t)vr_int(v, cj, nyse_marks[m], 0,
+			    NY_PER_COLOUR);
+	}
+}
+
+/*
+ * Deals the colours of the chips of the players whose colours seat does
+ * not see (open_holdings off): unseen[c] chips of colour c beside the
+ * fixed ones, each such player p its chips[p] in all, none of a colour it
+ * refused; cnt gets their counts.  -1 if no deal was found.
+ */
+static int
+deal_colours(struct nyse *st, const int *seen, const int *chips,
+    int fixed[NY_MAXP][NY_COLOURS], const int *unseen,
+    int cnt[NY_MAXP][NY_COLOURS], struct rng *r)
+{
+	int col[NY_CHIPS], own[NY_CHIPS], n = 0, nc = 0, p, c, i, j, t, ok;
+	int try;
+
+	for (p = 0; p < st->n; p++) {
+		if (seen[p])
+			continue;
+		for (t = 0, c = 0; c < NY_COLOURS; c++)
+			t += fixed[p][c];
+		for (i = t; i < chips[p] && n < NY_CHIPS; i++)
+			own[n++] = p;
+	}
+	for (c = 0; c < NY_COLOURS; c++)
+		for (j = 0; j < unseen[c] && nc < NY_CHIPS; j++)
+			col[nc++] = c;
+	if (nc != n)
+		return -1;
+	for (ok = 0, try = 0; !ok && try < TRIES; try++) {
+		for (i = n - 1; i > 0; i--) {
+			j = (int)rng_below(r, (uint32_t)i + 1);
+			t = col[i];
+			col[i] = col[j];
+			col[j] = t;
+		}
+		for (ok = 1, i = 0; i < n && ok; i++)
+			if (st->refused[own[i]] & (1u << col[i]))
+				ok = 0;
+	}
+	if (!ok)
+		return -1;
+	for (p = 0; p < st->n; p++)
+		for (c = 0; !seen[p] && c < NY_COLOURS; c++)
+			cnt[p][c] = fixed[p][c];
+	for (i = 0; i < n; i++)
+		cnt[own[i]][col[i]]++;
+	return 0;
+}
+
+/*
+ * Draws the chip offered in the swap request the seat did not make: the
+ * colour (when gc < 0) and the mark of one of the player's chips at
+ * random, the swap chip itself aside.
+ */
+static void
+offer(struct nyse *st, int gc, int gm, struct rng *r)
+{
+	int p = st->turn, c, m, k, total = 0;
+
+	for (c = 0; c < NY_COLOURS; c++)
+		for (m = 0; m < NY_MARKS; m++)
+			if ((gc < 0 ? c != st->sw_ac : c == gc) &&
+			    (gm < 0 || m == gm))
+				total += st->held[p][c][m] -
+				    (c == st->sw_chip && m == NY_SWAP);
+	if (total <= 0)
+		return;
+	k = (int)rng_below(r, (uint32_t)total);
+	for (c = 0; c < NY_COLOURS; c++)
+		for (m = 0; m < NY_MARKS; m++) {
+			if (!((gc < 0 ? c != st->sw_ac : c == gc) &&
+			    (gm < 0 || m == gm)))
+				continue;
+			k -= st->held[p][c][m] - (c == st->sw_chip &&
+			    m == NY_SWAP);
+			if (k < 0) {
+				st->sw_gc = (int8_t)c;
+				st->sw_gm = (int8_t)m;
+				return;
+			}
+		}
+}
+
+/* Reads seat's view of NYSE into st and completes it at random. */
+int
+nyse_determinize(void *vst, const struct opts *o, int seat,
+    const json_t *view, struct rng *r, char *cause, size_t len)
+{
+	struct nyse *st = vst;
+	struct vread v;
+	const json_t *a, *j, *h, *mk;
+	int chips[NY_MAXP], cnt[NY_MAXP][NY_COLOURS], seen[NY_MAXP];
+	int fixed[NY_MAXP][NY_COLOURS], ngone[NY_COLOURS], k[NY_COLOURS];
+	int unseen[NY_COLOURS];
+	int8_t pool[NY_PER_COLOUR + 1], top[NY_COLOURS][NY_PILE];
+	int gc = -1, gm = -1, c, m, p, i, n, t, bottom, avail[NY_MARKS];
+
+	vr_init(&v, cause, len);
+	memset(st, 0, sizeof *st);
+	memset(cnt, 0, sizeof cnt);
+	memset(fixed, 0, sizeof fixed);
+	memset(seen, 0, sizeof seen);
+	st->n = (int8_t)vr_int(&v, view, "players", 1, NY_MAXP);
+	if (!v.bad && (seat < 0 || seat >= st->n))
+		return vr_fail(&v, "seat %d is not at the table", seat);
+	st->open = (int8_t)o->v[NY_OPT_OPEN];
+	a = vr_get(&v, view, "board", JSON_ARRAY);
+	for (i = 0; i < NY_GREYS && !v.bad; i++)
+		st->board[i] = (int8_t)vr_at(&v, a, (size_t)i, 1, 5);
+	j = vr_get(&v, view, "markers", JSON_OBJECT);
+	for (c = 0; c < NY_COLOURS && !v.bad; c++) {
+		mk = vr_get(&v, j, nyse_colours[c], JSON_OBJECT);
+		st->pos[c] = (int8_t)vr_word(&v, mk, "position", positions);
+	}
+	colours_read(&v, view, "supply", k);
+	for (c = 0; c < NY_COLOURS; c++)
+		st->plen[c] = (int8_t)(k[c] > NY_PILE ? NY_PILE : k[c]);
+	marks_read(&v, view, "used", st->used, NY_SPECULATE);
+	colours_read(&v, view, "discarded", ngone);
+	a = vr_get(&v, view, "holdings", JSON_ARRAY);
+	for (p = 0; p < st->n && !v.bad; p++) {
+		h = json_array_get(a, (size_t)p);
+		chips[p] = (int)vr_int(&v, h, "chips", 0, NY_CHIPS);
+		if (json_object_get(h, "colours") != NULL) {
+			colours_read(&v, h, "colours", cnt[p]);
+			seen[p] = 1;
+		}
+		if (p == seat)
+			marks_read(&v, h, "marks", st->held[p], 0);
+		if (!st->open) {
+			colours_read(&v, h, "taken", k);
+			for (c = 0; c < NY_COLOURS; c++)
+				st->taken[p][c] = (uint8_t)k[c];
+			colours_read(&v, h, "used", k);
+			for (c = 0; c < NY_COLOURS; c++)
+				st->spent[p][c] = (uint8_t)k[c];
+		}
+	}
+	st->phase = (int8_t)vr_word(&v, view, "phase", phases);
+	st->turn = (int8_t)vr_int(&v, view, "turn", 0, st->n - 1);
+	st->turns = (int16_t)vr_int(&v, view, "turns", 0, INT16_MAX);
+	if (st->phase == NY_INVESTING)
+		st->left = (int8_t)vr_int(&v, view, "takes_left", 1, 2);
+	if (st->phase == NY_ANSWER) {
+		j = vr_get(&v, view, "request", JSON_OBJECT);
+		st->sw_target = (int8_t)vr_int(&v, j, "target", 0, st->n - 1);
+		st->sw_ac = (int8_t)vr_word(&v, j, "colour", nyse_colours);
+		st->sw_chip = (int8_t)vr_word(&v, j, "chip", nyse_colours);
+		if (json_object_get(j, "give_colour") != NULL)
+			gc = vr_word(&v, j, "give_colour", nyse_colours);
+		if (json_object_get(j, "give_mark") != NULL)
+			gm = vr_word(&v, j, "give_mark", nyse_marks);
+	}
+	if (!st->open) {
+		a = vr_get(&v, view, "swaps", JSON_ARRAY);
+		st->nswaps = (int8_t)json_array_size(a);
+		if (!v.bad && st->nswaps > 8)
+			return vr_fail(&v, "view: more than 8 swaps");
+		for (i = 0; i < st->nswaps && !v.bad; i++) {
+			j = json_array_get(a, (size_t)i);
+			st->swaps[i][0] = (int8_t)vr_int(&v, j, "player", 0,
+			    st->n - 1);
+			st->swaps[i][1] = (int8_t)vr_int(&v, j, "target", 0,
+			    st->n - 1);
+			st->swaps[i][2] = (int8_t)vr_word(&v, j, "chip",
+			    nyse_colours);
+			st->swaps[i][4] = (int8_t)vr_word(&v, j, "colour",
+			    nyse_colours);
+			/* An unseen colour given: any other than asked. */
+			st->swaps[i][3] = json_object_get(j, "give_colour") !=
+			    NULL ? (int8_t)vr_word(&v, j, "give_colour",
+			    nyse_colours) : (int8_t)((st->swaps[i][4] + 1 +
+			    (int)rng_below(r, 3)) % NY_COLOURS);
+		}
+	}
+	a = vr_get(&v, view, "refused", JSON_ARRAY);
+	for (i = 0; !v.bad && i < (int)json_array_size(a); i++) {
+		j = json_array_get(a, (size_t)i);
+		p = (int)vr_int(&v, j, "target", 0, st->n - 1);
+		c = vr_word(&v, j, "colour", nyse_colours);
+		st->refused[p] |= (uint8_t)(1u << c);
+	}
+	memset(top, 0, sizeof top);
+	if (st->n == 1 && !v.bad) {
+		a = vr_get(&v, view, "specials", JSON_ARRAY);
+		st->sqn = (int8_t)json_array_size(a);
+		if (!v.bad && st->sqn > NY_SPECIALS)
+			return vr_fail(&v, "view: too many specials");
+		for (i = 0; i < st->sqn && !v.bad; i++) {
+			j = json_array_get(a, (size_t)i);
+			st->sq[i] = (uint8_t)(vr_word(&v, j, "colour",
+			    nyse_colours) * NY_MARKS + vr_word(&v, j, "mark",
+			    nyse_marks));
+		}
+		j = vr_get(&v, view, "known", JSON_OBJECT);
+		for (c = 0; c < NY_COLOURS && !v.bad; c++) {
+			a = vr_get(&v, j, nyse_colours[c], JSON_ARRAY);
+			st->known[c] = (int8_t)json_array_size(a);
+			if (!v.bad && st->known[c] > st->plen[c])
+				return vr_fail(&v, "view: more known than "
+				    "in a pile");
+			for (i = 0; i < st->known[c] && !v.bad; i++) {
+				mk = json_array_get(a, (size_t)i);
+				if ((m = json_is_string(mk) ? -1 : -2) == -1)
+					for (m = 0; m < NY_MARKS; m++)
+						if (strcmp(nyse_marks[m],
+						    json_string_value(mk)) == 0)
+							break;
+				if (m < 0 || m >= NY_MARKS)
+					return vr_fail(&v, "view: a known "
+					    "chip is no mark");
+				top[c][i] = (int8_t)m;
+			}
+		}
+	}
+	if (v.bad)
+		return -1;
+
+	/* The request's chips: the swap chip (and the colour offered). */
+	if (st->phase == NY_ANSWER && seat != st->turn) {
+		fixed[st->turn][st->sw_chip]++;
+		if (gc >= 0 && !seen[st->turn])
+			fixed[st->turn][gc]++;
+	}
+	/* The colours the others hold: seen, or dealt. */
+	for (c = 0; c < NY_COLOURS; c++) {
+		n = NY_PER_COLOUR - 1 - st->plen[c] - ngone[c];
+		for (m = 0; m < NY_MARKS; m++)
+			n -= st->used[c][m];
+		for (p = 0; p < st->n; p++)
+			if (seen[p] && p != seat)
+				n -= cnt[p][c];
+			else if (p == seat)
+				for (m = 0; m < NY_MARKS; m++)
+					n -= st->held[p][c][m];
+			else
+				n -= fixed[p][c];
+		if (n < 0)
+			return vr_fail(&v, "view: too many %s chips",
+			    nyse_colours[c]);
+		unseen[c] = n;
+	}
+	if (st->phase == NY_ANSWER && seat != st->turn && gc < 0 &&
+	    !seen[st->turn]) {
+		/* The colour offered, unseen: one of the unseen chips. */
+		for (t = 0, c = 0; c < NY_COLOURS; c++)
+			t += c != st->sw_ac ? unseen[c] : 0;
+		if (t == 0)
+			return vr_fail(&v, "view: nothing to offer");
+		t = (int)rng_below(r, (uint32_t)t);
+		for (c = 0; c < NY_COLOURS; c++)
+			if (c != st->sw_ac && (t -= unseen[c]) < 0)
+				break;
+		gc = c;
+		fixed[st->turn][gc]++;
+		unseen[gc]--;
+	}
+	seen[seat] = 1;
+	for (t = 0, p = 0; p < st->n; p++)
+		t += !seen[p];
+	if (t > 0 && deal_colours(st, seen, chips, fixed, unseen, cnt,
+	    r) == -1)
+		return vr_fail(&v, "view: no deal of colours keeps the "
+		    "refusals");
+	/* The marks, colour by colour. */
+	for (c = 0; c < NY_COLOURS; c++) {
+		for (m = 0; m < NY_MARKS; m++)
+			avail[m] = per_mark[m] - st->used[c][m] -
+			    st->held[seat][c][m];
+		for (i = 0; i < st->known[c]; i++)
+			avail[top[c][i]]--;
+		if (st->phase == NY_ANSWER && seat != st->turn &&
+		    c == st->sw_chip) {
+			avail[NY_SWAP]--;
+			st->held[st->turn][c][NY_SWAP]++;
+		}
+		for (n = 0, m = 0; m < NY_MARKS; m++) {
+			if (avail[m] < 0 || n + avail[m] > (int)sizeof pool)
+				return vr_fail(&v, "view: too many %s %s "
+				    "chips", nyse_colours[c], nyse_marks[m]);
+			for (i = 0; i < avail[m]; i++)
+				pool[n++] = (int8_t)m;
+		}
+		bottom = st->plen[c] - st->known[c];
+		for (t = bottom + 1 + ngone[c], p = 0; p < st->n; p++)
+			if (p != seat)
+				t += cnt[p][c] - (st->phase == NY_ANSWER &&
+				    p == st->turn && c == st->sw_chip);
+		if (t != n)
+			return vr_fail(&v, "view: %d %s chips hidden for %d "
+			    "places", n, nyse_colours[c], t);
+		for (i = n - 1; i > 0; i--) {
+			t = (int)rng_below(r, (uint32_t)i + 1);
+			m = pool[i];
+			pool[i] = pool[t];
+			pool[t] = (int8_t)m;
+		}
+		n = 0;
+		for (i = 0; i < bottom; i++)
+			st->pile[c][i] = pool[n++];
+		for (i = 0; i < st->known[c]; i++)
+			st->pile[c][st->plen[c] - 1 - i] = top[c][i];
+		st->marker[c] = pool[n++];
+		for (i = 0; i < ngone[c]; i++)
+			st->gone[c][pool[n++]]++;
+		for (p = 0; p < st->n; p++) {
+			if (p == seat)
+				continue;
+			t = cnt[p][c] - (st->phase == NY_ANSWER &&
+			    p == st->turn && c == st->sw_chip);
+			for (i = 0; i < t; i++)
+				st->held[p][c][pool[n++]]++;
+		}
+	}
+	if (st->phase == NY_ANSWER) {
+		if (seat == st->turn) {
+			st->sw_gc = (int8_t)gc;
+			st->sw_gm = (int8_t)gm;
+		} else
+			offer(st, gc, gm, r);
+	}
+	return 0;
+}
