@@ -13,7 +13,8 @@
  * Entering a bot copies its directory into the ladder (DIR/bots/NAME/vN),
  * so that its author's later edits change nothing, and runs bin/botcheck
  * on the copy with the ladder's game and limits first: a bot that fails
- * is refused with botcheck's report.  tournament-ladder(1) is the manual.
+ * is refused with botcheck's report.  The manual is
+ * cardarena-tournament-ladder(1).
  */
 #include <sys/stat.h>
 #include <sys/wait.h>
