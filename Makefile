@@ -5,9 +5,9 @@
 #   make check-loaded    make check beside 8 busy processes (tools/loaded.sh)
 #   make demo            the same set-up, then a short tournament of the bundled bots
 #   make bench           benchmarks (never part of check)
+#   make memcheck        a few matches of every game under valgrind
 #   make ladder-demo     a ladder of the bundled bots for a minute
 #   make ladder-sim      the ladder's pairing against random tables
-#   make memcheck        a few matches of every game under valgrind
 #   make SANITIZE=1 check   the tests under AddressSanitizer + UBSan
 #   make fuzz            random play (tests/fuzz.c) and the libFuzzer targets
 #   make install PREFIX=/usr/local

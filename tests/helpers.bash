@@ -119,21 +119,6 @@ readme_block() {
 	' README.md
 }
 
-# In a test: makes sure headless chromium and playwright-core
-# (tests/browser) are there for the browser tests, installing chromium as
-# root and the npm package when npm is; else skips the test.
-need_browser() {
-	if ! command -v chromium >/dev/null; then
-		[ "$(id -u)" -eq 0 ] || skip "chromium is not installed (apt-get install chromium)"
-		DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium >/dev/null 2>&1 ||
-		    { apt-get update -q >/dev/null 2>&1 && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium >/dev/null; }
-	fi
-	if [ ! -d tests/browser/node_modules/playwright-core ]; then
-		command -v npm >/dev/null || skip "npm is not installed"
-		(cd tests/browser && npm ci --no-audit --no-fund >/dev/null 2>&1)
-	fi
-}
-
 # make, as this check was built (SANITIZE or not), outside any outer make.
 mk() {
 	local san=0
@@ -158,4 +143,19 @@ with open(sys.argv[2], "w") as f:
     for b in blocks:
         f.write(b)
 PY
+}
+
+# In a test: makes sure headless chromium and playwright-core
+# (tests/browser) are there for the browser tests, installing chromium as
+# root and the npm package when npm is; else skips the test.
+need_browser() {
+	if ! command -v chromium >/dev/null; then
+		[ "$(id -u)" -eq 0 ] || skip "chromium is not installed (apt-get install chromium)"
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium >/dev/null 2>&1 ||
+		    { apt-get update -q >/dev/null 2>&1 && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium >/dev/null; }
+	fi
+	if [ ! -d tests/browser/node_modules/playwright-core ]; then
+		command -v npm >/dev/null || skip "npm is not installed"
+		(cd tests/browser && npm ci --no-audit --no-fund >/dev/null 2>&1)
+	fi
 }

@@ -29,9 +29,8 @@ page() {
 }
 
 @test "man: every page has NAME, DESCRIPTION and SEE ALSO" {
-	for f in cardarena-referee.1 cardarena-tournament.1 \
-	    cardarena-tournament-ladder.1 cardarena-replay.1 \
-	    cardarena-botcheck.1 cardarena-human.1 \
+	for f in cardarena-referee.1 cardarena-tournament.1 cardarena-tournament-ladder.1 \
+	    cardarena-replay.1 cardarena-botcheck.1 cardarena-human.1 \
 	    cardarena-protocol.5 cardarena-tournament.5; do
 		p=$(page "$f")
 		[[ "$p" == *NAME* ]]

@@ -35,6 +35,7 @@
 
 #include "cli.h"
 #include "ladder.h"
+#include "proc.h"
 
 struct entry {
 	const char	*name;
@@ -170,18 +171,13 @@ run_prog(char *const *argv, char **out, size_t *outlen)
 
 	if (out != NULL && (tmp = tmpfile()) == NULL)
 		return -1;
-	switch (pid = fork()) {
-	case -1:
+	/* the tree's one spawner; its output into tmp when asked */
+	pid = proc_helper(argv, -1, tmp != NULL ? fileno(tmp) : -1,
+	    tmp != NULL ? fileno(tmp) : -1, NULL);
+	if (pid == -1) {
 		if (tmp != NULL)
 			fclose(tmp);
 		return -1;
-	case 0:
-		if (tmp != NULL && (dup2(fileno(tmp), 1) == -1 ||
-		    dup2(fileno(tmp), 2) == -1))
-			_exit(127);
-		execvp(argv[0], argv);
-		fprintf(stderr, "%s: %s\n", argv[0], strerror(errno));
-		_exit(127);
 	}
 	while (waitpid(pid, &status, 0) == -1)
 		if (errno != EINTR)

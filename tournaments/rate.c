@@ -413,7 +413,8 @@ rate_fit(struct rating *r, char *cause, size_t len)
 	}
 	nblam = r->warm ? xcalloc((size_t)(B > 0 ? B : 1) * (size_t)n,
 	    sizeof *nblam) : NULL;
-	/* the finite replicates, kept in the first nb rows of belo */
+	/* the finite replicates, kept in the first nb rows of belo; the
+	 * warm starts of every replicate by its number */
 	for (b = nb = 0; b < B; b++) {
 		memcpy(lb, lambda, (size_t)n * sizeof *lb);
 		if (r->warm && r->nlam > 0)
