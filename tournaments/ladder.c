@@ -123,7 +123,11 @@ static const char usage_text[] =
 "serve     serves DIR/site read-only on 127.0.0.1\n"
 "  --port P          the port (default 8080)\n"
 "synth     fills a new ladder with N synthetic bots and games (for\n"
-"          measuring; no bot is run)\n";
+"          measuring; no bot is run)\n"
+"\n"
+"Exit status: 0 on success; 1 when the ladder cannot be used or a bot is\n"
+"refused; 2 for a bad command line or settings; 130 when run was stopped\n"
+"by a signal (run again to go on).\n";
 
 /* Prints the usage and exits with status. */
 static void
