@@ -71,9 +71,10 @@ PROGS	 = bin/referee $(BOT_BIN) $(TOUR_BIN) $(TOOL_BIN)
 # rules, their codecs and the public interface, static and shared (its
 # objects built position-independent into $(B)/pic, exporting only ca_*),
 # with a pkg-config file written at install (referee/cardarena.pc.in).
-ENGINE_SRC = referee/api.c referee/auction.c referee/games.c referee/jw.c \
-	     referee/options.c referee/proto.c referee/rng.c referee/util.c \
-	     referee/vread.c referee/near.c $(wildcard referee/games/*.c)
+ENGINE_SRC = referee/alloc.c referee/api.c referee/auction.c referee/buf.c \
+	     referee/card.c referee/games.c referee/jw.c referee/options.c \
+	     referee/proto.c referee/rng.c referee/rules.c referee/vread.c \
+	     referee/near.c $(wildcard referee/games/*.c)
 PIC_OBJ	 = $(ENGINE_SRC:%.c=$(B)/pic/%.o)
 PUBLIB	 = lib/libcardarena.a lib/libcardarena.so
 
@@ -231,7 +232,7 @@ clean:
 $(B)/tools/replay/html.o: tools/replay/viewer.html
 
 # bin/human draws the table with the terminal replay's renderer.
-HUMAN_OBJ = $(addprefix $(B)/tools/replay/,render.o verify.o log.o)
+HUMAN_OBJ = $(B)/tools/replay/render.o
 bin/human: $(B)/bots/human.o $(HUMAN_OBJ) $(BOT_LIB) $(LIB)
 	@mkdir -p bin
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)

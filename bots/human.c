@@ -27,7 +27,7 @@
 #include <unistd.h>
 
 #include "lib/bot.h"
-#include "../tools/replay/replay.h"
+#include "../tools/replay/render.h"
 
 static FILE	*tty;		/* the person's terminal */
 static pid_t	 saved_pgrp = -1;	/* its foreground group before us */

@@ -2,14 +2,16 @@
  * The growable byte buffer that messages and log lines are composed in
  * (always NUL-terminated), with the small appends of the hot path inline:
  * a literal's length is then known at compile time, and a request of a
- * few hundred keys and numbers costs no call per piece.  The rest of its
- * operations are in proto.h.
+ * few hundred keys and numbers costs no call per piece; the rest is in
+ * buf.c.
  */
 #ifndef CARDARENA_BUF_H
 #define CARDARENA_BUF_H
 
 #include <stddef.h>
 #include <string.h>
+
+#include <jansson.h>
 
 struct buf {
 	char	*p;
@@ -75,5 +77,17 @@ buf_int(struct buf *b, long long v)
 	b->len = (size_t)(put_int(b->p + b->len, v) - b->p);
 	b->p[b->len] = '\0';
 }
+
+/* Appends printf output. */
+void	 buf_printf(struct buf *, const char *, ...)
+	    __attribute__((format(printf, 2, 3)));
+/* Appends the compact JSON text of a value ("null" if unencodable). */
+void	 buf_json(struct buf *, const json_t *);
+/* Appends a real number as jansson writes it. */
+void	 buf_real(struct buf *, double);
+/* Appends n bytes as a JSON string literal; bad UTF-8 becomes U+FFFD. */
+void	 buf_jstr(struct buf *, const char *, size_t);
+/* Frees the bytes; the buffer is empty and reusable. */
+void	 buf_free(struct buf *);
 
 #endif

@@ -1,9 +1,11 @@
 /*
  * The command-line conventions shared by every program (cli.h): the
  * --version line and the one-line answer to a bad option, which names
- * the option and points to --help, with exit status 2; and where the
- * programs beside the running one are, in bin/ or installed.
+ * the option and points to --help, with exit status 2; numbers read
+ * within their range; and where the programs beside the running one
+ * are, in bin/ or installed.
  */
+#include <err.h>
 #include <getopt.h>
 #include <limits.h>
 #include <stdarg.h>
@@ -86,4 +88,17 @@ cli_beside(const char *name, char *buf, size_t len)
 		return 0;
 	snprintf(buf, len, "%s/%s", self, name);
 	return access(buf, X_OK) == 0 ? 0 : -1;
+}
+
+long long
+cli_number(const char *name, const char *s, long long lo, long long hi)
+{
+	const char *errstr;
+	long long v;
+
+	v = strtonum(s, lo, hi, &errstr);
+	if (errstr != NULL)
+		errx(2, "%s %s: %s (from %lld to %lld)", name, s, errstr, lo,
+		    hi);
+	return v;
 }

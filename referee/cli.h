@@ -23,6 +23,13 @@ void	cli_usage_error(const char *prog, const char *fmt, ...)
 	    __attribute__((noreturn, format(printf, 2, 3)));
 
 /*
+ * Reads s, the value of option name, as a whole number in [lo, hi], or
+ * says why it is not (exit status 2).
+ */
+long long cli_number(const char *name, const char *s, long long lo,
+	    long long hi);
+
+/*
  * Fills buf with the path of the program name beside the running one:
  * DIR/name (bin/ in the source tree), else DIR/cardarena-name (make
  * install gives every program the project's name); 0 if it can be run,

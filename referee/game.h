@@ -25,6 +25,8 @@
 
 #include <jansson.h>
 
+#include "alloc.h"
+#include "card.h"
 #include "jw.h"
 #include "rng.h"
 
@@ -34,16 +36,6 @@
 #define MAX_LEGAL	8192	/* most legal entries any state may list */
 #define SEAT_ALL	(-1)	/* the all-seeing view (logs, replay) */
 #define SEEN_ALL	0xffffffffu
-
-/* Cards shared by the card games: 0..51 = suit * 13 + rank, jokers 52, 53. */
-enum suit { SPADES, HEARTS, DIAMONDS, CLUBS };
-#define CARD(suit, rank)	((suit) * 13 + (rank))	/* rank 0 = A .. 12 = K */
-#define CARD_SUIT(c)		((c) / 13)
-#define CARD_RANK(c)		((c) % 13)
-#define JOKER			52	/* 52 and 53 are the jokers */
-#define IS_JOKER(c)		((c) >= 52)
-#define CARD_RANKS		"A23456789TJQK"	/* the names' letters */
-#define CARD_SUITS		"SHDC"
 
 enum opt_type {
 	OPT_INT,	/* a whole number in [min, max] */
@@ -187,7 +179,7 @@ const char	*game_near(const char *name, char *buf, size_t len);
  */
 const json_t	*action_kind(const json_t *);
 
-/* util.c: events */
+/* rules.c: events */
 void	 ev_push(struct events *, uint32_t seen, int type, int64_t x,
 	    int32_t a0, int32_t a1, int32_t a2, int32_t a3, int32_t a4);
 void	 ev_clear(struct events *);
@@ -204,39 +196,15 @@ json_t	*opts_json(const struct game *, const struct opts *);
 json_t	*game_describe(const struct game *);
 int	 opt_index(const struct game *, const char *);
 
-/* util.c: the engine-side helpers every game uses */
+/* rules.c: the engine-side helpers every game uses */
 int	 legal_find(const struct legal *, int, struct action);
 int	 legal_contains(const struct game *, const void *st, int player,
 	    struct action);
 void	 places_from_scores(int n, const double *scores, int *places);
-/* Writes the two-letter name of a card ("7H", "TS", "JK"). */
-static inline void
-card_name(int card, char buf[3])
-{
-	if (IS_JOKER(card)) {
-		buf[0] = 'J';
-		buf[1] = 'K';
-	} else {
-		buf[0] = CARD_RANKS[CARD_RANK(card)];
-		buf[1] = CARD_SUITS[CARD_SUIT(card)];
-	}
-	buf[2] = '\0';
-}
-int	 card_parse(const char *);
-json_t	*card_json(int card);
-json_t	*cards_json(const int *cards, int n);
-int	 card_from_json(const json_t *);
-void	 deck_shuffle(int *cards, int n, struct rng *);
 json_t	*legal_json(const struct game *, const void *st, int player,
 	    const struct legal *, int n);
 void	 legal_write(const struct game *, const void *st, int player,
 	    const struct legal *, int n, struct jw *);
 int	 popcount32(uint32_t);
-
-/* Allocation that aborts on failure (util.c). */
-void	*xmalloc(size_t);
-void	*xcalloc(size_t, size_t);
-void	*xreallocarray(void *, size_t, size_t);
-char	*xstrdup(const char *);
 
 #endif

@@ -5,9 +5,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "game.h"
+#include "alloc.h"
+#include "card.h"
 #include "jw.h"
-#include "proto.h"
 
 static void	 tree_put(struct jw *, json_t *, int);
 

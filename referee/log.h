@@ -1,18 +1,10 @@
 /*
- * The match log: JSON lines, every one with a "type" (protocol.md, "The
- * match log").  Lines are composed in a buffer and written whole with one
- * write(2) per batch, never a partial line; the match runner writes the
- * batch when a wait for the bots lasts 20 ms, when 64 KiB are
- * held and at each game's end (before its result is reported): a killed
- * referee leaves a readable prefix, whole up to the wait it was killed
- * in.  A log without a file still composes nothing: callers test
- * mlog_on() first.  Every line after the
- * header carries its number ("n", from 0), so a deleted line shows where
- * it was; a lean log keeps of a message sent only its kind, id and time
- * left (the rules rebuild the rest); a line received is kept whole, as a
- * string when it is UTF-8 without NUL, else as base64.  A log with a size
- * cap ends with one "log_capped" line when the next batch would pass it,
- * and stops there (the lines kept are the same whatever the batches).
+ * The match log (protocol.md, "The match log"): JSON lines composed in a
+ * buffer and written whole, one write(2) per batch (after a 20 ms wait for
+ * the bots, at 64 KiB, at each game's end), each line after the header
+ * numbered ("n"); a lean log keeps only a sent message's kind, id and time
+ * left, a received line is kept whole (base64 unless UTF-8 without NUL),
+ * and a size cap ends the log with one "log_capped" line.
  */
 #ifndef CARDARENA_LOG_H
 #define CARDARENA_LOG_H

@@ -38,17 +38,15 @@
 
 #define FALLBACK_POLL_MS	50	/* exit checks without a pidfd */
 #define EXIT_WAIT_MS		50	/* for a status after end of output */
+#define RELAY_WAIT_MS		60000	/* the same, its init exiting */
 #define READS_PER_WAKE		4	/* fairness between chatty bots */
 #define NCLOSED			16	/* ids closed by a fault, remembered */
 #define LOGGED_PREFIX		256	/* bytes of an over-long line logged */
 #define MAX_LINES_ASKED		1000	/* lines per request before a flood */
 #define MAX_QUEUED		(16 * 1024 * 1024)	/* unread input */
 /*
- * A wait this long writes the log.  Not 1 ms: a timeout that near is the
- * CPU's next timer event, set and cleared at every wait; on a virtual
- * machine each is a write of the timer register, an exit to the host
- * (perf counted 1.4 to 2.3 per decision against 0.05 to 1 with 20 ms, and
- * the referee spent 1 to 2 us of CPU per decision more).
+ * A wait this long writes the log; not 1 ms, which would set and clear a
+ * timer at every wait (costly on a virtual machine).
  */
 #define LOG_IDLE_MS		20
 #define LOG_BATCH		(64 * 1024)	/* log bytes held at most */
@@ -72,6 +70,7 @@ struct mbot {
 	struct proc	 p;
 	int		 spawned;
 	int		 alive;		/* running and still ours to talk to */
+	int		 out_ended;	/* its stdout reached its end */
 	char		 name[MAX_NAME + 1];
 	unsigned	 wants;		/* WANT_*: the parts it asked for */
 
@@ -945,17 +944,23 @@ bot_lost(struct match *m, struct mbot *b)
 	struct pollfd pf;
 	const char *lim;
 	char how[128], what[128];
-	int i;
+	int i, ms;
 
+	/*
+	 * An init (bwrap's, or an isolated bot's) holds the bot's stdout
+	 * until it exits: its end of output is its exit under way, however
+	 * long a loaded machine takes to tear its PID namespace down.
+	 */
+	ms = b->out_ended && b->p.relayed ? RELAY_WAIT_MS : EXIT_WAIT_MS;
+	b->out_ended = 0;
 	if (!b->alive)
 		return;
 	b->alive = 0;
-	for (i = 0; !m->shutting && i < EXIT_WAIT_MS && !proc_exited(&b->p);
-	    i++) {
+	for (i = 0; !m->shutting && i < ms && !proc_exited(&b->p); i++) {
 		if (b->p.pidfd != -1) {
 			pf.fd = b->p.pidfd;
 			pf.events = POLLIN;
-			poll(&pf, 1, EXIT_WAIT_MS);
+			poll(&pf, 1, ms);
 			proc_exited(&b->p);
 			break;
 		}
@@ -1190,8 +1195,10 @@ pump(struct match *m, int64_t until)
 		b = &m->bots[m->pbot[i] / 4];
 		switch (m->pbot[i] % 4) {
 		case 0:
-			if (b->p.out != -1 && bot_read(m, b, 0))
+			if (b->p.out != -1 && bot_read(m, b, 0)) {
+				b->out_ended = 1;
 				bot_lost(m, b);
+			}
 			break;
 		case 1:
 			bot_stderr(m, b, 0);
@@ -1366,6 +1373,7 @@ spawn_bots(struct match *m, char *cause, size_t len)
 			return -1;
 		}
 		b->alive = 1;
+		b->out_ended = 0;
 	}
 	return 0;
 }

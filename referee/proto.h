@@ -1,8 +1,7 @@
 /*
- * The bot protocol's text layer (protocol.md): the rest of the byte
- * buffer's operations (buf.h), JSON string escaping that never fails
- * (invalid UTF-8 becomes U+FFFD), the fault kinds, and the reading of a
- * bot's answers against the legal list it was sent.
+ * The bot protocol's text layer (protocol.md): the fault kinds, scores as
+ * JSON, and the reading of a bot's answers against the legal list it was
+ * sent (the buffer messages are composed in is buf.h).
  *
  * Messages are composed as text once and the same bytes go to the bot and
  * into the match log, so nothing on the hot path is encoded twice.
@@ -38,17 +37,6 @@ enum fault {
 };
 
 extern const char *const fault_names[NFAULT];
-
-/* Appends printf output. */
-void	 buf_printf(struct buf *, const char *, ...)
-	    __attribute__((format(printf, 2, 3)));
-/* Appends the compact JSON text of a value ("null" if unencodable). */
-void	 buf_json(struct buf *, const json_t *);
-void	 buf_real(struct buf *, double);
-/* Appends n bytes as a JSON string literal; bad UTF-8 becomes U+FFFD. */
-void	 buf_jstr(struct buf *, const char *, size_t);
-/* Frees the bytes; the buffer is empty and reusable. */
-void	 buf_free(struct buf *);
 
 /*
  * Returns 1 if the compact JSON text of an object (as buf_json or the

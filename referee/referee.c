@@ -82,10 +82,23 @@ static const struct option longopts[] = {
 	{ NULL,			0,			NULL, 0 }
 };
 
+/* What the command line says besides the match's configuration. */
+struct args {
+	const char	*gname, *setup_path, *list_arg, *first_arg, *book_path;
+	char		**bots, **optv;	/* the -b and -o strings */
+	int		 nbots, nopt, players, quiet, stats, seeded;
+};
+
 static volatile sig_atomic_t	stop;
 
 static void	usage(FILE *, int) __attribute__((noreturn));
-static long long number(const char *, const char *, long long, long long);
+static int	contain_option(struct contain *, int, char *);
+static void	parse_args(int, char **, struct match_config *,
+		    struct contain *, struct args *);
+static void	configure(struct match_config *, struct args *, json_t **);
+static void	read_setup(struct match_config *, const char *, json_t **,
+		    void **);
+static char	*hide_log(struct contain *, const struct match_config *, int);
 static void	open_std_fds(void);
 static void	list_games(void);
 static void	describe(const char *);
@@ -267,19 +280,6 @@ memcheck(struct contain *ct, char **bots, int nbots, const char *self)
 	ct->user = BOT_USER_SAME;
 }
 
-/* Parses a whole number in [lo, hi] for option name, or exits. */
-static long long
-number(const char *name, const char *s, long long lo, long long hi)
-{
-	const char *errstr;
-	long long v;
-
-	v = strtonum(s, lo, hi, &errstr);
-	if (errstr != NULL)
-		errx(2, "%s %s: %s (from %lld to %lld)", name, s, errstr, lo, hi);
-	return v;
-}
-
 /* Opens /dev/null on any of 0, 1, 2 that is closed. */
 static void
 open_std_fds(void)
@@ -336,7 +336,7 @@ parse_game_list(const char *s, int ngames, int *n)
 	copy = xstrdup(s);
 	for (p = copy; (tok = strsep(&p, ",")) != NULL; ) {
 		list = xreallocarray(list, (size_t)*n + 1, sizeof *list);
-		list[*n] = (int)number("--game-list", tok, 0, ngames - 1);
+		list[*n] = (int)cli_number("--game-list", tok, 0, ngames - 1);
 		for (i = 0; i < *n; i++)
 			if (list[i] == list[*n])
 				errx(2, "--game-list: game %d is given twice",
@@ -365,87 +365,146 @@ print_stats(const struct match_result *r)
 	    r->decisions ? (double)r->wall_us / (double)r->decisions : 0.0);
 }
 
-int
-main(int argc, char **argv)
+/*
+ * Takes c if it is one of the options that say how the bots are
+ * contained; -1 if it is not.
+ */
+static int
+contain_option(struct contain *ct, int c, char *arg)
 {
-	struct match_config cf;
-	struct match_result res;
-	struct contain ct;
-	char *logdir;
-	const char *gname = NULL, *p, *setup_path = NULL, *list_arg = NULL,
-	    *first_arg = NULL, *book_path = NULL;
-	char **bots = NULL, **optv = NULL, cause[1024], hint[96];
-	json_error_t jerr;
-	json_t *setup_json = NULL, *book_json = NULL, *rj;
-	struct stat sb;
-	FILE *fp;
-	void *setup = NULL;
-	int nbots = 0, nopt = 0, players = 0, c, i, quiet = 0, stats = 0;
-	int seeded = 0;
-	long long v;
+	char cause[1024];
 
-	open_std_fds();
-	match_config_init(&cf);
-	contain_init(&ct);
+	switch (c) {
+	case OPT_LCPU:
+	case OPT_LMEM:
+	case OPT_LNPROC:
+	case OPT_LFSIZE:
+	case OPT_LNOFILE:
+	case OPT_LSCRATCH:
+		if (contain_set_limit_text(ct, c - OPT_LCPU, arg,
+		    cause, sizeof cause) == -1)
+			errx(2, "%s %s", limit_flags[c - OPT_LCPU].flag,
+			    cause);
+		break;
+	case OPT_ENV:
+		if (strchr(arg, '=') == NULL || *arg == '=')
+			errx(2, "--env %s: not KEY=VALUE", arg);
+		ct->env = xreallocarray(ct->env, (size_t)ct->n_env + 1,
+		    sizeof *ct->env);
+		ct->env[ct->n_env++] = arg;
+		break;
+	case OPT_BOT_USER:
+		if (strcmp(arg, "auto") == 0)
+			ct->user = BOT_USER_AUTO;
+		else if (strcmp(arg, "same") == 0)
+			ct->user = BOT_USER_SAME;
+		else
+			errx(2, "--bot-user %s: not auto or same",
+			    arg);
+		break;
+	case OPT_SANDBOX:
+		ct->sandbox = 1;
+		break;
+	case OPT_NO_SANDBOX:
+		ct->sandbox = 0;
+		break;
+	case OPT_SBIND:
+	case OPT_SHIDE:
+		if (access(arg, F_OK) == -1)
+			err(2, "%s %s", c == OPT_SBIND ?
+			    "--sandbox-bind" : "--sandbox-hide", arg);
+		if (c == OPT_SBIND) {
+			ct->bind = xreallocarray(ct->bind,
+			    (size_t)ct->n_bind + 1, sizeof *ct->bind);
+			ct->bind[ct->n_bind++] = arg;
+		} else {
+			ct->hide = xreallocarray(ct->hide,
+			    (size_t)ct->n_hide + 2, sizeof *ct->hide);
+			ct->hide[ct->n_hide++] = arg;
+		}
+		break;
+	default:
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Reads the command line into cf, ct and a (the rest); exits 2 on a bad
+ * option, 0 after --list-games or --describe.
+ */
+static void
+parse_args(int argc, char **argv, struct match_config *cf,
+    struct contain *ct, struct args *a)
+{
+	long long v;
+	int c, i;
+
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":g:n:s:o:b:qhV", longopts,
 	    NULL)) != -1) {
 		switch (c) {
 		case 'g':
-			gname = optarg;
+			a->gname = optarg;
 			break;
 		case 'n':
-			players = (int)number("-n", optarg, 1, MAX_PLAYERS);
+			a->players = (int)cli_number("-n", optarg, 1,
+			    MAX_PLAYERS);
 			break;
 		case 's':
-			cf.seed = (uint64_t)number("-s", optarg, 0, LLONG_MAX);
-			seeded = 1;
+			cf->seed =
+			    (uint64_t)cli_number("-s", optarg, 0, LLONG_MAX);
+			a->seeded = 1;
 			break;
 		case 'o':
-			optv = xreallocarray(optv, (size_t)nopt + 1,
-			    sizeof *optv);
-			optv[nopt++] = optarg;
+			a->optv = xreallocarray(a->optv, (size_t)a->nopt + 1,
+			    sizeof *a->optv);
+			a->optv[a->nopt++] = optarg;
 			break;
 		case 'b':
-			if (nbots == MAX_PLAYERS)
+			if (a->nbots == MAX_PLAYERS)
 				errx(2, "at most %d bots", MAX_PLAYERS);
-			bots = xreallocarray(bots, (size_t)nbots + 1,
-			    sizeof *bots);
-			bots[nbots++] = optarg;
+			a->bots = xreallocarray(a->bots, (size_t)a->nbots + 1,
+			    sizeof *a->bots);
+			a->bots[a->nbots++] = optarg;
 			break;
 		case 'q':
-			quiet = 1;
+			a->quiet = 1;
 			break;
 		case 'h':
 			usage(stdout, 0);
 		case 'V':
 			cli_version("referee");
 		case OPT_GAMES:
-			cf.games = (int)number("--games", optarg, 1, 10000000);
+			cf->games =
+			    (int)cli_number("--games", optarg, 1, 10000000);
 			break;
 		case OPT_SETUP:
-			setup_path = optarg;
+			a->setup_path = optarg;
 			break;
 		case OPT_LOG:
-			cf.log_path = optarg;
+			cf->log_path = optarg;
 			break;
 		case OPT_RESULTS:
-			cf.results_path = optarg;
+			cf->results_path = optarg;
 			break;
 		case OPT_TPM:
-			cf.time_per_move_ms = (long)number("--time-per-move",
+			cf->time_per_move_ms =
+			    (long)cli_number("--time-per-move",
 			    optarg, 1, 3600000);
 			break;
 		case OPT_BANK:
-			cf.time_bank_ms = (long)number("--time-bank", optarg,
+			cf->time_bank_ms =
+			    (long)cli_number("--time-bank", optarg,
 			    0, 86400000);
 			break;
 		case OPT_HELLO:
-			cf.time_hello_ms = (long)number("--time-hello", optarg,
+			cf->time_hello_ms =
+			    (long)cli_number("--time-hello", optarg,
 			    1, 3600000);
 			break;
 		case OPT_GRACE:
-			cf.grace_ms = (long)number("--grace", optarg, 0,
+			cf->grace_ms = (long)cli_number("--grace", optarg, 0,
 			    3600000);
 			break;
 		case OPT_FAULT:
@@ -455,223 +514,238 @@ main(int argc, char **argv)
 			if (policy_names[i] == NULL)
 				errx(2, "--on-fault %s: not random, default or "
 				    "retire", optarg);
-			cf.policy = (enum policy)i;
+			cf->policy = (enum policy)i;
 			break;
 		case OPT_DUP:
-			cf.duplicate = 1;
+			cf->duplicate = 1;
 			break;
 		case OPT_GLIST:
-			list_arg = optarg;
+			a->list_arg = optarg;
 			break;
 		case OPT_STDERR_CAP:
-			v = number("--stderr-cap", optarg, 0, 1LL << 30);
-			cf.stderr_cap = (size_t)v;
+			v = cli_number("--stderr-cap", optarg, 0, 1LL << 30);
+			cf->stderr_cap = (size_t)v;
 			break;
 		case OPT_STATS:
-			stats = 1;
-			break;
-		case OPT_LCPU:
-		case OPT_LMEM:
-		case OPT_LNPROC:
-		case OPT_LFSIZE:
-		case OPT_LNOFILE:
-		case OPT_LSCRATCH:
-			if (contain_set_limit_text(&ct, c - OPT_LCPU, optarg,
-			    cause, sizeof cause) == -1)
-				errx(2, "%s %s", limit_flags[c - OPT_LCPU].flag,
-				    cause);
-			break;
-		case OPT_ENV:
-			if (strchr(optarg, '=') == NULL || *optarg == '=')
-				errx(2, "--env %s: not KEY=VALUE", optarg);
-			ct.env = xreallocarray(ct.env, (size_t)ct.n_env + 1,
-			    sizeof *ct.env);
-			ct.env[ct.n_env++] = optarg;
-			break;
-		case OPT_BOT_USER:
-			if (strcmp(optarg, "auto") == 0)
-				ct.user = BOT_USER_AUTO;
-			else if (strcmp(optarg, "same") == 0)
-				ct.user = BOT_USER_SAME;
-			else
-				errx(2, "--bot-user %s: not auto or same",
-				    optarg);
-			break;
-		case OPT_SANDBOX:
-			ct.sandbox = 1;
-			break;
-		case OPT_NO_SANDBOX:
-			ct.sandbox = 0;
-			break;
-		case OPT_SBIND:
-		case OPT_SHIDE:
-			if (access(optarg, F_OK) == -1)
-				err(2, "%s %s", c == OPT_SBIND ?
-				    "--sandbox-bind" : "--sandbox-hide", optarg);
-			if (c == OPT_SBIND) {
-				ct.bind = xreallocarray(ct.bind,
-				    (size_t)ct.n_bind + 1, sizeof *ct.bind);
-				ct.bind[ct.n_bind++] = optarg;
-			} else {
-				ct.hide = xreallocarray(ct.hide,
-				    (size_t)ct.n_hide + 2, sizeof *ct.hide);
-				ct.hide[ct.n_hide++] = optarg;
-			}
+			a->stats = 1;
 			break;
 		case OPT_MAX_FAULTS:
-			cf.max_faults = (long)number("--max-faults", optarg, 0,
+			cf->max_faults =
+			    (long)cli_number("--max-faults", optarg, 0,
 			    LONG_MAX);
 			break;
 		case OPT_MAX_BYTES:
-			cf.max_output = (size_t)number("--max-output", optarg,
+			cf->max_output =
+			    (size_t)cli_number("--max-output", optarg,
 			    MAX_LINE + 2, 1LL << 40);
 			break;
 		case OPT_MAXDEC:
-			cf.max_decisions = (long)number("--max-decisions",
+			cf->max_decisions = (long)cli_number("--max-decisions",
 			    optarg, 0, 1000000000);
 			break;
 		case OPT_LOGLEVEL:
 			if (strcmp(optarg, "full") == 0)
-				cf.log_lean = 0;
+				cf->log_lean = 0;
 			else if (strcmp(optarg, "lean") == 0)
-				cf.log_lean = 1;
+				cf->log_lean = 1;
 			else
 				errx(2, "--log-level %s: not full or lean",
 				    optarg);
 			break;
 		case OPT_NOREPLAY:
-			cf.no_replay = 1;
+			cf->no_replay = 1;
 			break;
 		case OPT_FIRST:
-			first_arg = optarg;
+			a->first_arg = optarg;
 			break;
 		case OPT_BOOK:
-			book_path = optarg;
+			a->book_path = optarg;
 			break;
 		case OPT_LOGMAX:
-			cf.log_max = number("--log-max", optarg, 65536,
+			cf->log_max = cli_number("--log-max", optarg, 65536,
 			    LLONG_MAX);
 			break;
 		case OPT_LIST_GAMES:
 			list_games();
-			return 0;
+			exit(0);
 		case OPT_DESCRIBE:
 			describe(optarg);
-			return 0;
+			exit(0);
 		default:
-			cli_bad_option("referee", c, argv);
+			if (contain_option(ct, c, optarg) == -1)
+				cli_bad_option("referee", c, argv);
 		}
 	}
 	if (optind < argc)
 		errx(2, "unexpected argument '%s' (bots are given with -b)",
 		    argv[optind]);
-	if (gname == NULL)
+}
+
+/*
+ * Checks the command line against the game and fills cf's game, options,
+ * first game, game list and deal book (its document in *book_json).
+ */
+static void
+configure(struct match_config *cf, struct args *a, json_t **book_json)
+{
+	char cause[1024], hint[96];
+	int i;
+
+	if (a->gname == NULL)
 		errx(2, "no game: use -g GAME (see --list-games)");
-	if ((cf.game = game_find(gname)) == NULL)
-		errx(2, "no game '%s' (%ssee --list-games)", gname,
-		    game_near(gname, hint, sizeof hint));
-	if (nbots == 0)
+	if ((cf->game = game_find(a->gname)) == NULL)
+		errx(2, "no game '%s' (%ssee --list-games)", a->gname,
+		    game_near(a->gname, hint, sizeof hint));
+	if (a->nbots == 0)
 		errx(2, "no bots: give one -b 'COMMAND' per seat");
-	if (players != 0 && players != nbots)
-		errx(2, "-n %d players but %d bots (-b)", players, nbots);
-	players = nbots;
-	opts_defaults(cf.game, &cf.opts, players);
-	for (i = 0; i < nopt; i++)
-		if (opts_set(cf.game, &cf.opts, optv[i], cause,
+	if (a->players != 0 && a->players != a->nbots)
+		errx(2, "-n %d players but %d bots (-b)", a->players, a->nbots);
+	a->players = a->nbots;
+	opts_defaults(cf->game, &cf->opts, a->players);
+	for (i = 0; i < a->nopt; i++)
+		if (opts_set(cf->game, &cf->opts, a->optv[i], cause,
 		    sizeof cause) == -1)
 			errx(2, "%s", cause);
-	if (opts_finish(cf.game, &cf.opts, cause, sizeof cause) == -1)
+	if (opts_finish(cf->game, &cf->opts, cause, sizeof cause) == -1)
 		errx(2, "%s", cause);
-	if (cf.duplicate && cf.games % players != 0)
+	if (cf->duplicate && cf->games % a->players != 0)
 		warnx("--duplicate: %d games is not a multiple of %d players; "
-		    "the last deal is not played from every seat", cf.games,
-		    players);
-	if (first_arg != NULL) {
-		cf.first_game = (int)number("--first-game", first_arg, 0,
-		    cf.games - 1);
-		if (cf.duplicate && cf.first_game % players != 0)
+		    "the last deal is not played from every seat", cf->games,
+		    a->players);
+	if (a->first_arg != NULL) {
+		cf->first_game = (int)cli_number("--first-game",
+		    a->first_arg, 0, cf->games - 1);
+		if (cf->duplicate && cf->first_game % a->players != 0)
 			errx(2, "--first-game %d: with --duplicate, the first "
-			    "game of a deal (a multiple of %d)", cf.first_game,
-			    players);
+			    "game of a deal (a multiple of %d)", cf->first_game,
+			    a->players);
 	}
-	if (list_arg != NULL) {
-		cf.game_list = parse_game_list(list_arg, cf.games,
-		    &cf.ngame_list);
-		for (i = 0; i < cf.ngame_list; i++)
-			if (cf.game_list[i] < cf.first_game)
+	if (a->list_arg != NULL) {
+		cf->game_list = parse_game_list(a->list_arg, cf->games,
+		    &cf->ngame_list);
+		for (i = 0; i < cf->ngame_list; i++)
+			if (cf->game_list[i] < cf->first_game)
 				errx(2, "--game-list: game %d is before "
-				    "--first-game %d", cf.game_list[i],
-				    cf.first_game);
+				    "--first-game %d", cf->game_list[i],
+				    cf->first_game);
 	}
-	if (book_path != NULL && setup_path != NULL)
+	if (a->book_path != NULL && a->setup_path != NULL)
 		errx(2, "--deal-book and --setup: one or the other");
-	if (book_path != NULL) {
-		if ((book_json = deal_book_read(book_path, cause,
+	if (a->book_path != NULL) {
+		if ((*book_json = deal_book_read(a->book_path, cause,
 		    sizeof cause)) == NULL)
 			errx(2, "--deal-book %s", cause);
-		if ((cf.book = deal_book_parse(cf.game, &cf.opts, book_json,
-		    &cf.nbook, cause, sizeof cause)) == NULL)
-			errx(2, "--deal-book %s: %s", book_path, cause);
-		cf.book_json = book_json;
+		if ((cf->book = deal_book_parse(cf->game, &cf->opts, *book_json,
+		    &cf->nbook, cause, sizeof cause)) == NULL)
+			errx(2, "--deal-book %s: %s", a->book_path, cause);
+		cf->book_json = *book_json;
 	}
-	if (setup_path != NULL) {
-		if ((fp = fopen(setup_path, "r")) == NULL)
-			err(2, "--setup %s", setup_path);
-		if (fstat(fileno(fp), &sb) == 0 && S_ISDIR(sb.st_mode))
-			errx(2, "--setup %s: %s", setup_path,
-			    strerror(EISDIR));
-		setup_json = json_loadf(fp, JSON_REJECT_DUPLICATES, &jerr);
-		fclose(fp);
-		if (setup_json == NULL)
-			errx(2, "--setup %s: line %d, column %d: %s",
-			    setup_path, jerr.line, jerr.column, jerr.text);
-		setup = xcalloc(1, cf.game->setup_size);
-		if (cf.game->setup_parse(setup_json, &cf.opts, setup, cause,
-		    sizeof cause) == -1)
-			errx(2, "--setup %s: %s", setup_path, cause);
-		cf.setup = setup;
-		cf.setup_json = setup_json;
+}
+
+/* Reads the --setup file path into cf (its document in *json). */
+static void
+read_setup(struct match_config *cf, const char *path, json_t **json,
+    void **setup)
+{
+	char cause[1024];
+	json_error_t jerr;
+	struct stat sb;
+	FILE *fp;
+
+	if ((fp = fopen(path, "r")) == NULL)
+		err(2, "--setup %s", path);
+	if (fstat(fileno(fp), &sb) == 0 && S_ISDIR(sb.st_mode))
+		errx(2, "--setup %s: %s", path,
+		    strerror(EISDIR));
+	*json = json_loadf(fp, JSON_REJECT_DUPLICATES, &jerr);
+	fclose(fp);
+	if (*json == NULL)
+		errx(2, "--setup %s: line %d, column %d: %s",
+		    path, jerr.line, jerr.column, jerr.text);
+	*setup = xcalloc(1, cf->game->setup_size);
+	if (cf->game->setup_parse(*json, &cf->opts, *setup, cause,
+	    sizeof cause) == -1)
+		errx(2, "--setup %s: %s", path, cause);
+	cf->setup = *setup;
+	cf->setup_json = *json;
+}
+
+/*
+ * Hides the log's directory, the log and the bots' stderr files from the
+ * bots (the paths allocated last in ct->hide); returns the copy of the
+ * log's path its directory is in, or NULL without a log.
+ */
+static char *
+hide_log(struct contain *ct, const struct match_config *cf, int nbots)
+{
+	char *logdir;
+	int i;
+
+	if (cf->log_path == NULL)
+		return NULL;
+	/*
+	 * The log and the bots' stderr files: out of the view of bots
+	 * sandboxed or isolated (SECURITY.md).
+	 */
+	logdir = xstrdup(cf->log_path);
+	ct->hide = xreallocarray(ct->hide, (size_t)ct->n_hide + 2 +
+	    (size_t)nbots, sizeof *ct->hide);
+	ct->hide[ct->n_hide++] = dirname(logdir);
+	ct->hide[ct->n_hide++] = (char *)cf->log_path;
+	for (i = 0; i < nbots; i++) {
+		if (asprintf(&ct->hide[ct->n_hide], "%s.bot%d.stderr",
+		    cf->log_path, i) == -1)
+			err(1, "asprintf");
+		ct->n_hide++;
 	}
+	return logdir;
+}
+
+int
+main(int argc, char **argv)
+{
+	struct match_config cf;
+	struct match_result res;
+	struct contain ct;
+	struct args a;
+	char *logdir, cause[1024];
+	const char *p;
+	json_t *setup_json = NULL, *book_json = NULL, *rj;
+	void *setup = NULL;
+	int i;
+
+	open_std_fds();
+	match_config_init(&cf);
+	contain_init(&ct);
+	memset(&a, 0, sizeof a);
+	parse_args(argc, argv, &cf, &ct, &a);
+	configure(&cf, &a, &book_json);
+	if (a.setup_path != NULL)
+		read_setup(&cf, a.setup_path, &setup_json, &setup);
 	/*
 	 * The seed gives every hidden card, and a command line is public
 	 * (/proc/PID/cmdline): bin/tournament passes it in the environment,
 	 * which no bot can read (ours is closed to them, theirs is built
 	 * afresh).
 	 */
-	if (!seeded && (p = getenv("CARDARENA_SEED")) != NULL) {
-		cf.seed = (uint64_t)number("CARDARENA_SEED", p, 0, LLONG_MAX);
-		seeded = 1;
+	if (!a.seeded && (p = getenv("CARDARENA_SEED")) != NULL) {
+		cf.seed =
+		    (uint64_t)cli_number("CARDARENA_SEED", p, 0, LLONG_MAX);
+		a.seeded = 1;
 	}
 	unsetenv("CARDARENA_SEED");
-	if (!seeded)
+	if (!a.seeded)
 		cf.seed = seed_fresh() & INT64_MAX;
-	cf.nbots = nbots;
-	cf.commands = bots;
+	cf.nbots = a.nbots;
+	cf.commands = a.bots;
 	cf.stop = &stop;
 	if (proc_guard(&stop, 0) == -1)
 		errx(1, "atexit failed");
 	/* a file size limit must show as a write error (EFBIG), not kill */
 	signal(SIGXFSZ, SIG_IGN);
-	logdir = NULL;
-	if (cf.log_path != NULL) {
-		/*
-		 * The log and the bots' stderr files: out of the view of bots
-		 * sandboxed or isolated (SECURITY.md).
-		 */
-		logdir = xstrdup(cf.log_path);
-		ct.hide = xreallocarray(ct.hide, (size_t)ct.n_hide + 2 +
-		    (size_t)nbots, sizeof *ct.hide);
-		ct.hide[ct.n_hide++] = dirname(logdir);
-		ct.hide[ct.n_hide++] = (char *)cf.log_path;
-		for (i = 0; i < nbots; i++) {
-			if (asprintf(&ct.hide[ct.n_hide], "%s.bot%d.stderr",
-			    cf.log_path, i) == -1)
-				err(1, "asprintf");
-			ct.n_hide++;
-		}
-	}
+	logdir = hide_log(&ct, &cf, a.nbots);
 	if ((p = getenv("CARDARENA_MEMCHECK")) != NULL && strcmp(p, "1") == 0)
-		memcheck(&ct, bots, nbots, argv[0]);
+		memcheck(&ct, a.bots, a.nbots, argv[0]);
 	contain_set(&ct);
 	contain_self();
 	contain_watchdog();
@@ -688,9 +762,9 @@ main(int argc, char **argv)
 			errx(3, "%s (the disk is full)", cause);
 		errx(1, "%s", cause);
 	}
-	if (stats)
+	if (a.stats)
 		print_stats(&res);
-	if (!quiet) {
+	if (!a.quiet) {
 		rj = match_result_json(&res);
 		json_object_set_new(rj, "seed", json_integer((json_int_t)
 		    cf.seed));
@@ -703,13 +777,13 @@ main(int argc, char **argv)
 	free(setup);
 	json_decref(book_json);
 	free((void *)cf.book);
-	free(bots);
-	free(optv);
+	free(a.bots);
+	free(a.optv);
 	free((void *)cf.game_list);
 	free(ct.env);
 	free(ct.bind);
 	if (logdir != NULL)	/* the bots' stderr paths, last */
-		for (i = ct.n_hide - nbots; i < ct.n_hide; i++)
+		for (i = ct.n_hide - a.nbots; i < ct.n_hide; i++)
 			free(ct.hide[i]);
 	free(ct.hide);
 	free(logdir);

@@ -16,21 +16,8 @@ PY2='python3 bots/python/random_bot.py --seed 4'
 # Checks every results line of $1: $2 games of $3 seats, places consistent
 # with the scores (ties share), no faults, never capped.
 complete_results() {
-	python3 - "$1" "$2" "$3" <<'PY'
-import json, sys
-rows = [json.loads(l) for l in open(sys.argv[1])]
-games, players = int(sys.argv[2]), int(sys.argv[3])
-assert len(rows) == games, (len(rows), games)
-assert sorted(r["game"] for r in rows) == list(range(games))
-for r in rows:
-    s, p = r["scores"], r["places"]
-    assert len(s) == players and len(p) == players, r
-    for i in range(players):
-        assert p[i] == 1 + sum(1 for x in s if x > s[i]), r
-    assert all(x >= 0 for x in s) and sum(s) > 0, r
-    assert r["faults"] == [0] * players, r
-    assert r["capped"] is False, r
-PY
+	check_results "$1" "$2" "$3" places=scores 'scores>=0' 'sum>0' \
+	    capped=false
 }
 
 @test "daifugo: heuristic, random C and random Python bots, duplicate, complete with a complete result" {

@@ -33,25 +33,37 @@ load helpers
 # Seeded bots are equal candidates only because the SDKs mix each match's
 # nonce into --seed (else a seeded random bot is one fixed strategy in
 # every unit, each numbering its games from 0, and such "equal"
-# candidates were accepted far more often than alpha): every unit's
-# hello carries its own nonce.  The error rate over many runs is
-# t_sprt's simulation.
+# candidates were accepted far more often than alpha): the hello of
+# every match carries its nonce, the same in every chunk of the match and
+# another in another gauntlet.  The error rate over many runs is t_sprt's
+# simulation.
 @test "gauntlet: a candidate equal to its pool is not accepted" {
 	mkdir "$T/units"
 	run bin/tournament gauntlet -g horserace -n 3 --time-per-move 600000 -s 3 --elo0 0 \
 	    --elo1 150 -j 2 -c 'bin/random --seed 9' \
-	    -p 'bin/random --seed 1' -p 'bin/random --seed 2' --log-dir "$T/units"
+	    -p 'bin/random --seed 1' -p 'bin/random --seed 2' --log-dir "$T/units" \
+	    --deals-per-run 1
 	echo "$output"
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"result: H0"* ]]
-	python3 - "$T"/units/*.jsonl <<'PY'
+	# another gauntlet, other deals: its match has another nonce
+	mkdir "$T/units2"
+	run bin/tournament gauntlet -q -g horserace -n 3 --time-per-move 600000 -s 4 --elo0 0 \
+	    --elo1 150 -c 'bin/random --seed 9' \
+	    -p 'bin/random --seed 1' -p 'bin/random --seed 2' --log-dir "$T/units2"
+	python3 - "$T"/units/logs/*.jsonl -- "$T"/units2/logs/*.jsonl <<'PY'
 import json, sys
+k = sys.argv.index("--")
+runs = [sys.argv[1:k], sys.argv[k + 1:]]
 nonces = []
-for path in sys.argv[1:]:
-    with open(path) as f:
-        header = json.loads(f.readline())
-    nonces.append(header["nonce"])
-assert len(nonces) >= 4 and len(set(nonces)) == len(nonces), nonces
+for paths in runs:
+    seen = set()
+    for path in paths:
+        with open(path) as f:
+            seen.add(json.loads(f.readline())["nonce"])
+    assert len(paths) >= 1 and len(seen) == 1, seen
+    nonces.append(seen.pop())
+assert nonces[0] != nonces[1], nonces
 PY
 }
 

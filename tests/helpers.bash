@@ -67,6 +67,49 @@ d = json.loads(sys.argv[1])
 print(json.dumps(eval(sys.argv[2])))' "$(printf '%s\n' "$1" | without_warning)" "$2"
 }
 
+# Checks every results line of $1: $2 games (0..$2-1, once each) of $3
+# seats, a place and a score per seat, no faults; then each further
+# argument: places=scores (1 + the number of higher scores), places=ranks
+# (1 + the number of better places, from 1 to $3), places=perm (1..$3 in
+# some order), places=range (within 1..$3, one first), 'scores>=0',
+# 'sum>0', sum=N (the scores add up to N), capped=true|false.
+check_results() {
+	python3 - "$@" <<'PY'
+import json, sys
+games, players = int(sys.argv[2]), int(sys.argv[3])
+rows = [json.loads(l) for l in open(sys.argv[1])]
+assert len(rows) == games, (len(rows), games)
+assert sorted(r["game"] for r in rows) == list(range(games))
+for r in rows:
+    p, s = r["places"], r["scores"]
+    assert len(p) == players and len(s) == players, r
+    assert r["faults"] == [0] * players, r
+    for c in sys.argv[4:]:
+        k, _, v = c.partition("=")
+        if c == "places=scores":
+            for i in range(players):
+                assert p[i] == 1 + sum(1 for x in s if x > s[i]), r
+        elif c == "places=ranks":
+            assert min(p) == 1 and max(p) <= players, r
+            for i in range(players):
+                assert p[i] == 1 + sum(p[j] < p[i] for j in range(players)), r
+        elif c == "places=perm":
+            assert sorted(p) == list(range(1, players + 1)), r
+        elif c == "places=range":
+            assert min(p) == 1 and all(1 <= q <= players for q in p), r
+        elif c == "scores>=0":
+            assert all(x >= 0 for x in s), r
+        elif c == "sum>0":
+            assert sum(s) > 0, r
+        elif k == "sum":
+            assert sum(s) == int(v), r
+        elif k == "capped":
+            assert r["capped"] is (v == "true"), r
+        else:
+            sys.exit("check_results: no check " + c)
+PY
+}
+
 # Prints the last line of a file.
 last_line() {
 	tail -n 1 "$1"

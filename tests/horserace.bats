@@ -17,20 +17,7 @@ R4='bin/random --seed 4'
 # Checks every results line of $1: $2 games of $3 seats, places that agree
 # with the scores (1 + the number of higher scores), no faults, not capped.
 complete_results() {
-	python3 - "$1" "$2" "$3" <<'EOF'
-import json, sys
-rows = [json.loads(l) for l in open(sys.argv[1])]
-games, players = int(sys.argv[2]), int(sys.argv[3])
-assert len(rows) == games, (len(rows), games)
-assert sorted(r["game"] for r in rows) == list(range(games))
-for r in rows:
-    s, p = r["scores"], r["places"]
-    assert len(s) == players and len(p) == players, r
-    for i in range(players):
-        assert p[i] == 1 + sum(1 for x in s if x > s[i]), r
-    assert r["faults"] == [0] * players, r
-    assert r["capped"] is False, r
-EOF
+	check_results "$1" "$2" "$3" places=scores capped=false
 }
 
 @test "horserace: heuristic vs four random bots, duplicate, completes with a complete result" {

@@ -724,7 +724,7 @@ forge_tournament() {
 	! echo "$output" | grep -q 'cannot be isolated' || false
 	run $noadmin $g
 	[ "$status" -eq 3 ]
-	[ "$(echo "$output" | grep -c 'bots cannot be isolated here .*--referee-arg --sandbox isolates them')" -eq 1 ]
+	[ "$(echo "$output" | grep -c 'bots cannot be isolated here .*isolates them')" -eq 1 ]
 	run $noadmin $g --referee-arg --bot-user --referee-arg same
 	[ "$status" -eq 3 ]
 	! echo "$output" | grep -q 'cannot be isolated' || false

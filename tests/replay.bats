@@ -22,8 +22,7 @@ teardown() {
 match() {
 	local game=$1 seed=$2 n i bots=()
 	shift 2
-	n=$(bin/referee --describe "$game" | python3 -c \
-	    'import json,sys; print(json.load(sys.stdin)["players"]["default"])')
+	n=$(bin/referee --describe "$game" | jq .players.default)
 	for i in $(seq 1 "$n"); do
 		bots+=(-b "bin/random --seed $i")
 	done

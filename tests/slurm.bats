@@ -116,7 +116,9 @@ EOF
 	[ "$(ls "$T"/w/slurm-*_[0-4].out | wc -l)" -eq 5 ]
 	[ "$(ls "$T"/w/out/horserace-jobs/job-*.jsonl | wc -l)" -eq 5 ]
 	grep -q "horserace-example: 5 jobs: 5 done, 0 running, 0 failed, 0 missing; 80 of 80 games" "$T/out"
-	sed 's|"output": "out/horserace"|"output": "out/local"|' \
+	# the local run with the seed the plan drew (the file names none)
+	seed=$(head -n 1 "$T/w/out/horserace/journal.jsonl" | jv "$(cat)" 'd["seed"]')
+	sed 's|"output": "out/horserace"|"output": "out/local", "seed": '"$seed"'|' \
 	    tournaments/examples/horserace.json >"$T/w/local.json"
 	(cd "$T/w" && bin/tournament run -q local.json)
 	cmp "$T/w/out/local/results.txt" "$T/w/out/horserace/results.txt"

@@ -17,20 +17,7 @@ R3='bin/random --seed 3'
 # Checks every results line of $1: $2 games of $3 seats, places 1..P with
 # a first place, a score per seat, no faults; $4 (optional) the capped flag.
 complete_results() {
-	python3 - "$1" "$2" "$3" "${4:-}" <<'EOF'
-import json, sys
-rows = [json.loads(l) for l in open(sys.argv[1])]
-games, players, capped = int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
-assert len(rows) == games, (len(rows), games)
-assert sorted(r["game"] for r in rows) == list(range(games))
-for r in rows:
-    assert len(r["places"]) == players and min(r["places"]) == 1, r
-    assert all(1 <= p <= players for p in r["places"]), r
-    assert len(r["scores"]) == players, r
-    assert r["faults"] == [0] * players, r
-    if capped:
-        assert r["capped"] is (capped == "true"), r
-EOF
+	check_results "$1" "$2" "$3" places=range ${4:+"capped=$4"}
 }
 
 # Prints the actions seat $2 took in log $1, one JSON object a line.
@@ -71,7 +58,7 @@ print(sum(r["places"][0] for r in rows) / len(rows))' "$T/r.jsonl"
 	    --results "$T/c.jsonl" -b "$HEUR" -b "$R1"
 	[ "$status" -eq 0 ]
 	complete_results "$T/c.jsonl" 2 2 true
-	run bin/referee $LIMITS -g stocks -n 5 -s 4 --games 2 -q -o sell_same_turn=on \
+	run bin/referee $LIMITS -g stocks -n 5 -s 5 --games 2 -q -o sell_same_turn=on \
 	    -o bank=0 --log "$T/o.log" --results "$T/o.jsonl" \
 	    -b "$HEUR" -b "$R1" -b "$R2" -b "$R3" -b "$R1"
 	[ "$status" -eq 0 ]

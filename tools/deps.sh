@@ -6,7 +6,8 @@
 #          libsqlite3-dev and libmicrohttpd-dev for the ladder's store and
 #          server in bin/tournament)
 #   demo   and python3 and node (the demo's tournament has Python and JS bots)
-#   check  and bats, procps (pgrep) and tmux (the end-to-end tests),
+#   check  and bats, jq (the JSON checks), procps (pgrep) and tmux (the
+#          end-to-end tests),
 #          parallel, slurm-wlm and munge (tournaments across machines),
 #          mandoc (the manual pages' lint), bubblewrap (--sandbox), clang
 #          and libclang-rt-dev (the libFuzzer targets); the
@@ -16,7 +17,7 @@ mode=${1:-build}
 pkgs="libbsd-dev libjansson-dev libsqlite3-dev libmicrohttpd-dev pkg-config gcc make"
 case $mode in
 demo)	pkgs="$pkgs python3 nodejs bubblewrap" ;;
-check)	pkgs="$pkgs python3 nodejs bats procps tmux parallel slurm-wlm munge mandoc bubblewrap clang libclang-rt-dev" ;;
+check)	pkgs="$pkgs python3 nodejs bats jq procps tmux parallel slurm-wlm munge mandoc bubblewrap clang libclang-rt-dev" ;;
 memcheck) pkgs="$pkgs valgrind" ;;
 build)	;;
 *)	echo "usage: tools/deps.sh [build|demo|check|memcheck]" >&2; exit 2 ;;

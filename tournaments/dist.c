@@ -259,8 +259,10 @@ cmd_plan(int argc, char **argv)
 	json_object_set_new(base, "name", json_string(t.name));
 	/* the seed drawn for this plan when the file names none: every job
 	 * plays from it (a plan holds every seed: keep it from the bots) */
-	snprintf(seedtxt, sizeof seedtxt, "%" PRIu64, t.seed);
-	json_object_set_new(base, "seed", json_string(seedtxt));
+	if (!t.seed_named) {
+		snprintf(seedtxt, sizeof seedtxt, "%" PRIu64, t.seed);
+		json_object_set_new(base, "seed", json_string(seedtxt));
+	}
 	/* chunk by chunk across the tables, as a run plays deal by deal */
 	idx = 0;
 	for (c = 0; c < jpt; c++) {

@@ -707,6 +707,8 @@ cmd_gauntlet(int argc, char **argv)
 	h.status = g_status;
 	h.arg = &gs;
 	h.no_reports = o.quiet;
+	h.isolate = optind < argc ? "\"sandbox\": true isolates them" :
+	    "--sandbox or --referee-arg --sandbox isolates them";
 	memset(&ro, 0, sizeof ro);
 	ro.jobs = o.jobs;
 	ro.quiet = o.quiet;

@@ -1,32 +1,11 @@
 /*
- * Ratings: a Bradley-Terry model fitted by maximum likelihood on all the
- * results at once (the MM iterations of Hunter 2004, as BayesElo does),
- * reported on the Elo scale (400 log10), the pool averaging 1500 or one
- * player anchored.  A k-player finish counts as its k(k-1)/2 pairwise
- * results, each weighted 1/(k-1) (so a game weighs as much for each player
- * whatever the table size), a tie as half a win each.
- *
- * A weak prior keeps every rating finite: each player gets `prior` virtual
- * drawn games (default 2), spread evenly over every other player, so a bot
- * that won (or lost) every pairing gets a bounded rating, and is flagged
- * since its rating then rests on the prior.
- *
- * The 95% intervals come from resampling whole duplicate blocks (every
- * game of one deal, all its seat rotations together), as a Poisson
- * bootstrap: in replicate r every block is counted c times, c drawn from
- * Poisson(1) by a generator seeded from the block's key, so the replicates
- * are built while the results stream by, in memory bounded by the number
- * of players (replicates x players^2), not of games.  The interval shown
- * is the estimate +- 1.96 bootstrap standard deviations; the 2.5% and
- * 97.5% percentiles are kept too.  The likelihood of superiority of a
- * player over the next one down is Phi(difference / its bootstrap sd).
- *
- * Without a prior (--prior 0) a replicate may leave a player who won or
- * lost every pairing, whose maximum-likelihood rating is infinite: the
- * replicates are fitted with a tiny prior instead (BOOT_PRIOR virtual
- * games per player), so that such a replicate counts as a very large
- * difference and widens the interval as it should, and a replicate that
- * still is not finite everywhere is left out of every statistic.
+ * Ratings: a Bradley-Terry model fitted by maximum likelihood (Hunter's MM
+ * iterations, as BayesElo) on the Elo scale, each k-player finish counted
+ * as its pairwise results weighted 1/(k-1), with `prior` virtual draws
+ * per player keeping every rating finite; 95% intervals from a streaming
+ * Poisson bootstrap over whole duplicate blocks (a replicate fitted with a
+ * tiny prior when --prior is 0, and left out if still not finite), and
+ * the likelihood of superiority over the next player down.
  */
 #include <math.h>
 #include <stdio.h>

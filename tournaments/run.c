@@ -930,6 +930,7 @@ runner_play(struct runner *rn, char *cause, size_t len)
 	/* the referees say it in their stderr files, where no one looks
 	 * (a sandbox, true or found by "auto", is --sandbox in refargs) */
 	isolation_warn(rn->t->refargs, rn->t->nrefargs,
+	    rn->h != NULL && rn->h->isolate != NULL ? rn->h->isolate :
 	    "\"sandbox\": true isolates them");
 	memset(&src, 0, sizeof src);
 	src.next = src_next;

@@ -81,11 +81,17 @@ load_contain(struct tour *t, const json_t *j, char *cause, size_t len)
 		snprintf(cause, len, "\"sandbox\": true, false or \"auto\"");
 		return -1;
 	}
-	/* by default "auto", as the referee's own default */
+	/* by default "auto", as the referee's own default, unless the
+	 * file's referee arguments say (a gauntlet's --referee-arg) */
 	t->sandbox = json_is_false(v) ? 0 : json_is_true(v) ? 1 : 2;
-	if (t->sandbox == 1)
+	for (i = 0; v == NULL && i < t->nrefargs; i++)
+		if (strcmp(t->refargs[i], "--no-sandbox") == 0)
+			t->sandbox = 0;
+		else if (strcmp(t->refargs[i], "--sandbox") == 0)
+			t->sandbox = 1;
+	if (v != NULL && t->sandbox == 1)
 		tour_refarg(t, "--sandbox", NULL);
-	else if (t->sandbox == 0)
+	else if (v != NULL && t->sandbox == 0)
 		tour_refarg(t, "--no-sandbox", NULL);
 	if ((v = json_object_get(j, "limits")) != NULL) {
 		if (!json_is_object(v)) {
@@ -480,6 +486,14 @@ tour_load(struct tour *t, const char *path, char *cause, size_t len)
 	}
 	rc = tour_parse(t, j, path, cause, len);
 	json_decref(j);
+	/* a round robin needs its tables full (a ladder, whose bots enter
+	 * later, and a gauntlet, which plays copies, parse alone) */
+	if (rc == 0 && t->nbots < t->seats) {
+		snprintf(cause, len, "%d bot%s for tables of %d seats: a table "
+		    "needs %d different bots", t->nbots, t->nbots == 1 ? "" :
+		    "s", t->seats, t->seats);
+		rc = -1;
+	}
 	return rc;
 }
 
@@ -575,12 +589,6 @@ tour_parse(struct tour *t, const json_t *j, const char *path, char *cause,
 				    "called %s", t->bots[i].name);
 				goto out;
 			}
-	}
-	if (t->nbots < t->seats) {
-		snprintf(cause, len, "%d bot%s for tables of %d seats: a table "
-		    "needs %d different bots", t->nbots, t->nbots == 1 ? "" :
-		    "s", t->seats, t->seats);
-		goto out;
 	}
 	if ((v = json_object_get(j, "deals_per_run")) != NULL &&
 	    !(json_is_string(v) && strcmp(json_string_value(v), "auto") ==

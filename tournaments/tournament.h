@@ -143,7 +143,10 @@ long	 replay_game_step(const char *path, long game);
 struct rating;
 void	 limits_advice(FILE *, const struct tour *, const struct rating *);
 
-/* Reads and checks a tournament file; -1 and a cause. */
+/*
+ * Reads and checks a round robin's tournament file (at least as many bots
+ * as seats); -1 and a cause.
+ */
 int	 tour_load(struct tour *, const char *path, char *, size_t);
 /* Reads a tournament file's JSON: a new reference, or NULL and a cause. */
 json_t	*tour_read(const char *path, char *, size_t);
@@ -393,6 +396,7 @@ struct run_hooks {
 	size_t	(*status)(void *, char *, size_t);
 	void	*arg;
 	int	 no_reports;	/* the caller writes the reports */
+	const char *isolate;	/* what isolates the bots, for a warning */
 };
 
 struct run_opts {
@@ -429,7 +433,7 @@ void	 isolation_warn(char *const *, int, const char *);
 int	 tour_reports(const char *outdir, const char *journal,
 	    const char *title, int quiet, const struct tour *t);
 
-/* tournament.c: prints the usage of every command; exits with status. */
+/* usage.c: prints the usage of every command; exits with status. */
 void	 tournament_usage(FILE *, int) __attribute__((noreturn));
 
 /* dist.c: plans, jobs, merging */

@@ -362,21 +362,21 @@ mcts_main(int argc, char **argv, const char *name, const char *game,
 		err(1, "calloc");
 	rest[n++] = argv[0];
 	for (i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "--help") == 0) {
-			printf("usage: %s [--ms N] [--iterations N] "
-			    "[--explore C] [--amounts K] [--uniform] "
-			    "[--seed N] [--wants LIST]\n"
-			    "  an information-set MCTS bot of %s: --ms per "
-			    "move (default 100), or exactly\n"
-			    "  --iterations per move (deterministic for a "
-			    "seed); UCB1's --explore (0.7);\n"
-			    "  --amounts tried per ranged entry (5); "
-			    "--uniform: uniform playouts\n"
-			    "  to the end (not the game's policy and "
-			    "cutoff)\n",
-			    name, game);
-			free(rest);
-			return 0;
+		if (strcmp(argv[i], "--help") == 0 ||
+		    strcmp(argv[i], "-h") == 0) {
+			/* The search's options, then the SDK's usage. */
+			printf("%s: an information-set MCTS bot of %s\n"
+			    "  --ms N          time per move in ms (default "
+			    "100)\n"
+			    "  --iterations N  iterations per move instead "
+			    "(the same moves for a seed)\n"
+			    "  --explore C     UCB1's exploration (0.7)\n"
+			    "  --amounts K     amounts tried in a ranged entry: "
+			    "lo, lo + 1, 3, 7... (5)\n"
+			    "  --uniform       uniform playouts to the end "
+			    "(not the game's policy)\n", name, game);
+			rest[n++] = argv[i];
+			continue;
 		}
 		if (i + 1 < argc && strcmp(argv[i], "--ms") == 0) {
 			m.ms = strtonum(argv[++i], 1, 86400000, &errstr);

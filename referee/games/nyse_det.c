@@ -7,12 +7,14 @@
  * less the specials used, the seat's own and the tops it knows) are dealt
  * uniformly to those places.  With open_holdings off the others' colours
  * are dealt first, uniformly among the deals that keep each one's total
- * and this turn's refusals (by rejection); the records of chips taken and
+ * and this turn's refusals (by rejection, repaired by exchanges in the
+ * rare case it fails); the records of chips taken and
  * swaps made, which bound them further, are not used (a limitation).  In a
  * swap request the seat did not make, the swap chip is the player's, and
  * the chip offered (colour and mark where unseen) is one of the player's
- * chips at random.  This file reads the view of issue 13's NYSE (before
- * issue 26's hidden swap after "none").
+ * chips at random; a committed swap chip (a request answered "none") is
+ * the player's.  The marks of swaps the seat was not party to, which only
+ * the all-seeing view shows, are set plain.
  */
 #include <stdio.h>
 #include <string.h>
@@ -20,8 +22,8 @@
 #include "nyse.h"
 #include "vread.h"
 
-static const char *const phases[] = { "turn", "invest", "answer", "over",
-    NULL };
+static const char *const phases[] = { "turn", "invest", "answer", "swap",
+    "over", NULL };
 static const char *const positions[] = { "A", "B", "C", "D", "E", "F", "G",
     "H", "I", "J", "K", "L", "crashed", NULL };
 static const int8_t per_mark[NY_MARKS] = { 5, 2, 2, 2 };
@@ -104,8 +106,20 @@ deal_colours(struct nyse *st, const int *seen, const int *chips,
 			if (st->refused[own[i]] & (1u << col[i]))
 				ok = 0;
 	}
-	if (!ok)
-		return -1;
+	/* Rejection failed (tight refusals): repair by exchanges. */
+	for (i = 0; !ok && i < n; i++) {
+		if (!(st->refused[own[i]] & (1u << col[i])))
+			continue;
+		for (j = 0; j < n; j++)
+			if (!(st->refused[own[i]] & (1u << col[j])) &&
+			    !(st->refused[own[j]] & (1u << col[i])))
+				break;
+		if (j == n)
+			return -1;
+		t = col[i];
+		col[i] = col[j];
+		col[j] = t;
+	}
 	for (p = 0; p < st->n; p++)
 		for (c = 0; !seen[p] && c < NY_COLOURS; c++)
 			cnt[p][c] = fixed[p][c];
@@ -161,6 +175,7 @@ nyse_determinize(void *vst, const struct opts *o, int seat,
 	int unseen[NY_COLOURS];
 	int8_t pool[NY_PER_COLOUR + 1], top[NY_COLOURS][NY_PILE];
 	int gc = -1, gm = -1, c, m, p, i, n, t, bottom, avail[NY_MARKS];
+	int committed;
 
 	vr_init(&v, cause, len);
 	memset(st, 0, sizeof *st);
@@ -208,11 +223,14 @@ nyse_determinize(void *vst, const struct opts *o, int seat,
 	st->turns = (int16_t)vr_int(&v, view, "turns", 0, INT16_MAX);
 	if (st->phase == NY_INVESTING)
 		st->left = (int8_t)vr_int(&v, view, "takes_left", 1, 2);
+	if (st->phase == NY_ANSWER || st->phase == NY_SWAPPING) {
+		j = vr_get(&v, view, "committed", JSON_OBJECT);
+		st->sw_chip = (int8_t)vr_word(&v, j, "chip", nyse_colours);
+	}
 	if (st->phase == NY_ANSWER) {
 		j = vr_get(&v, view, "request", JSON_OBJECT);
 		st->sw_target = (int8_t)vr_int(&v, j, "target", 0, st->n - 1);
 		st->sw_ac = (int8_t)vr_word(&v, j, "colour", nyse_colours);
-		st->sw_chip = (int8_t)vr_word(&v, j, "chip", nyse_colours);
 		if (json_object_get(j, "give_colour") != NULL)
 			gc = vr_word(&v, j, "give_colour", nyse_colours);
 		if (json_object_get(j, "give_mark") != NULL)
@@ -238,6 +256,30 @@ nyse_determinize(void *vst, const struct opts *o, int seat,
 			    NULL ? (int8_t)vr_word(&v, j, "give_colour",
 			    nyse_colours) : (int8_t)((st->swaps[i][4] + 1 +
 			    (int)rng_below(r, 3)) % NY_COLOURS);
+			if (json_object_get(j, "give_mark") != NULL) {
+				st->swaps[i][5] = (int8_t)vr_word(&v, j,
+				    "give_mark", nyse_marks);
+				st->swaps[i][6] = (int8_t)vr_word(&v, j, "mark",
+				    nyse_marks);
+			}
+		}
+		/* The "none" answers, grouped by the turn that asked. */
+		a = vr_get(&v, view, "nones", JSON_ARRAY);
+		for (i = 0; !v.bad && i < (int)json_array_size(a); i++) {
+			j = json_array_get(a, (size_t)i);
+			p = (int)vr_int(&v, j, "player", 0, st->n - 1);
+			t = (int)vr_int(&v, j, "turn", 0, INT16_MAX);
+			if (st->nnone == 0 || st->none_by[st->nnone - 1] != p ||
+			    st->none_turn[st->nnone - 1] != t) {
+				if (st->nnone == 8)
+					return vr_fail(&v, "view: \"none\" "
+					    "answers in more than 8 turns");
+				st->none_by[st->nnone] = (int8_t)p;
+				st->none_turn[st->nnone++] = (int16_t)t;
+			}
+			c = vr_word(&v, j, "colour", nyse_colours);
+			st->none[st->nnone - 1][vr_int(&v, j, "target", 0,
+			    st->n - 1)] |= (uint8_t)(1u << c);
 		}
 	}
 	a = vr_get(&v, view, "refused", JSON_ARRAY);
@@ -284,7 +326,9 @@ nyse_determinize(void *vst, const struct opts *o, int seat,
 		return -1;
 
 	/* The request's chips: the swap chip (and the colour offered). */
-	if (st->phase == NY_ANSWER && seat != st->turn) {
+	committed = (st->phase == NY_ANSWER || st->phase == NY_SWAPPING) &&
+	    seat != st->turn;
+	if (committed) {
 		fixed[st->turn][st->sw_chip]++;
 		if (gc >= 0 && !seen[st->turn])
 			fixed[st->turn][gc]++;
@@ -336,8 +380,7 @@ nyse_determinize(void *vst, const struct opts *o, int seat,
 			    st->held[seat][c][m];
 		for (i = 0; i < st->known[c]; i++)
 			avail[top[c][i]]--;
-		if (st->phase == NY_ANSWER && seat != st->turn &&
-		    c == st->sw_chip) {
+		if (committed && c == st->sw_chip) {
 			avail[NY_SWAP]--;
 			st->held[st->turn][c][NY_SWAP]++;
 		}
@@ -351,8 +394,8 @@ nyse_determinize(void *vst, const struct opts *o, int seat,
 		bottom = st->plen[c] - st->known[c];
 		for (t = bottom + 1 + ngone[c], p = 0; p < st->n; p++)
 			if (p != seat)
-				t += cnt[p][c] - (st->phase == NY_ANSWER &&
-				    p == st->turn && c == st->sw_chip);
+				t += cnt[p][c] - (committed && p == st->turn &&
+				    c == st->sw_chip);
 		if (t != n)
 			return vr_fail(&v, "view: %d %s chips hidden for %d "
 			    "places", n, nyse_colours[c], t);
@@ -373,8 +416,8 @@ nyse_determinize(void *vst, const struct opts *o, int seat,
 		for (p = 0; p < st->n; p++) {
 			if (p == seat)
 				continue;
-			t = cnt[p][c] - (st->phase == NY_ANSWER &&
-			    p == st->turn && c == st->sw_chip);
+			t = cnt[p][c] - (committed && p == st->turn &&
+			    c == st->sw_chip);
 			for (i = 0; i < t; i++)
 				st->held[p][c][pool[n++]]++;
 		}

@@ -7,10 +7,10 @@
  * holds the highest face-up trump when the deal ends takes the pool.  The
  * JSON codec is in speculation_json.c; the state is in speculation.h.
  *
- * Control flow: apply() makes one decision's change, then run() carries the
- * state through every automatic step (ends of turns, ends of deals, antes
- * and dealing) until someone must decide or the game is over.  The internal
- * phases below never outlive a call.
+ * Control flow: speculation_apply() makes one decision's change, then
+ * run() carries the state through every automatic step (ends of turns,
+ * ends of deals, antes and dealing) until someone must decide or the game
+ * is over.  The internal phases below never outlive a call.
  */
 #include <stdio.h>
 #include <string.h>
@@ -54,18 +54,18 @@ const struct optdesc speculation_options[] = {
 	{ .name = NULL }
 };
 
-static int	resolve(struct opts *, char *, size_t);
-static void	init(void *, const struct opts *, const void *, struct rng *,
+static int	speculation_resolve(struct opts *, char *, size_t);
+static void	speculation_init(void *, const struct opts *, const void *,
+		    struct rng *, struct events *);
+static uint32_t	speculation_deciders(const void *);
+static int	speculation_legal(const void *, int, struct legal *, int);
+static int	speculation_apply(void *, int, struct action, struct rng *,
 		    struct events *);
-static uint32_t	deciders(const void *);
-static int	legal(const void *, int, struct legal *, int);
-static int	apply(void *, int, struct action, struct rng *,
-		    struct events *);
-static struct action default_action(const void *, int);
-static int	over(const void *);
-static void	result(const void *, int *, double *);
-static int	check(const void *, char *, size_t);
-static void	perturb(void *, int, struct rng *);
+static struct action speculation_default_action(const void *, int);
+static int	speculation_over(const void *);
+static void	speculation_result(const void *, int *, double *);
+static int	speculation_check(const void *, char *, size_t);
+static void	speculation_perturb(void *, int, struct rng *);
 
 static int	unbeatable(const struct sp *, int);
 static uint32_t	in_mask(const struct sp *);
@@ -96,21 +96,21 @@ const struct game game_speculation = {
 	.options = speculation_options,
 	.state_size = sizeof(struct sp),
 	.setup_size = sizeof(struct sp_setup),
-	.resolve = resolve,
-	.init = init,
-	.deciders = deciders,
-	.legal = legal,
-	.apply = apply,
-	.default_action = default_action,
-	.over = over,
-	.result = result,
-	.check = check,
-	.perturb = perturb,
-	.view_json = sp_view_json,
-	.action_json = sp_action_json,
-	.action_parse = sp_action_parse,
-	.event_json = sp_event_json,
-	.setup_parse = sp_setup_parse,
+	.resolve = speculation_resolve,
+	.init = speculation_init,
+	.deciders = speculation_deciders,
+	.legal = speculation_legal,
+	.apply = speculation_apply,
+	.default_action = speculation_default_action,
+	.over = speculation_over,
+	.result = speculation_result,
+	.check = speculation_check,
+	.perturb = speculation_perturb,
+	.view_json = speculation_view_json,
+	.action_json = speculation_action_json,
+	.action_parse = speculation_action_parse,
+	.event_json = speculation_event_json,
+	.setup_parse = speculation_setup_parse,
 	.view_write = speculation_view_write,
 	.action_write = speculation_action_write,
 	.event_write = speculation_event_write,
@@ -119,7 +119,7 @@ const struct game game_speculation = {
 
 /* Fills the computed default of deals and checks the ante fits the stack. */
 static int
-resolve(struct opts *o, char *cause, size_t len)
+speculation_resolve(struct opts *o, char *cause, size_t len)
 {
 	if (!o->given[SO_DEALS])
 		o->v[SO_DEALS] = 2L * o->players;
@@ -653,8 +653,8 @@ run(struct sp *st, struct rng *rng, struct events *ev)
 
 /* Deals the first deal (the --setup decks and dealer, else from rng). */
 static void
-init(void *vst, const struct opts *o, const void *vsetup, struct rng *rng,
-    struct events *ev)
+speculation_init(void *vst, const struct opts *o, const void *vsetup,
+    struct rng *rng, struct events *ev)
 {
 	struct sp *st = vst;
 	const struct sp_setup *setup = vsetup;
@@ -696,7 +696,7 @@ init(void *vst, const struct opts *o, const void *vsetup, struct rng *rng,
 
 /* The one seat that decides now: the player on turn or the bidder. */
 static uint32_t
-deciders(const void *vst)
+speculation_deciders(const void *vst)
 {
 	const struct sp *st = vst;
 
@@ -714,7 +714,7 @@ deciders(const void *vst)
 
 /* Lists player's legal entries: see protocol.md for each kind. */
 static int
-legal(const void *vst, int player, struct legal *l, int max)
+speculation_legal(const void *vst, int player, struct legal *l, int max)
 {
 	const struct sp *st = vst;
 	int32_t mo;
@@ -731,7 +731,8 @@ legal(const void *vst, int player, struct legal *l, int max)
 	n++;								\
 } while (0)
 
-	if (player < 0 || player >= st->n || !(deciders(st) & (1u << player)))
+	if (player < 0 || player >= st->n ||
+	    !(speculation_deciders(st) & (1u << player)))
 		return 0;
 	switch (st->phase) {
 	case SP_TRUMP:
@@ -784,7 +785,7 @@ legal(const void *vst, int player, struct legal *l, int max)
 /* Applies a listed action and runs on to the next decision; -1 (state
  * untouched) for anything not in the legal list. */
 static int
-apply(void *vst, int player, struct action a, struct rng *rng,
+speculation_apply(void *vst, int player, struct action a, struct rng *rng,
     struct events *ev)
 {
 	struct sp *st = vst;
@@ -792,7 +793,7 @@ apply(void *vst, int player, struct action a, struct rng *rng,
 	uint32_t before;
 	int n, arg;
 
-	n = legal(st, player, l, SP_LIST_MAX);
+	n = speculation_legal(st, player, l, SP_LIST_MAX);
 	if (legal_find(l, n, a) < 0)
 		return -1;
 	arg = (int)(SP_ARG(a.code) & 0x3f);
@@ -846,7 +847,7 @@ apply(void *vst, int player, struct action a, struct rng *rng,
 /* Keep, drop, pass or turn up the top card; a started lot is sold at
  * the highest minimum allowed. */
 static struct action
-default_action(const void *vst, int player)
+speculation_default_action(const void *vst, int player)
 {
 	const struct sp *st = vst;
 	struct action a = { 0, 0 };
@@ -876,7 +877,7 @@ default_action(const void *vst, int player)
 
 /* 1 once the game is over. */
 static int
-over(const void *vst)
+speculation_over(const void *vst)
 {
 	const struct sp *st = vst;
 
@@ -887,7 +888,7 @@ over(const void *vst)
  * out the better, and those out at the same deal by counters; equal keys
  * share a place.  Scores are the counters. */
 static void
-result(const void *vst, int *places, double *scores)
+speculation_result(const void *vst, int *places, double *scores)
 {
 	const struct sp *st = vst;
 	int64_t key[MAX_PLAYERS];
@@ -909,7 +910,7 @@ result(const void *vst, int *places, double *scores)
 /* Checks that every card is in exactly one place, that the counters are
  * conserved, and the invariants of the phase. */
 static int
-check(const void *vst, char *cause, size_t len)
+speculation_check(const void *vst, char *cause, size_t len)
 {
 	const struct sp *st = vst;
 	int seen[52], i, p, c, pos, nwant;
@@ -1032,7 +1033,7 @@ check(const void *vst, char *cause, size_t len)
 /* Re-deals every card nobody sees: all face-down cards, the widow and the
  * undealt stock (seat sees none of them), keeping every count. */
 static void
-perturb(void *vst, int seat, struct rng *rng)
+speculation_perturb(void *vst, int seat, struct rng *rng)
 {
 	struct sp *st = vst;
 	int pool[52], n = 0, i, p;

@@ -153,13 +153,13 @@ void	 speculation_action_write(const void *, int, struct action,
 	    struct jw *);
 void	 speculation_event_write(const void *, const struct event *,
 	    struct jw *);
-json_t	*sp_view_json(const void *, int);
-json_t	*sp_action_json(const void *, int, struct action);
-int	 sp_action_parse(const void *, int, const json_t *, struct action *,
+json_t	*speculation_view_json(const void *, int);
+json_t	*speculation_action_json(const void *, int, struct action);
+int	 speculation_action_parse(const void *, int, const json_t *,
+	    struct action *, char *, size_t);
+json_t	*speculation_event_json(const void *, const struct event *);
+int	 speculation_setup_parse(const json_t *, const struct opts *, void *,
 	    char *, size_t);
-json_t	*sp_event_json(const void *, const struct event *);
-int	 sp_setup_parse(const json_t *, const struct opts *, void *, char *,
-	    size_t);
 
 /* speculation_det.c: the determinization (it re-deals with perturb()). */
 extern const struct game	game_speculation;

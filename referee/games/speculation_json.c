@@ -315,10 +315,10 @@ positions_parse(const json_t *v, uint64_t *mask, char *cause, size_t len)
 	return 0;
 }
 
-/* Parses what sp_action_json() produces; -1 + cause if malformed (legality
- * is apply()'s business). */
+/* Parses what speculation_action_json() produces; -1 + cause if malformed
+ * (legality is apply()'s business). */
 int
-sp_action_parse(const void *vst, int player, const json_t *j,
+speculation_action_parse(const void *vst, int player, const json_t *j,
     struct action *a, char *cause, size_t len)
 {
 	static const char *const kinds[] = { "", "keep", "sell_up", "sell",
@@ -514,9 +514,9 @@ speculation_event_write(const void *vst, const struct event *e,
 }
 
 /* The tree forms of the game table, from the same writers. */
-JW_VIEW_JSON(sp_view_json, speculation_view_write)
-JW_ACTION_JSON(sp_action_json, speculation_action_write)
-JW_EVENT_JSON(sp_event_json, speculation_event_write)
+JW_VIEW_JSON(speculation_view_json, speculation_view_write)
+JW_ACTION_JSON(speculation_action_json, speculation_action_write)
+JW_EVENT_JSON(speculation_event_json, speculation_event_write)
 
 /* Reads one deck (card names from the top, distinct, no jokers). */
 static int
@@ -553,7 +553,7 @@ deck_parse(const json_t *v, int8_t *deck, int *n, const char *what,
 
 /* Parses the --setup document (deck or decks, dealer); -1 + cause. */
 int
-sp_setup_parse(const json_t *j, const struct opts *o, void *vsetup,
+speculation_setup_parse(const json_t *j, const struct opts *o, void *vsetup,
     char *cause, size_t len)
 {
 	struct sp_setup *s = vsetup;

@@ -21,17 +21,18 @@
 
 #include "stocks.h"
 
-static int	resolve(struct opts *, char *, size_t);
-static void	init(void *, const struct opts *, const void *, struct rng *,
+static int	stocks_resolve(struct opts *, char *, size_t);
+static void	stocks_init(void *, const struct opts *, const void *,
+		    struct rng *, struct events *);
+static uint32_t	stocks_deciders(const void *);
+static int	stocks_legal(const void *, int, struct legal *, int);
+static int	stocks_apply(void *, int, struct action, struct rng *,
 		    struct events *);
-static uint32_t	deciders(const void *);
-static int	legal(const void *, int, struct legal *, int);
-static int	apply(void *, int, struct action, struct rng *, struct events *);
-static struct action default_action(const void *, int);
-static int	over(const void *);
-static void	result(const void *, int *, double *);
-static int	check(const void *, char *, size_t);
-static void	perturb(void *, int, struct rng *);
+static struct action stocks_default_action(const void *, int);
+static int	stocks_over(const void *);
+static void	stocks_result(const void *, int *, double *);
+static int	stocks_check(const void *, char *, size_t);
+static void	stocks_perturb(void *, int, struct rng *);
 
 static int	allowed(const struct stocks *, int, int64_t);
 static int	price_ok(const struct stocks *, int, int);
@@ -76,16 +77,16 @@ const struct game game_stocks = {
 	.options = options,
 	.state_size = sizeof(struct stocks),
 	.setup_size = sizeof(struct stocks_setup),
-	.resolve = resolve,
-	.init = init,
-	.deciders = deciders,
-	.legal = legal,
-	.apply = apply,
-	.default_action = default_action,
-	.over = over,
-	.result = result,
-	.check = check,
-	.perturb = perturb,
+	.resolve = stocks_resolve,
+	.init = stocks_init,
+	.deciders = stocks_deciders,
+	.legal = stocks_legal,
+	.apply = stocks_apply,
+	.default_action = stocks_default_action,
+	.over = stocks_over,
+	.result = stocks_result,
+	.check = stocks_check,
+	.perturb = stocks_perturb,
 	.view_json = stocks_view_json,
 	.action_json = stocks_action_json,
 	.action_parse = stocks_action_parse,
@@ -126,7 +127,7 @@ stocks_wealth(const struct stocks *st, int p)
 
 /* Fills the bank's computed default. */
 static int
-resolve(struct opts *o, char *cause, size_t len)
+stocks_resolve(struct opts *o, char *cause, size_t len)
 {
 	if (!o->given[OPT_BANK])
 		o->v[OPT_BANK] = ST_CHIPS - ST_START_MONEY * o->players;
@@ -262,8 +263,8 @@ allowed(const struct stocks *st, int p, int64_t code)
 
 /* Deals a game: price cards, hands, stock; see stocks.md's Setup. */
 static void
-init(void *vst, const struct opts *o, const void *vsetup, struct rng *r,
-    struct events *ev)
+stocks_init(void *vst, const struct opts *o, const void *vsetup,
+    struct rng *r, struct events *ev)
 {
 	const struct stocks_setup *su = vsetup;
 	struct stocks *st = vst;
@@ -367,7 +368,7 @@ new_turn(struct stocks *st, int p, struct events *ev)
 
 /* The player on turn decides; nobody once the game is over. */
 static uint32_t
-deciders(const void *vst)
+stocks_deciders(const void *vst)
 {
 	const struct stocks *st = vst;
 
@@ -379,7 +380,7 @@ deciders(const void *vst)
  * same conditions as allowed(), checked once per list where they can be.
  */
 static int
-legal(const void *vst, int p, struct legal *l, int max)
+stocks_legal(const void *vst, int p, struct legal *l, int max)
 {
 	const struct stocks *st = vst;
 	int n = 0, i, c, s, sh, can_trade, can_buy, can_price, can_discard;
@@ -588,7 +589,8 @@ end_turn(struct stocks *st, struct rng *r, struct events *ev)
 
 /* Applies one decision of the player on turn; -1 if it is not legal. */
 static int
-apply(void *vst, int p, struct action a, struct rng *r, struct events *ev)
+stocks_apply(void *vst, int p, struct action a, struct rng *r,
+    struct events *ev)
 {
 	struct stocks *st = vst;
 	int32_t cost, repaid;
@@ -666,14 +668,14 @@ apply(void *vst, int p, struct action a, struct rng *r, struct events *ev)
 
 /* Ending the turn is always legal. */
 static struct action
-default_action(const void *vst, int p)
+stocks_default_action(const void *vst, int p)
 {
 	return (struct action){ .code = ST_END, .amount = 0 };
 }
 
 /* 1 once a joker was drawn or max_turns was reached. */
 static int
-over(const void *vst)
+stocks_over(const void *vst)
 {
 	const struct stocks *st = vst;
 
@@ -682,7 +684,7 @@ over(const void *vst)
 
 /* Scores are the players' wealth; the highest places first. */
 static void
-result(const void *vst, int *places, double *scores)
+stocks_result(const void *vst, int *places, double *scores)
 {
 	const struct stocks *st = vst;
 	int p;
@@ -694,7 +696,7 @@ result(const void *vst, int *places, double *scores)
 
 /* Checks conservation of cards and money and the game's invariants. */
 static int
-check(const void *vst, char *why, size_t len)
+stocks_check(const void *vst, char *why, size_t len)
 {
 	const struct stocks *st = vst;
 	int count[54], total, p, s, c, i, k, sh;
@@ -855,7 +857,7 @@ check(const void *vst, char *why, size_t len)
  * order (the jokers stay in the stock, as everyone knows they are there).
  */
 static void
-perturb(void *vst, int seat, struct rng *r)
+stocks_perturb(void *vst, int seat, struct rng *r)
 {
 	struct stocks *st = vst;
 	uint8_t pool[ST_CARDS], joker[2];

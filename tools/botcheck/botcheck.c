@@ -112,7 +112,6 @@ struct run {
 static volatile sig_atomic_t	stop;
 
 static void	usage(FILE *, int) __attribute__((noreturn));
-static long long number(const char *, const char *, long long, long long);
 static char	*with_env(char *, const char *, char *const *, int);
 static char	*join_words(int, char **);
 static void	add_game(struct check *, const struct game *);
@@ -128,6 +127,9 @@ static void	print_row(const char *, int, const char *, ...)
 		    __attribute__((format(printf, 3, 4)));
 static void	print_notes(const struct botstats *, int);
 static void	limit_advice(const struct check *, const struct botstats *);
+static void	find_programs(struct check *);
+static void	work_dir(struct check *);
+static int	check_all(struct check *);
 
 /* Prints the usage (the whole help with --help) and exits. */
 static void
@@ -187,20 +189,6 @@ usage(FILE *fp, int status)
 "not, 2 for a bad command line.\n", DEFAULT_GAMES, DEFAULT_SETS,
 	    DEFAULT_TPM, DEFAULT_HELLO, DEFAULT_MAX_TIME, DEFAULT_STDERR);
 	exit(0);
-}
-
-/* Parses a whole number in [lo, hi] for option name, or exits. */
-static long long
-number(const char *name, const char *s, long long lo, long long hi)
-{
-	const char *errstr;
-	long long v;
-
-	v = strtonum(s, lo, hi, &errstr);
-	if (errstr != NULL)
-		errx(2, "%s %s: %s (from %lld to %lld)", name, s, errstr, lo,
-		    hi);
-	return v;
 }
 
 /* Returns a new command string of n words, each quoted. */
@@ -698,6 +686,92 @@ check_game(struct check *ck, const struct game *g, int gi)
 	return reasons[0] == '\0';
 }
 
+/*
+ * Finds bin/referee and bin/random beside botcheck, and checks the
+ * --opponent command's program; exits 2 if an opponent cannot be run.
+ */
+static void
+find_programs(struct check *ck)
+{
+	char failed[1024], **words;
+
+	cli_beside("referee", ck->referee, sizeof ck->referee);
+	if (cli_beside("random", ck->random, sizeof ck->random) == -1 &&
+	    ck->opponent == NULL)
+		errx(2, "%s: %s (build it with make, or give --opponent)",
+		    ck->random, strerror(errno));
+	if (ck->opponent != NULL) {
+		if (argv_split(ck->opponent, &words, failed, sizeof failed) ==
+		    -1)
+			errx(2, "--opponent: %s", failed);
+		if (strchr(words[0], '/') != NULL &&
+		    access(words[0], X_OK) == -1)
+			err(2, "--opponent: %s", words[0]);
+		argv_free(words);
+	}
+}
+
+/* Makes the --keep directory, or a fresh one under $TMPDIR; exits if not. */
+static void
+work_dir(struct check *ck)
+{
+	struct stat sb;
+
+	if (ck->keep) {
+		if (mkdir(ck->dir, 0755) == -1 && errno != EEXIST)
+			err(2, "--keep %s", ck->dir);
+		if (stat(ck->dir, &sb) == -1)
+			err(2, "--keep %s", ck->dir);
+		if (!S_ISDIR(sb.st_mode))
+			errx(2, "--keep %s: not a directory", ck->dir);
+	} else {
+		snprintf(ck->dir, sizeof ck->dir, "%s/botcheck.XXXXXX",
+		    getenv("TMPDIR") != NULL && *getenv("TMPDIR") != '\0' ?
+		    getenv("TMPDIR") : "/tmp");
+		if (mkdtemp(ck->dir) == NULL)
+			err(1, "mkdtemp %s", ck->dir);
+	}
+}
+
+/*
+ * Plays every game's checks and prints the verdict; returns the number
+ * of games passed.
+ */
+static int
+check_all(struct check *ck)
+{
+	char failed[1024], *v;
+	int c, i, passed;
+
+	v = vis_text(ck->bot, strlen(ck->bot), strlen(ck->bot));
+	printf("botcheck: %s\nseed %llu, %d ms a move, bank %ld ms, hello %ld "
+	    "ms, --on-fault retire\n\n", v, (unsigned long long)ck->seed,
+	    (int)ck->tpm, ck->bank, ck->hello);
+	free(v);
+	failed[0] = '\0';
+	for (i = 0, passed = 0; i < ck->ngames; i++) {
+		for (c = 0; games[c] != NULL && games[c] != ck->games[i]; c++)
+			;
+		if (check_game(ck, ck->games[i], c))
+			passed++;
+		else {
+			if (failed[0] != '\0')
+				strlcat(failed, ", ", sizeof failed);
+			strlcat(failed, ck->games[i]->name, sizeof failed);
+		}
+		putchar('\n');
+	}
+	if (!ck->keep)
+		rmdir(ck->dir);
+	if (passed == ck->ngames)
+		printf("botcheck: PASS (%d game%s)\n", passed,
+		    passed == 1 ? "" : "s");
+	else
+		printf("botcheck: FAIL in %s (%d of %d games passed)\n", failed,
+		    passed, ck->ngames);
+	return passed;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -732,33 +806,35 @@ main(int argc, char **argv)
 				add_game(&ck, games[i]);
 			break;
 		case 'n':
-			ck.per_match = (int)number("-n", optarg, 1, 1000);
+			ck.per_match = (int)cli_number("-n", optarg, 1, 1000);
 			break;
 		case 'r':
-			ck.sets = (int)number("-r", optarg, 0, 100);
+			ck.sets = (int)cli_number("-r", optarg, 0, 100);
 			break;
 		case 's':
-			ck.seed = (uint64_t)number("-s", optarg, 0, LLONG_MAX);
+			ck.seed =
+			    (uint64_t)cli_number("-s", optarg, 0, LLONG_MAX);
 			seeded = 1;
 			break;
 		case OPT_TPM:
-			ck.tpm = (long)number("--time-per-move", optarg, 1,
+			ck.tpm = (long)cli_number("--time-per-move", optarg, 1,
 			    3600000);
 			break;
 		case OPT_BANK:
-			ck.bank = (long)number("--time-bank", optarg, 0,
+			ck.bank = (long)cli_number("--time-bank", optarg, 0,
 			    86400000);
 			break;
 		case OPT_HELLO:
-			ck.hello = (long)number("--time-hello", optarg, 1,
+			ck.hello = (long)cli_number("--time-hello", optarg, 1,
 			    3600000);
 			break;
 		case OPT_MAX_TIME:
-			ck.max_time = (unsigned int)number("--max-time", optarg,
+			ck.max_time =
+			    (unsigned int)cli_number("--max-time", optarg,
 			    1, 86400);
 			break;
 		case OPT_STDERR:
-			ck.stderr_limit = (size_t)number("--stderr-limit",
+			ck.stderr_limit = (size_t)cli_number("--stderr-limit",
 			    optarg, 0, 1LL << 30);
 			break;
 		case OPT_OPPONENT:
@@ -823,34 +899,8 @@ main(int argc, char **argv)
 			add_game(&ck, games[i]);
 	if (!seeded)
 		ck.seed = seed_fresh() & INT64_MAX;
-	cli_beside("referee", ck.referee, sizeof ck.referee);
-	if (cli_beside("random", ck.random, sizeof ck.random) == -1 &&
-	    ck.opponent == NULL)
-		errx(2, "%s: %s (build it with make, or give --opponent)",
-		    ck.random, strerror(errno));
-	if (ck.opponent != NULL) {
-		if (argv_split(ck.opponent, &words, failed, sizeof failed) ==
-		    -1)
-			errx(2, "--opponent: %s", failed);
-		if (strchr(words[0], '/') != NULL &&
-		    access(words[0], X_OK) == -1)
-			err(2, "--opponent: %s", words[0]);
-		argv_free(words);
-	}
-	if (ck.keep) {
-		if (mkdir(ck.dir, 0755) == -1 && errno != EEXIST)
-			err(2, "--keep %s", ck.dir);
-		if (stat(ck.dir, &sb) == -1)
-			err(2, "--keep %s", ck.dir);
-		if (!S_ISDIR(sb.st_mode))
-			errx(2, "--keep %s: not a directory", ck.dir);
-	} else {
-		snprintf(ck.dir, sizeof ck.dir, "%s/botcheck.XXXXXX",
-		    getenv("TMPDIR") != NULL && *getenv("TMPDIR") != '\0' ?
-		    getenv("TMPDIR") : "/tmp");
-		if (mkdtemp(ck.dir) == NULL)
-			err(1, "mkdtemp %s", ck.dir);
-	}
+	find_programs(&ck);
+	work_dir(&ck);
 #ifdef __linux__
 	/* Stragglers are ours to find and report (leftovers), not swept. */
 	ck.ct.no_sweep = 1;
@@ -861,32 +911,7 @@ main(int argc, char **argv)
 	if (proc_guard(&stop, SIGALRM) == -1)
 		errx(1, "atexit failed");
 
-	v = vis_text(ck.bot, strlen(ck.bot), strlen(ck.bot));
-	printf("botcheck: %s\nseed %llu, %d ms a move, bank %ld ms, hello %ld "
-	    "ms, --on-fault retire\n\n", v, (unsigned long long)ck.seed,
-	    (int)ck.tpm, ck.bank, ck.hello);
-	free(v);
-	failed[0] = '\0';
-	for (i = 0, passed = 0; i < ck.ngames; i++) {
-		for (c = 0; games[c] != NULL && games[c] != ck.games[i]; c++)
-			;
-		if (check_game(&ck, ck.games[i], c))
-			passed++;
-		else {
-			if (failed[0] != '\0')
-				strlcat(failed, ", ", sizeof failed);
-			strlcat(failed, ck.games[i]->name, sizeof failed);
-		}
-		putchar('\n');
-	}
-	if (!ck.keep)
-		rmdir(ck.dir);
-	if (passed == ck.ngames)
-		printf("botcheck: PASS (%d game%s)\n", passed,
-		    passed == 1 ? "" : "s");
-	else
-		printf("botcheck: FAIL in %s (%d of %d games passed)\n", failed,
-		    passed, ck.ngames);
+	passed = check_all(&ck);
 	if (fflush(stdout) == EOF)
 		err(1, "stdout");
 	free(ck.bot);

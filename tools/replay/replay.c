@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "render.h"
 #include "replay.h"
 
 enum mode { SHOW, VERIFY, EMIT, HTML };

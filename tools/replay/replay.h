@@ -135,15 +135,7 @@ size_t	 replay_seen_end(const struct replay *, size_t);
 /* The seat bot sits at in game, or -1. */
 int	 replay_seat_of(const struct replay *, int, int);
 
-/* render.c */
-/* Colours, suit symbols, and every view whole (else changes only). */
-void	 render_init(int, int, int);
-void	 render_inline(FILE *, const json_t *);
-void	 render_view(FILE *, const json_t *, int, int);
-void	 render_view_changes(FILE *, const json_t *, const json_t *, int,
-	    int);
-void	 render_action(FILE *, const json_t *);
-char	*render_action_text(const json_t *);
+/* show.c */
 /*
  * Frame k from the all-seeing view (seat -1), or as exactly the lines the
  * bot at seat received since the previous frame.

@@ -1,24 +1,10 @@
 /*
- * The replay engine of bin/replay: re-runs the games of a match log with
- * the rules engine, from the header (game, options, seed, set-up) and the
- * logged actions, and checks on the way that every message each bot
- * received comes out byte-identical (rebuilt with the library's message
- * functions, messages.h), that every action is the one the bot's answer or
- * the fault policy gives, and that each game's result and the match's
- * result are the rules' own.  On the way it builds the frames every view of
- * the replay shows: the deal and the state after each action, with its
- * events, faults and the bots' debug text.
- *
- * What the log cannot prove (the timing: time_left_ms, timeouts, the "t"
- * of each line) is taken from the log as written.
- *
- * The whole conversation is checked: each send and recv line carries its
- * number among its bot's lines ("n") and the result line the totals, so a
- * deleted line is caught where the numbers jump; every bot process says
- * hello before its first game and hears bye after its last, new processes
- * start exactly where the play order starts a lifetime (match.h).  A lean
- * log's send lines carry no text: the message is rebuilt and kept on the
- * line (rrec.msg) for the other views.
+ * The replay engine of bin/replay: re-runs a match log's games with the
+ * rules engine and checks that every message sent comes out byte-identical,
+ * every action is the bot's answer or the fault policy's, the line numbers
+ * ("n") and hello/bye lifetimes leave nothing out, and the results are the
+ * rules' own (the timing is taken as logged); on the way it builds the
+ * frames (deal, states, events, faults, debug text) the views show.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -26,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "render.h"
 #include "replay.h"
 
 struct wbot {

@@ -1,60 +1,10 @@
 /*
- * Helpers shared by every game: events, legal-list lookups, places from
- * scores, the card notation (7H, TS, JK) and allocation wrappers that abort
- * on failure.
+ * Helpers shared by every game: events, legal-list lookups and their JSON
+ * (the list as the protocol shows it), and places from scores.
  */
-#include <err.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "game.h"
-
-static const char ranks[] = CARD_RANKS;
-static const char suits[] = CARD_SUITS;
-
-/* Allocates n bytes or aborts. */
-void *
-xmalloc(size_t n)
-{
-	void *p;
-
-	if ((p = malloc(n == 0 ? 1 : n)) == NULL)
-		err(1, "malloc");
-	return p;
-}
-
-/* Allocates a zeroed array or aborts. */
-void *
-xcalloc(size_t n, size_t size)
-{
-	void *p;
-
-	if ((p = calloc(n == 0 ? 1 : n, size == 0 ? 1 : size)) == NULL)
-		err(1, "calloc");
-	return p;
-}
-
-/* Resizes an array, checking the multiplication, or aborts. */
-void *
-xreallocarray(void *old, size_t n, size_t size)
-{
-	void *p;
-
-	if ((p = reallocarray(old, n == 0 ? 1 : n, size == 0 ? 1 : size)) == NULL)
-		err(1, "reallocarray");
-	return p;
-}
-
-/* Duplicates a string or aborts. */
-char *
-xstrdup(const char *s)
-{
-	char *p;
-
-	if ((p = strdup(s)) == NULL)
-		err(1, "strdup");
-	return p;
-}
 
 /* Appends an event; a NULL sink ignores it (fast in-process play). */
 void
@@ -135,66 +85,6 @@ places_from_scores(int n, const double *scores, int *places)
 		for (j = 0; j < n; j++)
 			if (scores[j] > scores[i])
 				places[i]++;
-	}
-}
-
-/* Parses a card name; "JK" gives JOKER; -1 if it is not a card. */
-int
-card_parse(const char *s)
-{
-	const char *r, *su;
-
-	if (s == NULL || strlen(s) != 2)
-		return -1;
-	if (strcmp(s, "JK") == 0)
-		return JOKER;
-	if ((r = strchr(ranks, s[0])) == NULL || s[0] == '\0' ||
-	    (su = strchr(suits, s[1])) == NULL || s[1] == '\0')
-		return -1;
-	return CARD((int)(su - suits), (int)(r - ranks));
-}
-
-/* Returns a new JSON string naming a card. */
-json_t *
-card_json(int card)
-{
-	char buf[3];
-
-	card_name(card, buf);
-	return json_string(buf);
-}
-
-/* Returns a new JSON array of card names. */
-json_t *
-cards_json(const int *cards, int n)
-{
-	json_t *a;
-	int i;
-
-	a = json_array();
-	for (i = 0; i < n; i++)
-		json_array_append_new(a, card_json(cards[i]));
-	return a;
-}
-
-/* Parses a JSON card name; -1 if it is not one. */
-int
-card_from_json(const json_t *j)
-{
-	return json_is_string(j) ? card_parse(json_string_value(j)) : -1;
-}
-
-/* Fisher-Yates shuffle of n cards with the game's generator. */
-void
-deck_shuffle(int *cards, int n, struct rng *r)
-{
-	int i, j, t;
-
-	for (i = n - 1; i > 0; i--) {
-		j = (int)rng_below(r, (uint32_t)i + 1);
-		t = cards[i];
-		cards[i] = cards[j];
-		cards[j] = t;
 	}
 }
 

@@ -1,0 +1,237 @@
+/*
+ * The growable byte buffer's operations that are not inline (buf.h): room,
+ * integers, printf, and JSON (numbers as jansson writes them, strings
+ * escaped so that the text is always valid UTF-8, whole values).
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "alloc.h"
+#include "buf.h"
+
+static size_t	utf8_valid(const unsigned char *, size_t);
+
+/* Makes room for n more bytes (and the NUL). */
+void
+buf_reserve(struct buf *b, size_t n)
+{
+	size_t cap;
+
+	if (b->len + n + 1 <= b->cap)
+		return;
+	cap = b->cap ? b->cap : 256;
+	while (cap < b->len + n + 1)
+		cap *= 2;
+	b->p = xreallocarray(b->p, cap, 1);
+	b->cap = cap;
+}
+
+/* Writes v in decimal at d; returns the end. */
+char *
+put_int_any(char *d, long long v)
+{
+	char tmp[24], *p = tmp + sizeof tmp;
+	unsigned long long u;
+	size_t n;
+
+	u = v < 0 ? -(unsigned long long)v : (unsigned long long)v;
+	do
+		*--p = (char)('0' + u % 10);
+	while ((u /= 10) != 0);
+	if (v < 0)
+		*--p = '-';
+	n = (size_t)(tmp + sizeof tmp - p);
+	memcpy(d, p, n);
+	return d + n;
+}
+
+/* Appends printf output. */
+void
+buf_printf(struct buf *b, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	buf_reserve(b, (size_t)n);
+	va_start(ap, fmt);
+	vsnprintf(b->p + b->len, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	b->len += (size_t)n;
+}
+
+/* A real number as jansson writes it: %.17g, ".0" if whole, exponent
+ * without + or leading zeros. */
+void
+buf_real(struct buf *b, double v)
+{
+	char num[40], *e, *z;
+	int k, prec;
+
+	k = snprintf(num, sizeof num, "%.17g", v);
+	if (k <= 0 || k >= (int)sizeof num - 3)
+		k = snprintf(num, sizeof num, "null");
+	else if (strpbrk(num, ".e") == NULL && strpbrk(num, "ni") == NULL)
+		k += snprintf(num + k, sizeof num - (size_t)k, ".0");
+	else if ((e = strchr(num, 'e')) != NULL) {
+		e++;
+		z = e + (*e == '-');
+		if (*e == '+')
+			memmove(e, e + 1, strlen(e));
+		for (prec = 0; z[prec] == '0' && z[prec + 1] != '\0'; prec++)
+			;
+		memmove(z, z + prec, strlen(z + prec) + 1);
+		k = (int)strlen(num);
+	}
+	buf_add(b, num, (size_t)k);
+}
+
+/*
+ * The compact encoding jansson's json_dumpb(JSON_COMPACT) gives, written
+ * straight into the buffer: integers without printf, objects in insertion
+ * order (jansson's order), strings through buf_jstr.
+ */
+void
+buf_json(struct buf *b, const json_t *j)
+{
+	const char *key;
+	void *it;
+	size_t i, n;
+	int k;
+
+	switch (json_typeof(j)) {
+	case JSON_OBJECT:
+		buf_ch(b, '{');
+		for (it = json_object_iter((json_t *)j), k = 0; it != NULL;
+		    it = json_object_iter_next((json_t *)j, it), k++) {
+			if (k > 0)
+				buf_ch(b, ',');
+			key = json_object_iter_key(it);
+			buf_jstr(b, key, strlen(key));
+			buf_ch(b, ':');
+			buf_json(b, json_object_iter_value(it));
+		}
+		buf_ch(b, '}');
+		break;
+	case JSON_ARRAY:
+		buf_ch(b, '[');
+		n = json_array_size(j);
+		for (i = 0; i < n; i++) {
+			if (i > 0)
+				buf_ch(b, ',');
+			buf_json(b, json_array_get(j, i));
+		}
+		buf_ch(b, ']');
+		break;
+	case JSON_STRING:
+		buf_jstr(b, json_string_value(j), json_string_length(j));
+		break;
+	case JSON_INTEGER:
+		buf_int(b, json_integer_value(j));
+		break;
+	case JSON_REAL:
+		buf_real(b, json_real_value(j));
+		break;
+	case JSON_TRUE:
+		buf_add(b, "true", 4);
+		break;
+	case JSON_FALSE:
+		buf_add(b, "false", 5);
+		break;
+	default:
+		buf_add(b, "null", 4);
+		break;
+	}
+}
+
+/* Returns the length of the valid UTF-8 sequence at s, or 0. */
+static size_t
+utf8_valid(const unsigned char *s, size_t n)
+{
+	unsigned char c = s[0], lo = 0x80, hi = 0xbf;
+	size_t len, i;
+
+	if (c >= 0xc2 && c <= 0xdf)
+		len = 2;
+	else if (c >= 0xe0 && c <= 0xef) {
+		len = 3;
+		if (c == 0xe0)
+			lo = 0xa0;
+		else if (c == 0xed)
+			hi = 0x9f;
+	} else if (c >= 0xf0 && c <= 0xf4) {
+		len = 4;
+		if (c == 0xf0)
+			lo = 0x90;
+		else if (c == 0xf4)
+			hi = 0x8f;
+	} else
+		return 0;
+	if (len > n || s[1] < lo || s[1] > hi)
+		return 0;
+	for (i = 2; i < len; i++)
+		if (s[i] < 0x80 || s[i] > 0xbf)
+			return 0;
+	return len;
+}
+
+/* Appends n bytes as a JSON string literal; bad UTF-8 becomes U+FFFD. */
+void
+buf_jstr(struct buf *b, const char *str, size_t n)
+{
+	static const char hex[] = "0123456789abcdef";
+	const unsigned char *s = (const unsigned char *)str;
+	size_t i, k, start;
+	char esc[6];
+
+	buf_reserve(b, n + 2);
+	b->p[b->len++] = '"';
+	b->p[b->len] = '\0';
+	for (i = 0, start = 0; i < n; ) {
+		if (s[i] >= 0x20 && s[i] < 0x80 && s[i] != '"' &&
+		    s[i] != '\\') {
+			i++;
+			continue;
+		}
+		if (s[i] >= 0x80 && (k = utf8_valid(s + i, n - i)) != 0) {
+			i += k;
+			continue;
+		}
+		buf_add(b, s + start, i - start);
+		if (s[i] == '"')
+			buf_add(b, "\\\"", 2);
+		else if (s[i] == '\\')
+			buf_add(b, "\\\\", 2);
+		else if (s[i] == '\n')
+			buf_add(b, "\\n", 2);
+		else if (s[i] == '\t')
+			buf_add(b, "\\t", 2);
+		else if (s[i] == '\r')
+			buf_add(b, "\\r", 2);
+		else if (s[i] < 0x20) {
+			memcpy(esc, "\\u00", 4);
+			esc[4] = hex[s[i] >> 4];
+			esc[5] = hex[s[i] & 15];
+			buf_add(b, esc, 6);
+		} else
+			buf_add(b, "\\ufffd", 6);
+		start = ++i;
+	}
+	buf_add(b, s + start, n - start);
+	buf_ch(b, '"');
+}
+
+/* Frees the bytes; the buffer is empty and reusable. */
+void
+buf_free(struct buf *b)
+{
+	free(b->p);
+	b->p = NULL;
+	b->len = b->cap = 0;
+}
