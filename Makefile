@@ -162,7 +162,7 @@ demo:
 # A ladder of the bundled bots for a minute (tools/ladder-demo.sh).
 ladder-demo:
 	@sh tools/deps.sh demo
-	@$(MAKE) --no-print-directory -s -j$(NPROC) $(DEMO_PROGS) bin/botcheck
+	@$(MAKE) --no-print-directory -s -j$(NPROC) $(PROGS)
 	@sh tools/ladder-demo.sh
 
 # How many games a new bot needs to reach +-50 Elo, the ladder's pairing

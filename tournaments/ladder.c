@@ -13,7 +13,8 @@
  * Entering a bot copies its directory into the ladder (DIR/bots/NAME/vN),
  * so that its author's later edits change nothing, and runs bin/botcheck
  * on the copy with the ladder's game and limits first: a bot that fails
- * is refused with botcheck's report.  cardarena-tournament-ladder(1) is the manual.
+ * is refused with botcheck's report.  The manual is
+ * cardarena-tournament-ladder(1).
  */
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -124,9 +125,9 @@ static const char usage_text[] =
 "synth     fills a new ladder with N synthetic bots and games (for\n"
 "          measuring; no bot is run)\n"
 "\n"
-"Exit status: 0 on success (run: stopped by a signal or after --games);\n"
-"1 when the ladder cannot be used (a bot refused by botcheck, a store that\n"
-"cannot be written); 2 for a bad command line.\n";
+"Exit status: 0 on success; 1 when the ladder cannot be used or a bot is\n"
+"refused; 2 for a bad command line or settings; 130 when run was stopped\n"
+"by a signal (run again to go on).\n";
 
 /* Prints the usage and exits with status. */
 static void

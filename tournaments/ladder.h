@@ -3,8 +3,8 @@
  * enter, are updated and retire while tables are played one after another
  * on the pool; every game goes into one SQLite file per ladder (the store),
  * the ratings are refitted every few games with rate.c, and a static site
- * of standings is written after each refit.  docs/man/cardarena-tournament-ladder.1
- * is the manual and documents the store's schema.
+ * of standings is written after each refit.  The manual,
+ * docs/man/cardarena-tournament-ladder.1, documents the store's schema.
  *
  * Ownership: a struct lstore owns its database handle and statements; a
  * struct lversion array from lstore_versions is the caller's, released by
@@ -47,7 +47,7 @@ struct lversion {
 	int64_t	 entered, retired;	/* unix seconds; 0: not */
 	int	 active;
 	/* filled by the run */
-	long	 games, last;	/* games since the last fit, last table */
+	long	 games, last;	/* games since a fit, last table */
 	int	 inflight;	/* tables it sits at now */
 };
 
@@ -105,8 +105,9 @@ int	 lstore_game(struct lstore *, const struct jgame *, const long *vers,
 	    const json_t *line, char *, size_t);
 /*
  * The ladder's settings (meta "settings", a tournament file without
- * bots) with the versions v as its bots (none: one placeholder), checked
- * as a tournament file is; -1 and a cause.
+ * bots) with the versions v as its first bots (then placeholders up to
+ * MAX_PLAYERS, never seated), checked as a tournament file is; -1 and a
+ * cause.
  */
 int	 ladder_tour(struct lstore *, const struct lversion *v, int n,
 	    struct tour *, char *, size_t);

@@ -672,9 +672,14 @@ ladder_tour(struct lstore *s, const struct lversion *v, int n,
 			json_object_set(b, "env", v[i].env);
 		json_array_append_new(bots, b);
 	}
-	if (n == 0)
+	/* never seated (the run seats only v): a file needs a table's worth */
+	for (i = n; i < MAX_PLAYERS; i++) {
+		if (asprintf(&text, "placeholder-%d", i) == -1)
+			abort();
 		json_array_append_new(bots, json_pack("{s:s,s:s}", "name",
-		    "placeholder", "command", "true"));
+		    text, "command", "true"));
+		free(text);
+	}
 	json_object_set_new(j, "bots", bots);
 	/* the referees' output, out of the bots' sight: the logs alone (the
 	 * bots' copies must stay visible, the store is hidden as the file) */

@@ -405,11 +405,12 @@ rate_fit(struct rating *r, char *cause, size_t len)
 		to_elo(r, lb, be, anchor);
 		for (i = 0; i < n && isfinite(be[i]); i++)
 			;
+		/* the next warm start: this replicate, or the fit if lost */
+		if (nblam != NULL)
+			memcpy(nblam + (size_t)b * n, i == n ? lb : lambda,
+			    (size_t)n * sizeof *lb);
 		if (i == n)
 			nb++;
-		if (nblam != NULL)
-			memcpy(nblam + (size_t)b * n, lb, (size_t)n *
-			    sizeof *lb);
 	}
 	if (r->warm) {
 		free(r->blam);
