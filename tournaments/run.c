@@ -47,6 +47,7 @@
 #define COMMIT_GAMES	100		/* games per journal fsync, at most */
 #define COMMIT_MS	100		/* ms a written game waits for fsync */
 #define CHUNK_SECONDS	3.0		/* play per run when "auto" */
+#define CHUNK_MIN_SECONDS 1.0		/* at least, to share the tail */
 
 /* A chunk being played: deals d0 .. d0+n-1 of a table. */
 struct chunk {
@@ -332,24 +333,27 @@ read_journal(struct runner *rn, char *cause, size_t len)
 
 /*
  * The deals of the next chunk: deals_per_run, else enough for about
- * CHUNK_SECONDS of play (one deal until a run has been timed), never more
- * than an even share of what is left for the slots.
+ * CHUNK_SECONDS of play (one deal, two without duplicate, until a run has
+ * been timed), no more than an even share of what is left for the slots
+ * unless that share is under CHUNK_MIN_SECONDS of play (cutting the tail
+ * finer would pay more start-ups than it saves).
  */
 static long
 chunk_size(const struct runner *rn)
 {
-	long n, left = 0, tb;
+	long n, min, left = 0, tb;
 
 	if (rn->fixed > 0)
 		return rn->fixed;
 	if (rn->deal_s <= 0)
 		return rn->per_round > 1 ? 1 : 2;	/* two games to time */
 	n = (long)(CHUNK_SECONDS / rn->deal_s);
+	min = (long)(CHUNK_MIN_SECONDS / rn->deal_s);
 	for (tb = 0; tb < rn->s->ntables; tb++)
 		left += rn->deal_hi - rn->next_deal[tb];
 	left = (left + rn->jobs - 1) / rn->jobs;
 	if (n > left)
-		n = left;
+		n = left > min ? left : min;
 	return n < 1 ? 1 : n;
 }
 
