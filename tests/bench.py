@@ -400,11 +400,11 @@ def tournaments(tmp):
     print("\n== tournament run against one referee per table playing the "
           "same games (6 bots, tables of 5: 6 tables), at -j 1 and -j 2")
     tournament(tmp, "short, C: horserace races=1", "horserace",
-               {"races": 1}, scaled(400), "C")
+               {"races": 1}, scaled(1200), "C")
     tournament(tmp, "short, Python: horserace races=1", "horserace",
-               {"races": 1}, scaled(100), "Python")
-    tournament(tmp, "long, C: daifugo", "daifugo", {}, scaled(10), "C")
-    tournament(tmp, "long, Python: daifugo", "daifugo", {}, scaled(4),
+               {"races": 1}, scaled(300), "Python")
+    tournament(tmp, "long, C: daifugo", "daifugo", {}, scaled(20), "C")
+    tournament(tmp, "long, Python: daifugo", "daifugo", {}, scaled(8),
                "Python")
 
 
