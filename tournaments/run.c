@@ -765,7 +765,12 @@ runner_tables(struct runner *rn)
 		rn->total = rn->o->job->hi - rn->o->job->lo;
 		/* its deals only (a job holds whole deals) */
 		rn->deal_lo = rn->o->job->lo / rn->per_round;
-		rn->deal_hi = (rn->o->job->hi + rn->per_round - 1) / rn->per_round;
+		rn->deal_hi = (rn->o->job->hi + rn->per_round - 1) /
+		    rn->per_round;
+		/* a job is already a chunk of its table: one run, unless the
+		 * file sets deals_per_run */
+		if (rn->fixed == 0)
+			rn->fixed = rn->deal_hi - rn->deal_lo;
 	} else {
 		if (rn->h != NULL && rn->h->sched != NULL)
 			rn->s = rn->h->sched;
