@@ -7,8 +7,8 @@
  * chunk, then every table's second, and so on, so tables stay within one
  * chunk of each other.  A chunk is "deals_per_run" deals, or by default
  * ("auto") as many as take about CHUNK_SECONDS to play, measured on the
- * runs so far (a first run of one deal, two without duplicate, times the
- * games apart from the start-up): start-up is paid once per chunk, and a
+ * runs so far (a first run of two deals times the games of one bot
+ * process, apart from the start-ups): start-up is paid once per chunk, and a
  * stopped tournament has every table within a few
  * seconds of play of the others.  The games of a chunk that are not in
  * the journal are its run's list, so a resumed game is the same game
@@ -55,6 +55,9 @@ struct chunk {
 	long	 d0, n;
 	double	 t0, tfirst, tlast;	/* started, first and last game */
 	long	 games;		/* reported */
+	double	 life_t[MAX_PLAYERS];	/* each lifetime's last game */
+	double	 gaps;		/* between games of one lifetime */
+	long	 ngaps;
 	int	 running;
 };
 
@@ -333,8 +336,7 @@ read_journal(struct runner *rn, char *cause, size_t len)
 
 /*
  * The deals of the next chunk: deals_per_run, else enough for about
- * CHUNK_SECONDS of play (one deal, two without duplicate, until a run has
- * been timed), no more than an even share of what is left for the slots
+ * CHUNK_SECONDS of play (two deals until a run has been timed), no more than an even share of what is left for the slots
  * unless that share is under CHUNK_MIN_SECONDS of play (cutting the tail
  * finer would pay more start-ups than it saves).
  */
@@ -346,7 +348,7 @@ chunk_size(const struct runner *rn)
 	if (rn->fixed > 0)
 		return rn->fixed;
 	if (rn->deal_s <= 0)
-		return rn->per_round > 1 ? 1 : 2;	/* two games to time */
+		return 2;	/* two games of one lifetime to time */
 	n = (long)(CHUNK_SECONDS / rn->deal_s);
 	min = (long)(CHUNK_MIN_SECONDS / rn->deal_s);
 	for (tb = 0; tb < rn->s->ntables; tb++)
@@ -507,6 +509,14 @@ src_game(void *arg, const struct pool_run *r, const struct resline *res,
 	if (c->games++ == 0)
 		c->tfirst = t;
 	c->tlast = t;
+	/* a game's time, apart from the bots' start-ups (with duplicate,
+	 * each seat rotation of a chunk starts its own processes) */
+	s = rn->t->duplicate ? (int)(res->game % rn->t->seats) : 0;
+	if (c->life_t[s] > 0) {
+		c->gaps += t - c->life_t[s];
+		c->ngaps++;
+	}
+	c->life_t[s] = t;
 	if (rn->h != NULL && rn->h->game != NULL &&
 	    rn->h->game(rn->h->arg, &g) == 1) {
 		rn->aim = 1;
@@ -526,10 +536,10 @@ src_end(void *arg, const struct pool_run *r, long left, int failed)
 	c->running = 0;
 	if (failed || c->games == 0)
 		return;
-	/* between the first and the last game if there are two, else
-	 * from the start (which then counts the bots' start-up) */
-	per_game = c->games >= 2 ? (c->tlast - c->tfirst) / (c->games - 1) :
-	    c->tlast - c->t0;
+	/* between games of one lifetime if there are two, else from the
+	 * start (which then counts the bots' start-up) */
+	per_game = c->ngaps > 0 ? c->gaps / c->ngaps : c->games >= 2 ?
+	    (c->tlast - c->tfirst) / (c->games - 1) : c->tlast - c->t0;
 	d = per_game * rn->per_round;
 	if (d <= 0)
 		d = 1e-6;
