@@ -10,6 +10,13 @@
  * P(1st) + P(2nd)) / 3, an ace bought for x into a pot expected to reach
  * pot + x + F is worth w (pot + x + F) - x, where F estimates what the aces
  * still to be auctioned will bring (from the prices seen so far).
+ *
+ * Like every bundled bot it keeps nothing from one game to the next (what
+ * it remembers is reset when a request of another game comes), so that a
+ * game's moves depend on (seed, game) alone whatever games its process
+ * played before: a tournament's chunks and a resumed game change nothing.
+ * The daily double's estimate, a function of the options alone, is drawn
+ * from a generator of its own and kept.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -33,6 +40,7 @@ struct hbot {
 	double		price_sum;	/* Calcutta: prices of aces seen */
 	int		price_n;	/* aces auctioned seen */
 	int		seen_game, seen_race;
+	long long	game;		/* the game the rest is about */
 	int		cache_ok;	/* the last simulation: */
 	int		cache_suits[4], cache_jokers;
 	struct probs	cache;
@@ -145,6 +153,7 @@ dd_prepare(struct bot *b, struct hbot *h)
 	int8_t deck[49], t;
 	int64_t table[5];
 	int n, i, j, k, count[4], bad, order[4], joker;
+	struct rng r;
 
 	o = json_object_get(b->hello, "options");
 	joker = json_is_true(json_object_get(o, "joker"));
@@ -158,12 +167,13 @@ dd_prepare(struct bot *b, struct hbot *h)
 			deck[n++] = (int8_t)k;
 	if (joker)
 		deck[n++] = 4;
+	rng_seed(&r, 0x6464);	/* not the game's: the same in every game */
 	memset(h->dd_q, 0, sizeof h->dd_q);
 	memset(h->dd_r, 0, sizeof h->dd_r);
 	for (i = 0; i < DD_SAMPLES; i++) {
 		do {
 			for (j = n - 1; j > 0; j--) {
-				k = (int)rng_below(&b->rng, (uint32_t)j + 1);
+				k = (int)rng_below(&r, (uint32_t)j + 1);
 				t = deck[j];
 				deck[j] = deck[k];
 				deck[k] = t;
@@ -384,6 +394,14 @@ choose(struct bot *b, const json_t *req, int32_t *amount)
 	const char *phase;
 	int i = -1;
 
+	/* a new game: forget the last one's races and prices */
+	if (json_integer_value(json_object_get(req, "game")) != h->game) {
+		h->game = json_integer_value(json_object_get(req, "game"));
+		h->cache_ok = 0;
+		h->price_sum = 0;
+		h->price_n = 0;
+		h->seen_race = -1;
+	}
 	view = json_object_get(req, "view");
 	legal = json_object_get(req, "legal");
 	phase = json_string_value(json_object_get(view, "phase"));
@@ -410,5 +428,6 @@ main(int argc, char **argv)
 
 	memset(&h, 0, sizeof h);
 	h.seen_race = -1;
+	h.game = -1;
 	return bot_main(argc, argv, "horserace_bot", choose, NULL, &h);
 }

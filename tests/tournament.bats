@@ -766,6 +766,36 @@ PY
 	[[ "$output" == *'"deals_per_run"'* ]]
 }
 
+@test "the bundled bots keep nothing from game to game: a lifetime begun at deal 2 plays deals 2-3 as one begun at 0" {
+	# What makes the chunking change no game with bots that learn
+	# nothing: every bundled bot's moves in a game depend on its seed,
+	# the match's nonce and the game alone (horserace_bot's caches and
+	# the MCTS bots' first draw of each search once carried over).
+	for g in stocks speculation nyse daifugo horserace; do
+		n=4 o=""
+		[ "$g" = horserace ] && o="-o races=4"
+		set -- -b "bin/${g}_bot --seed 1" \
+		    -b "python3 bots/python/greedy_bot.py --seed 2" \
+		    -b "node bots/js/greedy_bot.js --seed 3" \
+		    -b "bin/${g}_mcts --iterations 40 --seed 4"
+		if [ "$g" = daifugo ]; then
+			n=5
+			set -- "$@" -b "python3 bots/python/mcts_bot.py --iterations 10 --seed 5"
+		fi
+		for fg in 0 $((2 * n)); do
+			bin/referee -g "$g" -n "$n" $o -s 23 --duplicate \
+			    --games $((4 * n)) --first-game "$fg" --no-sandbox \
+			    --time-per-move 600000 --time-hello 600000 \
+			    --results "$T/$g.$fg" "$@" >/dev/null 2>"$T/$g.err"
+			jq -c 'select(.game >= '$((2 * n))') |
+			    [.game, .places, .scores]' "$T/$g.$fg" |
+			    sort >"$T/$g.$fg.g"
+		done
+		[ "$(wc -l <"$T/$g.0.g")" -eq $((2 * n)) ]
+		diff "$T/$g.0.g" "$T/$g.$((2 * n)).g"
+	done
+}
+
 @test "with no seed named, a tournament draws a secret one, keeps it in the journal (mode 0600), says it at the end and resumes with it" {
 	sed '/"seed": 11/d; s/"output": "\([^"]*\)",/"output": "\1"/' "$T/t.json" > "$T/s.json"
 	! grep -q '"seed"' "$T/s.json"

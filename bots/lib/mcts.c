@@ -210,9 +210,10 @@ iterate(struct mcts *m, int seat, const struct ca_view *v, struct rng *r)
 	int depth = 0, n, i, p, untried, k = 0;
 	char cause[256];
 
+	/* seeded first: the draw is the game's, not the last search's */
+	ca_seed(m->d, rng_next(r));
 	if (ca_determinize(m->d, seat, v, cause, sizeof cause) == -1)
 		return -1;
-	ca_seed(m->d, rng_next(r));
 	if (m->cutoff != NULL && m->root == NULL &&
 	    (m->root = ca_clone(m->d)) == NULL)
 		err(1, "ca_clone");

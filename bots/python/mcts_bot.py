@@ -60,8 +60,9 @@ def rewards(game):
 
 def iterate(root, draw, seat, view, rng):
     """One iteration from seat's view on the game draw."""
-    draw.determinize(seat, view)
+    # seeded first: the draw is this game's, not the last search's
     draw.seed(rng.getrandbits(63))
+    draw.determinize(seat, view)
     node, path = root, []
     while not draw.over():
         dec = draw.deciders()
