@@ -353,6 +353,7 @@ def tournament(tmp, name, game, options, deals, lang):
     bots = [BOTS[lang] % i for i in range(1, 7)]
     tables = list(itertools.combinations(range(6), 5))
     res = {"ref": [], 1: [], 2: []}
+    busy = []       # cores one table keeps busy at -j 1
     for rep in range(2):
         l0 = load()
         t0 = time.monotonic()
@@ -384,6 +385,8 @@ def tournament(tmp, name, game, options, deals, lang):
             l0 = load()
             wall, cpu, _, _ = run(["bin/tournament", "run", "-q", "-j",
                                    str(jobs), path])
+            if jobs == 1:
+                busy.append(cpu / wall)
             with open(os.path.join(out, "journal.jsonl")) as f:
                 n = sum(1 for line in f if '"table"' in line)
             res[jobs].append(n / wall)
@@ -394,6 +397,15 @@ def tournament(tmp, name, game, options, deals, lang):
     m = {k: statistics.median(v) for k, v in res.items()}
     print("  %-30s tournament -j 1 / referee: %.2f x; -j 2 / -j 1: %.2f x "
           "(the medians' ratios)" % (name, m[1] / m["ref"], m[2] / m[1]))
+    # One table at -j 1 already keeps `b` cores busy (the referee and a
+    # bot overlap), so on this machine's cores -j 2 can give at most
+    # cores / b times -j 1, however good the runner.
+    b = statistics.median(busy)
+    cores = os.cpu_count() or 1
+    print("  %-30s one table at -j 1 keeps %.2f cores busy: on %d cores "
+          "-j 2 can reach at most %.2f x -j 1 (reached: %.0f%% of that)"
+          % (name, b, cores, min(2.0, cores / b), 100 * (m[2] / m[1]) /
+             min(2.0, cores / b)))
 
 
 def tournaments(tmp):
