@@ -2,10 +2,10 @@
  * bin/human: a seat for a person.  It is a bot to the referee (the C SDK's
  * protocol loop on stdin and stdout) and talks to the person on the
  * terminal (/dev/tty): each request draws the table with the terminal
- * replay's renderer (tools/replay/render.c), what happened since the last
- * request, and the legal actions numbered from 1; the person types a
- * number, an amount within its range for a ranged action, and confirms.
- * "?" shows the help, "t" the table again, "q" leaves the match.
+ * renderer (tools/render/), what happened since the last request, and the
+ * legal actions numbered from 1; the person types a number, an amount
+ * within its range for a ranged action, and confirms.  "?" shows the
+ * help, "t" the table again, "q" leaves the match.
  *
  * The referee runs each bot in a process group of its own, which a
  * terminal treats as a background job: reading it would stop us.  So
@@ -27,7 +27,7 @@
 #include <unistd.h>
 
 #include "lib/bot.h"
-#include "../tools/replay/render.h"
+#include "render.h"
 
 static FILE	*tty;		/* the person's terminal */
 static pid_t	 saved_pgrp = -1;	/* its foreground group before us */
