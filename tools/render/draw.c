@@ -29,6 +29,7 @@ static const struct {
 
 static char	*own(struct draw *, char *);
 static int	 is_cards(const json_t *);
+static void	 leftover(struct draw *, const char *, const json_t *);
 
 /* Draws view as game's table, or as render_view for an unknown game. */
 void
@@ -61,11 +62,7 @@ render_table(FILE *fp, const char *game, const json_t *view, int indent,
 		if (json_object_get(d.shown, k) != NULL)
 			continue;
 		json_object_set_new(d.shown, k, json_true());
-		if (is_cards(x))
-			draw_wrap(&d, draw_fmt(&d, "%s: ", k), draw_cards(&d,
-			    x), " ");
-		else
-			render_view_key(fp, k, x, indent, players);
+		leftover(&d, k, x);
 	}
 	json_decref(d.shown);
 	for (i = 0; i < d.nstr; i++)
@@ -86,6 +83,36 @@ is_cards(const json_t *j)
 		if (card_from_json(c) == -1)
 			return 0;
 	return 1;
+}
+
+/*
+ * Lists key k of the view, not drawn, as render_view would, a line too
+ * wide for the table cut between its cards or its items.
+ */
+static void
+leftover(struct draw *d, const char *k, const json_t *x)
+{
+	char *buf = NULL, *head;
+	size_t len = 0;
+	FILE *fp;
+
+	if (is_cards(x)) {
+		draw_wrap(d, draw_fmt(d, "%s: ", k), draw_cards(d, x), " ");
+		return;
+	}
+	if ((fp = open_memstream(&buf, &len)) == NULL)
+		abort();
+	render_view_key(fp, k, x, 0, d->players);
+	fclose(fp);
+	own(d, buf);
+	head = draw_fmt(d, "%s: ", k);
+	if (strchr(buf, '\n') == buf + len - 1 && strncmp(buf, head,
+	    strlen(head)) == 0 && d->indent + draw_width(buf) > DRAW_WIDTH) {
+		buf[len - 1] = '\0';
+		draw_wrap(d, head, buf + strlen(head), ", ");
+		return;
+	}
+	render_view_key(d->fp, k, x, d->indent, d->players);
 }
 
 /* Keeps s until the drawing ends; returns it. */
