@@ -10,10 +10,13 @@
  * The referee runs each bot in a process group of its own, which a
  * terminal treats as a background job: reading it would stop us.  So
  * bin/human makes its group the terminal's foreground group while it runs
- * and gives the terminal back to the group that had it when it exits (a
- * Ctrl-C typed meanwhile is forwarded to that group: the referee stops).
+ * and gives the terminal back to the group that had it when it exits (an
+ * isolated bot cannot see that group: the referee takes it back).  A
+ * Ctrl-C typed meanwhile reaches us: we die of it, and the referee, seeing
+ * a bot killed by SIGINT, stops the match as if interrupted itself (a
+ * signal sent to the referee would not pass the uid of a bot of its own).
  *
- *   bin/referee -g nyse -n 3 --time-per-move 3600000 \
+ *   bin/referee -g nyse -n 3 --time-per-move 3600000 --no-sandbox \
  *       -b bin/human -b bin/nyse_bot -b bin/random
  */
 #include <err.h>
@@ -52,13 +55,16 @@ release_tty(void)
 		tcsetpgrp(tty_fd, saved_pgrp);
 }
 
-/* Ctrl-C: back to the referee's group, which gets the interrupt. */
+/* Ctrl-C: the terminal back, then death by the signal (the referee stops). */
 static void
 on_interrupt(int sig)
 {
+	static const char note[] = "\ninterrupted: the referee stops the "
+	    "match\n";
+
+	if (tty_fd != -1)
+		(void)!write(tty_fd, note, sizeof note - 1);
 	release_tty();
-	if (saved_pgrp > 0 && saved_pgrp != getpgrp())
-		kill(-saved_pgrp, sig);
 	signal(sig, SIG_DFL);
 	raise(sig);
 }
@@ -73,15 +79,11 @@ open_tty(void)
 	if ((tty = fdopen(tty_fd, "r+")) == NULL)
 		err(1, "human: /dev/tty");
 	setvbuf(tty, NULL, _IOLBF, 0);
-	/* 0: the referee's group is outside our PID namespace */
-	if ((saved_pgrp = tcgetpgrp(tty_fd)) == 0)
-		errx(1, "human: the terminal's foreground is out of this "
-		    "bot's sight (an isolated bot): run the referee with "
-		    "--no-sandbox --bot-user same");
+	/* 0: the referee's group is outside our PID namespace (isolated) */
+	saved_pgrp = tcgetpgrp(tty_fd);
 	signal(SIGTTOU, SIG_IGN);
 	signal(SIGTTIN, SIG_IGN);
-	if (saved_pgrp > 0 && saved_pgrp != getpgrp() &&
-	    tcsetpgrp(tty_fd, getpgrp()) == -1)
+	if (saved_pgrp != getpgrp() && tcsetpgrp(tty_fd, getpgrp()) == -1)
 		err(1, "human: cannot take the terminal");
 	signal(SIGINT, on_interrupt);
 	signal(SIGQUIT, on_interrupt);
@@ -117,6 +119,7 @@ put_help(void)
 "  t      the table again          e  what happened since your last move\n"
 "  l      the list of actions      ?  this help\n"
 "  q      leave the match (the referee plays your seat from then on)\n"
+"  Ctrl-C stop the match (the referee ends it, every seat)\n"
 "The rules of each game: docs/rules/GAME.md; the fields of the table:\n"
 "protocol.md, the game's section.\n", tty);
 }
@@ -317,16 +320,19 @@ main(int argc, char **argv)
 			printf("usage: human [--ascii] [--no-colour]\n"
 			    "A seat for a person: run it as a bot, e.g.\n"
 			    "  bin/referee -g nyse -n 3 --time-per-move "
-			    "3600000 -b bin/human -b bin/nyse_bot -b "
-			    "bin/random\n"
+			    "3600000 --no-sandbox -b bin/human \\\n"
+			    "      -b bin/nyse_bot -b bin/random\n"
 			    "It draws the table on the terminal and asks "
 			    "for each move (? for help).\n"
 			    "  --ascii      suits as letters, not symbols\n"
 			    "  --no-colour  no colours\n"
 			    "  --version    the SDK's version and protocol\n"
+			    "Ctrl-C stops the match (the referee ends it); q "
+			    "leaves it (the referee\nplays the seat on).\n"
 			    "Exit status: 0 after the match, 1 without a "
 			    "terminal to play on or when\nits input ends, 2 "
-			    "for a bad command line.\n");
+			    "for a bad command line; killed by SIGINT after "
+			    "a Ctrl-C.\n");
 			return 0;
 		} else if (strcmp(argv[i], "--version") == 0) {
 			printf("human (cardarena C bot SDK %s), protocol %d\n",
