@@ -41,7 +41,7 @@ static void	 on_interrupt(int);
 static void	 open_tty(void);
 static char	*ask(const char *);
 static void	 put_help(void);
-static void	 put_table(const json_t *, int);
+static void	 put_table(const char *, const json_t *, int);
 static void	 put_events(const json_t *);
 static void	 put_entry(int, const json_t *);
 static int	 choose(struct bot *, const json_t *, int32_t *);
@@ -124,12 +124,12 @@ put_help(void)
 "protocol.md, the game's section.\n", tty);
 }
 
-/* Draws the table: the view, with a heading. */
+/* Draws the table: the view as the game's table, with a heading. */
 static void
-put_table(const json_t *view, int players)
+put_table(const char *game, const json_t *view, int players)
 {
 	fputs("---- the table ----\n", tty);
-	render_view(tty, view, 2, players);
+	render_table(tty, game, view, 2, players);
 }
 
 /* Writes the events since the last request, one a line. */
@@ -187,7 +187,7 @@ choose(struct bot *b, const json_t *req, int32_t *amount)
 	    "your move ====\n", b->game, json_integer_value(json_object_get(
 	    req, "game")), b->seat);
 	put_events(json_object_get(req, "events"));
-	put_table(json_object_get(req, "view"), b->players);
+	put_table(b->game, json_object_get(req, "view"), b->players);
 	fputs("---- your actions ----\n", tty);
 	json_array_foreach(legal, i, e)
 		put_entry((int)i, e);
@@ -203,7 +203,8 @@ choose(struct bot *b, const json_t *req, int32_t *amount)
 			continue;
 		}
 		if (strcmp(line, "t") == 0) {
-			put_table(json_object_get(req, "view"), b->players);
+			put_table(b->game, json_object_get(req, "view"),
+			    b->players);
 			continue;
 		}
 		if (strcmp(line, "e") == 0) {
