@@ -98,3 +98,37 @@ for path in sys.argv[1:]:
 	[ "$status" -eq 1 ]
 	[[ "$output" == *"bad.json:1: not a view"* ]]
 }
+
+@test "render: a view with fields of any other type or missing is drawn without a crash" {
+	# every field (and every field of a field) of the known views replaced
+	# by null, a number, a string, an empty or odd array or object
+	for g in horserace nyse stocks speculation daifugo; do
+		python3 - "tests/views/$g.json" > "$T/odd.json" <<'PY'
+import json, sys
+odd = [None, 1, "x", [], {}, [1, "x", None], {"a": 1, "blue": "x"}]
+for line in open(sys.argv[1]):
+    v = json.loads(line)
+    paths = []
+    for k, x in v.items():
+        paths.append([k])
+        if isinstance(x, dict):
+            paths += [[k, j] for j in x]
+        elif isinstance(x, list) and x:
+            paths.append([k, 0])
+    for p in paths:
+        for o in odd:
+            w = json.loads(line)
+            at = w
+            for q in p[:-1]:
+                at = at[q]
+            at[p[-1]] = o
+            print(json.dumps(w))
+        w = json.loads(line)
+        if len(p) == 1:
+            del w[p[0]]
+            print(json.dumps(w))
+PY
+		run bin/replay --table "$g" "$T/odd.json"
+		[ "$status" -eq 0 ]
+	done
+}

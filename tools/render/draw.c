@@ -18,7 +18,7 @@
 
 static const struct {
 	const char	*game;
-	drawer		*draw;
+	void		(*draw)(struct draw *);
 } drawers[] = {
 	{ "horserace", draw_horserace },
 	{ "nyse", draw_nyse },
@@ -228,6 +228,14 @@ draw_sym(const char *utf8, const char *ascii)
 	return render_utf8() ? utf8 : ascii;
 }
 
+const char *
+draw_str(const json_t *o, const char *k)
+{
+	const char *s = json_string_value(json_object_get(o, k));
+
+	return s != NULL ? s : "?";
+}
+
 long long
 draw_at(const json_t *a, size_t i, long long def)
 {
@@ -311,6 +319,8 @@ draw_wrap(struct draw *d, const char *head, const char *body,
 	for (gap = 0; gap < slen && sep[slen - 1 - gap] == ' '; gap++)
 		;
 	core = slen - gap;
+	if (body == NULL)
+		body = "-";
 	hw = draw_width(head);
 	fprintf(d->fp, "%*s%s", d->indent, "", head);
 	col = d->indent + hw;

@@ -25,11 +25,12 @@ struct draw {
 	size_t		 nstr;
 };
 
-/* One game's drawer: what it takes of the view marks it shown. */
-typedef void	 drawer(struct draw *);
-
-drawer		 draw_horserace, draw_nyse, draw_stocks, draw_speculation,
-		 draw_daifugo;
+/* Each game's drawer (<game>.c): what it takes of the view marks it drawn. */
+void		 draw_horserace(struct draw *);
+void		 draw_nyse(struct draw *);
+void		 draw_stocks(struct draw *);
+void		 draw_speculation(struct draw *);
+void		 draw_daifugo(struct draw *);
 
 /* Writes one card name as the renderer does (rank and suit symbol). */
 void		 render_card(FILE *, const char *);
@@ -56,6 +57,8 @@ char		*draw_cards(struct draw *, const json_t *);
 char		*draw_suit(struct draw *, const char *);
 /* Returns utf8 where symbols are on, else ascii (both literals). */
 const char	*draw_sym(const char *, const char *);
+/* Returns a string field of an object ("?" if absent or not one). */
+const char	*draw_str(const json_t *, const char *);
 /* Returns an integer of an array (def if absent or not one). */
 long long	 draw_at(const json_t *, size_t, long long);
 /* Returns "seat N" ("you": the view's seat; "nobody": -1), owned. */

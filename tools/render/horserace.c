@@ -134,7 +134,8 @@ put_bets(struct draw *d)
 	draw_hide(d, "bets_offered", "bet_limit", "my_left", NULL);
 	json_array_foreach(offered, i, k)
 		kinds = draw_fmt(d, "%s%s%s", kinds != NULL ? kinds : "",
-		    kinds != NULL ? ", " : "", json_string_value(k));
+		    kinds != NULL ? ", " : "", json_is_string(k) ?
+		    json_string_value(k) : "?");
 	if (mine != NULL) {
 		draw_line(d, "%s", "");
 		draw_wrap(d, "your bets: ", bets_text(d, mine, 0), "; ");
@@ -142,9 +143,8 @@ put_bets(struct draw *d)
 		    "offer: %s)", draw_int(d->view, "my_left", 0),
 		    draw_int(d->view, "bet_limit", 0), kinds != NULL ? kinds :
 		    "-");
-	} else if (kinds != NULL && json_object_get(d->view, "phase") !=
-	    NULL && strcmp(json_string_value(json_object_get(d->view,
-	    "phase")), "bet") == 0)
+	} else if (kinds != NULL && strcmp(draw_str(d->view, "phase"), "bet")
+	    == 0)
 		draw_line(d, "bets on offer: %s (at most %lld a race)", kinds,
 		    draw_int(d->view, "bet_limit", 0));
 	if (json_array_size(sealed) > 0)

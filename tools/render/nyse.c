@@ -236,15 +236,13 @@ put_swap(struct draw *d)
 	t = NULL;
 	json_array_foreach(sp, i, x)
 		t = draw_fmt(d, "%s%s%s %s", t != NULL ? t : "", t != NULL ?
-		    ", " : "", json_string_value(json_object_get(x, "colour")),
-		    json_string_value(json_object_get(x, "mark")));
+		    ", " : "", draw_str(x, "colour"), draw_str(x, "mark"));
 	if (sp != NULL)
 		draw_wrap(d, "your specials (oldest first): ", t != NULL ? t :
 		    "none", ", ");
 	if (json_is_object(f))
-		draw_line(d, "you must use now: %s %s", json_string_value(
-		    json_object_get(f, "colour")), json_string_value(
-		    json_object_get(f, "mark")));
+		draw_line(d, "you must use now: %s %s", draw_str(f, "colour"),
+		    draw_str(f, "mark"));
 }
 
 void
