@@ -53,6 +53,7 @@ type_line() {
 # says whether the shell has the terminal's foreground again (FG=ours),
 # then its status.
 start() {
+	command -v tmux >/dev/null || skip "tmux is not installed (apt-get install tmux)"
 	tmux -L "$MARK" -f /dev/null new-session -d -s h -x 200 -y 50 \
 	    "bin/referee -s 3 --time-per-move 600000 --no-sandbox $* ; rc=\$?; ps -o tpgid=,pgid= -p \$\$ | awk '{ print \$1 == \$2 ? \"FG=ours\" : \"FG=lost\" }'; echo EXIT=\$rc; sleep 600"
 	tmux -L "$MARK" set-option -t h history-limit 100000 >/dev/null
