@@ -58,12 +58,9 @@ render_table(FILE *fp, const char *game, const json_t *view, int indent,
 	x = json_object_get(view, "seat");
 	d.seat = json_is_integer(x) ? (int)json_integer_value(x) : -1;
 	drawers[i].draw(&d);
-	json_object_foreach((json_t *)view, k, x) {
-		if (json_object_get(d.shown, k) != NULL)
-			continue;
-		json_object_set_new(d.shown, k, json_true());
-		leftover(&d, k, x);
-	}
+	json_object_foreach((json_t *)view, k, x)
+		if (json_object_get(d.shown, k) == NULL)
+			leftover(&d, k, x);
 	json_decref(d.shown);
 	for (i = 0; i < d.nstr; i++)
 		free(d.str[i]);
