@@ -19,6 +19,8 @@
 #   bots/*.c                       -> bin/<name>   (each file one bot, + bots/lib/*.c)
 #   tournaments/*.c                -> bin/tournament
 #   tools/<prog>/*.c               -> bin/<prog>
+#   tools/render/*.c               -> build/librender.a (the terminal renderer,
+#                                     linked into every tool and bin/human)
 #   tests/*.c                      -> build/tests/<name> (test drivers, TAP output)
 
 PREFIX	?= /usr/local
@@ -28,7 +30,7 @@ WARN	 = -Wall -Wextra -Wno-long-long -Wmissing-prototypes -Wstrict-prototypes \
 	   -Wmissing-declarations -Wshadow -Wpointer-arith -Wcast-align \
 	   -Wwrite-strings -Wsign-compare -Wundef -Wformat=2 -Wno-unused-parameter
 OPT	?= -O2
-CFLAGS	+= -std=c11 -D_GNU_SOURCE -g $(OPT) $(WARN) -Ireferee
+CFLAGS	+= -std=c11 -D_GNU_SOURCE -g $(OPT) $(WARN) -Ireferee -Itools/render
 LDLIBS	+= -lm
 
 ifeq ($(SANITIZE),1)
@@ -60,7 +62,8 @@ BOT_LIB	 = $(patsubst %.c,$(B)/%.o,$(wildcard bots/lib/*.c))
 BOT_BIN	 = $(BOT_SRC:bots/%.c=bin/%)
 TOUR_SRC = $(wildcard tournaments/*.c)
 TOUR_BIN = $(if $(TOUR_SRC),bin/tournament)
-TOOL_DIRS = $(patsubst %/,%,$(dir $(wildcard tools/*/*.c)))
+TOOL_DIRS = $(filter-out tools/render,$(patsubst %/,%,$(dir $(wildcard tools/*/*.c))))
+RENDER_LIB = $(B)/librender.a
 TOOL_BIN = $(sort $(TOOL_DIRS:tools/%=bin/%))
 TEST_SRC = $(filter-out tests/common.c,$(wildcard tests/*.c))
 TEST_LIB = $(B)/tests/common.o
@@ -96,6 +99,10 @@ $(LIB): $(LIB_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
+$(RENDER_LIB): $(patsubst %.c,$(B)/%.o,$(wildcard tools/render/*.c))
+	@rm -f $@
+	ar rcs $@ $^
+
 $(B)/pic/%.o: %.c $(HDRS) $(B)/.stamp
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -fPIC -c -o $@ $<
@@ -125,7 +132,7 @@ bin/tournament: $(TOUR_SRC:%.c=$(B)/%.o) $(LIB)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LADDER_LIBS) $(LDLIBS)
 
 .SECONDEXPANSION:
-$(TOOL_BIN): bin/%: $$(addprefix $(B)/,$$(subst .c,.o,$$(wildcard tools/$$*/*.c))) $(LIB)
+$(TOOL_BIN): bin/%: $$(addprefix $(B)/,$$(subst .c,.o,$$(wildcard tools/$$*/*.c))) $(RENDER_LIB) $(LIB)
 	@mkdir -p bin
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
@@ -231,9 +238,8 @@ clean:
 # The replay viewer's page is assembled into html.o (.incbin).
 $(B)/tools/replay/html.o: tools/replay/viewer.html
 
-# bin/human draws the table with the terminal replay's renderer.
-HUMAN_OBJ = $(B)/tools/replay/render.o
-bin/human: $(B)/bots/human.o $(HUMAN_OBJ) $(BOT_LIB) $(LIB)
+# bin/human draws the table with the terminal renderer.
+bin/human: $(B)/bots/human.o $(RENDER_LIB) $(BOT_LIB) $(LIB)
 	@mkdir -p bin
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
@@ -254,14 +260,14 @@ FZ	  = build/fuzz
 FZ_CC	  = clang
 FZ_SAN	  = -fsanitize=address,undefined -fno-sanitize-recover=undefined
 FZ_CFLAGS = -std=c11 -D_GNU_SOURCE -g -O1 -fno-omit-frame-pointer $(FZ_SAN) \
-	    -fsanitize=fuzzer-no-link -Ireferee -Itools/replay -Itournaments \
-	    -Itests/fuzz $(PKG_CFLAGS)
+	    -fsanitize=fuzzer-no-link -Ireferee -Itools/render -Itools/replay \
+	    -Itournaments -Itests/fuzz $(PKG_CFLAGS)
 FZ_NAMES  = answer setup log tfile journal
 FZ_BIN	  = $(FZ_NAMES:%=$(FZ)/fz_%)
 FZ_OBJ	  = $(LIB_SRC:%.c=$(FZ)/%.o) \
 	    $(patsubst %.c,$(FZ)/%.o,$(filter-out tournaments/tournament.c tournaments/ladder%,$(TOUR_SRC))) \
 	    $(FZ)/tools/replay/log.o $(FZ)/tools/replay/verify.o \
-	    $(FZ)/tools/replay/render.o \
+	    $(patsubst %.c,$(FZ)/%.o,$(wildcard tools/render/*.c)) \
 	    $(FZ)/tests/fuzz/fz_file.o
 
 .PHONY: fuzz-build

@@ -2,18 +2,21 @@
  * bin/human: a seat for a person.  It is a bot to the referee (the C SDK's
  * protocol loop on stdin and stdout) and talks to the person on the
  * terminal (/dev/tty): each request draws the table with the terminal
- * replay's renderer (tools/replay/render.c), what happened since the last
- * request, and the legal actions numbered from 1; the person types a
- * number, an amount within its range for a ranged action, and confirms.
- * "?" shows the help, "t" the table again, "q" leaves the match.
+ * renderer (tools/render/), what happened since the last request, and the
+ * legal actions numbered from 1; the person types a number, an amount
+ * within its range for a ranged action, and confirms.  "?" shows the
+ * help, "t" the table again, "q" leaves the match.
  *
  * The referee runs each bot in a process group of its own, which a
  * terminal treats as a background job: reading it would stop us.  So
  * bin/human makes its group the terminal's foreground group while it runs
- * and gives the terminal back to the group that had it when it exits (a
- * Ctrl-C typed meanwhile is forwarded to that group: the referee stops).
+ * and gives the terminal back to the group that had it when it exits (an
+ * isolated bot cannot see that group: the referee takes it back).  A
+ * Ctrl-C typed meanwhile reaches us: we die of it, and the referee, seeing
+ * a bot killed by SIGINT, stops the match as if interrupted itself (a
+ * signal sent to the referee would not pass the uid of a bot of its own).
  *
- *   bin/referee -g nyse -n 3 --time-per-move 3600000 \
+ *   bin/referee -g nyse -n 3 --time-per-move 3600000 --no-sandbox \
  *       -b bin/human -b bin/nyse_bot -b bin/random
  */
 #include <err.h>
@@ -27,7 +30,7 @@
 #include <unistd.h>
 
 #include "lib/bot.h"
-#include "../tools/replay/render.h"
+#include "render.h"
 
 static FILE	*tty;		/* the person's terminal */
 static pid_t	 saved_pgrp = -1;	/* its foreground group before us */
@@ -38,7 +41,7 @@ static void	 on_interrupt(int);
 static void	 open_tty(void);
 static char	*ask(const char *);
 static void	 put_help(void);
-static void	 put_table(const json_t *, int);
+static void	 put_table(const char *, const json_t *, int);
 static void	 put_events(const json_t *);
 static void	 put_entry(int, const json_t *);
 static int	 choose(struct bot *, const json_t *, int32_t *);
@@ -52,13 +55,16 @@ release_tty(void)
 		tcsetpgrp(tty_fd, saved_pgrp);
 }
 
-/* Ctrl-C: back to the referee's group, which gets the interrupt. */
+/* Ctrl-C: the terminal back, then death by the signal (the referee stops). */
 static void
 on_interrupt(int sig)
 {
+	static const char note[] = "\ninterrupted: the referee stops the "
+	    "match\n";
+
+	if (tty_fd != -1)
+		(void)!write(tty_fd, note, sizeof note - 1);
 	release_tty();
-	if (saved_pgrp > 0 && saved_pgrp != getpgrp())
-		kill(-saved_pgrp, sig);
 	signal(sig, SIG_DFL);
 	raise(sig);
 }
@@ -73,15 +79,11 @@ open_tty(void)
 	if ((tty = fdopen(tty_fd, "r+")) == NULL)
 		err(1, "human: /dev/tty");
 	setvbuf(tty, NULL, _IOLBF, 0);
-	/* 0: the referee's group is outside our PID namespace */
-	if ((saved_pgrp = tcgetpgrp(tty_fd)) == 0)
-		errx(1, "human: the terminal's foreground is out of this "
-		    "bot's sight (an isolated bot): run the referee with "
-		    "--no-sandbox --bot-user same");
+	/* 0: the referee's group is outside our PID namespace (isolated) */
+	saved_pgrp = tcgetpgrp(tty_fd);
 	signal(SIGTTOU, SIG_IGN);
 	signal(SIGTTIN, SIG_IGN);
-	if (saved_pgrp > 0 && saved_pgrp != getpgrp() &&
-	    tcsetpgrp(tty_fd, getpgrp()) == -1)
+	if (saved_pgrp != getpgrp() && tcsetpgrp(tty_fd, getpgrp()) == -1)
 		err(1, "human: cannot take the terminal");
 	signal(SIGINT, on_interrupt);
 	signal(SIGQUIT, on_interrupt);
@@ -117,16 +119,17 @@ put_help(void)
 "  t      the table again          e  what happened since your last move\n"
 "  l      the list of actions      ?  this help\n"
 "  q      leave the match (the referee plays your seat from then on)\n"
+"  Ctrl-C stop the match (the referee ends it, every seat)\n"
 "The rules of each game: docs/rules/GAME.md; the fields of the table:\n"
 "protocol.md, the game's section.\n", tty);
 }
 
-/* Draws the table: the view, with a heading. */
+/* Draws the table: the view as the game's table, with a heading. */
 static void
-put_table(const json_t *view, int players)
+put_table(const char *game, const json_t *view, int players)
 {
 	fputs("---- the table ----\n", tty);
-	render_view(tty, view, 2, players);
+	render_table(tty, game, view, 2, players);
 }
 
 /* Writes the events since the last request, one a line. */
@@ -184,7 +187,7 @@ choose(struct bot *b, const json_t *req, int32_t *amount)
 	    "your move ====\n", b->game, json_integer_value(json_object_get(
 	    req, "game")), b->seat);
 	put_events(json_object_get(req, "events"));
-	put_table(json_object_get(req, "view"), b->players);
+	put_table(b->game, json_object_get(req, "view"), b->players);
 	fputs("---- your actions ----\n", tty);
 	json_array_foreach(legal, i, e)
 		put_entry((int)i, e);
@@ -200,7 +203,8 @@ choose(struct bot *b, const json_t *req, int32_t *amount)
 			continue;
 		}
 		if (strcmp(line, "t") == 0) {
-			put_table(json_object_get(req, "view"), b->players);
+			put_table(b->game, json_object_get(req, "view"),
+			    b->players);
 			continue;
 		}
 		if (strcmp(line, "e") == 0) {
@@ -317,16 +321,19 @@ main(int argc, char **argv)
 			printf("usage: human [--ascii] [--no-colour]\n"
 			    "A seat for a person: run it as a bot, e.g.\n"
 			    "  bin/referee -g nyse -n 3 --time-per-move "
-			    "3600000 -b bin/human -b bin/nyse_bot -b "
-			    "bin/random\n"
+			    "3600000 --no-sandbox -b bin/human \\\n"
+			    "      -b bin/nyse_bot -b bin/random\n"
 			    "It draws the table on the terminal and asks "
 			    "for each move (? for help).\n"
 			    "  --ascii      suits as letters, not symbols\n"
 			    "  --no-colour  no colours\n"
 			    "  --version    the SDK's version and protocol\n"
+			    "Ctrl-C stops the match (the referee ends it); q "
+			    "leaves it (the referee\nplays the seat on).\n"
 			    "Exit status: 0 after the match, 1 without a "
 			    "terminal to play on or when\nits input ends, 2 "
-			    "for a bad command line.\n");
+			    "for a bad command line; killed by SIGINT after "
+			    "a Ctrl-C.\n");
 			return 0;
 		} else if (strcmp(argv[i], "--version") == 0) {
 			printf("human (cardarena C bot SDK %s), protocol %d\n",

@@ -44,6 +44,9 @@ static void	add_char(char **, size_t *, size_t *, char);
 static void	guard_stop(int);
 static void	guard_fatal(int);
 static void	unrelay(struct proc *);
+static void	ended(struct proc *);
+
+static int	tty_fd = -1;	/* the terminal we run in the foreground of */
 
 /* Remembers a live group; -1 when the registry is full. */
 static int
@@ -455,6 +458,7 @@ proc_exited(struct proc *p)
 	p->signalled = si.si_code == CLD_KILLED || si.si_code == CLD_DUMPED;
 	p->code = si.si_status;
 	unrelay(p);
+	ended(p);
 	return 1;
 }
 
@@ -512,6 +516,7 @@ proc_reap(struct proc *p)
 				p->code = WIFSIGNALED(status) ?
 				    WTERMSIG(status) : WEXITSTATUS(status);
 				unrelay(p);
+				ended(p);
 			}
 			break;
 		}
@@ -553,6 +558,32 @@ proc_describe(const struct proc *p, char *buf, size_t len)
 
 static volatile sig_atomic_t	*guard_flag;
 
+/*
+ * A bot gone, run in the foreground of a terminal: the terminal back to
+ * us if the bot's group had it (bin/human takes it, and an isolated bot
+ * cannot see our group to give it back); a bot killed by SIGINT is a
+ * person's Ctrl-C at the seat they play, which stops the program as our
+ * own SIGINT would (the shell's rule for a child that dies of the
+ * interrupt; no uid or PID namespace is in its way, as kill(2) would be).
+ */
+static void
+ended(struct proc *p)
+{
+	sigset_t ttou, old;
+
+	if (tty_fd == -1)
+		return;
+	if (tcgetpgrp(tty_fd) == p->pid) {
+		sigemptyset(&ttou);
+		sigaddset(&ttou, SIGTTOU);
+		sigprocmask(SIG_BLOCK, &ttou, &old);
+		tcsetpgrp(tty_fd, getpgrp());
+		sigprocmask(SIG_SETMASK, &old, NULL);
+	}
+	if (p->signalled && p->code == SIGINT && guard_flag != NULL)
+		*guard_flag = SIGINT;
+}
+
 /* A stop signal: noted for the program's loop. */
 static void
 guard_stop(int sig)
@@ -579,6 +610,12 @@ proc_guard(volatile sig_atomic_t *flag, int extra)
 	size_t i;
 
 	guard_flag = flag;
+	/* a terminal whose foreground we are: a person may play a seat */
+	if ((tty_fd = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)) != -1 &&
+	    tcgetpgrp(tty_fd) != getpgrp()) {
+		close(tty_fd);
+		tty_fd = -1;
+	}
 	memset(&sa, 0, sizeof sa);
 	sigemptyset(&sa.sa_mask);
 	sa.sa_handler = guard_stop;

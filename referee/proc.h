@@ -105,7 +105,10 @@ void	 proc_killall(void);
  * signals (SIGINT, SIGTERM, SIGHUP, and extra unless 0) store their number
  * in *flag, without SA_RESTART so poll(2) returns; a crash signal kills
  * every bot group, then dies of it; SIGPIPE is ignored; proc_killall runs
- * at exit.  -1 if atexit(3) refuses.
+ * at exit.  Run in the foreground of a terminal, a bot that exits gives
+ * the terminal back (if it took it, as bin/human does) and one killed by
+ * SIGINT (a person's Ctrl-C at bin/human) stores SIGINT in *flag.  -1 if
+ * atexit(3) refuses.
  */
 int	 proc_guard(volatile sig_atomic_t *flag, int extra);
 

@@ -451,7 +451,7 @@ for l in open(sys.argv[1]):
 	[[ "$output" == *"none: Is a directory"* ]]
 	run bin/replay --verify --html "$T/x.html" "$T/daifugo.log"
 	[ "$status" -eq 2 ]
-	[[ "$output" == *"give one of --verify, --emit and --html"* ]]
+	[[ "$output" == *"give one of --verify, --emit, --html and --table"* ]]
 	[ ! -e "$T/x.html" ]
 	run bin/replay --upto 3 "$T/daifugo.log"
 	[ "$status" -eq 2 ]

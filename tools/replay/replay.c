@@ -20,7 +20,7 @@
 #include "render.h"
 #include "replay.h"
 
-enum mode { SHOW, VERIFY, EMIT, HTML };
+enum mode { SHOW, VERIFY, EMIT, HTML, TABLE };
 
 static int	quiet;
 
@@ -31,6 +31,7 @@ static int	load(struct rlog *, struct replay *, const char *, int);
 static int	emit(const struct replay *, int, long);
 static int	write_html(const struct replay *, const char *);
 static void	set_names(struct rlog *, const char *, int);
+static int	draw_views(const char *, const char *);
 
 /* Prints the usage. */
 static void
@@ -42,6 +43,7 @@ usage(FILE *fp)
 	    "       replay --verify [-q] LOG|DIR...\n"
 	    "       replay --emit --seat N [--upto K] LOG\n"
 	    "       replay --html OUT [--names A,B,...] LOG\n"
+	    "       replay --table GAME [--ascii] FILE\n"
 	    "Replays a cardarena match log: step K is the K-th point of the "
 	    "match\n(each game's deal, then the state after each action), "
 	    "numbered over\nthe whole match as the replay prints it.\n"
@@ -58,6 +60,9 @@ usage(FILE *fp)
 	    "(- for stdout)\n"
 	    "  --names A,B  call the bots so (in the log's order), e.g. "
 	    "by their\n               tournament names\n"
+	    "  --table GAME draw each view of FILE (a JSON object a line, as "
+	    "a\n               request's \"view\" or a log's \"deal\"; - for "
+	    "stdin) as\n               GAME's table, as bin/human draws it\n"
 	    "  --version    the version of replay and of the protocol\n"
 	    "Exit status: 0 on success (--verify: every log verified), 1 when "
 	    "a log\ncannot be read or does not verify, 2 for a bad command "
@@ -241,6 +246,47 @@ write_html(const struct replay *rp, const char *path)
 	return 0;
 }
 
+/*
+ * Draws each view of path (one JSON object a line; "-" for stdin) as
+ * game's table; 0, or 1 (with a message) when a line is not a view.
+ */
+static int
+draw_views(const char *game, const char *path)
+{
+	json_error_t je;
+	json_t *v;
+	FILE *fp;
+	char *line = NULL;
+	size_t cap = 0, n = 0;
+	int players;
+
+	if (strcmp(path, "-") == 0)
+		fp = stdin;
+	else if ((fp = fopen(path, "r")) == NULL)
+		err(1, "%s", path);
+	while (getline(&line, &cap, fp) != -1) {
+		n++;
+		if (line[strspn(line, " \t\r\n")] == '\0')
+			continue;
+		if ((v = json_loads(line, 0, &je)) == NULL ||
+		    !json_is_object(v))
+			errx(1, "%s:%zu: not a view (a JSON object): %s", path,
+			    n, v == NULL ? je.text : "another value");
+		players = (int)json_integer_value(json_object_get(v,
+		    "players"));
+		render_table(stdout, game, v, 0, players);
+		json_decref(v);
+	}
+	if (ferror(fp))
+		err(1, "%s", path);
+	free(line);
+	if (fp != stdin)
+		fclose(fp);
+	if (fflush(stdout) == EOF)
+		err(1, "stdout");
+	return 0;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -258,12 +304,13 @@ main(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'R' },
 		{ "names", required_argument, NULL, 'N' },
+		{ "table", required_argument, NULL, 'T' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct rlog l;
 	struct replay rp;
 	enum mode mode = SHOW, want;
-	const char *errstr, *html = NULL, *term, *names = NULL;
+	const char *errstr, *html = NULL, *term, *names = NULL, *game = NULL;
 	long seat = -1, step = 0, upto = -1;
 	int ch, i, nok = 0, nbad = 0, keys = 1, ascii = 0, full = 0, colour;
 
@@ -288,13 +335,17 @@ main(int argc, char **argv)
 		case 'V':
 		case 'E':
 		case 'H':
-			want = ch == 'V' ? VERIFY : ch == 'E' ? EMIT : HTML;
+		case 'T':
+			want = ch == 'V' ? VERIFY : ch == 'E' ? EMIT : ch == 'H' ?
+			    HTML : TABLE;
 			if (mode != SHOW && mode != want)
-				errx(2, "give one of --verify, --emit and "
-				    "--html");
+				errx(2, "give one of --verify, --emit, --html "
+				    "and --table");
 			mode = want;
 			if (ch == 'H')
 				html = optarg;
+			if (ch == 'T')
+				game = optarg;
 			break;
 		case 'a':
 			ascii = 1;
@@ -339,6 +390,13 @@ main(int argc, char **argv)
 			warnx("no match log found (a log's first line is the "
 			    "referee's header)");
 		return nbad > 0 || nok == 0 ? 1 : 0;
+	}
+	if (mode == TABLE) {
+		if (game_find(game) == NULL)
+			errx(2, "--table %s: no such game (see referee "
+			    "--list-games)", game);
+		render_init(0, !ascii, 1);
+		return draw_views(game, argv[0]);
 	}
 	if (mode == EMIT && seat < 0)
 		errx(2, "--emit needs --seat N");

@@ -157,7 +157,7 @@ put_message(FILE *fp, const struct replay *rp, size_t rec, int players)
 		fputc('\n', fp);
 	}
 	if ((x = json_object_get(m, "view")) != NULL)
-		render_view(fp, x, 6, players);
+		render_table(fp, rp->g->name, x, 6, players);
 	if (strcmp(type, "request") != 0)
 		return;
 	ans = find_answer(rp->log, rec, rp->log->r[rec].bot,
@@ -220,7 +220,7 @@ render_frame(FILE *fp, const struct replay *rp, size_t k, int seat)
 			fputc('\n', fp);
 		}
 		if (f->step == -1 || !full_after(rp, k))
-			render_view(fp, f->all, 3, rp->players);
+			render_table(fp, rp->g->name, f->all, 3, rp->players);
 		else
 			render_view_changes(fp, rp->f[k - 1].all, f->all, 3,
 			    rp->players);

@@ -2,8 +2,9 @@
  * The terminal renderer of bin/replay and bin/human: draws views, actions
  * and events as readable text, cards with their suit symbols (red hearts
  * and diamonds on a colour terminal), one line per seat, money as plain
- * numbers.  It knows no game: every game's view is a JSON object, drawn by
- * its shape.
+ * numbers.  render_view knows no game: every game's view is a JSON
+ * object, drawn by its shape; render_table (draw.c) draws the known games'
+ * tables.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +12,7 @@
 
 #include "alloc.h"
 #include "card.h"
+#include "draw.h"
 #include "render.h"
 
 static int	tr_colour;	/* ANSI colours */
@@ -20,9 +22,7 @@ static int	render_full;	/* every frame's whole view, not changes */
 static int	is_card_list(const json_t *);
 static int	is_flat(const json_t *);
 static int	is_scalars(const json_t *);
-static void	put_card(FILE *, const char *);
 static void	put_scalar(FILE *, const json_t *);
-static void	put_key(FILE *, const char *, const json_t *, int, int);
 static int	per_seat(const char *);
 static void	put_block(FILE *, const json_t *, int, int);
 
@@ -96,8 +96,8 @@ is_scalars(const json_t *j)
 }
 
 /* Writes one card: rank and suit symbol, red in colour for H and D. */
-static void
-put_card(FILE *fp, const char *name)
+void
+render_card(FILE *fp, const char *name)
 {
 	static const char *const sym[] = { "\u2660", "\u2665", "\u2666",
 	    "\u2663" };
@@ -132,7 +132,7 @@ put_scalar(FILE *fp, const json_t *v)
 {
 	switch (json_typeof(v)) {
 	case JSON_STRING:
-		put_card(fp, json_string_value(v));
+		render_card(fp, json_string_value(v));
 		break;
 	case JSON_INTEGER:
 		fprintf(fp, "%" JSON_INTEGER_FORMAT, json_integer_value(v));
@@ -195,8 +195,9 @@ render_inline(FILE *fp, const json_t *v)
  * Writes one key of an object as indented lines: a flat value on the key's
  * line, a per-seat array ("players", "hands"...) a "seat N" line each.
  */
-static void
-put_key(FILE *fp, const char *k, const json_t *x, int indent, int players)
+void
+render_view_key(FILE *fp, const char *k, const json_t *x, int indent,
+    int players)
 {
 	json_t *y;
 	size_t i;
@@ -251,7 +252,7 @@ put_block(FILE *fp, const json_t *v, int indent, int players)
 	json_t *x;
 
 	json_object_foreach((json_t *)v, k, x)
-		put_key(fp, k, x, indent, players);
+		render_view_key(fp, k, x, indent, players);
 }
 
 /* Writes the keys of view that differ from prev (a removed key as "-"). */
@@ -268,7 +269,7 @@ render_view_changes(FILE *fp, const json_t *prev, const json_t *view,
 	}
 	json_object_foreach((json_t *)view, k, x)
 		if (!json_equal(x, json_object_get(prev, k)))
-			put_key(fp, k, x, indent, players);
+			render_view_key(fp, k, x, indent, players);
 	json_object_foreach((json_t *)prev, k, x)
 		if (json_object_get(view, k) == NULL)
 			fprintf(fp, "%*s%s: -\n", indent, "", k);
@@ -333,6 +334,13 @@ render_action_text(const json_t *a)
 	tr_colour = colour;
 	fclose(fp);
 	return buf;
+}
+
+/* Are suits drawn as symbols? */
+int
+render_utf8(void)
+{
+	return tr_utf8;
 }
 
 /* Are colours on? */

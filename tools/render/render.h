@@ -1,6 +1,7 @@
 /*
- * The terminal renderer (render.c): views, actions and events drawn from
- * their JSON, whatever the game; bin/replay and bin/human share it.
+ * The terminal renderer (render.c, draw.c and a drawer per game): views,
+ * actions and events drawn from their JSON; bin/replay and bin/human share
+ * it.
  */
 #ifndef CARDARENA_RENDER_H
 #define CARDARENA_RENDER_H
@@ -15,6 +16,12 @@ void	 render_init(int, int, int);
 void	 render_inline(FILE *, const json_t *);
 /* Writes a view as indented lines. */
 void	 render_view(FILE *, const json_t *, int, int);
+/*
+ * Draws a view as the game's table, fitting 80 columns (what of the view
+ * the drawing leaves out listed after it, as render_view would); any view
+ * of an unknown game as render_view.
+ */
+void	 render_table(FILE *, const char *, const json_t *, int, int);
 /* Writes the keys of a view that differ from the previous one. */
 void	 render_view_changes(FILE *, const json_t *, const json_t *, int,
 	    int);
