@@ -136,7 +136,8 @@ PY
 	# a job whose bot cannot run: refused before it plays (exit status
 	# 1), naming the bot
 	sed 's|python3 [^"]*det.py a|/nonexistent/bot|' "$T/t.json" >"$T/bad.json"
-	bin/tournament plan "$T/bad.json" --only 0 >"$T/badplan" 2>/dev/null
+	bin/tournament plan "$T/bad.json" 2>/dev/null |
+	    grep -m 1 /nonexistent/bot >"$T/badplan"
 	run bin/tournament job --out "$T/bad" <"$T/badplan"
 	[ "$status" -eq 1 ]
 	[[ "$output" == *"bot a: cannot execute '/nonexistent/bot'"* ]]

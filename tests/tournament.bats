@@ -821,6 +821,17 @@ PY
 	[[ "$output" == *"names the seed 11: whoever knows it"* ]]
 }
 
+@test "a table's seed, published with its logs, gives away neither the tournament's seed nor another table's" {
+	mkfile "$T/t.json" "$T/o" 3
+	run bin/tournament run -q "$T/t.json"
+	[ "$status" -eq 0 ]
+	# from the games' seeds (the logs show them) each table's seed is
+	# recovered, as anyone could; it does not lead back to the master
+	run python3 tests/seedinv.py "$T/o/journal.jsonl" 11
+	[ "$status" -eq 0 ]
+	[[ "$output" == "tables 5, recovered 5, master 0" ]]
+}
+
 @test "a bot command or a referee that cannot be executed is refused before any table starts, naming the bot" {
 	sed 's#python3 '"$T"'/det.py c#'"$T"'/no-such-bot#' "$T/t.json" > "$T/m.json"
 	run bin/tournament run -q "$T/m.json"

@@ -438,7 +438,7 @@ lstore_table(struct lstore *s, int k, const long *vers, long lo, long hi,
 	}
 	id = (long)sqlite3_last_insert_rowid(s->db);
 	/* the table's seed and log follow from its number */
-	*seed = seed_derive(master, (uint64_t)id);
+	*seed = seed_oneway(master, "table", (uint64_t)id);
 	snprintf(sd, sizeof sd, "%" PRIu64, *seed);
 	if (logs && asprintf(log, "logs/t%06ld.jsonl", id) == -1)
 		abort();

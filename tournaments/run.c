@@ -418,7 +418,8 @@ src_next(void *arg, struct pool_run *r)
 	r->table = table_id(rn, tb);
 	for (s = 0; s < rn->t->seats; s++)
 		r->bots[s] = rn->s->tab[tb * rn->t->seats + s];
-	r->seed = seed_derive(rn->t->seed, (uint64_t)table_id(rn, tb));
+	r->seed = seed_oneway(rn->t->seed, "table",
+	    (uint64_t)table_id(rn, tb));
 	r->games = rn->gpt;
 	r->first = d * rn->per_round;
 	/* a fresh log name for each run (logs are truncated) */

@@ -139,7 +139,7 @@ schedule_make(struct schedule *s, int nbots, int seats, enum sched_mode mode,
 	}
 	if (max_tables <= 0)
 		max_tables = DEF_MAX_TABLES;
-	rng_seed(&r, seed_derive(seed, 0x5c4ed));
+	rng_seed(&r, seed_oneway(seed, "schedule", 0));
 	s->nbots = nbots;
 	s->seats = seats;
 	subsets = binomial(nbots, seats, MAX_TABLES);
@@ -186,7 +186,8 @@ schedule_make(struct schedule *s, int nbots, int seats, enum sched_mode mode,
 			count = base + mult[i] * step;
 			if (count > MAX_TABLES)
 				break;
-			rng_seed(&r, seed_derive(seed, 0x5c4ed + (uint64_t)i));
+			rng_seed(&r, seed_oneway(seed, "schedule",
+			    (uint64_t)i));
 			spread = balanced(s, count, &r);
 			if (spread < bspread) {
 				free(best.tab);
