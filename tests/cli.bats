@@ -50,6 +50,9 @@ programs() {
 	run bin/tournament frobnicate
 	[ "$status" -eq 2 ]
 	[ "$output" = "tournament: unknown command frobnicate (see tournament --help)" ]
+	run bin/tournament gauntlte
+	[ "$status" -eq 2 ]
+	[ "$output" = "tournament: unknown command gauntlte; did you mean gauntlet? (see tournament --help)" ]
 	run bin/referee -x
 	[ "$output" = "referee: unknown option -x (see referee --help)" ]
 	run bin/referee -g

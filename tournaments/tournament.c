@@ -27,6 +27,7 @@
 
 #include "cli.h"
 #include "ladder.h"
+#include "near.h"
 #include "sprt.h"
 #include "tournament.h"
 
@@ -258,9 +259,29 @@ cmd_schedule(int argc, char **argv)
 	return 0;
 }
 
+/* The commands: each named once, with the function that runs it. */
+static const struct command {
+	const char	*name;
+	int		(*run)(int, char **);
+} commands[] = {
+	{ "run",	cmd_run },
+	{ "rate",	cmd_rate },
+	{ "schedule",	cmd_schedule },
+	{ "plan",	cmd_plan },
+	{ "job",	cmd_job },
+	{ "merge",	cmd_merge },
+	{ "status",	cmd_status },
+	{ "gauntlet",	cmd_gauntlet },
+	{ "ladder",	cmd_ladder },
+};
+
 int
 main(int argc, char **argv)
 {
+	struct near nr;
+	char hint[128];
+	size_t i;
+
 	if (argc < 2)
 		cli_usage_error("tournament", "no command given");
 	if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0)
@@ -268,23 +289,15 @@ main(int argc, char **argv)
 	if (strcmp(argv[1], "-V") == 0 || strcmp(argv[1], "--version") == 0)
 		cli_version("tournament");
 	optind = 1;
-	if (strcmp(argv[1], "run") == 0)
-		return cmd_run(argc - 1, argv + 1);
-	if (strcmp(argv[1], "rate") == 0)
-		return cmd_rate(argc - 1, argv + 1);
-	if (strcmp(argv[1], "schedule") == 0)
-		return cmd_schedule(argc - 1, argv + 1);
-	if (strcmp(argv[1], "plan") == 0)
-		return cmd_plan(argc - 1, argv + 1);
-	if (strcmp(argv[1], "job") == 0)
-		return cmd_job(argc - 1, argv + 1);
-	if (strcmp(argv[1], "merge") == 0)
-		return cmd_merge(argc - 1, argv + 1);
-	if (strcmp(argv[1], "status") == 0)
-		return cmd_status(argc - 1, argv + 1);
-	if (strcmp(argv[1], "gauntlet") == 0)
-		return cmd_gauntlet(argc - 1, argv + 1);
-	if (strcmp(argv[1], "ladder") == 0)
-		return cmd_ladder(argc - 1, argv + 1);
-	cli_usage_error("tournament", "unknown command %s", argv[1]);
+	near_init(&nr, argv[1]);
+	for (i = 0; i < sizeof commands / sizeof commands[0]; i++) {
+		if (strcmp(argv[1], commands[i].name) == 0)
+			return commands[i].run(argc - 1, argv + 1);
+		near_offer(&nr, commands[i].name);
+	}
+	near_say(&nr, hint, sizeof hint);
+	if ((i = strlen(hint)) > 0)
+		hint[i - 1] = '\0';	/* its trailing space */
+	cli_usage_error("tournament", "unknown command %s%s%s", argv[1],
+	    hint[0] != '\0' ? "; " : "", hint);
 }
