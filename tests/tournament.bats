@@ -935,7 +935,27 @@ PY
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"dud crashed (exited or closed its output) 1 time in 1 game; its stderr is in"* ]]
 	[[ "$output" == *"$T/c/logs/*.botN.stderr"* ]]
-	[[ "$output" == *"It crashed in every game: it may not start here at all; try"*"bin/botcheck -g horserace -- '/bin/false'"* ]]
+	[[ "$output" == *"It crashed in every game: it may not start here at all; try"*"bin/botcheck -g horserace -- /bin/false"* ]]
 	# A bot that does not crash gets no such note.
 	[[ "$output" != *"r1 crashed"* ]]
+	# botcheck's command is quoted for the shell, whatever the bot's
+	one_race "$T/q.json" "$T/q" "sh -c \\\"exit 3\\\"" quoted "$TOUR_LIMITS,"
+	run bin/tournament run --no-progress "$T/q.json"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"bin/botcheck -g horserace -- 'sh -c \"exit 3\"'"* ]]
+}
+
+@test "a referee that fails: its last message is quoted with the table's bots by their tournament names, and its stderr file names them at its head" {
+	printf '#!/bin/sh\necho "referee: bot 1: cannot go on" >&2\nexit 1\n' >"$T/ref"
+	chmod +x "$T/ref"
+	one_race "$T/f.json" "$T/f" "bin/random --seed 3" solo "\"referee\": \"$T/ref\", $TOUR_LIMITS,"
+	run bin/tournament run --no-progress "$T/f.json"
+	echo "$output"
+	[ "$status" -eq 1 ]
+	f=$(ls "$T"/f/logs/*.referee.stderr)
+	head -n 1 "$f" | grep -q '^# the referee.s bots: bot 0: [a-z0-9]*, bot 1: [a-z0-9]*, bot 2: [a-z0-9]*$'
+	name=$(head -n 1 "$f" | sed 's/.*bot 1: \([a-z0-9]*\),.*/\1/')
+	[[ "$output" == *"table 0: the referee exited with status 1; \"referee: bot 1 ($name): cannot go on\"; see $f"* ]]
+	# the retry hint is not "run again" alone: the warning says why
+	[[ "$output" == *"the warnings above say why"* ]]
 }

@@ -15,6 +15,7 @@
 
 #include "contain.h"
 #include "match.h"
+#include "proc.h"
 #include "tournament.h"
 
 /* What the notes call each limit (contain.h's LIMIT_), and its unit. */
@@ -48,6 +49,7 @@ limits_advice(FILE *fp, const struct tour *t, const struct rating *r)
 	const struct limit_flag *f;
 	long hello, move, bank, at_move, k;
 	int i, n = 0, any_hello = 0, any_move = 0;
+	char *q;
 
 	match_config_init(&cf);
 	contain_init(&c);
@@ -93,10 +95,13 @@ limits_advice(FILE *fp, const struct tour *t, const struct rating *r)
 		    "shows the fault).\n", n++ == 0 ? "\n" : "", p->name,
 		    p->faults[TF_CRASH], p->faults[TF_CRASH] == 1 ? "" : "s",
 		    p->games, p->games == 1 ? "" : "s", t->outdir);
-		if (p->faults[TF_CRASH] >= p->games && k < t->nbots)
+		if (p->faults[TF_CRASH] >= p->games && k < t->nbots) {
+			q = argv_quote(t->bots[k].command);
 			fprintf(fp, "  It crashed in every game: it may not "
 			    "start here at all; try\n  bin/botcheck -g %s -- "
-			    "'%s'\n", t->game, t->bots[k].command);
+			    "%s\n", t->game, q);
+			free(q);
+		}
 	}
 	for (i = 0; i < r->n; i++) {
 		p = &r->p[i];

@@ -22,6 +22,8 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#define LIBBSD_OPENBSD_VIS	/* strvis only */
+#include <vis.h>
 
 #include "contain.h"
 #include "match.h"
@@ -40,6 +42,7 @@ struct pslot {
 	int		 skipping;	/* inside an over-long line */
 	long		 left;		/* games of the run not yet reported */
 	char		*errpath;
+	off_t		 legend;	/* bytes of its head (legend()) */
 };
 
 struct pool {
@@ -70,6 +73,10 @@ static void	 end_slot(struct pool *, struct pslot *);
 static void	 stop_all(struct pool *, enum pool_end, int);
 static int	 running_referee(pid_t);
 static void	 free_run(struct pool_run *);
+static off_t	 legend(struct pool *, const struct pool_run *, int);
+static void	 last_line(const char *, off_t, char *, size_t);
+static void	 name_bots(struct pool *, const struct pool_run *,
+		    const char *, char *, size_t);
 
 static void
 on_signal(int sig)
@@ -378,6 +385,7 @@ start_run(struct pool *pl, struct pslot *sl)
 			close(efd);
 		goto fail;
 	}
+	sl->legend = legend(pl, &sl->run, efd);
 	snprintf(seed, sizeof seed, "CARDARENA_SEED=%" PRIu64,
 	    sl->run.seed & INT64_MAX);
 	sl->pid = proc_helper(argv, -1, pfd[1], efd, seed);
@@ -410,6 +418,84 @@ fail:
 		pl->src->end(pl->src->arg, &sl->run, sl->run.nlist, 1);
 	free_run(&sl->run);
 	return -1;
+}
+
+/*
+ * Heads a referee's stderr file with the tournament's names of the bots
+ * its messages number ("bot 2"); returns the bytes written.
+ */
+static off_t
+legend(struct pool *pl, const struct pool_run *r, int fd)
+{
+	char *text = NULL, *x;
+	off_t n;
+	int s;
+
+	for (s = 0; s < pl->t->seats; s++) {
+		if (asprintf(&x, "%s%s bot %d: %s", text != NULL ? text :
+		    "# the referee's bots:", s > 0 ? "," : "", s,
+		    pl->t->bots[r->bots[s]].name) == -1)
+			err(1, "asprintf");
+		free(text);
+		text = x;
+	}
+	n = dprintf(fd, "%s\n", text);
+	free(text);
+	return n > 0 ? n : 0;
+}
+
+/* The last line of the file path, past its first skip bytes, or "". */
+static void
+last_line(const char *path, off_t skip, char *out, size_t len)
+{
+	char buf[1024], *p;
+	ssize_t n;
+	off_t at;
+	int fd;
+
+	out[0] = '\0';
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
+		return;
+	at = lseek(fd, 0, SEEK_END) - (off_t)sizeof buf + 1;
+	if (at < skip)
+		at = skip;
+	n = pread(fd, buf, sizeof buf - 1, at);
+	close(fd);
+	if (n <= 0)
+		return;
+	buf[n] = '\0';
+	while (n > 0 && buf[n - 1] == '\n')
+		buf[--n] = '\0';
+	p = strrchr(buf, '\n');
+	strlcpy(out, p != NULL ? p + 1 : buf, len);
+}
+
+/* Copies text with each "bot N" of run r followed by its name. */
+static void
+name_bots(struct pool *pl, const struct pool_run *r, const char *text,
+    char *out, size_t len)
+{
+	const char *p = text;
+	char *end;
+	size_t n = 0;
+	long b;
+
+	while (*p != '\0' && n + 1 < len) {
+		if (strncmp(p, "bot ", 4) == 0 && p[4] >= '0' && p[4] <= '9' &&
+		    (p == text || p[-1] == ' ' || p[-1] == '"')) {
+			b = strtol(p + 4, &end, 10);
+			n += (size_t)snprintf(out + n, len - n, "%.*s",
+			    (int)(end - p), p);
+			if (b < pl->t->seats && n < len)
+				n += (size_t)snprintf(out + n, len - n, " (%s)",
+				    pl->t->bots[r->bots[b]].name);
+			p = end;
+		} else
+			out[n++] = *p++;
+		if (n >= len)
+			n = len - 1;
+	}
+	out[n] = '\0';
 }
 
 /* Hands one results line of a run to the source. */
@@ -502,7 +588,8 @@ running_referee(pid_t pid)
 static void
 end_slot(struct pool *pl, struct pslot *sl)
 {
-	char see[PATH_MAX + 16];
+	char see[PATH_MAX + 4096 + 64], said[512], vis[4 * 512 + 1];
+	char named[4096];
 	struct stat sb;
 	int status, failed = 0;
 	pid_t r;
@@ -520,11 +607,18 @@ end_slot(struct pool *pl, struct pslot *sl)
 	if (r == -1)
 		status = 0;
 	/* an empty stderr file says nothing: it is not kept nor named */
-	if (stat(sl->errpath, &sb) == 0 && sb.st_size == 0) {
+	if (stat(sl->errpath, &sb) == 0 && sb.st_size <= sl->legend) {
 		unlink(sl->errpath);
 		snprintf(see, sizeof see, "it wrote no message");
-	} else
-		snprintf(see, sizeof see, "see %s", sl->errpath);
+	} else {
+		/* its last word, safe to show, and where the rest is */
+		last_line(sl->errpath, sl->legend, said, sizeof said);
+		strvis(vis, said, VIS_SAFE | VIS_OCTAL);
+		name_bots(pl, &sl->run, vis, named, sizeof named);
+		snprintf(see, sizeof see, "%s%s%ssee %s", named[0] != '\0' ?
+		    "\"" : "", named, named[0] != '\0' ? "\"; " : "",
+		    sl->errpath);
+	}
 	if (WIFEXITED(status) && WEXITSTATUS(status) == 3) {
 		snprintf(pl->cause, pl->clen, "%s %ld: the referee could not "
 		    "write (%s)", pl->o->what, sl->run.table, see);
