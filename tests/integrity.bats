@@ -316,12 +316,13 @@ EOF
 	kept=$(grep -c '"places"' "$T/disk/out/journal.jsonl")
 	[ "$kept" -ge 1 ]
 	[ "$(ls "$T/disk/out/logs" | grep -c '\.jsonl$')" -eq $((kept / 3 + 1)) ]
-	# No empty referee stderr file is left, none is pointed at (one that
-	# holds something is: as root where bots cannot be isolated, the
-	# referee's warning that says so)
+	# No empty referee stderr file is left, none is pointed at: each
+	# holds a message beside the line naming its bots (the referee's
+	# that it could not write, as root where bots cannot be isolated
+	# its warning that says so)
 	[ "$(find "$T/disk/out" -name '*.referee.stderr' -empty | wc -l)" -eq 0 ]
 	for f in $(echo "$output" | grep -o '/[^ ()]*\.referee\.stderr'); do
-		grep -q 'bots cannot be isolated here' "$f"
+		grep -q '^referee: ' "$f"
 	done
 	# What is journalled is kept, and resumes once there is room.
 	cp -r "$T/disk/out" "$T/room"
