@@ -224,23 +224,18 @@ opt_string(const json_t *v, char *s, size_t len)
 	}
 }
 
-/* Takes the game, options, seed, set-up and bots from the header. */
+/* Takes the game's options from the header (and which the user set). */
 static int
-header(struct walk *w, char *cause, size_t len)
+header_options(struct walk *w, char *cause, size_t len)
 {
 	struct replay *rp = w->rp;
-	const json_t *h = w->hdr, *opts, *v, *bots, *first;
-	const char *name, *key;
+	const json_t *opts, *v, *gv;
+	const char *key;
 	char kv[512], val[400], why[256];
+	size_t gi;
+	int k;
 
-	name = json_string_value(json_object_get(h, "game"));
-	if (name == NULL || (w->g = game_find(name)) == NULL) {
-		snprintf(cause, len, "%s: the header's game \"%s\" is not one "
-		    "of this build's games", w->l->path, name ? name : "");
-		return -1;
-	}
-	rp->g = w->g;
-	opts = json_object_get(h, "options");
+	opts = json_object_get(w->hdr, "options");
 	w->P = (int)jint(opts, "players", 0);
 	if (!json_is_object(opts) || w->P < w->g->min_players ||
 	    w->P > w->g->max_players) {
@@ -265,29 +260,32 @@ header(struct walk *w, char *cause, size_t len)
 	}
 	/* Logs that name the options the user set: only those count as set
 	 * (a game may weigh a set option against its --setup). */
-	if (json_is_array(v = json_object_get(h, "options_given"))) {
-		int k;
-
+	if (json_is_array(v = json_object_get(w->hdr, "options_given")))
 		for (k = 0; w->g->options[k].name != NULL; k++) {
-			size_t gi;
-			json_t *gv;
-			int set = 0;
-
+			rp->o.given[k] = 0;
 			json_array_foreach(v, gi, gv)
 				if (json_is_string(gv) && strcmp(
 				    json_string_value(gv),
 				    w->g->options[k].name) == 0)
-					set = 1;
-			rp->o.given[k] = set;
+					rp->o.given[k] = 1;
 		}
-	}
 	if (opts_finish(w->g, &rp->o, why, sizeof why) == -1) {
 		snprintf(cause, len, "%s: header: %s", w->l->path, why);
 		return -1;
 	}
 	rp->players = w->P;
 	w->optsj = opts_json(w->g, &rp->o);
-	v = json_object_get(h, "seed");
+	return 0;
+}
+
+/* Takes the seed from the header and checks the hello's nonce by it. */
+static int
+header_seed(struct walk *w, char *cause, size_t len)
+{
+	struct replay *rp = w->rp;
+	const json_t *v;
+
+	v = json_object_get(w->hdr, "seed");
 	if (v == NULL) {
 		snprintf(cause, len, "%s:1: the header has no seed", w->l->path);
 		return -1;
@@ -300,7 +298,7 @@ header(struct walk *w, char *cause, size_t len)
 	rp->seed = (uint64_t)json_integer_value(v);
 	/* the hello's nonce, in the logs written since it was */
 	w->nonce = NULL;
-	if ((v = json_object_get(h, "nonce")) != NULL) {
+	if ((v = json_object_get(w->hdr, "nonce")) != NULL) {
 		match_nonce(rp->seed, w->nonce_s);
 		if (!json_is_string(v) || strcmp(json_string_value(v),
 		    w->nonce_s) != 0) {
@@ -310,6 +308,54 @@ header(struct walk *w, char *cause, size_t len)
 		}
 		w->nonce = w->nonce_s;
 	}
+	return 0;
+}
+
+/* Takes the header's list of games reported ("game_list"), if any. */
+static int
+header_game_list(struct walk *w, char *cause, size_t len)
+{
+	const json_t *v;
+	size_t k, k2;
+
+	w->game_list = json_object_get(w->hdr, "game_list");
+	if (!json_is_array(w->game_list) && !json_is_null(w->game_list) &&
+	    w->game_list != NULL) {
+		snprintf(cause, len, "%s:1: the header's \"game_list\" is not "
+		    "a list or null", w->l->path);
+		return -1;
+	}
+	if (!json_is_array(w->game_list)) {
+		w->game_list = NULL;
+		return 0;
+	}
+	w->list = xcalloc(json_array_size(w->game_list) + 1, sizeof *w->list);
+	json_array_foreach(w->game_list, k, v) {
+		if (!json_is_integer(v) || json_integer_value(v) < 0 ||
+		    json_integer_value(v) >= w->ngames) {
+			snprintf(cause, len, "%s:1: the header's game list "
+			    "holds something not a game of the match",
+			    w->l->path);
+			return -1;
+		}
+		w->list[k] = (int)json_integer_value(v);
+		for (k2 = 0; k2 < k; k2++)
+			if (w->list[k2] == w->list[k]) {
+				snprintf(cause, len, "%s:1: the header's game "
+				    "list has game %d twice", w->l->path,
+				    w->list[k]);
+				return -1;
+			}
+	}
+	return 0;
+}
+
+/* Takes the games of the match and the order they were played in. */
+static int
+header_games(struct walk *w, char *cause, size_t len)
+{
+	const json_t *h = w->hdr, *v, *first;
+
 	w->ngames = (int)jint(h, "games", 1);
 	if (w->ngames < 1 || w->ngames > 10000000) {
 		snprintf(cause, len, "%s:1: the header's \"games\" is not a "
@@ -317,38 +363,8 @@ header(struct walk *w, char *cause, size_t len)
 		return -1;
 	}
 	w->duplicate = json_is_true(json_object_get(h, "duplicate"));
-	w->game_list = json_object_get(h, "game_list");
-	if (!json_is_array(w->game_list) && !json_is_null(w->game_list) &&
-	    w->game_list != NULL) {
-		snprintf(cause, len, "%s:1: the header's \"game_list\" is not "
-		    "a list or null", w->l->path);
+	if (header_game_list(w, cause, len) == -1)
 		return -1;
-	}
-	if (!json_is_array(w->game_list))
-		w->game_list = NULL;
-	else {
-		size_t k, k2;
-
-		w->list = xcalloc(json_array_size(w->game_list) + 1,
-		    sizeof *w->list);
-		json_array_foreach(w->game_list, k, v) {
-			if (!json_is_integer(v) || json_integer_value(v) < 0 ||
-			    json_integer_value(v) >= w->ngames) {
-				snprintf(cause, len, "%s:1: the header's game "
-				    "list holds something not a game of the "
-				    "match", w->l->path);
-				return -1;
-			}
-			w->list[k] = (int)json_integer_value(v);
-			for (k2 = 0; k2 < k; k2++)
-				if (w->list[k2] == w->list[k]) {
-					snprintf(cause, len, "%s:1: the header's "
-					    "game list has game %d twice",
-					    w->l->path, w->list[k]);
-					return -1;
-				}
-		}
-	}
 	v = json_object_get(h, "replay");
 	if (v != NULL && !json_is_boolean(v)) {
 		snprintf(cause, len, "%s:1: the header's \"replay\" is not true "
@@ -367,6 +383,15 @@ header(struct walk *w, char *cause, size_t len)
 	    w->game_list != NULL ? (int)json_array_size(w->game_list) : 0,
 	    v == NULL || json_is_true(v), first != NULL ?
 	    (int)json_integer_value(first) : 0);
+	return 0;
+}
+
+/* Takes the limits and the fault policy from the header. */
+static int
+header_limits(struct walk *w, char *cause, size_t len)
+{
+	const json_t *h = w->hdr, *v;
+
 	v = json_object_get(h, "max_decisions");
 	if (v != NULL && !json_is_null(v) && (!json_is_integer(v) ||
 	    json_integer_value(v) < 1)) {
@@ -382,26 +407,23 @@ header(struct walk *w, char *cause, size_t len)
 	w->tpm = jint(h, "time_per_move_ms", 0);
 	w->tbank = jint(h, "time_bank_ms", 0);
 	w->thello = jint(h, "time_hello_ms", 0);
-	bots = json_object_get(h, "bots");
-	if (!json_is_array(bots) || json_array_size(bots) != (size_t)w->P) {
-		snprintf(cause, len, "%s: the header lists %zu bots for %d "
-		    "players", w->l->path, json_array_size(bots), w->P);
-		return -1;
-	}
-	v = json_object_get(h, "setup");
+	return 0;
+}
+
+/* Takes the deals fixed by the header: its set-up or its deal book. */
+static int
+header_deals(struct walk *w, char *cause, size_t len)
+{
+	struct replay *rp = w->rp;
+	const json_t *v;
+	char why[256];
+
+	v = json_object_get(w->hdr, "setup");
 	if (v != NULL && !json_is_null(v) && !json_is_object(v)) {
 		snprintf(cause, len, "%s:1: the header's \"setup\" is not a "
 		    "set-up document (an object) or null", w->l->path);
 		return -1;
 	}
-	v = json_object_get(h, "deal_book");
-	if (v != NULL && (rp->book = deal_book_parse(w->g, &rp->o, v,
-	    &rp->nbook, why, sizeof why)) == NULL) {
-		snprintf(cause, len, "%s: the header's deal book: %s",
-		    w->l->path, why);
-		return -1;
-	}
-	v = json_object_get(h, "setup");
 	if (json_is_object(v)) {
 		rp->setup = xcalloc(1, w->g->setup_size);
 		if (w->g->setup_parse(v, &rp->o, rp->setup, why, sizeof why) ==
@@ -413,7 +435,42 @@ header(struct walk *w, char *cause, size_t len)
 			return -1;
 		}
 	}
+	v = json_object_get(w->hdr, "deal_book");
+	if (v != NULL && (rp->book = deal_book_parse(w->g, &rp->o, v,
+	    &rp->nbook, why, sizeof why)) == NULL) {
+		snprintf(cause, len, "%s: the header's deal book: %s",
+		    w->l->path, why);
+		return -1;
+	}
 	return 0;
+}
+
+/* Takes the game, options, seed, games, limits, bots and deals. */
+static int
+header(struct walk *w, char *cause, size_t len)
+{
+	const json_t *bots;
+	const char *name;
+
+	name = json_string_value(json_object_get(w->hdr, "game"));
+	if (name == NULL || (w->g = game_find(name)) == NULL) {
+		snprintf(cause, len, "%s: the header's game \"%s\" is not one "
+		    "of this build's games", w->l->path, name ? name : "");
+		return -1;
+	}
+	w->rp->g = w->g;
+	if (header_options(w, cause, len) == -1 ||
+	    header_seed(w, cause, len) == -1 ||
+	    header_games(w, cause, len) == -1 ||
+	    header_limits(w, cause, len) == -1)
+		return -1;
+	bots = json_object_get(w->hdr, "bots");
+	if (!json_is_array(bots) || json_array_size(bots) != (size_t)w->P) {
+		snprintf(cause, len, "%s: the header lists %zu bots for %d "
+		    "players", w->l->path, json_array_size(bots), w->P);
+		return -1;
+	}
+	return header_deals(w, cause, len);
 }
 
 /* The seat bot sits at in the current game, or -1. */
