@@ -516,3 +516,9 @@ JS
 	! grep -q '<b>spades' "$T/d.html" || false
 	grep -q 'x.from === "answer" ? " debug: "' "$T/d.html"
 }
+
+@test "--names with --verify is refused (it names the seats of a replay to show)" {
+	run bin/replay --verify --names a,b some.jsonl
+	[ "$status" -eq 2 ]
+	[ "$output" = "replay: --names goes with a replay to show, not --verify" ]
+}

@@ -287,8 +287,17 @@ draw_views(const char *game, const char *path)
 	return 0;
 }
 
-int
-main(int argc, char **argv)
+/* The command line. */
+struct args {
+	enum mode	 mode;
+	const char	*html, *names, *game;
+	long		 seat, step, upto;
+	int		 keys, ascii, full;
+};
+
+/* Reads the options into a; returns the index of the first operand. */
+static int
+parse_args(int argc, char **argv, struct args *a)
 {
 	static const struct option longopts[] = {
 		{ "seat", required_argument, NULL, 's' },
@@ -307,28 +316,29 @@ main(int argc, char **argv)
 		{ "table", required_argument, NULL, 'T' },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct rlog l;
-	struct replay rp;
-	enum mode mode = SHOW, want;
-	const char *errstr, *html = NULL, *term, *names = NULL, *game = NULL;
-	long seat = -1, step = 0, upto = -1;
-	int ch, i, nok = 0, nbad = 0, keys = 1, ascii = 0, full = 0, colour;
+	enum mode want;
+	const char *errstr;
+	int ch;
 
+	memset(a, 0, sizeof *a);
+	a->mode = SHOW;
+	a->seat = a->upto = -1;
+	a->keys = 1;
 	opterr = 0;
 	while ((ch = getopt_long(argc, argv, ":hq", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 's':
-			seat = strtonum(optarg, 0, MAX_PLAYERS - 1, &errstr);
+			a->seat = strtonum(optarg, 0, MAX_PLAYERS - 1, &errstr);
 			if (errstr != NULL)
 				errx(2, "--seat %s: %s", optarg, errstr);
 			break;
 		case 'k':
-			step = strtonum(optarg, 0, LONG_MAX, &errstr);
+			a->step = strtonum(optarg, 0, LONG_MAX, &errstr);
 			if (errstr != NULL)
 				errx(2, "--step %s: %s", optarg, errstr);
 			break;
 		case 'u':
-			upto = strtonum(optarg, 0, LONG_MAX, &errstr);
+			a->upto = strtonum(optarg, 0, LONG_MAX, &errstr);
 			if (errstr != NULL)
 				errx(2, "--upto %s: %s", optarg, errstr);
 			break;
@@ -338,32 +348,32 @@ main(int argc, char **argv)
 		case 'T':
 			want = ch == 'V' ? VERIFY : ch == 'E' ? EMIT : ch == 'H' ?
 			    HTML : TABLE;
-			if (mode != SHOW && mode != want)
+			if (a->mode != SHOW && a->mode != want)
 				errx(2, "give one of --verify, --emit, --html "
 				    "and --table");
-			mode = want;
+			a->mode = want;
 			if (ch == 'H')
-				html = optarg;
+				a->html = optarg;
 			if (ch == 'T')
-				game = optarg;
+				a->game = optarg;
 			break;
 		case 'a':
-			ascii = 1;
+			a->ascii = 1;
 			break;
 		case 'n':
-			keys = 0;
+			a->keys = 0;
 			break;
 		case 'f':
-			full = 1;
+			a->full = 1;
 			break;
 		case 'q':
 			quiet = 1;
 			break;
 		case 'h':
 			usage(stdout);
-			return 0;
+			exit(0);
 		case 'N':
-			names = optarg;
+			a->names = optarg;
 			break;
 		case 'R':
 			cli_version("replay");
@@ -371,68 +381,67 @@ main(int argc, char **argv)
 			cli_bad_option("replay", ch, argv);
 		}
 	}
-	argc -= optind;
-	argv += optind;
-	if (argc < 1)
-		cli_usage_error("replay", "no log given");
-	if (mode != VERIFY && argc != 1)
-		cli_usage_error("replay", "one log at a time (--verify takes "
-		    "several)");
-	if (mode == VERIFY) {
-		for (i = 0; i < argc; i++)
-			verify_path(argv[i], &nok, &nbad);
-		if (nok + nbad != 1 || nbad > 0)
-			printf("verified %d logs: %d ok, %d failed\n", nok + nbad,
-			    nok, nbad);
-		if (fflush(stdout) == EOF)
-			err(1, "stdout");
-		if (nok + nbad == 0)
-			warnx("no match log found (a log's first line is the "
-			    "referee's header)");
-		return nbad > 0 || nok == 0 ? 1 : 0;
-	}
-	if (mode == TABLE) {
-		if (game_find(game) == NULL)
-			errx(2, "--table %s: no such game (see referee "
-			    "--list-games)", game);
-		render_init(0, !ascii, 1);
-		return draw_views(game, argv[0]);
-	}
-	if (mode == EMIT && seat < 0)
-		errx(2, "--emit needs --seat N");
-	if (mode != EMIT && upto >= 0)
-		errx(2, "--upto K goes with --emit");
-	if (mode == VERIFY && names != NULL)
-		errx(2, "--names goes with a replay to show, not --verify");
+	return optind;
+}
+
+/* --verify: checks every log given; the exit status. */
+static int
+verify_all(int n, char **paths)
+{
+	int i, nok = 0, nbad = 0;
+
+	for (i = 0; i < n; i++)
+		verify_path(paths[i], &nok, &nbad);
+	if (nok + nbad != 1 || nbad > 0)
+		printf("verified %d logs: %d ok, %d failed\n", nok + nbad, nok,
+		    nbad);
+	if (fflush(stdout) == EOF)
+		err(1, "stdout");
+	if (nok + nbad == 0)
+		warnx("no match log found (a log's first line is the "
+		    "referee's header)");
+	return nbad > 0 || nok == 0 ? 1 : 0;
+}
+
+/* Shows one log as a asks (emit, HTML, or on the terminal); the status. */
+static int
+show(const struct args *a, const char *path)
+{
+	struct rlog l;
+	struct replay rp;
+	const char *term;
+	int colour, keys;
+
 	term = getenv("TERM");
 	colour = isatty(STDOUT_FILENO) && getenv("NO_COLOR") == NULL &&
 	    term != NULL && strcmp(term, "dumb") != 0;
-	render_init(colour, !ascii, full || (keys && isatty(STDIN_FILENO) &&
-	    isatty(STDOUT_FILENO)));
-	if (load(&l, &rp, argv[0], mode == EMIT && upto < 0) == -1)
+	keys = a->keys && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
+	render_init(colour, !a->ascii, a->full || keys);
+	if (load(&l, &rp, path, a->mode == EMIT && a->upto < 0) == -1)
 		return 1;
-	if (seat >= rp.players)
-		errx(2, "--seat %ld: the match has seats 0 to %d", seat,
+	if (a->seat >= rp.players)
+		errx(2, "--seat %ld: the match has seats 0 to %d", a->seat,
 		    rp.players - 1);
-	if (names != NULL)
-		set_names(&l, names, rp.players);
-	switch (mode) {
+	if (a->names != NULL)
+		set_names(&l, a->names, rp.players);
+	switch (a->mode) {
 	case EMIT:
-		emit(&rp, (int)seat, upto);
+		emit(&rp, (int)a->seat, a->upto);
 		break;
 	case HTML:
-		write_html(&rp, html);
+		write_html(&rp, a->html);
 		break;
 	default:
 		if (rp.nf == 0)
-			errx(1, "%s: the log holds no game to show", argv[0]);
-		if ((size_t)step >= rp.nf)
+			errx(1, "%s: the log holds no game to show", path);
+		if ((size_t)a->step >= rp.nf)
 			errx(2, "--step %ld: the replay has steps 0 to %zu",
-			    step, rp.nf - 1);
-		if (keys && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO))
-			render_interactive(&rp, (size_t)step, (int)seat);
+			    a->step, rp.nf - 1);
+		if (keys)
+			render_interactive(&rp, (size_t)a->step, (int)a->seat);
 		else
-			render_match(stdout, &rp, (size_t)step, (int)seat);
+			render_match(stdout, &rp, (size_t)a->step,
+			    (int)a->seat);
 		if (fflush(stdout) == EOF)
 			err(1, "stdout");
 		break;
@@ -440,4 +449,36 @@ main(int argc, char **argv)
 	replay_free(&rp);
 	rlog_free(&l);
 	return 0;
+}
+
+int
+main(int argc, char **argv)
+{
+	struct args a;
+	int i;
+
+	i = parse_args(argc, argv, &a);
+	argc -= i;
+	argv += i;
+	if (argc < 1)
+		cli_usage_error("replay", "no log given");
+	if (a.mode != VERIFY && argc != 1)
+		cli_usage_error("replay", "one log at a time (--verify takes "
+		    "several)");
+	if (a.mode == VERIFY && a.names != NULL)
+		errx(2, "--names goes with a replay to show, not --verify");
+	if (a.mode == VERIFY)
+		return verify_all(argc, argv);
+	if (a.mode == TABLE) {
+		if (game_find(a.game) == NULL)
+			errx(2, "--table %s: no such game (see referee "
+			    "--list-games)", a.game);
+		render_init(0, !a.ascii, 1);
+		return draw_views(a.game, argv[0]);
+	}
+	if (a.mode == EMIT && a.seat < 0)
+		errx(2, "--emit needs --seat N");
+	if (a.mode != EMIT && a.upto >= 0)
+		errx(2, "--upto K goes with --emit");
+	return show(&a, argv[0]);
 }
