@@ -1317,7 +1317,7 @@ settle(struct match *m, int seat)
 		mlog_end(&m->log);
 	}
 	if (b->source == SRC_FAULT && b->alive) {
-		aj = m->g->action_json(m->st, seat, a);
+		aj = game_action_json(m->g, m->st, seat, a);
 		q->len = 0;
 		msg_error(q, b->id, fault_names[b->fault], b->why, aj, retire);
 		bot_send(m, b, q, "error", b->id, 0, 0);
