@@ -822,3 +822,35 @@ botset_handle(struct botset *bs)
 		}
 	}
 }
+
+void
+bot_answered(struct mbot *b, struct action a, int64_t now, int64_t per_move)
+{
+	int64_t used, over;
+
+	used = now - b->sent_us;
+	over = used - per_move;
+	if (over > 0)
+		b->bank_us = over < b->bank_us ? b->bank_us - over : 0;
+	b->open = 0;
+	b->source = SRC_BOT;
+	b->answer = a;
+}
+
+int64_t
+botset_deadline(const struct botset *bs, int64_t until, int *fallback)
+{
+	const struct mbot *b;
+	int64_t dl = until;
+	int i;
+
+	*fallback = 0;
+	for (i = 0; i < bs->n; i++) {
+		b = &bs->bots[i];
+		if ((b->open || b->hello) && b->deadline_us < dl)
+			dl = b->deadline_us;
+		if (b->alive && b->p.pidfd == -1)
+			*fallback = 1;
+	}
+	return dl;
+}

@@ -185,6 +185,11 @@ void	 botset_handle(struct botset *);
 extern const char *const botset_sync_call, *const botset_wait_call;
 /* Closes the bots' stderr files (noting what the cap dropped). */
 void	 botset_stderr_close(struct botset *);
+/*
+ * The earliest of until and the bots' hello and request deadlines;
+ * *fallback is set if a live bot has no pidfd (its exit is polled).
+ */
+int64_t	 botset_deadline(const struct botset *, int64_t, int *);
 /* Frees the set (its bots must be reaped). */
 void	 botset_free(struct botset *);
 
@@ -209,6 +214,11 @@ void	 bot_check_exit(struct botset *, struct mbot *);
 void	 bot_close_after(struct botset *, struct mbot *);
 /* Kills and reaps b's process group, closing its descriptors. */
 void	 bot_reap(struct botset *, struct mbot *);
+/*
+ * Takes b's valid answer a to its open request, read at now; what it took
+ * over per_move (microseconds) is drawn from its time bank.
+ */
+void	 bot_answered(struct mbot *, struct action, int64_t, int64_t);
 /* Remembers an id a fault closed: late answers to it are no fault. */
 void	 bot_closed_add(struct mbot *, int64_t);
 /* Returns 1 if id is one of the recently fault-closed requests. */

@@ -23,6 +23,7 @@
 #include "botio.h"
 #include "log.h"
 #include "match.h"
+#include "matchlog.h"
 #include "messages.h"
 #include "results.h"
 
@@ -33,9 +34,6 @@
  */
 #define LOG_IDLE_MS		20
 #define LOG_BATCH		(64 * 1024)	/* log bytes held at most */
-
-static const char *const source_names[] = { "none", "bot", "fault",
-    "autoplay" };
 
 const char *const policy_names[] = { "random", "default", "retire", NULL };
 
@@ -67,15 +65,6 @@ struct match {
 	struct playorder	 po;
 };
 
-/* How a game ended: its result and how it was cut. */
-struct outcome {
-	int	places[MAX_PLAYERS];
-	double	scores[MAX_PLAYERS];
-	int	cut;			/* by --max-decisions */
-	int	capped;			/* by the game's max_turns, or cut */
-	struct buf fin;			/* the all-seeing final view */
-};
-
 static int64_t	mtime(struct match *);
 static int	failf(struct match *, const char *, ...)
 		    __attribute__((format(printf, 2, 3)));
@@ -89,33 +78,21 @@ static void	on_fault(void *, struct mbot *, enum fault, int64_t,
 static void	on_line(void *, struct mbot *, char *, size_t, int64_t);
 static void	on_answer(struct match *, struct mbot *, const json_t *,
 		    int64_t);
-static int	blank(const char *, size_t);
-static void	bot_answered(struct match *, struct mbot *, struct action,
-		    int64_t);
 static void	bot_hello(struct match *, struct mbot *, const json_t *,
 		    const char *);
-static int64_t	next_deadline(struct match *, int64_t, int *);
 static void	check_deadlines(struct match *, int64_t);
 static int	pump(struct match *, int64_t);
 static int	ask(struct match *, int);
-static void	log_action(struct match *, int, const struct mbot *,
-		    struct action);
 static int	settle(struct match *, int);
 static void	say_hello(struct match *, int, const json_t *);
-static json_t	*header_json(struct match *, const json_t *);
 static int	handshake(struct match *, int);
-static json_t	*per_seat_json(const struct match *, const int *,
-		    const double *);
 static int	write_results_line(struct match *, const struct outcome *);
 static void	game_begin(struct match *, int, int);
-static void	log_game_start(struct match *, int, int);
 static int	play_round(struct match *, uint32_t);
 static void	game_outcome(struct match *, struct outcome *);
-static void	log_game_end(struct match *, int, const struct outcome *);
 static int	game_end(struct match *, int, int, struct outcome *);
 static int	play_game(struct match *, int, int);
 static void	shutdown_bots(struct match *, int);
-static void	write_result(struct match *);
 static int	match_open(struct match *, const struct match_config *,
 		    char *, size_t);
 static int	play_match(struct match *, char *, size_t);
@@ -194,7 +171,7 @@ static void
 fault(struct match *m, struct mbot *b, enum fault kind, int64_t id,
     const char *why)
 {
-	struct buf *l, msg = { NULL, 0, 0 };
+	struct buf msg = { NULL, 0, 0 };
 	char detail[256];
 
 	strlcpy(detail, why, sizeof detail);
@@ -210,27 +187,8 @@ fault(struct match *m, struct mbot *b, enum fault kind, int64_t id,
 		    strlen(detail), "; %ld faults this game: retired for the "
 		    "rest of it", b->game.faults);
 	}
-	if (mlog_on(&m->log)) {
-		l = mlog_begin(&m->log, "fault");
-		buf_str(l, ",\"t\":");
-		buf_int(l, mtime(m));
-		buf_str(l, ",\"game\":");
-		buf_int(l, m->gi);
-		buf_str(l, ",\"bot\":");
-		buf_int(l, b->index);
-		buf_str(l, ",\"seat\":");
-		buf_int(l, b->seat);
-		buf_str(l, ",\"fault\":\"");
-		buf_str(l, fault_names[kind]);
-		buf_str(l, "\",\"id\":");
-		if (id >= 0)
-			buf_int(l, id);
-		else
-			buf_str(l, "null");
-		buf_str(l, ",\"detail\":");
-		buf_jstr(l, detail, strlen(detail));
-		mlog_end(&m->log);
-	}
+	if (mlog_on(&m->log))
+		mlog_fault(&m->log, mtime(m), m->gi, b, kind, id, detail);
 	if (b->open) {
 		b->open = 0;
 		b->source = SRC_FAULT;
@@ -268,18 +226,6 @@ on_fault(void *arg, struct mbot *b, enum fault kind, int64_t id,
 	fault(arg, b, kind, id, detail);
 }
 
-/* Returns 1 if the line holds nothing but spaces and tabs. */
-static int
-blank(const char *line, size_t len)
-{
-	size_t i;
-
-	for (i = 0; i < len; i++)
-		if (line[i] != ' ' && line[i] != '\t')
-			return 0;
-	return 1;
-}
-
 /*
  * The bots' hook for a line of b's stdout, read at now: a hello, an
  * answer, or a fault.
@@ -296,7 +242,7 @@ on_line(void *arg, struct mbot *b, char *line, size_t len, int64_t now)
 	long long qindex, qamount;
 	int kind, qhas;
 
-	if (m->bs.shutting || blank(line, len))
+	if (m->bs.shutting || proto_blank(line, len))
 		return;
 	/* The common answer, for the open request, without a parser. */
 	if (!b->hello && b->open && proto_quick(line, len, &id, &qindex,
@@ -307,7 +253,7 @@ on_line(void *arg, struct mbot *b, char *line, size_t len, int64_t now)
 			faultf(m, b, kind, id, "%s", why);
 			return;
 		}
-		bot_answered(m, b, a, now);
+		bot_answered(b, a, now, m->cf->time_per_move_ms * 1000);
 		return;
 	}
 	j = json_loadb(line, len, JSON_REJECT_DUPLICATES, &jerr);
@@ -360,25 +306,7 @@ on_answer(struct match *m, struct mbot *b, const json_t *j, int64_t now)
 		faultf(m, b, kind, id, "%s", why);
 		return;
 	}
-	bot_answered(m, b, a, now);
-}
-
-/*
- * Takes b's valid answer a to its open request, read at time now;
- * charges its time bank.
- */
-static void
-bot_answered(struct match *m, struct mbot *b, struct action a, int64_t now)
-{
-	int64_t used, over;
-
-	used = now - b->sent_us;
-	over = used - m->cf->time_per_move_ms * 1000;
-	if (over > 0)
-		b->bank_us = over < b->bank_us ? b->bank_us - over : 0;
-	b->open = 0;
-	b->source = SRC_BOT;
-	b->answer = a;
+	bot_answered(b, a, now, m->cf->time_per_move_ms * 1000);
 }
 
 /* Takes b's hello answer (j may be NULL: unparsable). */
@@ -412,28 +340,6 @@ bot_hello(struct match *m, struct mbot *b, const json_t *j, const char *why)
 	}
 	memcpy(b->name, name, len);
 	b->name[len] = '\0';
-}
-
-/*
- * The earliest of until and the bots' hello and request deadlines;
- * *fallback is set if a live bot has no pidfd (its exit is polled).
- */
-static int64_t
-next_deadline(struct match *m, int64_t until, int *fallback)
-{
-	struct mbot *b;
-	int64_t dl = until;
-	int i;
-
-	*fallback = 0;
-	for (i = 0; i < m->n; i++) {
-		b = &m->bots[i];
-		if ((b->open || b->hello) && b->deadline_us < dl)
-			dl = b->deadline_us;
-		if (b->alive && b->p.pidfd == -1)
-			*fallback = 1;
-	}
-	return dl;
 }
 
 /*
@@ -474,7 +380,7 @@ pump(struct match *m, int64_t until)
 	int64_t now, t, dl;
 	int r, timeout, fallback;
 
-	dl = next_deadline(m, until, &fallback);
+	dl = botset_deadline(&m->bs, until, &fallback);
 	if (m->log.b.len >= LOG_BATCH && mlog_flush(&m->log) == -1)
 		return log_failed(m);
 	now = now_us();
@@ -547,34 +453,6 @@ ask(struct match *m, int seat)
 	return 0;
 }
 
-/* Logs the move a of seat (played for bot b) this round. */
-static void
-log_action(struct match *m, int seat, const struct mbot *b, struct action a)
-{
-	struct buf *l;
-
-	if (!mlog_on(&m->log))
-		return;
-	l = mlog_begin(&m->log, "action");
-	buf_str(l, ",\"game\":");
-	buf_int(l, m->gi);
-	buf_str(l, ",\"step\":");
-	buf_int(l, m->step);
-	buf_str(l, ",\"seat\":");
-	buf_int(l, seat);
-	buf_str(l, ",\"bot\":");
-	buf_int(l, b->index);
-	buf_str(l, ",\"source\":\"");
-	buf_str(l, source_names[b->source]);
-	if (b->source != SRC_BOT) {
-		buf_str(l, "\",\"policy\":\"");
-		buf_str(l, policy_names[m->cf->policy]);
-	}
-	buf_str(l, "\",\"action\":");
-	msg_action(l, m->g, m->st, seat, a);
-	mlog_end(&m->log);
-}
-
 /* Applies seat's move of this round, logging it.  -1 on engine error. */
 static int
 settle(struct match *m, int seat)
@@ -594,7 +472,8 @@ settle(struct match *m, int seat)
 		b->retired = 1;
 	/* by the policy, or by the cap of faults per game */
 	retire = b->source == SRC_FAULT && b->retired;
-	log_action(m, seat, b, a);
+	mlog_action(&m->log, m->gi, m->step, seat, b, m->cf->policy, m->g,
+	    m->st, a);
 	if (b->source == SRC_FAULT && b->alive) {
 		aj = game_action_json(m->g, m->st, seat, a);
 		q->len = 0;
@@ -633,67 +512,6 @@ say_hello(struct match *m, int gi, const json_t *o)
 	}
 }
 
-/* Returns the log's header (a new object); opts is opts_json(). */
-static json_t *
-header_json(struct match *m, const json_t *o)
-{
-	const struct match_config *cf = m->cf;
-	struct mbot *b;
-	json_t *j, *a, *bots;
-	int i, k;
-
-	bots = json_array();
-	for (i = 0; i < m->n; i++) {
-		b = &m->bots[i];
-		a = json_array();
-		for (k = 0; b->argv[k] != NULL; k++)
-			json_array_append_new(a, json_string(b->argv[k]));
-		json_array_append_new(bots, json_pack("{s:s,s:s,s:o}", "name",
-		    b->name, "command", b->command, "argv", a));
-	}
-	j = json_pack("{s:s,s:s,s:i,s:i,s:s,s:O,s:I,s:i,s:b,s:o,s:O?,s:s,"
-	    "s:I,s:I,s:I,s:o}", "type", "header", "cardarena",
-	    CARDARENA_VERSION, "protocol", PROTOCOL_VERSION, "log_format",
-	    LOG_FORMAT_VERSION, "game", m->g->name, "options", o, "seed",
-	    (json_int_t)cf->seed, "games", cf->games, "duplicate",
-	    cf->duplicate, "game_list", json_null(), "setup",
-	    cf->setup_json, "on_fault", policy_names[cf->policy],
-	    "time_per_move_ms", (json_int_t)cf->time_per_move_ms,
-	    "time_bank_ms", (json_int_t)cf->time_bank_ms, "time_hello_ms",
-	    (json_int_t)cf->time_hello_ms, "bots", bots);
-	json_object_set_new(j, "max_faults", json_integer(cf->max_faults));
-	json_object_set_new(j, "nonce", json_string(m->nonce));
-	json_object_set_new(j, "max_output", json_integer((json_int_t)
-	    cf->max_output));
-	/* Which options the user set: a replay must resolve them alike. */
-	a = json_array();
-	for (i = 0; m->g->options[i].name != NULL; i++)
-		if (cf->opts.given[i])
-			json_array_append_new(a,
-			    json_string(m->g->options[i].name));
-	json_object_set_new(j, "options_given", a);
-	json_object_set_new(j, "replay", json_boolean(!cf->no_replay));
-	if (cf->book_json != NULL)
-		json_object_set(j, "deal_book", (json_t *)cf->book_json);
-	if (cf->first_game > 0)
-		json_object_set_new(j, "first_game",
-		    json_integer(cf->first_game));
-	json_object_set_new(j, "max_decisions", cf->max_decisions > 0 ?
-	    json_integer(cf->max_decisions) : json_null());
-	json_object_set_new(j, "log_level", json_string(cf->log_lean ?
-	    "lean" : "full"));
-	json_object_set_new(j, "log_max", cf->log_max > 0 ?
-	    json_integer(cf->log_max) : json_null());
-	if (cf->game_list != NULL) {
-		a = json_array();
-		for (i = 0; i < cf->ngame_list; i++)
-			json_array_append_new(a,
-			    json_integer(cf->game_list[i]));
-		json_object_set_new(j, "game_list", a);
-	}
-	return j;
-}
-
 /*
  * Sends the hello to every bot, seated as in game gi (the first game of
  * their lifetime), and waits for their names; the first handshake also
@@ -730,7 +548,7 @@ handshake(struct match *m, int gi)
 	for (i = 0; i < m->n; i++)
 		strlcpy(m->res->names[i], m->bots[i].name,
 		    sizeof m->res->names[i]);
-	j = header_json(m, o);
+	j = mlog_header_json(m->cf, m->nonce, o, m->bots, m->n);
 	json_decref(o);
 	if (mlog_on(&m->log)) {
 		m->msg.len = 0;
@@ -743,68 +561,21 @@ handshake(struct match *m, int gi)
 	return 0;
 }
 
-/* Returns a JSON array of per-seat values mapped to per-bot order. */
-static json_t *
-per_seat_json(const struct match *m, const int *ip, const double *dp)
-{
-	json_t *a;
-	int s;
-
-	a = json_array();
-	for (s = 0; s < m->n; s++)
-		json_array_append_new(a, ip != NULL ? json_integer(ip[s]) :
-		    score_json(dp[s]));
-	return a;
-}
-
 /* Appends the --results line of the game just played. */
 static int
 write_results_line(struct match *m, const struct outcome *oc)
 {
-	struct buf q = { NULL, 0, 0 };
 	struct resline r;
-	int s, i, rc = 0;
-	ssize_t n;
-	size_t off;
 
 	if (m->resfd == -1)
 		return 0;
-	memset(&r, 0, sizeof r);
-	r.game = m->gi;
-	r.seed = (int64_t)m->deal_seed;
-	r.n = m->n;
-	for (s = 0; s < m->n; s++) {
-		r.seats[s] = m->seat_bot[s];
-		r.places[m->seat_bot[s]] = oc->places[s];
-		r.scores[m->seat_bot[s]] = oc->scores[s];
+	results_line(&r, m->gi, m->deal_seed, m->seat_bot, oc, m->bots, m->n,
+	    m->cf->log_path);
+	if (resline_write(m->resfd, &r) == -1) {
+		m->res->disk_full = match_disk_full(errno);
+		return failf(m, "results: %s", strerror(errno));
 	}
-	for (i = 0; i < m->n; i++) {
-		memcpy(r.kinds[i], m->bots[i].game.kinds, sizeof r.kinds[i]);
-		r.hello[i] = m->bots[i].game.hello;
-		memcpy(r.limits[i], m->bots[i].game.limits,
-		    sizeof r.limits[i]);
-		r.retired[i] = m->bots[i].capped;
-	}
-	r.capped = oc->capped;
-	if (m->cf->log_path != NULL)
-		strlcpy(r.log, m->cf->log_path, sizeof r.log);
-	resline_encode(&q, &r);
-	for (off = 0; off < q.len; off += (size_t)n) {
-		n = write(m->resfd, q.p + off, q.len - off);
-		if (n == -1 && errno == EINTR) {
-			n = 0;
-			continue;
-		}
-		if (n <= 0) {
-			m->res->disk_full = match_disk_full(n == 0 ? ENOSPC :
-			    errno);
-			rc = failf(m, "results: %s", strerror(n == 0 ? ENOSPC :
-			    errno));
-			break;
-		}
-	}
-	buf_free(&q);
-	return rc;
+	return 0;
 }
 
 /*
@@ -839,7 +610,8 @@ game_begin(struct match *m, int gi, int reported)
 	memset(m->st, 0, g->state_size);
 	g->init(m->st, &cf->opts, deal_setup(g, cf->setup, cf->book,
 	    cf->nbook, gi, m->n, cf->duplicate), &m->rng, &m->ev);
-	log_game_start(m, gi, reported);
+	mlog_game_start(&m->log, mtime(m), gi, m->deal_seed, m->seat_bot, m->n,
+	    reported, m->g, m->st);
 	for (s = 0; s < m->n; s++) {
 		b = &m->bots[m->seat_bot[s]];
 		q->len = 0;
@@ -847,36 +619,6 @@ game_begin(struct match *m, int gi, int reported)
 		b->ecopy.mark = 1;
 		bot_send(&m->bs, b, q, "start", -1, 0, 0);
 	}
-}
-
-/* Logs the start of game gi: its seed, seats and whole deal. */
-static void
-log_game_start(struct match *m, int gi, int reported)
-{
-	struct buf *l;
-	int s;
-
-	if (!mlog_on(&m->log))
-		return;
-	l = mlog_begin(&m->log, "game_start");
-	buf_str(l, ",\"t\":");
-	buf_int(l, mtime(m));
-	buf_str(l, ",\"game\":");
-	buf_int(l, gi);
-	buf_str(l, ",\"seed\":");
-	buf_int(l, (long long)m->deal_seed);
-	buf_str(l, ",\"seats\":[");
-	for (s = 0; s < m->n; s++) {
-		if (s)
-			buf_add(l, ",", 1);
-		buf_int(l, m->seat_bot[s]);
-	}
-	buf_str(l, "]");
-	if (!reported)
-		buf_str(l, ",\"replayed\":true");
-	buf_str(l, ",\"deal\":");
-	msg_view(l, m->g, m->st, SEAT_ALL);
-	mlog_end(&m->log);
 }
 
 /*
@@ -924,49 +666,6 @@ game_outcome(struct match *m, struct outcome *oc)
 	    "capped");
 }
 
-/* Logs the end of game gi: its steps, result, faults and final view. */
-static void
-log_game_end(struct match *m, int gi, const struct outcome *oc)
-{
-	struct buf *l;
-	json_t *a;
-	int s, i;
-
-	if (!mlog_on(&m->log))
-		return;
-	l = mlog_begin(&m->log, "game_end");
-	buf_str(l, ",\"t\":");
-	buf_int(l, mtime(m));
-	buf_str(l, ",\"game\":");
-	buf_int(l, gi);
-	buf_str(l, ",\"steps\":");
-	buf_int(l, m->step);
-	buf_str(l, ",\"capped\":");
-	buf_str(l, oc->capped ? "true" : "false");
-	if (oc->cut)
-		buf_str(l, ",\"max_decisions\":true");
-	buf_str(l, ",\"places\":");
-	buf_add(l, "[", 1);
-	for (s = 0; s < m->n; s++) {
-		if (s)
-			buf_add(l, ",", 1);
-		buf_int(l, oc->places[s]);
-	}
-	buf_str(l, "],\"scores\":");
-	a = per_seat_json(m, NULL, oc->scores);
-	buf_json(l, a);
-	json_decref(a);
-	buf_str(l, ",\"faults\":[");
-	for (i = 0; i < m->n; i++) {
-		if (i)
-			buf_add(l, ",", 1);
-		buf_int(l, m->bots[i].game.faults);
-	}
-	buf_str(l, "],\"final\":");
-	buf_add(l, oc->fin.p, oc->fin.len);
-	mlog_end(&m->log);
-}
-
 /*
  * Ends game gi: logs it, tells every bot the result, counts it in the
  * match's (reported) and writes its results line.  -1 on a write error.
@@ -979,7 +678,7 @@ game_end(struct match *m, int gi, int reported, struct outcome *oc)
 	int s, i;
 
 	game_outcome(m, oc);
-	log_game_end(m, gi, oc);
+	mlog_game_end(&m->log, mtime(m), gi, m->step, oc, m->bots, m->n);
 	m->replaying = 0;	/* faults from here on count (verify.c) */
 	for (s = 0; s < m->n; s++) {
 		b = &m->bots[m->seat_bot[s]];
@@ -1081,37 +780,6 @@ shutdown_bots(struct match *m, int final)
 		botset_stderr_close(&m->bs);
 }
 
-json_t *
-match_result_json(const struct match_result *res)
-{
-	json_t *j, *names, *places, *scores, *faults, *kinds, *k;
-	long total;
-	int i, f;
-
-	names = json_array();
-	places = json_array();
-	scores = json_array();
-	faults = json_array();
-	kinds = json_array();
-	for (i = 0; i < res->nbots; i++) {
-		json_array_append_new(names, json_string(res->names[i]));
-		json_array_append_new(places, json_integer(res->places[i]));
-		json_array_append_new(scores, score_json(res->scores[i]));
-		k = json_object();
-		for (f = 0, total = 0; f < NFAULT; f++) {
-			json_object_set_new(k, fault_names[f],
-			    json_integer(res->faults[i][f]));
-			total += res->faults[i][f];
-		}
-		json_array_append_new(faults, json_integer(total));
-		json_array_append_new(kinds, k);
-	}
-	j = json_pack("{s:s,s:i,s:o,s:o,s:o,s:o,s:o}", "type", "result",
-	    "games", res->games_played, "names", names, "places", places,
-	    "scores", scores, "faults", faults, "fault_kinds", kinds);
-	return j;
-}
-
 /*
  * The match's places: by the scores summed over its games, equal sums
  * parted by the sum of the games' places (so a one-game match keeps the
@@ -1130,23 +798,6 @@ match_places(struct match_result *r)
 			    r->place_sum[j] < r->place_sum[i]))
 				r->places[i]++;
 	}
-}
-
-/* Writes the result line of the log. */
-static void
-write_result(struct match *m)
-{
-	json_t *j;
-
-	match_places(m->res);
-	if (!mlog_on(&m->log))
-		return;
-	j = match_result_json(m->res);
-	json_object_set_new(j, "t", json_integer(mtime(m)));
-	json_object_set_new(j, "n", json_integer(m->log.lines++));
-	buf_json(&m->log.b, j);
-	buf_add(&m->log.b, "\n", 1);
-	json_decref(j);
 }
 
 /*
@@ -1233,7 +884,6 @@ match_abort(struct match *m, char *cause, size_t len)
 {
 	const struct match_config *cf = m->cf;
 	struct match_result *res = m->res;
-	struct buf *l;
 	int i;
 
 	if (cf->stop != NULL && *cf->stop) {
@@ -1249,14 +899,8 @@ match_abort(struct match *m, char *cause, size_t len)
 			proc_signal(&m->bots[i].p, SIGKILL);
 	for (i = 0; i < m->n; i++)
 		bot_lost(&m->bs, &m->bots[i]);
-	if (mlog_on(&m->log)) {
-		l = mlog_begin(&m->log, res->aborted ? "aborted" : "error");
-		buf_str(l, ",\"t\":");
-		buf_int(l, mtime(m));
-		buf_str(l, ",\"detail\":");
-		buf_jstr(l, cause, strlen(cause));
-		mlog_end(&m->log);
-	}
+	mlog_ended(&m->log, res->aborted ? "aborted" : "error", mtime(m),
+	    cause);
 	mlog_close(&m->log);
 }
 
@@ -1311,7 +955,8 @@ match_run(const struct match_config *cf, struct match_result *res,
 	sigaction(SIGPIPE, &ign, &oldpipe);
 	if ((r = play_match(&m, cause, len)) == 0) {
 		shutdown_bots(&m, 1);
-		write_result(&m);
+		match_places(res);
+		mlog_result(&m.log, mtime(&m), res);
 		if (mlog_close(&m.log) == -1) {
 			snprintf(cause, len, "%s", m.log.error);
 			res->disk_full = match_disk_full(m.log.error_no);

@@ -95,7 +95,10 @@ int	 match_run(const struct match_config *, struct match_result *, char *,
 	    size_t);
 /* Returns 1 if a write error e means the disk (or the file size) is full. */
 int	 match_disk_full(int);
-/* Returns the result line of the log (and of bin/referee's stdout). */
+/*
+ * Returns the result line of the log and of bin/referee's stdout (a new
+ * object; matchlog.c writes the log's lines).
+ */
 json_t	*match_result_json(const struct match_result *);
 
 /*
