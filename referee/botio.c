@@ -42,8 +42,6 @@ enum fill {
 	FILL_END	/* end of output, or a read error */
 };
 
-static void	faultf(struct botset *, struct mbot *, enum fault, int64_t,
-		    const char *, ...) __attribute__((format(printf, 5, 6)));
 static void	bot_write(struct botset *, struct mbot *);
 static enum fill bot_fill(struct mbot *, size_t *, ssize_t *, size_t *);
 static int	bot_read_some(struct botset *, struct mbot *, int);
@@ -70,9 +68,8 @@ now_us(void)
 	return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
 }
 
-/* Hands a fault of b's I/O to the owner, its detail formatted. */
-static void
-faultf(struct botset *bs, struct mbot *b, enum fault kind, int64_t id,
+void
+bot_fault(struct botset *bs, struct mbot *b, enum fault kind, int64_t id,
     const char *fmt, ...)
 {
 	va_list ap;
@@ -482,7 +479,7 @@ bot_read_some(struct botset *bs, struct mbot *b, int drain)
 		if (r->len > MAX_LINE) {
 			mlog_recv(bs->log, now_us() - bs->t0, b->index, r->buf,
 			    LOGGED_PREFIX, 1);
-			faultf(bs, b, FAULT_LONG_LINE, b->open ? b->id : -1,
+			bot_fault(bs, b, FAULT_LONG_LINE, b->open ? b->id : -1,
 			    "a line longer than %d bytes", MAX_LINE);
 			r->len = 0;
 			r->skipping = 1;
@@ -522,7 +519,7 @@ void
 bot_flood(struct botset *bs, struct mbot *b)
 {
 	b->rd.muted = 1;
-	faultf(bs, b, FAULT_MALFORMED, b->open ? b->id : -1, "more than %zu "
+	bot_fault(bs, b, FAULT_MALFORMED, b->open ? b->id : -1, "more than %zu "
 	    "bytes or %d lines of output for one request; the rest is "
 	    "dropped until the next", bs->max_output, MAX_LINES_ASKED);
 }
@@ -554,13 +551,13 @@ bot_stderr(struct botset *bs, struct mbot *b, int drain)
 			continue;
 		if (c->mark && c->len < bs->stderr_cap) {
 			if (c->own)
-				k = snprintf(mark, sizeof mark, "\n--- cardarena: "
-				    "game %d, request %lld ---\n", bs->game,
-				    (long long)b->id);
+				k = snprintf(mark, sizeof mark, "\n--- "
+				    "cardarena: game %d, request %lld ---\n",
+				    bs->game, (long long)b->id);
 			else
-				k = snprintf(mark, sizeof mark, "\n--- cardarena: "
-				    "bot %d (%s), game %d, request %lld ---\n",
-				    b->index, b->name, bs->game,
+				k = snprintf(mark, sizeof mark, "\n--- "
+				    "cardarena: bot %d (%s), game %d, request "
+				    "%lld ---\n", b->index, b->name, bs->game,
 				    (long long)b->id);
 			k -= !c->midline;
 			if (write(c->fd, mark + !c->midline, (size_t)k) == k)
@@ -624,13 +621,13 @@ bot_lost(struct botset *bs, struct mbot *b)
 	if (b->p.exited && (lim = contain_limit(b->p.signalled, b->p.code,
 	    b->p.cpu_ms, b->p.maxrss_kb)) != NULL) {
 		contain_limit_describe(lim, what, sizeof what);
-		faultf(bs, b, FAULT_LIMIT, b->open ? b->id : -1, "%s: %s (%s)",
-		    lim, what, how);
+		bot_fault(bs, b, FAULT_LIMIT, b->open ? b->id : -1,
+		    "%s: %s (%s)", lim, what, how);
 		for (i = 0; i < NLIMIT; i++)
 			if (strcmp(lim, limit_names[i]) == 0)
 				b->game.limits[i]++;
 	} else
-		faultf(bs, b, FAULT_EXIT, b->open ? b->id : -1, "%s",
+		bot_fault(bs, b, FAULT_EXIT, b->open ? b->id : -1, "%s",
 		    b->lost_why != NULL ? b->lost_why : how);
 }
 

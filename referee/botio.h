@@ -200,6 +200,9 @@ void	 botset_free(struct botset *);
  */
 void	 bot_send(struct botset *, struct mbot *, const struct buf *,
 	    const char *, int64_t, long, int64_t);
+/* Hands a fault of b to the owner's hook, its detail formatted. */
+void	 bot_fault(struct botset *, struct mbot *, enum fault, int64_t,
+	    const char *, ...) __attribute__((format(printf, 5, 6)));
 /* Forgets what b was cut in and counts its output anew (a request). */
 void	 bot_asked(struct mbot *);
 /* Reads b's stdout, handing each line to the hooks; 1 at its end. */

@@ -61,7 +61,7 @@ struct match {
 	long			 step;
 	struct buf		 msg;		/* the message being composed */
 	int			 lives;		/* handshakes so far */
-	int			 replaying;	/* a game that is not reported */
+	int			 replaying;	/* a game not reported */
 	struct playorder	 po;
 };
 
@@ -71,8 +71,6 @@ static int	failf(struct match *, const char *, ...)
 static int	log_failed(struct match *);
 static void	fault(struct match *, struct mbot *, enum fault, int64_t,
 		    const char *);
-static void	faultf(struct match *, struct mbot *, enum fault, int64_t,
-		    const char *, ...) __attribute__((format(printf, 5, 6)));
 static void	on_fault(void *, struct mbot *, enum fault, int64_t,
 		    const char *);
 static void	on_line(void *, struct mbot *, char *, size_t, int64_t);
@@ -204,20 +202,6 @@ fault(struct match *m, struct mbot *b, enum fault kind, int64_t id,
 	buf_free(&msg);
 }
 
-/* As fault(), its detail formatted. */
-static void
-faultf(struct match *m, struct mbot *b, enum fault kind, int64_t id,
-    const char *fmt, ...)
-{
-	va_list ap;
-	char detail[256];
-
-	va_start(ap, fmt);
-	vsnprintf(detail, sizeof detail, fmt, ap);
-	va_end(ap);
-	fault(m, b, kind, id, detail);
-}
-
 /* The bots' hook for a fault of their I/O: as fault(). */
 static void
 on_fault(void *arg, struct mbot *b, enum fault kind, int64_t id,
@@ -250,7 +234,7 @@ on_line(void *arg, struct mbot *b, char *line, size_t len, int64_t now)
 		kind = proto_index(b->legal, b->nlegal, qindex, qhas, qamount,
 		    &a, why, sizeof why);
 		if (kind != -1) {
-			faultf(m, b, kind, id, "%s", why);
+			bot_fault(&m->bs, b, kind, id, "%s", why);
 			return;
 		}
 		bot_answered(b, a, now, m->cf->time_per_move_ms * 1000);
@@ -260,7 +244,7 @@ on_line(void *arg, struct mbot *b, char *line, size_t len, int64_t now)
 	if (b->hello)
 		bot_hello(m, b, j, jerr.text);
 	else if (j == NULL || !json_is_object(j))
-		faultf(m, b, FAULT_MALFORMED, b->open ? b->id : -1,
+		bot_fault(&m->bs, b, FAULT_MALFORMED, b->open ? b->id : -1,
 		    "not a JSON object: %s", j == NULL ? jerr.text :
 		    "another JSON value");
 	else
@@ -283,8 +267,9 @@ on_answer(struct match *m, struct mbot *b, const json_t *j, int64_t now)
 	jid = json_object_get(j, "id");
 	if (!json_is_integer(jid)) {
 		if (type == NULL || strcmp(type, "hello") != 0)
-			faultf(m, b, FAULT_MALFORMED, b->open ? b->id : -1,
-			    "the answer has no whole-number \"id\"");
+			bot_fault(&m->bs, b, FAULT_MALFORMED, b->open ?
+			    b->id : -1, "the answer has no whole-number "
+			    "\"id\"");
 		return;
 	}
 	id = json_integer_value(jid);
@@ -292,18 +277,18 @@ on_answer(struct match *m, struct mbot *b, const json_t *j, int64_t now)
 		if (bot_closed_has(b, id))
 			return;
 		if (b->open)
-			faultf(m, b, FAULT_WRONG_ID, b->id, "answer for id "
-			    "%lld, the open request is %lld", (long long)id,
-			    (long long)b->id);
+			bot_fault(&m->bs, b, FAULT_WRONG_ID, b->id, "answer "
+			    "for id %lld, the open request is %lld",
+			    (long long)id, (long long)b->id);
 		else
-			faultf(m, b, FAULT_WRONG_ID, id, "answer for id %lld, "
-			    "no request is open", (long long)id);
+			bot_fault(&m->bs, b, FAULT_WRONG_ID, id, "answer for "
+			    "id %lld, no request is open", (long long)id);
 		return;
 	}
 	kind = proto_action(m->g, m->st, b->seat, j, b->legal, b->nlegal, &a,
 	    why, sizeof why);
 	if (kind != -1) {
-		faultf(m, b, kind, id, "%s", why);
+		bot_fault(&m->bs, b, kind, id, "%s", why);
 		return;
 	}
 	bot_answered(b, a, now, m->cf->time_per_move_ms * 1000);
@@ -320,16 +305,18 @@ bot_hello(struct match *m, struct mbot *b, const json_t *j, const char *why)
 	b->hello = 0;
 	b->wants = WANT_ALL;
 	if (j == NULL || !json_is_object(j)) {
-		faultf(m, b, FAULT_MALFORMED, -1, "the hello answer is not a "
-		    "JSON object: %s", j == NULL ? why : "another value");
+		bot_fault(&m->bs, b, FAULT_MALFORMED, -1, "the hello answer "
+		    "is not a JSON object: %s", j == NULL ? why :
+		    "another value");
 		return;
 	}
 	if (msg_wants(j, &b->wants, why2, sizeof why2) == -1)
-		faultf(m, b, FAULT_MALFORMED, -1, "the hello answer's %s", why2);
+		bot_fault(&m->bs, b, FAULT_MALFORMED, -1, "the hello "
+		    "answer's %s", why2);
 	if ((name = json_string_value(json_object_get(j, "name"))) == NULL ||
 	    *name == '\0') {
-		faultf(m, b, FAULT_MALFORMED, -1, "the hello answer has no "
-		    "\"name\" string");
+		bot_fault(&m->bs, b, FAULT_MALFORMED, -1, "the hello answer "
+		    "has no \"name\" string");
 		return;
 	}
 	len = strlen(name);
@@ -357,14 +344,14 @@ check_deadlines(struct match *m, int64_t now)
 		bot_check_exit(&m->bs, b);
 		if (b->hello && now >= b->deadline_us) {
 			b->hello = 0;
-			faultf(m, b, FAULT_TIMEOUT, -1, "no hello answer "
-			    "within %ld ms", m->cf->time_hello_ms);
+			bot_fault(&m->bs, b, FAULT_TIMEOUT, -1, "no hello "
+			    "answer within %ld ms", m->cf->time_hello_ms);
 			b->game.hello++;
 		}
 		if (b->open && now >= b->deadline_us) {
 			b->bank_us = 0;		/* all of it is spent */
-			faultf(m, b, FAULT_TIMEOUT, b->id, "no answer within "
-			    "%lld ms", (long long)((b->deadline_us -
+			bot_fault(&m->bs, b, FAULT_TIMEOUT, b->id, "no answer "
+			    "within %lld ms", (long long)((b->deadline_us -
 			    b->sent_us) / 1000));
 		}
 	}
