@@ -797,7 +797,7 @@ on_fault(struct walk *w, size_t i)
 	wb->game_faults++;
 	if (k == FAULT_EXIT || k == FAULT_LIMIT)
 		wb->alive = 0;
-	/* The cap of faults per game retires the bot (match.c's faultf). */
+	/* The cap of faults per game retires the bot (match.c's fault()). */
 	if (w->max_faults > 0 && wb->game_faults >= w->max_faults)
 		wb->retired = 1;
 	if (wb->open && jint(j, "id", -1) == wb->id) {
