@@ -1,8 +1,8 @@
 /*
  * The lines a match writes, each composed from the facts it records: its
  * log's (protocol.md, "The match log") and its --results lines; see
- * matchlog.h.  The log lines of the hot path (an action, a fault) are
- * composed as text, the rest through jansson.
+ * matchlog.h.  The log's header and result go through jansson; its other
+ * lines (an action and a fault are on the hot path) are composed as text.
  */
 #include <string.h>
 
@@ -11,6 +11,23 @@
 
 static const char *const source_names[] = { "none", "bot", "fault",
     "autoplay" };
+
+static struct buf *begin_game_line(struct mlog *, const char *,
+		    int64_t, int);
+
+/* Starts a line of type at time t about game gi; returns its buffer. */
+static struct buf *
+begin_game_line(struct mlog *log, const char *type, int64_t t, int gi)
+{
+	struct buf *l;
+
+	l = mlog_begin(log, type);
+	buf_str(l, ",\"t\":");
+	buf_int(l, t);
+	buf_str(l, ",\"game\":");
+	buf_int(l, gi);
+	return l;
+}
 
 json_t *
 mlog_header_json(const struct match_config *cf, const char *nonce,
@@ -82,11 +99,7 @@ mlog_game_start(struct mlog *log, int64_t t, int gi, uint64_t seed,
 
 	if (!mlog_on(log))
 		return;
-	l = mlog_begin(log, "game_start");
-	buf_str(l, ",\"t\":");
-	buf_int(l, t);
-	buf_str(l, ",\"game\":");
-	buf_int(l, gi);
+	l = begin_game_line(log, "game_start", t, gi);
 	buf_str(l, ",\"seed\":");
 	buf_int(l, (long long)seed);
 	buf_str(l, ",\"seats\":[");
@@ -140,11 +153,7 @@ mlog_fault(struct mlog *log, int64_t t, int gi, const struct mbot *b,
 
 	if (!mlog_on(log))
 		return;
-	l = mlog_begin(log, "fault");
-	buf_str(l, ",\"t\":");
-	buf_int(l, t);
-	buf_str(l, ",\"game\":");
-	buf_int(l, gi);
+	l = begin_game_line(log, "fault", t, gi);
 	buf_str(l, ",\"bot\":");
 	buf_int(l, b->index);
 	buf_str(l, ",\"seat\":");
@@ -171,11 +180,7 @@ mlog_game_end(struct mlog *log, int64_t t, int gi, long steps,
 
 	if (!mlog_on(log))
 		return;
-	l = mlog_begin(log, "game_end");
-	buf_str(l, ",\"t\":");
-	buf_int(l, t);
-	buf_str(l, ",\"game\":");
-	buf_int(l, gi);
+	l = begin_game_line(log, "game_end", t, gi);
 	buf_str(l, ",\"steps\":");
 	buf_int(l, steps);
 	buf_str(l, ",\"capped\":");
