@@ -598,7 +598,7 @@ game_begin(struct match *m, int gi, int reported)
 	g->init(m->st, &cf->opts, deal_setup(g, cf->setup, cf->book,
 	    cf->nbook, gi, m->n, cf->duplicate), &m->rng, &m->ev);
 	mlog_game_start(&m->log, mtime(m), gi, m->deal_seed, m->seat_bot, m->n,
-	    reported, m->g, m->st);
+	    reported, g, m->st);
 	for (s = 0; s < m->n; s++) {
 		b = &m->bots[m->seat_bot[s]];
 		q->len = 0;
