@@ -11,6 +11,7 @@
 
 #include "cardarena.h"
 #include "game.h"
+#include "jw.h"
 
 struct ca_game {
 	const struct game	*g;

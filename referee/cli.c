@@ -2,8 +2,9 @@
  * The command-line conventions shared by every program (cli.h): the
  * --version line and the one-line answer to a bad option, which names
  * the option and points to --help, with exit status 2; numbers read
- * within their range; and where the programs beside the running one
- * are, in bin/ or installed.
+ * within their range; the --limit-* options, made from contain.h's
+ * table of limits; and where the programs beside the running one are,
+ * in bin/ or installed.
  */
 #include <err.h>
 #include <getopt.h>
@@ -14,7 +15,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "alloc.h"
 #include "cli.h"
+#include "contain.h"
 #include "proto.h"
 
 void
@@ -67,6 +70,35 @@ cli_usage_error(const char *prog, const char *fmt, ...)
 	va_end(ap);
 	fprintf(stderr, " (see %s --help)\n", prog);
 	exit(2);
+}
+
+struct option *
+cli_limit_longopts(const struct option *own, int base)
+{
+	struct option *o;
+	size_t n, k;
+
+	for (n = 0; own[n].name != NULL; n++)
+		;
+	o = xcalloc(n + NLIMIT_FLAGS + 1, sizeof *o);
+	memcpy(o, own, n * sizeof *o);
+	for (k = 0; k < NLIMIT_FLAGS; k++)
+		o[n + k] = (struct option){ limit_flags[k].flag + 2,
+		    required_argument, NULL, base + (int)k };
+	return o;
+}
+
+int
+cli_limit_option(struct contain *ct, int c, int base, const char *arg)
+{
+	char cause[1024];
+
+	if (c < base || c >= base + NLIMIT_FLAGS)
+		return 0;
+	if (contain_set_limit_text(ct, c - base, arg, cause,
+	    sizeof cause) == -1)
+		errx(2, "%s %s", limit_flags[c - base].flag, cause);
+	return 1;
 }
 
 int

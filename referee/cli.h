@@ -1,12 +1,16 @@
 /*
  * What every cardarena program says the same way on its command line:
- * --version, and a bad option answered with one line that points to
- * --help (exit status 2).
+ * --version, a bad option answered with one line that points to --help
+ * (exit status 2), and the --limit-* options of the programs that start
+ * bots.
  */
 #ifndef CARDARENA_CLI_H
 #define CARDARENA_CLI_H
 
+#include <getopt.h>
 #include <stddef.h>
+
+struct contain;
 
 /* Prints "PROG (cardarena) VERSION, protocol N" on stdout; exits 0. */
 void	cli_version(const char *prog) __attribute__((noreturn));
@@ -28,6 +32,19 @@ void	cli_usage_error(const char *prog, const char *fmt, ...)
  */
 long long cli_number(const char *name, const char *s, long long lo,
 	    long long hi);
+
+/*
+ * Returns a new getopt_long table (to free): the entries of own, then one
+ * --limit-* option for each of contain.h's limit_flags, in its order,
+ * with the values base to base + NLIMIT_FLAGS - 1.
+ */
+struct option *cli_limit_longopts(const struct option *own, int base);
+/*
+ * Takes option c if it is one of the --limit-* options from base: sets
+ * its limit in ct from its text arg, or says why it cannot (exit status
+ * 2).  Returns 1 if c is one, else 0.
+ */
+int	cli_limit_option(struct contain *ct, int c, int base, const char *arg);
 
 /*
  * Fills buf with the path of the program name beside the running one:

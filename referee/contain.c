@@ -84,7 +84,7 @@ static int	 bot_filter(int);
 static void	 init_loop(pid_t) __attribute__((noreturn));
 static void	 isolate_hides(struct jailed *, char *const *);
 
-const struct limit_flag limit_flags[] = {
+const struct limit_flag limit_flags[NLIMIT_FLAGS + 1] = {
 	{ "cpu_s",	"--limit-cpu",		86400 * 366,
 	    offsetof(struct contain, cpu_s), LIMIT_CPU },
 	{ "mem_mb",	"--limit-mem",		1L << 30,

@@ -58,7 +58,9 @@ struct limit_flag {
 	size_t		 off;		/* of the long in struct contain */
 	int		 limit;		/* the LIMIT_ a fault names, or -1 */
 };
-extern const struct limit_flag limit_flags[];	/* ends with a NULL key */
+#define NLIMIT_FLAGS	6	/* limit_flags' entries */
+/* The limits a program's flags set; ends with a NULL key. */
+extern const struct limit_flag limit_flags[NLIMIT_FLAGS + 1];
 /* Sets the limit of limit_flags[i] in c to v; -1 and a cause. */
 int	 contain_set_limit(struct contain *, int, long long, char *, size_t);
 /* The same from a flag's text (a whole number); -1 and a cause. */

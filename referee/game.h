@@ -27,8 +27,9 @@
 
 #include "alloc.h"
 #include "card.h"
-#include "jw.h"
 #include "rng.h"
+
+struct jw;
 
 #define MAX_PLAYERS	12
 #define MAX_OPTS	16
@@ -131,33 +132,26 @@ struct game {
 	 */
 	void	(*perturb)(void *st, int seat, struct rng *);
 
-	/* The codec. */
-	json_t	*(*view_json)(const void *st, int seat);	/* SEAT_ALL too */
-	json_t	*(*action_json)(const void *st, int player, struct action);
-	/* Parses an action given by value; -1 + cause if malformed. */
-	int	(*action_parse)(const void *st, int player, const json_t *,
-		    struct action *, char *, size_t);
-	json_t	*(*event_json)(const void *st, const struct event *);
-	/* Parses a --setup document; -1 + cause if invalid. */
-	int	(*setup_parse)(const json_t *, const struct opts *, void *setup,
-		    char *, size_t);
-
 	/*
-	 * The codec's writers (jw.h).  When a game sets them, its view_json,
-	 * action_json and event_json are JW_*_JSON wrappers of them, and the
-	 * referee writes requests as text straight from the state, with no
-	 * tree in between (its hot path).  An action writer writes the amount
-	 * with jw_amount().
+	 * The codec: the writers (jw.h) give a view (SEAT_ALL too), an action
+	 * (its amount through jw_amount()) and an event as a tree or as text
+	 * from one code (game_view_json() and the others below wrap them).
 	 */
 	void	(*view_write)(const void *st, int seat, struct jw *);
 	void	(*action_write)(const void *st, int player, struct action,
 		    struct jw *);
 	void	(*event_write)(const void *st, const struct event *,
 		    struct jw *);
+	/* Parses an action given by value; -1 + cause if malformed. */
+	int	(*action_parse)(const void *st, int player, const json_t *,
+		    struct action *, char *, size_t);
+	/* Parses a --setup document; -1 + cause if invalid. */
+	int	(*setup_parse)(const json_t *, const struct opts *, void *setup,
+		    char *, size_t);
 
 	/*
 	 * Determinization (vread.h): builds in st a full state whose view
-	 * for seat is view (as view_json(st, seat) wrote it) under the
+	 * for seat is view (as game_view_json(g, st, seat) wrote it) under the
 	 * options o, drawing every hidden part at random among the
 	 * completions consistent with the view; -1 + cause if the view
 	 * cannot be read.  Others' sealed choices still hidden are drawn
@@ -206,6 +200,15 @@ int	 legal_find(const struct legal *, int, struct action);
 int	 legal_contains(const struct game *, const void *st, int player,
 	    struct action);
 void	 places_from_scores(int n, const double *scores, int *places);
+/*
+ * The codec's trees, new references written by the game's writers:
+ * seat's view (SEAT_ALL: all-seeing), an action, an event.
+ */
+json_t	*game_view_json(const struct game *, const void *st, int seat);
+json_t	*game_action_json(const struct game *, const void *st, int player,
+	    struct action);
+json_t	*game_event_json(const struct game *, const void *st,
+	    const struct event *);
 json_t	*legal_json(const struct game *, const void *st, int player,
 	    const struct legal *, int n);
 void	 legal_write(const struct game *, const void *st, int player,

@@ -363,39 +363,4 @@ jw_kcards(struct jw *w, const char *k, const int *cards, int n)
 	jw_cards(w, cards, n);
 }
 
-/*
- * The tree-returning codec functions of struct game, defined from a game's
- * writers: e.g. JW_VIEW_JSON(nyse_view_json, nyse_view_write).
- */
-#define JW_VIEW_JSON(name, writer)					\
-json_t *								\
-name(const void *st, int seat)						\
-{									\
-	struct jw w;							\
-									\
-	jw_tree(&w);							\
-	writer(st, seat, &w);						\
-	return jw_root(&w);						\
-}
-#define JW_ACTION_JSON(name, writer)					\
-json_t *								\
-name(const void *st, int player, struct action a)			\
-{									\
-	struct jw w;							\
-									\
-	jw_tree(&w);							\
-	writer(st, player, a, &w);					\
-	return jw_root(&w);						\
-}
-#define JW_EVENT_JSON(name, writer)					\
-json_t *								\
-name(const void *st, const struct event *e)				\
-{									\
-	struct jw w;							\
-									\
-	jw_tree(&w);							\
-	writer(st, e, &w);						\
-	return jw_root(&w);						\
-}
-
 #endif

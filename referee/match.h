@@ -16,6 +16,7 @@
 #include <stdint.h>
 
 #include "game.h"
+#include "playorder.h"
 #include "proto.h"
 
 enum policy {
@@ -94,78 +95,16 @@ int	 match_run(const struct match_config *, struct match_result *, char *,
 	    size_t);
 /* Returns 1 if a write error e means the disk (or the file size) is full. */
 int	 match_disk_full(int);
-/* Returns the result line of the log (and of bin/referee's stdout). */
-json_t	*match_result_json(const struct match_result *);
-
 /*
- * The order a match plays its games in.  Bot processes live for one
- * "lifetime": the whole match, or with --duplicate one seat rotation (the
- * games g with the same g % P), so no process sees a deal twice.  The
- * lifetimes are played one after the other, each from its first game; with
- * a game list, each lifetime holding a listed game is played from its
- * first game up to its last listed one, and only the listed games are
- * reported (the others replay what the bots saw before them, so a game is
- * the same game whatever the list).  With a first game F (--first-game,
- * a runner's chunk of deals), the lifetimes begin at F: game F + l for
- * lifetime l, so a chunk resumed is replayed from its own start.
- * Without replaying (--no-replay, for a
- * runner whose lists are what its bots live for, as the tournament's deal
- * runs), only the listed games are played, each lifetime's in increasing
- * order, with new processes at the first of each.
+ * Returns the result line of the log and of bin/referee's stdout (a new
+ * object; matchlog.c writes the log's lines).
  */
-struct playorder {
-	int		 games, players, duplicate;
-	int		 first;			/* the lifetimes' start */
-	int		 nlife;			/* lifetimes */
-	int		 count[MAX_PLAYERS];	/* games played per lifetime */
-	long		 total;			/* games played in all */
-	unsigned char	*listed;		/* bitmap, or NULL: all */
-	int		*seq;			/* no replay: the games */
-};
+json_t	*match_result_json(const struct match_result *);
 
 /*
  * The result of a game stopped by --max-decisions: a draw, every seat
  * first with a score of 0.
  */
 void	 match_adjudicate(int, int *, double *);
-/*
- * Makes the order of a match (list: the game list or NULL; replay: play
- * the games before a listed one in its lifetime; first: the lifetimes'
- * start, a multiple of the players with duplicate).
- */
-void	 playorder_init(struct playorder *, int, int, int, const int *, int,
-	    int, int);
-/*
- * The game at position k (0 <= k < total); *reported is 1 if it is
- * reported, *fresh 1 if it starts its lifetime (its bots are new).
- */
-int	 playorder_game(const struct playorder *, long, int *, int *);
-/* Frees the order. */
-void	 playorder_free(struct playorder *);
-
-/*
- * Reads a deal book file: one set-up document (JSON) per line, blank
- * lines and lines from a # skipped; a new array, or NULL and a cause
- * naming the file and line.
- */
-json_t	*deal_book_read(const char *, char *, size_t);
-/*
- * Reads a deal book, a JSON array of set-up documents, into a block of n
- * set-ups of game g (freed with free); NULL and a cause naming the deal
- * that is bad.
- */
-void	*deal_book_parse(const struct game *, const struct opts *,
-	    const json_t *, int *, char *, size_t);
-/*
- * The set-up game gi of a match is dealt from: with a book of nbook
- * deals, its deal's (gi, or gi / players with duplicate) modulo nbook,
- * else setup (NULL: at random).
- */
-const void *deal_setup(const struct game *, const void *setup,
-	    const void *book, int nbook, int gi, int players, int duplicate);
-/* The seed game g of a match is dealt from (63 bits; see protocol.md). */
-uint64_t match_deal_seed(uint64_t, int, int, int);
-/* The bot at seat of game g (duplicate rotates the seats). */
-int	 match_seat_bot(int, int, int, int);
 
 #endif

@@ -9,6 +9,7 @@
 
 #include <sha2.h>
 
+#include "jw.h"
 #include "messages.h"
 
 static void	evfeed_encode(struct evfeed *, const struct game *,
@@ -18,57 +19,36 @@ static void	put_events(struct buf *, struct evfeed *, const struct game *,
 static void	put_legal(struct buf *, const struct game *, const void *,
 		    int, const struct legal *, int);
 
-/* Appends seat's view: written as text when the game has a writer. */
+/* Appends seat's view as text. */
 void
 msg_view(struct buf *b, const struct game *g, const void *st, int seat)
 {
 	struct jw w;
-	json_t *j;
 
-	if (g->view_write != NULL) {
-		jw_text(&w, b);
-		g->view_write(st, seat, &w);
-		return;
-	}
-	j = g->view_json(st, seat);
-	buf_json(b, j);
-	json_decref(j);
+	jw_text(&w, b);
+	g->view_write(st, seat, &w);
 }
 
-/* Appends an action's JSON: as text when the game has an action writer. */
+/* Appends an action's JSON as text. */
 void
 msg_action(struct buf *b, const struct game *g, const void *st, int seat,
     struct action a)
 {
 	struct jw w;
-	json_t *j;
 
-	if (g->action_write != NULL) {
-		jw_text(&w, b);
-		g->action_write(st, seat, a, &w);
-		return;
-	}
-	j = g->action_json(st, seat, a);
-	buf_json(b, j);
-	json_decref(j);
+	jw_text(&w, b);
+	g->action_write(st, seat, a, &w);
 }
 
-/* Appends the legal list: as text when the game has an action writer. */
+/* Appends the legal list as text. */
 static void
 put_legal(struct buf *b, const struct game *g, const void *st, int seat,
     const struct legal *l, int n)
 {
 	struct jw w;
-	json_t *j;
 
-	if (g->action_write != NULL) {
-		jw_text(&w, b);
-		legal_write(g, st, seat, l, n, &w);
-		return;
-	}
-	j = legal_json(g, st, seat, l, n);
-	buf_json(b, j);
-	json_decref(j);
+	jw_text(&w, b);
+	legal_write(g, st, seat, l, n, &w);
 }
 
 void
@@ -93,7 +73,6 @@ evfeed_encode(struct evfeed *f, const struct game *g, const void *st,
     const struct events *ev)
 {
 	struct jw w;
-	json_t *j;
 
 	if (ev->n + 1 > f->cap) {
 		f->cap = ev->n + 64;
@@ -101,14 +80,8 @@ evfeed_encode(struct evfeed *f, const struct game *g, const void *st,
 	}
 	for (; f->nenc < ev->n; f->nenc++) {
 		f->off[f->nenc] = f->text.len;
-		if (g->event_write != NULL) {
-			jw_text(&w, &f->text);
-			g->event_write(st, &ev->e[f->nenc], &w);
-		} else {
-			j = g->event_json(st, &ev->e[f->nenc]);
-			buf_json(&f->text, j);
-			json_decref(j);
-		}
+		jw_text(&w, &f->text);
+		g->event_write(st, &ev->e[f->nenc], &w);
 		buf_ch(&f->text, ',');
 	}
 	f->off[f->nenc] = f->text.len;

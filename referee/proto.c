@@ -232,3 +232,14 @@ proto_action(const struct game *g, const void *st, int seat,
 	}
 	return -1;
 }
+
+int
+proto_blank(const char *line, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		if (line[i] != ' ' && line[i] != '\t')
+			return 0;
+	return 1;
+}

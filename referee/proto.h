@@ -48,6 +48,8 @@ json_t	*score_json(double);
 /* Appends a score as score_json() encodes it. */
 void	 buf_score(struct buf *, double);
 
+/* Returns 1 if the line holds nothing but spaces and tabs. */
+int	 proto_blank(const char *, size_t);
 /* An answer by index (and amount) against the legal list: -1 with *a set,
  * else the fault kind and a cause. */
 int	 proto_index(const struct legal *, int, long long, int, long long,

@@ -29,8 +29,8 @@ enum {
 	OPT_GAMES = 256, OPT_SETUP, OPT_LOG, OPT_RESULTS, OPT_TPM, OPT_BANK,
 	OPT_HELLO, OPT_FAULT, OPT_DUP, OPT_GLIST, OPT_STDERR_CAP, OPT_STATS,
 	OPT_LIST_GAMES, OPT_DESCRIBE, OPT_GRACE, OPT_MAXDEC, OPT_LOGLEVEL,
-	OPT_LOGMAX, OPT_NOREPLAY, OPT_LCPU, OPT_LMEM, OPT_LNPROC,
-	OPT_LFSIZE, OPT_LNOFILE, OPT_LSCRATCH, OPT_ENV, OPT_BOT_USER,
+	OPT_LOGMAX, OPT_NOREPLAY, OPT_LIMITS,	/* cli_limit_longopts */
+	OPT_ENV = OPT_LIMITS + NLIMIT_FLAGS, OPT_BOT_USER,
 	OPT_SANDBOX, OPT_NO_SANDBOX, OPT_SBIND, OPT_SHIDE, OPT_MAX_FAULTS,
 	OPT_MAX_BYTES, OPT_FIRST, OPT_BOOK
 };
@@ -65,12 +65,6 @@ static const struct option longopts[] = {
 	{ "deal-book",		required_argument,	NULL, OPT_BOOK },
 	{ "list-games",		no_argument,		NULL, OPT_LIST_GAMES },
 	{ "describe",		required_argument,	NULL, OPT_DESCRIBE },
-	{ "limit-cpu",		required_argument,	NULL, OPT_LCPU },
-	{ "limit-mem",		required_argument,	NULL, OPT_LMEM },
-	{ "limit-nproc",	required_argument,	NULL, OPT_LNPROC },
-	{ "limit-fsize",	required_argument,	NULL, OPT_LFSIZE },
-	{ "limit-nofile",	required_argument,	NULL, OPT_LNOFILE },
-	{ "limit-scratch",	required_argument,	NULL, OPT_LSCRATCH },
 	{ "env",		required_argument,	NULL, OPT_ENV },
 	{ "bot-user",		required_argument,	NULL, OPT_BOT_USER },
 	{ "sandbox",		no_argument,		NULL, OPT_SANDBOX },
@@ -372,20 +366,9 @@ print_stats(const struct match_result *r)
 static int
 contain_option(struct contain *ct, int c, char *arg)
 {
-	char cause[1024];
-
+	if (cli_limit_option(ct, c, OPT_LIMITS, arg))
+		return 0;
 	switch (c) {
-	case OPT_LCPU:
-	case OPT_LMEM:
-	case OPT_LNPROC:
-	case OPT_LFSIZE:
-	case OPT_LNOFILE:
-	case OPT_LSCRATCH:
-		if (contain_set_limit_text(ct, c - OPT_LCPU, arg,
-		    cause, sizeof cause) == -1)
-			errx(2, "%s %s", limit_flags[c - OPT_LCPU].flag,
-			    cause);
-		break;
 	case OPT_ENV:
 		if (strchr(arg, '=') == NULL || *arg == '=')
 			errx(2, "--env %s: not KEY=VALUE", arg);
@@ -437,11 +420,13 @@ static void
 parse_args(int argc, char **argv, struct match_config *cf,
     struct contain *ct, struct args *a)
 {
+	struct option *lo;
 	long long v;
 	int c, i;
 
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":g:n:s:o:b:qhV", longopts,
+	lo = cli_limit_longopts(longopts, OPT_LIMITS);
+	while ((c = getopt_long(argc, argv, ":g:n:s:o:b:qhV", lo,
 	    NULL)) != -1) {
 		switch (c) {
 		case 'g':
@@ -576,6 +561,7 @@ parse_args(int argc, char **argv, struct match_config *cf,
 				cli_bad_option("referee", c, argv);
 		}
 	}
+	free(lo);
 	if (optind < argc)
 		errx(2, "unexpected argument '%s' (bots are given with -b)",
 		    argv[optind]);

@@ -5,9 +5,11 @@
  * {"game","seed","seats","places","scores","faults","fault_kinds",
  * "hello_timeouts","limits","retired","capped","log"}.
  */
+#include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <jansson.h>
 
@@ -115,6 +117,31 @@ resline_encode(struct buf *b, const struct resline *r)
 	else
 		buf_str(b, "null");
 	buf_str(b, "}\n");
+}
+
+int
+resline_write(int fd, const struct resline *r)
+{
+	struct buf q = { NULL, 0, 0 };
+	ssize_t n;
+	size_t off;
+	int e = 0;
+
+	resline_encode(&q, r);
+	for (off = 0; off < q.len; off += (size_t)n) {
+		n = write(fd, q.p + off, q.len - off);
+		if (n == -1 && errno == EINTR) {
+			n = 0;
+			continue;
+		}
+		if (n <= 0) {
+			e = n == 0 ? ENOSPC : errno;
+			break;
+		}
+	}
+	buf_free(&q);
+	errno = e;
+	return e != 0 ? -1 : 0;
 }
 
 /* Reads {"name":count,...} (every name, counts >= 0); -1 if it is not. */

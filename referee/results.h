@@ -62,6 +62,11 @@ struct resline {
 /* Appends r's results line, with its newline. */
 void	 resline_encode(struct buf *, const struct resline *);
 /*
+ * Writes r's results line to fd whole; -1 with errno on a write error
+ * (ENOSPC for a write that took nothing).
+ */
+int	 resline_write(int, const struct resline *);
+/*
  * Reads one results line (len bytes, no newline needed) of a match of n
  * bots into r; -1 and a cause if it is not one (every field checked).
  */

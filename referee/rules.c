@@ -1,10 +1,12 @@
 /*
- * Helpers shared by every game: events, legal-list lookups and their JSON
- * (the list as the protocol shows it), and places from scores.
+ * Helpers shared by every game: events, legal-list lookups, places from
+ * scores, and the codec's trees (views, actions, events and the legal
+ * list as the protocol shows them) from each game's writers.
  */
 #include <stdlib.h>
 
 #include "game.h"
+#include "jw.h"
 
 /* Appends an event; a NULL sink ignores it (fast in-process play). */
 void
@@ -90,7 +92,7 @@ places_from_scores(int n, const double *scores, int *places)
 
 /*
  * Writes the legal list as the protocol shows it: an array of the actions,
- * a ranged entry's amount as {"min": lo, "max": hi}.  Needs action_write.
+ * a ranged entry's amount as {"min": lo, "max": hi}.
  */
 void
 legal_write(const struct game *g, const void *st, int player,
@@ -119,26 +121,44 @@ legal_json(const struct game *g, const void *st, int player,
     const struct legal *l, int n)
 {
 	struct jw w;
-	json_t *a, *j, *r;
-	int i;
 
-	if (g->action_write != NULL) {
-		jw_tree(&w);
-		legal_write(g, st, player, l, n, &w);
-		return jw_root(&w);
-	}
-	a = json_array();
-	for (i = 0; i < n; i++) {
-		j = g->action_json(st, player,
-		    (struct action){ l[i].code, l[i].lo });
-		if (l[i].ranged && json_is_object(j)) {
-			r = json_pack("{s:i,s:i}", "min", (json_int_t)l[i].lo,
-			    "max", (json_int_t)l[i].hi);
-			json_object_set_new(j, "amount", r);
-		}
-		json_array_append_new(a, j);
-	}
-	return a;
+	jw_tree(&w);
+	legal_write(g, st, player, l, n, &w);
+	return jw_root(&w);
+}
+
+/* Returns seat's view (SEAT_ALL: the all-seeing one) as a new tree. */
+json_t *
+game_view_json(const struct game *g, const void *st, int seat)
+{
+	struct jw w;
+
+	jw_tree(&w);
+	g->view_write(st, seat, &w);
+	return jw_root(&w);
+}
+
+/* Returns player's action a as a new tree. */
+json_t *
+game_action_json(const struct game *g, const void *st, int player,
+    struct action a)
+{
+	struct jw w;
+
+	jw_tree(&w);
+	g->action_write(st, player, a, &w);
+	return jw_root(&w);
+}
+
+/* Returns the event e as a new tree. */
+json_t *
+game_event_json(const struct game *g, const void *st, const struct event *e)
+{
+	struct jw w;
+
+	jw_tree(&w);
+	g->event_write(st, e, &w);
+	return jw_root(&w);
 }
 
 /* Counts the bits of a seat mask. */

@@ -35,6 +35,7 @@
 #include <unistd.h>
 
 #include "common.h"
+#include "jw.h"
 #include "proto.h"
 
 #define STEP_CAP	2000000
@@ -76,8 +77,8 @@ leak_check(const struct game *g, const void *st, int seat, struct rng *r,
 		free(copy);
 		return -1;
 	}
-	v1 = g->view_json(st, seat);
-	v2 = g->view_json(copy, seat);
+	v1 = game_view_json(g, st, seat);
+	v2 = game_view_json(g, copy, seat);
 	/* Whether another seat decides now (a sealed bet still to make)
 	 * may itself be hidden; the seat's own turn may not. */
 	if ((g->deciders(st) ^ g->deciders(copy)) & (1u << seat)) {
@@ -127,7 +128,7 @@ codec_check(const struct game *g, const void *st, int p,
 	for (i = 0; i < n; i++) {
 		a.code = l[i].code;
 		a.amount = l[i].ranged ? l[i].hi : 0;
-		j = g->action_json(st, p, a);
+		j = game_action_json(g, st, p, a);
 		if (g->action_parse(st, p, j, &b, cause, sizeof cause) == -1 ||
 		    b.code != a.code || b.amount != a.amount) {
 			s = json_canon(j);
@@ -163,8 +164,9 @@ same_text(json_t *j, struct buf *t, const char *what, char *why, size_t len)
 }
 
 /*
- * For a game with writers (jw.h): the text the referee sends (views, the
- * legal list) must be byte for byte the encoding of the JSON trees.
+ * The text the referee sends (views, the legal list) must be byte for byte
+ * the encoding of the JSON trees the same writers make (jw.h's two back
+ * ends agree).
  */
 static int
 writer_check(const struct game *g, const void *st, int p,
@@ -175,15 +177,14 @@ writer_check(const struct game *g, const void *st, int p,
 	int seat, rc = 0;
 
 	for (seat = SEAT_ALL; rc == 0 && seat < MAX_PLAYERS; seat++) {
-		if (g->view_write == NULL)
-			break;
 		if (seat >= 0 && !(g->deciders(st) & (1u << seat)) && seat != p)
 			continue;
 		jw_text(&w, &t);
 		g->view_write(st, seat, &w);
-		rc = same_text(g->view_json(st, seat), &t, "a view", why, len);
+		rc = same_text(game_view_json(g, st, seat), &t, "a view", why,
+		    len);
 	}
-	if (rc == 0 && g->action_write != NULL) {
+	if (rc == 0) {
 		jw_text(&w, &t);
 		legal_write(g, st, p, l, n, &w);
 		rc = same_text(legal_json(g, st, p, l, n), &t, "a legal list",
@@ -203,11 +204,11 @@ events_check(const struct game *g, const void *st, const struct events *ev,
 	size_t i;
 	int rc = 0;
 
-	for (i = 0; rc == 0 && g->event_write != NULL && i < ev->n; i++) {
+	for (i = 0; rc == 0 && i < ev->n; i++) {
 		jw_text(&w, &t);
 		g->event_write(st, &ev->e[i], &w);
-		rc = same_text(g->event_json(st, &ev->e[i]), &t, "an event",
-		    why, len);
+		rc = same_text(game_event_json(g, st, &ev->e[i]), &t,
+		    "an event", why, len);
 	}
 	buf_free(&t);
 	return rc;
@@ -557,7 +558,7 @@ static int
 recall(const struct game *g, const void *st, int seat, json_t *evs,
     char *why, size_t len)
 {
-	json_t *view = g->view_json(st, seat);
+	json_t *view = game_view_json(g, st, seat);
 	int rc = 0;
 
 	nrecall++;
@@ -602,8 +603,8 @@ play(const struct game *g, uint64_t seed, char *why, size_t len, long *steps)
 	for (step = 0; ; step++) {
 		for (k = 0; k < ev.n; k++)
 			if (ev.e[k].seen & (1u << obs))
-				json_array_append_new(told, g->event_json(st,
-				    &ev.e[k]));
+				json_array_append_new(told,
+				    game_event_json(g, st, &ev.e[k]));
 		ev_clear(&ev);
 		if (g->check(st, why, len) == -1)
 			goto out;

@@ -174,7 +174,7 @@ do_step(struct run *r, const json_t *s, int k)
 	if ((v = json_object_get(s, "expect")) != NULL) {
 		jseat = json_object_get(s, "seat");
 		seat = jseat ? (int)json_integer_value(jseat) : SEAT_ALL;
-		view = r->g->view_json(r->st, seat);
+		view = game_view_json(r->g, r->st, seat);
 		json_object_foreach((json_t *)v, path, jseat) {
 			got = json_path(view, path);
 			if ((got == NULL && json_is_null(jseat)) ||
@@ -347,7 +347,7 @@ out:
 	else {
 		printf("not ok %d - %s: %s\n#   %s\n", ntest, file, name, r->why);
 		if (verbose && r->st != NULL && r->g != NULL) {
-			got = r->g->view_json(r->st, SEAT_ALL);
+			got = game_view_json(r->g, r->st, SEAT_ALL);
 			a = json_dumps(got, JSON_INDENT(1));
 			printf("#   state: %s\n", a);
 			free(a);

@@ -107,7 +107,7 @@ test_setup(void)
 	tap_ok(setup_err(5, "[]", "object"), "setup: a non-object is refused");
 }
 
-/* Actions parse from what action_json writes, and malformed ones fail. */
+/* Actions parse from what the action writer writes, and malformed ones fail. */
 static void
 test_parse(void)
 {
@@ -290,7 +290,7 @@ seat_messages(const struct df_state *st, int seat)
 	char *s;
 	int n;
 
-	v = g->view_json(st, seat);
+	v = game_view_json(g, st, seat);
 	n = g->legal(st, seat, legal, MAX_LEGAL);
 	json_object_set_new(v, "legal", legal_json(g, st, seat, legal, n));
 	s = json_canon(v);
@@ -406,7 +406,7 @@ test_end_exchanges(void)
 		play_out(&st, &r, NULL);
 		for (want = 0, p = 0; p < st.np; p++)
 			want += st.partner[p] >= 0;
-		v = g->view_json(&st, SEAT_ALL);
+		v = game_view_json(g, &st, SEAT_ALL);
 		x = json_object_get(v, "exchanges");
 		if (want != 4 || json_array_size(x) != 4)
 			bad++;
@@ -416,7 +416,7 @@ test_end_exchanges(void)
 				bad++;
 		json_decref(v);
 		for (p = 0; p < st.np; p++) {
-			v = g->view_json(&st, p);
+			v = game_view_json(g, &st, p);
 			e = json_object_get(v, "exchange");
 			if ((st.partner[p] >= 0) != json_is_object(e))
 				bad++;

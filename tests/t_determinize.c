@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "common.h"
+#include "jw.h"
 #include "games/daifugo.h"
 
 #define SAMPLES		1500	/* each side of a chi-square test */
@@ -210,7 +211,7 @@ quantity(const struct game *g, const void *st, const char *path, int seat)
 	char p[128], *s;
 	int players, i, k, who;
 
-	all = g->view_json(st, SEAT_ALL);
+	all = game_view_json(g, st, SEAT_ALL);
 	players = 0;
 	if ((j = json_object_get(all, "players")) != NULL)
 		players = json_is_integer(j) ? (int)json_integer_value(j) :

@@ -86,13 +86,14 @@ messages(const void *st, int seat, const struct events *ev)
 	int n;
 
 	m = json_object();
-	json_object_set_new(m, "view", g->view_json(st, seat));
+	json_object_set_new(m, "view", game_view_json(g, st, seat));
 	n = g->legal(st, seat, l, MAX_LEGAL);
 	json_object_set_new(m, "legal", legal_json(g, st, seat, l, n));
 	a = json_array();
 	for (i = 0; ev != NULL && i < ev->n; i++)
 		if (ev->e[i].seen & (1u << seat))
-			json_array_append_new(a, g->event_json(st, &ev->e[i]));
+			json_array_append_new(a, game_event_json(g, st,
+			    &ev->e[i]));
 	json_object_set_new(m, "events", a);
 	s = json_canon(m);
 	json_decref(m);
@@ -235,7 +236,7 @@ test_codec(void)
 	for (i = 0; i < n && i < 64; i++) {
 		a.code = l[i].code;
 		a.amount = l[i].ranged ? l[i].hi : 0;
-		j = g->action_json(st, 1, a);
+		j = game_action_json(g, st, 1, a);
 		if (g->action_parse(st, 1, j, &b, cause, sizeof cause) == -1 ||
 		    b.code != a.code || b.amount != a.amount)
 			good = 0;
@@ -312,8 +313,8 @@ test_stock_leak(void)
 		}
 		rng_seed(&r1, 5);
 		rng_seed(&r2, 5);
-		a1 = g->view_json(s1, SEAT_ALL);
-		a2 = g->view_json(s2, SEAT_ALL);
+		a1 = game_view_json(g, s1, SEAT_ALL);
+		a2 = game_view_json(g, s2, SEAT_ALL);
 		differ = !json_equal(json_object_get(a1, "stock_order"),
 		    json_object_get(a2, "stock_order"));
 		json_decref(a1);
@@ -351,7 +352,7 @@ test_stock_leak(void)
 				same = 0;
 				printf("# an action was refused\n");
 			}
-			a1 = g->view_json(s1, SEAT_ALL);
+			a1 = game_view_json(g, s1, SEAT_ALL);
 			ran = !json_is_null(json_object_get(a1, "last_race"));
 			json_decref(a1);
 			if (ran)
@@ -571,7 +572,7 @@ test_random_variants(void)
 		}
 		for (step = 0; step < 100000; step++) {
 			for (i = 0; i < ev.n; i++) {
-				j = g->event_json(st, &ev.e[i]);
+				j = game_event_json(g, st, &ev.e[i]);
 				type = json_string_value(json_object_get(j,
 				    "type"));
 				if (type == NULL || strcmp(type, "unknown") == 0)

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "common.h"
+#include "jw.h"
 #include "proto.h"
 
 static void	ok(int, const char *, const char *, const char *);

@@ -142,7 +142,7 @@ play(const struct config *c, uint64_t seed, char *why, size_t len,
 	}
 	if (g->over(st)) {
 		g->result(st, places, scores);
-		fin = g->view_json(st, SEAT_ALL);
+		fin = game_view_json(g, st, SEAT_ALL);
 		for (s = 0; s < c->players; s++) {
 			msg_end(&q, g, st, 0, s, c->players, places, scores,
 			    &feed, &ev, fin, WANT_ALL);

@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "common.h"
+#include "jw.h"
 #include "match.h"
 #include "proc.h"
 
@@ -47,11 +48,13 @@ static int	tiny_apply(void *, int, struct action, struct rng *,
 static struct action tiny_default(const void *, int);
 static int	tiny_over(const void *);
 static void	tiny_result(const void *, int *, double *);
-static json_t	*tiny_view(const void *, int);
-static json_t	*tiny_action_json(const void *, int, struct action);
+static void	tiny_view_write(const void *, int, struct jw *);
+static void	tiny_action_write(const void *, int, struct action,
+		    struct jw *);
 static int	tiny_action_parse(const void *, int, const json_t *,
 		    struct action *, char *, size_t);
-static json_t	*tiny_event_json(const void *, const struct event *);
+static void	tiny_event_write(const void *, const struct event *,
+		    struct jw *);
 static int	bot(const char *);
 static json_t	*read_log(const char *, const char *);
 static void	test_split(void);
@@ -65,9 +68,9 @@ static const struct game tiny = {
 	.state_size = sizeof(struct tiny), .init = tiny_init,
 	.deciders = tiny_deciders, .legal = tiny_legal, .apply = tiny_apply,
 	.default_action = tiny_default, .over = tiny_over,
-	.result = tiny_result, .view_json = tiny_view,
-	.action_json = tiny_action_json, .action_parse = tiny_action_parse,
-	.event_json = tiny_event_json
+	.result = tiny_result, .view_write = tiny_view_write,
+	.action_write = tiny_action_write, .action_parse = tiny_action_parse,
+	.event_write = tiny_event_write
 };
 
 /* Deals nothing: every seat picks a number each round, all at once. */
@@ -158,29 +161,34 @@ tiny_result(const void *vst, int *places, double *scores)
 }
 
 /* The round, the scores, and (to the seat) its own pending pick. */
-static json_t *
-tiny_view(const void *vst, int seat)
+static void
+tiny_view_write(const void *vst, int seat, struct jw *w)
 {
 	const struct tiny *st = vst;
-	json_t *j, *s;
 	int p;
 
-	s = json_array();
+	jw_obj(w);
+	jw_kint(w, "round", st->round);
+	jw_karr(w, "scores");
 	for (p = 0; p < st->players; p++)
-		json_array_append_new(s, json_integer(st->score[p]));
-	j = json_pack("{s:i,s:o}", "round", st->round, "scores", s);
+		jw_int(w, st->score[p]);
+	jw_end(w);
 	if (seat >= 0 && st->picked[seat])
-		json_object_set_new(j, "my_pick", json_integer(st->pick[seat]));
-	return j;
+		jw_kint(w, "my_pick", st->pick[seat]);
+	jw_end(w);
 }
 
-static json_t *
-tiny_action_json(const void *vst, int p, struct action a)
+/* {"type": "pass"} or {"type": "pick", "amount": N}. */
+static void
+tiny_action_write(const void *vst, int p, struct action a, struct jw *w)
 {
-	if (a.code == T_PICK)
-		return json_pack("{s:s,s:i}", "type", "pick", "amount",
-		    a.amount);
-	return json_pack("{s:s}", "type", "pass");
+	jw_obj(w);
+	if (a.code == T_PICK) {
+		jw_kstr(w, "type", "pick");
+		jw_amount(w, a.amount);
+	} else
+		jw_kstr(w, "type", "pass");
+	jw_end(w);
 }
 
 static int
@@ -203,14 +211,18 @@ tiny_action_parse(const void *vst, int p, const json_t *j, struct action *a,
 	return -1;
 }
 
-static json_t *
-tiny_event_json(const void *vst, const struct event *e)
+/* {"type": "mine", "round", "pick"} or {"type": "round", "round",
+ * "seat", "pick"}. */
+static void
+tiny_event_write(const void *vst, const struct event *e, struct jw *w)
 {
-	if (e->type == E_MINE)
-		return json_pack("{s:s,s:i,s:i}", "type", "mine", "round",
-		    (int)e->x, "pick", e->a[0]);
-	return json_pack("{s:s,s:i,s:i,s:i}", "type", "round", "round",
-	    (int)e->x, "seat", e->a[0], "pick", e->a[1]);
+	jw_obj(w);
+	jw_kstr(w, "type", e->type == E_MINE ? "mine" : "round");
+	jw_kint(w, "round", e->x);
+	if (e->type != E_MINE)
+		jw_kint(w, "seat", e->a[0]);
+	jw_kint(w, "pick", e->type == E_MINE ? e->a[0] : e->a[1]);
+	jw_end(w);
 }
 
 /*

@@ -84,14 +84,15 @@ messages(const struct game *g, const void *st, int seat,
 	int n;
 
 	m = json_object();
-	json_object_set_new(m, "view", g->view_json(st, seat));
+	json_object_set_new(m, "view", game_view_json(g, st, seat));
 	n = (g->deciders(st) & (1u << seat)) ? g->legal(st, seat, l,
 	    MAX_LEGAL) : 0;
 	json_object_set_new(m, "legal", legal_json(g, st, seat, l, n));
 	a = json_array();
 	for (i = 0; i < ev->n; i++)
 		if (ev->e[i].seen & (1u << seat))
-			json_array_append_new(a, g->event_json(st, &ev->e[i]));
+			json_array_append_new(a, game_event_json(g, st,
+			    &ev->e[i]));
 	json_object_set_new(m, "events", a);
 	s = json_canon(m);
 	json_decref(m);
@@ -130,7 +131,7 @@ leak_game(const struct game *g, uint64_t seed, char *why, size_t len)
 		p = __builtin_ctz(d);
 		if (rng_below(&r, 4) == 0) {
 			seat = (int)rng_below(&r, (uint32_t)o.players);
-			v = g->view_json(st, seat);
+			v = game_view_json(g, st, seat);
 			for (q = 0; q < o.players; q++) {
 				h = json_array_get(json_object_get(v,
 				    "holdings"), (size_t)q);

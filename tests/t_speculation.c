@@ -59,7 +59,7 @@ messages(const struct sp *st, int seat)
 	int n;
 
 	n = g->legal(st, seat, ltmp, MAX_LEGAL);
-	m = json_pack("{s:o,s:o}", "view", g->view_json(st, seat), "legal",
+	m = json_pack("{s:o,s:o}", "view", game_view_json(g, st, seat), "legal",
 	    legal_json(g, st, seat, ltmp, n));
 	s = json_canon(m);
 	json_decref(m);
@@ -76,7 +76,7 @@ events_text(const struct sp *st, const struct events *ev)
 
 	a = json_array();
 	for (i = 0; i < ev->n; i++)
-		json_array_append_new(a, g->event_json(st, &ev->e[i]));
+		json_array_append_new(a, game_event_json(g, st, &ev->e[i]));
 	s = json_canon(a);
 	json_decref(a);
 	return s;
@@ -233,7 +233,7 @@ test_events_follow(void)
 		holder = high = -1;
 		for (;;) {
 			for (j = 0; j < ev.n; j++) {
-				e = g->event_json(&st, &ev.e[j]);
+				e = game_event_json(g, &st, &ev.e[j]);
 				t = json_string_value(json_object_get(e, "type"));
 #define I(k) ((int32_t)json_integer_value(json_object_get(e, k)))
 				if (strcmp(t, "deal") == 0)
@@ -342,7 +342,7 @@ test_setup_deal(void)
 	    "a whole deck and a dealer parse");
 	rng_seed(&r, 1);
 	g->init(&st, &o, &su, &r, NULL);
-	view = g->view_json(&st, SEAT_ALL);
+	view = game_view_json(g, &st, SEAT_ALL);
 	for (i = 0; i < (int)(sizeof want / sizeof want[0]); i += 2) {
 		s = json_canon(json_path(view, want[i]));
 		if (strcmp(s, want[i + 1]) != 0) {
@@ -363,7 +363,7 @@ test_setup_deal(void)
 	tap_ok(g->setup_parse(setup, &o, &su, why, sizeof why) == 0 &&
 	    su.dealer == -1, "a partial deck parses; the dealer is drawn");
 	g->init(&st, &o, &su, &r, NULL);
-	view = g->view_json(&st, SEAT_ALL);
+	view = game_view_json(g, &st, SEAT_ALL);
 	s = json_canon(json_path(view, "/high"));
 	tap_ok(strcmp(s, "\"TH\"") == 0 && st.nstock == 36,
 	    "a partial deck's cards are dealt first (face up %s)", s);

@@ -377,7 +377,7 @@ test_events(void)
 		}
 		for (i = 0; i < ev.n; i++) {
 			seen[ev.e[i].type] = 1;
-			j = g->event_json(&st, &ev.e[i]);
+			j = game_event_json(g, &st, &ev.e[i]);
 			type = json_string_value(json_object_get(j, "type"));
 			unknown += type == NULL || strcmp(type, "unknown") == 0;
 			json_decref(j);
@@ -447,7 +447,8 @@ seen_events(const struct stocks *st, const struct events *ev, int seat)
 	a = json_array();
 	for (i = 0; i < ev->n; i++)
 		if (ev->e[i].seen & (1u << seat))
-			json_array_append_new(a, g->event_json(st, &ev->e[i]));
+			json_array_append_new(a, game_event_json(g, st,
+			    &ev->e[i]));
 	s = json_canon(a);
 	json_decref(a);
 	return s;
@@ -462,7 +463,7 @@ request(const struct stocks *st, int seat)
 	char *s;
 	int n;
 
-	v = g->view_json(st, seat);
+	v = game_view_json(g, st, seat);
 	n = (g->deciders(st) & (1u << seat)) ?
 	    g->legal(st, seat, l, MAX_LEGAL) : 0;
 	json_object_set_new(v, "legal", legal_json(g, st, seat, l, n));

@@ -159,15 +159,12 @@ int	df_classify(uint64_t nat, int jokers, int low, int *rank);
 int	df_deciding(int kind, int count, int low, int rank, int reversed);
 extern const char df_rank_names[];	/* by strength: "3456789TJQKA2" */
 
-/* daifugo_json.c: the codec; the *_json are tree wrappers of the writers. */
+/* daifugo_json.c: the codec: the writers and parsers. */
 void	 df_view_write(const void *, int, struct jw *);
 void	 df_action_write(const void *, int, struct action, struct jw *);
 void	 df_event_write(const void *, const struct event *, struct jw *);
-json_t	*df_view_json(const void *, int);
-json_t	*df_action_json(const void *, int, struct action);
 int	 df_action_parse(const void *, int, const json_t *, struct action *,
 	    char *, size_t);
-json_t	*df_event_json(const void *, const struct event *);
 int	 df_setup_parse(const json_t *, const struct opts *, void *, char *,
 	    size_t);
 int	 df_play_parse(const json_t *, int64_t *, char *, size_t);

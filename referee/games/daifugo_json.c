@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "daifugo.h"
+#include "jw.h"
 
 static void	hand_write(struct jw *, uint64_t, int);
 static void	seats_write(struct jw *, const uint8_t *, int);
@@ -327,9 +328,6 @@ df_action_write(const void *vst, int player, struct action a, struct jw *w)
 	jw_end(w);
 }
 
-JW_VIEW_JSON(df_view_json, df_view_write)
-JW_ACTION_JSON(df_action_json, df_action_write)
-
 /* Reads a card list: a naturals mask and a joker count; -1 + cause. */
 static int
 parse_cards(const json_t *j, uint64_t *nat, int *jokers, char *cause,
@@ -597,8 +595,6 @@ df_event_write(const void *vst, const struct event *e, struct jw *w)
 	}
 	jw_end(w);
 }
-
-JW_EVENT_JSON(df_event_json, df_event_write)
 
 /* Reads a permutation of the n seats; -1 + cause. */
 static int

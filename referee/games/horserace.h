@@ -179,15 +179,12 @@ int	hr_target_index(int kind, const int *suits);
 int	hr_kind_offered(const struct hr_state *, int kind);
 int32_t	hr_left(const struct hr_state *, int player);
 
-/* horserace_json.c: the codec; the *_json are tree wrappers of the writers. */
+/* horserace_json.c: the codec: the writers and parsers. */
 void	 hr_view_write(const void *, int, struct jw *);
 void	 hr_action_write(const void *, int, struct action, struct jw *);
 void	 hr_event_write(const void *, const struct event *, struct jw *);
-json_t	*hr_view_json(const void *, int);
-json_t	*hr_action_json(const void *, int, struct action);
 int	 hr_action_parse(const void *, int, const json_t *, struct action *,
 	    char *, size_t);
-json_t	*hr_event_json(const void *, const struct event *);
 int	 hr_setup_parse(const json_t *, const struct opts *, void *, char *,
 	    size_t);
 

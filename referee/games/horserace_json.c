@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "horserace.h"
+#include "jw.h"
 
 static const char *const kind_names[] = {
 	"win", "exacta", "trifecta", "daily_double"
@@ -363,9 +364,6 @@ hr_action_write(const void *vst, int player, struct action a, struct jw *w)
 	jw_end(w);
 }
 
-JW_VIEW_JSON(hr_view_json, hr_view_write)
-JW_ACTION_JSON(hr_action_json, hr_action_write)
-
 /* Parses a suit letter; -1 if it is not one. */
 static int
 suit_parse(const json_t *j)
@@ -395,7 +393,7 @@ amount_parse(const json_t *j, struct action *a, char *cause, size_t len)
 	return 0;
 }
 
-/* Parses an action given by value (what hr_action_json writes). */
+/* Parses an action given by value (what hr_action_write writes). */
 int
 hr_action_parse(const void *vst, int player, const json_t *j,
     struct action *a, char *cause, size_t len)
@@ -599,8 +597,6 @@ hr_event_write(const void *vst, const struct event *e, struct jw *w)
 	}
 	jw_end(w);
 }
-
-JW_EVENT_JSON(hr_event_json, hr_event_write)
 
 /* Parses one deck (cards from the top) into d; -1 + cause. */
 static int

@@ -179,15 +179,12 @@ int	nyse_forced(const struct nyse *);
 void	nyse_scores(const struct nyse *, double *scores, int *places);
 int	nyse_board_ok(const long *);
 
-/* nyse_json.c: the codec; the *_json functions wrap the writers. */
+/* nyse_json.c: the codec: the writers and parsers. */
 void	 nyse_view_write(const void *, int, struct jw *);
 void	 nyse_action_write(const void *, int, struct action, struct jw *);
 void	 nyse_event_write(const void *, const struct event *, struct jw *);
-json_t	*nyse_view_json(const void *, int);
-json_t	*nyse_action_json(const void *, int, struct action);
 int	 nyse_action_parse(const void *, int, const json_t *,
 	    struct action *, char *, size_t);
-json_t	*nyse_event_json(const void *, const struct event *);
 int	 nyse_setup_parse(const json_t *, const struct opts *, void *,
 	    char *, size_t);
 

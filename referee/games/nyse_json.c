@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "game.h"
+#include "jw.h"
 #include "nyse.h"
 
 /* A colour's or a mark's name and its length, as the jw_*n calls take them. */
@@ -38,10 +39,6 @@ static int	field(const json_t *, const char *, const char *const *,
 		    int *, char *, size_t);
 static int	setup_marks(const json_t *, struct nyse_setup *, int, char *,
 		    size_t);
-
-JW_VIEW_JSON(nyse_view_json, nyse_view_write)
-JW_ACTION_JSON(nyse_action_json, nyse_action_write)
-JW_EVENT_JSON(nyse_event_json, nyse_event_write)
 
 /* Returns the index of the JSON string j among names, or -1. */
 static int
@@ -418,7 +415,7 @@ field(const json_t *o, const char *key, const char *const *names, int *out,
 	return 0;
 }
 
-/* Parses an action object (as action_json writes it); -1 + cause. */
+/* Parses an action object (as nyse_action_write writes it); -1 + cause. */
 int
 nyse_action_parse(const void *vst, int player, const json_t *j,
     struct action *a, char *cause, size_t len)

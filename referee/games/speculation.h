@@ -146,18 +146,14 @@ int	sp_beats(const struct sp *, int card, int high);
 int32_t	sp_max_other(const struct sp *, int player);
 int	sp_in(const struct sp *, int player);
 
-/* speculation_json.c: the codec half of the game table (the tree forms
- * are made from the writers). */
+/* speculation_json.c: the codec: the writers and parsers. */
 void	 speculation_view_write(const void *, int, struct jw *);
 void	 speculation_action_write(const void *, int, struct action,
 	    struct jw *);
 void	 speculation_event_write(const void *, const struct event *,
 	    struct jw *);
-json_t	*speculation_view_json(const void *, int);
-json_t	*speculation_action_json(const void *, int, struct action);
 int	 speculation_action_parse(const void *, int, const json_t *,
 	    struct action *, char *, size_t);
-json_t	*speculation_event_json(const void *, const struct event *);
 int	 speculation_setup_parse(const json_t *, const struct opts *, void *,
 	    char *, size_t);
 

@@ -315,7 +315,7 @@ positions_parse(const json_t *v, uint64_t *mask, char *cause, size_t len)
 	return 0;
 }
 
-/* Parses what speculation_action_json() produces; -1 + cause if malformed
+/* Parses what speculation_action_write() produces; -1 + cause if malformed
  * (legality is apply()'s business). */
 int
 speculation_action_parse(const void *vst, int player, const json_t *j,
@@ -514,10 +514,6 @@ speculation_event_write(const void *vst, const struct event *e,
 }
 
 /* The tree forms of the game table, from the same writers. */
-JW_VIEW_JSON(speculation_view_json, speculation_view_write)
-JW_ACTION_JSON(speculation_action_json, speculation_action_write)
-JW_EVENT_JSON(speculation_event_json, speculation_event_write)
-
 /* Reads one deck (card names from the top, distinct, no jokers). */
 static int
 deck_parse(const json_t *v, int8_t *deck, int *n, const char *what,

@@ -148,16 +148,13 @@ int	stocks_card_shares(int card);
 int	stocks_is_face(int card);
 int32_t	stocks_wealth(const struct stocks *, int player);
 
-/* stocks_json.c: the codec; the *_json trees come from the writers. */
+/* stocks_json.c: the codec: the writers and parsers. */
 void	 stocks_view_write(const void *, int, struct jw *);
 void	 stocks_action_write(const void *, int, struct action,
 	    struct jw *);
 void	 stocks_event_write(const void *, const struct event *, struct jw *);
-json_t	*stocks_view_json(const void *, int);
-json_t	*stocks_action_json(const void *, int, struct action);
 int	 stocks_action_parse(const void *, int, const json_t *,
 	    struct action *, char *, size_t);
-json_t	*stocks_event_json(const void *, const struct event *);
 int	 stocks_setup_parse(const json_t *, const struct opts *, void *,
 	    char *, size_t);
 

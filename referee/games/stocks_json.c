@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "jw.h"
 #include "stocks.h"
 
 static void	card_list(struct jw *, const char *, const uint8_t *, int);
@@ -143,9 +144,6 @@ stocks_view_write(const void *vst, int seat, struct jw *w)
 	jw_end(w);
 }
 
-/* Returns a new view for seat (SEAT_ALL: everything); see the writer. */
-JW_VIEW_JSON(stocks_view_json, stocks_view_write)
-
 /*
  * Writes the object for an action code (with its price for a trade); no
  * stocks action is ranged, so none has an amount.
@@ -203,9 +201,6 @@ stocks_action_write(const void *vst, int player, struct action a,
 	}
 	jw_end(w);
 }
-
-/* Returns a new object for an action code; see the writer. */
-JW_ACTION_JSON(stocks_action_json, stocks_action_write)
 
 /* Parses {"type": "end"|"buy"|"sell"|"price"|"discard", "card", "value"}. */
 int
@@ -382,9 +377,6 @@ stocks_event_write(const void *vst, const struct event *e, struct jw *w)
 	}
 	jw_end(w);
 }
-
-/* Returns a new object for an event; see the writer. */
-JW_EVENT_JSON(stocks_event_json, stocks_event_write)
 
 /*
  * Reads the array key of the setup into cards (at most max, jokers only if

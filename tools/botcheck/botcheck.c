@@ -48,8 +48,7 @@
 enum {
 	OPT_ALL = 256, OPT_TPM, OPT_BANK, OPT_HELLO, OPT_MAX_TIME,
 	OPT_STDERR, OPT_OPPONENT, OPT_KEEP, OPT_DIR, OPT_ENV,
-	OPT_LCPU, OPT_LMEM, OPT_LNPROC, OPT_LFSIZE, OPT_LNOFILE,
-	OPT_LSCRATCH	/* limit_flags */
+	OPT_LIMITS	/* cli_limit_longopts */
 };
 
 static const struct option longopts[] = {
@@ -67,12 +66,6 @@ static const struct option longopts[] = {
 	{ "keep",		required_argument,	NULL, OPT_KEEP },
 	{ "dir",		required_argument,	NULL, OPT_DIR },
 	{ "env",		required_argument,	NULL, OPT_ENV },
-	{ "limit-cpu",		required_argument,	NULL, OPT_LCPU },
-	{ "limit-mem",		required_argument,	NULL, OPT_LMEM },
-	{ "limit-nproc",	required_argument,	NULL, OPT_LNPROC },
-	{ "limit-fsize",	required_argument,	NULL, OPT_LFSIZE },
-	{ "limit-nofile",	required_argument,	NULL, OPT_LNOFILE },
-	{ "limit-scratch",	required_argument,	NULL, OPT_LSCRATCH },
 	{ "quiet",		no_argument,		NULL, 'q' },
 	{ "help",		no_argument,		NULL, 'h' },
 	{ "version",		no_argument,		NULL, 'V' },
@@ -779,6 +772,7 @@ main(int argc, char **argv)
 	const struct game *g;
 	struct stat sb;
 	char failed[1024], hint[96], **words, *v, **envv = NULL;
+	struct option *lo;
 	const char *botdir = NULL;
 	int c, i, passed, seeded = 0, nenv = 0;
 
@@ -791,8 +785,11 @@ main(int argc, char **argv)
 	ck.max_time = DEFAULT_MAX_TIME;
 	ck.stderr_limit = DEFAULT_STDERR;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":g:n:r:s:qhV", longopts,
+	lo = cli_limit_longopts(longopts, OPT_LIMITS);
+	while ((c = getopt_long(argc, argv, ":g:n:r:s:qhV", lo,
 	    NULL)) != -1) {
+		if (cli_limit_option(&ck.ct, c, OPT_LIMITS, optarg))
+			continue;
 		switch (c) {
 		case 'g':
 			if ((g = game_find(optarg)) == NULL)
@@ -854,17 +851,6 @@ main(int argc, char **argv)
 			    sizeof *envv);
 			envv[nenv++] = optarg;
 			break;
-		case OPT_LCPU:
-		case OPT_LMEM:
-		case OPT_LNPROC:
-		case OPT_LFSIZE:
-		case OPT_LNOFILE:
-		case OPT_LSCRATCH:
-			if (contain_set_limit_text(&ck.ct, c - OPT_LCPU, optarg,
-			    failed, sizeof failed) == -1)
-				errx(2, "%s %s", limit_flags[c - OPT_LCPU].flag,
-				    failed);
-			break;
 		case OPT_KEEP:
 			if (strlen(optarg) >= sizeof ck.dir - 64)
 				errx(2, "--keep %s: too long", optarg);
@@ -882,6 +868,7 @@ main(int argc, char **argv)
 			cli_bad_option("botcheck", c, argv);
 		}
 	}
+	free(lo);
 	argc -= optind;
 	argv += optind;
 	if (argc == 0)

@@ -854,7 +854,7 @@ on_fault(struct walk *w, size_t i)
 	wb->game_faults++;
 	if (k == FAULT_EXIT || k == FAULT_LIMIT)
 		wb->alive = 0;
-	/* The cap of faults per game retires the bot (match.c's faultf). */
+	/* The cap of faults per game retires the bot (match.c's fault()). */
 	if (w->max_faults > 0 && wb->game_faults >= w->max_faults)
 		wb->retired = 1;
 	if (wb->open && jint(j, "id", -1) == wb->id) {
@@ -932,7 +932,7 @@ on_action(struct walk *w, size_t i)
 		    0, w->deal_seed, w->step, w->legal[s], w->nlegal[s]);
 	} else
 		return fail(w, i, "an action of unknown source \"%s\"", src);
-	aj = w->g->action_json(w->st, s, a);
+	aj = game_action_json(w->g, w->st, s, a);
 	snprintf(what, sizeof what, "seat %d's action at step %ld (%s)", s,
 	    w->step, src);
 	if (same(w, i, what, logged, aj) == -1) {
@@ -963,10 +963,10 @@ on_action(struct walk *w, size_t i)
 	f->id = strcmp(src, "autoplay") == 0 ? -1 : wb->id;
 	f->action = logged;
 	f->source = src;
-	f->all = w->g->view_json(w->st, SEAT_ALL);
+	f->all = game_view_json(w->g, w->st, SEAT_ALL);
 	f->events = json_array();
 	for (k = n0; k < w->ev.n; k++)
-		if ((ev = w->g->event_json(w->st, &w->ev.e[k])) != NULL)
+		if ((ev = game_event_json(w->g, w->st, &w->ev.e[k])) != NULL)
 			json_array_append_new(f->events, ev);
 	json_array_extend(f->faults, wb->pending);
 	json_array_clear(wb->pending);
@@ -1071,10 +1071,10 @@ on_game_start(struct walk *w, size_t i)
 	gm->first = rp->nf;
 	f = new_frame(w, i);
 	f->step = -1;
-	f->all = w->g->view_json(w->st, SEAT_ALL);
+	f->all = game_view_json(w->g, w->st, SEAT_ALL);
 	f->events = json_array();
 	for (k = 0; k < w->ev.n; k++)
-		if ((v = w->g->event_json(w->st, &w->ev.e[k])) != NULL)
+		if ((v = game_event_json(w->g, w->st, &w->ev.e[k])) != NULL)
 			json_array_append_new(f->events, (json_t *)v);
 	for (k = i + 1; k < w->l->n && strcmp(rlog_msg_type(&w->l->r[k]), "start")
 	    == 0; k++)
@@ -1114,7 +1114,7 @@ on_game_end(struct walk *w, size_t i)
 		match_adjudicate(w->P, w->places, w->scores);
 	else
 		w->g->result(w->st, w->places, w->scores);
-	w->final = w->g->view_json(w->st, SEAT_ALL);
+	w->final = game_view_json(w->g, w->st, SEAT_ALL);
 	w->ended = 1;
 	rp->games[rp->ngames - 1].end = j;
 	a = json_array();
