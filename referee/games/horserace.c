@@ -127,7 +127,7 @@ const struct game game_horserace = {
 	.view_write = hr_view_write,
 	.action_write = hr_action_write,
 	.event_write = hr_event_write,
-	.determinize = horserace_determinize
+	.determinize = hr_determinize
 };
 
 /* Returns the kind of bet of target t. */

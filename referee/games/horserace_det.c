@@ -156,7 +156,7 @@ last_race(struct vread *v, const json_t *view, struct hr_state *st)
 
 /* Reads seat's view of horserace into st and completes it at random. */
 int
-horserace_determinize(void *vst, const struct opts *o, int seat,
+hr_determinize(void *vst, const struct opts *o, int seat,
     const json_t *view, struct rng *r, char *cause, size_t len)
 {
 	struct hr_state *st = vst;

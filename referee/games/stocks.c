@@ -58,7 +58,7 @@ static int	turn_check(const struct stocks *, char *, size_t);
 const int8_t stocks_up[ST_NCOMP] = { 4, 5, 3, 6 };
 const int8_t stocks_down[ST_NCOMP] = { 3, 4, 2, 5 };
 
-static const struct optdesc options[] = {
+static const struct optdesc stocks_options[] = {
 	{ .name = "bank", .type = OPT_INT, .min = 0, .max = 1000000,
 	  .def = 0, .def_text = "3510 - 200 x players",
 	  .help = "the money the bank holds at the start (the original's "
@@ -79,7 +79,7 @@ const struct game game_stocks = {
 	.min_players = 2,
 	.max_players = ST_MAXP,
 	.default_players = 4,
-	.options = options,
+	.options = stocks_options,
 	.state_size = sizeof(struct stocks),
 	.setup_size = sizeof(struct stocks_setup),
 	.resolve = stocks_resolve,
