@@ -85,6 +85,9 @@ static void	 g_show(const struct gstate *, FILE *, int);
 static int	 g_game(void *, const struct jgame *);
 static size_t	 g_status(void *, char *, size_t);
 static void	 g_schedule(struct schedule *, const struct tour *, int, int);
+static int	 g_run_opt(int, struct gopts *);
+static int	 g_game_opt(int, struct gcli *);
+static int	 g_referee_opt(int, char **, struct gcli *);
 static void	 g_parse(int, char **, struct gopts *, struct gcli *);
 static json_t	*g_file(int, char **, struct gopts *);
 static int	 g_settings(const json_t *, const struct tour *, struct gopts *,
@@ -361,6 +364,156 @@ g_settings(const json_t *gj, const struct tour *t, struct gopts *o,
 }
 
 /*
+ * Takes flag ch if it is one of the gauntlet's own settings (the test,
+ * the jobs, the output); 0 if it is not.
+ */
+static int
+g_run_opt(int ch, struct gopts *o)
+{
+	const char *errstr;
+
+	switch (ch) {
+	case 'E':
+	case 'F':
+		*(ch == 'E' ? &o->elo0 : &o->elo1) = g_double(ch == 'E' ?
+		    "--elo0" : "--elo1", optarg, -2000, 2000);
+		break;
+	case 'A':
+	case 'B':
+		*(ch == 'A' ? &o->alpha : &o->beta) = g_double(ch == 'A' ?
+		    "--alpha" : "--beta", optarg, 1e-9, 0.499);
+		break;
+	case 'M':
+		o->max_units = strtonum(optarg, 1, 100000000, &errstr);
+		if (errstr != NULL)
+			errx(2, "--max-deals %s: %s", optarg, errstr);
+		break;
+	case 'j':
+		o->jobs = (int)strtonum(optarg, 1, G_MAXJOBS, &errstr);
+		if (errstr != NULL)
+			errx(2, "-j %s: %s (1..%d)", optarg, errstr,
+			    G_MAXJOBS);
+		break;
+	case 'q':
+		o->quiet = 1;
+		break;
+	case 'P':
+	case 'N':
+		o->progress = ch == 'P';
+		break;
+	case 'O':
+		o->outdir = optarg;
+		break;
+	default:
+		return 0;
+	}
+	return 1;
+}
+
+/*
+ * Takes flag ch into c if it says what is played (the candidate, the
+ * pool, the game, its seats and options, the seed, the deals); 0 if not.
+ */
+static int
+g_game_opt(int ch, struct gcli *c)
+{
+	const char *errstr;
+	char name[32];
+	long long x;
+
+	switch (ch) {
+	case 'c':
+		c->cand = optarg;
+		break;
+	case 'p':
+		if (c->npool == G_MAXPOOL)
+			errx(2, "-p: at most %d pool bots", G_MAXPOOL);
+		snprintf(name, sizeof name, "pool-%d", ++c->npool);
+		json_array_append_new(c->bots, json_pack("{s:s,s:s}", "name",
+		    name, "command", optarg));
+		break;
+	case 'g':
+		c->game = optarg;
+		break;
+	case 'n':
+		c->players = (int)strtonum(optarg, 1, MAX_PLAYERS, &errstr);
+		if (errstr != NULL)
+			errx(2, "-n %s: %s (1..%d)", optarg, errstr,
+			    MAX_PLAYERS);
+		break;
+	case 'o':
+		json_array_append_new(c->optv, json_string(optarg));
+		break;
+	case 's':
+		x = strtonum(optarg, 0, LLONG_MAX, &errstr);
+		if (errstr != NULL)
+			errx(2, "-s %s: %s", optarg, errstr);
+		json_object_set_new(c->j, "seed", json_integer(x));
+		break;
+	case 'D':
+		json_object_set_new(c->j, "duplicate", json_false());
+		break;
+	case 'b':
+		json_object_set_new(c->j, "deal_book", json_string(optarg));
+		break;
+	default:
+		return 0;
+	}
+	c->cli = 1;
+	return 1;
+}
+
+/*
+ * Takes flag ch into c if it says how the referee plays (the time limits,
+ * the decisions cap, the deals a run, the fault policy, the sandbox, the
+ * referee and its arguments); 0 if not.
+ */
+static int
+g_referee_opt(int ch, char **argv, struct gcli *c)
+{
+	const char *errstr;
+	long long x;
+
+	switch (ch) {
+	case 'T':
+	case 'K':
+	case 'H':
+	case 'X':
+	case 'C':
+		x = strtonum(optarg, ch == 'C' || ch == 'T' ? 1 : 0,
+		    ch == 'H' ? 3600000 : ch == 'X' || ch == 'C' ?
+		    100000000 : 86400000, &errstr);
+		if (errstr != NULL)
+			errx(2, "%s %s: %s", argv[optind - 1], optarg,
+			    errstr);
+		json_object_set_new(c->j, ch == 'T' ? "time_per_move_ms" :
+		    ch == 'K' ? "time_bank_ms" : ch == 'H' ?
+		    "time_hello_ms" : ch == 'X' ? "max_decisions" :
+		    "deals_per_run", json_integer(x));
+		c->cli |= ch != 'C';
+		return 1;
+	case 'f':
+		json_object_set_new(c->j, "on_fault", json_string(optarg));
+		break;
+	case 'S':
+		json_object_set_new(c->j, "sandbox", json_true());
+		break;
+	case 'R':
+		json_object_set_new(c->j, "referee", json_string(optarg));
+		break;
+	case 'r':
+		if (json_array_size(c->refargs) == G_MAXARGS)
+			errx(2, "--referee-arg: at most %d", G_MAXARGS);
+		json_array_append_new(c->refargs, json_string(optarg));
+		break;
+	default:
+		return 0;
+	}
+	c->cli = 1;
+	return 1;
+}
+
+/*
  * Reads the command line's flags: the gauntlet's own settings into o, the
  * tournament's into c (its JSON, bots, options and referee arguments).
  */
@@ -398,10 +551,7 @@ g_parse(int argc, char **argv, struct gopts *o, struct gcli *c)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	const char *errstr;
-	char name[32];
 	int ch;
-	long long x;
 
 	c->j = json_object();
 	c->bots = json_array();
@@ -411,127 +561,19 @@ g_parse(int argc, char **argv, struct gopts *o, struct gcli *c)
 	while ((ch = getopt_long(argc, argv, "+:c:p:g:n:o:s:j:qO:h", lopts,
 	    NULL)) != -1) {
 		switch (ch) {
-		case 'c':
-			c->cand = optarg;
-			c->cli = 1;
-			break;
-		case 'p':
-			if (c->npool == G_MAXPOOL)
-				errx(2, "-p: at most %d pool bots", G_MAXPOOL);
-			snprintf(name, sizeof name, "pool-%d", ++c->npool);
-			json_array_append_new(c->bots, json_pack("{s:s,s:s}",
-			    "name", name, "command", optarg));
-			c->cli = 1;
-			break;
-		case 'g':
-			c->game = optarg;
-			c->cli = 1;
-			break;
-		case 'n':
-			c->players = (int)strtonum(optarg, 1, MAX_PLAYERS,
-			    &errstr);
-			if (errstr != NULL)
-				errx(2, "-n %s: %s (1..%d)", optarg, errstr,
-				    MAX_PLAYERS);
-			c->cli = 1;
-			break;
-		case 'o':
-			json_array_append_new(c->optv, json_string(optarg));
-			c->cli = 1;
-			break;
-		case 's':
-			x = strtonum(optarg, 0, LLONG_MAX, &errstr);
-			if (errstr != NULL)
-				errx(2, "-s %s: %s", optarg, errstr);
-			json_object_set_new(c->j, "seed", json_integer(x));
-			c->cli = 1;
-			break;
-		case 'E':
-		case 'F':
-			*(ch == 'E' ? &o->elo0 : &o->elo1) = g_double(ch == 'E' ?
-			    "--elo0" : "--elo1", optarg, -2000, 2000);
-			break;
-		case 'A':
-		case 'B':
-			*(ch == 'A' ? &o->alpha : &o->beta) = g_double(ch ==
-			    'A' ? "--alpha" : "--beta", optarg, 1e-9, 0.499);
-			break;
-		case 'M':
-			o->max_units = strtonum(optarg, 1, 100000000, &errstr);
-			if (errstr != NULL)
-				errx(2, "--max-deals %s: %s", optarg, errstr);
-			break;
-		case 'D':
-			json_object_set_new(c->j, "duplicate", json_false());
-			c->cli = 1;
-			break;
-		case 'j':
-			o->jobs = (int)strtonum(optarg, 1, G_MAXJOBS, &errstr);
-			if (errstr != NULL)
-				errx(2, "-j %s: %s (1..%d)", optarg, errstr,
-				    G_MAXJOBS);
-			break;
-		case 'q':
-			o->quiet = 1;
-			break;
-		case 'P':
-		case 'N':
-			o->progress = ch == 'P';
-			break;
-		case 'T':
-		case 'K':
-		case 'H':
-		case 'X':
-		case 'C':
-			x = strtonum(optarg, ch == 'C' || ch == 'T' ? 1 : 0,
-			    ch == 'H' ? 3600000 : ch == 'X' || ch == 'C' ?
-			    100000000 : 86400000, &errstr);
-			if (errstr != NULL)
-				errx(2, "%s %s: %s", argv[optind - 1], optarg,
-				    errstr);
-			json_object_set_new(c->j, ch == 'T' ? "time_per_move_ms" :
-			    ch == 'K' ? "time_bank_ms" : ch == 'H' ?
-			    "time_hello_ms" : ch == 'X' ? "max_decisions" :
-			    "deals_per_run", json_integer(x));
-			c->cli |= ch != 'C';
-			break;
-		case 'f':
-			json_object_set_new(c->j, "on_fault", json_string(optarg));
-			c->cli = 1;
-			break;
-		case 'O':
-			o->outdir = optarg;
-			break;
 		case 'L':
 			o->outdir = optarg;
 			/* FALLTHROUGH */
 		case 'l':
 			json_object_set_new(c->j, "logs", json_true());
 			break;
-		case 'b':
-			json_object_set_new(c->j, "deal_book",
-			    json_string(optarg));
-			c->cli = 1;
-			break;
-		case 'S':
-			json_object_set_new(c->j, "sandbox", json_true());
-			c->cli = 1;
-			break;
-		case 'R':
-			json_object_set_new(c->j, "referee", json_string(optarg));
-			c->cli = 1;
-			break;
-		case 'r':
-			if (json_array_size(c->refargs) == G_MAXARGS)
-				errx(2, "--referee-arg: at most %d", G_MAXARGS);
-			json_array_append_new(c->refargs, json_string(optarg));
-			c->cli = 1;
-			break;
 		case 'h':
 			g_usage(stdout, 0);
 			break;
 		default:
-			cli_bad_option("tournament gauntlet", ch, argv);
+			if (!g_run_opt(ch, o) && !g_game_opt(ch, c) &&
+			    !g_referee_opt(ch, argv, c))
+				cli_bad_option("tournament gauntlet", ch, argv);
 		}
 	}
 }

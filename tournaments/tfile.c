@@ -37,6 +37,15 @@ static char	*default_name(const char *);
 static int	 load_contain(struct tour *, const json_t *, char *, size_t);
 static int	 load_book(struct tour *, const struct game *,
 		    const struct opts *, char *, size_t);
+static int	 check_keys(const json_t *, char *, size_t);
+static int	 load_game(struct tour *, const json_t *, const char *,
+		    char *, size_t);
+static int	 load_bots(struct tour *, const json_t *, char *, size_t);
+static int	 load_deals(struct tour *, const json_t *, char *, size_t);
+static int	 load_logs(struct tour *, const json_t *, char *, size_t);
+static int	 load_policy(struct tour *, const json_t *, char *, size_t);
+static int	 load_schedule(struct tour *, const json_t *, char *, size_t);
+static int	 load_refargs(struct tour *, const json_t *, char *, size_t);
 
 static const char *const known_keys[] = {
 	"name", "game", "options", "seats", "bots", "deals", "duplicate",
@@ -469,26 +478,15 @@ tour_load(struct tour *t, const char *path, char *cause, size_t len)
 	return rc;
 }
 
-/* Checks a tournament file's JSON; see tournament.h. */
-int
-tour_parse(struct tour *t, const json_t *j, const char *path, char *cause,
-    size_t len)
+/* Refuses a key no tournament file has, with the nearest known one. */
+static int
+check_keys(const json_t *j, char *cause, size_t len)
 {
-	const struct game *g;
 	struct near nr;
 	json_t *v;
-	const char *key, *mode;
-	char hint[96];
-	long x;
-	size_t i;
-	int k, rc = -1;
+	const char *key;
+	int k;
 
-	memset(t, 0, sizeof *t);
-	t->path = xstrdup(path);
-	if (!json_is_object(j)) {
-		snprintf(cause, len, "not a JSON object");
-		goto out;
-	}
 	json_object_foreach((json_t *)j, key, v) {
 		for (k = 0; known_keys[k] != NULL; k++)
 			if (strcmp(known_keys[k], key) == 0)
@@ -501,72 +499,112 @@ tour_parse(struct tour *t, const json_t *j, const char *path, char *cause,
 			    near_best(&nr) != NULL ? " (did you mean \"" : "",
 			    near_best(&nr) != NULL ? near_best(&nr) : "",
 			    near_best(&nr) != NULL ? "\"?)" : "");
-			goto out;
+			return -1;
 		}
 	}
+	return 0;
+}
+
+/*
+ * Reads the names (the tournament's, its game's, the fault policy's, the
+ * output directory's, the referee's), the seats per table and the game's
+ * options, checked with the game's own tables; -1 and a cause.
+ */
+static int
+load_game(struct tour *t, const json_t *j, const char *path, char *cause,
+    size_t len)
+{
+	const struct game *g;
+	char hint[96];
+	long x;
+
 	if (get_string(j, "name", &t->name, cause, len) == -1 ||
 	    get_string(j, "game", &t->game, cause, len) == -1 ||
 	    get_string(j, "on_fault", &t->on_fault, cause, len) == -1 ||
 	    get_string(j, "output", &t->outdir, cause, len) == -1 ||
 	    get_string(j, "referee", &t->referee, cause, len) == -1)
-		goto out;
+		return -1;
 	if (t->name == NULL)
 		t->name = default_name(path);
 	if (t->game == NULL) {
 		snprintf(cause, len, "\"game\" is missing");
-		goto out;
+		return -1;
 	}
 	if ((g = game_find(t->game)) == NULL) {
 		snprintf(cause, len, "\"game\": unknown game \"%s\" "
 		    "(%sbin/referee --list-games lists them)", t->game,
 		    game_near(t->game, hint, sizeof hint));
-		goto out;
+		return -1;
 	}
 	if (get_long(j, "seats", 1, MAX_PLAYERS, g->default_players, &x,
 	    cause, len) == -1)
-		goto out;
+		return -1;
 	t->seats = (int)x;
 	if (t->seats < 2) {
 		snprintf(cause, len, "\"seats\": at least 2 (a table of one "
 		    "has no results between bots to rate)");
-		goto out;
+		return -1;
 	}
 	if (t->seats < g->min_players || t->seats > g->max_players) {
 		snprintf(cause, len, "\"seats\": %s is played by %d to %d",
 		    g->name, g->min_players, g->max_players);
-		goto out;
+		return -1;
 	}
 	if (get_string(j, "deal_book", &t->deal_book, cause, len) == -1 ||
 	    load_options(t, g, json_object_get(j, "options"), cause,
 	    len) == -1)
-		goto out;
+		return -1;
+	return 0;
+}
+
+/* Reads the bots, each with a name of its own; -1 and a cause. */
+static int
+load_bots(struct tour *t, const json_t *j, char *cause, size_t len)
+{
+	json_t *v;
+	size_t i;
+	int k;
+
 	v = json_object_get(j, "bots");
 	if (!json_is_array(v) || json_array_size(v) == 0) {
 		snprintf(cause, len, "\"bots\": a non-empty array");
-		goto out;
+		return -1;
 	}
 	if (json_array_size(v) > MAX_BOTS) {
 		snprintf(cause, len, "\"bots\": at most %d", MAX_BOTS);
-		goto out;
+		return -1;
 	}
 	t->bots = xcalloc(json_array_size(v), sizeof *t->bots);
 	for (i = 0; i < json_array_size(v); i++) {
 		t->nbots++;
 		if (load_bot(&t->bots[i], json_array_get(v, i), (int)i, cause,
 		    len) == -1)
-			goto out;
+			return -1;
 		for (k = 0; k < (int)i; k++)
 			if (strcmp(t->bots[k].name, t->bots[i].name) == 0) {
 				snprintf(cause, len, "\"bots\": two bots are "
 				    "called %s", t->bots[i].name);
-				goto out;
+				return -1;
 			}
 	}
+	return 0;
+}
+
+/*
+ * Reads how the deals are played: the deals per table and per run, the
+ * time limits, the concurrency, duplicate or not; -1 and a cause.
+ */
+static int
+load_deals(struct tour *t, const json_t *j, char *cause, size_t len)
+{
+	json_t *v;
+	long x;
+
 	if ((v = json_object_get(j, "deals_per_run")) != NULL &&
 	    !(json_is_string(v) && strcmp(json_string_value(v), "auto") ==
 	    0) && get_long(j, "deals_per_run", 1, 100000000, 0,
 	    &t->deals_per_run, cause, len) == -1)
-		goto out;
+		return -1;
 	if (get_long(j, "deals", 1, 100000000, 1, &t->deals, cause,
 	    len) == -1 ||
 	    get_long(j, "time_per_move_ms", 0, 86400000, 0, &t->time_per_move,
@@ -576,53 +614,79 @@ tour_parse(struct tour *t, const json_t *j, const char *path, char *cause,
 	    get_long(j, "time_hello_ms", 0, 3600000, 0, &t->time_hello, cause,
 	    len) == -1 ||
 	    get_long(j, "concurrency", 1, 1024, 1, &x, cause, len) == -1)
-		goto out;
+		return -1;
 	t->jobs = (int)x;
 	if ((v = json_object_get(j, "duplicate")) != NULL &&
 	    !json_is_boolean(v)) {
 		snprintf(cause, len, "\"duplicate\": true or false");
-		goto out;
+		return -1;
 	}
 	t->duplicate = v == NULL || json_is_true(v);
+	return 0;
+}
+
+/*
+ * Reads what is kept of the matches: the logs, their level and size, the
+ * decisions cap, the replays; -1 and a cause.
+ */
+static int
+load_logs(struct tour *t, const json_t *j, char *cause, size_t len)
+{
+	json_t *v;
+	long x;
+
 	if ((v = json_object_get(j, "logs")) != NULL && !json_is_boolean(v)) {
 		snprintf(cause, len, "\"logs\": true or false");
-		goto out;
+		return -1;
 	}
 	t->logs = v == NULL || json_is_true(v);
 	if ((v = json_object_get(j, "log_level")) != NULL &&
 	    (!json_is_string(v) || (strcmp(json_string_value(v), "lean") != 0 &&
 	    strcmp(json_string_value(v), "full") != 0))) {
 		snprintf(cause, len, "\"log_level\": \"lean\" or \"full\"");
-		goto out;
+		return -1;
 	}
 	t->log_full = v != NULL && strcmp(json_string_value(v), "full") == 0;
 	if (get_long(j, "log_max_bytes", 65536, LONG_MAX, DEF_LOG_MAX, &x,
 	    cause, len) == -1 ||
 	    get_long(j, "max_decisions", 0, 1000000000, DEF_MAX_DECISIONS,
 	    &t->max_decisions, cause, len) == -1)
-		goto out;
+		return -1;
 	t->log_max = x;
 	if ((v = json_object_get(j, "replays")) != NULL &&
 	    !json_is_boolean(v)) {
 		snprintf(cause, len, "\"replays\": true or false");
-		goto out;
+		return -1;
 	}
 	t->replays = json_is_true(v);
 	if (t->replays && !t->logs) {
 		snprintf(cause, len, "\"replays\" needs the match logs "
 		    "(\"logs\": true)");
-		goto out;
+		return -1;
 	}
+	return 0;
+}
+
+/*
+ * Checks the fault policy and reads the master seed (a fresh secret one
+ * unless the file names it), the gauntlet's object and the output
+ * directory (out/NAME by default); -1 and a cause.
+ */
+static int
+load_policy(struct tour *t, const json_t *j, char *cause, size_t len)
+{
+	json_t *v;
+
 	if (t->on_fault != NULL && strcmp(t->on_fault, "random") != 0 &&
 	    strcmp(t->on_fault, "default") != 0 &&
 	    strcmp(t->on_fault, "retire") != 0) {
 		snprintf(cause, len, "\"on_fault\": random, default or retire");
-		goto out;
+		return -1;
 	}
 	/* the seed gives every card: secret unless the file names one */
 	if ((v = json_object_get(j, "seed")) != NULL) {
 		if (get_seed(v, &t->seed, cause, len) == -1)
-			goto out;
+			return -1;
 		t->seed_named = 1;
 	} else
 		t->seed = seed_fresh() & INT64_MAX;
@@ -630,13 +694,25 @@ tour_parse(struct tour *t, const json_t *j, const char *path, char *cause,
 		if (!json_is_object(v)) {
 			snprintf(cause, len, "\"gauntlet\": an object "
 			    "(candidate, elo0, elo1, alpha, beta, max_deals)");
-			goto out;
+			return -1;
 		}
 		t->gauntlet = json_incref(v);
 	}
 	if (t->outdir == NULL && asprintf(&t->outdir, "out/%s",
 	    t->name) == -1)
 		err(1, "asprintf");
+	return 0;
+}
+
+/*
+ * Reads the schedule: its kind, "rounds" of every subset or "tables"
+ * balanced, and the cap on tables; -1 and a cause.
+ */
+static int
+load_schedule(struct tour *t, const json_t *j, char *cause, size_t len)
+{
+	const char *mode;
+
 	mode = json_string_value(json_object_get(j, "schedule"));
 	if (json_object_get(j, "schedule") != NULL && mode == NULL)
 		mode = "?";
@@ -648,64 +724,90 @@ tour_parse(struct tour *t, const json_t *j, const char *path, char *cause,
 		t->mode = SCHED_BALANCED;
 	else {
 		snprintf(cause, len, "\"schedule\": auto, all or balanced");
-		goto out;
+		return -1;
 	}
 	if (json_object_get(j, "rounds") != NULL &&
 	    json_object_get(j, "tables") != NULL) {
 		snprintf(cause, len, "\"rounds\" (every subset) and \"tables\" "
 		    "(balanced) exclude each other");
-		goto out;
+		return -1;
 	}
 	if (json_object_get(j, "tables") != NULL) {
 		if (t->mode == SCHED_ALL) {
 			snprintf(cause, len, "\"tables\" needs a balanced "
 			    "schedule");
-			goto out;
+			return -1;
 		}
 		t->mode = SCHED_BALANCED;
 		if (get_long(j, "tables", 1, MAX_TABLES, 0, &t->count, cause,
 		    len) == -1)
-			goto out;
+			return -1;
 	} else if (json_object_get(j, "rounds") != NULL) {
 		if (t->mode == SCHED_BALANCED) {
 			snprintf(cause, len, "\"rounds\" needs the schedule "
 			    "of every subset");
-			goto out;
+			return -1;
 		}
 		if (get_long(j, "rounds", 1, MAX_TABLES, 1, &t->count, cause,
 		    len) == -1)
-			goto out;
+			return -1;
 	}
-	if (get_long(j, "max_tables", 1, MAX_TABLES, DEF_MAX_TABLES,
-	    &t->max_tables, cause, len) == -1)
-		goto out;
-	if ((v = json_object_get(j, "referee_args")) != NULL) {
-		if (!json_is_array(v)) {
+	return get_long(j, "max_tables", 1, MAX_TABLES, DEF_MAX_TABLES,
+	    &t->max_tables, cause, len);
+}
+
+/* Reads "referee_args", an array of strings; -1 and a cause. */
+static int
+load_refargs(struct tour *t, const json_t *j, char *cause, size_t len)
+{
+	json_t *v;
+	size_t i;
+
+	if ((v = json_object_get(j, "referee_args")) == NULL)
+		return 0;
+	if (!json_is_array(v)) {
+		snprintf(cause, len, "\"referee_args\": an array of strings");
+		return -1;
+	}
+	t->refargs = xcalloc(json_array_size(v) + 1, sizeof *t->refargs);
+	for (i = 0; i < json_array_size(v); i++) {
+		if (!json_is_string(json_array_get(v, i))) {
 			snprintf(cause, len, "\"referee_args\": an array of "
 			    "strings");
-			goto out;
+			return -1;
 		}
-		t->refargs = xcalloc(json_array_size(v) + 1,
-		    sizeof *t->refargs);
-		for (i = 0; i < json_array_size(v); i++) {
-			if (!json_is_string(json_array_get(v, i))) {
-				snprintf(cause, len, "\"referee_args\": an "
-				    "array of strings");
-				goto out;
-			}
-			t->refargs[t->nrefargs++] =
-			    xstrdup(json_string_value(json_array_get(v, i)));
-		}
+		t->refargs[t->nrefargs++] =
+		    xstrdup(json_string_value(json_array_get(v, i)));
 	}
-	if (load_contain(t, j, cause, len) == -1)
-		goto out;
+	return 0;
+}
+
+/* Checks a tournament file's JSON; see tournament.h. */
+int
+tour_parse(struct tour *t, const json_t *j, const char *path, char *cause,
+    size_t len)
+{
+	memset(t, 0, sizeof *t);
+	t->path = xstrdup(path);
+	if (!json_is_object(j)) {
+		snprintf(cause, len, "not a JSON object");
+		return -1;
+	}
+	if (check_keys(j, cause, len) == -1 ||
+	    load_game(t, j, path, cause, len) == -1 ||
+	    load_bots(t, j, cause, len) == -1 ||
+	    load_deals(t, j, cause, len) == -1 ||
+	    load_logs(t, j, cause, len) == -1 ||
+	    load_policy(t, j, cause, len) == -1 ||
+	    load_schedule(t, j, cause, len) == -1 ||
+	    load_refargs(t, j, cause, len) == -1 ||
+	    load_contain(t, j, cause, len) == -1)
+		return -1;
 	if (t->deals * (t->duplicate ? t->seats : 1) > INT_MAX / 2) {
 		snprintf(cause, len, "\"deals\": too many games per table");
-		goto out;
+		return -1;
 	}
-	rc = 0;
-out:
-	return rc;
+	return 0;
 }
 
 /* Games each table plays: deals, times the seats when duplicate. */

@@ -23,6 +23,9 @@ static void	say(const char *, int);
 static const char *msg_type(const char *, size_t, size_t *);
 static int	scan_int(const char *, size_t, const char *, long long *);
 static int	parse_wants(const char *);
+static int	args_read(int, char **, const char *, struct bot *);
+static void	hello_answer(struct bot *, json_t *);
+static void	request_answer(struct bot *, json_t *, bot_choose_fn);
 
 /* Prints the usage of a bot program. */
 static void
@@ -195,26 +198,16 @@ bot_debug(struct bot *b, const char *fmt, ...)
 	fputc('\n', stderr);
 }
 
-int
-bot_main(int argc, char **argv, const char *name, bot_choose_fn choose,
-    bot_message_fn on_message, void *arg)
+/*
+ * Reads the bot's command line into b; -1 to go on, else the exit status
+ * (0 after --help or --version, 2 for a bad command line).
+ */
+static int
+args_read(int argc, char **argv, const char *name, struct bot *b)
 {
-	struct bot b;
-	json_error_t jerr;
-	json_t *msg, *ans, *legal, *parts;
-	json_int_t id;
-	const char *type, *tname, *errstr, *nonce;
-	char *line = NULL, out[128];
-	size_t cap = 0, tlen;
-	ssize_t len;
-	long long game, v;
-	int32_t amount;
-	int i, idx, n, ranged;
+	const char *errstr;
+	int i;
 
-	memset(&b, 0, sizeof b);
-	b.name = name;
-	b.arg = arg;
-	b.seed = seed_fresh();
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
 			usage(name, stdout);
@@ -228,7 +221,7 @@ bot_main(int argc, char **argv, const char *name, bot_choose_fn choose,
 				errx(2, "--wants %s: not a list of view, events "
 				    "and legal", argv[i]);
 		} else if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc) {
-			b.seed = (uint64_t)strtonum(argv[++i], 0, LLONG_MAX,
+			b->seed = (uint64_t)strtonum(argv[++i], 0, LLONG_MAX,
 			    &errstr);
 			if (errstr != NULL)
 				errx(2, "--seed %s: %s", argv[i], errstr);
@@ -239,6 +232,108 @@ bot_main(int argc, char **argv, const char *name, bot_choose_fn choose,
 			return 2;
 		}
 	}
+	return -1;
+}
+
+/*
+ * Keeps the referee's hello msg in b (game, seat, players, the match's
+ * nonce) and answers it with the bot's name and the parts it wants.
+ */
+static void
+hello_answer(struct bot *b, json_t *msg)
+{
+	json_t *ans, *parts;
+	const char *nonce;
+
+	json_decref(b->hello);
+	b->hello = json_incref(msg);
+	b->game = json_string_value(json_object_get(msg, "game"));
+	b->seat = (int)json_integer_value(json_object_get(msg, "seat"));
+	b->players = (int)json_integer_value(json_object_get(msg, "players"));
+	/* the match's nonce, mixed into the seed */
+	nonce = json_string_value(json_object_get(msg, "nonce"));
+	b->nonce = nonce != NULL ? strtoull(nonce, NULL, 16) : 0;
+	ans = json_pack("{s:s,s:s,s:s}", "type", "hello", "name", b->name,
+	    "version", BOT_SDK_VERSION);
+	if (wants != BOT_WANT_ALL) {
+		parts = json_array();
+		if (wants & BOT_WANT_VIEW)
+			json_array_append_new(parts, json_string("view"));
+		if (wants & BOT_WANT_EVENTS)
+			json_array_append_new(parts, json_string("events"));
+		if (wants & BOT_WANT_LEGAL)
+			json_array_append_new(parts, json_string("legal"));
+		json_object_set_new(ans, "wants", parts);
+	}
+	answer(ans);
+	json_decref(ans);
+}
+
+/*
+ * Answers the request msg with the entry choose picks (its amount when
+ * ranged), as text, or through jansson when bot_say left debug text.
+ */
+static void
+request_answer(struct bot *b, json_t *msg, bot_choose_fn choose)
+{
+	json_t *ans, *legal;
+	json_int_t id;
+	char out[128];
+	int32_t amount;
+	int idx, n, ranged;
+
+	legal = json_object_get(msg, "legal");
+	amount = 0;
+	idx = choose(b, msg, &amount);
+	id = json_integer_value(json_object_get(msg, "id"));
+	ranged = idx >= 0 && (size_t)idx < json_array_size(legal) &&
+	    json_is_object(json_object_get(json_array_get(legal, (size_t)idx),
+	    "amount"));
+	if (b->say != NULL) {
+		/* with debug text: encoded by jansson */
+		ans = json_pack("{s:I,s:i}", "id", (json_int_t)id, "index",
+		    idx);
+		if (ranged)
+			json_object_set_new(ans, "amount",
+			    json_integer(amount));
+		json_object_set_new(ans, "debug", json_string(b->say));
+		free(b->say);
+		b->say = NULL;
+		answer(ans);
+		json_decref(ans);
+	} else {
+		if (ranged)
+			n = snprintf(out, sizeof out, "{\"id\":%lld,"
+			    "\"index\":%d,\"amount\":%ld}\n", (long long)id,
+			    idx, (long)amount);
+		else
+			n = snprintf(out, sizeof out, "{\"id\":%lld,"
+			    "\"index\":%d}\n", (long long)id, idx);
+		say(out, n);
+	}
+}
+
+/* Runs the protocol loop on stdin and stdout; see bot.h. */
+int
+bot_main(int argc, char **argv, const char *name, bot_choose_fn choose,
+    bot_message_fn on_message, void *arg)
+{
+	struct bot b;
+	json_error_t jerr;
+	json_t *msg;
+	const char *type, *tname;
+	char *line = NULL;
+	size_t cap = 0, tlen;
+	ssize_t len;
+	long long game, v;
+	int status;
+
+	memset(&b, 0, sizeof b);
+	b.name = name;
+	b.arg = arg;
+	b.seed = seed_fresh();
+	if ((status = args_read(argc, argv, name, &b)) != -1)
+		return status;
 	rng_seed(&b.rng, b.seed);
 	while ((len = getline(&line, &cap, stdin)) != -1) {
 		type = msg_type(line, (size_t)len, &tlen);
@@ -272,36 +367,9 @@ bot_main(int argc, char **argv, const char *name, bot_choose_fn choose,
 			json_decref(msg);
 			break;
 		}
-		if (strcmp(tname, "hello") == 0) {
-			json_decref(b.hello);
-			b.hello = json_incref(msg);
-			b.game = json_string_value(json_object_get(msg, "game"));
-			b.seat = (int)json_integer_value(json_object_get(msg,
-			    "seat"));
-			b.players = (int)json_integer_value(json_object_get(msg,
-			    "players"));
-			/* the match's nonce, mixed into the seed */
-			nonce = json_string_value(json_object_get(msg,
-			    "nonce"));
-			b.nonce = nonce != NULL ? strtoull(nonce, NULL, 16) : 0;
-			ans = json_pack("{s:s,s:s,s:s}", "type", "hello", "name",
-			    name, "version", BOT_SDK_VERSION);
-			if (wants != BOT_WANT_ALL) {
-				parts = json_array();
-				if (wants & BOT_WANT_VIEW)
-					json_array_append_new(parts,
-					    json_string("view"));
-				if (wants & BOT_WANT_EVENTS)
-					json_array_append_new(parts,
-					    json_string("events"));
-				if (wants & BOT_WANT_LEGAL)
-					json_array_append_new(parts,
-					    json_string("legal"));
-				json_object_set_new(ans, "wants", parts);
-			}
-			answer(ans);
-			json_decref(ans);
-		} else if (strcmp(tname, "start") == 0) {
+		if (strcmp(tname, "hello") == 0)
+			hello_answer(&b, msg);
+		else if (strcmp(tname, "start") == 0) {
 			if (json_object_get(msg, "seat") != NULL)
 				b.seat = (int)json_integer_value(
 				    json_object_get(msg, "seat"));
@@ -310,41 +378,9 @@ bot_main(int argc, char **argv, const char *name, bot_choose_fn choose,
 			    "game"))));
 		}
 		if (strcmp(tname, "request") == 0 &&
-		    json_is_integer(json_object_get(msg, "id"))) {
-			legal = json_object_get(msg, "legal");
-			amount = 0;
-			idx = choose(&b, msg, &amount);
-			id = json_integer_value(json_object_get(msg, "id"));
-			ranged = idx >= 0 && (size_t)idx <
-			    json_array_size(legal) && json_is_object(
-			    json_object_get(json_array_get(legal, (size_t)idx),
-			    "amount"));
-			if (b.say != NULL) {
-				/* with debug text: encoded by jansson */
-				ans = json_pack("{s:I,s:i}", "id",
-				    (json_int_t)id, "index", idx);
-				if (ranged)
-					json_object_set_new(ans, "amount",
-					    json_integer(amount));
-				json_object_set_new(ans, "debug",
-				    json_string(b.say));
-				free(b.say);
-				b.say = NULL;
-				answer(ans);
-				json_decref(ans);
-			} else {
-				if (ranged)
-					n = snprintf(out, sizeof out,
-					    "{\"id\":%lld,\"index\":%d,"
-					    "\"amount\":%ld}\n", (long long)id,
-					    idx, (long)amount);
-				else
-					n = snprintf(out, sizeof out,
-					    "{\"id\":%lld,\"index\":%d}\n",
-					    (long long)id, idx);
-				say(out, n);
-			}
-		} else if (on_message != NULL)
+		    json_is_integer(json_object_get(msg, "id")))
+			request_answer(&b, msg, choose);
+		else if (on_message != NULL)
 			on_message(&b, msg);
 		json_decref(msg);
 	}

@@ -27,7 +27,7 @@ static uint32_t	df_deciders(const void *);
 static int	df_legal(const void *, int, struct legal *, int);
 static int	df_apply(void *, int, struct action, struct rng *,
 		    struct events *);
-static struct action df_default(const void *, int);
+static struct action df_default_action(const void *, int);
 static int	df_over(const void *);
 static void	df_result(const void *, int *, double *);
 static int	df_check(const void *, char *, size_t);
@@ -95,7 +95,7 @@ const struct game game_daifugo = {
 	.deciders = df_deciders,
 	.legal = df_legal,
 	.apply = df_apply,
-	.default_action = df_default,
+	.default_action = df_default_action,
 	.over = df_over,
 	.result = df_result,
 	.check = df_check,
@@ -838,7 +838,7 @@ df_apply(void *vst, int p, struct action a, struct rng *r,
  * player gives its weakest cards, a poor one the first of its strongest.
  */
 static struct action
-df_default(const void *vst, int p)
+df_default_action(const void *vst, int p)
 {
 	const struct df_state *st = vst;
 	struct action a = { DA_PASS, 0 };

@@ -34,6 +34,17 @@ static void	table_read(struct vread *, const json_t *, struct df_state *);
 static void	exchange_read(struct vread *, const json_t *, int,
 		    struct df_state *);
 static void	give(struct df_state *, int, const int *, int);
+static int	classes_read(struct vread *, const json_t *,
+		    struct df_state *);
+static void	counts_read(struct vread *, const json_t *, int,
+		    struct df_state *, uint8_t *);
+static void	trick_read(struct vread *, const json_t *, struct df_state *);
+static int	unseen(struct vread *, int, struct df_state *,
+		    const uint8_t *, int *, int *);
+static int	partner_deal(struct vread *, int, struct df_state *, int *,
+		    int *, int *, struct rng *);
+static int	hands_deal(struct vread *, int, struct df_state *,
+		    const uint8_t *, struct rng *);
 
 /* Reads a card list into a naturals mask and a joker count. */
 static void
@@ -155,49 +166,29 @@ give(struct df_state *st, int p, const int *cards, int n)
 	}
 }
 
-/* Reads seat's view of daifugo into st and completes it at random. */
-int
-df_determinize(void *vst, const struct opts *o, int seat,
-    const json_t *view, struct rng *r, char *cause, size_t len)
+/*
+ * Reads the players' classes into st and pairs the partners of the
+ * exchange (the top two classes with the bottom two); -1 if a class is
+ * not one.
+ */
+static int
+classes_read(struct vread *v, const json_t *view, struct df_state *st)
 {
-	struct df_state *st = vst;
-	struct vread v;
-	const json_t *a, *j;
-	uint64_t known, keep[DF_MAXP];
-	uint8_t size[DF_MAXP];
-	int pool[DF_MAXDECK], cards[DF_MAXDECK], need[DF_MAXP];
-	int n, na, p, q, i, k, b, jokers, kj[DF_MAXP], pts, thr;
+	const json_t *a;
 	const char *s;
+	int p, q, k;
 
-	vr_init(&v, cause, len);
-	memset(st, 0, sizeof *st);
-	a = vr_get(&v, view, "seating", JSON_ARRAY);
-	st->np = (uint8_t)json_array_size(a);
-	if (v.bad || st->np < 4 || st->np > DF_MAXP || seat < 0 ||
-	    seat >= st->np)
-		return vr_fail(&v, "view: %d players, seat %d", st->np, seat);
-	st->jokers = (uint8_t)o->v[DO_JOKERS];
-	st->unlimited = (uint8_t)o->v[DO_PASS_LIMIT];
-	st->eight_cut = (uint8_t)o->v[DO_EIGHT_CUT];
-	st->eleven_back = (uint8_t)o->v[DO_ELEVEN_BACK];
-	st->deal = (uint8_t)(vr_int(&v, view, "deal", 1, DF_MAXDEALS) - 1);
-	st->deals = (uint8_t)vr_int(&v, view, "deals", 1, DF_MAXDEALS);
-	st->phase = (uint8_t)vr_word(&v, view, "phase", phase_names);
-	seats_read(&v, a, st->np, st->seat);
-	for (i = 0; i < st->np; i++)
-		st->pos[st->seat[i]] = (uint8_t)i;
-	a = vr_get(&v, view, "classes", JSON_ARRAY);
-	for (p = 0; p < st->np && !v.bad; p++) {
+	a = vr_get(v, view, "classes", JSON_ARRAY);
+	for (p = 0; p < st->np && !v->bad; p++) {
 		st->partner[p] = -1;
 		s = json_string_value(json_array_get(a, (size_t)p));
 		for (k = 0; s != NULL && class_names[k] != NULL; k++)
 			if (strcmp(s, class_names[k]) == 0)
 				break;
 		if (s == NULL || class_names[k] == NULL)
-			return vr_fail(&v, "view: a class is not one");
+			return vr_fail(v, "view: a class is not one");
 		st->cls[p] = (uint8_t)k;
 	}
-	/* Partners: the top two classes with the bottom two. */
 	for (p = 0; p < st->np; p++)
 		for (q = 0; q < st->np; q++)
 			if ((st->cls[p] == DC_GRAND && st->cls[q] ==
@@ -209,59 +200,85 @@ df_determinize(void *vst, const struct opts *o, int seat,
 				st->ngive[p] = st->cls[p] == DC_GRAND ||
 				    st->cls[p] == DC_VERY_POOR ? 2 : 1;
 			}
-	if (!json_is_null(j = json_object_get(view, "previous"))) {
-		st->has_prev = 1;
-		if (seats_read(&v, j, st->np, st->prev) != st->np && !v.bad)
-			return vr_fail(&v, "view: \"previous\" is short");
-	}
-	cards_read(&v, vr_get(&v, view, "hand", JSON_ARRAY), &st->hand[seat],
+	return 0;
+}
+
+/*
+ * Reads seat's hand, every hand's size (into size), the points and the
+ * order the players finished the deal in.
+ */
+static void
+counts_read(struct vread *v, const json_t *view, int seat,
+    struct df_state *st, uint8_t *size)
+{
+	const json_t *a;
+	int p, pts;
+
+	cards_read(v, vr_get(v, view, "hand", JSON_ARRAY), &st->hand[seat],
 	    &st->jok[seat]);
-	a = vr_get(&v, view, "hand_sizes", JSON_ARRAY);
-	for (p = 0; p < st->np && !v.bad; p++)
-		size[p] = (uint8_t)vr_at(&v, a, (size_t)p, 0, DF_MAXDECK);
-	a = vr_get(&v, view, "points", JSON_ARRAY);
-	for (p = 0; p < st->np && !v.bad; p++)
-		st->total[p] = (int32_t)vr_at(&v, a, (size_t)p, 0, INT32_MAX);
-	a = vr_get(&v, view, "deal_points", JSON_ARRAY);
-	for (pts = 0, p = 0; p < st->np && !v.bad; p++) {
-		st->dpts[p] = (int16_t)vr_at(&v, a, (size_t)p, 0, INT16_MAX);
+	a = vr_get(v, view, "hand_sizes", JSON_ARRAY);
+	for (p = 0; p < st->np && !v->bad; p++)
+		size[p] = (uint8_t)vr_at(v, a, (size_t)p, 0, DF_MAXDECK);
+	a = vr_get(v, view, "points", JSON_ARRAY);
+	for (p = 0; p < st->np && !v->bad; p++)
+		st->total[p] = (int32_t)vr_at(v, a, (size_t)p, 0, INT32_MAX);
+	a = vr_get(v, view, "deal_points", JSON_ARRAY);
+	for (pts = 0, p = 0; p < st->np && !v->bad; p++) {
+		st->dpts[p] = (int16_t)vr_at(v, a, (size_t)p, 0, INT16_MAX);
 		pts += st->dpts[p];
 	}
 	for (st->done_sum = 0, p = 0; p < st->np; p++)
 		st->done_sum += st->total[p];
 	if (st->phase != DP_OVER)
 		st->done_sum -= pts;
-	st->nout = (uint8_t)seats_read(&v, vr_get(&v, view, "finished",
+	st->nout = (uint8_t)seats_read(v, vr_get(v, view, "finished",
 	    JSON_ARRAY), st->np, st->out);
-	st->turn = (uint8_t)vr_nint(&v, view, "turn", 0, st->np - 1, 0);
-	table_read(&v, json_object_get(view, "table"), st);
+}
+
+/*
+ * Reads the trick under way: whose turn, the table, who passed, the
+ * revolution and coup flags, the cards played, who has still to give.
+ */
+static void
+trick_read(struct vread *v, const json_t *view, struct df_state *st)
+{
+	const json_t *a;
+	int p, i;
+
+	st->turn = (uint8_t)vr_nint(v, view, "turn", 0, st->np - 1, 0);
+	table_read(v, json_object_get(view, "table"), st);
 	if (st->tkind == DK_NONE)
 		st->last = st->turn;
-	a = vr_get(&v, view, "passed", JSON_ARRAY);
-	for (i = 0; !v.bad && i < (int)json_array_size(a); i++)
-		st->passed |= (uint8_t)(1u << vr_at(&v, a, (size_t)i, 0,
+	a = vr_get(v, view, "passed", JSON_ARRAY);
+	for (i = 0; !v->bad && i < (int)json_array_size(a); i++)
+		st->passed |= (uint8_t)(1u << vr_at(v, a, (size_t)i, 0,
 		    st->np - 1));
-	st->revolution = (uint8_t)vr_bool(&v, view, "revolution");
-	st->coup = (uint8_t)vr_bool(&v, view, "coup");
-	st->first = (uint8_t)vr_bool(&v, view, "first_play");
-	a = vr_get(&v, view, "played", JSON_ARRAY);
-	for (p = 0; p < st->np && !v.bad; p++)
-		cards_read(&v, json_array_get(a, (size_t)p), &st->played[p],
+	st->revolution = (uint8_t)vr_bool(v, view, "revolution");
+	st->coup = (uint8_t)vr_bool(v, view, "coup");
+	st->first = (uint8_t)vr_bool(v, view, "first_play");
+	a = vr_get(v, view, "played", JSON_ARRAY);
+	for (p = 0; p < st->np && !v->bad; p++)
+		cards_read(v, json_array_get(a, (size_t)p), &st->played[p],
 		    &st->pjok[p]);
-	a = vr_get(&v, view, "waiting", JSON_ARRAY);
-	for (i = 0; !v.bad && i < (int)json_array_size(a); i++)
-		st->pending |= (uint8_t)(1u << vr_at(&v, a, (size_t)i, 0,
+	a = vr_get(v, view, "waiting", JSON_ARRAY);
+	for (i = 0; !v->bad && i < (int)json_array_size(a); i++)
+		st->pending |= (uint8_t)(1u << vr_at(v, a, (size_t)i, 0,
 		    st->np - 1));
-	exchange_read(&v, json_object_get(view, "exchange"), seat, st);
-	if (v.bad)
-		return -1;
-	if (st->phase == DP_PLAY) {
-		st->active = (uint8_t)((1u << st->np) - 1);
-		for (i = 0; i < st->nout; i++)
-			st->active &= (uint8_t)~(1u << st->out[i]);
-	}
+}
 
-	/* What the seat knows of the other hands. */
+/*
+ * Puts into the other hands the cards seat knows they hold, sets in need
+ * how many more each is dealt (with its gift where it has chosen one) and
+ * lists the unseen cards in pool; their count, or -1 if the counts do not
+ * add up.
+ */
+static int
+unseen(struct vread *v, int seat, struct df_state *st, const uint8_t *size,
+    int *need, int *pool)
+{
+	uint64_t known, keep[DF_MAXP];
+	int n, p, q, k, b, jokers, kj[DF_MAXP];
+
 	memset(keep, 0, sizeof keep);
 	memset(kj, 0, sizeof kj);
 	q = st->partner[seat];
@@ -298,42 +315,69 @@ df_determinize(void *vst, const struct opts *o, int seat,
 	for (k = 0, p = 0; p < st->np; p++)
 		if (p != seat) {
 			if (need[p] < 0)
-				return vr_fail(&v, "view: player %d holds "
+				return vr_fail(v, "view: player %d holds "
 				    "fewer cards than known", p);
 			k += need[p];
 		}
 	if (k != n || jokers > st->jokers)
-		return vr_fail(&v, "view: %d unseen cards for %d places", n, k);
-	deck_shuffle(pool, n, r);
+		return vr_fail(v, "view: %d unseen cards for %d places", n, k);
+	return n;
+}
 
-	/*
-	 * A partner that gave its strongest holds nothing stronger than the
-	 * weakest of them but what the seat gave it: its share first.
-	 */
+/*
+ * Deals partner q its share of the shuffled pool (*n cards) when it gave
+ * its strongest: it holds nothing stronger than the weakest of them but
+ * what the seat gave it.  The rest of the pool is shuffled again; -1 if
+ * too few cards are allowed.
+ */
+static int
+partner_deal(struct vread *v, int q, struct df_state *st, int *pool,
+    int *n, int *need, struct rng *r)
+{
+	int na, i, k, b, thr;
+
+	for (thr = 12, b = 0; b < DF_NNAT; b++)
+		if ((st->gift[q] & (1ULL << b)) && STRENGTH(b) < thr)
+			thr = STRENGTH(b);
+	for (na = 0, i = 0; i < *n; i++)
+		if (pool[i] >= DF_NNAT || STRENGTH(pool[i]) <= thr) {
+			k = pool[na];
+			pool[na++] = pool[i];
+			pool[i] = k;
+		}
+	if (na < need[q])
+		return vr_fail(v, "view: the partner cannot hold its %d cards",
+		    need[q]);
+	/* A uniform need[q] of the na allowed, then the rest. */
+	deck_shuffle(pool, na, r);
+	give(st, q, pool, need[q]);
+	memmove(pool, pool + need[q], (size_t)(*n - need[q]) * sizeof *pool);
+	*n -= need[q];
+	deck_shuffle(pool, *n, r);
+	need[q] = 0;
+	return 0;
+}
+
+/*
+ * Deals the cards seat does not see to the other hands, keeping what it
+ * knows of them (size gives each hand's size); -1 if none can be dealt.
+ */
+static int
+hands_deal(struct vread *v, int seat, struct df_state *st,
+    const uint8_t *size, struct rng *r)
+{
+	int pool[DF_MAXDECK], cards[DF_MAXDECK], need[DF_MAXP];
+	int n, p, q, i;
+
+	if ((n = unseen(v, seat, st, size, need, pool)) == -1)
+		return -1;
+	deck_shuffle(pool, n, r);
+	q = st->partner[seat];
 	if (q >= 0 && st->phase != DP_EXCHANGE && st->exchanged &&
 	    (st->cls[q] == DC_POOR || st->cls[q] == DC_VERY_POOR) &&
-	    st->gift[q] != 0) {
-		for (thr = 12, b = 0; b < DF_NNAT; b++)
-			if ((st->gift[q] & (1ULL << b)) && STRENGTH(b) < thr)
-				thr = STRENGTH(b);
-		for (na = 0, i = 0; i < n; i++)
-			if (pool[i] >= DF_NNAT || STRENGTH(pool[i]) <= thr) {
-				k = pool[na];
-				pool[na++] = pool[i];
-				pool[i] = k;
-			}
-		if (na < need[q])
-			return vr_fail(&v, "view: the partner cannot hold its "
-			    "%d cards", need[q]);
-		/* A uniform need[q] of the na allowed, then the rest. */
-		deck_shuffle(pool, na, r);
-		give(st, q, pool, need[q]);
-		memmove(pool, pool + need[q], (size_t)(n - need[q]) *
-		    sizeof *pool);
-		n -= need[q];
-		deck_shuffle(pool, n, r);
-		need[q] = 0;
-	}
+	    st->gift[q] != 0 && partner_deal(v, q, st, pool, &n, need,
+	    r) == -1)
+		return -1;
 	for (i = 0, p = 0; p < st->np; p++) {
 		if (p == seat || need[p] == 0)
 			continue;
@@ -342,4 +386,52 @@ df_determinize(void *vst, const struct opts *o, int seat,
 		give(st, p, cards, need[p]);
 	}
 	return 0;
+}
+
+/* Reads seat's view of daifugo into st and completes it at random. */
+int
+df_determinize(void *vst, const struct opts *o, int seat,
+    const json_t *view, struct rng *r, char *cause, size_t len)
+{
+	struct df_state *st = vst;
+	struct vread v;
+	const json_t *a, *j;
+	uint8_t size[DF_MAXP];
+	int p, i;
+
+	vr_init(&v, cause, len);
+	memset(st, 0, sizeof *st);
+	a = vr_get(&v, view, "seating", JSON_ARRAY);
+	st->np = (uint8_t)json_array_size(a);
+	if (v.bad || st->np < 4 || st->np > DF_MAXP || seat < 0 ||
+	    seat >= st->np)
+		return vr_fail(&v, "view: %d players, seat %d", st->np, seat);
+	st->jokers = (uint8_t)o->v[DO_JOKERS];
+	st->unlimited = (uint8_t)o->v[DO_PASS_LIMIT];
+	st->eight_cut = (uint8_t)o->v[DO_EIGHT_CUT];
+	st->eleven_back = (uint8_t)o->v[DO_ELEVEN_BACK];
+	st->deal = (uint8_t)(vr_int(&v, view, "deal", 1, DF_MAXDEALS) - 1);
+	st->deals = (uint8_t)vr_int(&v, view, "deals", 1, DF_MAXDEALS);
+	st->phase = (uint8_t)vr_word(&v, view, "phase", phase_names);
+	seats_read(&v, a, st->np, st->seat);
+	for (i = 0; i < st->np; i++)
+		st->pos[st->seat[i]] = (uint8_t)i;
+	if (classes_read(&v, view, st) == -1)
+		return -1;
+	if (!json_is_null(j = json_object_get(view, "previous"))) {
+		st->has_prev = 1;
+		if (seats_read(&v, j, st->np, st->prev) != st->np && !v.bad)
+			return vr_fail(&v, "view: \"previous\" is short");
+	}
+	counts_read(&v, view, seat, st, size);
+	trick_read(&v, view, st);
+	exchange_read(&v, json_object_get(view, "exchange"), seat, st);
+	if (v.bad)
+		return -1;
+	if (st->phase == DP_PLAY) {
+		st->active = (uint8_t)((1u << st->np) - 1);
+		for (p = 0; p < st->nout; p++)
+			st->active &= (uint8_t)~(1u << st->out[p]);
+	}
+	return hands_deal(&v, seat, st, size, r);
 }

@@ -54,6 +54,12 @@ static void	end_game(struct hr_state *, struct events *);
 static uint64_t	pack_cards(const int8_t *, int);
 static int	player_bits(const struct hr_state *);
 static int	valid(const struct hr_state *, int, struct action);
+static int	chips_check(const struct hr_state *, char *, size_t);
+static int	deck_check(const struct hr_state *, char *, size_t);
+static int	odds_check(const struct hr_state *, char *, size_t);
+static int	bets_check(const struct hr_state *, char *, size_t);
+static int	auction_check(const struct hr_state *, char *, size_t);
+static int	last_race_check(const struct hr_state *, char *, size_t);
 
 static const char *const hr_bets_choices[] = {
 	"win", "exacta", "trifecta", "daily_double", NULL
@@ -118,7 +124,7 @@ const struct game game_horserace = {
 	.view_write = hr_view_write,
 	.action_write = hr_action_write,
 	.event_write = hr_event_write,
-	.determinize = horserace_determinize
+	.determinize = hr_determinize
 };
 
 /* Returns the kind of bet of target t. */
@@ -944,17 +950,14 @@ hr_result(const void *vst, int *places, double *scores)
 }
 
 /*
- * Checks conservation of chips (in hand, on the table, in the pot) and of
- * the race deck, the odds cards and odds, the sealed bets' limits, the
- * daily double's pairing, the auctions, and replays the last race.
+ * Checks the player count, the phase and the conservation of chips (in
+ * hand, on the table, in the pot).
  */
 static int
-hr_check(const void *vst, char *why, size_t len)
+chips_check(const struct hr_state *st, char *why, size_t len)
 {
-	const struct hr_state *st = vst;
-	int8_t prog[4], order[4];
-	int seen[54], count[4], p, t, i, c, s, end;
-	int64_t sum, cap, tot;
+	int64_t sum;
+	int p, i;
 
 	if (st->players < 3 || st->players > HR_MAXP || st->phase < HP_ODDS ||
 	    st->phase > HP_OVER) {
@@ -978,6 +981,15 @@ hr_check(const void *vst, char *why, size_t len)
 		    (long long)sum, (long long)st->total, (long long)st->pot);
 		return -1;
 	}
+	return 0;
+}
+
+/* Checks the race deck: 48 cards (no aces) and the joker if used, once. */
+static int
+deck_check(const struct hr_state *st, char *why, size_t len)
+{
+	int seen[54], i, c;
+
 	if (st->ndeck != 48 + st->joker) {
 		snprintf(why, len, "race deck of %d cards", st->ndeck);
 		return -1;
@@ -992,8 +1004,18 @@ hr_check(const void *vst, char *why, size_t len)
 			return -1;
 		}
 	}
-	if (st->phase == HP_OVER)
-		goto last;
+	return 0;
+}
+
+/*
+ * Checks, between decisions of a game under way, the race's dealer, the
+ * odds cards laid and the odds they give.
+ */
+static int
+odds_check(const struct hr_state *st, char *why, size_t len)
+{
+	int count[4], i, c, s;
+
 	if (st->top != HR_NODDS || st->dealer != dealer_of(st, st->race) ||
 	    st->race >= st->races) {
 		snprintf(why, len, "between decisions: top %d, dealer %d of "
@@ -1022,6 +1044,20 @@ hr_check(const void *vst, char *why, size_t len)
 			return -1;
 		}
 	}
+	return 0;
+}
+
+/*
+ * Checks each player's stakes (on offered targets, within the limit, the
+ * totals recorded), who waits to bet, and the daily double's stakes and
+ * pairing.
+ */
+static int
+bets_check(const struct hr_state *st, char *why, size_t len)
+{
+	int64_t cap, tot;
+	int p, t, i;
+
 	for (p = 0; p < st->players; p++) {
 		tot = 0;
 		for (t = 0; t < HR_NT; t++) {
@@ -1067,29 +1103,49 @@ hr_check(const void *vst, char *why, size_t len)
 		    "winner %d", st->race, st->dd_w1);
 		return -1;
 	}
-	if (st->phase == HP_AUCTION) {
-		if (!st->calcutta || st->asuit < 0 || st->asuit > 3 ||
-		    st->auc.turn < 0) {
-			snprintf(why, len, "auction of ace %d", st->asuit);
-			return -1;
-		}
-		sum = 0;
-		for (s = 0; s < 4; s++) {
-			if (s >= st->asuit && (st->owner[s] != -1 ||
-			    st->price[s] != 0)) {
-				snprintf(why, len, "ace %d owned before its "
-				    "auction", s);
-				return -1;
-			}
-			sum += st->price[s];
-		}
-		if (st->pot < sum) {
-			snprintf(why, len, "pot %lld below the prices %lld",
-			    (long long)st->pot, (long long)sum);
-			return -1;
-		}
+	return 0;
+}
+
+/*
+ * Checks a Calcutta auction under way: the ace sold, none of the later
+ * ones owned, the pot holding the prices paid.
+ */
+static int
+auction_check(const struct hr_state *st, char *why, size_t len)
+{
+	int64_t sum;
+	int s;
+
+	if (!st->calcutta || st->asuit < 0 || st->asuit > 3 ||
+	    st->auc.turn < 0) {
+		snprintf(why, len, "auction of ace %d", st->asuit);
+		return -1;
 	}
-last:
+	sum = 0;
+	for (s = 0; s < 4; s++) {
+		if (s >= st->asuit && (st->owner[s] != -1 ||
+		    st->price[s] != 0)) {
+			snprintf(why, len, "ace %d owned before its auction",
+			    s);
+			return -1;
+		}
+		sum += st->price[s];
+	}
+	if (st->pot < sum) {
+		snprintf(why, len, "pot %lld below the prices %lld",
+		    (long long)st->pot, (long long)sum);
+		return -1;
+	}
+	return 0;
+}
+
+/* Checks that the last race kept for the views replays from its cards. */
+static int
+last_race_check(const struct hr_state *st, char *why, size_t len)
+{
+	int8_t prog[4], order[4];
+	int end;
+
 	if (!st->last_race_valid)
 		return 0;
 	memset(order, -1, sizeof order);
@@ -1102,6 +1158,25 @@ last:
 		return -1;
 	}
 	return 0;
+}
+
+/*
+ * Checks conservation of chips (in hand, on the table, in the pot) and of
+ * the race deck, the odds cards and odds, the sealed bets' limits, the
+ * daily double's pairing, the auctions, and replays the last race.
+ */
+static int
+hr_check(const void *vst, char *why, size_t len)
+{
+	const struct hr_state *st = vst;
+
+	if (chips_check(st, why, len) == -1 || deck_check(st, why, len) == -1)
+		return -1;
+	if (st->phase != HP_OVER && (odds_check(st, why, len) == -1 ||
+	    bets_check(st, why, len) == -1 || (st->phase == HP_AUCTION &&
+	    auction_check(st, why, len) == -1)))
+		return -1;
+	return last_race_check(st, why, len);
 }
 
 /*

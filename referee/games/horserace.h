@@ -192,7 +192,7 @@ int	 hr_setup_parse(const json_t *, const struct opts *, void *, char *,
 void	 hr_set_options(struct hr_state *, const struct opts *);
 
 /* horserace_det.c: the determinization. */
-int	 horserace_determinize(void *, const struct opts *, int,
+int	 hr_determinize(void *, const struct opts *, int,
 	    const json_t *, struct rng *, char *, size_t);
 
 #endif

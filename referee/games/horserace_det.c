@@ -29,6 +29,12 @@ static void	stakes(struct vread *, const json_t *, int, int32_t *, int,
 static void	owners(struct vread *, const json_t *, int, int8_t *,
 		    int32_t *);
 static void	last_race(struct vread *, const json_t *, struct hr_state *);
+static int	deck_read(struct vread *, const json_t *, struct hr_state *);
+static void	odds_read(struct vread *, const json_t *, struct hr_state *);
+static void	auction_read(struct vread *, const json_t *,
+		    struct hr_state *);
+static void	bets_read(struct vread *, const json_t *, int,
+		    struct hr_state *);
 
 /* A suit letter, or -1 for null or nothing. */
 static int
@@ -154,15 +160,135 @@ last_race(struct vread *v, const json_t *view, struct hr_state *st)
 		    HR_GOAL);
 }
 
+/*
+ * Reads the race deck of a game under way: the odds cards, the rest in
+ * the stock (in order, for the caller to shuffle); -1 if the odds cards
+ * are not.
+ */
+static int
+deck_read(struct vread *v, const json_t *view, struct hr_state *st)
+{
+	int cards[HR_DECK], used[54], k, c;
+
+	if (vr_cards(v, vr_get(v, view, "odds_cards", JSON_ARRAY), cards,
+	    HR_NODDS) != HR_NODDS && !v->bad)
+		return vr_fail(v, "view: not %d odds cards", HR_NODDS);
+	memset(used, 0, sizeof used);
+	for (k = 0; k < HR_NODDS && !v->bad; k++) {
+		c = cards[k];
+		if (IS_JOKER(c) || CARD_RANK(c) == 0 || used[c]++)
+			return vr_fail(v, "view: a bad odds card");
+		st->deck[k] = (int8_t)c;
+		st->count[CARD_SUIT(c)]++;
+	}
+	for (c = 0; c < 52; c++)
+		if (CARD_RANK(c) != 0 && !used[c])
+			st->deck[k++] = (int8_t)c;
+	if (st->joker)
+		st->deck[k++] = JOKER;
+	st->ndeck = (int8_t)k;
+	st->top = HR_NODDS;
+	return 0;
+}
+
+/*
+ * Reads the odds of a game under way (the re-lays, the odds set and the
+ * suit whose odds are due) and the daily double's first leg and bets.
+ */
+static void
+odds_read(struct vread *v, const json_t *view, struct hr_state *st)
+{
+	const json_t *a, *dd;
+	int s;
+
+	st->relays = (int8_t)vr_int(v, view, "relays", 0, 127);
+	if (!st->calcutta) {
+		a = vr_get(v, view, "odds", JSON_ARRAY);
+		for (s = 0; s < 4 && !v->bad; s++)
+			if (!json_is_null(json_array_get(a, (size_t)s)))
+				st->odds[s] = (int32_t)vr_at(v, a, (size_t)s,
+				    0, INT32_MAX);
+		if (st->phase == HP_ODDS)
+			st->odds_suit = (int8_t)suit_or_null(v,
+			    json_object_get(view, "odds_to_set"));
+	}
+	if (!st->calcutta && (st->bets & HR_BETS_DD)) {
+		dd = vr_get(v, view, "daily_double", JSON_OBJECT);
+		st->dd_w1 = (int8_t)suit_or_null(v, json_object_get(dd,
+		    "first_winner"));
+		if (st->dd_w1 >= 0)
+			st->dd_o1 = (int32_t)vr_int(v, dd, "first_odds", 0,
+			    INT32_MAX);
+		stakes(v, vr_get(v, dd, "bets", JSON_ARRAY), -1,
+		    &st->dd[0][0], 16, HR_T_DD);
+	}
+}
+
+/* Reads a Calcutta auction under way: the ace, the high bid, who is in. */
+static void
+auction_read(struct vread *v, const json_t *view, struct hr_state *st)
+{
+	const json_t *a, *au;
+	int k;
+
+	au = vr_get(v, view, "auction", JSON_OBJECT);
+	st->asuit = (int8_t)suit_or_null(v, json_object_get(au, "suit"));
+	st->auc.n = st->players;
+	st->auc.seller = -1;
+	st->auc.min = 1;
+	st->auc.high = (int32_t)vr_int(v, au, "high", 0, INT32_MAX);
+	st->auc.high_bidder = (int8_t)vr_nint(v, au, "high_bidder", 0,
+	    st->players - 1, -1);
+	st->auc.turn = (int8_t)vr_nint(v, au, "turn", 0, st->players - 1,
+	    -1);
+	a = vr_get(v, au, "in", JSON_ARRAY);
+	for (k = 0; !v->bad && k < (int)json_array_size(a); k++)
+		st->auc.in |= 1u << vr_at(v, a, (size_t)k, 0,
+		    st->players - 1);
+}
+
+/*
+ * Reads the betting under way: who bets (public), seat's own bets and
+ * whether it is done; the others' bets are left undecided.
+ */
+static void
+bets_read(struct vread *v, const json_t *view, int seat,
+    struct hr_state *st)
+{
+	const json_t *a;
+	int p, k, any;
+
+	for (any = 0, k = HR_WIN; k <= HR_DD; k++)
+		any |= hr_kind_offered(st, k);
+	for (p = 0; p < st->players; p++)
+		if (p != st->dealer && any && hr_left(st, p) > 0)
+			st->bettors |= 1u << p;
+	st->waiting = st->bettors & ~(1u << seat);
+	if (seat != st->dealer)
+		stakes(v, vr_get(v, view, "my_bets", JSON_ARRAY), seat,
+		    &st->stake[0][0], HR_NT, 0);
+	for (k = 0; k < HR_NT; k++)
+		st->ptotal[seat] += st->stake[seat][k];
+	a = vr_get(v, view, "waiting", JSON_ARRAY);
+	for (k = 0; !v->bad && k < (int)json_array_size(a); k++)
+		if (vr_at(v, a, (size_t)k, 0, st->players - 1) == seat)
+			st->waiting |= 1u << seat;
+	if ((st->bettors & (1u << seat)) && !(st->waiting & (1u << seat))) {
+		st->ndone = 1;
+		st->done_order[0] = (int8_t)(seat | (hr_left(st, seat) == 0 ?
+		    0x10 : 0));
+	}
+}
+
 /* Reads seat's view of horserace into st and completes it at random. */
 int
-horserace_determinize(void *vst, const struct opts *o, int seat,
+hr_determinize(void *vst, const struct opts *o, int seat,
     const json_t *view, struct rng *r, char *cause, size_t len)
 {
 	struct hr_state *st = vst;
 	struct vread v;
-	const json_t *a, *dd, *au;
-	int cards[HR_DECK], used[54], p, s, k, c, live, any;
+	const json_t *a;
+	int p, k, c, live;
 	int64_t sum;
 
 	vr_init(&v, cause, len);
@@ -191,6 +317,7 @@ horserace_determinize(void *vst, const struct opts *o, int seat,
 		st->pot = vr_int(&v, view, "pot", 0, INT32_MAX);
 	last_race(&v, view, st);
 	if (!live) {
+		/* Over: the whole race deck, in order. */
 		st->last_dealer = st->dealer;
 		st->ndeck = (int8_t)(48 + st->joker);
 		for (k = 0, c = 0; c < 52; c++)
@@ -198,94 +325,17 @@ horserace_determinize(void *vst, const struct opts *o, int seat,
 				st->deck[k++] = (int8_t)c;
 		if (st->joker)
 			st->deck[k++] = JOKER;
-		goto total;
+	} else {
+		if (deck_read(&v, view, st) == -1)
+			return -1;
+		odds_read(&v, view, st);
+		if (st->calcutta)
+			owners(&v, view, st->players, st->owner, st->price);
+		if (st->phase == HP_AUCTION)
+			auction_read(&v, view, st);
+		if (st->phase == HP_BET)
+			bets_read(&v, view, seat, st);
 	}
-
-	/* The race deck: the odds cards, the rest in the stock. */
-	if (vr_cards(&v, vr_get(&v, view, "odds_cards", JSON_ARRAY), cards,
-	    HR_NODDS) != HR_NODDS && !v.bad)
-		return vr_fail(&v, "view: not %d odds cards", HR_NODDS);
-	memset(used, 0, sizeof used);
-	for (k = 0; k < HR_NODDS && !v.bad; k++) {
-		c = cards[k];
-		if (IS_JOKER(c) || CARD_RANK(c) == 0 || used[c]++)
-			return vr_fail(&v, "view: a bad odds card");
-		st->deck[k] = (int8_t)c;
-		st->count[CARD_SUIT(c)]++;
-	}
-	for (c = 0; c < 52; c++)
-		if (CARD_RANK(c) != 0 && !used[c])
-			st->deck[k++] = (int8_t)c;
-	if (st->joker)
-		st->deck[k++] = JOKER;
-	st->ndeck = (int8_t)k;
-	st->top = HR_NODDS;
-	st->relays = (int8_t)vr_int(&v, view, "relays", 0, 127);
-	if (!st->calcutta) {
-		a = vr_get(&v, view, "odds", JSON_ARRAY);
-		for (s = 0; s < 4 && !v.bad; s++)
-			if (!json_is_null(json_array_get(a, (size_t)s)))
-				st->odds[s] = (int32_t)vr_at(&v, a, (size_t)s,
-				    0, INT32_MAX);
-		if (st->phase == HP_ODDS)
-			st->odds_suit = (int8_t)suit_or_null(&v,
-			    json_object_get(view, "odds_to_set"));
-	}
-	if (!st->calcutta && (st->bets & HR_BETS_DD)) {
-		dd = vr_get(&v, view, "daily_double", JSON_OBJECT);
-		st->dd_w1 = (int8_t)suit_or_null(&v, json_object_get(dd,
-		    "first_winner"));
-		if (st->dd_w1 >= 0)
-			st->dd_o1 = (int32_t)vr_int(&v, dd, "first_odds", 0,
-			    INT32_MAX);
-		stakes(&v, vr_get(&v, dd, "bets", JSON_ARRAY), -1,
-		    &st->dd[0][0], 16, HR_T_DD);
-	}
-	if (st->calcutta)
-		owners(&v, view, st->players, st->owner, st->price);
-	if (st->phase == HP_AUCTION) {
-		au = vr_get(&v, view, "auction", JSON_OBJECT);
-		st->asuit = (int8_t)suit_or_null(&v, json_object_get(au,
-		    "suit"));
-		st->auc.n = st->players;
-		st->auc.seller = -1;
-		st->auc.min = 1;
-		st->auc.high = (int32_t)vr_int(&v, au, "high", 0, INT32_MAX);
-		st->auc.high_bidder = (int8_t)vr_nint(&v, au, "high_bidder",
-		    0, st->players - 1, -1);
-		st->auc.turn = (int8_t)vr_nint(&v, au, "turn", 0,
-		    st->players - 1, -1);
-		a = vr_get(&v, au, "in", JSON_ARRAY);
-		for (k = 0; !v.bad && k < (int)json_array_size(a); k++)
-			st->auc.in |= 1u << vr_at(&v, a, (size_t)k, 0,
-			    st->players - 1);
-	}
-	if (st->phase == HP_BET) {
-		/* Who bets is public; the others' bets are left undecided. */
-		for (any = 0, k = HR_WIN; k <= HR_DD; k++)
-			any |= hr_kind_offered(st, k);
-		for (p = 0; p < st->players; p++)
-			if (p != st->dealer && any && hr_left(st, p) > 0)
-				st->bettors |= 1u << p;
-		st->waiting = st->bettors & ~(1u << seat);
-		if (seat != st->dealer)
-			stakes(&v, vr_get(&v, view, "my_bets", JSON_ARRAY),
-			    seat, &st->stake[0][0], HR_NT, 0);
-		for (k = 0; k < HR_NT; k++)
-			st->ptotal[seat] += st->stake[seat][k];
-		a = vr_get(&v, view, "waiting", JSON_ARRAY);
-		for (k = 0; !v.bad && k < (int)json_array_size(a); k++)
-			if (vr_at(&v, a, (size_t)k, 0, st->players - 1) ==
-			    seat)
-				st->waiting |= 1u << seat;
-		if ((st->bettors & (1u << seat)) &&
-		    !(st->waiting & (1u << seat))) {
-			st->ndone = 1;
-			st->done_order[0] = (int8_t)(seat |
-			    (hr_left(st, seat) == 0 ? 0x10 : 0));
-		}
-	}
-total:
 	if (v.bad)
 		return -1;
 	for (sum = st->pot, p = 0; p < st->players; p++) {

@@ -29,7 +29,7 @@ static uint32_t	nyse_deciders(const void *);
 static int	nyse_legal(const void *, int, struct legal *, int);
 static int	nyse_apply(void *, int, struct action, struct rng *,
 		    struct events *);
-static struct action nyse_default(const void *, int);
+static struct action nyse_default_action(const void *, int);
 static int	nyse_over(const void *);
 static void	nyse_result(const void *, int *, double *);
 static int	nyse_check(const void *, char *, size_t);
@@ -100,7 +100,7 @@ const struct game game_nyse = {
 	.deciders = nyse_deciders,
 	.legal = nyse_legal,
 	.apply = nyse_apply,
-	.default_action = nyse_default,
+	.default_action = nyse_default_action,
 	.over = nyse_over,
 	.result = nyse_result,
 	.check = nyse_check,
@@ -861,7 +861,7 @@ nyse_apply(void *vst, int p, struct action a, struct rng *r,
  * committed swap chip's first request).
  */
 static struct action
-nyse_default(const void *vst, int p)
+nyse_default_action(const void *vst, int p)
 {
 	const struct nyse *st = vst;
 	struct legal l[64];

@@ -30,6 +30,22 @@ static const int8_t per_mark[NY_MARKS] = { 5, 2, 2, 2 };
 
 #define TRIES	1000	/* colour deals tried against the refusals */
 
+/*
+ * What the view tells beyond the state's own fields, kept while the hidden
+ * parts are dealt.
+ */
+struct facts {
+	int	chips[NY_MAXP];			/* each player's chip count */
+	int	cnt[NY_MAXP][NY_COLOURS];	/* colours held: seen, dealt */
+	int	seen[NY_MAXP];			/* cnt[p] was in the view */
+	int	fixed[NY_MAXP][NY_COLOURS];	/* known chips of the unseen */
+	int	ngone[NY_COLOURS];		/* discarded chips */
+	int	unseen[NY_COLOURS];		/* chips nobody showed */
+	int8_t	top[NY_COLOURS][NY_PILE];	/* known tops of the piles */
+	int	gc, gm;			/* the chip offered, where shown */
+	int	committed;		/* a swap chip not the seat's */
+};
+
 static void	colours_read(struct vread *, const json_t *, const char *,
 		    int *);
 static void	marks_read(struct vread *, const json_t *, const char *,
@@ -38,6 +54,18 @@ static int	deal_colours(struct nyse *, const int *, const int *,
 		    int [NY_MAXP][NY_COLOURS], const int *,
 		    int [NY_MAXP][NY_COLOURS], struct rng *);
 static void	offer(struct nyse *, int, int, struct rng *);
+static void	table_read(struct vread *, const json_t *, int, struct nyse *,
+		    struct facts *);
+static void	turn_read(struct vread *, const json_t *, struct nyse *,
+		    struct facts *);
+static int	records_read(struct vread *, const json_t *, struct nyse *,
+		    struct rng *);
+static int	solitaire_read(struct vread *, const json_t *, struct nyse *,
+		    struct facts *);
+static int	colours_deal(struct vread *, int, struct nyse *,
+		    struct facts *, struct rng *);
+static int	marks_deal(struct vread *, int, int, struct nyse *,
+		    struct facts *, struct rng *);
 
 /* Reads {"blue": k, ...} under key of o into v. */
 static void
@@ -162,6 +190,297 @@ offer(struct nyse *st, int gc, int gm, struct rng *r)
 		}
 }
 
+/* Reads the board, markers, supply, chips used and gone, and holdings. */
+static void
+table_read(struct vread *v, const json_t *view, int seat, struct nyse *st,
+    struct facts *f)
+{
+	const json_t *a, *j, *h, *mk;
+	int k[NY_COLOURS], c, p, i;
+
+	a = vr_get(v, view, "board", JSON_ARRAY);
+	for (i = 0; i < NY_GREYS && !v->bad; i++)
+		st->board[i] = (int8_t)vr_at(v, a, (size_t)i, 1, 5);
+	j = vr_get(v, view, "markers", JSON_OBJECT);
+	for (c = 0; c < NY_COLOURS && !v->bad; c++) {
+		mk = vr_get(v, j, nyse_colours[c], JSON_OBJECT);
+		st->pos[c] = (int8_t)vr_word(v, mk, "position", positions);
+	}
+	colours_read(v, view, "supply", k);
+	for (c = 0; c < NY_COLOURS; c++)
+		st->plen[c] = (int8_t)(k[c] > NY_PILE ? NY_PILE : k[c]);
+	marks_read(v, view, "used", st->used, NY_SPECULATE);
+	colours_read(v, view, "discarded", f->ngone);
+	a = vr_get(v, view, "holdings", JSON_ARRAY);
+	for (p = 0; p < st->n && !v->bad; p++) {
+		h = json_array_get(a, (size_t)p);
+		f->chips[p] = (int)vr_int(v, h, "chips", 0, NY_CHIPS);
+		if (json_object_get(h, "colours") != NULL) {
+			colours_read(v, h, "colours", f->cnt[p]);
+			f->seen[p] = 1;
+		}
+		if (p == seat)
+			marks_read(v, h, "marks", st->held[p], 0);
+		if (!st->open) {
+			colours_read(v, h, "taken", k);
+			for (c = 0; c < NY_COLOURS; c++)
+				st->taken[p][c] = (uint8_t)k[c];
+			colours_read(v, h, "used", k);
+			for (c = 0; c < NY_COLOURS; c++)
+				st->spent[p][c] = (uint8_t)k[c];
+		}
+	}
+}
+
+/* Reads the phase, whose turn it is, and the swap under way. */
+static void
+turn_read(struct vread *v, const json_t *view, struct nyse *st,
+    struct facts *f)
+{
+	const json_t *j;
+
+	st->phase = (int8_t)vr_word(v, view, "phase", phases);
+	st->turn = (int8_t)vr_int(v, view, "turn", 0, st->n - 1);
+	st->turns = (int16_t)vr_int(v, view, "turns", 0, INT16_MAX);
+	if (st->phase == NY_INVESTING)
+		st->left = (int8_t)vr_int(v, view, "takes_left", 1, 2);
+	if (st->phase == NY_ANSWER || st->phase == NY_SWAPPING) {
+		j = vr_get(v, view, "committed", JSON_OBJECT);
+		st->sw_chip = (int8_t)vr_word(v, j, "chip", nyse_colours);
+	}
+	if (st->phase == NY_ANSWER) {
+		j = vr_get(v, view, "request", JSON_OBJECT);
+		st->sw_target = (int8_t)vr_int(v, j, "target", 0, st->n - 1);
+		st->sw_ac = (int8_t)vr_word(v, j, "colour", nyse_colours);
+		if (json_object_get(j, "give_colour") != NULL)
+			f->gc = vr_word(v, j, "give_colour", nyse_colours);
+		if (json_object_get(j, "give_mark") != NULL)
+			f->gm = vr_word(v, j, "give_mark", nyse_marks);
+	}
+}
+
+/*
+ * Reads the records open_holdings off keeps: the swaps made (an unseen
+ * colour given drawn among those not asked) and the "none" answers; -1 if
+ * there are more than the state holds.
+ */
+static int
+records_read(struct vread *v, const json_t *view, struct nyse *st,
+    struct rng *r)
+{
+	const json_t *a, *j;
+	int c, p, i, t;
+
+	a = vr_get(v, view, "swaps", JSON_ARRAY);
+	st->nswaps = (int8_t)json_array_size(a);
+	if (!v->bad && st->nswaps > 8)
+		return vr_fail(v, "view: more than 8 swaps");
+	for (i = 0; i < st->nswaps && !v->bad; i++) {
+		j = json_array_get(a, (size_t)i);
+		st->swaps[i][0] = (int8_t)vr_int(v, j, "player", 0,
+		    st->n - 1);
+		st->swaps[i][1] = (int8_t)vr_int(v, j, "target", 0,
+		    st->n - 1);
+		st->swaps[i][2] = (int8_t)vr_word(v, j, "chip", nyse_colours);
+		st->swaps[i][4] = (int8_t)vr_word(v, j, "colour",
+		    nyse_colours);
+		/* An unseen colour given: any other than asked. */
+		st->swaps[i][3] = json_object_get(j, "give_colour") != NULL ?
+		    (int8_t)vr_word(v, j, "give_colour", nyse_colours) :
+		    (int8_t)((st->swaps[i][4] + 1 + (int)rng_below(r, 3)) %
+		    NY_COLOURS);
+		if (json_object_get(j, "give_mark") != NULL) {
+			st->swaps[i][5] = (int8_t)vr_word(v, j, "give_mark",
+			    nyse_marks);
+			st->swaps[i][6] = (int8_t)vr_word(v, j, "mark",
+			    nyse_marks);
+		}
+	}
+	/* The "none" answers, grouped by the turn that asked. */
+	a = vr_get(v, view, "nones", JSON_ARRAY);
+	for (i = 0; !v->bad && i < (int)json_array_size(a); i++) {
+		j = json_array_get(a, (size_t)i);
+		p = (int)vr_int(v, j, "player", 0, st->n - 1);
+		t = (int)vr_int(v, j, "turn", 0, INT16_MAX);
+		if (st->nnone == 0 || st->none_by[st->nnone - 1] != p ||
+		    st->none_turn[st->nnone - 1] != t) {
+			if (st->nnone == 8)
+				return vr_fail(v, "view: \"none\" answers "
+				    "in more than 8 turns");
+			st->none_by[st->nnone] = (int8_t)p;
+			st->none_turn[st->nnone++] = (int16_t)t;
+		}
+		c = vr_word(v, j, "colour", nyse_colours);
+		st->none[st->nnone - 1][vr_int(v, j, "target", 0,
+		    st->n - 1)] |= (uint8_t)(1u << c);
+	}
+	return 0;
+}
+
+/*
+ * Reads what a solitaire player sees: the specials used in order and the
+ * marks on top of each pile it put back; -1 if they do not fit.
+ */
+static int
+solitaire_read(struct vread *v, const json_t *view, struct nyse *st,
+    struct facts *f)
+{
+	const json_t *a, *j, *mk;
+	int c, m, i;
+
+	a = vr_get(v, view, "specials", JSON_ARRAY);
+	st->sqn = (int8_t)json_array_size(a);
+	if (!v->bad && st->sqn > NY_SPECIALS)
+		return vr_fail(v, "view: too many specials");
+	for (i = 0; i < st->sqn && !v->bad; i++) {
+		j = json_array_get(a, (size_t)i);
+		st->sq[i] = (uint8_t)(vr_word(v, j, "colour", nyse_colours) *
+		    NY_MARKS + vr_word(v, j, "mark", nyse_marks));
+	}
+	j = vr_get(v, view, "known", JSON_OBJECT);
+	for (c = 0; c < NY_COLOURS && !v->bad; c++) {
+		a = vr_get(v, j, nyse_colours[c], JSON_ARRAY);
+		st->known[c] = (int8_t)json_array_size(a);
+		if (!v->bad && st->known[c] > st->plen[c])
+			return vr_fail(v, "view: more known than in a pile");
+		for (i = 0; i < st->known[c] && !v->bad; i++) {
+			mk = json_array_get(a, (size_t)i);
+			if ((m = json_is_string(mk) ? -1 : -2) == -1)
+				for (m = 0; m < NY_MARKS; m++)
+					if (strcmp(nyse_marks[m],
+					    json_string_value(mk)) == 0)
+						break;
+			if (m < 0 || m >= NY_MARKS)
+				return vr_fail(v, "view: a known chip is no "
+				    "mark");
+			f->top[c][i] = (int8_t)m;
+		}
+	}
+	return 0;
+}
+
+/*
+ * Counts the chips of each colour nobody showed the seat, draws an unseen
+ * colour offered in a request, and deals the colours the others hold
+ * where the seat does not see them; -1 if the counts do not add up.
+ */
+static int
+colours_deal(struct vread *v, int seat, struct nyse *st, struct facts *f,
+    struct rng *r)
+{
+	int c, m, p, n, t;
+
+	/* The request's chips: the swap chip (and the colour offered). */
+	f->committed = (st->phase == NY_ANSWER || st->phase == NY_SWAPPING) &&
+	    seat != st->turn;
+	if (f->committed) {
+		f->fixed[st->turn][st->sw_chip]++;
+		if (f->gc >= 0 && !f->seen[st->turn])
+			f->fixed[st->turn][f->gc]++;
+	}
+	/* The colours the others hold: seen, or dealt. */
+	for (c = 0; c < NY_COLOURS; c++) {
+		n = NY_PER_COLOUR - 1 - st->plen[c] - f->ngone[c];
+		for (m = 0; m < NY_MARKS; m++)
+			n -= st->used[c][m];
+		for (p = 0; p < st->n; p++)
+			if (f->seen[p] && p != seat)
+				n -= f->cnt[p][c];
+			else if (p == seat)
+				for (m = 0; m < NY_MARKS; m++)
+					n -= st->held[p][c][m];
+			else
+				n -= f->fixed[p][c];
+		if (n < 0)
+			return vr_fail(v, "view: too many %s chips",
+			    nyse_colours[c]);
+		f->unseen[c] = n;
+	}
+	if (st->phase == NY_ANSWER && seat != st->turn && f->gc < 0 &&
+	    !f->seen[st->turn]) {
+		/* The colour offered, unseen: one of the unseen chips. */
+		for (t = 0, c = 0; c < NY_COLOURS; c++)
+			t += c != st->sw_ac ? f->unseen[c] : 0;
+		if (t == 0)
+			return vr_fail(v, "view: nothing to offer");
+		t = (int)rng_below(r, (uint32_t)t);
+		for (c = 0; c < NY_COLOURS; c++)
+			if (c != st->sw_ac && (t -= f->unseen[c]) < 0)
+				break;
+		f->gc = c;
+		f->fixed[st->turn][f->gc]++;
+		f->unseen[f->gc]--;
+	}
+	f->seen[seat] = 1;
+	for (t = 0, p = 0; p < st->n; p++)
+		t += !f->seen[p];
+	if (t > 0 && deal_colours(st, f->seen, f->chips, f->fixed, f->unseen,
+	    f->cnt, r) == -1)
+		return vr_fail(v, "view: no deal of colours keeps the "
+		    "refusals");
+	return 0;
+}
+
+/*
+ * Deals the marks of colour c that nobody showed the seat to the places
+ * that hide one: the pile below its known tops, the marker, the discards
+ * and the others' chips; -1 if the counts do not add up.
+ */
+static int
+marks_deal(struct vread *v, int seat, int c, struct nyse *st,
+    struct facts *f, struct rng *r)
+{
+	int8_t pool[NY_PER_COLOUR + 1];
+	int avail[NY_MARKS], m, p, i, n, t, bottom;
+
+	for (m = 0; m < NY_MARKS; m++)
+		avail[m] = per_mark[m] - st->used[c][m] - st->held[seat][c][m];
+	for (i = 0; i < st->known[c]; i++)
+		avail[f->top[c][i]]--;
+	if (f->committed && c == st->sw_chip) {
+		avail[NY_SWAP]--;
+		st->held[st->turn][c][NY_SWAP]++;
+	}
+	for (n = 0, m = 0; m < NY_MARKS; m++) {
+		if (avail[m] < 0 || n + avail[m] > (int)sizeof pool)
+			return vr_fail(v, "view: too many %s %s chips",
+			    nyse_colours[c], nyse_marks[m]);
+		for (i = 0; i < avail[m]; i++)
+			pool[n++] = (int8_t)m;
+	}
+	bottom = st->plen[c] - st->known[c];
+	for (t = bottom + 1 + f->ngone[c], p = 0; p < st->n; p++)
+		if (p != seat)
+			t += f->cnt[p][c] - (f->committed && p == st->turn &&
+			    c == st->sw_chip);
+	if (t != n)
+		return vr_fail(v, "view: %d %s chips hidden for %d places", n,
+		    nyse_colours[c], t);
+	for (i = n - 1; i > 0; i--) {
+		t = (int)rng_below(r, (uint32_t)i + 1);
+		m = pool[i];
+		pool[i] = pool[t];
+		pool[t] = (int8_t)m;
+	}
+	n = 0;
+	for (i = 0; i < bottom; i++)
+		st->pile[c][i] = pool[n++];
+	for (i = 0; i < st->known[c]; i++)
+		st->pile[c][st->plen[c] - 1 - i] = f->top[c][i];
+	st->marker[c] = pool[n++];
+	for (i = 0; i < f->ngone[c]; i++)
+		st->gone[c][pool[n++]]++;
+	for (p = 0; p < st->n; p++) {
+		if (p == seat)
+			continue;
+		t = f->cnt[p][c] - (f->committed && p == st->turn &&
+		    c == st->sw_chip);
+		for (i = 0; i < t; i++)
+			st->held[p][c][pool[n++]]++;
+	}
+	return 0;
+}
+
 /* Reads seat's view of NYSE into st and completes it at random. */
 int
 nyse_determinize(void *vst, const struct opts *o, int seat,
@@ -169,119 +488,22 @@ nyse_determinize(void *vst, const struct opts *o, int seat,
 {
 	struct nyse *st = vst;
 	struct vread v;
-	const json_t *a, *j, *h, *mk;
-	int chips[NY_MAXP], cnt[NY_MAXP][NY_COLOURS], seen[NY_MAXP];
-	int fixed[NY_MAXP][NY_COLOURS], ngone[NY_COLOURS], k[NY_COLOURS];
-	int unseen[NY_COLOURS];
-	int8_t pool[NY_PER_COLOUR + 1], top[NY_COLOURS][NY_PILE];
-	int gc = -1, gm = -1, c, m, p, i, n, t, bottom, avail[NY_MARKS];
-	int committed;
+	struct facts f;
+	const json_t *a, *j;
+	int c, p, i;
 
 	vr_init(&v, cause, len);
 	memset(st, 0, sizeof *st);
-	memset(cnt, 0, sizeof cnt);
-	memset(fixed, 0, sizeof fixed);
-	memset(seen, 0, sizeof seen);
+	memset(&f, 0, sizeof f);
+	f.gc = f.gm = -1;
 	st->n = (int8_t)vr_int(&v, view, "players", 1, NY_MAXP);
 	if (!v.bad && (seat < 0 || seat >= st->n))
 		return vr_fail(&v, "seat %d is not at the table", seat);
 	st->open = (int8_t)o->v[NY_OPT_OPEN];
-	a = vr_get(&v, view, "board", JSON_ARRAY);
-	for (i = 0; i < NY_GREYS && !v.bad; i++)
-		st->board[i] = (int8_t)vr_at(&v, a, (size_t)i, 1, 5);
-	j = vr_get(&v, view, "markers", JSON_OBJECT);
-	for (c = 0; c < NY_COLOURS && !v.bad; c++) {
-		mk = vr_get(&v, j, nyse_colours[c], JSON_OBJECT);
-		st->pos[c] = (int8_t)vr_word(&v, mk, "position", positions);
-	}
-	colours_read(&v, view, "supply", k);
-	for (c = 0; c < NY_COLOURS; c++)
-		st->plen[c] = (int8_t)(k[c] > NY_PILE ? NY_PILE : k[c]);
-	marks_read(&v, view, "used", st->used, NY_SPECULATE);
-	colours_read(&v, view, "discarded", ngone);
-	a = vr_get(&v, view, "holdings", JSON_ARRAY);
-	for (p = 0; p < st->n && !v.bad; p++) {
-		h = json_array_get(a, (size_t)p);
-		chips[p] = (int)vr_int(&v, h, "chips", 0, NY_CHIPS);
-		if (json_object_get(h, "colours") != NULL) {
-			colours_read(&v, h, "colours", cnt[p]);
-			seen[p] = 1;
-		}
-		if (p == seat)
-			marks_read(&v, h, "marks", st->held[p], 0);
-		if (!st->open) {
-			colours_read(&v, h, "taken", k);
-			for (c = 0; c < NY_COLOURS; c++)
-				st->taken[p][c] = (uint8_t)k[c];
-			colours_read(&v, h, "used", k);
-			for (c = 0; c < NY_COLOURS; c++)
-				st->spent[p][c] = (uint8_t)k[c];
-		}
-	}
-	st->phase = (int8_t)vr_word(&v, view, "phase", phases);
-	st->turn = (int8_t)vr_int(&v, view, "turn", 0, st->n - 1);
-	st->turns = (int16_t)vr_int(&v, view, "turns", 0, INT16_MAX);
-	if (st->phase == NY_INVESTING)
-		st->left = (int8_t)vr_int(&v, view, "takes_left", 1, 2);
-	if (st->phase == NY_ANSWER || st->phase == NY_SWAPPING) {
-		j = vr_get(&v, view, "committed", JSON_OBJECT);
-		st->sw_chip = (int8_t)vr_word(&v, j, "chip", nyse_colours);
-	}
-	if (st->phase == NY_ANSWER) {
-		j = vr_get(&v, view, "request", JSON_OBJECT);
-		st->sw_target = (int8_t)vr_int(&v, j, "target", 0, st->n - 1);
-		st->sw_ac = (int8_t)vr_word(&v, j, "colour", nyse_colours);
-		if (json_object_get(j, "give_colour") != NULL)
-			gc = vr_word(&v, j, "give_colour", nyse_colours);
-		if (json_object_get(j, "give_mark") != NULL)
-			gm = vr_word(&v, j, "give_mark", nyse_marks);
-	}
-	if (!st->open) {
-		a = vr_get(&v, view, "swaps", JSON_ARRAY);
-		st->nswaps = (int8_t)json_array_size(a);
-		if (!v.bad && st->nswaps > 8)
-			return vr_fail(&v, "view: more than 8 swaps");
-		for (i = 0; i < st->nswaps && !v.bad; i++) {
-			j = json_array_get(a, (size_t)i);
-			st->swaps[i][0] = (int8_t)vr_int(&v, j, "player", 0,
-			    st->n - 1);
-			st->swaps[i][1] = (int8_t)vr_int(&v, j, "target", 0,
-			    st->n - 1);
-			st->swaps[i][2] = (int8_t)vr_word(&v, j, "chip",
-			    nyse_colours);
-			st->swaps[i][4] = (int8_t)vr_word(&v, j, "colour",
-			    nyse_colours);
-			/* An unseen colour given: any other than asked. */
-			st->swaps[i][3] = json_object_get(j, "give_colour") !=
-			    NULL ? (int8_t)vr_word(&v, j, "give_colour",
-			    nyse_colours) : (int8_t)((st->swaps[i][4] + 1 +
-			    (int)rng_below(r, 3)) % NY_COLOURS);
-			if (json_object_get(j, "give_mark") != NULL) {
-				st->swaps[i][5] = (int8_t)vr_word(&v, j,
-				    "give_mark", nyse_marks);
-				st->swaps[i][6] = (int8_t)vr_word(&v, j, "mark",
-				    nyse_marks);
-			}
-		}
-		/* The "none" answers, grouped by the turn that asked. */
-		a = vr_get(&v, view, "nones", JSON_ARRAY);
-		for (i = 0; !v.bad && i < (int)json_array_size(a); i++) {
-			j = json_array_get(a, (size_t)i);
-			p = (int)vr_int(&v, j, "player", 0, st->n - 1);
-			t = (int)vr_int(&v, j, "turn", 0, INT16_MAX);
-			if (st->nnone == 0 || st->none_by[st->nnone - 1] != p ||
-			    st->none_turn[st->nnone - 1] != t) {
-				if (st->nnone == 8)
-					return vr_fail(&v, "view: \"none\" "
-					    "answers in more than 8 turns");
-				st->none_by[st->nnone] = (int8_t)p;
-				st->none_turn[st->nnone++] = (int16_t)t;
-			}
-			c = vr_word(&v, j, "colour", nyse_colours);
-			st->none[st->nnone - 1][vr_int(&v, j, "target", 0,
-			    st->n - 1)] |= (uint8_t)(1u << c);
-		}
-	}
+	table_read(&v, view, seat, st, &f);
+	turn_read(&v, view, st, &f);
+	if (!st->open && records_read(&v, view, st, r) == -1)
+		return -1;
 	a = vr_get(&v, view, "refused", JSON_ARRAY);
 	for (i = 0; !v.bad && i < (int)json_array_size(a); i++) {
 		j = json_array_get(a, (size_t)i);
@@ -289,145 +511,21 @@ nyse_determinize(void *vst, const struct opts *o, int seat,
 		c = vr_word(&v, j, "colour", nyse_colours);
 		st->refused[p] |= (uint8_t)(1u << c);
 	}
-	memset(top, 0, sizeof top);
-	if (st->n == 1 && !v.bad) {
-		a = vr_get(&v, view, "specials", JSON_ARRAY);
-		st->sqn = (int8_t)json_array_size(a);
-		if (!v.bad && st->sqn > NY_SPECIALS)
-			return vr_fail(&v, "view: too many specials");
-		for (i = 0; i < st->sqn && !v.bad; i++) {
-			j = json_array_get(a, (size_t)i);
-			st->sq[i] = (uint8_t)(vr_word(&v, j, "colour",
-			    nyse_colours) * NY_MARKS + vr_word(&v, j, "mark",
-			    nyse_marks));
-		}
-		j = vr_get(&v, view, "known", JSON_OBJECT);
-		for (c = 0; c < NY_COLOURS && !v.bad; c++) {
-			a = vr_get(&v, j, nyse_colours[c], JSON_ARRAY);
-			st->known[c] = (int8_t)json_array_size(a);
-			if (!v.bad && st->known[c] > st->plen[c])
-				return vr_fail(&v, "view: more known than "
-				    "in a pile");
-			for (i = 0; i < st->known[c] && !v.bad; i++) {
-				mk = json_array_get(a, (size_t)i);
-				if ((m = json_is_string(mk) ? -1 : -2) == -1)
-					for (m = 0; m < NY_MARKS; m++)
-						if (strcmp(nyse_marks[m],
-						    json_string_value(mk)) == 0)
-							break;
-				if (m < 0 || m >= NY_MARKS)
-					return vr_fail(&v, "view: a known "
-					    "chip is no mark");
-				top[c][i] = (int8_t)m;
-			}
-		}
-	}
+	if (st->n == 1 && !v.bad && solitaire_read(&v, view, st, &f) == -1)
+		return -1;
 	if (v.bad)
 		return -1;
-
-	/* The request's chips: the swap chip (and the colour offered). */
-	committed = (st->phase == NY_ANSWER || st->phase == NY_SWAPPING) &&
-	    seat != st->turn;
-	if (committed) {
-		fixed[st->turn][st->sw_chip]++;
-		if (gc >= 0 && !seen[st->turn])
-			fixed[st->turn][gc]++;
-	}
-	/* The colours the others hold: seen, or dealt. */
-	for (c = 0; c < NY_COLOURS; c++) {
-		n = NY_PER_COLOUR - 1 - st->plen[c] - ngone[c];
-		for (m = 0; m < NY_MARKS; m++)
-			n -= st->used[c][m];
-		for (p = 0; p < st->n; p++)
-			if (seen[p] && p != seat)
-				n -= cnt[p][c];
-			else if (p == seat)
-				for (m = 0; m < NY_MARKS; m++)
-					n -= st->held[p][c][m];
-			else
-				n -= fixed[p][c];
-		if (n < 0)
-			return vr_fail(&v, "view: too many %s chips",
-			    nyse_colours[c]);
-		unseen[c] = n;
-	}
-	if (st->phase == NY_ANSWER && seat != st->turn && gc < 0 &&
-	    !seen[st->turn]) {
-		/* The colour offered, unseen: one of the unseen chips. */
-		for (t = 0, c = 0; c < NY_COLOURS; c++)
-			t += c != st->sw_ac ? unseen[c] : 0;
-		if (t == 0)
-			return vr_fail(&v, "view: nothing to offer");
-		t = (int)rng_below(r, (uint32_t)t);
-		for (c = 0; c < NY_COLOURS; c++)
-			if (c != st->sw_ac && (t -= unseen[c]) < 0)
-				break;
-		gc = c;
-		fixed[st->turn][gc]++;
-		unseen[gc]--;
-	}
-	seen[seat] = 1;
-	for (t = 0, p = 0; p < st->n; p++)
-		t += !seen[p];
-	if (t > 0 && deal_colours(st, seen, chips, fixed, unseen, cnt,
-	    r) == -1)
-		return vr_fail(&v, "view: no deal of colours keeps the "
-		    "refusals");
-	/* The marks, colour by colour. */
-	for (c = 0; c < NY_COLOURS; c++) {
-		for (m = 0; m < NY_MARKS; m++)
-			avail[m] = per_mark[m] - st->used[c][m] -
-			    st->held[seat][c][m];
-		for (i = 0; i < st->known[c]; i++)
-			avail[top[c][i]]--;
-		if (committed && c == st->sw_chip) {
-			avail[NY_SWAP]--;
-			st->held[st->turn][c][NY_SWAP]++;
-		}
-		for (n = 0, m = 0; m < NY_MARKS; m++) {
-			if (avail[m] < 0 || n + avail[m] > (int)sizeof pool)
-				return vr_fail(&v, "view: too many %s %s "
-				    "chips", nyse_colours[c], nyse_marks[m]);
-			for (i = 0; i < avail[m]; i++)
-				pool[n++] = (int8_t)m;
-		}
-		bottom = st->plen[c] - st->known[c];
-		for (t = bottom + 1 + ngone[c], p = 0; p < st->n; p++)
-			if (p != seat)
-				t += cnt[p][c] - (committed && p == st->turn &&
-				    c == st->sw_chip);
-		if (t != n)
-			return vr_fail(&v, "view: %d %s chips hidden for %d "
-			    "places", n, nyse_colours[c], t);
-		for (i = n - 1; i > 0; i--) {
-			t = (int)rng_below(r, (uint32_t)i + 1);
-			m = pool[i];
-			pool[i] = pool[t];
-			pool[t] = (int8_t)m;
-		}
-		n = 0;
-		for (i = 0; i < bottom; i++)
-			st->pile[c][i] = pool[n++];
-		for (i = 0; i < st->known[c]; i++)
-			st->pile[c][st->plen[c] - 1 - i] = top[c][i];
-		st->marker[c] = pool[n++];
-		for (i = 0; i < ngone[c]; i++)
-			st->gone[c][pool[n++]]++;
-		for (p = 0; p < st->n; p++) {
-			if (p == seat)
-				continue;
-			t = cnt[p][c] - (committed && p == st->turn &&
-			    c == st->sw_chip);
-			for (i = 0; i < t; i++)
-				st->held[p][c][pool[n++]]++;
-		}
-	}
+	if (colours_deal(&v, seat, st, &f, r) == -1)
+		return -1;
+	for (c = 0; c < NY_COLOURS; c++)
+		if (marks_deal(&v, seat, c, st, &f, r) == -1)
+			return -1;
 	if (st->phase == NY_ANSWER) {
 		if (seat == st->turn) {
-			st->sw_gc = (int8_t)gc;
-			st->sw_gm = (int8_t)gm;
+			st->sw_gc = (int8_t)f.gc;
+			st->sw_gm = (int8_t)f.gm;
 		} else
-			offer(st, gc, gm, r);
+			offer(st, f.gc, f.gm, r);
 	}
 	return 0;
 }

@@ -138,7 +138,7 @@ speculation_resolve(struct opts *o, char *cause, size_t len)
 /* The strength of a card, higher is stronger; -1 for a card that cannot
  * win (a non-trump without all_cards_rank). */
 int
-sp_strength(const struct sp *st, int card)
+speculation_strength(const struct sp *st, int card)
 {
 	int rank = CARD_RANK(card), rs;
 
@@ -150,9 +150,9 @@ sp_strength(const struct sp *st, int card)
 
 /* 1 if card beats the face-up card high. */
 int
-sp_beats(const struct sp *st, int card, int high)
+speculation_beats(const struct sp *st, int card, int high)
 {
-	return sp_strength(st, card) > sp_strength(st, high);
+	return speculation_strength(st, card) > speculation_strength(st, high);
 }
 
 /* 1 if nothing can beat card (the ace of trumps; with all_cards_rank the
@@ -167,7 +167,7 @@ unbeatable(const struct sp *st, int card)
 
 /* 1 if player is still in the game. */
 int
-sp_in(const struct sp *st, int player)
+speculation_in(const struct sp *st, int player)
 {
 	return player >= 0 && player < st->n && st->out[player] == 0;
 }
@@ -202,7 +202,7 @@ next_in(const struct sp *st, int from)
 /* The most counters any other player still in holds (the highest minimum
  * price player may ask). */
 int32_t
-sp_max_other(const struct sp *st, int player)
+speculation_max_other(const struct sp *st, int player)
 {
 	int32_t m = 0;
 	int p;
@@ -232,7 +232,7 @@ unoffered(const struct sp *st, int p)
 static int
 holder_can_sell(const struct sp *st, int p)
 {
-	return unoffered(st, p) != 0 && sp_max_other(st, p) >= 1;
+	return unoffered(st, p) != 0 && speculation_max_other(st, p) >= 1;
 }
 
 /* 1 if a player other than the holder has a face-down card. */
@@ -438,7 +438,7 @@ end_deal(struct sp *st, struct events *ev)
 		ev_push(ev, SEEN_ALL, SV_WIDOW, st->deal, st->widow[0],
 		    st->widow[1], st->widow[2], 0, 0);
 		for (i = 0; i < st->nwidow; i++)
-			if (sp_beats(st, st->widow[i], st->high))
+			if (speculation_beats(st, st->widow[i], st->high))
 				carried = 1;
 	}
 	if (!carried) {
@@ -536,7 +536,7 @@ turn_up(struct sp *st, int p, int pos, struct events *ev)
 	int c = st->fd[p][pos], old = -1, rank;
 
 	hand_remove(st, p, 1ULL << pos);
-	if (sp_beats(st, c, st->high)) {
+	if (speculation_beats(st, c, st->high)) {
 		old = st->high;
 		st->disc[st->ndisc++] = (int8_t)old;
 		st->high = (int8_t)c;
@@ -568,7 +568,7 @@ run(struct sp *st, struct rng *rng, struct events *ev)
 		switch (st->phase) {
 		case SP_TRUMP:
 		case SP_NEWHIGH:
-			if (sp_max_other(st, st->turn) >= 1)
+			if (speculation_max_other(st, st->turn) >= 1)
 				return;
 			ev_push(ev, SEEN_ALL, SV_KEEP, 0, st->turn, st->high,
 			    0, 0, 0);
@@ -735,7 +735,7 @@ speculation_legal(const void *vst, int player, struct legal *l, int max)
 	case SP_TRUMP:
 	case SP_NEWHIGH:
 		ADD(SP_CODE(AK_KEEP, 0), 0, 0, 0);
-		mo = sp_max_other(st, player);
+		mo = speculation_max_other(st, player);
 		if (mo >= 1)
 			ADD(SP_CODE(AK_SELL_UP, 0), 1, mo, 1);
 		break;
@@ -745,7 +745,7 @@ speculation_legal(const void *vst, int player, struct legal *l, int max)
 		    st->counters[player], 1);
 		break;
 	case SP_TURN:
-		mo = sp_max_other(st, player);
+		mo = speculation_max_other(st, player);
 		avail = unoffered(st, player);
 		nfd = st->nfd[player];
 		if (st->lot != 0) {
@@ -860,7 +860,7 @@ speculation_default_action(const void *vst, int player)
 	case SP_TURN:
 		if (st->lot != 0) {
 			a.code = SP_CODE(AK_SELL, st->lot);
-			a.amount = sp_max_other(st, player);
+			a.amount = speculation_max_other(st, player);
 		} else if (player == st->holder)
 			a.code = SP_CODE(AK_PASS, 0);
 		else
@@ -983,8 +983,8 @@ speculation_check(const void *vst, char *cause, size_t len)
 #undef SEE
 	if (st->phase == SP_OVER)
 		return 0;
-	if (st->phase > SP_OVER || !sp_in(st, st->holder) ||
-	    !sp_in(st, st->turn) || !sp_in(st, st->dealer) ||
+	if (st->phase > SP_OVER || !speculation_in(st, st->holder) ||
+	    !speculation_in(st, st->turn) || !speculation_in(st, st->dealer) ||
 	    st->trump < 0 || st->trump > 3 ||
 	    (!(st->flags & SF_ALL_CARDS) && CARD_SUIT(st->high) != st->trump)) {
 		snprintf(cause, len, "bad phase %d, holder %d, turn %d, high "
@@ -1015,7 +1015,8 @@ speculation_check(const void *vst, char *cause, size_t len)
 	}
 	if (st->phase == SP_AUCTION) {
 		if (st->auc.seller != st->turn ||
-		    !sp_in(st, st->auc.turn) || st->auc.turn == st->auc.seller ||
+		    !speculation_in(st, st->auc.turn) ||
+		    st->auc.turn == st->auc.seller ||
 		    (!st->auc_up && (st->auc_lot == 0 ||
 		    (st->auc_lot >> st->nfd[st->auc.seller]) != 0)) ||
 		    (st->auc.high_bidder >= 0 &&

@@ -141,10 +141,10 @@ struct sp_setup {
 extern const struct optdesc speculation_options[];
 
 /* speculation.c: helpers the codec uses. */
-int	sp_strength(const struct sp *, int card);
-int	sp_beats(const struct sp *, int card, int high);
-int32_t	sp_max_other(const struct sp *, int player);
-int	sp_in(const struct sp *, int player);
+int	speculation_strength(const struct sp *, int card);
+int	speculation_beats(const struct sp *, int card, int high);
+int32_t	speculation_max_other(const struct sp *, int player);
+int	speculation_in(const struct sp *, int player);
 
 /* speculation_json.c: the codec: the writers and parsers. */
 void	 speculation_view_write(const void *, int, struct jw *);

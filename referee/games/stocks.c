@@ -48,12 +48,17 @@ static void	reshuffle(struct stocks *, struct rng *, struct events *);
 static void	refill(struct stocks *, int, struct rng *, struct events *);
 static void	end_turn(struct stocks *, struct rng *, struct events *);
 static void	new_turn(struct stocks *, int, struct events *);
+static int	holdings_check(const struct stocks *, int *, char *, size_t);
+static int	piles_check(const struct stocks *, int *, char *, size_t);
+static int	cards_check(const struct stocks *, char *, size_t);
+static int	money_check(const struct stocks *, char *, size_t);
+static int	turn_check(const struct stocks *, char *, size_t);
 
 /* Price limits per company, in suit order S H D C. */
 const int8_t stocks_up[ST_NCOMP] = { 4, 5, 3, 6 };
 const int8_t stocks_down[ST_NCOMP] = { 3, 4, 2, 5 };
 
-static const struct optdesc options[] = {
+static const struct optdesc stocks_options[] = {
 	{ .name = "bank", .type = OPT_INT, .min = 0, .max = 1000000,
 	  .def = 0, .def_text = "3510 - 200 x players",
 	  .help = "the money the bank holds at the start (the original's "
@@ -74,7 +79,7 @@ const struct game game_stocks = {
 	.min_players = 2,
 	.max_players = ST_MAXP,
 	.default_players = 4,
-	.options = options,
+	.options = stocks_options,
 	.state_size = sizeof(struct stocks),
 	.setup_size = sizeof(struct stocks_setup),
 	.resolve = stocks_resolve,
@@ -691,16 +696,15 @@ stocks_result(const void *vst, int *places, double *scores)
 	places_from_scores(st->players, scores, places);
 }
 
-/* Checks conservation of cards and money and the game's invariants. */
+/*
+ * Checks each player's hand (size, order) and certificates (the shares
+ * cached, none of a bankrupt company), counting their cards into count.
+ */
 static int
-stocks_check(const void *vst, char *why, size_t len)
+holdings_check(const struct stocks *st, int *count, char *why, size_t len)
 {
-	const struct stocks *st = vst;
-	int count[54], total, p, s, c, i, k, sh;
-	int32_t money;
+	int p, s, c, i, k, sh;
 
-	memset(count, 0, sizeof count);
-	total = 0;
 	for (p = 0; p < st->players; p++) {
 		if (st->nhand[p] > ST_HAND) {
 			snprintf(why, len, "player %d holds %d cards", p,
@@ -738,10 +742,18 @@ stocks_check(const void *vst, char *why, size_t len)
 			}
 		}
 	}
-	for (i = 0; i < st->nstock; i++)
-		count[st->stock[i]]++;
-	for (i = 0; i < st->ndiscard; i++)
-		count[st->discard[i]]++;
+	return 0;
+}
+
+/*
+ * Checks the price stacks (each company's own cards, the price its top
+ * card says), counting their cards into count.
+ */
+static int
+piles_check(const struct stocks *st, int *count, char *why, size_t len)
+{
+	int s, c, i, k;
+
 	for (s = 0; s < ST_NCOMP; s++) {
 		if (st->npile[s] < 1) {
 			snprintf(why, len, "company %d has no price card", s);
@@ -764,6 +776,28 @@ stocks_check(const void *vst, char *why, size_t len)
 			return -1;
 		}
 	}
+	return 0;
+}
+
+/*
+ * Checks the conservation of cards: each of the 52 twice, the jokers in
+ * the stock until drawn, in no hand and never discarded.
+ */
+static int
+cards_check(const struct stocks *st, char *why, size_t len)
+{
+	int count[54], total, p, c, i;
+
+	memset(count, 0, sizeof count);
+	total = 0;
+	if (holdings_check(st, count, why, len) == -1)
+		return -1;
+	for (i = 0; i < st->nstock; i++)
+		count[st->stock[i]]++;
+	for (i = 0; i < st->ndiscard; i++)
+		count[st->discard[i]]++;
+	if (piles_check(st, count, why, len) == -1)
+		return -1;
 	for (c = 0; c < 54; c++)
 		total += count[c];
 	if (count[JOKER] + count[JOKER + 1] + st->jokers_out !=
@@ -795,6 +829,15 @@ stocks_check(const void *vst, char *why, size_t len)
 			snprintf(why, len, "a joker discarded");
 			return -1;
 		}
+	return 0;
+}
+
+/* Checks the conservation of money: the bank and no one in the red. */
+static int
+money_check(const struct stocks *st, char *why, size_t len)
+{
+	int32_t money;
+	int p;
 
 	money = st->bank;
 	if (st->bank < 0) {
@@ -814,6 +857,17 @@ stocks_check(const void *vst, char *why, size_t len)
 		snprintf(why, len, "money %d instead of %d", money, st->total);
 		return -1;
 	}
+	return 0;
+}
+
+/*
+ * Checks the turn's state (its phases, the purchases it holds) and the
+ * end (the first joker drawn, or the cap).
+ */
+static int
+turn_check(const struct stocks *st, char *why, size_t len)
+{
+	int i;
 
 	if (st->buys > ST_MAXBUYS || st->prices > ST_MAXPRICES ||
 	    st->discards > ST_MAXDISCARD ||
@@ -846,6 +900,18 @@ stocks_check(const void *vst, char *why, size_t len)
 		    st->jokers_out);
 		return -1;
 	}
+	return 0;
+}
+
+/* Checks conservation of cards and money and the game's invariants. */
+static int
+stocks_check(const void *vst, char *why, size_t len)
+{
+	const struct stocks *st = vst;
+
+	if (cards_check(st, why, len) == -1 ||
+	    money_check(st, why, len) == -1 || turn_check(st, why, len) == -1)
+		return -1;
 	return 0;
 }
 
