@@ -111,5 +111,10 @@ void	 proc_killall(void);
  * atexit(3) refuses.
  */
 int	 proc_guard(volatile sig_atomic_t *flag, int extra);
+/*
+ * Catches the signals that ask a program to stop (SIGINT, SIGTERM,
+ * SIGHUP) with handler, without SA_RESTART: a wait they come in returns.
+ */
+void	 proc_catch(void (*handler)(int));
 
 #endif

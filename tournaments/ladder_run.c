@@ -32,6 +32,7 @@
 
 #include "ladder.h"
 #include "pool.h"
+#include "proc.h"
 
 
 struct lrunner {
@@ -332,7 +333,6 @@ ladder_run(struct lstore *s, const struct lrun_opts *o)
 	struct lrunner rn;
 	struct pool_opts po;
 	struct pool_source src;
-	struct sigaction sa;
 	enum pool_end end;
 	char cause[512], *logs;
 	long n;
@@ -362,9 +362,6 @@ ladder_run(struct lstore *s, const struct lrun_opts *o)
 	if (refit(&rn, cause, sizeof cause) == -1)
 		errx(1, "%s", cause);
 	rn.stop = 0;
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
 	for (;;) {
 		if (load_bots(&rn, cause, sizeof cause) == -1)
 			errx(1, "%s", cause);
@@ -378,9 +375,7 @@ ladder_run(struct lstore *s, const struct lrun_opts *o)
 				    rn.nv, rn.t.seats);
 			waiting = 1;
 			unload_bots(&rn);
-			sigaction(SIGINT, &sa, NULL);
-			sigaction(SIGTERM, &sa, NULL);
-			sigaction(SIGHUP, &sa, NULL);
+			proc_catch(on_signal);
 			while (!got_signal &&
 			    fingerprint(s) == rn.print) {
 				if (o->inbox != NULL)

@@ -675,7 +675,6 @@ pool_play(struct tour *t, const struct pool_opts *o, struct pool_source *src,
     char *cause, size_t clen)
 {
 	struct pool pl;
-	struct sigaction sa;
 	struct pollfd *pfd;
 	struct timespec ts;
 	sigset_t block, old;
@@ -694,12 +693,7 @@ pool_play(struct tour *t, const struct pool_opts *o, struct pool_source *src,
 
 	/* signals are blocked except while waiting in ppoll */
 	got_signal = 0;
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
+	proc_catch(on_signal);
 	signal(SIGPIPE, SIG_IGN);
 	/* a file size limit must show as a write error (EFBIG), not kill */
 	signal(SIGXFSZ, SIG_IGN);

@@ -11,6 +11,7 @@
 #include <termios.h>
 #include <unistd.h>
 
+#include "proc.h"
 #include "render.h"
 #include "replay.h"
 
@@ -356,7 +357,6 @@ int
 render_interactive(const struct replay *rp, size_t k, int seat)
 {
 	struct termios raw;
-	struct sigaction sa;
 	int key;
 
 	if (tcgetattr(STDIN_FILENO, &saved_tty) == -1)
@@ -369,12 +369,7 @@ render_interactive(const struct replay *rp, size_t k, int seat)
 		return -1;
 	tty_raw = 1;
 	atexit(restore_tty);
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
+	proc_catch(on_signal);
 	for (;;) {
 		/* The frame, then the status line where the screen ends. */
 		fputs("\033[H\033[2J", stdout);
