@@ -1,0 +1,86 @@
+"""The structure checks of issue 27, run by tests/structure.bats:
+  python3 tools/structure.py includes   include circles among the tree's
+                                        own headers (none expected)
+  python3 tools/structure.py lengths N  functions over N lines outside
+                                        tests/ (KNF: a function's name at
+                                        column 0, its body's braces too)
+Each prints what it finds, one per line, and exits 1 if it found any."""
+import os
+import re
+import subprocess
+import sys
+
+DIRS = ["referee", "tools", "tournaments", "bots"]
+
+
+def sources():
+    out = subprocess.run(["git", "ls-files"] + DIRS, capture_output=True,
+                         text=True, check=True).stdout.split()
+    return [p for p in out if p.endswith((".c", ".h"))]
+
+
+def includes():
+    """Header include cycles (by file name: the tree's -I flags make a
+    header's name its identity)."""
+    graph = {}
+    for p in sources():
+        if not p.endswith(".h"):
+            continue
+        for line in open(p, errors="replace"):
+            m = re.match(r'#include "([^"]+)"', line)
+            if m:
+                graph.setdefault(os.path.basename(p), set()).add(
+                    os.path.basename(m.group(1)))
+    found, state = [], {}
+
+    def visit(u, stack):
+        state[u] = 1
+        stack.append(u)
+        for v in sorted(graph.get(u, ())):
+            if state.get(v) == 1:
+                found.append(" -> ".join(stack[stack.index(v):] + [v]))
+            elif v not in state:
+                visit(v, stack)
+        stack.pop()
+        state[u] = 2
+
+    for u in sorted(graph):
+        if u not in state:
+            visit(u, [])
+    return found
+
+
+def lengths(limit):
+    """Functions longer than limit lines."""
+    found = []
+    for p in sources():
+        if not p.endswith(".c"):
+            continue
+        name = start = None
+        body = False
+        for n, line in enumerate(open(p, errors="replace"), 1):
+            if not body and re.match(r"[A-Za-z_]\w*\(", line):
+                name, start = line.split("(")[0], n
+            elif line.startswith("{") and start is not None:
+                body = True
+            elif line.startswith("}") and body:
+                if n - start + 1 > limit:
+                    found.append("%s:%d %s: %d lines" % (p, start, name,
+                                                        n - start + 1))
+                body, start = False, None
+            elif not body and line.rstrip().endswith(";"):
+                start = None
+    return found
+
+
+if __name__ == "__main__":
+    what = sys.argv[1] if len(sys.argv) > 1 else ""
+    if what == "includes":
+        res = includes()
+    elif what == "lengths" and len(sys.argv) == 3:
+        res = lengths(int(sys.argv[2]))
+    else:
+        sys.exit(__doc__)
+    for r in res:
+        print(r)
+    sys.exit(1 if res else 0)
