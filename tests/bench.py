@@ -29,7 +29,8 @@ the spread (lowest..highest) of the repetitions.
               (children's rusage less the referee's own) over the
               decisions, 5 bots, horserace.
   tournament  games per second of bin/tournament run at -j 1 and -j 2
-              against one bin/referee per table playing the same games, for
+              against one bin/referee per table playing (and logging) the
+              same games, for
               C and Python random bots, on short games (horserace,
               races=1) and long ones (daifugo); targets: -j 1 at least 0.8
               x the referees, -j 2 at least 1.7 x -j 1 (short, C).
@@ -61,6 +62,7 @@ on every match's and tournament's size, default 1), BENCH_ONLY (a comma
 list of the sections to run: engines, library, mcts, referee, first,
 sdk, tournament, schedule, dist; default all).
 """
+import glob
 import json
 import os
 import resource
@@ -347,8 +349,9 @@ def tournament(tmp, name, game, options, deals, lang):
     """One tournament of 6 bots at tables of 5 (every subset: 6 tables of
     `deals` games), at -j 1 and -j 2, interleaved with its yardstick: one
     bin/referee per table playing the same games, one after the other
-    (what a perfect runner at -j 1 would do).  Prints the games per second
-    of each and the ratios."""
+    (what a perfect runner at -j 1 would do), each writing its match log
+    as a tournament's tables do by default (the same work).  Prints the
+    games per second of each and the ratios."""
     import itertools
     bots = [BOTS[lang] % i for i in range(1, 7)]
     tables = list(itertools.combinations(range(6), 5))
@@ -365,7 +368,10 @@ def tournament(tmp, name, game, options, deals, lang):
                 cmd += ["-o", "%s=%s" % (k, v)]
             for i in tb:
                 cmd += ["-b", bots[i]]
-            run(cmd)
+            log = os.path.join(tmp, "yardstick.jsonl")
+            run(cmd + ["--log", log])
+            for f in glob.glob(log + "*"):
+                os.unlink(f)
             n += deals
         wall = time.monotonic() - t0
         res["ref"].append(n / wall)
@@ -410,7 +416,8 @@ def tournament(tmp, name, game, options, deals, lang):
 
 def tournaments(tmp):
     print("\n== tournament run against one referee per table playing the "
-          "same games (6 bots, tables of 5: 6 tables), at -j 1 and -j 2")
+          "same games (6 bots, tables of 5: 6 tables; match logs written on "
+          "both sides), at -j 1 and -j 2")
     tournament(tmp, "short, C: horserace races=1", "horserace",
                {"races": 1}, scaled(1200), "C")
     tournament(tmp, "short, Python: horserace races=1", "horserace",
