@@ -20,18 +20,7 @@
 
 static struct legal	legal[MAX_LEGAL];
 
-static double	cpu_s(void);
 static void	bench(const struct game *, double);
-
-/* This process's CPU time in seconds. */
-static double
-cpu_s(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 /* Plays random games of g for about secs CPU seconds; prints the rate. */
 static void
@@ -53,7 +42,7 @@ bench(const struct game *g, double secs)
 		errx(1, "%s: %s", g->name, cause);
 	st = xcalloc(1, g->state_size);
 	rng_seed(&r, 1);
-	t0 = cpu_s();
+	t0 = cpu_seconds();
 	do {
 		g->init(st, &o, NULL, &r, NULL);
 		while ((d = g->deciders(st)) != 0) {
@@ -72,7 +61,7 @@ bench(const struct game *g, double secs)
 			actions++;
 		}
 		ngames++;
-		t = cpu_s();
+		t = cpu_seconds();
 	} while (t - t0 < secs);
 	printf("{\"game\":\"%s\",\"actions_per_cpu_s\":%.0f,\"games\":%ld,"
 	    "\"actions\":%ld,\"players\":%d}\n", g->name,

@@ -12,7 +12,6 @@
  * Usage: bench_pipe [-n ROUNDS] [-s BYTES] [-c CHILDREN]; prints one JSON
  * line {"pipe_rtt_us", "cpu_us", "rounds", "bytes", "children"}.
  */
-#include <sys/resource.h>
 #include <sys/wait.h>
 
 #include <err.h>
@@ -26,10 +25,11 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "common.h"
+
 #define MAX_CHILDREN	16
 
 static double	now_s(void);
-static double	cpu_s(void);
 static void	echo_child(int, int, size_t);
 static void	read_full(int, char *, size_t);
 
@@ -41,17 +41,6 @@ now_s(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-/* This process's CPU time (user and system) in seconds. */
-static double
-cpu_s(void)
-{
-	struct rusage ru;
-
-	getrusage(RUSAGE_SELF, &ru);
-	return (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 +
-	    (double)ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6;
 }
 
 /* Reads exactly n bytes (blocking) or exits. */
@@ -145,7 +134,7 @@ main(int argc, char **argv)
 	memset(buf, 'x', size);
 	buf[size - 1] = '\n';
 	t0 = now_s();
-	c0 = cpu_s();
+	c0 = cpu_seconds();
 	for (i = 0; i < rounds; i++) {
 		k = (int)(i % n);
 		if (!poll_mode) {
@@ -179,7 +168,7 @@ main(int argc, char **argv)
 				got += (size_t)r;
 		}
 	}
-	c1 = cpu_s();
+	c1 = cpu_seconds();
 	t1 = now_s();
 	/* Later children hold earlier ones' pipes: end them by signal. */
 	for (k = 0; k < n; k++) {

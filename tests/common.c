@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "common.h"
 
@@ -74,6 +75,27 @@ tap_done(void)
 {
 	printf("1..%d\n", tap_n);
 	return tap_failed != 0;
+}
+
+const struct game *
+tap_game(const char *name)
+{
+	const struct game *g;
+
+	if ((g = game_find(name)) == NULL) {
+		printf("not ok 1 - no game %s in the games table\n1..1\n", name);
+		exit(1);
+	}
+	return g;
+}
+
+double
+cpu_seconds(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
 /* Random options: each option at its default half the time. */

@@ -21,5 +21,9 @@ void		 tap_ok(int, const char *, ...)
 		    __attribute__((format(printf, 2, 3)));
 /* Prints the plan; returns the exit status (1 if any test failed). */
 int		 tap_done(void);
+/* The game called name; if there is none, a failed test and exit 1. */
+const struct game *tap_game(const char *name);
+/* This process's CPU time in seconds. */
+double		 cpu_seconds(void);
 
 #endif

@@ -412,10 +412,7 @@ test_setup_errors(void)
 int
 main(void)
 {
-	if ((g = game_find("speculation")) == NULL) {
-		printf("not ok 1 - speculation is not in the games table\n1..1\n");
-		return 1;
-	}
+	g = tap_game("speculation");
 	test_leaks();
 	test_events_follow();
 	test_setup_deal();
