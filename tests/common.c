@@ -89,6 +89,32 @@ tap_game(const char *name)
 	return g;
 }
 
+char *
+seat_messages(const struct game *g, const void *st, int seat,
+    const struct events *ev)
+{
+	static struct legal l[MAX_LEGAL];
+	json_t *m, *a;
+	char *s;
+	size_t i;
+	int n;
+
+	m = json_object();
+	json_object_set_new(m, "view", game_view_json(g, st, seat));
+	n = (g->deciders(st) & (1u << seat)) ? g->legal(st, seat, l,
+	    MAX_LEGAL) : 0;
+	json_object_set_new(m, "legal", legal_json(g, st, seat, l, n));
+	a = json_array();
+	for (i = 0; ev != NULL && i < ev->n; i++)
+		if (ev->e[i].seen & (1u << seat))
+			json_array_append_new(a, game_event_json(g, st,
+			    &ev->e[i]));
+	json_object_set_new(m, "events", a);
+	s = json_canon(m);
+	json_decref(m);
+	return s;
+}
+
 double
 cpu_seconds(void)
 {

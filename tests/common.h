@@ -23,6 +23,13 @@ void		 tap_ok(int, const char *, ...)
 int		 tap_done(void);
 /* The game called name; if there is none, a failed test and exit 1. */
 const struct game *tap_game(const char *name);
+/*
+ * What seat is sent in a request now: its view, its legal list (empty
+ * unless it decides) and the events it is told (ev may be NULL), as one
+ * canonical string (caller frees).
+ */
+char		*seat_messages(const struct game *, const void *st, int seat,
+		    const struct events *ev);
 /* This process's CPU time in seconds. */
 double		 cpu_seconds(void);
 

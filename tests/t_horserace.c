@@ -19,7 +19,6 @@ static const struct game *g;
 
 static int	new_game(const char *const *, int, const char *, uint64_t,
 		    void **, struct events *, char *, size_t);
-static char	*messages(const void *, int, const struct events *);
 static int	act(void *, int, const char *, struct rng *, struct events *);
 static void	test_resolve(void);
 static void	test_setup(void);
@@ -70,34 +69,6 @@ new_game(const char *const *kv, int players, const char *setup, uint64_t seed,
 	g->init(*stp, &o, su, &r, ev);
 	free(su);
 	return 0;
-}
-
-/*
- * Returns what seat is sent in a request: its view, its legal list and the
- * events it is told, as one canonical string (caller frees).
- */
-static char *
-messages(const void *st, int seat, const struct events *ev)
-{
-	static struct legal l[MAX_LEGAL];
-	json_t *m, *a;
-	char *s;
-	size_t i;
-	int n;
-
-	m = json_object();
-	json_object_set_new(m, "view", game_view_json(g, st, seat));
-	n = g->legal(st, seat, l, MAX_LEGAL);
-	json_object_set_new(m, "legal", legal_json(g, st, seat, l, n));
-	a = json_array();
-	for (i = 0; ev != NULL && i < ev->n; i++)
-		if (ev->e[i].seen & (1u << seat))
-			json_array_append_new(a, game_event_json(g, st,
-			    &ev->e[i]));
-	json_object_set_new(m, "events", a);
-	s = json_canon(m);
-	json_decref(m);
-	return s;
 }
 
 /* Parses and applies an action given as JSON text; -1 if refused. */
@@ -325,8 +296,8 @@ test_stock_leak(void)
 		 * has run. */
 		for (step = 0; same; step++) {
 			for (seat = 0; seat < 4; seat++) {
-				m1 = messages(s1, seat, &ev1);
-				m2 = messages(s2, seat, &ev2);
+				m1 = seat_messages(g, s1, seat, &ev1);
+				m2 = seat_messages(g, s2, seat, &ev2);
 				if (strcmp(m1, m2) != 0) {
 					same = 0;
 					printf("# seat %d: %.300s\n# vs %.300s\n",
@@ -399,8 +370,8 @@ test_sealed(void)
 	rc |= act(s1, 2, "{\"type\":\"done\"}", &r1, &ev1);
 	rc |= act(s2, 2, "{\"type\":\"done\"}", &r2, &ev2);
 	for (seat = 0; seat < 4; seat++) {
-		m1 = messages(s1, seat, &ev1);
-		m2 = messages(s2, seat, &ev2);
+		m1 = seat_messages(g, s1, seat, &ev1);
+		m2 = seat_messages(g, s2, seat, &ev2);
 		if (seat == 1)
 			own = strcmp(m1, m2) != 0;
 		else if (strcmp(m1, m2) != 0)
@@ -416,8 +387,8 @@ test_sealed(void)
 	act(s2, 1, "{\"type\":\"done\"}", &r2, &ev2);
 	act(s1, 3, "{\"type\":\"done\"}", &r1, &ev1);
 	act(s2, 3, "{\"type\":\"done\"}", &r2, &ev2);
-	m1 = messages(s1, 2, &ev1);
-	m2 = messages(s2, 2, &ev2);
+	m1 = seat_messages(g, s1, 2, &ev1);
+	m2 = seat_messages(g, s2, 2, &ev2);
 	tap_ok(strcmp(m1, m2) != 0 && strstr(m1, "\"type\":\"bet\"") != NULL,
 	    "sealed: once all bets are in, player 2 is told player 1's bet");
 	free(m1);
@@ -457,8 +428,8 @@ test_sealed_progress(void)
 	rc |= act(s1, 2, "{\"type\":\"done\"}", &r1, &ev1);
 	rc |= act(s2, 1, "{\"type\":\"bet\",\"kind\":\"win\",\"suits\":[\"S\"],"
 	    "\"amount\":5}", &r2, &ev2);
-	m1 = messages(s1, 3, &ev1);
-	m2 = messages(s2, 3, &ev2);
+	m1 = seat_messages(g, s1, 3, &ev1);
+	m2 = seat_messages(g, s2, 3, &ev2);
 	same = strcmp(m1, m2) == 0;
 	tap_ok(rc == 0 && same, "sealed progress: a bettor still betting is "
 	    "told nothing of who has finished or staked a whole limit%s%s%s%s",
@@ -468,7 +439,7 @@ test_sealed_progress(void)
 	free(m2);
 	ev_clear(&ev1);
 	rc = act(s1, 3, "{\"type\":\"done\"}", &r1, &ev1);
-	m1 = messages(s1, 3, &ev1);
+	m1 = seat_messages(g, s1, 3, &ev1);
 	told = strstr(m1, "{\"auto\":true,\"player\":1,\"type\":\"done\"},"
 	    "{\"auto\":false,\"player\":2,\"type\":\"done\"}") != NULL;
 	tap_ok(rc == 0 && told, "sealed progress: once all bets are in, the "

@@ -26,8 +26,6 @@
 
 static int	opt_fails(const char *, int);
 static int	setup_fails(const char *, int, const char *);
-static char	*messages(const struct game *, const void *, int,
-		    const struct events *);
 static int	leak_game(const struct game *, uint64_t, char *, size_t);
 static int	requests_left(const struct nyse *);
 static int	committed_game(const struct game *, uint64_t, long *, long *,
@@ -70,33 +68,6 @@ setup_fails(const char *text, int players, const char *want)
 	free(su);
 	json_decref(j);
 	return rc;
-}
-
-/* Seat's messages now: its view, its legal list, the events it is told. */
-static char *
-messages(const struct game *g, const void *st, int seat,
-    const struct events *ev)
-{
-	static struct legal l[MAX_LEGAL];
-	json_t *m, *a;
-	char *s;
-	size_t i;
-	int n;
-
-	m = json_object();
-	json_object_set_new(m, "view", game_view_json(g, st, seat));
-	n = (g->deciders(st) & (1u << seat)) ? g->legal(st, seat, l,
-	    MAX_LEGAL) : 0;
-	json_object_set_new(m, "legal", legal_json(g, st, seat, l, n));
-	a = json_array();
-	for (i = 0; i < ev->n; i++)
-		if (ev->e[i].seen & (1u << seat))
-			json_array_append_new(a, game_event_json(g, st,
-			    &ev->e[i]));
-	json_object_set_new(m, "events", a);
-	s = json_canon(m);
-	json_decref(m);
-	return s;
 }
 
 /*
@@ -152,8 +123,8 @@ leak_game(const struct game *g, uint64_t seed, char *why, size_t len)
 				/* The end reveals every holding, by rule. */
 				if (g->over(copy))
 					break;
-				s1 = messages(g, copy, seat, &e1);
-				s2 = messages(g, st2, seat, &e2);
+				s1 = seat_messages(g, copy, seat, &e1);
+				s2 = seat_messages(g, st2, seat, &e2);
 				if (strcmp(s1, s2) != 0) {
 					snprintf(why, len, "seat %d's messages "
 					    "differ after %d moves: %.200s vs "
