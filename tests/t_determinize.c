@@ -26,6 +26,7 @@
 #include "common.h"
 #include "jw.h"
 #include "games/daifugo.h"
+#include "games/nyse.h"
 
 #define SAMPLES		1500	/* each side of a chi-square test */
 #define CHI_POSITIONS	4	/* positions tested per game */
@@ -64,6 +65,7 @@ struct cell {
 };
 
 static struct legal	legal[MAX_LEGAL];
+static long		records_held;	/* nyse states checked by records */
 
 static char	*view_text(const struct game *, const void *, int);
 static char	*legal_text(const struct game *, const void *, int);
@@ -74,6 +76,8 @@ static int	playout(const struct game *, void *, struct rng *, char *,
 static char	*quantity(const struct game *, const void *, const char *,
 		    int);
 static int	daifugo_ok(const struct game *, const void *, int);
+static int	nyse_records_hold(const struct game *, const void *, char *,
+		    size_t);
 static int	chi_wanted(const struct game *, const void *, int);
 static int	chi_square(const struct game *, const struct opts *,
 		    const void *, int, const char *, struct rng *, double *,
@@ -147,6 +151,45 @@ playout(const struct game *g, void *st, struct rng *r, char *why,
 }
 
 /*
+ * NYSE with open_holdings off: whether every player holds the colours its
+ * records give (what it took, less the specials it used, with its swaps'
+ * flows, the colour given as the state says); 0 for any other game.
+ */
+static int
+nyse_records_hold(const struct game *g, const void *vst, char *why,
+    size_t len)
+{
+	const struct nyse *st = vst;
+	int hold[NY_MAXP][NY_COLOURS], p, c, m, i, n;
+
+	if (strcmp(g->name, "nyse") != 0 || st->open || st->n == 1 ||
+	    st->phase == NY_OVER)
+		return 0;
+	for (p = 0; p < st->n; p++)
+		for (c = 0; c < NY_COLOURS; c++)
+			hold[p][c] = st->taken[p][c] - st->spent[p][c];
+	for (i = 0; i < st->nswaps; i++) {
+		hold[st->swaps[i][0]][st->swaps[i][4]]++;
+		hold[st->swaps[i][0]][st->swaps[i][3]]--;
+		hold[st->swaps[i][1]][st->swaps[i][4]]--;
+		hold[st->swaps[i][1]][st->swaps[i][3]]++;
+	}
+	records_held++;
+	for (p = 0; p < st->n; p++)
+		for (c = 0; c < NY_COLOURS; c++) {
+			for (n = 0, m = 0; m < NY_MARKS; m++)
+				n += st->held[p][c][m];
+			if (n != hold[p][c]) {
+				snprintf(why, len, "player %d holds %d %s, its "
+				    "records say %d", p, n, nyse_colours[c],
+				    hold[p][c]);
+				return -1;
+			}
+		}
+	return 0;
+}
+
+/*
  * Determinizes seat's view of st and compares: the view's text, the legal
  * list, check(), and a playout to the end (one time in four); -1 + cause.
  */
@@ -184,6 +227,14 @@ one(const struct game *g, const struct opts *o, const void *st, int seat,
 	}
 	if (g->check(d, cause, sizeof cause) == -1) {
 		snprintf(why, len, "seat %d: check: %s", seat, cause);
+		goto out;
+	}
+	/* the records bind what the game's own state holds, so the draw too */
+	if (nyse_records_hold(g, st, cause, sizeof cause) == -1)
+		errx(1, "nyse: a played state against its records: %s", cause);
+	if (nyse_records_hold(g, d, cause, sizeof cause) == -1) {
+		snprintf(why, len, "seat %d: the determinization: %s", seat,
+		    cause);
 		goto out;
 	}
 	if (rng_below(r, 4) == 0 && playout(g, d, r, why, len) == -1)
@@ -441,6 +492,10 @@ run_game(const struct game *g, long n, uint64_t seed)
 		free(keep[i]);
 	}
 	tap_ok(tested > 0, "%s: %d chi-square tests made", g->name, tested);
+	if (strcmp(g->name, "nyse") == 0)
+		tap_ok(records_held > 0, "nyse: %ld views with open_holdings "
+		    "off determinized to the colours their records give",
+		    records_held / 2);
 	free(st);
 	return 0;
 }

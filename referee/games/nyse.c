@@ -34,6 +34,8 @@ static int	nyse_over(const void *);
 static void	nyse_result(const void *, int *, double *);
 static int	nyse_check(const void *, char *, size_t);
 static void	nyse_perturb(void *, int, struct rng *);
+static int	records_redeal(struct nyse *, int,
+		    uint8_t [NY_MAXP][NY_COLOURS][NY_MARKS], struct rng *);
 static int	nones_check(const struct nyse *, char *, size_t);
 
 static int	allowed(const struct nyse *, int, int64_t);
@@ -1102,11 +1104,144 @@ nones_check(const struct nyse *st, char *cause, size_t len)
 	return 0;
 }
 
+void
+nyse_offer(struct nyse *st, int gc, int gm, struct rng *r)
+{
+	int p = st->turn, c, m, k, total = 0;
+
+	for (c = 0; c < NY_COLOURS; c++)
+		for (m = 0; m < NY_MARKS; m++)
+			if ((gc < 0 ? c != st->sw_ac : c == gc) &&
+			    (gm < 0 || m == gm))
+				total += st->held[p][c][m] -
+				    (c == st->sw_chip && m == NY_SWAP);
+	if (total <= 0)
+		return;
+	k = (int)rng_below(r, (uint32_t)total);
+	for (c = 0; c < NY_COLOURS; c++)
+		for (m = 0; m < NY_MARKS; m++) {
+			if (!((gc < 0 ? c != st->sw_ac : c == gc) &&
+			    (gm < 0 || m == gm)))
+				continue;
+			k -= st->held[p][c][m] - (c == st->sw_chip &&
+			    m == NY_SWAP);
+			if (k < 0) {
+				st->sw_gc = (int8_t)c;
+				st->sw_gm = (int8_t)m;
+				return;
+			}
+		}
+}
+
+int
+nyse_records_colours(struct nyse *st, int seat, const int *chips,
+    int lock[][NY_COLOURS], int hold[][NY_COLOURS], int tries,
+    struct rng *r)
+{
+	int given[8], open[8], nopen = 0, i, p, c, m, t, sum, own, ok = 0;
+
+	for (i = 0; i < st->nswaps; i++) {
+		given[i] = st->swaps[i][3];
+		/* the seat saw the colour given when it was a party */
+		open[i] = st->swaps[i][0] != seat && st->swaps[i][1] != seat;
+		nopen += open[i];
+	}
+	for (t = 0; !ok && t < (nopen > 0 ? tries : 1); t++) {
+		for (i = 0; i < st->nswaps; i++)
+			if (open[i])
+				given[i] = (st->swaps[i][4] + 1 +
+				    (int)rng_below(r, NY_COLOURS - 1)) %
+				    NY_COLOURS;
+		for (p = 0; p < st->n; p++)
+			for (c = 0; c < NY_COLOURS; c++)
+				hold[p][c] = st->taken[p][c] - st->spent[p][c];
+		for (i = 0; i < st->nswaps; i++) {
+			hold[st->swaps[i][0]][st->swaps[i][4]]++;
+			hold[st->swaps[i][0]][given[i]]--;
+			hold[st->swaps[i][1]][st->swaps[i][4]]--;
+			hold[st->swaps[i][1]][given[i]]++;
+		}
+		for (ok = 1, p = 0; ok && p < st->n; p++) {
+			for (sum = 0, c = 0; c < NY_COLOURS; c++) {
+				if (hold[p][c] < lock[p][c] || (hold[p][c] > 0 &&
+				    (st->refused[p] & (1u << c))))
+					ok = 0;
+				for (own = 0, m = 0; p == seat && m < NY_MARKS;
+				    m++)
+					own += st->held[p][c][m];
+				if (p == seat && own != hold[p][c])
+					ok = 0;
+				sum += hold[p][c];
+			}
+			if (sum != chips[p])
+				ok = 0;
+		}
+		/* a request under way offers a chip of another colour than
+		 * asked, the swap chip aside */
+		if (ok && st->phase == NY_ANSWER && seat != st->turn) {
+			for (sum = 0, c = 0; c < NY_COLOURS; c++)
+				if (c != st->sw_ac)
+					sum += hold[st->turn][c] -
+					    (c == st->sw_chip);
+			ok = sum >= 1;
+		}
+	}
+	if (!ok)
+		return -1;
+	for (i = 0; i < st->nswaps; i++)
+		st->swaps[i][3] = (int8_t)given[i];
+	return 0;
+}
+
+/*
+ * perturb()'s colours with open_holdings off: the colours given in the
+ * swaps seat was not party to drawn again (nyse_records_colours), each
+ * other player's chips of a colour made as many as the records then say,
+ * from the others' chips of that colour (the marks are dealt again after);
+ * -1 if no draw fits.
+ */
+static int
+records_redeal(struct nyse *st, int seat,
+    uint8_t lock[NY_MAXP][NY_COLOURS][NY_MARKS], struct rng *r)
+{
+	int chips[NY_MAXP], lk[NY_MAXP][NY_COLOURS], hold[NY_MAXP][NY_COLOURS];
+	int8_t pool[NY_CHIPS];
+	int p, c, m, k, np;
+
+	for (p = 0; p < st->n; p++) {
+		chips[p] = nyse_chips(st, p);
+		for (c = 0; c < NY_COLOURS; c++)
+			for (lk[p][c] = 0, m = 0; m < NY_MARKS; m++)
+				lk[p][c] += lock[p][c][m];
+	}
+	if (nyse_records_colours(st, seat, chips, lk, hold, 1000, r) == -1)
+		return -1;
+	for (c = 0; c < NY_COLOURS; c++) {
+		for (np = 0, p = 0; p < st->n; p++)
+			for (m = 0; p != seat && m < NY_MARKS; m++)
+				for (k = st->held[p][c][m] - lock[p][c][m];
+				    k > 0; k--)
+					pool[np++] = (int8_t)m;
+		shuffle8(pool, np, r);
+		for (np = 0, p = 0; p < st->n; p++) {
+			if (p == seat)
+				continue;
+			for (m = 0; m < NY_MARKS; m++)
+				st->held[p][c][m] = lock[p][c][m];
+			for (k = lk[p][c]; k < hold[p][c]; k++)
+				st->held[p][c][pool[np++]]++;
+		}
+	}
+	return 0;
+}
+
 /*
  * Re-deals what seat may not see: the marks of the piles (below the chips
  * a solitaire player put back), of the markers, of the discarded chips and
  * of the other players' chips; with open_holdings off, also which colours
- * the other players hold, keeping each one's total and this turn's refusals.
+ * the other players hold, as far as the records leave it open (the colour
+ * given in each swap seat was not party to: records_redeal), or when no
+ * draw fits any deal keeping each one's total and this turn's refusals.
  * The chips of a pending swap request, and a committed swap chip, stay where
  * they are.
  */
@@ -1117,14 +1252,25 @@ nyse_perturb(void *vst, int seat, struct rng *r)
 	uint8_t lock[NY_MAXP][NY_COLOURS][NY_MARKS];
 	int8_t chip[NY_CHIPS], owner[NY_CHIPS], pool[NY_PER_COLOUR];
 	int cnt[NY_MAXP], ns, np, c, m, p, i, k, try, ok, bottom, ngone;
+	int offered, gc_seen, locked = 0;
 
 	memset(lock, 0, sizeof lock);
 	if ((st->phase == NY_ANSWER || st->phase == NY_SWAPPING) &&
 	    seat != st->turn)
 		lock[st->turn][st->sw_chip][NY_SWAP]++;
-	if (st->phase == NY_ANSWER && seat != st->turn)
-		lock[st->turn][st->sw_gc][st->sw_gm]++;
-	if (!st->open && st->phase != NY_OVER) {
+	/* The chip offered in a request seat did not make: its mark hidden,
+	 * its colour too unless seat is the target (or holdings are open);
+	 * a seen colour stays with the player while colours are dealt. */
+	offered = st->phase == NY_ANSWER && seat != st->turn;
+	gc_seen = st->open || seat == st->sw_target;
+	if (offered && gc_seen)
+		lock[st->turn][st->sw_gc][st->sw_gm] += (locked = 1);
+	if (!st->open && st->phase != NY_OVER &&
+	    records_redeal(st, seat, lock, r) == 0)
+		;	/* the colours as the records allow, marks below */
+	else if (!st->open && st->phase != NY_OVER) {
+		if (offered && !locked)
+			lock[st->turn][st->sw_gc][st->sw_gm] += (locked = 1);
 		ns = 0;
 		for (p = 0; p < st->n; p++)
 			for (c = 0; p != seat && c < NY_COLOURS; c++)
@@ -1152,6 +1298,8 @@ nyse_perturb(void *vst, int seat, struct rng *r)
 				    [chip[i] % NY_MARKS]++;
 		}
 	}
+	if (locked)
+		lock[st->turn][st->sw_gc][st->sw_gm]--;
 	for (c = 0; c < NY_COLOURS; c++) {
 		np = 0;
 		bottom = st->plen[c] - st->known[c];
@@ -1185,4 +1333,6 @@ nyse_perturb(void *vst, int seat, struct rng *r)
 				st->held[p][c][pool[np++]]++;
 		}
 	}
+	if (offered)
+		nyse_offer(st, gc_seen ? st->sw_gc : -1, -1, r);
 }

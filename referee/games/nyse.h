@@ -173,6 +173,28 @@ extern const uint8_t nyse_mark_len[];
 int	nyse_value(const struct nyse *, int colour);
 int	nyse_chips(const struct nyse *, int player);
 int	nyse_colour_count(const struct nyse *, int player, int colour);
+/*
+ * With open_holdings off, the colours each player holds as the records
+ * tell them: what it took, less the specials it used, plus what its swaps
+ * brought and less what they cost.  The colour given in each swap seat
+ * was not party to is drawn at random until every count is whole, each
+ * player's total is chips[p], none holds fewer than lock[p][c] nor a
+ * colour refused this turn, seat's counts are its own, and a swap request
+ * under way that seat did not make has a chip to offer; on success the
+ * draws are written into the swap records and hold, and 0 is returned;
+ * -1 (st untouched) if no draw fits in tries.  (The order of the swaps is
+ * not checked: a draw that needed a chip before it was taken may pass.)
+ */
+/*
+ * Draws the chip offered in the swap request under way (NY_ANSWER) as one
+ * who did not make it sees it: the colour (when gc < 0, any but the one
+ * asked) and the mark (when gm < 0) of one of the player's chips at
+ * random, the swap chip itself aside; sets sw_gc and sw_gm.
+ */
+void	nyse_offer(struct nyse *, int gc, int gm, struct rng *);
+int	nyse_records_colours(struct nyse *, int seat, const int *chips,
+	    int lock[][NY_COLOURS], int hold[][NY_COLOURS], int tries,
+	    struct rng *);
 int	nyse_supply(const struct nyse *);
 int	nyse_next(const struct nyse *);
 int	nyse_forced(const struct nyse *);

@@ -6,10 +6,15 @@
  * hold.  Per colour, the marks nobody showed the seat (a colour's eleven
  * less the specials used, the seat's own and the tops it knows) are dealt
  * uniformly to those places.  With open_holdings off the others' colours
- * are dealt first, uniformly among the deals that keep each one's total
- * and this turn's refusals (by rejection, repaired by exchanges in the
- * rare case it fails); the records of chips taken and
- * swaps made, which bound them further, are not used (a limitation).  In a
+ * follow from the view's records: each player holds what it took, less
+ * the specials it used, plus what its swaps brought and less what they
+ * cost; the colour given in each swap the seat was not party to is drawn
+ * uniformly among the draws that leave every count whole, each total
+ * kept, this turn's refusals true and a request under way something to
+ * offer (nyse_records_colours; the order of the swaps is not checked).
+ * Only when no draw fits are the colours dealt uniformly among the deals
+ * that keep each one's total and this turn's refusals (by rejection,
+ * repaired by exchanges in the rare case that fails).  In a
  * swap request the seat did not make, the swap chip is the player's, and
  * the chip offered (colour and mark where unseen) is one of the player's
  * chips at random; a committed swap chip (a request answered "none") is
@@ -47,13 +52,13 @@ struct facts {
 };
 
 static void	colours_read(struct vread *, const json_t *, const char *,
-		    int *);
+		    int *, int);
 static void	marks_read(struct vread *, const json_t *, const char *,
 		    uint8_t [NY_COLOURS][NY_MARKS], int);
 static int	deal_colours(struct nyse *, const int *, const int *,
 		    int [NY_MAXP][NY_COLOURS], const int *,
 		    int [NY_MAXP][NY_COLOURS], struct rng *);
-static void	offer(struct nyse *, int, int, struct rng *);
+static void	records_deal(int, struct nyse *, struct facts *, struct rng *);
 static void	table_read(struct vread *, const json_t *, int, struct nyse *,
 		    struct facts *);
 static void	turn_read(struct vread *, const json_t *, struct nyse *,
@@ -67,16 +72,17 @@ static int	colours_deal(struct vread *, int, struct nyse *,
 static int	marks_deal(struct vread *, int, int, struct nyse *,
 		    struct facts *, struct rng *);
 
-/* Reads {"blue": k, ...} under key of o into v. */
+/* Reads {"blue": k, ...} under key of o into v, each from 0 to max. */
 static void
-colours_read(struct vread *v, const json_t *o, const char *key, int *k)
+colours_read(struct vread *v, const json_t *o, const char *key, int *k,
+    int max)
 {
 	const json_t *j;
 	int c;
 
 	j = vr_get(v, o, key, JSON_OBJECT);
 	for (c = 0; c < NY_COLOURS; c++)
-		k[c] = (int)vr_int(v, j, nyse_colours[c], 0, NY_PER_COLOUR);
+		k[c] = (int)vr_int(v, j, nyse_colours[c], 0, max);
 }
 
 /* Reads {"blue": {"plain": k, ...}, ...} under key, marks from on. */
@@ -156,40 +162,6 @@ deal_colours(struct nyse *st, const int *seen, const int *chips,
 	return 0;
 }
 
-/*
- * Draws the chip offered in the swap request the seat did not make: the
- * colour (when gc < 0) and the mark of one of the player's chips at
- * random, the swap chip itself aside.
- */
-static void
-offer(struct nyse *st, int gc, int gm, struct rng *r)
-{
-	int p = st->turn, c, m, k, total = 0;
-
-	for (c = 0; c < NY_COLOURS; c++)
-		for (m = 0; m < NY_MARKS; m++)
-			if ((gc < 0 ? c != st->sw_ac : c == gc) &&
-			    (gm < 0 || m == gm))
-				total += st->held[p][c][m] -
-				    (c == st->sw_chip && m == NY_SWAP);
-	if (total <= 0)
-		return;
-	k = (int)rng_below(r, (uint32_t)total);
-	for (c = 0; c < NY_COLOURS; c++)
-		for (m = 0; m < NY_MARKS; m++) {
-			if (!((gc < 0 ? c != st->sw_ac : c == gc) &&
-			    (gm < 0 || m == gm)))
-				continue;
-			k -= st->held[p][c][m] - (c == st->sw_chip &&
-			    m == NY_SWAP);
-			if (k < 0) {
-				st->sw_gc = (int8_t)c;
-				st->sw_gm = (int8_t)m;
-				return;
-			}
-		}
-}
-
 /* Reads the board, markers, supply, chips used and gone, and holdings. */
 static void
 table_read(struct vread *v, const json_t *view, int seat, struct nyse *st,
@@ -206,26 +178,28 @@ table_read(struct vread *v, const json_t *view, int seat, struct nyse *st,
 		mk = vr_get(v, j, nyse_colours[c], JSON_OBJECT);
 		st->pos[c] = (int8_t)vr_word(v, mk, "position", positions);
 	}
-	colours_read(v, view, "supply", k);
+	colours_read(v, view, "supply", k, NY_PER_COLOUR);
 	for (c = 0; c < NY_COLOURS; c++)
 		st->plen[c] = (int8_t)(k[c] > NY_PILE ? NY_PILE : k[c]);
 	marks_read(v, view, "used", st->used, NY_SPECULATE);
-	colours_read(v, view, "discarded", f->ngone);
+	colours_read(v, view, "discarded", f->ngone, NY_PER_COLOUR);
 	a = vr_get(v, view, "holdings", JSON_ARRAY);
 	for (p = 0; p < st->n && !v->bad; p++) {
 		h = json_array_get(a, (size_t)p);
 		f->chips[p] = (int)vr_int(v, h, "chips", 0, NY_CHIPS);
 		if (json_object_get(h, "colours") != NULL) {
-			colours_read(v, h, "colours", f->cnt[p]);
+			colours_read(v, h, "colours", f->cnt[p], NY_PER_COLOUR);
 			f->seen[p] = 1;
 		}
 		if (p == seat)
 			marks_read(v, h, "marks", st->held[p], 0);
 		if (!st->open) {
-			colours_read(v, h, "taken", k);
+			/* more than a colour's chips: a solitaire player
+			 * takes again the chips it put back */
+			colours_read(v, h, "taken", k, UINT8_MAX);
 			for (c = 0; c < NY_COLOURS; c++)
 				st->taken[p][c] = (uint8_t)k[c];
-			colours_read(v, h, "used", k);
+			colours_read(v, h, "used", k, UINT8_MAX);
 			for (c = 0; c < NY_COLOURS; c++)
 				st->spent[p][c] = (uint8_t)k[c];
 		}
@@ -378,7 +352,10 @@ colours_deal(struct vread *v, int seat, struct nyse *st, struct facts *f,
 		if (f->gc >= 0 && !f->seen[st->turn])
 			f->fixed[st->turn][f->gc]++;
 	}
-	/* The colours the others hold: seen, or dealt. */
+	if (!st->open)
+		records_deal(seat, st, f, r);
+	/* The colours the others hold: seen, read from the records, or
+	 * dealt. */
 	for (c = 0; c < NY_COLOURS; c++) {
 		n = NY_PER_COLOUR - 1 - st->plen[c] - f->ngone[c];
 		for (m = 0; m < NY_MARKS; m++)
@@ -419,6 +396,28 @@ colours_deal(struct vread *v, int seat, struct nyse *st, struct facts *f,
 		return vr_fail(v, "view: no deal of colours keeps the "
 		    "refusals");
 	return 0;
+}
+
+/*
+ * Reads the others' colours from the records (open_holdings off): what
+ * each took, less what it used, with each swap's flows; the colours given
+ * in swaps the seat did not see drawn until every count fits (see the
+ * head).  Leaves f untouched when no draw fits in TRIES.
+ */
+static void
+records_deal(int seat, struct nyse *st, struct facts *f, struct rng *r)
+{
+	int hold[NY_MAXP][NY_COLOURS], p, c;
+
+	if (nyse_records_colours(st, seat, f->chips, f->fixed, hold, TRIES,
+	    r) == -1)
+		return;
+	for (p = 0; p < st->n; p++)
+		if (p != seat && !f->seen[p]) {
+			for (c = 0; c < NY_COLOURS; c++)
+				f->cnt[p][c] = hold[p][c];
+			f->seen[p] = 1;
+		}
 }
 
 /*
@@ -525,7 +524,7 @@ nyse_determinize(void *vst, const struct opts *o, int seat,
 			st->sw_gc = (int8_t)f.gc;
 			st->sw_gm = (int8_t)f.gm;
 		} else
-			offer(st, f.gc, f.gm, r);
+			nyse_offer(st, f.gc, f.gm, r);
 	}
 	return 0;
 }
