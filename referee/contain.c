@@ -179,6 +179,7 @@ contain_init(struct contain *c)
 	c->scratch_mb = 64;
 	c->user = BOT_USER_AUTO;
 	c->sandbox = SANDBOX_AUTO;
+	c->cpu = -1;
 }
 
 void
@@ -942,12 +943,30 @@ isolation_works(const struct jailed *jl)
 }
 
 int
+contain_pin(int cpu, char *cause, size_t len)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET((size_t)cpu, &set);
+	if (cpu >= CPU_SETSIZE || sched_setaffinity(0, sizeof set, &set) == -1) {
+		snprintf(cause, len, "--cpu %d: not a CPU this process may run "
+		    "on (%s)", cpu, cpu >= CPU_SETSIZE ? "too large" :
+		    strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+int
 contain_start(struct contain *c, char *cause, size_t len)
 {
 	const struct contain *was = conf;
 	char why[512], iso[256];
 	int e;
 
+	if (c->cpu >= 0 && contain_pin(c->cpu, cause, len) == -1)
+		return -1;
 	if (c->trusted)
 		c->sandbox = 0;
 	if (c->sandbox != 0) {

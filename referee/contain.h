@@ -38,6 +38,8 @@ struct contain {
 	int		 no_isolate;	/* bench only: no namespaces (root) */
 	int		 no_filter;	/* bench only: sockets allowed */
 	int		 trusted;	/* memcheck: no filter, no namespaces */
+	int		 cpu;		/* the one CPU of the referee and its
+					 * bots (--cpu); -1: any */
 };
 
 #define SANDBOX_AUTO	2	/* struct contain's sandbox: where it works */
@@ -131,10 +133,16 @@ int	 contain_check(char *, size_t);
  */
 int	 contain_isolation_check(char *, size_t);
 /*
- * Decides c's sandbox (SANDBOX_AUTO: on where bwrap works here, else off)
- * and says once, on stderr, when bots will be neither sandboxed nor
- * isolated, and what a bot can then do; -1 and a cause when c asks for the
- * sandbox (1) and it cannot run.  Called once by a program's main.
+ * Pins this process, and so every process it starts, to one CPU; -1 and a
+ * cause if it may not run there.
+ */
+int	 contain_pin(int cpu, char *, size_t);
+/*
+ * Pins to c's cpu if it names one; decides c's sandbox (SANDBOX_AUTO: on
+ * where bwrap works here, else off) and says once, on stderr, when bots
+ * will be neither sandboxed nor isolated, and what a bot can then do; -1
+ * and a cause when c asks for the sandbox (1) and it cannot run, or for a
+ * CPU it may not use.  Called once by a program's main.
  */
 int	 contain_start(struct contain *, char *, size_t);
 /*

@@ -32,7 +32,7 @@ enum {
 	OPT_LOGMAX, OPT_NOREPLAY, OPT_LIMITS,	/* cli_limit_longopts */
 	OPT_ENV = OPT_LIMITS + NLIMIT_FLAGS, OPT_BOT_USER,
 	OPT_SANDBOX, OPT_NO_SANDBOX, OPT_SBIND, OPT_SHIDE, OPT_MAX_FAULTS,
-	OPT_MAX_BYTES, OPT_FIRST, OPT_BOOK
+	OPT_MAX_BYTES, OPT_FIRST, OPT_BOOK, OPT_CPU
 };
 
 static const struct option longopts[] = {
@@ -71,6 +71,7 @@ static const struct option longopts[] = {
 	{ "no-sandbox",		no_argument,		NULL, OPT_NO_SANDBOX },
 	{ "sandbox-bind",	required_argument,	NULL, OPT_SBIND },
 	{ "sandbox-hide",	required_argument,	NULL, OPT_SHIDE },
+	{ "cpu",		required_argument,	NULL, OPT_CPU },
 	{ "max-faults",		required_argument,	NULL, OPT_MAX_FAULTS },
 	{ "max-output",		required_argument,	NULL, OPT_MAX_BYTES },
 	{ NULL,			0,			NULL, 0 }
@@ -117,6 +118,7 @@ usage(FILE *fp, int status)
 "               [--env KEY=VALUE] [--bot-user auto|same]\n"
 "               [--sandbox | --no-sandbox] [--sandbox-bind DIR]\n"
 "               [--sandbox-hide DIR] [--max-faults N] [--max-output BYTES]\n"
+"               [--cpu N]\n"
 "               -b 'COMMAND ARGS' -b ...\n"
 "       referee --list-games\n"
 "       referee --describe GAME\n"
@@ -204,6 +206,9 @@ usage(FILE *fp, int status)
 "      --no-sandbox       no bubblewrap: as root the bots are isolated,\n"
 "                         else they are not protected from each other\n"
 "      --sandbox-bind DIR also show DIR (read-only) to sandboxed bots\n"
+"      --cpu N            run the referee and its bots on CPU N alone (a\n"
+"                         runner's table per CPU: wake-ups stay on one\n"
+"                         CPU; the bots of a sealed decision share it)\n"
 "      --sandbox-hide DIR hide DIR (or a file) from sandboxed and isolated\n"
 "                         bots (the log's directory and files are)\n"
 "                         (bwrap is $CARDARENA_BWRAP, else found in PATH)\n"
@@ -387,6 +392,9 @@ contain_option(struct contain *ct, int c, char *arg)
 		break;
 	case OPT_SANDBOX:
 		ct->sandbox = 1;
+		break;
+	case OPT_CPU:
+		ct->cpu = (int)cli_number("--cpu", arg, 0, 4095);
 		break;
 	case OPT_NO_SANDBOX:
 		ct->sandbox = 0;

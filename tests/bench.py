@@ -32,8 +32,10 @@ the spread (lowest..highest) of the repetitions.
               against one bin/referee per table playing (and logging) the
               same games, for
               C and Python random bots, on short games (horserace,
-              races=1) and long ones (daifugo); targets: -j 1 at least 0.8
-              x the referees, -j 2 at least 1.7 x -j 1 (short, C).
+              races=1) and long ones (daifugo), without and with the
+              file's "affinity" (each run on a CPU of its own); targets:
+              -j 1 at least 0.8 x the referees, -j 2 at least 1.7 x -j 1
+              (short, C).
   schedule    tables per second of `tournament schedule` for a balanced
               schedule of 1,000, 100,000 and 1,000,000 tables (the
               documented maximum) of the horserace example's 5 bots at 4
@@ -355,7 +357,7 @@ def tournament(tmp, name, game, options, deals, lang):
     import itertools
     bots = [BOTS[lang] % i for i in range(1, 7)]
     tables = list(itertools.combinations(range(6), 5))
-    res = {"ref": [], 1: [], 2: []}
+    res = {"ref": [], 1: [], 2: [], "a1": [], "a2": []}
     busy = []       # cores one table keeps busy at -j 1
     for rep in range(2):
         l0 = load()
@@ -377,32 +379,37 @@ def tournament(tmp, name, game, options, deals, lang):
         res["ref"].append(n / wall)
         print("  %-30s referee:    %7.1f games/s (%d games in %.2f s, one "
               "referee per table); load %.2f" % (name, n / wall, n, wall, l0))
-        for jobs in (1, 2):
+        for jobs, aff in ((1, False), (2, False), (1, True), (2, True)):
             out = os.path.join(tmp, "t-%d" % jobs)
             spec = {"name": "bench", "game": game, "options": options,
                     "seats": 5, "deals": deals, "duplicate": False,
                     "bots": [{"name": "r%d" % i, "command": c}
                              for i, c in enumerate(bots)],
                     "time_hello_ms": 600000, "output": out,
-                    "concurrency": jobs}
+                    "concurrency": jobs, "affinity": aff}
             path = out + ".json"
             with open(path, "w") as f:
                 json.dump(spec, f)
             l0 = load()
             wall, cpu, _, _ = run(["bin/tournament", "run", "-q", "-j",
                                    str(jobs), path])
-            if jobs == 1:
+            if jobs == 1 and not aff:
                 busy.append(cpu / wall)
             with open(os.path.join(out, "journal.jsonl")) as f:
                 n = sum(1 for line in f if '"table"' in line)
-            res[jobs].append(n / wall)
-            print("  %-30s tournament -j %d: %7.1f games/s (%d games in "
+            res[("a%d" % jobs) if aff else jobs].append(n / wall)
+            print("  %-30s tournament -j %d%s: %7.1f games/s (%d games in "
                   "%.2f s, CPU %.2f s in all); load %.2f"
-                  % (name, jobs, n / wall, n, wall, cpu, l0))
+                  % (name, jobs, " affinity" if aff else "", n / wall, n,
+                     wall, cpu, l0))
             shutil.rmtree(out)
     m = {k: statistics.median(v) for k, v in res.items()}
     print("  %-30s tournament -j 1 / referee: %.2f x; -j 2 / -j 1: %.2f x "
           "(the medians' ratios)" % (name, m[1] / m["ref"], m[2] / m[1]))
+    print("  %-30s with \"affinity\": -j 1 / referee: %.2f x; -j 2 / -j 1: "
+          "%.2f x; -j 2 / -j 1 without it: %.2f x" % (name, m["a1"] / m["ref"],
+                                                    m["a2"] / m["a1"],
+                                                    m["a2"] / m[1]))
     # One table at -j 1 already keeps `b` cores busy (the referee and a
     # bot overlap), so on this machine's cores -j 2 can give at most
     # cores / b times -j 1, however good the runner.

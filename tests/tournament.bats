@@ -710,7 +710,7 @@ d, want, per = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 lives = collections.defaultdict(list)
 for name in os.listdir(d):
     for line in open(os.path.join(d, name)):
-        who, what = line.split()
+        who, what = line.split()[:2]
         if what != "start":
             lives[who].append(int(what) // per)
 starts = sum(1 for n in os.listdir(d) for l in open(os.path.join(d, n))
@@ -742,6 +742,33 @@ PY
 	run bin/tournament run -q "$T/p.json"
 	[ "$status" -eq 0 ]
 	check_lives 3 1
+}
+
+@test "affinity: each referee run and its bots on one CPU, the slots on CPUs of their own; without it, on all of them" {
+	pidfile "$T/a.json" 4 1 false "$T/a"
+	sed -i 's|"deals": 4,|"deals": 4, "affinity": true,|' "$T/a.json"
+	run bin/tournament run -q "$T/a.json"
+	[ "$status" -eq 0 ]
+	# every bot process was allowed exactly one CPU
+	n=$(nproc)
+	awk '$2 == "start" { print $3 }' "$T"/rec/* >"$T/cpus"
+	[ "$(wc -l <"$T/cpus")" -eq 12 ]
+	! grep -q , "$T/cpus"
+	# with two CPUs or more, the two slots' runs used two
+	if [ "$n" -ge 2 ]; then
+		[ "$(sort -u "$T/cpus" | wc -l)" -eq 2 ]
+	fi
+	rm -rf "$T/rec"
+	pidfile "$T/b.json" 2 1 false "$T/b"
+	run bin/tournament run -q "$T/b.json"
+	[ "$status" -eq 0 ]
+	awk '$2 == "start" { print $3 }' "$T"/rec/* | sort -u >"$T/all"
+	[ "$(cat "$T/all")" = "$(python3 -c 'import os; print(",".join(map(str, sorted(os.sched_getaffinity(0)))))')" ]
+	# a bad value is refused
+	sed -i 's|"affinity": true|"affinity": 2|' "$T/a.json"
+	run bin/tournament run -q "$T/a.json"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *'"affinity": true or false'* ]]
 }
 
 @test "the chunking changes no game: runs of 1 deal, of 3 and auto give the same journal" {

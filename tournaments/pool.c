@@ -16,6 +16,7 @@
 #include <inttypes.h>
 #include <limits.h>
 #include <poll.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -56,6 +57,8 @@ struct pool {
 	enum pool_end		 end;
 	char			*cause;
 	size_t			 clen;
+	int			 cpu[CPU_SETSIZE];	/* "affinity": the CPUs */
+	int			 ncpu;		/* slot i runs on cpu[i % ncpu] */
 };
 
 static volatile sig_atomic_t	 got_signal;
@@ -65,7 +68,7 @@ static struct pool		*sweeping;	/* for running_referee */
 static void	 on_signal(int);
 static char	*bot_command(const struct tbot *);
 static char    **run_argv(struct pool *, const struct pool_run *,
-		    const char *);
+		    const char *, int);
 static int	 start_run(struct pool *, struct pslot *);
 static void	 read_slot(struct pool *, struct pslot *);
 static void	 take_line(struct pool *, struct pslot *, const char *, size_t);
@@ -248,7 +251,8 @@ tour_bot_check(const struct tour *t, int i, char *cause, size_t len)
  * argv_free); logpath is where its log goes.
  */
 static char **
-run_argv(struct pool *pl, const struct pool_run *r, const char *logpath)
+run_argv(struct pool *pl, const struct pool_run *r, const char *logpath,
+    int cpu)
 {
 	struct tour *t = pl->t;
 	char **argv, num[32], *list = NULL;
@@ -282,6 +286,11 @@ run_argv(struct pool *pl, const struct pool_run *r, const char *logpath)
 	ARG("--first-game");
 	snprintf(num, sizeof num, "%ld", r->first);
 	ARG(num);
+	if (cpu >= 0) {
+		ARG("--cpu");
+		snprintf(num, sizeof num, "%d", cpu);
+		ARG(num);
+	}
 	for (s = 0; s < t->nopt; s++) {
 		ARG("-o");
 		ARG(t->optv[s]);
@@ -369,7 +378,8 @@ start_run(struct pool *pl, struct pslot *sl)
 	if (asprintf(&logpath, "%s/%s", t->outdir, sl->run.log) == -1 ||
 	    asprintf(&sl->errpath, "%s.referee.stderr", logpath) == -1)
 		err(1, "asprintf");
-	argv = run_argv(pl, &sl->run, logpath);
+	argv = run_argv(pl, &sl->run, logpath, pl->ncpu > 0 ?
+	    pl->cpu[(sl - pl->slots) % pl->ncpu] : -1);
 	efd = open(sl->errpath, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC,
 	    0644);
 	if (efd == -1 && match_disk_full(errno)) {
@@ -678,6 +688,7 @@ pool_play(struct tour *t, const struct pool_opts *o, struct pool_source *src,
 	struct pollfd *pfd;
 	struct timespec ts;
 	sigset_t block, old;
+	cpu_set_t set;
 	double wait, due;
 	int i, n, more = 1, *map;
 
@@ -690,6 +701,11 @@ pool_play(struct tour *t, const struct pool_opts *o, struct pool_source *src,
 	pl.end = POOL_DONE;
 	cause[0] = '\0';
 	pl.referee = referee_path(t->referee);
+	/* "affinity": slot i's referees on the i-th CPU we may use */
+	if (t->affinity && sched_getaffinity(0, sizeof set, &set) == 0)
+		for (i = 0; i < CPU_SETSIZE; i++)
+			if (CPU_ISSET((size_t)i, &set))
+				pl.cpu[pl.ncpu++] = i;
 
 	/* signals are blocked except while waiting in ppoll */
 	got_signal = 0;

@@ -53,7 +53,8 @@ static const char *const known_keys[] = {
 	"concurrency", "output", "seed", "schedule", "rounds", "tables", "max_tables",
 	"referee", "referee_args", "logs", "replays", "log_level",
 	"log_max_bytes", "max_decisions", "comment", "sandbox", "limits",
-	"env", "bot_user", "deals_per_run", "gauntlet", "deal_book", NULL
+	"env", "bot_user", "deals_per_run", "gauntlet", "deal_book", "affinity",
+	NULL
 };
 
 void
@@ -622,6 +623,12 @@ load_deals(struct tour *t, const json_t *j, char *cause, size_t len)
 		return -1;
 	}
 	t->duplicate = v == NULL || json_is_true(v);
+	if ((v = json_object_get(j, "affinity")) != NULL &&
+	    !json_is_boolean(v)) {
+		snprintf(cause, len, "\"affinity\": true or false");
+		return -1;
+	}
+	t->affinity = json_is_true(v);
 	return 0;
 }
 

@@ -94,6 +94,7 @@ struct tour {
 	long		 deals_per_run;	/* deals a referee run plays; 0 auto */
 	int		 duplicate;
 	int		 logs;		/* keep a match log per table run */
+	int		 affinity;	/* each referee run on a CPU of its own */
 	int		 log_full;	/* every message's text in the logs */
 	long long	 log_max;	/* bytes per log */
 	long		 max_decisions;	/* per game; 0: no cap */

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""A bot that notes its life in a file: one line "ID start" when it says
-hello, then "ID GAME" at each game's start (ID: its pid and a random token,
-so a reused pid is not taken for the same process); it plays the first
-legal action.  Usage: pidrec.py FILE."""
+"""A bot that notes its life in a file: one line "ID start CPUS" when it
+says hello (CPUS: the CPUs it may run on, as 0,1), then "ID GAME" at each
+game's start (ID: its pid and a random token, so a reused pid is not taken
+for the same process); it plays the first legal action.
+Usage: pidrec.py FILE."""
 import json
 import os
 import sys
@@ -20,7 +21,8 @@ for line in sys.stdin:
     m = json.loads(line)
     t = m.get("type")
     if t == "hello":
-        note("start")
+        note("start " + ",".join(str(c) for c in
+                                 sorted(os.sched_getaffinity(0))))
         print(json.dumps({"type": "hello", "name": "pidrec", "version": "1"}),
               flush=True)
     elif t == "start":
