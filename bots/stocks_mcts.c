@@ -12,8 +12,17 @@
 
 #define GREEDY	8	/* in 10 playout moves */
 
+#ifndef HORIZON
+#define HORIZON	4	/* player turns a playout plays past the root's */
+#endif
+#ifndef SCALE
+#define SCALE	100.0	/* wealth ahead of the best other worth +0.25 */
+#endif
+
 static int	policy(const struct ca_game *, int, const struct ca_legal *,
 		    int, struct rng *, int32_t *);
+static int	cutoff(const struct ca_game *, const struct ca_game *,
+		    double *);
 
 /* The playout's worth of entry code to player p (in quarter points). */
 static int
@@ -68,8 +77,55 @@ policy(const struct ca_game *g, int p, const struct ca_legal *l, int n,
 	return best;
 }
 
+#ifdef NODISCARD
+/* The tree leaves discards out. */
+static int
+expand(const struct ca_game *g, int p, const struct ca_legal *l,
+    int32_t *amounts, int max)
+{
+	return ST_KIND(l->code) == K_DISCARD ? 0 : -1;
+}
+#else
+#define expand NULL
+#endif
+
+/*
+ * Ends a playout HORIZON turns after the root's or at the game's end:
+ * half the place by wealth, half the wealth against the best other's.
+ */
+static int
+cutoff(const struct ca_game *root, const struct ca_game *g, double *reward)
+{
+	const struct stocks *r = ca_state(root), *st = ca_state(g);
+	double w[ST_MAXP], best, x;
+	int p, q;
+
+	if (!st->over && st->turns < r->turns + HORIZON)
+		return 0;
+	for (p = 0; p < st->players; p++)
+		w[p] = stocks_wealth(st, p);
+	mcts_rank(st->players, w, reward);
+	for (p = 0; p < st->players; p++) {
+		for (best = -1e9, q = 0; q < st->players; q++)
+			if (q != p && w[q] > best)
+				best = w[q];
+		x = 0.5 + (w[p] - best) / (4 * SCALE);
+		x = x < 0 ? 0 : x > 1 ? 1 : x;
+		reward[p] = (reward[p] + x) / 2;
+	}
+	return 1;
+}
+
 int
 main(int argc, char **argv)
 {
-	return mcts_main(argc, argv, "stocks_mcts", "stocks", policy, NULL);
+	static const struct mcts_bot bot = {
+		.name = "stocks_mcts",
+		.game = "stocks",
+		.policy = policy,
+		.cutoff = cutoff,
+		.expand = expand
+	};
+
+	return mcts_main(argc, argv, &bot);
 }

@@ -37,17 +37,40 @@ typedef int	(*mcts_policy_fn)(const struct ca_game *g, int player,
 typedef int	(*mcts_cutoff_fn)(const struct ca_game *root,
 		    const struct ca_game *g, double *reward);
 
+/*
+ * The tree's candidates from one legal entry of player in g: returns 0 to
+ * leave the entry out of the tree (unless every entry is left out), or for
+ * a ranged entry writes up to max amounts to try and returns their count;
+ * -1 for the default (a fixed entry kept, a ranged one as --amounts says).
+ */
+typedef int	(*mcts_expand_fn)(const struct ca_game *g, int player,
+		    const struct ca_legal *entry, int32_t *amounts, int max);
+
+/* A search bot: its names and the game's hooks (each may be NULL). */
+struct mcts_bot {
+	const char	*name;		/* the bot's, for the hello */
+	const char	*game;		/* the game's id */
+	mcts_policy_fn	 policy;
+	mcts_cutoff_fn	 cutoff;
+	mcts_expand_fn	 expand;
+	mcts_policy_fn	 prior;		/* the move played unless the search
+					   finds a better one with confidence
+					   (--confidence) */
+	int		 own_tree;	/* 1: the tree holds the bot's own
+					   moves only, the others' are the
+					   policy's (a model of them) */
+};
+
 /* Rewards from scores (the more the better): 1 for first .. 0 for last,
  * ties sharing the mean of their places. */
 void	mcts_rank(int n, const double *scores, double *reward);
 
 /*
- * Runs a search bot of game on the SDK's loop: understands --ms N,
- * --iterations N, --explore C, --amounts K and --uniform (playouts
- * without the policy) besides the SDK's options;
+ * Runs the search bot bot on the SDK's loop: understands --ms N,
+ * --iterations N, --explore C, --amounts K, --uniform (playouts without
+ * the policy and the cutoff) and --verbose besides the SDK's options;
  * returns the exit status for main.
  */
-int	mcts_main(int argc, char **argv, const char *name, const char *game,
-	    mcts_policy_fn policy, mcts_cutoff_fn cutoff);
+int	mcts_main(int argc, char **argv, const struct mcts_bot *bot);
 
 #endif
