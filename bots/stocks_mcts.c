@@ -77,18 +77,6 @@ policy(const struct ca_game *g, int p, const struct ca_legal *l, int n,
 	return best;
 }
 
-#ifdef NODISCARD
-/* The tree leaves discards out. */
-static int
-expand(const struct ca_game *g, int p, const struct ca_legal *l,
-    int32_t *amounts, int max)
-{
-	return ST_KIND(l->code) == K_DISCARD ? 0 : -1;
-}
-#else
-#define expand NULL
-#endif
-
 /*
  * Ends a playout HORIZON turns after the root's or at the game's end:
  * half the place by wealth, half the wealth against the best other's.
@@ -123,8 +111,7 @@ main(int argc, char **argv)
 		.name = "stocks_mcts",
 		.game = "stocks",
 		.policy = policy,
-		.cutoff = cutoff,
-		.expand = expand
+		.cutoff = cutoff
 	};
 
 	return mcts_main(argc, argv, &bot);
