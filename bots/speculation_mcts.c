@@ -22,7 +22,11 @@
 #include "lib/mcts.h"
 #include "games/speculation.h"
 
-#define BID_SHARE	0.8	/* the share of its worth the model bids */
+/* The heuristic bot, as the search's adviser (its choose). */
+int	speculation_bot_main(int, char **);
+#define main	speculation_bot_main
+#include "speculation_bot.c"
+#undef main
 
 /* What a player knows of the cards this deal: the unseen ones stronger
  * than the highest face-up card, strongest first. */
@@ -33,9 +37,9 @@ struct seen {
 };
 
 static void	read_seen(const struct sp *, struct seen *);
-static double	card_value(const struct seen *, int, int32_t);
-static double	high_value(const struct seen *, int, int32_t);
-static int	threats(const struct sp *, int);
+static double	worth_card(const struct seen *, int, int32_t);
+static double	worth_high(const struct seen *, int, int32_t);
+static int	against(const struct sp *, int);
 static int	policy(const struct ca_game *, int, const struct ca_legal *,
 		    int, struct rng *, int32_t *);
 static int	expand(const struct ca_game *, int, const struct ca_legal *,
@@ -82,7 +86,7 @@ read_seen(const struct sp *st, struct seen *s)
  * of the g beats it, times the pool, averaged over the unseen cards.
  */
 static double
-card_value(const struct seen *s, int g, int32_t pool)
+worth_card(const struct seen *s, int g, int32_t pool)
 {
 	double sum = 0, p;
 	int i, k, u = s->unseen - 1;
@@ -100,7 +104,7 @@ card_value(const struct seen *s, int g, int32_t pool)
 /* The worth of the highest face-up card with g face-down cards still to be
  * turned against it. */
 static double
-high_value(const struct seen *s, int g, int32_t pool)
+worth_high(const struct seen *s, int g, int32_t pool)
 {
 	double p = 1.0;
 	int k, u = s->unseen, b = s->nabove;
@@ -113,7 +117,7 @@ high_value(const struct seen *s, int g, int32_t pool)
 /* The face-down cards to be turned against who's cards (the widow's
  * too). */
 static int
-threats(const struct sp *st, int who)
+against(const struct sp *st, int who)
 {
 	int p, g = st->nwidow;
 
@@ -126,14 +130,14 @@ threats(const struct sp *st, int who)
 /* p's worth of one of its own face-down cards: as a card, or, for the
  * holder of the highest, what it would cost turned against that card. */
 static double
-own_card_value(const struct sp *st, const struct seen *s, int p)
+worth_own(const struct sp *st, const struct seen *s, int p)
 {
 	double v, loss;
-	int g = threats(st, p);
+	int g = against(st, p);
 
-	v = card_value(s, g, st->pool);
+	v = worth_card(s, g, st->pool);
 	if (st->holder == p && s->unseen > 0) {
-		loss = (double)s->nabove / s->unseen * high_value(s, g,
+		loss = (double)s->nabove / s->unseen * worth_high(s, g,
 		    st->pool);
 		if (loss > v)
 			v = loss;
@@ -156,11 +160,11 @@ policy(const struct ca_game *g, int p, const struct ca_legal *l, int n,
 	switch (st->phase) {
 	case SP_AUCTION:
 		if (st->auc_up)
-			value = high_value(&s, threats(st, p), st->pool);
+			value = worth_high(&s, against(st, p), st->pool);
 		else {
 			k = __builtin_popcountll(st->auc_lot);
-			want = threats(st, p) - k;
-			value = k * card_value(&s, want > 0 ? want : 0,
+			want = against(st, p) - k;
+			value = k * worth_card(&s, want > 0 ? want : 0,
 			    st->pool);
 		}
 		want = (int)(BID_SHARE * value);
@@ -177,7 +181,7 @@ policy(const struct ca_game *g, int p, const struct ca_legal *l, int n,
 		return 0;
 	case SP_TRUMP:
 	case SP_NEWHIGH:
-		value = high_value(&s, threats(st, p), st->pool);
+		value = worth_high(&s, against(st, p), st->pool);
 		for (i = 0; i < n; i++)
 			if (SP_KIND(l[i].code) == AK_SELL_UP &&
 			    (int)value + 1 <= l[i].hi && (int)value + 1 >=
@@ -192,7 +196,7 @@ policy(const struct ca_game *g, int p, const struct ca_legal *l, int n,
 	default:
 		break;
 	}
-	value = own_card_value(st, &s, p);
+	value = worth_own(st, &s, p);
 	for (i = 0; i < n; i++) {
 		kind = SP_KIND(l[i].code);
 		if (kind == AK_SELL && st->lot != 0) {
@@ -266,11 +270,11 @@ expand(const struct ca_game *g, int p, const struct ca_legal *l,
 		if ((st->flags & SF_STACKED) == 0 && arg != (left & -left))
 			return 0;	/* an earlier position stands for it */
 		read_seen(st, &s);
-		v = own_card_value(st, &s, p);
+		v = worth_own(st, &s, p);
 		break;
 	case AK_SELL_UP:
 		read_seen(st, &s);
-		v = high_value(&s, threats(st, p), st->pool);
+		v = worth_high(&s, against(st, p), st->pool);
 		break;
 	default:
 		return -1;
@@ -317,7 +321,7 @@ main(int argc, char **argv)
 		.policy = policy,
 		.cutoff = cutoff,
 		.expand = expand,
-		.prior = policy,
+		.advice = choose,
 		.own_tree = 1
 	};
 

@@ -46,7 +46,7 @@ struct mcts {
 	mcts_policy_fn	 policy;
 	mcts_cutoff_fn	 cutoff;
 	mcts_expand_fn	 expand;
-	mcts_policy_fn	 prior;
+	bot_choose_fn	 advice;
 	double		 confidence;	/* z to leave the prior's move */
 	int		 own;		/* a tree of the bot's own moves */
 	struct ca_game	*root;		/* this decision's first draw */
@@ -73,7 +73,8 @@ static void	rewards(const struct ca_game *, double *);
 static int	iterate(struct mcts *, int, const struct ca_view *,
 		    struct rng *);
 static void	moments(const struct node *, double *, double *);
-static int32_t	prior_guard(struct mcts *, struct bot *, int32_t);
+static int32_t	advised(struct mcts *, struct bot *, const json_t *,
+		    int32_t);
 static int	choose(struct bot *, const json_t *, int32_t *);
 static double	now_ms(void);
 
@@ -335,23 +336,21 @@ moments(const struct node *c, double *mean, double *var)
 }
 
 /*
- * The root child to play: the prior's move unless best's mean beats its
+ * The root child to play: the adviser's move unless best's mean beats its
  * by m->confidence standard errors (the search's noise does not leave a
  * sound move for a coin's toss).
  */
 static int32_t
-prior_guard(struct mcts *m, struct bot *b, int32_t best)
+advised(struct mcts *m, struct bot *b, const json_t *req, int32_t best)
 {
 	struct node *ch;
-	double mb, vb, mp, vp;
+	double mb, vb, ma, va;
 	int32_t c, amount = 0;
 	int n, i;
 
+	/* The legal list's order is the engine's (the view's draw's). */
 	n = ca_legal(m->root, b->seat, m->legal, CA_MAX_LEGAL);
-	if (n <= 0)
-		return best;
-	i = m->prior(m->root, b->seat, m->legal, n, &b->rng, &amount);
-	if (i < 0 || i >= n)
+	if (n <= 0 || (i = m->advice(b, req, &amount)) < 0 || i >= n)
 		return best;
 	if (!m->legal[i].ranged)
 		amount = 0;
@@ -363,8 +362,8 @@ prior_guard(struct mcts *m, struct bot *b, int32_t best)
 	if (c < 0 || c == best || m->node[c].visits == 0)
 		return best;
 	moments(&m->node[best], &mb, &vb);
-	moments(&m->node[c], &mp, &vp);
-	return mb - mp > m->confidence * sqrt(vb + vp) ? best : c;
+	moments(&m->node[c], &ma, &va);
+	return mb - ma > m->confidence * sqrt(vb + va) ? best : c;
 }
 
 /* Chooses by search: the most visited root action. */
@@ -425,8 +424,8 @@ choose(struct bot *b, const json_t *req, int32_t *amount)
 		if (best < 0 || ch->visits > m->node[best].visits)
 			best = c;
 	}
-	if (m->prior != NULL && m->root != NULL)
-		best = prior_guard(m, b, best);
+	if (m->advice != NULL && m->root != NULL)
+		best = advised(m, b, req, best);
 	if (m->verbose)
 		for (c = m->node[0].child; c >= 0; c = ch->next) {
 			ch = &m->node[c];
@@ -458,7 +457,7 @@ mcts_main(int argc, char **argv, const struct mcts_bot *bot)
 	m.policy = bot->policy;
 	m.cutoff = bot->cutoff;
 	m.expand = bot->expand;
-	m.prior = bot->prior;
+	m.advice = bot->advice;
 	m.confidence = 2;
 	m.own = bot->own_tree;
 	m.ms = 100;
@@ -481,9 +480,9 @@ mcts_main(int argc, char **argv, const struct mcts_bot *bot)
 			    "lo, lo + 1, 3, 7... (5)\n"
 			    "  --uniform       uniform playouts to the end "
 			    "(not the game's policy)\n"
-			    "  --confidence Z  leave the game's own move only for "
-			    "one Z standard errors\n"
-			    "                  better (2; 0: the most visited)\n"
+			    "  --confidence Z  leave the adviser's move (the "
+			    "heuristic bot's) only for\n"
+			    "                  one Z standard errors better (2)\n"
 			    "  --verbose       every root action's visits and "
 			    "value to stderr\n", bot->name, bot->game);
 			rest[n++] = argv[i];

@@ -17,6 +17,7 @@
 
 #include <stdint.h>
 
+#include "bot.h"
 #include "cardarena.h"
 #include "rng.h"
 
@@ -53,7 +54,8 @@ struct mcts_bot {
 	mcts_policy_fn	 policy;
 	mcts_cutoff_fn	 cutoff;
 	mcts_expand_fn	 expand;
-	mcts_policy_fn	 prior;		/* the move played unless the search
+	bot_choose_fn	 advice;	/* an adviser (a bot's choose): its
+					   move is played unless the search
 					   finds a better one with confidence
 					   (--confidence) */
 	int		 own_tree;	/* 1: the tree holds the bot's own
