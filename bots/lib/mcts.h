@@ -7,10 +7,14 @@
  * the children legal in this draw, counted by availability), adds one
  * node, plays out to the end (or to a game's cutoff, scored by its own
  * evaluation) and backs up each player's reward (1 for the first place ..
- * 0 for the last).  A ranged legal entry becomes a few
- * amounts spread over its range.  The playout is uniform, or a game's own
- * policy.  With --iterations the search is deterministic for a seed; with
- * --ms (default 100) it stops on the clock.
+ * 0 for the last).  A ranged legal entry becomes a few amounts spread
+ * over its range, or the game's own (expand).  The playout is uniform, or
+ * a game's own policy.  A game may keep the tree to the bot's own moves
+ * (own_tree: the others' moves, in the tree's part too, are the policy's,
+ * a model of the players met) and name an adviser, a heuristic bot whose
+ * move is played unless the search finds one better with confidence.
+ * With --iterations the search is deterministic for a seed; with --ms
+ * (default 100) it stops on the clock.
  */
 #ifndef CARDARENA_MCTS_H
 #define CARDARENA_MCTS_H
@@ -30,10 +34,11 @@ typedef int	(*mcts_policy_fn)(const struct ca_game *g, int player,
 		    int32_t *amount);
 
 /*
- * A playout's early end: called before each playout move with the draw
- * at the root of the search (root) and the game now (g); returns 1 after
- * writing every player's reward (1 best .. 0 worst) when the playout may
- * stop here, 0 to play on.  NULL plays every game to its end.
+ * A playout's early end: called before each playout move and at the
+ * game's end with the draw at the root of the search (root) and the game
+ * now (g); returns 1 after writing every player's reward (1 best .. 0
+ * worst) when the playout may stop here, 0 to play on (at the end: the
+ * places give the rewards).  NULL plays every game to its end.
  */
 typedef int	(*mcts_cutoff_fn)(const struct ca_game *root,
 		    const struct ca_game *g, double *reward);
@@ -69,8 +74,9 @@ void	mcts_rank(int n, const double *scores, double *reward);
 
 /*
  * Runs the search bot bot on the SDK's loop: understands --ms N,
- * --iterations N, --explore C, --amounts K, --uniform (playouts without
- * the policy and the cutoff) and --verbose besides the SDK's options;
+ * --iterations N, --explore C, --amounts K, --confidence Z, --uniform
+ * (playouts without the policy and the cutoff) and --verbose besides the
+ * SDK's options;
  * returns the exit status for main.
  */
 int	mcts_main(int argc, char **argv, const struct mcts_bot *bot);
