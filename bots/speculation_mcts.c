@@ -282,7 +282,7 @@ expand(const struct ca_game *g, int p, const struct ca_legal *l,
 	default:
 		return -1;
 	}
-	k = add_amount(amounts, k, max, l, v + 1);
+	k = add_amount(amounts, k, max, l, (int)v + 1);	/* the model's */
 	for (i = 0; i < (int)(sizeof share / sizeof share[0]); i++)
 		k = add_amount(amounts, k, max, l, share[i] * st->pool);
 	return k;

@@ -74,7 +74,7 @@ static int	iterate(struct mcts *, int, const struct ca_view *,
 		    struct rng *);
 static void	moments(const struct node *, double *, double *);
 static int32_t	advised(struct mcts *, struct bot *, const json_t *,
-		    int32_t);
+		    int32_t, int *, int32_t *);
 static int	choose(struct bot *, const json_t *, int32_t *);
 static double	now_ms(void);
 
@@ -338,28 +338,35 @@ moments(const struct node *c, double *mean, double *var)
 /*
  * The root child to play: the adviser's move unless best's mean beats its
  * by m->confidence standard errors (the search's noise does not leave a
- * sound move for a coin's toss).
+ * sound move for a coin's toss); -1, with the adviser's legal index in
+ * *index and amount, when its move is no root child the search tried.
  */
 static int32_t
-advised(struct mcts *m, struct bot *b, const json_t *req, int32_t best)
+advised(struct mcts *m, struct bot *b, const json_t *req, int32_t best,
+    int *index, int32_t *amount)
 {
 	struct node *ch;
 	double mb, vb, ma, va;
-	int32_t c, amount = 0;
+	int32_t c;
 	int n, i;
 
 	/* The legal list's order is the engine's (the view's draw's). */
+	*amount = 0;
 	n = ca_legal(m->root, b->seat, m->legal, CA_MAX_LEGAL);
-	if (n <= 0 || (i = m->advice(b, req, &amount)) < 0 || i >= n)
+	if (n <= 0 || (i = m->advice(b, req, amount)) < 0 || i >= n)
 		return best;
 	if (!m->legal[i].ranged)
-		amount = 0;
+		*amount = 0;
 	for (c = m->node[0].child; c >= 0; c = ch->next) {
 		ch = &m->node[c];
-		if (ch->code == m->legal[i].code && ch->amount == amount)
+		if (ch->code == m->legal[i].code && ch->amount == *amount)
 			break;
 	}
-	if (c < 0 || c == best || m->node[c].visits == 0)
+	if (c < 0 || m->node[c].visits == 0) {
+		*index = i;
+		return -1;
+	}
+	if (c == best)
 		return best;
 	moments(&m->node[best], &mb, &vb);
 	moments(&m->node[c], &ma, &va);
@@ -378,6 +385,7 @@ choose(struct bot *b, const json_t *req, int32_t *amount)
 	double t0, budget;
 	long it;
 	int32_t c, best;
+	int index = 0;
 
 	legal = json_object_get(req, "legal");
 	if (json_array_size(legal) <= 1)
@@ -424,8 +432,11 @@ choose(struct bot *b, const json_t *req, int32_t *amount)
 		if (best < 0 || ch->visits > m->node[best].visits)
 			best = c;
 	}
-	if (m->advice != NULL && m->root != NULL)
-		best = advised(m, b, req, best);
+	if (m->advice != NULL && m->root != NULL &&
+	    (best = advised(m, b, req, best, &index, amount)) < 0) {
+		bot_say(b, "%ld iterations: the adviser's move, untried", it);
+		return index;
+	}
 	if (m->verbose)
 		for (c = m->node[0].child; c >= 0; c = ch->next) {
 			ch = &m->node[c];
