@@ -126,6 +126,10 @@ bin/%: $(B)/bots/%.o $(BOT_LIB) $(LIB)
 	@mkdir -p bin
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
+# A search bot takes its game's heuristic bot as its adviser (#include).
+$(B)/bots/stocks_mcts.o: bots/stocks_bot.c
+$(B)/bots/speculation_mcts.o: bots/speculation_bot.c
+
 $(B)/tournaments/ladder%.o: CFLAGS += $(LADDER_CFLAGS)
 bin/tournament: $(TOUR_SRC:%.c=$(B)/%.o) $(LIB)
 	@mkdir -p bin

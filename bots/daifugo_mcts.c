@@ -8,5 +8,10 @@
 int
 main(int argc, char **argv)
 {
-	return mcts_main(argc, argv, "daifugo_mcts", "daifugo", NULL, NULL);
+	static const struct mcts_bot bot = {
+		.name = "daifugo_mcts",
+		.game = "daifugo"
+	};
+
+	return mcts_main(argc, argv, &bot);
 }

@@ -8,5 +8,10 @@
 int
 main(int argc, char **argv)
 {
-	return mcts_main(argc, argv, "horserace_mcts", "horserace", NULL, NULL);
+	static const struct mcts_bot bot = {
+		.name = "horserace_mcts",
+		.game = "horserace"
+	};
+
+	return mcts_main(argc, argv, &bot);
 }

@@ -55,5 +55,11 @@ policy(const struct ca_game *g, int p, const struct ca_legal *l, int n,
 int
 main(int argc, char **argv)
 {
-	return mcts_main(argc, argv, "nyse_mcts", "nyse", policy, NULL);
+	static const struct mcts_bot bot = {
+		.name = "nyse_mcts",
+		.game = "nyse",
+		.policy = policy
+	};
+
+	return mcts_main(argc, argv, &bot);
 }

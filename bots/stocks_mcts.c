@@ -1,75 +1,225 @@
 /*
  * The search bot of stocks: information-set MCTS over the engines'
  * library (bots/lib/mcts.c); --ms per move (default 100) or --iterations
- * N, deterministic for a --seed.  Its playouts are greedy most of the
- * time, as the players it meets are: a price card is worth the move of
- * its company times the player's shares less the others' average, a buy
- * its shares while the company has room to rise, a sale only under a face
- * card or a price of 2 or less, a discard never; else a uniform move.
+ * N, deterministic for a --seed.  The heuristic bot (stocks_bot.c, its
+ * planner read from the state instead of a view) is both its model of
+ * the others and its adviser: the tree holds the bot's own moves only,
+ * every other move (the others', and its own past the tree) is the
+ * planner's, and a playout stops HORIZON player turns after the root's
+ * (one round at four players: its turn and the others' answers), scored
+ * half by the place in wealth and half by the wealth against the best
+ * other's.  It plays the heuristic's move unless the search finds one
+ * better by --confidence standard errors.  A uniform playout (--uniform)
+ * fills a turn at random, selling everything and buying nothing useful:
+ * the planner is what makes the search worth its time.
  */
 #include "lib/mcts.h"
 #include "games/stocks.h"
 
-#define GREEDY	8	/* in 10 playout moves */
+/* The heuristic bot, as the search's adviser (its choose). */
+int	stocks_bot_main(int, char **);
+#define main	stocks_bot_main
+#include "stocks_bot.c"
+#undef main
 
+#ifndef HORIZON
+#define HORIZON	4	/* player turns a playout plays past the root's */
+#endif
+#ifndef OWN_TREE
+#define OWN_TREE	1
+#endif
+#ifndef SCALE
+#define SCALE	100.0	/* wealth ahead of the best other worth +0.25 */
+#endif
+
+static void	model_of(const struct stocks *, int, struct model *);
+static int64_t	step_code(const struct model *, const struct plan *);
+static int64_t	planned(const struct stocks *, int);
 static int	policy(const struct ca_game *, int, const struct ca_legal *,
 		    int, struct rng *, int32_t *);
+static int	cutoff(const struct ca_game *, const struct ca_game *,
+		    double *);
 
-/* The playout's worth of entry code to player p (in quarter points). */
-static int
-worth(const struct stocks *st, int p, int64_t code)
+/* Fills the heuristic's model of player p's seat from the state (what
+ * its view would say). */
+static void
+model_of(const struct stocks *st, int p, struct model *m)
 {
-	int c, s, q, others = 0, mine, top;
+	int s, c, q, i, bought[52];
 
-	if (code == ST_END)
-		return 0;
-	c = ST_CARD(code);
-	s = CARD_SUIT(c);
-	mine = st->shares[p][s];
-	for (q = 0; q < st->players; q++)
-		if (q != p)
-			others += st->shares[q][s];
-	top = st->pile[s][st->npile[s] - 1];
-	switch (ST_KIND(code)) {
-	case K_PRICE:
-		return 4 * (CARD_RANK(c) + 1 - st->value[s]) * (4 * mine -
-		    4 * others / (st->players - 1)) / 4;
-	case K_ZERO:
-		return 4 * -st->value[s] * (mine - others / (st->players - 1));
-	case K_BUY:
-		return st->value[s] <= 10 - stocks_up[s] ?
-		    2 * stocks_card_shares(c) : -1;
-	case K_SELL:
-		return stocks_is_face(top) || st->value[s] <= 2 ?
-		    2 * stocks_card_shares(c) : -8;
-	default:
-		return -40;
+	memset(m, 0, sizeof *m);
+	m->n = st->players;
+	m->me = p;
+	for (s = 0; s < NCOMP; s++) {
+		m->price[s] = st->value[s];
+		m->face_top[s] = stocks_is_face(st->pile[s][st->npile[s] -
+		    1]);
+		m->bankrupt[s] = st->zero[s];
+		m->up[s] = stocks_up[s];
+		m->down[s] = stocks_down[s];
 	}
+	for (q = 0; q < st->players; q++)
+		for (s = 0; s < NCOMP; s++)
+			m->shares[q][s] = st->shares[q][s];
+	m->money = st->money[p];
+	memset(bought, 0, sizeof bought);
+	if (!st->sell_same && st->turn == p)
+		for (i = 0; i < st->nbought; i++)
+			bought[st->bought[i]]++;
+	for (c = 0; c < 52; c++) {
+		m->sellable_cards[c] = st->cert[p][c] - bought[c];
+		if (m->sellable_cards[c] < 0)
+			m->sellable_cards[c] = 0;
+		m->sellable[suit_of(c)] += m->sellable_cards[c] *
+		    card_shares(c);
+	}
+	for (i = 0; i < st->nhand[p] && m->nhand < MAXHAND; i++)
+		if (st->hand[p][i] < 52)
+			m->hand[m->nhand++] = st->hand[p][i];
+	m->trade = st->trade;
+	m->pricing = st->price;
+	m->buys = st->buys;
+	m->prices = st->prices;
+	m->discards = st->discards;
+	for (i = 0; i < st->nstock; i++)
+		if (IS_JOKER(st->stock[i]))
+			m->jokers_in = 1;
 }
 
-/* A playout move: mostly the entry worth most, else uniform. */
+/* The code of the plan's first step (stocks_bot.c's first_step). */
+static int64_t
+step_code(const struct model *m, const struct plan *pl)
+{
+	int s, c, k, trade_first = !pl->price_first;
+
+	for (k = 0; k < 2; k++, trade_first = !trade_first) {
+		if (trade_first && m->trade != CLOSED) {
+			for (s = 0; s < NCOMP; s++)
+				for (c = s * 13; pl->sell[s] && c < s * 13 + 13;
+				    c++)
+					if (m->sellable_cards[c] > 0)
+						return ST_CODE(K_SELL, c);
+			if (pl->nbuy > 0)
+				return ST_CODE(K_BUY, pl->buy[0]);
+		} else if (!trade_first && m->pricing != CLOSED &&
+		    pl->nplace > 0)
+			return ST_CODE(pl->place[0].value == 0 &&
+			    is_face(pl->place[0].card) ? K_ZERO : K_PRICE,
+			    pl->place[0].card);
+	}
+	return ST_END;
+}
+
+/*
+ * The heuristic bot's move for player p in st (its choose, on the state):
+ * the first step of the best plan of the turn, else a discard of a card
+ * that promises nothing, else the end.
+ */
+static int64_t
+planned(const struct stocks *st, int p)
+{
+	struct model m;
+	struct plan cur, best, noop;
+	struct table t;
+	double u;
+	int i, k, worst, single;
+
+	model_of(st, p, &m);
+	memset(&best, 0, sizeof best);
+	best.score = -1e18;
+	if (m.discards == 0) {
+		memset(&cur, 0, sizeof cur);
+		if (m.pricing != OPEN) {
+			cur.price_first = 0;
+			try_places(&m, &cur, &best);
+		}
+		if (m.trade != OPEN) {
+			cur.price_first = 1;
+			try_places(&m, &cur, &best);
+		}
+		memset(&noop, 0, sizeof noop);
+		evaluate(&m, &noop);
+		if (best.score > noop.score + 0.5 || m.trade != UNUSED ||
+		    m.pricing != UNUSED)
+			return step_code(&m, &best);
+	}
+	if (m.discards < 4) {
+		memcpy(t.price, m.price, sizeof t.price);
+		memcpy(t.face_top, m.face_top, sizeof t.face_top);
+		memcpy(t.bankrupt, m.bankrupt, sizeof t.bankrupt);
+		worst = -1;
+		for (i = 0; i < m.nhand; i++) {
+			single = 0;
+			for (k = 0; k < m.nhand; k++)
+				if (k != i)
+					single |= 1 << k;
+			u = promise(&m, &t, m.shares[m.me], single);
+			if (u < JUNK && (worst < 0 || m.hand[i] % 13 <
+			    m.hand[worst] % 13))
+				worst = i;
+		}
+		if (worst >= 0)
+			return ST_CODE(K_DISCARD, m.hand[worst]);
+	}
+	return ST_END;
+}
+
+/* A playout move: the heuristic bot's (uniform if it is not legal). */
 static int
 policy(const struct ca_game *g, int p, const struct ca_legal *l, int n,
     struct rng *r, int32_t *amount)
 {
-	const struct stocks *st = ca_state(g);
-	int i, s, best = -1, bs = 0;
+	int64_t code = planned(ca_state(g), p);
+	int i;
 
 	*amount = 0;
-	if (rng_below(r, 10) >= GREEDY)
-		return (int)rng_below(r, (uint32_t)n);
-	for (i = 0; i < n; i++) {
-		s = 4 * worth(st, p, l[i].code) + (int)rng_below(r, 4);
-		if (best < 0 || s > bs) {
-			best = i;
-			bs = s;
-		}
+	for (i = 0; i < n; i++)
+		if (l[i].code == code)
+			return i;
+	for (i = 0; i < n; i++)
+		if (l[i].code == ST_END)
+			return i;
+	return (int)rng_below(r, (uint32_t)n);
+}
+
+/*
+ * Ends a playout HORIZON turns after the root's or at the game's end:
+ * half the place by wealth, half the wealth against the best other's.
+ */
+static int
+cutoff(const struct ca_game *root, const struct ca_game *g, double *reward)
+{
+	const struct stocks *r = ca_state(root), *st = ca_state(g);
+	double w[ST_MAXP], best, x;
+	int p, q;
+
+	if (!st->over && st->turns < r->turns + HORIZON)
+		return 0;
+	for (p = 0; p < st->players; p++)
+		w[p] = stocks_wealth(st, p);
+	mcts_rank(st->players, w, reward);
+	for (p = 0; p < st->players; p++) {
+		for (best = -1e9, q = 0; q < st->players; q++)
+			if (q != p && w[q] > best)
+				best = w[q];
+		x = 0.5 + (w[p] - best) / (4 * SCALE);
+		x = x < 0 ? 0 : x > 1 ? 1 : x;
+		reward[p] = (reward[p] + x) / 2;
 	}
-	return best;
+	return 1;
 }
 
 int
 main(int argc, char **argv)
 {
-	return mcts_main(argc, argv, "stocks_mcts", "stocks", policy, NULL);
+	static const struct mcts_bot bot = {
+		.name = "stocks_mcts",
+		.game = "stocks",
+		.policy = policy,
+		.cutoff = cutoff,
+		.advice = choose,
+		.own_tree = OWN_TREE
+	};
+
+	return mcts_main(argc, argv, &bot);
 }

@@ -20,6 +20,7 @@
 #define MAX_NODES	(1 << 21)	/* then iterations add no node */
 #define MAX_DEPTH	4096
 #define MAX_CAND	(4 * CA_MAX_LEGAL)
+#define MAX_AMOUNTS	16	/* a ranged entry's amounts from expand */
 
 /* One tree node: the action that leads to it, by whom, and its counts. */
 struct node {
@@ -30,6 +31,7 @@ struct node {
 	uint32_t	visits, avail;
 	int8_t		player;
 	double		reward;		/* summed, for player */
+	double		square;		/* the squares summed */
 };
 
 /* A candidate action of a node: an entry and an amount. */
@@ -43,10 +45,15 @@ struct mcts {
 	const char	*game;
 	mcts_policy_fn	 policy;
 	mcts_cutoff_fn	 cutoff;
+	mcts_expand_fn	 expand;
+	bot_choose_fn	 advice;
+	double		 confidence;	/* z to leave the prior's move */
+	int		 own;		/* a tree of the bot's own moves */
 	struct ca_game	*root;		/* this decision's first draw */
 	long		 ms, iterations;
 	double		 explore;
 	int		 amounts;
+	int		 verbose;	/* every root child to stderr */
 	struct ca_game	*base;		/* the match's options, dealt once */
 	struct ca_game	*d;		/* the draw of an iteration */
 	struct node	*node;
@@ -58,11 +65,16 @@ struct mcts {
 
 static int	candidates(struct mcts *, const struct ca_game *, int);
 static int32_t	new_node(struct mcts *, int32_t, const struct cand *, int);
+static int	policy_move(struct mcts *, struct ca_game *, int,
+		    struct rng *);
 static int	playout(struct mcts *, struct ca_game *, struct rng *,
 		    double *);
 static void	rewards(const struct ca_game *, double *);
 static int	iterate(struct mcts *, int, const struct ca_view *,
 		    struct rng *);
+static void	moments(const struct node *, double *, double *);
+static int32_t	advised(struct mcts *, struct bot *, const json_t *,
+		    int32_t, int *, int32_t *);
 static int	choose(struct bot *, const json_t *, int32_t *);
 static double	now_ms(void);
 
@@ -77,21 +89,36 @@ now_ms(void)
 }
 
 /*
- * Lists player's candidate actions in g into m->cand: each fixed entry,
- * and up to m->amounts amounts spread over a ranged one; their count.
+ * Lists player's candidate actions in g into m->cand: each entry the
+ * game's expand hook keeps (every entry if it keeps none), a ranged one
+ * as its amounts or up to m->amounts amounts spread over the range; their
+ * count.
  */
 static int
 candidates(struct mcts *m, const struct ca_game *g, int player)
 {
 	const struct ca_legal *l;
-	int n, i, k, c = 0;
+	int32_t am[MAX_AMOUNTS];
+	int n, i, k, a, c = 0, all = 0;
 	int64_t span;
 
 	n = ca_legal(g, player, m->legal, CA_MAX_LEGAL);
+again:
 	for (i = 0; i < n && c < MAX_CAND; i++) {
 		l = &m->legal[i];
+		a = all || m->expand == NULL ? -1 :
+		    m->expand(g, player, l, am, MAX_AMOUNTS);
+		if (a == 0)
+			continue;
 		if (!l->ranged) {
 			m->cand[c++] = (struct cand){ l->code, 0, i };
+			continue;
+		}
+		if (a > 0) {
+			for (k = 0; k < a && c < MAX_CAND; k++)
+				if (am[k] >= l->lo && am[k] <= l->hi)
+					m->cand[c++] = (struct cand){ l->code,
+					    am[k], i };
 			continue;
 		}
 		/*
@@ -106,6 +133,10 @@ candidates(struct mcts *m, const struct ca_game *g, int player)
 			m->cand[c++] = (struct cand){ l->code,
 			    (int32_t)(l->lo + span), i };
 		}
+	}
+	if (c == 0 && n > 0 && !all) {
+		all = 1;
+		goto again;
 	}
 	return c;
 }
@@ -135,6 +166,27 @@ new_node(struct mcts *m, int32_t parent, const struct cand *c, int player)
 	return (int32_t)m->nnode++;
 }
 
+/* Plays p's playout move in g by the policy (uniform without one); -1 if
+ * p has none. */
+static int
+policy_move(struct mcts *m, struct ca_game *g, int p, struct rng *r)
+{
+	int32_t amount = 0;
+	int n, i;
+
+	if ((n = ca_legal(g, p, m->legal, CA_MAX_LEGAL)) <= 0)
+		return -1;
+	if (m->policy != NULL)
+		i = m->policy(g, p, m->legal, n, r, &amount);
+	else {
+		i = (int)rng_below(r, (uint32_t)n);
+		if (m->legal[i].ranged)
+			amount = m->legal[i].lo + (int32_t)rng_below(r,
+			    (uint32_t)(m->legal[i].hi - m->legal[i].lo) + 1);
+	}
+	return ca_apply(g, p, m->legal[i].code, amount);
+}
+
 /*
  * Plays g to its end (or the cutoff) by the policy (uniform without one)
  * and writes the rewards; -1 if stuck.
@@ -143,29 +195,15 @@ static int
 playout(struct mcts *m, struct ca_game *g, struct rng *r, double *rw)
 {
 	uint32_t d;
-	int32_t amount;
-	int p, n, i;
 
 	while ((d = ca_deciders(g)) != 0) {
 		if (m->cutoff != NULL && m->cutoff(m->root, g, rw))
 			return 0;
-		p = __builtin_ctz(d);
-		if ((n = ca_legal(g, p, m->legal, CA_MAX_LEGAL)) <= 0)
-			return -1;
-		amount = 0;
-		if (m->policy != NULL)
-			i = m->policy(g, p, m->legal, n, r, &amount);
-		else {
-			i = (int)rng_below(r, (uint32_t)n);
-			if (m->legal[i].ranged)
-				amount = m->legal[i].lo + (int32_t)rng_below(r,
-				    (uint32_t)(m->legal[i].hi -
-				    m->legal[i].lo) + 1);
-		}
-		if (ca_apply(g, p, m->legal[i].code, amount) == -1)
+		if (policy_move(m, g, __builtin_ctz(d), r) == -1)
 			return -1;
 	}
-	rewards(g, rw);
+	if (m->cutoff == NULL || !m->cutoff(m->root, g, rw))
+		rewards(g, rw);
 	return 0;
 }
 
@@ -214,12 +252,19 @@ iterate(struct mcts *m, int seat, const struct ca_view *v, struct rng *r)
 	ca_seed(m->d, rng_next(r));
 	if (ca_determinize(m->d, seat, v, cause, sizeof cause) == -1)
 		return -1;
-	if (m->cutoff != NULL && m->root == NULL &&
-	    (m->root = ca_clone(m->d)) == NULL)
+	if (m->root == NULL && (m->root = ca_clone(m->d)) == NULL)
 		err(1, "ca_clone");
 	m->path[depth++] = 0;
 	while ((dec = ca_deciders(m->d)) != 0 && depth < MAX_DEPTH) {
-		p = at == 0 ? seat : __builtin_ctz(dec);
+		if (m->own && (dec & (1u << seat)) == 0) {
+			/* The others' moves are the policy's (their model). */
+			if (m->cutoff != NULL && m->cutoff(m->root, m->d, rw))
+				goto back;
+			if (policy_move(m, m->d, __builtin_ctz(dec), r) == -1)
+				return -1;
+			continue;
+		}
+		p = at == 0 || m->own ? seat : __builtin_ctz(dec);
 		n = candidates(m, m->d, p);
 		/* Untried candidates first (one at random); else UCB1. */
 		pick = -1;
@@ -269,12 +314,64 @@ iterate(struct mcts *m, int seat, const struct ca_view *v, struct rng *r)
 	}
 	if (playout(m, m->d, r, rw) == -1)
 		return -1;
+back:
 	for (i = 1; i < depth; i++) {
 		ch = &m->node[m->path[i]];
 		ch->visits++;
 		ch->reward += rw[ch->player];
+		ch->square += rw[ch->player] * rw[ch->player];
 	}
 	return 0;
+}
+
+/* The mean and the variance of the mean of node c's rewards. */
+static void
+moments(const struct node *c, double *mean, double *var)
+{
+	double n = c->visits > 1 ? c->visits : 1;
+
+	*mean = c->reward / n;
+	*var = (c->square / n - *mean * *mean) / n;
+	if (*var < 0)
+		*var = 0;
+}
+
+/*
+ * The root child to play: the adviser's move unless best's mean beats its
+ * by m->confidence standard errors (the search's noise does not leave a
+ * sound move for a coin's toss); -1, with the adviser's legal index in
+ * *index and amount, when its move is no root child the search tried.
+ */
+static int32_t
+advised(struct mcts *m, struct bot *b, const json_t *req, int32_t best,
+    int *index, int32_t *amount)
+{
+	struct node *ch;
+	double mb, vb, ma, va;
+	int32_t c;
+	int n, i;
+
+	/* The legal list's order is the engine's (the view's draw's). */
+	*amount = 0;
+	n = ca_legal(m->root, b->seat, m->legal, CA_MAX_LEGAL);
+	if (n <= 0 || (i = m->advice(b, req, amount)) < 0 || i >= n)
+		return best;
+	if (!m->legal[i].ranged)
+		*amount = 0;
+	for (c = m->node[0].child; c >= 0; c = ch->next) {
+		ch = &m->node[c];
+		if (ch->code == m->legal[i].code && ch->amount == *amount)
+			break;
+	}
+	if (c < 0 || m->node[c].visits == 0) {
+		*index = i;
+		return -1;
+	}
+	if (c == best)
+		return best;
+	moments(&m->node[best], &mb, &vb);
+	moments(&m->node[c], &ma, &va);
+	return mb - ma > m->confidence * sqrt(vb + va) ? best : c;
 }
 
 /* Chooses by search: the most visited root action. */
@@ -289,6 +386,7 @@ choose(struct bot *b, const json_t *req, int32_t *amount)
 	double t0, budget;
 	long it;
 	int32_t c, best;
+	int index = 0;
 
 	legal = json_object_get(req, "legal");
 	if (json_array_size(legal) <= 1)
@@ -335,6 +433,21 @@ choose(struct bot *b, const json_t *req, int32_t *amount)
 		if (best < 0 || ch->visits > m->node[best].visits)
 			best = c;
 	}
+	if (m->advice != NULL && m->root != NULL &&
+	    (best = advised(m, b, req, best, &index, amount)) < 0) {
+		bot_say(b, "%ld iterations: the adviser's move, untried", it);
+		return index;
+	}
+	if (m->verbose)
+		for (c = m->node[0].child; c >= 0; c = ch->next) {
+			ch = &m->node[c];
+			text = ca_action_json(m->d, b->seat, ch->code,
+			    ch->amount);
+			bot_debug(b, "%s %u visits, value %.3f%s", text,
+			    ch->visits, ch->visits ? ch->reward / ch->visits :
+			    0, c == best ? " *" : "");
+			ca_text_free(text);
+		}
 	ch = &m->node[best];
 	*amount = ch->amount;
 	bot_say(b, "%ld iterations, %zu nodes, %.0f%% of %u visits, value "
@@ -345,17 +458,20 @@ choose(struct bot *b, const json_t *req, int32_t *amount)
 
 /* Runs a search bot of game on the SDK's loop. */
 int
-mcts_main(int argc, char **argv, const char *name, const char *game,
-    mcts_policy_fn policy, mcts_cutoff_fn cutoff)
+mcts_main(int argc, char **argv, const struct mcts_bot *bot)
 {
 	static struct mcts m;
 	const char *errstr;
 	char **rest;
 	int i, n = 0, rc;
 
-	m.game = game;
-	m.policy = policy;
-	m.cutoff = cutoff;
+	m.game = bot->game;
+	m.policy = bot->policy;
+	m.cutoff = bot->cutoff;
+	m.expand = bot->expand;
+	m.advice = bot->advice;
+	m.confidence = 2;
+	m.own = bot->own_tree;
 	m.ms = 100;
 	m.explore = 0.7;
 	m.amounts = 5;
@@ -375,7 +491,12 @@ mcts_main(int argc, char **argv, const char *name, const char *game,
 			    "  --amounts K     amounts tried in a ranged entry: "
 			    "lo, lo + 1, 3, 7... (5)\n"
 			    "  --uniform       uniform playouts to the end "
-			    "(not the game's policy)\n", name, game);
+			    "(not the game's policy)\n"
+			    "  --confidence Z  leave the adviser's move (the "
+			    "heuristic bot's) only for\n"
+			    "                  one Z standard errors better (2)\n"
+			    "  --verbose       every root action's visits and "
+			    "value to stderr\n", bot->name, bot->game);
 			rest[n++] = argv[i];
 			continue;
 		}
@@ -395,6 +516,14 @@ mcts_main(int argc, char **argv, const char *name, const char *game,
 			m.amounts = (int)strtonum(argv[++i], 1, 100, &errstr);
 			if (errstr != NULL)
 				errx(2, "--amounts %s: %s", argv[i], errstr);
+		} else if (i + 1 < argc &&
+		    strcmp(argv[i], "--confidence") == 0) {
+			m.confidence = strtod(argv[++i], NULL);
+			if (!(m.confidence >= 0 && m.confidence <= 100))
+				errx(2, "--confidence %s: not in [0, 100]",
+				    argv[i]);
+		} else if (strcmp(argv[i], "--verbose") == 0) {
+			m.verbose = 1;
 		} else if (strcmp(argv[i], "--uniform") == 0) {
 			m.policy = NULL;
 			m.cutoff = NULL;
@@ -408,7 +537,7 @@ mcts_main(int argc, char **argv, const char *name, const char *game,
 			rest[n++] = argv[i];
 	}
 	bot_set_wants(BOT_WANT_VIEW | BOT_WANT_LEGAL);
-	rc = bot_main(n, rest, name, choose, NULL, &m);
+	rc = bot_main(n, rest, bot->name, choose, NULL, &m);
 	ca_free(m.base);
 	ca_free(m.d);
 	ca_free(m.root);
