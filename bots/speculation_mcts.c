@@ -70,15 +70,15 @@ read_seen(const struct sp *st, struct seen *s)
 	hs = -1;
 	if (st->high >= 0 && st->high < 52) {
 		seen[st->high] = 1;
-		hs = sp_strength(st, st->high);
+		hs = speculation_strength(st, st->high);
 	}
 	s->unseen = s->nabove = 0;
 	for (c = 0; c < 52; c++) {
 		if (seen[c])
 			continue;
 		s->unseen++;
-		if (sp_strength(st, c) > hs)
-			s->above[s->nabove++] = sp_strength(st, c);
+		if (speculation_strength(st, c) > hs)
+			s->above[s->nabove++] = speculation_strength(st, c);
 	}
 	qsort(s->above, (size_t)s->nabove, sizeof s->above[0], by_strength);
 }
