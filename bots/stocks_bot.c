@@ -86,6 +86,7 @@ static double	evaluate(const struct model *, struct plan *);
 static void	try_buys(const struct model *, struct plan *, struct plan *);
 static void	try_places(const struct model *, struct plan *, struct plan *);
 static int	find_entry(const json_t *, const char *, int, int);
+static int	worst_discard(const struct model *);
 static int	first_step(const struct model *, const struct plan *,
 		    const json_t *);
 static int	choose(struct bot *, const json_t *, int32_t *);
@@ -518,15 +519,37 @@ first_step(const struct model *m, const struct plan *pl, const json_t *legal)
 }
 
 /* Plans the rest of the turn and answers its first step. */
+/* The hand's card that promises least, the lowest of the junk, or -1. */
+static int
+worst_discard(const struct model *m)
+{
+	struct table t;
+	double u;
+	int i, k, worst = -1, single;
+
+	memcpy(t.price, m->price, sizeof t.price);
+	memcpy(t.face_top, m->face_top, sizeof t.face_top);
+	memcpy(t.bankrupt, m->bankrupt, sizeof t.bankrupt);
+	for (i = 0; i < m->nhand; i++) {
+		single = 0;
+		for (k = 0; k < m->nhand; k++)
+			if (k != i)
+				single |= 1 << k;
+		u = promise(m, &t, m->shares[m->me], single);
+		if (u < JUNK && (worst < 0 || m->hand[i] % 13 <
+		    m->hand[worst] % 13))
+			worst = i;
+	}
+	return worst;
+}
+
 static int
 choose(struct bot *b, const json_t *req, int32_t *amount)
 {
 	const json_t *legal = json_object_get(req, "legal");
 	struct model m;
 	struct plan cur, best, noop;
-	double u;
-	int i, k, idx, worst, single;
-	struct table t;
+	int idx, worst;
 
 	read_view(b, json_object_get(req, "view"), &m);
 	memset(&best, 0, sizeof best);
@@ -553,20 +576,7 @@ choose(struct bot *b, const json_t *req, int32_t *amount)
 	}
 	/* Nothing worth doing: discard the cards that promise nothing. */
 	if (m.discards < 4) {
-		memcpy(t.price, m.price, sizeof t.price);
-		memcpy(t.face_top, m.face_top, sizeof t.face_top);
-		memcpy(t.bankrupt, m.bankrupt, sizeof t.bankrupt);
-		worst = -1;
-		for (i = 0; i < m.nhand; i++) {
-			single = 0;
-			for (k = 0; k < m.nhand; k++)
-				if (k != i)
-					single |= 1 << k;
-			u = promise(&m, &t, m.shares[m.me], single);
-			if (u < JUNK && (worst < 0 || m.hand[i] % 13 <
-			    m.hand[worst] % 13))
-				worst = i;
-		}
+		worst = worst_discard(&m);
 		if (worst >= 0 && (idx = find_entry(legal, "discard",
 		    m.hand[worst], -1)) >= 0)
 			return idx;

@@ -120,9 +120,7 @@ planned(const struct stocks *st, int p)
 {
 	struct model m;
 	struct plan cur, best, noop;
-	struct table t;
-	double u;
-	int i, k, worst, single;
+	int worst;
 
 	model_of(st, p, &m);
 	memset(&best, 0, sizeof best);
@@ -144,20 +142,7 @@ planned(const struct stocks *st, int p)
 			return step_code(&m, &best);
 	}
 	if (m.discards < 4) {
-		memcpy(t.price, m.price, sizeof t.price);
-		memcpy(t.face_top, m.face_top, sizeof t.face_top);
-		memcpy(t.bankrupt, m.bankrupt, sizeof t.bankrupt);
-		worst = -1;
-		for (i = 0; i < m.nhand; i++) {
-			single = 0;
-			for (k = 0; k < m.nhand; k++)
-				if (k != i)
-					single |= 1 << k;
-			u = promise(&m, &t, m.shares[m.me], single);
-			if (u < JUNK && (worst < 0 || m.hand[i] % 13 <
-			    m.hand[worst] % 13))
-				worst = i;
-		}
+		worst = worst_discard(&m);
 		if (worst >= 0)
 			return ST_CODE(K_DISCARD, m.hand[worst]);
 	}
