@@ -61,8 +61,9 @@ for paths in runs:
     for path in paths:
         with open(path) as f:
             head = f.readline()
-        # a run stopped at the verdict before its first line has none
-        if head.strip():
+        # a run stopped at the verdict before its header has none (an
+        # empty log, or one whose first line says it was aborted)
+        if head.strip() and json.loads(head).get("type") == "header":
             seen.add(json.loads(head)["nonce"])
     assert len(paths) >= 1 and len(seen) == 1, seen
     nonces.append(seen.pop())
