@@ -215,7 +215,9 @@ def mcts(tmp):
                "daifugo": 5}
     for game, n in sorted(players.items()):
         rates = []
-        for bot in ("bin/%s_mcts --seed 1" % game,
+        # --settle 0: every move its whole 100 ms (a settled search
+        # stops sooner, which this rate would count as slowness)
+        for bot in ("bin/%s_mcts --seed 1 --settle 0" % game,
                     "python3 bots/python/mcts_bot.py --seed 1"):
             log = os.path.join(tmp, "mcts.log")
             referee(game, [bot] + c_random(n - 1), 1, log=log,

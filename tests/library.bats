@@ -208,6 +208,27 @@ answers() {
 	grep -q '60 iterations' "$T/a.ans"
 }
 
+@test "a search stops once its move is settled (--settle), else uses its whole budget" {
+	# 20,000 iterations a move unless settled: speculation_mcts settles
+	# by default (its moves mostly compare counters and chances without
+	# a draw); --settle 0 spends them all.  Counted, not timed.
+	run bin/referee -g speculation -s 11 $LIMITS --max-decisions 60 \
+	    --log "$T/settle.log" \
+	    -b "bin/speculation_mcts --iterations 20000 --seed 5" \
+	    -b "bin/speculation_bot" -b "bin/random --seed 2"
+	answers "$T/settle.log" | grep -o '[0-9]* iterations' | sort | uniq -c
+	n=$(answers "$T/settle.log" | grep -c ' iterations')
+	early=$(answers "$T/settle.log" | grep -cE '[^0-9][0-9]{2,3} iterations')
+	[ "$n" -gt 5 ]
+	[ "$early" -gt 5 ]
+	run bin/referee -g speculation -s 11 $LIMITS --max-decisions 12 \
+	    --log "$T/full.log" \
+	    -b "bin/speculation_mcts --iterations 3000 --settle 0 --seed 5" \
+	    -b "bin/speculation_bot" -b "bin/random --seed 2"
+	[ "$(answers "$T/full.log" | grep -c ' iterations')" -gt 2 ]
+	! answers "$T/full.log" | grep ' iterations' | grep -vE '[^0-9]3000 iterations'
+}
+
 @test "README: the \"Build a search bot\" section runs as written and does what it says" {
 	readme_script "Build a search bot" "$T/search.sh" 3
 	cp -r bin bots lib "$T/"

@@ -48,7 +48,9 @@ struct mcts {
 	mcts_expand_fn	 expand;
 	bot_choose_fn	 advice;
 	double		 confidence;	/* z to leave the prior's move */
+	double		 settle;	/* z to stop a timed search early */
 	int		 own;		/* a tree of the bot's own moves */
+	int		 cut_own;	/* the cutoff before own moves too */
 	struct ca_game	*root;		/* this decision's first draw */
 	long		 ms, iterations;
 	double		 explore;
@@ -73,6 +75,7 @@ static void	rewards(const struct ca_game *, double *);
 static int	iterate(struct mcts *, int, const struct ca_view *,
 		    struct rng *);
 static void	moments(const struct node *, double *, double *);
+static int	settled(const struct mcts *);
 static int32_t	advised(struct mcts *, struct bot *, const json_t *,
 		    int32_t, int *, int32_t *);
 static int	choose(struct bot *, const json_t *, int32_t *);
@@ -264,6 +267,9 @@ iterate(struct mcts *m, int seat, const struct ca_view *v, struct rng *r)
 				return -1;
 			continue;
 		}
+		if (at != 0 && m->cut_own && m->cutoff != NULL &&
+		    m->cutoff(m->root, m->d, rw))
+			goto back;
 		p = at == 0 || m->own ? seat : __builtin_ctz(dec);
 		n = candidates(m, m->d, p);
 		/* Untried candidates first (one at random); else UCB1. */
@@ -334,6 +340,39 @@ moments(const struct node *c, double *mean, double *var)
 	*var = (c->square / n - *mean * *mean) / n;
 	if (*var < 0)
 		*var = 0;
+}
+
+/*
+ * 1 when the root's most visited child leads every other by m->settle
+ * standard errors of the difference of their means (each tried three
+ * times at least): more iterations would not change the move.
+ */
+static int
+settled(const struct mcts *m)
+{
+	const struct node *ch, *b = NULL;
+	double mb, vb, mc, vc;
+	int32_t c;
+
+	for (c = m->node[0].child; c >= 0; c = ch->next) {
+		ch = &m->node[c];
+		if (ch->visits < 3)
+			return 0;
+		if (b == NULL || ch->visits > b->visits)
+			b = ch;
+	}
+	if (b == NULL)
+		return 0;
+	moments(b, &mb, &vb);
+	for (c = m->node[0].child; c >= 0; c = ch->next) {
+		ch = &m->node[c];
+		if (ch == b)
+			continue;
+		moments(ch, &mc, &vc);
+		if (!(mb - mc > m->settle * sqrt(vb + vc)))
+			return 0;
+	}
+	return 1;
 }
 
 /*
@@ -419,13 +458,20 @@ choose(struct bot *b, const json_t *req, int32_t *amount)
 	m->root = NULL;
 	t0 = now_ms();
 	for (it = 0; m->iterations > 0 ? it < m->iterations :
-	    (it == 0 || now_ms() - t0 < budget); it++)
+	    (it == 0 || now_ms() - t0 < budget); it++) {
 		if (iterate(m, b->seat, v, &b->rng) == -1) {
 			bot_debug(b, "the view cannot be drawn; a random "
 			    "move");
 			ca_view_free(v);
 			return bot_random_choice(b, legal, amount);
 		}
+		/* A search stops when its move is settled. */
+		if (m->settle > 0 && it >= 63 &&
+		    (it + 1) % 32 == 0 && settled(m)) {
+			it++;
+			break;
+		}
+	}
 	ca_view_free(v);
 	best = -1;
 	for (c = m->node[0].child; c >= 0; c = ch->next) {
@@ -463,6 +509,7 @@ mcts_main(int argc, char **argv, const struct mcts_bot *bot)
 	static struct mcts m;
 	const char *errstr;
 	char **rest;
+	char settle_default[32];
 	int i, n = 0, rc;
 
 	m.game = bot->game;
@@ -472,9 +519,13 @@ mcts_main(int argc, char **argv, const struct mcts_bot *bot)
 	m.advice = bot->advice;
 	m.confidence = 2;
 	m.own = bot->own_tree;
+	m.cut_own = bot->cut_own;
+	m.settle = bot->settle;
 	m.ms = 100;
 	m.explore = 0.7;
 	m.amounts = 5;
+	snprintf(settle_default, sizeof settle_default, "default %g",
+	    bot->settle);
 	if ((rest = calloc((size_t)argc + 1, sizeof *rest)) == NULL)
 		err(1, "calloc");
 	rest[n++] = argv[0];
@@ -495,8 +546,13 @@ mcts_main(int argc, char **argv, const struct mcts_bot *bot)
 			    "  --confidence Z  leave the adviser's move (the "
 			    "heuristic bot's) only for\n"
 			    "                  one Z standard errors better (2)\n"
+			    "  --settle Z      stop once the best move leads "
+			    "every other by\n"
+			    "                  Z standard errors (%s; 0: the "
+			    "whole budget)\n"
 			    "  --verbose       every root action's visits and "
-			    "value to stderr\n", bot->name, bot->game);
+			    "value to stderr\n", bot->name, bot->game,
+			    settle_default);
 			rest[n++] = argv[i];
 			continue;
 		}
@@ -521,6 +577,12 @@ mcts_main(int argc, char **argv, const struct mcts_bot *bot)
 			m.confidence = strtod(argv[++i], NULL);
 			if (!(m.confidence >= 0 && m.confidence <= 100))
 				errx(2, "--confidence %s: not in [0, 100]",
+				    argv[i]);
+		} else if (i + 1 < argc &&
+		    strcmp(argv[i], "--settle") == 0) {
+			m.settle = strtod(argv[++i], NULL);
+			if (!(m.settle >= 0 && m.settle <= 100))
+				errx(2, "--settle %s: not in [0, 100]",
 				    argv[i]);
 		} else if (strcmp(argv[i], "--verbose") == 0) {
 			m.verbose = 1;

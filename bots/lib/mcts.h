@@ -14,7 +14,8 @@
  * a model of the players met) and name an adviser, a heuristic bot whose
  * move is played unless the search finds one better with confidence.
  * With --iterations the search is deterministic for a seed; with --ms
- * (default 100) it stops on the clock.
+ * (default 100) it stops on the clock; either stops sooner once its move
+ * is settled (a game's settle, --settle).
  */
 #ifndef CARDARENA_MCTS_H
 #define CARDARENA_MCTS_H
@@ -66,6 +67,13 @@ struct mcts_bot {
 	int		 own_tree;	/* 1: the tree holds the bot's own
 					   moves only, the others' are the
 					   policy's (a model of them) */
+	int		 cut_own;	/* 1: the cutoff is asked before the
+					   bot's own moves below the root
+					   too, not only before the others' */
+	double		 settle;	/* stop once the best root move
+					   leads every other by this
+					   many standard errors (--settle; 0:
+					   use the whole budget) */
 };
 
 /* Rewards from scores (the more the better): 1 for first .. 0 for last,
@@ -74,7 +82,8 @@ void	mcts_rank(int n, const double *scores, double *reward);
 
 /*
  * Runs the search bot bot on the SDK's loop: understands --ms N,
- * --iterations N, --explore C, --amounts K, --confidence Z, --uniform
+ * --iterations N, --explore C, --amounts K, --confidence Z, --settle Z,
+ * --uniform
  * (playouts without the policy and the cutoff) and --verbose besides the
  * SDK's options;
  * returns the exit status for main.
