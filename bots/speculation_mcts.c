@@ -31,11 +31,15 @@
 #include "lib/mcts.h"
 #include "games/speculation.h"
 
-/* The heuristic bot, as the search's adviser (its choose). */
+/* The heuristic bot, as the search's adviser (its choose); a program
+ * that includes this file to test its values renames main as it likes. */
 int	speculation_bot_main(int, char **);
+#pragma push_macro("main")
+#undef main
 #define main	speculation_bot_main
 #include "speculation_bot.c"
 #undef main
+#pragma pop_macro("main")
 
 /* What a player knows of the cards this deal: the unseen ones stronger
  * than the highest face-up card, strongest first. */

@@ -1,0 +1,306 @@
+/*
+ * Speculation's search values (bots/speculation_mcts.c) against the
+ * engine, and what the heuristic bot leaves a better trader.
+ *
+ * 1. chances(): at positions of games the heuristic model plays, each
+ *    player's chance to take the pool if nobody traded again, as
+ *    chances() gives it from the public part, agrees with the engine:
+ *    the position determinized for a seat (ca_determinize) and played on
+ *    by players who never trade (keep, drop, turn up a card, pass) to the
+ *    deal's end, many times; every player's frequency within 4.5
+ *    standard errors, with default options and with the widow.
+ * 2. The edge the heuristic leaves: at every turn of those games, what a
+ *    card of the player on turn is worth exactly to it and to each other
+ *    player (chances() with the card moved), against speculation_bot's
+ *    ask (its worth + 1) and its bid limit (4/5 of its worth); the same
+ *    for the face-up card.  Printed as comments; asserted: buying a
+ *    face-down card at its ask pays in few pairs (under 10%), which is
+ *    why a better trader gains little against it (see the README).
+ *
+ * Usage: t_speculation_edge [-n GAMES] (make check: 40).  Prints TAP.
+ */
+#include <err.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+/* The search bot's model and values, its main renamed. */
+int	speculation_mcts_main(int, char **);
+#define main	speculation_mcts_main
+#include "../bots/speculation_mcts.c"
+#undef main
+
+#include "common.h"
+
+#define POSITIONS	6	/* positions of test 1, per option set */
+#define PLAYOUTS	4000	/* no-trade playouts per position */
+#define DRAW_SETS	16	/* chances() averaged over this many */
+#define Z		4.5
+
+struct edge {
+	long	pairs, buy, sell, up_pairs, up_buy, up_sell;
+	double	buy_gain, sell_gain, up_buy_gain, up_sell_gain;
+	double	err_ask, err_up;
+};
+
+/* chances() over DRAW_SETS sets of draws (each set drawn for a copy of
+ * st differing in a field chances() does not read). */
+static void
+chances_avg(const struct sp *st, double *win)
+{
+	struct sp t = *st;
+	double w[MAX_PLAYERS];
+	int k, p;
+
+	for (p = 0; p < st->n; p++)
+		win[p] = 0;
+	for (k = 0; k < DRAW_SETS; k++) {
+		t.last_amount = st->last_amount + 1 + k;
+		new_draws(&t);
+		chances(&t, w, NULL);
+		for (p = 0; p < st->n; p++)
+			win[p] += w[p] / DRAW_SETS;
+	}
+}
+
+/* The never-trading player's move in g (an index of l). */
+static int
+no_trade(const struct ca_game *g, const struct ca_legal *l, int n)
+{
+	int i, k;
+
+	for (i = 0; i < n; i++) {
+		k = SP_KIND(l[i].code);
+		if (k == AK_KEEP || k == AK_DROP || k == AK_TURN ||
+		    k == AK_PASS)
+			return i;
+	}
+	return 0;
+}
+
+/*
+ * Test 1 at g's position: the engine's frequencies of each player taking
+ * the pool (a carried pool a share each) against chances().
+ */
+static void
+check_chances(const struct ca_game *g, int seat, const char *what)
+{
+	const struct sp *st = ca_state(g);
+	struct ca_legal l[CA_MAX_LEGAL];
+	struct ca_game *d;
+	struct ca_view *v;
+	double want[MAX_PLAYERS], got[MAX_PLAYERS] = { 0 }, se, worst = 0;
+	char *text, cause[256];
+	int k, p, n, deal = st->deal, nin = 0, bad = -1, fd = 0;
+	const struct sp *ds;
+	uint32_t dec;
+
+	chances_avg(st, want);
+	for (p = 0; p < st->n; p++) {
+		nin += speculation_in(st, p);
+		fd += st->nfd[p];
+	}
+	text = ca_view_json(g, seat);
+	if ((v = ca_view_parse(text, cause, sizeof cause)) == NULL)
+		errx(1, "view: %s", cause);
+	ca_text_free(text);
+	if ((d = ca_clone(g)) == NULL)
+		err(1, "ca_clone");
+	for (k = 0; k < PLAYOUTS; k++) {
+		ca_seed(d, (uint64_t)k * 7919 + 1);
+		if (ca_determinize(d, seat, v, cause, sizeof cause) == -1)
+			errx(1, "determinize: %s", cause);
+		ds = ca_state(d);
+		while (ds->deal == deal && ds->phase != SP_OVER &&
+		    (dec = ca_deciders(d)) != 0) {
+			p = __builtin_ctz(dec);
+			n = ca_legal(d, p, l, CA_MAX_LEGAL);
+			if (ca_apply(d, p, l[no_trade(d, l, n)].code, 0) == -1)
+				errx(1, "apply");
+		}
+		if (ds->last_carried)
+			for (p = 0; p < st->n; p++)
+				got[p] += speculation_in(st, p) ? 1.0 / nin : 0;
+		else
+			got[ds->last_winner] += 1;
+	}
+	for (p = 0; p < st->n; p++) {
+		got[p] /= PLAYOUTS;
+		se = sqrt(want[p] * (1 - want[p]) * (1.0 / PLAYOUTS +
+		    1.0 / (DRAWS * DRAW_SETS))) + 1e-3;
+		if (fabs(got[p] - want[p]) / se > worst) {
+			worst = fabs(got[p] - want[p]) / se;
+			bad = p;
+		}
+	}
+	tap_ok(worst <= Z, "%s: deal %d, %d face-down cards, chances() "
+	    "against %d no-trade playouts: worst player %d, %.3f against "
+	    "%.3f (z %.1f)", what, deal, fd, PLAYOUTS, bad, want[bad],
+	    got[bad], worst);
+	ca_view_free(v);
+	ca_free(d);
+}
+
+/* Test 2 at a turn of p: a card of p's against the heuristic's prices. */
+static void
+edge_card(const struct sp *st, int p, struct edge *e)
+{
+	struct seen s;
+	struct sp t;
+	double w0[MAX_PLAYERS], w1[MAX_PLAYERS], own, loss, gain;
+	int q, ask, want;
+
+	read_seen(st, &s);
+	new_draws(st);
+	chances(st, w0, NULL);
+	own = worth_own(st, &s, p);
+	ask = (int)own + 1;
+	for (q = 0; q < st->n; q++) {
+		if (q == p || !speculation_in(st, q))
+			continue;
+		t = *st;
+		t.nfd[p]--;
+		t.nfd[q]++;
+		chances(&t, w1, NULL);
+		loss = (w0[p] - w1[p]) * st->pool;
+		gain = (w1[q] - w0[q]) * st->pool;
+		want = model_want(st, &s, q, 0, 1);
+		e->pairs++;
+		e->err_ask += fabs(own - loss);
+		if (gain > ask) {
+			e->buy++;
+			e->buy_gain += gain - ask;
+		}
+		if (want >= 1 && want > loss) {
+			e->sell++;
+			e->sell_gain += want - loss;
+		}
+	}
+}
+
+/* Test 2 when p may auction the face-up card it holds. */
+static void
+edge_up(const struct sp *st, int p, struct edge *e)
+{
+	struct seen s;
+	struct sp t;
+	double w0[MAX_PLAYERS], w1[MAX_PLAYERS], worth, loss, gain;
+	int q, ask, want;
+
+	read_seen(st, &s);
+	new_draws(st);
+	worth = worth_high(&s, against(st, p), st->pool);
+	ask = (int)worth + 1;
+	t = *st;
+	t.phase = SP_TURN;		/* the turn after p's */
+	t.turn = (int8_t)((p + 1) % st->n);
+	chances(&t, w0, NULL);
+	for (q = 0; q < st->n; q++) {
+		if (q == p || !speculation_in(st, q))
+			continue;
+		t.holder = (int8_t)q;
+		chances(&t, w1, NULL);
+		t.holder = (int8_t)p;
+		loss = (w0[p] - w1[p]) * st->pool;
+		gain = (w1[q] - w0[q]) * st->pool;
+		want = model_want(st, &s, q, 1, 0);
+		e->up_pairs++;
+		e->err_up += fabs(worth - loss);
+		if (gain > ask) {
+			e->up_buy++;
+			e->up_buy_gain += gain - ask;
+		}
+		if (want >= 1 && want > loss) {
+			e->up_sell++;
+			e->up_sell_gain += want - loss;
+		}
+	}
+}
+
+/* Plays a game by the heuristic model, testing chances() at a few turns
+ * (test 1, when tested is set) and pricing every turn (test 2). */
+static void
+play(const char *options, uint64_t seed, int *tested, const char *what,
+    struct edge *e, struct rng *r)
+{
+	struct ca_legal l[CA_MAX_LEGAL];
+	struct ca_game *g;
+	const struct sp *st;
+	char cause[256];
+	int32_t amount;
+	uint32_t dec;
+	int p, n, i;
+
+	if ((g = ca_new("speculation", 5, options, seed, cause,
+	    sizeof cause)) == NULL)
+		errx(1, "ca_new: %s", cause);
+	while ((dec = ca_deciders(g)) != 0) {
+		p = __builtin_ctz(dec);
+		st = ca_state(g);
+		if (st->phase == SP_TURN && st->offered == 0 &&
+		    st->lot == 0 && st->holder != p && st->nfd[p] > 0) {
+			edge_card(st, p, e);
+			if (*tested < POSITIONS && rng_below(r, 20) == 0) {
+				check_chances(g, (p + 1 + *tested) % st->n,
+				    what);
+				++*tested;
+			}
+		}
+		if ((st->phase == SP_TRUMP || st->phase == SP_NEWHIGH) &&
+		    speculation_max_other(st, p) >= 1)
+			edge_up(st, p, e);
+		n = ca_legal(g, p, l, CA_MAX_LEGAL);
+		amount = 0;
+		i = policy(g, p, l, n, r, &amount);
+		if (ca_apply(g, p, l[i].code, l[i].ranged ? amount : 0) == -1)
+			errx(1, "apply");
+	}
+	ca_free(g);
+}
+
+int
+main(int argc, char **argv)
+{
+	static const char *const sets[] = { "{}", "{\"widow\":true}" };
+	static const char *const names[] = { "default options", "widow" };
+	struct edge e = { 0 };
+	struct rng r;
+	const char *errstr;
+	int ngames = 40, c, gi, s, tested;
+
+	while ((c = getopt(argc, argv, "n:")) != -1) {
+		if (c != 'n')
+			errx(2, "usage: t_speculation_edge [-n GAMES]");
+		ngames = (int)strtonum(optarg, 2, 1000000, &errstr);
+		if (errstr != NULL)
+			errx(2, "-n %s: %s", optarg, errstr);
+	}
+	rng_seed(&r, 11);
+	for (s = 0; s < 2; s++) {
+		tested = 0;
+		for (gi = 0; gi < ngames / 2 || tested < POSITIONS; gi++)
+			play(sets[s], 1000 + (uint64_t)gi, &tested, names[s],
+			    s == 0 ? &e : &(struct edge){ 0 }, &r);
+	}
+	printf("# %d games of the heuristic model, default options: %ld "
+	    "(seller, buyer) pairs at turns\n", ngames / 2, e.pairs);
+	printf("# a face-down card: |the heuristic's worth - the exact loss| "
+	    "%.3f counters on average\n", e.err_ask / e.pairs);
+	printf("# buying at its ask pays in %.2f%% of pairs (by %.3f "
+	    "counters on average when it does)\n", 100.0 * e.buy / e.pairs,
+	    e.buy ? e.buy_gain / e.buy : 0);
+	printf("# selling to it at its bid limit pays in %.2f%% (by %.3f)\n",
+	    100.0 * e.sell / e.pairs, e.sell ? e.sell_gain / e.sell : 0);
+	printf("# the face-up card: %ld pairs, |worth - exact loss| %.3f; "
+	    "buying at its ask pays in %.2f%% (by %.3f), selling to it at "
+	    "its limit in %.2f%% (by %.3f)\n", e.up_pairs, e.up_pairs ?
+	    e.err_up / e.up_pairs : 0, e.up_pairs ? 100.0 * e.up_buy /
+	    e.up_pairs : 0, e.up_buy ? e.up_buy_gain / e.up_buy : 0,
+	    e.up_pairs ? 100.0 * e.up_sell / e.up_pairs : 0, e.up_sell ?
+	    e.up_sell_gain / e.up_sell : 0);
+	tap_ok(e.pairs > 1000 && e.buy < e.pairs / 10, "buying a face-down "
+	    "card at the heuristic's ask pays in under 10%% of pairs (%ld "
+	    "of %ld)", e.buy, e.pairs);
+	return tap_done();
+}
