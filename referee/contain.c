@@ -969,6 +969,12 @@ contain_start(struct contain *c, char *cause, size_t len)
 		return -1;
 	if (c->trusted)
 		c->sandbox = 0;
+	if (c->sandbox == SANDBOX_CHECKED) {
+		/* a runner checked it just now: a bot that cannot start
+		 * under it fails as any bot that cannot start */
+		c->sandbox = 1;
+		return 0;
+	}
 	if (c->sandbox != 0) {
 		/* contain_check spawns as c says, under the sandbox */
 		contain_set(c);

@@ -43,6 +43,7 @@ struct contain {
 };
 
 #define SANDBOX_AUTO	2	/* struct contain's sandbox: where it works */
+#define SANDBOX_CHECKED	3	/* on, the caller (a runner) checked it works */
 
 /* The limits a bot's end can be put down to, as logs and results name them. */
 enum { LIMIT_CPU, LIMIT_MEMORY, LIMIT_FSIZE, NLIMIT };

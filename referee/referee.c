@@ -31,7 +31,7 @@ enum {
 	OPT_LIST_GAMES, OPT_DESCRIBE, OPT_GRACE, OPT_MAXDEC, OPT_LOGLEVEL,
 	OPT_LOGMAX, OPT_NOREPLAY, OPT_LIMITS,	/* cli_limit_longopts */
 	OPT_ENV = OPT_LIMITS + NLIMIT_FLAGS, OPT_BOT_USER,
-	OPT_SANDBOX, OPT_NO_SANDBOX, OPT_SBIND, OPT_SHIDE, OPT_MAX_FAULTS,
+	OPT_SANDBOX, OPT_SANDBOX_CHECKED, OPT_NO_SANDBOX, OPT_SBIND, OPT_SHIDE, OPT_MAX_FAULTS,
 	OPT_MAX_BYTES, OPT_FIRST, OPT_BOOK, OPT_CPU
 };
 
@@ -68,6 +68,7 @@ static const struct option longopts[] = {
 	{ "env",		required_argument,	NULL, OPT_ENV },
 	{ "bot-user",		required_argument,	NULL, OPT_BOT_USER },
 	{ "sandbox",		no_argument,		NULL, OPT_SANDBOX },
+	{ "sandbox-checked",	no_argument,		NULL, OPT_SANDBOX_CHECKED },
 	{ "no-sandbox",		no_argument,		NULL, OPT_NO_SANDBOX },
 	{ "sandbox-bind",	required_argument,	NULL, OPT_SBIND },
 	{ "sandbox-hide",	required_argument,	NULL, OPT_SHIDE },
@@ -116,7 +117,8 @@ usage(FILE *fp, int status)
 "               [--limit-cpu S] [--limit-mem MIB] [--limit-nproc N]\n"
 "               [--limit-fsize MIB] [--limit-nofile N] [--limit-scratch MIB]\n"
 "               [--env KEY=VALUE] [--bot-user auto|same]\n"
-"               [--sandbox | --no-sandbox] [--sandbox-bind DIR]\n"
+"               [--sandbox | --sandbox-checked | --no-sandbox]\n"
+"               [--sandbox-bind DIR]\n"
 "               [--sandbox-hide DIR] [--max-faults N] [--max-output BYTES]\n"
 "               [--cpu N]\n"
 "               -b 'COMMAND ARGS' -b ...\n"
@@ -203,6 +205,9 @@ usage(FILE *fp, int status)
 "                         network, its own PID/IPC/UTS namespaces, the\n"
 "                         system and the working directory read-only, a\n"
 "                         private /tmp\n"
+"      --sandbox-checked  --sandbox, which the caller (a tournament's\n"
+"                         runner) has just checked works here: the\n"
+"                         referee does not check it again\n"
 "      --no-sandbox       no bubblewrap: as root the bots are isolated,\n"
 "                         else they are not protected from each other\n"
 "      --sandbox-bind DIR also show DIR (read-only) to sandboxed bots\n"
@@ -392,6 +397,9 @@ contain_option(struct contain *ct, int c, char *arg)
 		break;
 	case OPT_SANDBOX:
 		ct->sandbox = 1;
+		break;
+	case OPT_SANDBOX_CHECKED:
+		ct->sandbox = SANDBOX_CHECKED;
 		break;
 	case OPT_CPU:
 		ct->cpu = (int)cli_number("--cpu", arg, 0, 4095);

@@ -986,3 +986,40 @@ PY
 	# the retry hint is not "run again" alone: the warning says why
 	[[ "$output" == *"the warnings above say why"* ]]
 }
+
+@test "the sandbox is checked once by the tournament, not again by each referee run" {
+	bin/referee -g horserace --sandbox -q -b bin/random -b bin/random \
+	    -b bin/random >/dev/null 2>&1 || skip "bubblewrap cannot run here"
+	# a bwrap that notes each command it runs (the check runs `true`),
+	# where the bots' users and the tournament's check may run it
+	chmod 711 "$T"
+	mkdir -m 755 "$T/w"
+	printf '#!/bin/sh\necho "$*" >>"%s"\nexec %s "$@"\n' "$T/w/calls" \
+	    "$(command -v bwrap)" >"$T/w/bwrap"
+	chmod 755 "$T/w/bwrap"
+	: >"$T/w/calls"
+	chmod 666 "$T/w/calls"
+	one_race "$T/t.json" "$T/out" "bin/random --seed 7" r0 \
+	    '"sandbox": true, "bot_user": "same", "deals_per_run": 2,'
+	sed -i 's/"deals": 1,/"deals": 6,/' "$T/t.json"
+	run env CARDARENA_BWRAP="$T/w/bwrap" bin/tournament run -q "$T/t.json"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ "$(played "$T/out")" -eq 6 ]
+	# three runs of two deals, three bots each: nine bot starts, one check
+	[ "$(grep -c 'bin/random --seed [127]$' "$T/w/calls")" -eq 9 ]
+	[ "$(grep -c ' true$' "$T/w/calls")" -eq 1 ]
+	# the referee on its own checks it (and --sandbox-checked does not)
+	: >"$T/w/calls"
+	run env CARDARENA_BWRAP="$T/w/bwrap" bin/referee -g horserace -q \
+	    --bot-user same --sandbox -b bin/random -b bin/random -b bin/random
+	[ "$status" -eq 0 ]
+	[ "$(grep -c ' true$' "$T/w/calls")" -eq 1 ]
+	: >"$T/w/calls"
+	run env CARDARENA_BWRAP="$T/w/bwrap" bin/referee -g horserace -q \
+	    --bot-user same --sandbox-checked -b bin/random -b bin/random \
+	    -b bin/random
+	[ "$status" -eq 0 ]
+	[ "$(grep -c ' true$' "$T/w/calls")" -eq 0 ]
+	[ "$(grep -c 'bin/random$' "$T/w/calls")" -eq 3 ]
+}

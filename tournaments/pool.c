@@ -331,6 +331,8 @@ run_argv(struct pool *pl, const struct pool_run *r, const char *logpath,
 	ARG("-q");
 	for (s = 0; s < t->nrefargs; s++)
 		ARG(t->refargs[s]);
+	if (t->sandbox_checked)
+		ARG("--sandbox-checked");
 	/* the tournament's files out of sight of sandboxed or isolated bots
 	 * (its journal and file hold the seed that gives every card) */
 	ARG("--sandbox-hide");

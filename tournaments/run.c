@@ -942,11 +942,15 @@ runner_play(struct runner *rn, char *cause, size_t len)
 		if (contain_check(cause, len) == 0) {
 			tour_refarg(rn->t, "--sandbox", NULL);
 			rn->t->sandbox = 1;
+			rn->t->sandbox_checked = 1;
 		} else {
 			warnx("%s; the bots run without the sandbox", cause);
 			rn->t->sandbox = 0;
 		}
-	}
+	} else if (rn->t->sandbox == 1 && contain_check(cause, len) == 0)
+		/* checked once here, not by every referee run (where it
+		 * does not work, each referee says so) */
+		rn->t->sandbox_checked = 1;
 	/* the referees say it in their stderr files, where no one looks
 	 * (a sandbox, true or found by "auto", is --sandbox in refargs) */
 	isolation_warn(rn->t->refargs, rn->t->nrefargs,

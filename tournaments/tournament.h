@@ -117,6 +117,7 @@ struct tour {
 	char	       **refargs;	/* extra referee arguments */
 	int		 nrefargs;
 	int		 sandbox;	/* 1: "sandbox": true, 2: "auto" (default) */
+	int		 sandbox_checked; /* 1: the runner checked it works */
 };
 
 /*
