@@ -427,6 +427,10 @@ def tournaments(tmp):
     print("\n== tournament run against one referee per table playing the "
           "same games (6 bots, tables of 5: 6 tables; match logs written on "
           "both sides), at -j 1 and -j 2")
+    # a small one: its fixed costs (checks, start-ups, the first run
+    # that times the pace, the reports) against one referee per table
+    tournament(tmp, "small, C: horserace races=1", "horserace",
+               {"races": 1}, scaled(34), "C")
     tournament(tmp, "short, C: horserace races=1", "horserace",
                {"races": 1}, scaled(1200), "C")
     tournament(tmp, "short, Python: horserace races=1", "horserace",
