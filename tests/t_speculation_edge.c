@@ -38,11 +38,35 @@ int	speculation_mcts_main(int, char **);
 #define DRAW_SETS	16	/* chances() averaged over this many */
 #define Z		4.5
 
-struct edge {
-	long	pairs, buy, sell, up_pairs, up_buy, up_sell;
-	double	buy_gain, sell_gain, up_buy_gain, up_sell_gain;
-	double	err_ask, err_up;
+/* What the heuristic's prices leave, over (seller, buyer) pairs. */
+struct tally {
+	long	pairs, buy, sell;	/* buying at its ask, selling at its
+					   limit pays */
+	double	buy_gain, sell_gain;	/* by this much, summed */
+	double	err;			/* |its worth - the exact loss| */
 };
+
+struct edge {
+	struct tally	card, up;	/* a face-down card; the face-up one */
+};
+
+/* Counts one pair: the heuristic seller's worth and ask, the exact loss
+ * of the seller and gain of the buyer, the heuristic buyer's limit. */
+static void
+tally(struct tally *t, double worth, int ask, double loss, double gain,
+    int want)
+{
+	t->pairs++;
+	t->err += fabs(worth - loss);
+	if (gain > ask) {
+		t->buy++;
+		t->buy_gain += gain - ask;
+	}
+	if (want >= 1 && want > loss) {
+		t->sell++;
+		t->sell_gain += want - loss;
+	}
+}
 
 /* chances() over DRAW_SETS sets of draws (each set drawn for a copy of
  * st differing in a field chances() does not read). */
@@ -166,16 +190,7 @@ edge_card(const struct sp *st, int p, struct edge *e)
 		loss = (w0[p] - w1[p]) * st->pool;
 		gain = (w1[q] - w0[q]) * st->pool;
 		want = model_want(st, &s, q, 0, 1);
-		e->pairs++;
-		e->err_ask += fabs(own - loss);
-		if (gain > ask) {
-			e->buy++;
-			e->buy_gain += gain - ask;
-		}
-		if (want >= 1 && want > loss) {
-			e->sell++;
-			e->sell_gain += want - loss;
-		}
+		tally(&e->card, own, ask, loss, gain, want);
 	}
 }
 
@@ -205,16 +220,7 @@ edge_up(const struct sp *st, int p, struct edge *e)
 		loss = (w0[p] - w1[p]) * st->pool;
 		gain = (w1[q] - w0[q]) * st->pool;
 		want = model_want(st, &s, q, 1, 0);
-		e->up_pairs++;
-		e->err_up += fabs(worth - loss);
-		if (gain > ask) {
-			e->up_buy++;
-			e->up_buy_gain += gain - ask;
-		}
-		if (want >= 1 && want > loss) {
-			e->up_sell++;
-			e->up_sell_gain += want - loss;
-		}
+		tally(&e->up, worth, ask, loss, gain, want);
 	}
 }
 
@@ -259,6 +265,22 @@ play(const char *options, uint64_t seed, int *tested, const char *what,
 	ca_free(g);
 }
 
+/* Prints a tally as comments. */
+static void
+report(const char *what, const struct tally *t)
+{
+	double n = t->pairs > 0 ? (double)t->pairs : 1;
+
+	printf("# %s: %ld (seller, buyer) pairs; |the heuristic's worth - "
+	    "the exact loss| %.3f counters on average\n", what, t->pairs,
+	    t->err / n);
+	printf("#   buying at its ask pays in %.2f%% of pairs (by %.3f "
+	    "counters when it does); selling to it at its bid limit in "
+	    "%.2f%% (by %.3f)\n", 100.0 * t->buy / n, t->buy ? t->buy_gain /
+	    t->buy : 0, 100.0 * t->sell / n, t->sell ? t->sell_gain /
+	    t->sell : 0);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -283,24 +305,12 @@ main(int argc, char **argv)
 			play(sets[s], 1000 + (uint64_t)gi, &tested, names[s],
 			    s == 0 ? &e : &(struct edge){ 0 }, &r);
 	}
-	printf("# %d games of the heuristic model, default options: %ld "
-	    "(seller, buyer) pairs at turns\n", ngames / 2, e.pairs);
-	printf("# a face-down card: |the heuristic's worth - the exact loss| "
-	    "%.3f counters on average\n", e.err_ask / e.pairs);
-	printf("# buying at its ask pays in %.2f%% of pairs (by %.3f "
-	    "counters on average when it does)\n", 100.0 * e.buy / e.pairs,
-	    e.buy ? e.buy_gain / e.buy : 0);
-	printf("# selling to it at its bid limit pays in %.2f%% (by %.3f)\n",
-	    100.0 * e.sell / e.pairs, e.sell ? e.sell_gain / e.sell : 0);
-	printf("# the face-up card: %ld pairs, |worth - exact loss| %.3f; "
-	    "buying at its ask pays in %.2f%% (by %.3f), selling to it at "
-	    "its limit in %.2f%% (by %.3f)\n", e.up_pairs, e.up_pairs ?
-	    e.err_up / e.up_pairs : 0, e.up_pairs ? 100.0 * e.up_buy /
-	    e.up_pairs : 0, e.up_buy ? e.up_buy_gain / e.up_buy : 0,
-	    e.up_pairs ? 100.0 * e.up_sell / e.up_pairs : 0, e.up_sell ?
-	    e.up_sell_gain / e.up_sell : 0);
-	tap_ok(e.pairs > 1000 && e.buy < e.pairs / 10, "buying a face-down "
-	    "card at the heuristic's ask pays in under 10%% of pairs (%ld "
-	    "of %ld)", e.buy, e.pairs);
+	printf("# %d games of the heuristic model, default options\n",
+	    ngames / 2);
+	report("a face-down card", &e.card);
+	report("the face-up card", &e.up);
+	tap_ok(e.card.pairs > 1000 && e.card.buy < e.card.pairs / 10,
+	    "buying a face-down card at the heuristic's ask pays in under "
+	    "10%% of pairs (%ld of %ld)", e.card.buy, e.card.pairs);
 	return tap_done();
 }
