@@ -309,6 +309,12 @@ main(int argc, char **argv)
 	    ngames / 2);
 	report("a face-down card", &e.card);
 	report("the face-up card", &e.up);
+	/* every pair is one player's chance (the buyer's at an ask, the
+	 * seller's at a limit), so a player's share is a fifth */
+	printf("# what a player who took every such chance would gain: "
+	    "%.2f counters a game, at most\n", (e.card.buy_gain +
+	    e.card.sell_gain + e.up.buy_gain + e.up.sell_gain) /
+	    (ngames / 2) / 5);
 	tap_ok(e.card.pairs > 1000 && e.card.buy < e.card.pairs / 10,
 	    "buying a face-down card at the heuristic's ask pays in under "
 	    "10%% of pairs (%ld of %ld)", e.card.buy, e.card.pairs);
