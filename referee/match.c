@@ -925,6 +925,7 @@ match_run(const struct match_config *cf, struct match_result *res,
 	m.res = res;
 	m.n = cf->nbots;
 	m.resfd = -1;
+	m.log.fd = -1;		/* no log yet: match_close leaves fd 0 */
 	m.bs.epfd = -1;
 	m.next_id = 1;
 	m.t0 = now_us();

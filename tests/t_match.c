@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 
 #include <err.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -61,6 +62,7 @@ static void	test_split(void);
 static void	test_encoders(void);
 static void	test_answers(void);
 static void	test_match(const char *);
+static void	test_setup_fails(const char *);
 
 static const struct game tiny = {
 	.name = "tiny", .title = "the test game", .min_players = 2,
@@ -406,6 +408,35 @@ test_answers(void)
 #undef ANSWER
 }
 
+/* A match whose setup fails before its log is opened (a bot's command
+ * line cannot be split) says why and leaves the caller's descriptors,
+ * standard input included, open. */
+static void
+test_setup_fails(const char *self)
+{
+	struct match_config cf;
+	struct match_result res;
+	char cmd[PATH_MAX + 16], bad[] = "'unterminated", *cmds[2];
+	char cause[256] = "";
+	int rc;
+
+	snprintf(cmd, sizeof cmd, "%s --bot fast", self);
+	cmds[0] = cmd;
+	cmds[1] = bad;
+	match_config_init(&cf);
+	cf.game = &tiny;
+	opts_defaults(&tiny, &cf.opts, 2);
+	cf.nbots = 2;
+	cf.commands = cmds;
+	cf.seed = 5;
+	cf.log_path = "/nonexistent-dir/never.log";
+	rc = match_run(&cf, &res, cause, sizeof cause);
+	tap_ok(rc == -1 && strstr(cause, "bot 1") != NULL, "a bot command "
+	    "that cannot be split fails the setup: %s", cause);
+	tap_ok(fcntl(STDIN_FILENO, F_GETFD) != -1, "standard input is still "
+	    "open after the failed setup");
+}
+
 /* Plays matches of the tiny game between a slow and a fast bot. */
 static void
 test_match(const char *self)
@@ -534,5 +565,6 @@ main(int argc, char **argv)
 	test_encoders();
 	test_answers();
 	test_match(self);
+	test_setup_fails(self);
 	return tap_done();
 }
