@@ -229,6 +229,20 @@ answers() {
 	! answers "$T/full.log" | grep ' iterations' | grep -vE '[^0-9]3000 iterations'
 }
 
+@test "the search options take numbers in [0, 100]: anything else is refused with one line" {
+	for bad in abc 1x -1 101 ''; do
+		for opt in --settle --confidence --explore; do
+			run bin/speculation_mcts "$opt" "$bad"
+			[ "$status" -eq 2 ]
+			[ "${#lines[@]}" -eq 1 ]
+			echo "$output" | grep -q -- "$opt .*not a number in \[0, 100\]"
+		done
+	done
+	run bin/speculation_mcts --settle 2.5 --help
+	[ "$status" -eq 0 ]
+	echo "$output" | grep -q -- '--settle Z'
+}
+
 @test "README: the \"Build a search bot\" section runs as written and does what it says" {
 	readme_script "Build a search bot" "$T/search.sh" 3
 	cp -r bin bots lib "$T/"

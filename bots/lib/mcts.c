@@ -48,7 +48,7 @@ struct mcts {
 	mcts_expand_fn	 expand;
 	bot_choose_fn	 advice;
 	double		 confidence;	/* z to leave the prior's move */
-	double		 settle;	/* z to stop a timed search early */
+	double		 settle;	/* z to stop a search early */
 	int		 own;		/* a tree of the bot's own moves */
 	int		 cut_own;	/* the cutoff before own moves too */
 	struct ca_game	*root;		/* this decision's first draw */
@@ -76,6 +76,7 @@ static int	iterate(struct mcts *, int, const struct ca_view *,
 		    struct rng *);
 static void	moments(const struct node *, double *, double *);
 static int	settled(const struct mcts *);
+static double	real_arg(const char *, const char *);
 static int32_t	advised(struct mcts *, struct bot *, const json_t *,
 		    int32_t, int *, int32_t *);
 static int	choose(struct bot *, const json_t *, int32_t *);
@@ -502,6 +503,20 @@ choose(struct bot *b, const json_t *req, int32_t *amount)
 	return ch->index;
 }
 
+/* The number in [0, 100] that option opt was given as arg; exits with
+ * status 2 and a message if arg is not one. */
+static double
+real_arg(const char *opt, const char *arg)
+{
+	char *end;
+	double x;
+
+	x = strtod(arg, &end);
+	if (end == arg || *end != '\0' || !(x >= 0 && x <= 100))
+		errx(2, "%s %s: not a number in [0, 100]", opt, arg);
+	return x;
+}
+
 /* Runs a search bot of game on the SDK's loop. */
 int
 mcts_main(int argc, char **argv, const struct mcts_bot *bot)
@@ -574,16 +589,12 @@ mcts_main(int argc, char **argv, const struct mcts_bot *bot)
 				errx(2, "--amounts %s: %s", argv[i], errstr);
 		} else if (i + 1 < argc &&
 		    strcmp(argv[i], "--confidence") == 0) {
-			m.confidence = strtod(argv[++i], NULL);
-			if (!(m.confidence >= 0 && m.confidence <= 100))
-				errx(2, "--confidence %s: not in [0, 100]",
-				    argv[i]);
+			m.confidence = real_arg(argv[i], argv[i + 1]);
+			i++;
 		} else if (i + 1 < argc &&
 		    strcmp(argv[i], "--settle") == 0) {
-			m.settle = strtod(argv[++i], NULL);
-			if (!(m.settle >= 0 && m.settle <= 100))
-				errx(2, "--settle %s: not in [0, 100]",
-				    argv[i]);
+			m.settle = real_arg(argv[i], argv[i + 1]);
+			i++;
 		} else if (strcmp(argv[i], "--verbose") == 0) {
 			m.verbose = 1;
 		} else if (strcmp(argv[i], "--uniform") == 0) {
@@ -591,10 +602,8 @@ mcts_main(int argc, char **argv, const struct mcts_bot *bot)
 			m.cutoff = NULL;
 		} else if (i + 1 < argc &&
 		    strcmp(argv[i], "--explore") == 0) {
-			m.explore = strtod(argv[++i], NULL);
-			if (!(m.explore >= 0 && m.explore <= 100))
-				errx(2, "--explore %s: not in [0, 100]",
-				    argv[i]);
+			m.explore = real_arg(argv[i], argv[i + 1]);
+			i++;
 		} else
 			rest[n++] = argv[i];
 	}
