@@ -63,6 +63,7 @@ static void	test_encoders(void);
 static void	test_answers(void);
 static void	test_match(const char *);
 static void	test_setup_fails(const char *);
+static void	tiny_config(struct match_config *, char **, const char *);
 
 static const struct game tiny = {
 	.name = "tiny", .title = "the test game", .min_players = 2,
@@ -408,6 +409,20 @@ test_answers(void)
 #undef ANSWER
 }
 
+/* A match of the tiny game between the two bots of cmds, seed 5,
+ * logged to logp. */
+static void
+tiny_config(struct match_config *cf, char **cmds, const char *logp)
+{
+	match_config_init(cf);
+	cf->game = &tiny;
+	opts_defaults(&tiny, &cf->opts, 2);
+	cf->nbots = 2;
+	cf->commands = cmds;
+	cf->seed = 5;
+	cf->log_path = logp;
+}
+
 /* A match whose setup fails before its log is opened (a bot's command
  * line cannot be split) says why and leaves the caller's descriptors,
  * standard input included, open. */
@@ -423,13 +438,7 @@ test_setup_fails(const char *self)
 	snprintf(cmd, sizeof cmd, "%s --bot fast", self);
 	cmds[0] = cmd;
 	cmds[1] = bad;
-	match_config_init(&cf);
-	cf.game = &tiny;
-	opts_defaults(&tiny, &cf.opts, 2);
-	cf.nbots = 2;
-	cf.commands = cmds;
-	cf.seed = 5;
-	cf.log_path = "/nonexistent-dir/never.log";
+	tiny_config(&cf, cmds, "/nonexistent-dir/never.log");
 	rc = match_run(&cf, &res, cause, sizeof cause);
 	tap_ok(rc == -1 && strstr(cause, "bot 1") != NULL, "a bot command "
 	    "that cannot be split fails the setup: %s", cause);
@@ -455,14 +464,8 @@ test_match(const char *self)
 	cmds[0] = cmd[0];
 	cmds[1] = cmd[1];
 	snprintf(logp, sizeof logp, "/tmp/t_match.%d.log", (int)getpid());
-	match_config_init(&cf);
-	cf.game = &tiny;
-	opts_defaults(&tiny, &cf.opts, 2);
-	cf.nbots = 2;
-	cf.commands = cmds;
-	cf.seed = 5;
+	tiny_config(&cf, cmds, logp);
 	cf.games = 2;
-	cf.log_path = logp;
 	/* Far above any delay of a loaded machine: no test of time here. */
 	cf.time_per_move_ms = 600000;
 	cf.time_hello_ms = 600000;
