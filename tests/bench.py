@@ -349,13 +349,14 @@ BOTS = {"C": "bin/random --seed %d",
         "Python": "python3 bots/python/random_bot.py --seed %d"}
 
 
-def tournament(tmp, name, game, options, deals, lang):
+def tournament(tmp, name, game, options, deals, lang, dup=False):
     """One tournament of 6 bots at tables of 5 (every subset: 6 tables of
     `deals` games), at -j 1 and -j 2, interleaved with its yardstick: one
     bin/referee per table playing the same games, one after the other
     (what a perfect runner at -j 1 would do), each writing its match log
     as a tournament's tables do by default (the same work).  Prints the
-    games per second of each and the ratios."""
+    games per second of each and the ratios.  With dup, duplicate deals
+    (each from every seat: 5 games a deal) on both sides."""
     import itertools
     bots = [BOTS[lang] % i for i in range(1, 7)]
     tables = list(itertools.combinations(range(6), 5))
@@ -367,7 +368,9 @@ def tournament(tmp, name, game, options, deals, lang):
         n = 0
         for tb in tables:
             cmd = ["bin/referee", "-g", game, "-n", "5", "-s", str(rep + 1),
-                   "--games", str(deals), "-q", "--time-hello", "600000"]
+                   "--games", str(deals * (5 if dup else 1)), "-q",
+                   "--time-hello", "600000"] + (["--duplicate"] if dup
+                                                else [])
             for k, v in options.items():
                 cmd += ["-o", "%s=%s" % (k, v)]
             for i in tb:
@@ -376,7 +379,7 @@ def tournament(tmp, name, game, options, deals, lang):
             run(cmd + ["--log", log])
             for f in glob.glob(log + "*"):
                 os.unlink(f)
-            n += deals
+            n += deals * (5 if dup else 1)
         wall = time.monotonic() - t0
         res["ref"].append(n / wall)
         print("  %-30s referee:    %7.1f games/s (%d games in %.2f s, one "
@@ -384,7 +387,7 @@ def tournament(tmp, name, game, options, deals, lang):
         for jobs, aff in ((1, False), (2, False), (1, True), (2, True)):
             out = os.path.join(tmp, "t-%d" % jobs)
             spec = {"name": "bench", "game": game, "options": options,
-                    "seats": 5, "deals": deals, "duplicate": False,
+                    "seats": 5, "deals": deals, "duplicate": dup,
                     "bots": [{"name": "r%d" % i, "command": c}
                              for i, c in enumerate(bots)],
                     "time_hello_ms": 600000, "output": out,
@@ -431,6 +434,8 @@ def tournaments(tmp):
     # that times the pace, the reports) against one referee per table
     tournament(tmp, "small, C: horserace races=1", "horserace",
                {"races": 1}, scaled(34), "C")
+    tournament(tmp, "small, C, duplicate: horserace", "horserace",
+               {"races": 1}, scaled(7), "C", dup=True)
     tournament(tmp, "short, C: horserace races=1", "horserace",
                {"races": 1}, scaled(1200), "C")
     tournament(tmp, "short, Python: horserace races=1", "horserace",

@@ -8,7 +8,9 @@
  * chunk of each other.  A chunk is "deals_per_run" deals, or by default
  * ("auto") as many as take about CHUNK_SECONDS to play, measured on the
  * runs so far (a first run of two deals times the games of one bot
- * process, apart from the start-ups): start-up is paid once per chunk, and a
+ * process, apart from the start-ups; with duplicate, the first seat
+ * rotation of two deals, whose other rotations go with the next chunk):
+ * start-up is paid once per chunk, and a
  * stopped tournament has every table within a few
  * seconds of play of the others.  The games of a chunk that are not in
  * the journal are its run's list, so a resumed game is the same game
@@ -59,6 +61,7 @@ struct chunk {
 	double	 gaps;		/* between games of one lifetime */
 	long	 ngaps;
 	int	 running;
+	int	 timing;	/* one rotation run to time the pace */
 };
 
 struct runner {
@@ -102,6 +105,8 @@ static int	 check_header(void *, const json_t *, char *, size_t);
 static int	 resume_game(void *, const struct jgame *, char *, size_t);
 static void	 skip_warn(void *, long, const char *);
 static long	 chunk_size(const struct runner *);
+static int	 timing_running(const struct runner *, long);
+static long	 timing_games(const struct runner *, long, long, long **);
 static int	 src_next(void *, struct pool_run *);
 static int	 src_game(void *, const struct pool_run *,
 		    const struct resline *, char *, size_t);
@@ -359,9 +364,52 @@ chunk_size(const struct runner *rn)
 	return n < 1 ? 1 : n;
 }
 
+/* 1 if table tb's timing run is being played. */
+static int
+timing_running(const struct runner *rn, long tb)
+{
+	int i;
+
+	for (i = 0; i < rn->jobs; i++)
+		if (rn->chunks[i].running && rn->chunks[i].timing &&
+		    rn->chunks[i].table == tb)
+			return 1;
+	return 0;
+}
+
+/*
+ * With duplicate and no pace yet ("auto"): the games of the first seat
+ * rotation of two deals of table tb from deal d not yet in the journal,
+ * in *list (allocated), and their count; 0 if no such run is wanted.  A
+ * run of one lifetime times the pace as well as two whole deals would,
+ * and their other rotations, played with the deals after them, start
+ * their bots once instead of twice.
+ */
+static long
+timing_games(const struct runner *rn, long tb, long d, long **list)
+{
+	long n = 0, k, g;
+
+	if (rn->deal_s > 0 || rn->fixed > 0 || !rn->t->duplicate ||
+	    rn->t->seats < 2)
+		return 0;
+	*list = xcalloc(2, sizeof **list);
+	for (k = d; k < d + 2 && k < rn->deal_hi; k++)
+		if ((g = k * rn->per_round) < rn->done.gpt &&
+		    !doneset_has(&rn->done, tb, g))
+			(*list)[n++] = g;
+	if (n == 0) {
+		free(*list);
+		*list = NULL;
+	}
+	return n;
+}
+
 /*
  * The next run: the chunk of the table that is least far along, if it
- * begins at most lead chunks beyond the oldest chunk still being played.
+ * begins at most lead chunks beyond the oldest chunk still being played
+ * (before the pace is known, with duplicate, the first rotation of two
+ * of its deals: timing_games).
  */
 static int
 src_next(void *arg, struct pool_run *r)
@@ -369,7 +417,7 @@ src_next(void *arg, struct pool_run *r)
 	struct runner *rn = arg;
 	struct chunk *c = NULL;
 	long tb, best = -1, oldest = LONG_MAX, n, g, d, k;
-	int i, s;
+	int i, s, timing = 0, waiting;
 	char *log, *p, *e;
 
 	if (rn->aim)
@@ -384,17 +432,27 @@ src_next(void *arg, struct pool_run *r)
 		return 0;
 	for (;;) {
 		best = -1;
-		for (tb = 0; tb < rn->s->ntables; tb++)
-			if (rn->next_deal[tb] < rn->deal_hi && (best == -1 ||
-			    rn->next_deal[tb] < rn->next_deal[best]))
+		waiting = 0;
+		for (tb = 0; tb < rn->s->ntables; tb++) {
+			if (rn->next_deal[tb] >= rn->deal_hi)
+				continue;
+			if (timing_running(rn, tb))
+				waiting = 1;	/* its pace comes first */
+			else if (best == -1 ||
+			    rn->next_deal[tb] < rn->next_deal[best])
 				best = tb;
+		}
 		if (best == -1)
-			return -1;
+			return waiting ? 0 : -1;
 		n = chunk_size(rn);
 		if (oldest != LONG_MAX && rn->next_deal[best] > oldest +
 		    rn->lead * n)
 			return 0;
 		d = rn->next_deal[best];
+		if ((r->nlist = timing_games(rn, best, d, &r->list)) > 0) {
+			timing = 1;
+			break;
+		}
 		/* a fixed size keeps to its grid (a job may begin off it), so
 		 * that a chunk resumed is the chunk begun */
 		if (rn->fixed > 0)
@@ -447,6 +505,7 @@ src_next(void *arg, struct pool_run *r)
 	c->table = tb;
 	c->d0 = d;
 	c->n = n;
+	c->timing = timing;
 	c->t0 = now();
 	c->running = 1;
 	r->ctx = c;
