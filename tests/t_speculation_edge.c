@@ -166,61 +166,43 @@ check_chances(const struct ca_game *g, int seat, const char *what)
 	ca_free(d);
 }
 
-/* Test 2 at a turn of p: a card of p's against the heuristic's prices. */
+/*
+ * Test 2: what p would sell, a face-down card at its turn or (up) the
+ * face-up card it holds, against the heuristic's prices: for every other
+ * player q, the exact loss to p and gain to q of the sale (chances()
+ * before and after it).
+ */
 static void
-edge_card(const struct sp *st, int p, struct edge *e)
+edge(const struct sp *st, int p, int up, struct tally *tl)
 {
 	struct seen s;
-	struct sp t;
-	double w0[MAX_PLAYERS], w1[MAX_PLAYERS], own, loss, gain;
-	int q, ask, want;
+	struct sp base = *st, t;
+	double w0[MAX_PLAYERS], w1[MAX_PLAYERS], worth;
+	int q;
 
 	read_seen(st, &s);
 	new_draws(st);
-	chances(st, w0, NULL);
-	own = worth_own(st, &s, p);
-	ask = (int)own + 1;
-	for (q = 0; q < st->n; q++) {
-		if (q == p || !speculation_in(st, q))
-			continue;
-		t = *st;
-		t.nfd[p]--;
-		t.nfd[q]++;
-		chances(&t, w1, NULL);
-		loss = (w0[p] - w1[p]) * st->pool;
-		gain = (w1[q] - w0[q]) * st->pool;
-		want = model_want(st, &s, q, 0, 1);
-		tally(&e->card, own, ask, loss, gain, want);
+	worth = up ? worth_high(&s, against(st, p), st->pool) :
+	    worth_own(st, &s, p);
+	if (up) {
+		base.phase = SP_TURN;		/* the turn after p's */
+		base.turn = (int8_t)((p + 1) % st->n);
 	}
-}
-
-/* Test 2 when p may auction the face-up card it holds. */
-static void
-edge_up(const struct sp *st, int p, struct edge *e)
-{
-	struct seen s;
-	struct sp t;
-	double w0[MAX_PLAYERS], w1[MAX_PLAYERS], worth, loss, gain;
-	int q, ask, want;
-
-	read_seen(st, &s);
-	new_draws(st);
-	worth = worth_high(&s, against(st, p), st->pool);
-	ask = (int)worth + 1;
-	t = *st;
-	t.phase = SP_TURN;		/* the turn after p's */
-	t.turn = (int8_t)((p + 1) % st->n);
-	chances(&t, w0, NULL);
+	chances(&base, w0, NULL);
 	for (q = 0; q < st->n; q++) {
 		if (q == p || !speculation_in(st, q))
 			continue;
-		t.holder = (int8_t)q;
+		t = base;
+		if (up)
+			t.holder = (int8_t)q;
+		else {
+			t.nfd[p]--;
+			t.nfd[q]++;
+		}
 		chances(&t, w1, NULL);
-		t.holder = (int8_t)p;
-		loss = (w0[p] - w1[p]) * st->pool;
-		gain = (w1[q] - w0[q]) * st->pool;
-		want = model_want(st, &s, q, 1, 0);
-		tally(&e->up, worth, ask, loss, gain, want);
+		tally(tl, worth, (int)worth + 1, (w0[p] - w1[p]) * st->pool,
+		    (w1[q] - w0[q]) * st->pool, model_want(st, &s, q, up,
+		    !up));
 	}
 }
 
@@ -246,7 +228,7 @@ play(const char *options, uint64_t seed, int *tested, const char *what,
 		st = ca_state(g);
 		if (st->phase == SP_TURN && st->offered == 0 &&
 		    st->lot == 0 && st->holder != p && st->nfd[p] > 0) {
-			edge_card(st, p, e);
+			edge(st, p, 0, &e->card);
 			if (*tested < POSITIONS && rng_below(r, 20) == 0) {
 				check_chances(g, (p + 1 + *tested) % st->n,
 				    what);
@@ -255,7 +237,7 @@ play(const char *options, uint64_t seed, int *tested, const char *what,
 		}
 		if ((st->phase == SP_TRUMP || st->phase == SP_NEWHIGH) &&
 		    speculation_max_other(st, p) >= 1)
-			edge_up(st, p, e);
+			edge(st, p, 1, &e->up);
 		n = ca_legal(g, p, l, CA_MAX_LEGAL);
 		amount = 0;
 		i = policy(g, p, l, n, r, &amount);
