@@ -257,7 +257,6 @@ contain_watchdog(void)
 	int p[2], sig;
 	char b;
 
-
 	if (c->user != BOT_USER_AUTO || c->no_sweep || geteuid() != 0 ||
 	    pipe2(p, O_CLOEXEC) == -1)
 		return;
@@ -268,6 +267,12 @@ contain_watchdog(void)
 		close(p[1]);
 		return;
 	case 0:
+		/*
+		 * A process group of its own: it outlives us a moment (and
+		 * as a zombie until its new parent reaps it), and a caller
+		 * that waits for our group to be gone must not wait for it.
+		 */
+		setpgid(0, 0);
 		/* Out of the terminal's signals; waits for our end of file. */
 		for (sig = 1; sig < NSIG; sig++)
 			if (sig != SIGKILL && sig != SIGSTOP && sig != SIGCHLD)
@@ -287,6 +292,7 @@ contain_watchdog(void)
 			;
 		_exit(0);
 	}
+	setpgid(watchdog, watchdog);	/* both sides: no window in ours */
 	close(p[0]);
 	/* p[1] stays open (close on exec) until we are gone. */
 }

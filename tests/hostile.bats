@@ -955,3 +955,43 @@ as_ordinary_user() {
 	grep -q '^readfile: denied' "$T/w/out/logs/m.log.bot0.stderr"
 	log_complete "$T/w/out/logs/m.log"
 }
+
+# Integrity among strangers (issue 34).  The modes a case runs in, as
+# RUNNER:FLAG words: root with the sandbox, root isolated (without it), an
+# ordinary user (nobody) with the sandbox (the default), where each works
+# here; MODES_ALL=1 adds the ordinary user without the sandbox
+# (unprotected: SECURITY.md).  Sets $MODES (and $AS_USER).
+strangers_modes() {
+	MODES=""
+	sandbox_works && MODES="$MODES root:--sandbox"
+	isolation_works && MODES="$MODES root:--no-sandbox"
+	if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null &&
+	    id nobody >/dev/null 2>&1; then
+		AS_USER="setpriv --reuid nobody --regid $(id -g nobody) --clear-groups"
+		mkdir -p -m 1777 "$T/u"
+		sandbox_works $AS_USER && MODES="$MODES user:--sandbox"
+		[ -z "${MODES_ALL:-}" ] || MODES="$MODES user:--no-sandbox"
+	fi
+	[ -n "$MODES" ] || skip "no mode of containment works here"
+	echo "modes:$MODES"
+}
+
+# The runner of mode $1 (root:... or user:...): nothing or $AS_USER.
+runner_of() {
+	case $1 in user:*) echo "$AS_USER" ;; esac
+}
+
+@test "the referee leaves no process of its own in its process group when it exits, in any mode" {
+	MODES_ALL=1 strangers_modes
+	for m in $MODES; do
+		# the referee leads a group of its own (setsid), as for a
+		# caller that waits for the group
+		$(runner_of "$m") setsid "$PWD/bin/referee" -g horserace -s 3 -o races=1 -q \
+		    $LIMITS "${m#*:}" -b bin/random -b bin/random -b bin/random 3>&- 4>&- &
+		pid=$!
+		wait $pid
+		left=$(ps -eo pid=,pgid=,stat=,args= | awk -v g="$pid" '$2 == g')
+		echo "$m: left: $left"
+		[ -z "$left" ]
+	done
+}
