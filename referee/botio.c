@@ -218,7 +218,8 @@ botset_spawn(struct botset *bs, int *failed, char *cause, size_t len)
 	/* All forked first, then each exec awaited: they start at once. */
 	for (i = 0; i < bs->n; i++) {
 		b = &bs->bots[i];
-		if (proc_start(&b->p, b->argv, why, sizeof why) == -1) {
+		if (proc_start(&b->p, b->argv, b->index, why, sizeof why) ==
+		    -1) {
 			snprintf(cause, len, "bot %d: %s", i, why);
 			*failed = i;
 			return -1;

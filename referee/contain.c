@@ -50,6 +50,7 @@
 #define SWEEP_WAIT_MS	1000	/* for a SIGKILLed straggler to die */
 #define STR(x)		#x
 #define SANDBOX_STDIN_S	XSTR(SANDBOX_STDIN)
+#define SANDBOX_SECCOMP_S XSTR(SANDBOX_SECCOMP)
 #define XSTR(x)		STR(x)
 
 extern char **environ;
@@ -66,7 +67,7 @@ static void	 vec_add(char ***, int *, const char *);
 static void	 env_put(char ***, int *, const char *);
 static int	 under(const char *, const char *);
 static int	 find_bwrap(void);
-static void	 sandbox_args(char ***, int *, char *const *);
+static void	 sandbox_args(char ***, int *, char *const *, int, int);
 static long	 own_processes(void);
 static pid_t	 proc_stat(pid_t, char *);
 static void	 kill_uid(uid_t);
@@ -82,7 +83,10 @@ static void	 filter_arch(const uint32_t *, const int *, int,
 		    const uint32_t *, int);
 static int	 bot_filter(int);
 static void	 init_loop(pid_t) __attribute__((noreturn));
-static void	 isolate_hides(struct jailed *, char *const *);
+static void	 isolate_hides(struct jailed *, char *const *, int);
+static void	 own_add(struct contain *, const char *, int, int);
+static int	 named_dir(const char *, char *);
+static int	 filter_pipe(void);
 
 const struct limit_flag limit_flags[NLIMIT_FLAGS + 1] = {
 	{ "cpu_s",	"--limit-cpu",		86400 * 366,
@@ -392,22 +396,225 @@ scratch_size(char ***v, int *n)
 	vec_add(v, n, num);
 }
 
+/* A path of a bot's view: shown, hidden, or one of its own. */
+struct vpath {
+	char	*path;		/* resolved */
+	int	 dir;		/* a directory (else a file) */
+	int	 given;		/* own: --bot-dir */
+};
+
 /*
- * The bwrap words before the bot's argv: new PID, network, IPC, UTS (and
- * user, cgroup when it can) namespaces; the system read-only; the working
- * directory and the extra binds read-only; hidden directories covered by
- * an empty read-only tmpfs; a private /tmp and /dev/shm of the scratch
- * limit each, and /dev read-only; then the shell that gives the bot its
- * stdin (SANDBOX_STDIN).
+ * What one bot sees of the file system (SECURITY.md), resolved before the
+ * fork: under the sandbox the directories bound read-only for it, and
+ * what is hidden from it, sandboxed (under a bound directory) or isolated.
+ */
+struct view {
+	char		 cwd[PATH_MAX];
+	int		 cwd_shown;	/* sandbox: the working directory */
+	int		 cwd_make;	/* sandbox: an empty one to run in */
+	struct vpath	*mine;		/* its own directories */
+	int		 nmine;
+	struct vpath	*bind;		/* sandbox: shown, read-only */
+	int		 nbind;
+	struct vpath	*hide;		/* hidden */
+	int		 nhide;
+};
+
+static void	 view_build(struct view *, char *const *, int, int);
+static void	 view_free(struct view *);
+
+/* Appends a copy of path to a vpath list, unless it is there already. */
+static void
+vpath_add(struct vpath **v, int *n, const char *path, int dir, int given)
+{
+	int i;
+
+	for (i = 0; i < *n; i++)
+		if (strcmp((*v)[i].path, path) == 0) {
+			(*v)[i].given |= given;
+			return;
+		}
+	*v = xreallocarray(*v, (size_t)*n + 1, sizeof **v);
+	(*v)[*n].path = xstrdup(path);
+	(*v)[*n].dir = dir;
+	(*v)[(*n)++].given = given;
+}
+
+/* The index of a directory of v that holds path (or is it), or -1. */
+static int
+vpath_holds(const struct vpath *v, int n, const char *path)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (v[i].dir && under(path, v[i].path))
+			return i;
+	return -1;
+}
+
+/* Frees a vpath list. */
+static void
+vpath_free(struct vpath *v, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		free(v[i].path);
+	free(v);
+}
+
+/*
+ * The directory a word of a bot's command names (resolved into real): the
+ * word itself for a directory, else its file's directory; 0 for a word
+ * that names no path, or the system's (/usr, /etc, /dev, /proc, /sys),
+ * the root, or a directory every process shares (/tmp, /var/tmp).
+ */
+static int
+named_dir(const char *w, char *real)
+{
+	static const char *const sys[] = { "/usr", "/etc", "/dev", "/proc",
+	    "/sys", NULL };
+	struct stat sb;
+	int i;
+
+	if (strchr(w, '/') == NULL || realpath(w, real) == NULL ||
+	    stat(real, &sb) == -1)
+		return 0;
+	if (!S_ISDIR(sb.st_mode)) {
+		*strrchr(real, '/') = '\0';
+		if (real[0] == '\0')
+			return 0;
+	}
+	for (i = 0; sys[i] != NULL; i++)
+		if (under(real, sys[i]))
+			return 0;
+	return strcmp(real, "/") != 0 && strcmp(real, "/tmp") != 0 &&
+	    strcmp(real, "/var/tmp") != 0;
+}
+
+/*
+ * Builds v, the view of bot (its index, or -1) whose command is argv,
+ * sandboxed (sandbox) or isolated.  Its own directories (--bot-dir, and
+ * those its command names) are its; the other bots' are hidden from it
+ * (unless they hold one it was given, or, named by their command alone,
+ * one of its own, or it has none: a command that names no directory, as
+ * sh -c '...', may run any program), as is what the caller hides
+ * (--sandbox-hide: hidden wins, even over a directory its command names)
+ * and the log's directory (unless it holds one of its own).  Under the sandbox a bot given a
+ * directory sees it and what its command names, not the working directory
+ * (it runs in an empty one of that path); a bot given none also sees the
+ * working directory, unless it lies in a hidden one; what is hidden under
+ * none of that is out of sight anyway, and left out.  Isolated, every
+ * file system is there to see but what is hidden; nor can the working
+ * directory, or a directory holding it, be hidden.
  */
 static void
-sandbox_args(char ***v, int *n, char *const *argv)
+view_build(struct view *v, char *const *argv, int bot, int sandbox)
+{
+	const struct contain *c = contain_get();
+	struct vpath *hard = NULL, *keep = NULL;
+	char real[PATH_MAX];
+	struct stat sb;
+	int i, j, nhard = 0, nkeep = 0, given = 0, vis;
+
+	memset(v, 0, sizeof *v);
+	if (getcwd(v->cwd, sizeof v->cwd) == NULL)
+		strlcpy(v->cwd, "/", sizeof v->cwd);
+	for (i = 0; i < c->n_own; i++)
+		if (c->own[i].bot == bot) {
+			vpath_add(&v->mine, &v->nmine, c->own[i].path, 1,
+			    c->own[i].given);
+			given |= c->own[i].given;
+		}
+	for (i = 0; argv != NULL && argv[i] != NULL; i++)
+		if (named_dir(argv[i], real))
+			vpath_add(&v->mine, &v->nmine, real, 1, 0);
+	for (i = 0; i < c->n_hide; i++)
+		if (realpath(c->hide[i], real) != NULL &&
+		    stat(real, &sb) == 0 && strcmp(real, "/") != 0)
+			vpath_add(&hard, &nhard, real, S_ISDIR(sb.st_mode), 0);
+	/* whether its working directory is in its sight */
+	vis = !sandbox || (!given && vpath_holds(hard, nhard, v->cwd) == -1 &&
+	    strcmp(v->cwd, "/") != 0);
+	v->cwd_shown = sandbox && vis && strcmp(v->cwd, "/tmp") != 0;
+	for (i = 0; i < nhard; i++)
+		if (!hard[i].dir || !vis || !under(v->cwd, hard[i].path))
+			vpath_add(&v->hide, &v->nhide, hard[i].path,
+			    hard[i].dir, 0);
+	for (i = 0; i < c->n_own; i++) {
+		/* a command naming no directory (sh -c '...') is kept
+		 * from the directories given to others alone */
+		if (c->own[i].bot == bot || (!c->own[i].given &&
+		    v->nmine == 0) || (vis && under(v->cwd,
+		    c->own[i].path)) || vpath_holds(hard, nhard,
+		    c->own[i].path) != -1)
+			continue;
+		for (j = 0; j < v->nmine; j++)
+			if (under(v->mine[j].path, c->own[i].path) &&
+			    (v->mine[j].given || !c->own[i].given))
+				break;
+		if (j == v->nmine)
+			vpath_add(&v->hide, &v->nhide, c->own[i].path, 1, 0);
+	}
+	if (c->log_dir != NULL && realpath(c->log_dir, real) != NULL &&
+	    !(vis && under(v->cwd, real)) && strcmp(real, "/") != 0) {
+		for (j = 0; j < v->nmine && !under(v->mine[j].path, real); j++)
+			;
+		if (j == v->nmine)
+			vpath_add(&v->hide, &v->nhide, real, 1, 0);
+	}
+	vpath_free(hard, nhard);
+	if (!sandbox)
+		return;
+	if (v->cwd_shown)
+		vpath_add(&v->bind, &v->nbind, v->cwd, 1, 0);
+	for (i = 0; i < v->nmine; i++)
+		if (!(v->cwd_shown && under(v->mine[i].path, v->cwd)) &&
+		    vpath_holds(v->hide, v->nhide, v->mine[i].path) == -1)
+			vpath_add(&v->bind, &v->nbind, v->mine[i].path, 1, 0);
+	for (i = 0; i < c->n_bind; i++)
+		if (realpath(c->bind[i], real) != NULL &&
+		    vpath_holds(v->hide, v->nhide, real) == -1)
+			vpath_add(&v->bind, &v->nbind, real, 1, 0);
+	v->cwd_make = !v->cwd_shown && strcmp(v->cwd, "/") != 0 &&
+	    vpath_holds(v->bind, v->nbind, v->cwd) == -1;
+	/* hidden where a bind would show it; else out of sight anyway */
+	for (i = 0; i < v->nhide; i++)
+		if (vpath_holds(v->bind, v->nbind, v->hide[i].path) != -1)
+			vpath_add(&keep, &nkeep, v->hide[i].path,
+			    v->hide[i].dir, 0);
+	vpath_free(v->hide, v->nhide);
+	v->hide = keep;
+	v->nhide = nkeep;
+}
+
+/* Frees what view_build allocated. */
+static void
+view_free(struct view *v)
+{
+	vpath_free(v->mine, v->nmine);
+	vpath_free(v->bind, v->nbind);
+	vpath_free(v->hide, v->nhide);
+	memset(v, 0, sizeof *v);
+}
+
+/*
+ * The bwrap words before the bot's argv: new PID, network, IPC, UTS (and
+ * user, cgroup when it can) namespaces; the system read-only; the bot's
+ * view (view_build): its directories read-only, what is hidden from it
+ * covered (a directory by an empty read-only tmpfs, a file by /dev/null);
+ * a private /tmp and /dev/shm of the scratch limit each, and /dev
+ * read-only; the filter of SANDBOX_SECCOMP (with seccomp); then the shell
+ * that gives the bot its stdin (SANDBOX_STDIN).
+ */
+static void
+sandbox_args(char ***v, int *n, char *const *argv, int bot, int seccomp)
 {
 	static const char *const sys_dirs[] = { "/usr", "/etc", "/opt", NULL };
 	static const char *const links[] = { "/bin", "/sbin", "/lib", "/lib32",
 	    "/lib64", "/libx32", NULL };
-	const struct contain *c = contain_get();
-	char cwd[PATH_MAX], real[PATH_MAX], target[PATH_MAX], **gone = NULL;
+	char target[PATH_MAX], **gone = NULL;
+	struct view vw;
 	struct stat sb;
 	ssize_t k;
 	int i, j, ngone = 0;
@@ -451,79 +658,50 @@ sandbox_args(char ***v, int *n, char *const *argv)
 	scratch_size(v, n);
 	vec_add(v, n, "--tmpfs");
 	vec_add(v, n, "/tmp");
-	if (getcwd(cwd, sizeof cwd) == NULL)
-		strlcpy(cwd, "/", sizeof cwd);
-	if (strcmp(cwd, "/") != 0 && strcmp(cwd, "/tmp") != 0) {
+	view_build(&vw, argv, bot, 1);
+	for (i = 0; i < vw.nbind; i++) {
 		vec_add(v, n, "--ro-bind");
-		vec_add(v, n, cwd);
-		vec_add(v, n, cwd);
+		vec_add(v, n, vw.bind[i].path);
+		vec_add(v, n, vw.bind[i].path);
+	}
+	if (vw.cwd_make) {
+		vec_add(v, n, "--dir");
+		vec_add(v, n, vw.cwd);
 	}
 	/*
-	 * The bot's own files named on its command line (bin/bot, a
-	 * script) where they really are, when a link leads out of cwd.
+	 * What lies in a directory hidden already is out of sight (and bwrap
+	 * could not make its mount point there).
 	 */
-	for (i = 0; argv[i] != NULL; i++) {
-		if (strchr(argv[i], '/') == NULL ||
-		    realpath(argv[i], real) == NULL || under(real, cwd) ||
-		    strncmp(real, "/usr/", 5) == 0)
-			continue;
-		*strrchr(real, '/') = '\0';
-		if (real[0] == '\0' || under(cwd, real))
-			continue;
-		vec_add(v, n, "--ro-bind");
-		vec_add(v, n, real);
-		vec_add(v, n, real);
-	}
-	for (i = 0; i < c->n_bind; i++) {
-		if (realpath(c->bind[i], real) == NULL)
-			continue;
-		vec_add(v, n, "--ro-bind");
-		vec_add(v, n, real);
-		vec_add(v, n, real);
-	}
-	/*
-	 * Hidden, where a bind above would show it: a directory under an
-	 * empty read-only tmpfs (unless it holds the working directory), a
-	 * file under /dev/null; what lies in a directory hidden already is
-	 * out of sight (and bwrap could not make its mount point there).
-	 */
-	for (i = 0; i < c->n_hide; i++) {
-		if (realpath(c->hide[i], real) == NULL ||
-		    stat(real, &sb) == -1)
-			continue;
-		for (j = 0; j < ngone && !under(real, gone[j]); j++)
+	for (i = 0; i < vw.nhide; i++) {
+		for (j = 0; j < ngone && !under(vw.hide[i].path, gone[j]); j++)
 			;
 		if (j < ngone)
 			continue;
-		k = under(real, cwd) && strcmp(cwd, "/") != 0;
-		for (j = 0; !k && j < c->n_bind; j++)
-			if (realpath(c->bind[j], target) != NULL &&
-			    under(real, target))
-				k = 1;
-		if (!k)
-			continue;
-		if (S_ISDIR(sb.st_mode)) {
-			if (under(cwd, real))
-				continue;
+		if (vw.hide[i].dir) {
 			vec_add(v, n, "--size");
 			vec_add(v, n, "4096");
 			vec_add(v, n, "--perms");
 			vec_add(v, n, "0000");
 			vec_add(v, n, "--tmpfs");
-			vec_add(v, n, real);
+			vec_add(v, n, vw.hide[i].path);
 			vec_add(v, n, "--remount-ro");
-			vec_add(&gone, &ngone, real);
+			vec_add(&gone, &ngone, vw.hide[i].path);
 		} else {
 			vec_add(v, n, "--ro-bind");
 			vec_add(v, n, "/dev/null");
 		}
-		vec_add(v, n, real);
+		vec_add(v, n, vw.hide[i].path);
 	}
 	for (j = 0; j < ngone; j++)
 		free(gone[j]);
 	free(gone);
+	if (seccomp) {
+		vec_add(v, n, "--seccomp");
+		vec_add(v, n, SANDBOX_SECCOMP_S);
+	}
 	vec_add(v, n, "--chdir");
-	vec_add(v, n, cwd);
+	vec_add(v, n, vw.cwd);
+	view_free(&vw);
 	vec_add(v, n, "--");
 	vec_add(v, n, "/bin/sh");
 	vec_add(v, n, "-c");
@@ -579,7 +757,7 @@ scratch_opts(struct jailed *jl)
 }
 
 void
-contain_prepare(struct jailed *jl, char *const *argv)
+contain_prepare(struct jailed *jl, char *const *argv, int bot)
 {
 	static const char *const pass[] = { "LANG", "LC_ALL", "LC_CTYPE",
 	    "TZ", NULL };
@@ -590,6 +768,7 @@ contain_prepare(struct jailed *jl, char *const *argv)
 
 	memset(jl, 0, sizeof *jl);
 	jl->uid = (uid_t)-1;
+	jl->seccomp_fd = -1;
 	if (c->user == BOT_USER_AUTO && geteuid() == 0)
 		jl->uid = (uid_t)(BOT_UID_BASE + (unsigned)getpid() * 64u +
 		    spawn_seq++ % 64u);
@@ -604,11 +783,14 @@ contain_prepare(struct jailed *jl, char *const *argv)
 		jl->isolate = jl->uid != (uid_t)-1 && !c->no_isolate &&
 		    !c->trusted && isolation_works(jl);
 		if (jl->isolate)
-			isolate_hides(jl, argv);
+			isolate_hides(jl, argv, bot);
 	}
 	jl->relayed = jl->isolate || c->sandbox == 1;
 	if (jl->filter)
 		filter_build(jl->nonet);
+	/* the sandbox's: no sockets, given to bwrap, which needs them */
+	if (jl->filter && c->sandbox == 1)
+		jl->seccomp_fd = filter_pipe();
 	vec_add(&jl->envp, &n, "PATH=" BOT_PATH);
 	if (jl->isolate) {
 		vec_add(&jl->envp, &n, "HOME=" BOT_SCRATCH);
@@ -634,7 +816,7 @@ contain_prepare(struct jailed *jl, char *const *argv)
 		env_put(&jl->envp, &n, c->env[i]);
 	n = 0;
 	if (c->sandbox == 1 && find_bwrap() == 0) {
-		sandbox_args(&jl->argv, &n, argv);
+		sandbox_args(&jl->argv, &n, argv, bot, jl->seccomp_fd != -1);
 		jl->stdin_fd = SANDBOX_STDIN;
 	}
 	for (i = 0; argv[i] != NULL; i++)
@@ -659,6 +841,89 @@ contain_free(struct jailed *jl)
 	free(jl->hide_dirs);
 	free(jl->hide_files);
 	jl->argv = jl->envp = jl->hide_dirs = jl->hide_files = NULL;
+	if (jl->seccomp_fd != -1)
+		close(jl->seccomp_fd);
+	jl->seccomp_fd = -1;
+}
+
+int
+contain_bot_dir(struct contain *c, int bot, const char *dir, char *cause,
+    size_t len)
+{
+	char real[PATH_MAX];
+	struct stat sb;
+
+	if (realpath(dir, real) == NULL || stat(real, &sb) == -1) {
+		snprintf(cause, len, "%s: %s", dir, strerror(errno));
+		return -1;
+	}
+	if (!S_ISDIR(sb.st_mode)) {
+		snprintf(cause, len, "%s: not a directory", dir);
+		return -1;
+	}
+	own_add(c, real, bot, 1);
+	return 0;
+}
+
+void
+contain_bot_argv(struct contain *c, int bot, char *const *argv)
+{
+	char real[PATH_MAX];
+	int i;
+
+	for (i = 0; argv[i] != NULL; i++)
+		if (named_dir(argv[i], real))
+			own_add(c, real, bot, 0);
+}
+
+/* Adds path (resolved) to c's own directories of bot, once. */
+static void
+own_add(struct contain *c, const char *path, int bot, int given)
+{
+	int i;
+
+	for (i = 0; i < c->n_own; i++)
+		if (c->own[i].bot == bot && strcmp(c->own[i].path, path) ==
+		    0) {
+			c->own[i].given |= given;
+			return;
+		}
+	c->own = xreallocarray(c->own, (size_t)c->n_own + 1, sizeof *c->own);
+	c->own[c->n_own].path = xstrdup(path);
+	c->own[c->n_own].bot = bot;
+	c->own[c->n_own++].given = given;
+}
+
+int
+contain_own_check(const struct contain *c, char *cause, size_t len)
+{
+	char real[PATH_MAX];
+	int i, j;
+
+	for (i = 0; i < c->n_hide; i++) {
+		if (realpath(c->hide[i], real) == NULL)
+			continue;
+		for (j = 0; j < c->n_own; j++)
+			if (c->own[j].given && under(c->own[j].path, real)) {
+				snprintf(cause, len, "--bot-dir %d=%s lies "
+				    "inside %s, which is hidden from every bot",
+				    c->own[j].bot, c->own[j].path, c->hide[i]);
+				return -1;
+			}
+	}
+	return 0;
+}
+
+void
+contain_clear(struct contain *c)
+{
+	int i;
+
+	for (i = 0; i < c->n_own; i++)
+		free(c->own[i].path);
+	free(c->own);
+	c->own = NULL;
+	c->n_own = 0;
 }
 
 /*
@@ -854,40 +1119,22 @@ isolate(const struct jailed *jl)
 }
 
 /*
- * What an isolated bot must not see (struct contain's hide: the log, the
- * bots' stderr files, their directory, the tournament's file and output
- * directory), resolved before the fork: a directory goes under an empty
- * tmpfs unless it holds the bot's working directory or a file its command
- * names (then only the files named are hidden), a file under an empty
- * file no bot may open.
+ * What an isolated bot must not see (its view, view_build): a directory
+ * under an empty tmpfs, a file under an empty file no bot may open.
  */
 static void
-isolate_hides(struct jailed *jl, char *const *argv)
+isolate_hides(struct jailed *jl, char *const *argv, int bot)
 {
-	const struct contain *c = contain_get();
-	char cwd[PATH_MAX], real[PATH_MAX], arg[PATH_MAX];
-	struct stat sb;
-	int i, j, nd = 0, nf = 0, keep;
+	struct view vw;
+	int i, nd = 0, nf = 0;
 
-	if (c->n_hide == 0)
-		return;
-	if (getcwd(cwd, sizeof cwd) == NULL)
-		strlcpy(cwd, "/", sizeof cwd);
-	for (i = 0; i < c->n_hide; i++) {
-		if (realpath(c->hide[i], real) == NULL ||
-		    stat(real, &sb) == -1 || strcmp(real, "/") == 0)
-			continue;
-		if (!S_ISDIR(sb.st_mode)) {
-			vec_add(&jl->hide_files, &nf, real);
-			continue;
-		}
-		keep = under(cwd, real);
-		for (j = 0; !keep && argv[j] != NULL; j++)
-			keep = strchr(argv[j], '/') != NULL &&
-			    realpath(argv[j], arg) != NULL && under(arg, real);
-		if (!keep)
-			vec_add(&jl->hide_dirs, &nd, real);
-	}
+	view_build(&vw, argv, bot, 0);
+	for (i = 0; i < vw.nhide; i++)
+		if (vw.hide[i].dir)
+			vec_add(&jl->hide_dirs, &nd, vw.hide[i].path);
+		else
+			vec_add(&jl->hide_files, &nf, vw.hide[i].path);
+	view_free(&vw);
 }
 
 /*
@@ -1045,12 +1292,17 @@ contain_isolation_check(char *cause, size_t len)
  * no io_uring to do any of it behind the filter's back.  socketpair(2)
  * stays: it reaches no one.  For the native calls, x32's, and (on x86-64)
  * i386's, with socketcall(2) and fcntl64(2).  Under the sandbox bwrap
- * needs its sockets, and the network namespace does their work.
+ * needs its sockets (netlink, to set up its network namespace's loopback):
+ * the bot's filter without sockets goes to bwrap (filter_pipe), which
+ * installs it just before it execs the bot; without it a sandboxed bot
+ * reached a host's unix socket in a directory it was shown, and opened
+ * netlink sockets and io_urings.
  */
 #define FILTER_MAX	128
-static struct sock_filter	filter[FILTER_MAX];
+static struct sock_filter	filter[FILTER_MAX];	/* being built */
 static int			filter_len;
-static int			filter_made = -1;	/* nonet of filter[] */
+static struct sock_filter	filters[2][FILTER_MAX];	/* by nonet */
+static int			filters_len[2];		/* 0: not built */
 
 /* Appends one BPF instruction to filter[]. */
 static void
@@ -1127,7 +1379,7 @@ filter_build(int nonet)
 	const uint32_t fc[] = { __NR_fcntl }, fc32[] = { 55, 221 };
 	int n = (int)(sizeof nr / sizeof nr[0]), ja;
 
-	if (filter_made == nonet)
+	if (filters_len[nonet] > 0)
 		return;
 	filter_len = 0;
 	bpf_put(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch),
@@ -1148,7 +1400,8 @@ filter_build(int nonet)
 	if (filter_len > FILTER_MAX)
 		errx(1, "the seccomp filter outgrew its %d instructions",
 		    FILTER_MAX);
-	filter_made = nonet;
+	memcpy(filters[nonet], filter, (size_t)filter_len * sizeof *filter);
+	filters_len[nonet] = filter_len;
 #undef NATIVE_ARCH
 #else
 	(void)nonet;
@@ -1162,12 +1415,12 @@ bot_filter(int nonet)
 #if defined(__linux__) && (defined(__x86_64__) || defined(__aarch64__))
 	struct sock_fprog prog;
 
-	if (filter_made != nonet) {
+	if (filters_len[nonet] == 0) {
 		errno = EINVAL;
 		return -1;
 	}
-	prog.len = (unsigned short)filter_len;
-	prog.filter = filter;
+	prog.len = (unsigned short)filters_len[nonet];
+	prog.filter = filters[nonet];
 	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == -1)
 		return -1;
 	return prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog);
@@ -1175,6 +1428,30 @@ bot_filter(int nonet)
 	(void)nonet;
 	return 0;
 #endif
+}
+
+/*
+ * A pipe holding the program of the filter without sockets (for bwrap's
+ * --seccomp, which reads it to its end), its read end; -1 where there is
+ * no filter or no pipe.
+ */
+static int
+filter_pipe(void)
+{
+	int p[2];
+	size_t len;
+
+	filter_build(1);
+	len = (size_t)filters_len[1] * sizeof filters[1][0];
+	if (len == 0 || pipe2(p, O_CLOEXEC) == -1)
+		return -1;
+	/* far less than a pipe holds (FILTER_MAX instructions) */
+	if (write(p[1], filters[1], len) != (ssize_t)len) {
+		close(p[0]);
+		p[0] = -1;
+	}
+	close(p[1]);
+	return p[0];
 }
 
 /* The parent of pid from /proc/PID/stat (and its state), or -1. */
@@ -1341,10 +1618,14 @@ sandbox_try(char *cause, size_t len)
 		snprintf(cause, len, "pipe: %s", strerror(errno));
 		return -1;
 	}
-	contain_prepare(&jl, argv);
+	contain_prepare(&jl, argv, -1);
 	spawn_seq--;	/* the check's uid is the first bot's */
 	if ((pid = fork()) == 0) {
 		dup2(errp[1], 2);
+		if (jl.seccomp_fd != -1 && (jl.seccomp_fd == SANDBOX_SECCOMP ?
+		    fcntl(SANDBOX_SECCOMP, F_SETFD, 0) : dup2(jl.seccomp_fd,
+		    SANDBOX_SECCOMP)) == -1)
+			_exit(126);
 		if (jl.stdin_fd > 0)
 			dup2(0, jl.stdin_fd);
 		if (contain_child(&jl) == -1)

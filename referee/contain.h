@@ -19,6 +19,16 @@ enum bot_user {
 	BOT_USER_SAME		/* always the referee's own uid */
 };
 
+/*
+ * A directory of one bot's own: shown to it under the sandbox, hidden from
+ * the other bots of the match, sandboxed or isolated (SECURITY.md).
+ */
+struct own_dir {
+	char	*path;		/* resolved (realpath) */
+	int	 bot;		/* the bot's index: its -b, from 0 */
+	int	 given;		/* --bot-dir; else its command names it */
+};
+
 struct contain {
 	long		 cpu_s;		/* RLIMIT_CPU seconds; 0: none */
 	long		 mem_mb;	/* RLIMIT_AS MiB; 0: none */
@@ -34,6 +44,9 @@ struct contain {
 	int		 n_bind;
 	char		**hide;		/* directories and files hidden */
 	int		 n_hide;
+	struct own_dir	*own;		/* the bots' own directories */
+	int		 n_own;
+	const char	*log_dir;	/* hidden, unless it holds a bot's own */
 	int		 no_sweep;	/* the caller finds stragglers itself */
 	int		 no_isolate;	/* bench only: no namespaces (root) */
 	int		 no_filter;	/* bench only: sockets allowed */
@@ -89,6 +102,7 @@ struct jailed {
 	int	  nonet;	/* no sockets (seccomp) */
 	int	  filter;	/* the seccomp filter (locks; sockets if nonet) */
 	int	  stdin_fd;	/* where the exec takes the bot's stdin */
+	int	  seccomp_fd;	/* sandbox: the filter bwrap installs, -1 */
 	int	  relayed;	/* under an init (bwrap's or ours): a bot
 				   killed by signal N is its exit 128 + N */
 	char	  scratch_opts[96];	/* the scratch tmpfs's options */
@@ -101,6 +115,11 @@ struct jailed {
  * holds its stdin, and closing it is seen at once.
  */
 #define SANDBOX_STDIN	4
+/*
+ * ... and the program of the filter bwrap installs in the sandbox, just
+ * before it execs the bot (bwrap itself needs the sockets it refuses).
+ */
+#define SANDBOX_SECCOMP	5
 
 #define BOT_UID_BASE	0x40000000u	/* per-bot uids when root */
 #define BOT_SCRATCH	"/var/tmp"	/* an isolated bot's writable dir */
@@ -152,8 +171,28 @@ int	 contain_start(struct contain *, char *, size_t);
  * init); otherwise fork(2).
  */
 pid_t	 contain_fork(const struct jailed *);
-/* Prepares the exec of argv for the next bot; free with contain_free. */
-void	 contain_prepare(struct jailed *, char *const *);
+/*
+ * Prepares the exec of argv for the next bot, bot (its index, -1 for none:
+ * it has no own directories); free with contain_free.
+ */
+void	 contain_prepare(struct jailed *, char *const *, int);
+/*
+ * Makes dir one of bot's own directories (--bot-dir); -1 and a cause if it
+ * is not a directory.
+ */
+int	 contain_bot_dir(struct contain *, int, const char *, char *, size_t);
+/*
+ * Makes the directories bot's command argv names its own (its program's,
+ * its script's, a directory it names): hidden from the other bots.
+ */
+void	 contain_bot_argv(struct contain *, int, char *const *);
+/*
+ * Checks that no --bot-dir lies inside a hidden path (hidden wins); -1 and
+ * a cause if one does.
+ */
+int	 contain_own_check(const struct contain *, char *, size_t);
+/* Frees what contain_bot_dir and contain_bot_argv added. */
+void	 contain_clear(struct contain *);
 /* Frees what contain_prepare allocated. */
 void	 contain_free(struct jailed *);
 /*

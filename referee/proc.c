@@ -197,7 +197,7 @@ child(const struct jailed *jl, int in, int out, int errfd, int st,
     pid_t parent)
 {
 	sigset_t all;
-	int fds[4], i, e;
+	int fds[5], i, e;
 
 	setpgid(0, 0);
 #ifdef __linux__
@@ -217,6 +217,8 @@ child(const struct jailed *jl, int in, int out, int errfd, int st,
 	fds[1] = fcntl(out, F_DUPFD_CLOEXEC, 10);
 	fds[2] = fcntl(errfd, F_DUPFD_CLOEXEC, 10);
 	fds[3] = fcntl(st, F_DUPFD_CLOEXEC, 10);
+	fds[4] = jl->seccomp_fd == -1 ? -1 : fcntl(jl->seccomp_fd,
+	    F_DUPFD_CLOEXEC, 10);
 	for (i = 0; i < 4; i++)
 		if (fds[i] == -1 || dup2(fds[i], i) == -1)
 			_exit(127);
@@ -224,7 +226,12 @@ child(const struct jailed *jl, int in, int out, int errfd, int st,
 	if (jl->stdin_fd > 3 && (dup2(0, jl->stdin_fd) != jl->stdin_fd ||
 	    (i = open("/dev/null", O_RDONLY)) == -1 || dup2(i, 0) == -1))
 		_exit(127);
-	closefrom(jl->stdin_fd > 3 ? jl->stdin_fd + 1 : 4);
+	/* the sandbox's filter, for bwrap (SANDBOX_SECCOMP) */
+	if (jl->seccomp_fd != -1 && (fds[4] == -1 ||
+	    dup2(fds[4], SANDBOX_SECCOMP) == -1))
+		_exit(127);
+	closefrom(jl->seccomp_fd != -1 ? SANDBOX_SECCOMP + 1 :
+	    jl->stdin_fd > 3 ? jl->stdin_fd + 1 : 4);
 	if (contain_child(jl) == 0) {
 #ifdef __linux__
 		/* A change of uid cleared it. */
@@ -243,7 +250,7 @@ child(const struct jailed *jl, int in, int out, int errfd, int st,
 int
 proc_spawn(struct proc *p, char *const *argv, char *cause, size_t len)
 {
-	if (proc_start(p, argv, cause, len) == -1)
+	if (proc_start(p, argv, -1, cause, len) == -1)
 		return -1;
 	return proc_started(p, cause, len);
 }
@@ -301,7 +308,8 @@ resolve_bare(const char *cmd, char *full, size_t len, char *cause,
 }
 
 int
-proc_start(struct proc *p, char *const *argv, char *cause, size_t len)
+proc_start(struct proc *p, char *const *argv, int bot, char *cause,
+    size_t len)
 {
 	int in[2], out[2], errp[2], st[2], e, i;
 	struct jailed jl;
@@ -328,7 +336,7 @@ proc_start(struct proc *p, char *const *argv, char *cause, size_t len)
 	memcpy(rav, argv, (size_t)i * sizeof *rav);
 	if (strchr(argv[0], '/') == NULL)
 		rav[0] = full;
-	contain_prepare(&jl, rav);
+	contain_prepare(&jl, rav, bot);
 	if (contain_get()->sandbox == 1) {
 		for (i = 0; jl.envp[i] != NULL; i++)
 			if (strncmp(jl.envp[i], "PATH=", 5) == 0)

@@ -63,9 +63,10 @@ int	 proc_spawn(struct proc *, char *const *, char *, size_t);
  * proc_start forks (the child goes on to exec) and returns at once;
  * proc_started then waits for that exec's outcome (-1 and a cause if it
  * failed, the child reaped).  Every proc_start needs its proc_started; argv
- * must live until then.
+ * must live until then.  bot is the bot's index in the match (its own
+ * directories, contain.h), -1 for none (proc_spawn's).
  */
-int	 proc_start(struct proc *, char *const *, char *, size_t);
+int	 proc_start(struct proc *, char *const *, int, char *, size_t);
 int	 proc_started(struct proc *, char *, size_t);
 /*
  * Returns 1 if cmd can be executed, searched in path (a colon list) as

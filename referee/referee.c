@@ -32,7 +32,7 @@ enum {
 	OPT_LOGMAX, OPT_NOREPLAY, OPT_LIMITS,	/* cli_limit_longopts */
 	OPT_ENV = OPT_LIMITS + NLIMIT_FLAGS, OPT_BOT_USER,
 	OPT_SANDBOX, OPT_SANDBOX_CHECKED, OPT_NO_SANDBOX, OPT_SBIND, OPT_SHIDE, OPT_MAX_FAULTS,
-	OPT_MAX_BYTES, OPT_FIRST, OPT_BOOK, OPT_CPU
+	OPT_MAX_BYTES, OPT_FIRST, OPT_BOOK, OPT_CPU, OPT_BOT_DIR
 };
 
 static const struct option longopts[] = {
@@ -72,6 +72,7 @@ static const struct option longopts[] = {
 	{ "no-sandbox",		no_argument,		NULL, OPT_NO_SANDBOX },
 	{ "sandbox-bind",	required_argument,	NULL, OPT_SBIND },
 	{ "sandbox-hide",	required_argument,	NULL, OPT_SHIDE },
+	{ "bot-dir",		required_argument,	NULL, OPT_BOT_DIR },
 	{ "cpu",		required_argument,	NULL, OPT_CPU },
 	{ "max-faults",		required_argument,	NULL, OPT_MAX_FAULTS },
 	{ "max-output",		required_argument,	NULL, OPT_MAX_BYTES },
@@ -89,6 +90,8 @@ static volatile sig_atomic_t	stop;
 
 static void	usage(FILE *, int) __attribute__((noreturn));
 static int	contain_option(struct contain *, int, char *);
+static void	bot_dir(struct contain *, const char *);
+static void	bots_own(struct contain *, struct args *);
 static void	parse_args(int, char **, struct match_config *,
 		    struct contain *, struct args *);
 static void	configure(struct match_config *, struct args *, json_t **);
@@ -118,7 +121,7 @@ usage(FILE *fp, int status)
 "               [--limit-fsize MIB] [--limit-nofile N] [--limit-scratch MIB]\n"
 "               [--env KEY=VALUE] [--bot-user auto|same]\n"
 "               [--sandbox | --sandbox-checked | --no-sandbox]\n"
-"               [--sandbox-bind DIR]\n"
+"               [--sandbox-bind DIR] [--bot-dir N=DIR]\n"
 "               [--sandbox-hide DIR] [--max-faults N] [--max-output BYTES]\n"
 "               [--cpu N]\n"
 "               -b 'COMMAND ARGS' -b ...\n"
@@ -198,24 +201,33 @@ usage(FILE *fp, int status)
 "                         sandbox: the files read-only but a private\n"
 "                         " BOT_SCRATCH ", its own IPC and PID namespaces;\n"
 "                         same: as the referee's (not isolated)\n"
-"                         (no bot takes a file lock; without the sandbox\n"
-"                         no bot may open a socket)\n"
+"                         (no bot takes a file lock or opens a socket,\n"
+"                         sandboxed or not; socketpair stays)\n"
 "      --sandbox          every bot under bubblewrap (the default where it\n"
 "                         works; with --sandbox, an error where not): no\n"
 "                         network, its own PID/IPC/UTS namespaces, the\n"
-"                         system and the working directory read-only, a\n"
+"                         system read-only, of the files its own alone\n"
+"                         (read-only: what its command names, its\n"
+"                         --bot-dir, else the working directory), a\n"
 "                         private /tmp\n"
 "      --sandbox-checked  --sandbox, which the caller (a tournament's\n"
 "                         runner) has just checked works here: the\n"
 "                         referee does not check it again\n"
 "      --no-sandbox       no bubblewrap: as root the bots are isolated,\n"
 "                         else they are not protected from each other\n"
-"      --sandbox-bind DIR also show DIR (read-only) to sandboxed bots\n"
+"      --sandbox-bind DIR also show DIR (read-only) to every sandboxed bot\n"
+"      --bot-dir N=DIR    DIR is bot N's own (the Nth -b, from 0): shown\n"
+"                         (read-only) to it alone under the sandbox, where\n"
+"                         it then sees not the working directory; hidden\n"
+"                         from the other bots, sandboxed or isolated (as\n"
+"                         are the directories their commands name);\n"
+"                         repeatable\n"
 "      --cpu N            run the referee and its bots on CPU N alone (a\n"
 "                         runner's table per CPU: wake-ups stay on one\n"
 "                         CPU; the bots of a sealed decision share it)\n"
 "      --sandbox-hide DIR hide DIR (or a file) from sandboxed and isolated\n"
-"                         bots (the log's directory and files are)\n"
+"                         bots, even where a command names a path in it\n"
+"                         (the log's directory and files are hidden)\n"
 "                         (bwrap is $CARDARENA_BWRAP, else found in PATH)\n"
 "      --max-faults N     faults per bot per game before it is retired\n"
 "                         for the game (default 100; 0: no cap)\n"
@@ -369,6 +381,24 @@ print_stats(const struct match_result *r)
 	    r->decisions ? (double)r->wall_us / (double)r->decisions : 0.0);
 }
 
+/* --bot-dir N=DIR: DIR is bot N's own; exits 2 on a bad one. */
+static void
+bot_dir(struct contain *ct, const char *arg)
+{
+	char num[16], cause[PATH_MAX + 64];
+	size_t k = strcspn(arg, "=");
+	int n;
+
+	if (arg[k] != '=' || k == 0 || k >= sizeof num || arg[k + 1] == '\0')
+		errx(2, "--bot-dir %s: not N=DIR (N: the bot's -b, from 0)",
+		    arg);
+	memcpy(num, arg, k);
+	num[k] = '\0';
+	n = (int)cli_number("--bot-dir", num, 0, MAX_PLAYERS - 1);
+	if (contain_bot_dir(ct, n, arg + k + 1, cause, sizeof cause) == -1)
+		errx(2, "--bot-dir %s", cause);
+}
+
 /*
  * Takes c if it is one of the options that say how the bots are
  * contained; -1 if it is not.
@@ -406,6 +436,9 @@ contain_option(struct contain *ct, int c, char *arg)
 		break;
 	case OPT_NO_SANDBOX:
 		ct->sandbox = 0;
+		break;
+	case OPT_BOT_DIR:
+		bot_dir(ct, arg);
 		break;
 	case OPT_SBIND:
 	case OPT_SHIDE:
@@ -673,9 +706,10 @@ read_setup(struct match_config *cf, const char *path, json_t **json,
 }
 
 /*
- * Hides the log's directory, the log and the bots' stderr files from the
- * bots (the paths allocated last in ct->hide); returns the copy of the
- * log's path its directory is in, or NULL without a log.
+ * Hides the log and the bots' stderr files from the bots (the paths
+ * allocated last in ct->hide), and the log's directory unless it holds a
+ * bot's own (ct->log_dir); returns the copy of the log's path its
+ * directory is in, or NULL without a log.
  */
 static char *
 hide_log(struct contain *ct, const struct match_config *cf, int nbots)
@@ -690,9 +724,9 @@ hide_log(struct contain *ct, const struct match_config *cf, int nbots)
 	 * sandboxed or isolated (SECURITY.md).
 	 */
 	logdir = xstrdup(cf->log_path);
-	ct->hide = xreallocarray(ct->hide, (size_t)ct->n_hide + 2 +
+	ct->log_dir = dirname(logdir);
+	ct->hide = xreallocarray(ct->hide, (size_t)ct->n_hide + 1 +
 	    (size_t)nbots, sizeof *ct->hide);
-	ct->hide[ct->n_hide++] = dirname(logdir);
 	ct->hide[ct->n_hide++] = (char *)cf->log_path;
 	for (i = 0; i < nbots; i++) {
 		if (asprintf(&ct->hide[ct->n_hide], "%s.bot%d.stderr",
@@ -701,6 +735,31 @@ hide_log(struct contain *ct, const struct match_config *cf, int nbots)
 		ct->n_hide++;
 	}
 	return logdir;
+}
+
+/*
+ * Takes the directories each bot's command names as its own (contain.h),
+ * and checks the --bot-dir ones; exits 2 on a bad one.
+ */
+static void
+bots_own(struct contain *ct, struct args *a)
+{
+	char cause[PATH_MAX + 128], **av;
+	int i;
+
+	for (i = 0; i < ct->n_own; i++)
+		if (ct->own[i].bot >= a->nbots)
+			errx(2, "--bot-dir %d=%s: there are %d bots (-b), "
+			    "from 0", ct->own[i].bot, ct->own[i].path,
+			    a->nbots);
+	if (contain_own_check(ct, cause, sizeof cause) == -1)
+		errx(2, "%s", cause);
+	for (i = 0; i < a->nbots; i++) {
+		if (argv_split(a->bots[i], &av, cause, sizeof cause) == -1)
+			continue;	/* said when the match starts */
+		contain_bot_argv(ct, i, av);
+		argv_free(av);
+	}
 }
 
 int
@@ -746,6 +805,7 @@ main(int argc, char **argv)
 	/* a file size limit must show as a write error (EFBIG), not kill */
 	signal(SIGXFSZ, SIG_IGN);
 	logdir = hide_log(&ct, &cf, a.nbots);
+	bots_own(&ct, &a);
 	if ((p = getenv("CARDARENA_MEMCHECK")) != NULL && strcmp(p, "1") == 0)
 		memcheck(&ct, a.bots, a.nbots, argv[0]);
 	contain_set(&ct);
@@ -784,6 +844,7 @@ main(int argc, char **argv)
 	free((void *)cf.game_list);
 	free(ct.env);
 	free(ct.bind);
+	contain_clear(&ct);
 	if (logdir != NULL)	/* the bots' stderr paths, last */
 		for (i = ct.n_hide - a.nbots; i < ct.n_hide; i++)
 			free(ct.hide[i]);

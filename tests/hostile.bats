@@ -981,6 +981,212 @@ runner_of() {
 	case $1 in user:*) echo "$AS_USER" ;; esac
 }
 
+# A working directory $T/u/w for two strangers' bots: a/ and b/ (each
+# with bot.py), b/secret.txt (b's model; as an ordinary user owned by it,
+# mode 0600, which only its own uid reads: the sandbox's bots), a/link
+# leading to it, and bin/ linked from the tree.  For the runner of mode $1.
+strangers_dir() {
+	local w=$T/u/w
+	mkdir -p -m 1777 "$T/u"
+	rm -rf "$w"
+	mkdir -p "$w/a" "$w/b"
+	ln -s "$PWD/bin" "$w/bin"
+	cp tests/hostile/bot.py "$w/a/bot.py"
+	cp tests/hostile/bot.py "$w/b/bot.py"
+	echo "b's model: always bid 7" >"$w/b/secret.txt"
+	ln -s "$w/b/secret.txt" "$w/a/link"
+	chmod -R go+rX "$w"
+	case $1 in
+	user:*) chown -R nobody "$w"; chmod 600 "$w/b/secret.txt" ;;
+	esac
+}
+
+# Plays one game in $T/u/w as mode $1 says (its runner, from there, its
+# flag), more referee flags in $3...: bot 0 is a/bot.py $2 (MODE MARK
+# ARG), bot 1 b/bot.py victim, bot 2 bin/random; what bot 0 reported in
+# $T/seen.
+strangers_match() {
+	local mode=$1 attack=$2
+	shift 2
+	rm -f "$T"/u/m.log*
+	run $(runner_of "$mode") sh -c 'cd "$0" && exec "$@"' "$T/u/w" \
+	    "$PWD/bin/referee" -g horserace -s 3 -o races=1 -q --log "$T/u/m.log" $LIMITS \
+	    "${mode#*:}" "$@" -b "python3 a/bot.py $attack" \
+	    -b "python3 b/bot.py victim $MARK" -b "bin/random --seed 2"
+	echo "$mode: $output"
+	[ "$status" -eq 0 ]
+	log_complete "$T/u/m.log"
+	grep -v '^victim' "$T/u/m.log.bot0.stderr" | tee "$T/seen"
+}
+
+@test "strangers: a bot reads nothing of a table-mate's directory, by its path or through a link in its own, in every mode" {
+	strangers_modes
+	for m in $MODES; do
+		strangers_dir "$m"
+		for p in "$T/u/w/b/secret.txt" "$T/u/w/a/link" b/secret.txt; do
+			# a path the bot builds (its command names it not)
+			strangers_match "$m" "readfile $MARK \$SECRET" --env "SECRET=$p"
+			grep -q '^readfile: denied' "$T/seen"
+		done
+	done
+	# the attack is real: unprotected (root's bots as root) it reads it
+	strangers_dir root:
+	strangers_match root:--no-sandbox "readfile $MARK \$SECRET" --bot-user same \
+	    --env "SECRET=$T/u/w/a/link"
+	grep -q '^readfile: read 24 bytes' "$T/seen"
+	no_leftovers "$MARK"
+}
+
+@test "strangers: what the referee hides stays hidden when a bot's command names a path inside it, in every mode" {
+	strangers_modes
+	for m in $MODES; do
+		strangers_dir "$m"
+		mkdir -p "$T/u/h/x"
+		echo "the master seed" >"$T/u/h/x/seed"
+		chmod -R go+rX "$T/u/h"
+		[ "${m%%:*}" = root ] || chown -R nobody "$T/u/h"
+		for p in "$T/u/h/x/seed" "$T/u/w/../h/x/seed" "$T/u//h/x/seed"; do
+			strangers_match "$m" "readfile $MARK $p" --sandbox-hide "$T/u/h"
+			grep -q '^readfile: denied' "$T/seen"
+		done
+		rm -rf "$T/u/h"
+	done
+	no_leftovers "$MARK"
+}
+
+# Runs the tournament $T/u/$1.json (written here: one table of bot a,
+# a/bot.py $2, bot b, b/bot.py victim, each with its "dir", and c, a
+# random bot; output $T/u/out; more keys in $3) as the runner of mode $4;
+# what the bots reported in $T/seen.
+strangers_tournament() {
+	cat >"$T/u/$1.json" <<EOF
+{"game": "horserace", "seats": 3, "deals": 1, "output": "$T/u/out",
+ "options": {"races": 1}, $TOUR_LIMITS, ${3:-}
+ "bots": [{"name": "a", "dir": "$T/u/w/a", "command": "python3 bot.py $2"},
+          {"name": "b", "dir": "$T/u/w/b", "command": "python3 bot.py victim $MARK"},
+          {"name": "c", "command": "bin/random --seed 2"}]}
+EOF
+	chmod 644 "$T/u/$1.json"
+	rm -rf "$T/u/out"
+	run $(runner_of "$4") bin/tournament run -q "$T/u/$1.json" 3>&- 4>&-
+	echo "$output"
+	cat "$T"/u/out/logs/*.bot?.stderr 2>/dev/null | grep -v '^victim' | tee "$T/seen"
+}
+
+@test "strangers: in a tournament, a bot with a \"dir\" reads nothing of another's, in every mode" {
+	strangers_modes
+	for m in $MODES; do
+		strangers_dir "$m"
+		sb='"sandbox": true,'
+		[ "${m#*:}" = --sandbox ] || sb='"sandbox": false,'
+		for p in "$T/u/w/b/secret.txt" "$T/u/w/a/link" ../b/secret.txt; do
+			strangers_tournament t "readfile $MARK \$SECRET" \
+			    "$sb \"env\": {\"SECRET\": \"$p\"}," "$m"
+			[ "$status" -eq 0 ]
+			grep -q '^readfile: denied' "$T/seen"
+		done
+	done
+	no_leftovers "$MARK"
+}
+
+@test "strangers: a tournament refuses a bot naming a path in its output directory however written (.., //, relative, env, dir), before the directory exists" {
+	need_user
+	mkdir -p "$T/u/w/a" "$T/u/x"
+	cp tests/hostile/bot.py "$T/u/w/a/bot.py"
+	chmod -R go+rX "$T/u"
+	rel=$(python3 -c 'import os, sys; print(os.path.relpath(sys.argv[1]))' "$T/u/out/journal.jsonl")
+	# the reported leak: an ordinary user, the default sandbox, the
+	# output outside the working directory and the bot naming the journal
+	for p in "$T/u/out/journal.jsonl" "$T/u/x/../out/journal.jsonl" \
+	    "$T/u//out/journal.jsonl" "$rel" "$T/u/out"; do
+		cat >"$T/u/s.json" <<EOF
+{"game": "horserace", "seats": 3, "deals": 2, "output": "$T/u/out",
+ "options": {"races": 1}, $TOUR_LIMITS,
+ "bots": [{"name": "x", "command": "python3 $T/u/w/a/bot.py readfile $MARK $p"},
+          {"name": "r1", "command": "bin/random --seed 1"},
+          {"name": "r2", "command": "bin/random --seed 2"}]}
+EOF
+		rm -rf "$T/u/out"
+		run $AS_USER bin/tournament run -q "$T/u/s.json" 3>&- 4>&-
+		echo "$p: $output"
+		cat "$T"/u/out/logs/*.bot?.stderr 2>/dev/null || true
+		[ "$status" -eq 1 ]
+		echo "$output" | grep -q "inside the output directory"
+		[ ! -e "$T/u/out/journal.jsonl" ]
+	done
+	# or given in its "env", or as its "dir"
+	for k in '"env": {"SEED_AT": "'"$T/u/x/../out/journal.jsonl"'"}' \
+	    '"dir": "'"$T/u//out/a"'"'; do
+		cat >"$T/u/s.json" <<EOF
+{"game": "horserace", "seats": 3, "deals": 2, "output": "$T/u/out",
+ "options": {"races": 1}, $TOUR_LIMITS,
+ "bots": [{"name": "x", "command": "python3 $T/u/w/a/bot.py victim $MARK", $k},
+          {"name": "r1", "command": "bin/random --seed 1"},
+          {"name": "r2", "command": "bin/random --seed 2"}]}
+EOF
+		rm -rf "$T/u/out"
+		run $AS_USER bin/tournament run -q "$T/u/s.json" 3>&- 4>&-
+		echo "$k: $output"
+		[ "$status" -eq 1 ]
+		echo "$output" | grep -q "inside the output directory"
+	done
+}
+
+# Serves "hello" on the unix socket $1 (mode 0777) until killed; its pid
+# in $SERVER.
+unix_server() {
+	python3 -c '
+import os, socket, sys
+s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+s.bind(sys.argv[1])
+os.chmod(sys.argv[1], 0o777)
+s.listen(8)
+while True:
+    c, _ = s.accept()
+    c.sendall(b"hello")
+    c.close()' "$1" 3>&- 4>&- &
+	SERVER=$!
+	wait_for test -S "$1"
+}
+
+@test "strangers: no bot connects to a host's unix socket in a directory it is shown, in any mode" {
+	MODES_ALL=1 strangers_modes
+	strangers_dir root:
+	unix_server "$T/u/w/a/sock"
+	# the attack is real: the same bot run bare reaches it
+	python3 tests/hostile/bot.py unix x "$T/u/w/a/sock" </dev/null 2>&1 |
+	    grep -q "^unix: connected: b'hello'"
+	for m in $MODES; do
+		strangers_match "$m" "unix $MARK $T/u/w/a/sock"
+		grep -q '^unix: denied' "$T/seen"
+	done
+	kill "$SERVER"
+	no_leftovers "$MARK"
+}
+
+@test "strangers: no bot opens a netlink socket, in any mode" {
+	MODES_ALL=1 strangers_modes
+	strangers_dir root:
+	python3 tests/hostile/bot.py netlink x </dev/null 2>&1 | grep -q '^netlink: opened'
+	for m in $MODES; do
+		strangers_match "$m" "netlink $MARK"
+		grep -q '^netlink: denied' "$T/seen"
+	done
+	no_leftovers "$MARK"
+}
+
+@test "strangers: no bot sets up an io_uring, in any mode" {
+	MODES_ALL=1 strangers_modes
+	strangers_dir root:
+	python3 tests/hostile/bot.py iouring x </dev/null 2>&1 | grep -q '^iouring: set up' ||
+	    skip "io_uring is off on this machine"
+	for m in $MODES; do
+		strangers_match "$m" "iouring $MARK"
+		grep -q '^iouring: denied' "$T/seen"
+	done
+	no_leftovers "$MARK"
+}
+
 @test "the referee leaves no process of its own in its process group when it exits, in any mode" {
 	MODES_ALL=1 strangers_modes
 	for m in $MODES; do
@@ -994,4 +1200,35 @@ runner_of() {
 		echo "$m: left: $left"
 		[ -z "$left" ]
 	done
+}
+
+@test "--bot-dir: a sandboxed bot given a directory sees it and what its command names, not the working directory; a bad one is refused in one line" {
+	strangers_modes
+	for m in $MODES; do
+		strangers_dir "$m"
+		echo "of the working directory" >"$T/u/w/shared.txt"
+		chmod 644 "$T/u/w/shared.txt"
+		own="--bot-dir 0=$T/u/w/a --bot-dir 1=$T/u/w/b"
+		strangers_match "$m" "readfile $MARK \$SECRET" $own --env "SECRET=a/bot.py"
+		grep -q '^readfile: read [1-9][0-9]* bytes' "$T/seen"
+		strangers_match "$m" "readfile $MARK \$SECRET" $own --env "SECRET=b/secret.txt"
+		grep -q '^readfile: denied' "$T/seen"
+		strangers_match "$m" "readfile $MARK \$SECRET" $own --env "SECRET=$T/u/w/shared.txt"
+		if [ "${m#*:}" = --sandbox ]; then
+			grep -q '^readfile: denied' "$T/seen"
+		else
+			# isolated, the rest of the file system is there
+			grep -q '^readfile: read 25 bytes' "$T/seen"
+		fi
+	done
+	mkdir -p "$T/h/x"
+	touch "$T/file"
+	for bad in x 0 =dir 3="$T" 0="$T/none" 0="$T/file" "0=$T/h/x --sandbox-hide $T/h"; do
+		run bin/referee -g horserace -q --bot-dir $bad -b bin/random -b bin/random -b bin/random
+		echo "$bad: $output"
+		[ "$status" -eq 2 ]
+		[ "${#lines[@]}" -eq 1 ]
+		echo "$output" | grep -q -- '--bot-dir'
+	done
+	no_leftovers "$MARK"
 }

@@ -138,50 +138,107 @@ bot_command(const struct tbot *b)
 }
 
 /*
- * Returns 1 if path (made absolute) lies inside hidden (a file or a
- * directory), which then stays hidden from every bot.
+ * Resolves path, relative to base unless absolute, into out (PATH_MAX):
+ * its longest existing prefix made real (as the kernel would follow it),
+ * the rest appended; with lex, after removing ".", ".." and empty
+ * components by their text first (".." past a component that does not
+ * exist yet, as a fresh run's output directory, is followed so).
  */
-static int
-inside(const char *path, const char *hidden)
+static void
+path_resolve(const char *path, const char *base, int lex, char *out)
 {
-	char a[PATH_MAX], h[PATH_MAX], *p;
+	char full[2 * PATH_MAX + 2], norm[2 * PATH_MAX + 2], head[PATH_MAX];
+	char *p, *q, *w;
 	size_t n;
-	int in;
 
-	if (hidden == NULL || realpath(hidden, h) == NULL)
-		return 0;
-	/* the longest existing prefix of path, made real */
-	p = xstrdup(path);
-	while (realpath(p, a) == NULL) {
-		char *slash = strrchr(p, '/');
-
-		if (slash == NULL || slash == p) {
-			free(p);
-			return 0;
+	if (path[0] == '/')
+		strlcpy(full, path, sizeof full);
+	else
+		snprintf(full, sizeof full, "%s/%s", base, path);
+	norm[0] = '\0';
+	for (p = full; (w = strsep(&p, "/")) != NULL; ) {
+		if (*w == '\0' || (lex && strcmp(w, ".") == 0))
+			continue;
+		if (lex && strcmp(w, "..") == 0) {
+			if ((q = strrchr(norm, '/')) != NULL)
+				*q = '\0';
+			continue;
 		}
-		*slash = '\0';
+		strlcat(norm, "/", sizeof norm);
+		strlcat(norm, w, sizeof norm);
 	}
-	free(p);
-	n = strlen(h);
-	in = strncmp(a, h, n) == 0 && (a[n] == '\0' || a[n] == '/');
-	return in;
+	/* the longest existing prefix (norm up to n), made real */
+	for (n = strlen(norm); n > 0; n = (size_t)(q - norm)) {
+		strlcpy(head, norm, n + 1 < sizeof head ? n + 1 : sizeof head);
+		if (realpath(head, out) != NULL)
+			break;
+		head[0] = '\0';
+		for (q = norm + n - 1; q > norm && *q != '/'; q--)
+			;
+	}
+	if (n == 0)
+		strlcpy(out, "", PATH_MAX);
+	else if (strcmp(out, "/") == 0)
+		out[0] = '\0';
+	strlcat(out, norm + n, PATH_MAX);
+	if (out[0] == '\0')
+		strlcpy(out, "/", PATH_MAX);
 }
 
-/* The paths hidden from the bots that a bot's word w names; or NULL. */
-static const char *
-names_hidden(const struct tour *t, const char *w)
+/*
+ * Returns 1 if path, relative to base, lies inside hidden (a file or a
+ * directory, relative to the working directory), which then stays hidden
+ * from every bot: compared as the kernel resolves them and by their text
+ * (.., //, a part not made yet), whichever finds it inside.
+ */
+static int
+inside(const char *path, const char *base, const char *hidden)
 {
-	if (strchr(w, '/') == NULL && strcmp(w, ".") != 0)
-		return NULL;
-	if (inside(w, t->outdir))
-		return "the output directory (its journal holds every deal's "
-		    "seed)";
-	if (inside(w, t->path))
-		return "the tournament file";
-	if (inside(w, t->plan))
-		return "the plan (it holds every seed)";
-	if (inside(w, t->deal_book))
-		return "the deal book (it holds every card)";
+	char cwd[PATH_MAX], in[2 * PATH_MAX + 2], a[PATH_MAX], h[PATH_MAX];
+	size_t n;
+	int i, j;
+
+	if (hidden == NULL)
+		return 0;
+	if (getcwd(cwd, sizeof cwd) == NULL)
+		strlcpy(cwd, "/", sizeof cwd);
+	if (base == NULL || base[0] == '/')
+		strlcpy(in, base != NULL ? base : cwd, sizeof in);
+	else
+		snprintf(in, sizeof in, "%s/%s", cwd, base);
+	for (i = 0; i < 2; i++) {
+		path_resolve(hidden, cwd, i, h);
+		n = strcmp(h, "/") == 0 ? 0 : strlen(h);
+		for (j = 0; j < 2; j++) {
+			path_resolve(path, in, j, a);
+			if (strncmp(a, h, n) == 0 && (a[n] == '\0' ||
+			    a[n] == '/'))
+				return 1;
+		}
+	}
+	return 0;
+}
+
+/*
+ * The paths hidden from the bots that a bot's word w names, relative to
+ * the working directory or to the bot's dir (where it runs); or NULL.
+ */
+static const char *
+names_hidden(const struct tour *t, const char *w, const char *dir)
+{
+	int i;
+
+	for (i = 0; i < (dir != NULL ? 2 : 1); i++) {
+		if (inside(w, i ? dir : NULL, t->outdir))
+			return "the output directory (its journal holds every "
+			    "deal's seed)";
+		if (inside(w, i ? dir : NULL, t->path))
+			return "the tournament file";
+		if (inside(w, i ? dir : NULL, t->plan))
+			return "the plan (it holds every seed)";
+		if (inside(w, i ? dir : NULL, t->deal_book))
+			return "the deal book (it holds every card)";
+	}
 	return NULL;
 }
 
@@ -196,16 +253,23 @@ tour_bot_check(const struct tour *t, int i, char *cause, size_t len)
 	if (argv_split(b->command, &argv, cause, len) == -1)
 		return -1;
 	/* what the bots may not see stays hidden: a bot naming it would
-	 * be given it */
+	 * be given it; and a bot runs in the working directory or its dir */
+	if ((what = names_hidden(t, ".", NULL)) != NULL) {
+		snprintf(cause, len, "it would run in the working directory, "
+		    "inside %s, which is hidden from every bot: run the "
+		    "tournament from elsewhere or move the output", what);
+		argv_free(argv);
+		return -1;
+	}
 	for (k = 0; argv[k] != NULL; k++)
-		if ((what = names_hidden(t, argv[k])) != NULL) {
+		if ((what = names_hidden(t, argv[k], b->dir)) != NULL) {
 			snprintf(cause, len, "its command names %s, inside %s, "
 			    "which is hidden from every bot: move the bot or "
 			    "the output", argv[k], what);
 			argv_free(argv);
 			return -1;
 		}
-	if (b->dir != NULL && (what = names_hidden(t, b->dir)) != NULL) {
+	if (b->dir != NULL && (what = names_hidden(t, b->dir, NULL)) != NULL) {
 		snprintf(cause, len, "its \"dir\" %s lies inside %s, which is "
 		    "hidden from every bot: move the bot or the output",
 		    b->dir, what);
@@ -214,7 +278,7 @@ tour_bot_check(const struct tour *t, int i, char *cause, size_t len)
 	}
 	for (k = 0; k < b->nenv; k++)
 		if ((w = strchr(b->env[k], '=')) != NULL &&
-		    (what = names_hidden(t, w + 1)) != NULL) {
+		    (what = names_hidden(t, w + 1, b->dir)) != NULL) {
 			snprintf(cause, len, "its \"env\" %s names a path "
 			    "inside %s, which is hidden from every bot: move "
 			    "the bot or the output", b->env[k], what);
@@ -243,6 +307,32 @@ tour_bot_check(const struct tour *t, int i, char *cause, size_t len)
 	return rc;
 }
 
+/*
+ * Returns 1 if bot i has a dir, not seated at run r, that holds no seated
+ * bot's (nor is one): a dir to hide from the table's bots.
+ */
+static int
+unseated_dir(const struct tour *t, const struct pool_run *r, int i)
+{
+	char a[PATH_MAX], b[PATH_MAX];
+	size_t n;
+	int s;
+
+	if (t->bots[i].dir == NULL || realpath(t->bots[i].dir, a) == NULL)
+		return 0;
+	n = strlen(a);
+	for (s = 0; s < t->seats; s++) {
+		if (r->bots[s] == i)
+			return 0;
+		if (t->bots[r->bots[s]].dir != NULL &&
+		    realpath(t->bots[r->bots[s]].dir, b) != NULL &&
+		    strncmp(b, a, n) == 0 && (b[n] == '\0' || b[n] == '/' ||
+		    n == 1))
+			return 0;
+	}
+	return 1;
+}
+
 /* Appends a copy of a word to an argv being built. */
 #define ARG(s)	(argv[ac++] = xstrdup(s))
 
@@ -262,7 +352,7 @@ run_argv(struct pool *pl, const struct pool_run *r, const char *logpath,
 	int ac = 0, s;
 
 	argv = xcalloc((size_t)(64 + 2 * t->nopt + t->nrefargs +
-	    4 * t->seats), sizeof *argv);
+	    4 * t->seats + 2 * t->nbots), sizeof *argv);
 	if ((lf = open_memstream(&list, &lsz)) == NULL)
 		err(1, "open_memstream");
 	for (i = 0; i < r->nlist; i++)
@@ -352,15 +442,20 @@ run_argv(struct pool *pl, const struct pool_run *r, const char *logpath,
 		ARG("--sandbox-hide");
 		ARG(t->deal_book);
 	}
-	if (t->sandbox) {
-		/* the bots' own dirs in */
-		for (s = 0; s < t->seats; s++) {
-			if (t->bots[r->bots[s]].dir == NULL)
-				continue;
-			ARG("--sandbox-bind");
-			ARG(t->bots[r->bots[s]].dir);
-		}
+	/* each bot's dir its own, hidden from the others (seated or not) */
+	for (s = 0; s < t->seats; s++) {
+		if (t->bots[r->bots[s]].dir == NULL)
+			continue;
+		ARG("--bot-dir");
+		if (asprintf(&argv[ac++], "%d=%s", s,
+		    t->bots[r->bots[s]].dir) == -1)
+			err(1, "asprintf");
 	}
+	for (i = 0; i < t->nbots; i++)
+		if (unseated_dir(t, r, (int)i)) {
+			ARG("--sandbox-hide");
+			ARG(t->bots[i].dir);
+		}
 	for (s = 0; s < t->seats; s++) {
 		ARG("-b");
 		argv[ac++] = bot_command(&t->bots[r->bots[s]]);

@@ -29,7 +29,9 @@ from a bad move.
   early        sends an answer before any request, then plays
   closein      closes its stdin at once and sleeps
   noread       answers the hello, then never reads its stdin again
-  readfile     tries to read the file ARG (a log, another bot's stderr)
+  readfile     tries to read the file ARG (a log, another bot's stderr);
+               ARG $NAME: the path in its environment's NAME (a path
+               the bot builds itself, which its command does not name)
   writeout     tries to create a file in ARG (a directory)
   socket       tries to connect to 127.0.0.1 port ARG and to 1.1.1.1:53
   victim       plays (the target of "signal"); its argv holds ARG
@@ -51,6 +53,9 @@ from a bad move.
                the channel between two bots of a table); plays
   fill         writes 1 MiB files into each directory of ARG (DIR,...:MIB)
                until MIB are written or a write fails; plays
+  unix         tries to connect to the unix socket ARG (a host's)
+  netlink      tries to open a netlink socket (the host's routes, ...)
+  iouring      tries io_uring_setup(2) (I/O behind the filter's back)
   killref      kills its parent (kill(getppid(), SIGKILL): the referee,
                unless an init of the sandbox or isolation stands between);
                plays
@@ -220,6 +225,8 @@ def attack_forge(arg):
 def attempt(mode, arg):
     """The one-shot attacks: each reports what happened."""
     if mode == "readfile":
+        if arg.startswith("$"):
+            arg = os.environ.get(arg[1:], "")
         try:
             with open(arg, "rb") as f:
                 report(mode, "read %d bytes" % len(f.read()))
@@ -239,6 +246,30 @@ def attempt(mode, arg):
                 report(mode, "connected to %s" % host)
             except OSError as e:
                 report(mode, "denied %s: %s" % (host, e.strerror or e))
+    elif mode == "unix":
+        try:
+            s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            s.connect(arg)
+            report(mode, "connected: %r" % s.recv(64))
+            s.close()
+        except OSError as e:
+            report(mode, "denied: %s" % (e.strerror or e))
+    elif mode == "netlink":
+        try:
+            socket.socket(socket.AF_NETLINK, socket.SOCK_RAW, 0).close()
+            report(mode, "opened")
+        except OSError as e:
+            report(mode, "denied: %s" % (e.strerror or e))
+    elif mode == "iouring":
+        libc = ctypes.CDLL(None, use_errno=True)
+        params = ctypes.create_string_buffer(120)
+        nr = {"x86_64": 425, "aarch64": 425}.get(os.uname().machine, 425)
+        fd = libc.syscall(nr, 4, params)
+        if fd >= 0:
+            os.close(fd)
+            report(mode, "set up")
+        else:
+            report(mode, "denied: " + os.strerror(ctypes.get_errno()))
     elif mode == "keep":
         # Looks for what an earlier process (an earlier seat rotation, or
         # another bot) left in every place it can write, then leaves its
