@@ -60,3 +60,49 @@ print("  %-8s wall %6.1f us/decision, referee CPU %5.1f us/decision"
       % (sys.argv[1], s["wall_us_per_decision"], s["cpu_us_per_decision"]))
 PY
 done
+
+# 3. A table of strangers: 5 bots, each in a directory of its own (as a
+#    tournament's "dir"s give them), one short game per referee run: the
+#    run's wall time (the start-up of its 5 bots and 1 game), mean of
+#    BENCH_TABLES runs, and the time per decision over $GAMES games; with
+#    --no-sandbox and with the sandbox, each bot shown its own directory
+#    alone (--bot-dir; a referee without it, as before issue 34, is given
+#    every bot's directory with --sandbox-bind, as the pool gave them).
+#    REFEREE names another referee to price (an older build).
+ref=${REFEREE:-bin/referee}
+T=${BENCH_TABLES:-20}
+echo "== containment: a table of 5 strangers, each bot in a dir of its own ($ref)"
+dirs=""
+for i in 0 1 2 3 4; do
+	mkdir -p "$tmp/s/bot$i"
+	cp bin/random "$tmp/s/bot$i/random"
+	if "$ref" --help | grep -q -- --bot-dir; then
+		dirs="$dirs --bot-dir $i=$tmp/s/bot$i"
+	else
+		dirs="$dirs --sandbox-bind $tmp/s/bot$i"
+	fi
+done
+chmod -R go+rX "$tmp"
+for m in no-sandbox sandbox; do
+	[ "$m" = sandbox ] && [ "$sandbox" = 0 ] && continue
+	set -- -g horserace -s 1 -q --"$m" $dirs
+	for i in 0 1 2 3 4; do
+		set -- "$@" -b "env -C $tmp/s/bot$i ./random --seed $i"
+	done
+	python3 - "$T" "$m" "$ref" "$@" <<'PY'
+import subprocess, sys, time
+n, m, argv = int(sys.argv[1]), sys.argv[2], sys.argv[3:]
+t0 = time.monotonic()
+for _ in range(n):
+    subprocess.run(argv + ["-o", "races=1"], check=True)
+print("  %-10s a table's run (5 bots, 1 short game): %7.1f ms"
+      % (m, (time.monotonic() - t0) * 1000 / n))
+PY
+	"$ref" "$@" --games "$GAMES" --stats 2>"$tmp/$m.stats" >/dev/null
+	python3 - "$m" "$tmp/$m.stats" <<'PY'
+import json, sys
+s = json.loads(open(sys.argv[2]).read().strip().splitlines()[-1])
+print("  %-10s wall %6.1f us/decision, referee CPU %5.1f us/decision"
+      % (sys.argv[1], s["wall_us_per_decision"], s["cpu_us_per_decision"]))
+PY
+done

@@ -261,6 +261,13 @@ tour_bot_check(const struct tour *t, int i, char *cause, size_t len)
 		argv_free(argv);
 		return -1;
 	}
+	if (b->dir != NULL && (what = names_hidden(t, b->dir, NULL)) != NULL) {
+		snprintf(cause, len, "its \"dir\" %s lies inside %s, which is "
+		    "hidden from every bot: move the bot or the output",
+		    b->dir, what);
+		argv_free(argv);
+		return -1;
+	}
 	for (k = 0; argv[k] != NULL; k++)
 		if ((what = names_hidden(t, argv[k], b->dir)) != NULL) {
 			snprintf(cause, len, "its command names %s, inside %s, "
@@ -269,13 +276,6 @@ tour_bot_check(const struct tour *t, int i, char *cause, size_t len)
 			argv_free(argv);
 			return -1;
 		}
-	if (b->dir != NULL && (what = names_hidden(t, b->dir, NULL)) != NULL) {
-		snprintf(cause, len, "its \"dir\" %s lies inside %s, which is "
-		    "hidden from every bot: move the bot or the output",
-		    b->dir, what);
-		argv_free(argv);
-		return -1;
-	}
 	for (k = 0; k < b->nenv; k++)
 		if ((w = strchr(b->env[k], '=')) != NULL &&
 		    (what = names_hidden(t, w + 1, b->dir)) != NULL) {
