@@ -60,6 +60,28 @@ memory_clean() {
 	[ "$(q "SELECT count(*) FROM versions")" = 0 ]
 }
 
+@test "ladder inbox as an ordinary user: its own secret not echoed through bot.json, a dangling ladder.txt not followed" {
+	[ "$(id -u)" -eq 0 ] || skip "needs root to make the user"
+	command -v setpriv >/dev/null || skip "no setpriv"
+	as="setpriv --reuid nobody --regid $(id -g nobody) --clear-groups"
+	bin/tournament ladder init "$L" "$T/settings.json"
+	mkdir -p "$T/inbox/eve" "$T/inbox/mal" "$T/home"
+	printf 'usersecret\n' > "$T/home/key"
+	chmod 600 "$T/home/key"
+	pybot "$T/inbox/eve"
+	pybot "$T/inbox/mal"
+	ln -s "$T/home/key" "$T/inbox/eve/bot.json"
+	echo '{"name": "mal", "command": "python3 random_bot.py"}' > "$T/inbox/mal/bot.json"
+	ln -s "$T/home/planted" "$T/inbox/mal/ladder.txt"
+	chown -R nobody "$L" "$T/inbox" "$T/home"
+	run $as bin/tournament ladder inbox "$L" "$T/inbox"
+	[ "$status" -eq 0 ]
+	! grep -q usersecret "$T/inbox/eve/ladder.txt" || false
+	grep -q "refused: bot.json: not a regular file" "$T/inbox/eve/ladder.txt"
+	[ ! -e "$T/home/planted" ]
+	[ "$(q "SELECT count(*) FROM versions")" = 0 ]
+}
+
 @test "ladder add and inbox: a symlink out of a bot's directory is refused; one inside stays inside the copy" {
 	bin/tournament ladder init "$L" "$T/settings.json"
 	echo "another entrant's model" > "$T/secret.txt"
