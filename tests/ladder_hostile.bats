@@ -291,6 +291,9 @@ tables_of() {
 	[ "$(q "SELECT count(*) FROM tables WHERE id NOT IN (SELECT tab FROM games)")" = 0 ]
 	# the copies kept relative to the ladder: it may move, too
 	[ "$(q "SELECT dir FROM versions WHERE player = 'py1.v1'")" = bots/py1/v1 ]
+	# a bot without a directory: every path in its command made absolute
+	bin/tournament ladder add "$L" pyc -c "python3 bots/python/random_bot.py --seed 3"
+	[ "$(q "SELECT command FROM versions WHERE player = 'pyc.v1'")" = "python3 $PWD/bots/python/random_bot.py --seed 3" ]
 	# a store of schema 1 kept the path as add was given it
 	python3 - "$L/ladder.db" <<'PY'
 import sqlite3, sys
