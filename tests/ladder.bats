@@ -12,41 +12,12 @@
 # poll with wait_for, counted in games committed, never fixed delays.
 
 load helpers
-
-setup() {
-	T=$(mktemp -d "${BATS_TMPDIR:-/tmp}/ladder.XXXXXX")
-	chmod 755 "$T"
-	L=$T/lad
-	printf '{"game": "horserace", "seats": 3, "deals": 1, "duplicate": true, %s}\n' \
-	    "$TOUR_LIMITS" > "$T/settings.json"
-}
-
-teardown() {
-	show_failure
-	[ -z "${bg:-}" ] || { kill -9 "$bg" 2>/dev/null; wait "$bg" 2>/dev/null || true; }
-	[ -z "${srv:-}" ] || { kill "$srv" 2>/dev/null; wait "$srv" 2>/dev/null || true; }
-	rm -rf "$T"
-}
-
-# The store's answer to one SQL query.
-q() {
-	python3 -c 'import sqlite3, sys
-c = sqlite3.connect(sys.argv[1])
-for r in c.execute(sys.argv[2]):
-    print("|".join("" if x is None else str(x) for x in r))' "$L/ladder.db" "$1"
-}
-
-# A Python bot in a directory of its own: $1, named by its file.
-pybot() {
-	mkdir -p "$1"
-	cp bots/python/random_bot.py bots/python/cardarena.py "$1/"
-	chmod -R go+rX "$1"
-}
+load ladder
 
 @test "ladder: init, add through botcheck, a failing bot refused with the report, the directory copied" {
 	run bin/tournament ladder init "$L" "$T/settings.json"
 	[ "$status" -eq 0 ]
-	[ "$(q "SELECT value FROM meta WHERE key = 'schema_version'")" = 1 ]
+	[ "$(q "SELECT value FROM meta WHERE key = 'schema_version'")" = 2 ]
 	[ "$(q "PRAGMA journal_mode")" = wal ]
 	run bin/tournament ladder add "$L" rnd -c bin/random
 	[ "$status" -eq 0 ]

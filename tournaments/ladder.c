@@ -23,6 +23,7 @@
 #include <dirent.h>
 #include <err.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <limits.h>
@@ -41,19 +42,41 @@ struct entry {
 	const char	*name;
 	const char	*command;
 	const char	*dir;		/* the author's, or NULL */
+	int		 dirfd;		/* it, open (when dir is not NULL) */
 	const char	*owner;
-	json_t		*env;		/* an object, or NULL */
+	json_t		*env;		/* an object of strings, or NULL */
+};
+
+/* A bot's copy under way: what it holds so far and what it may. */
+struct walk {
+	const struct llimits	*lim;
+	long long		 bytes;
+	long			 files;
+	char			*cause;
+	size_t			 len;
 };
 
 static void	 usage(FILE *, int) __attribute__((noreturn));
 static void	 open_store(struct lstore *, const char *);
 static int	 name_ok(const char *);
 static int	 run_prog(char *const *, char **, size_t *);
-static int	 copy_dir(const char *, const char *, char *, size_t);
+static int	 link_inside(const char *, int);
+static int	 copy_file(int, int, const char *, const struct stat *,
+		    const char *, struct walk *);
+static int	 copy_tree(int, int, const char *, int, struct walk *);
+static int	 copy_dir(int, const char *, const char *,
+		    const struct llimits *, char *, size_t);
 static char	*abs_command(const char *);
+static int	 check_bot(struct lstore *, const struct entry *,
+		    const char *, const char *, char *, size_t);
 static int	 enter(struct lstore *, const struct entry *, int, char *,
 		    size_t);
 static int	 parse_entry(int, char **, const char *, struct entry *, int);
+static int	 open_dir(struct entry *, char *, size_t);
+static int	 read_desc(int, json_t **, struct entry *, char *, size_t);
+static int	 inbox_entry(struct lstore *, const char *, int, const char *,
+		    int);
+static int	 settings_check(const json_t *, char *, size_t);
 static int	 l_init(int, char **);
 static int	 l_add(int, char **);
 static int	 l_retire(int, char **);
@@ -84,7 +107,7 @@ static const char usage_text[] =
 "       tournament ladder status DIR [-f FORMAT]\n"
 "       tournament ladder export DIR [-o FILE]\n"
 "       tournament ladder site [-v] DIR\n"
-"       tournament ladder serve DIR [--port P]\n"
+"       tournament ladder serve DIR [--port P] [--idle S]\n"
 "       tournament ladder synth DIR --bots N --games N [--seed N]\n"
 "\n"
 "A ladder plays for ever while bots enter, are updated and retire; DIR\n"
@@ -93,6 +116,8 @@ static const char usage_text[] =
 "init      makes the ladder: FILE is a tournament file (its game, options,\n"
 "          seats, deals per table, limits, containment; its bots, if any,\n"
 "          are entered); -g GAME takes the game's defaults\n"
+"          (its \"ladder\": {\"bot_max_bytes\", \"bot_max_files\"} bound\n"
+"          what a bot may bring in: 256 MiB, 10000 files by default)\n"
 "  --boot N          bootstrap replicates of the intervals (default 200)\n"
 "add       enters a bot after bin/botcheck passed it (refused with the\n"
 "          report otherwise); its directory is copied into the ladder\n"
@@ -107,7 +132,8 @@ static const char usage_text[] =
 "inbox     enters every new subdirectory of INBOX holding a bot.json\n"
 "          ({\"name\", \"command\", \"owner\", \"env\"}) as add or update\n"
 "          do, and leaves INBOX/SUB/ladder.txt saying what happened\n"
-"run       plays table after table until stopped (SIGINT, SIGTERM)\n"
+"run       plays table after table until stopped (SIGINT, SIGTERM); a\n"
+"          bot whose tables keep failing is quarantined\n"
 "  -j N              tables at once (default: the file's concurrency)\n"
 "  --games N         stop after N new games\n"
 "  --refit N         refit and write the site every N games (default 20)\n"
@@ -120,8 +146,10 @@ static const char usage_text[] =
 "  -o FILE           there instead of stdout\n"
 "site      fits the ratings (saved with the others) and writes DIR/site\n"
 "  -v                the CPU time of each step, then a warm refit's\n"
-"serve     serves DIR/site read-only on 127.0.0.1\n"
+"serve     serves the published site (DIR/site, the logs of tables\n"
+"          ended) read-only on 127.0.0.1\n"
 "  --port P          the port (default 8080)\n"
+"  --idle S          close a connection idle for S seconds (default 10)\n"
 "synth     fills a new ladder with N synthetic bots and games (for\n"
 "          measuring; no bot is run)\n"
 "\n"
@@ -196,65 +224,308 @@ run_prog(char *const *argv, char **out, size_t *outlen)
 	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
-/* Copies directory from into to (made anew); -1 and a cause. */
+/*
+ * 1 if a symbolic link at depth depth of a bot's directory, to target,
+ * stays inside it: relative, its ".." all leading and no more of them
+ * than its depth (a ".." after a name could climb out of a link to a
+ * directory above it).
+ */
 static int
-copy_dir(const char *from, const char *to, char *cause, size_t len)
+link_inside(const char *target, int depth)
 {
-	struct stat sb;
-	char *src, *argv[5], *out = NULL;
-	size_t olen = 0;
-	int rc;
+	const char *p = target;
+	size_t n;
+	int names = 0;
 
-	if (stat(from, &sb) == -1 || !S_ISDIR(sb.st_mode)) {
-		snprintf(cause, len, "--dir %s: not a directory", from);
-		return -1;
+	if (target[0] == '/' || target[0] == '\0')
+		return 0;
+	while (*p != '\0') {
+		n = strcspn(p, "/");
+		if (n == 2 && strncmp(p, "..", 2) == 0) {
+			if (names > 0 || --depth < 0)
+				return 0;
+		} else if (n > 0 && !(n == 1 && p[0] == '.'))
+			names++;
+		p += n;
+		p += *p == '/';
 	}
-	if (mkdirs(to) == -1) {
-		snprintf(cause, len, "%s: %s", to, strerror(errno));
-		return -1;
-	}
-	if (asprintf(&src, "%s/.", from) == -1)
-		abort();
-	argv[0] = (char *)"cp";
-	argv[1] = (char *)"-R";
-	argv[2] = src;
-	argv[3] = (char *)to;
-	argv[4] = NULL;
-	rc = run_prog(argv, &out, &olen);
-	if (rc != 0)
-		snprintf(cause, len, "copying %s: %s", from, out != NULL ?
-		    out : "cp failed");
-	free(out);
-	free(src);
-	/* the bots may run as users of their own: let them read it */
-	chmod(to, 0755);
-	return rc == 0 ? 0 : -1;
+	return 1;
 }
 
 /*
- * The command with its program made absolute when it is a relative path
- * (a bot without a directory runs wherever the ladder runs): a new
- * string.
+ * Copies regular file name of sfd (sb its lstat, counted already) into
+ * dfd, no more than its size then; -1 and a cause in w.
+ */
+static int
+copy_file(int sfd, int dfd, const char *name, const struct stat *sb,
+    const char *path, struct walk *w)
+{
+	struct stat fb;
+	char buf[65536];
+	off_t left = sb->st_size;
+	ssize_t n = 0;
+	int in, out = -1, rc = -1;
+
+	in = openat(sfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	if (in == -1 || fstat(in, &fb) == -1 || fb.st_ino != sb->st_ino ||
+	    fb.st_dev != sb->st_dev) {
+		snprintf(w->cause, w->len, "%s: %s", path, in == -1 ?
+		    strerror(errno) : "changed while copied");
+		goto out;
+	}
+	out = openat(dfd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
+	    O_CLOEXEC, (sb->st_mode & 0755) | 0644);
+	if (out == -1) {
+		snprintf(w->cause, w->len, "%s: %s", path, strerror(errno));
+		goto out;
+	}
+	while (left > 0 && (n = read(in, buf, (size_t)(left < (off_t)sizeof
+	    buf ? left : (off_t)sizeof buf))) > 0) {
+		if (write(out, buf, (size_t)n) != n) {
+			n = -1;
+			break;
+		}
+		left -= n;
+	}
+	if (n == -1)
+		snprintf(w->cause, w->len, "%s: %s", path, strerror(errno));
+	else if (left > 0 || read(in, buf, 1) != 0)
+		snprintf(w->cause, w->len, "%s: changed while copied", path);
+	else
+		rc = 0;
+out:
+	if (out != -1 && close(out) == -1 && rc == 0) {
+		snprintf(w->cause, w->len, "%s: %s", path, strerror(errno));
+		rc = -1;
+	}
+	if (in != -1)
+		close(in);
+	return rc;
+}
+
+/*
+ * Copies directory sfd into dfd (both open; rel its path in the bot's
+ * directory, depth its depth) within w's limits: directories, regular
+ * files of one link, and symbolic links that stay inside (link_inside);
+ * anything else refuses the bot.  -1 and a cause in w.
+ */
+static int
+copy_tree(int sfd, int dfd, const char *rel, int depth, struct walk *w)
+{
+	DIR *d;
+	struct dirent *de;
+	struct stat sb;
+	char *path, target[PATH_MAX];
+	ssize_t n;
+	int fd, sub, dsub, rc = 0;
+
+	if ((fd = dup(sfd)) == -1 || (d = fdopendir(fd)) == NULL) {
+		snprintf(w->cause, w->len, "%s: %s", rel, strerror(errno));
+		if (fd != -1)
+			close(fd);
+		return -1;
+	}
+	while (rc == 0 && (errno = 0, de = readdir(d)) != NULL) {
+		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") ==
+		    0)
+			continue;
+		if (asprintf(&path, "%s%s%s", rel, rel[0] != '\0' ? "/" : "",
+		    de->d_name) == -1)
+			abort();
+		rc = -1;
+		if (fstatat(sfd, de->d_name, &sb, AT_SYMLINK_NOFOLLOW) == -1)
+			snprintf(w->cause, w->len, "%s: %s", path,
+			    strerror(errno));
+		else if (++w->files > w->lim->files)
+			snprintf(w->cause, w->len, "more than %ld files (the "
+			    "ladder's bot_max_files)", w->lim->files);
+		else if (S_ISREG(sb.st_mode) && (w->bytes += sb.st_size) >
+		    w->lim->bytes)
+			snprintf(w->cause, w->len, "more than %lld bytes (the "
+			    "ladder's bot_max_bytes)", w->lim->bytes);
+		else if (S_ISREG(sb.st_mode) && sb.st_nlink > 1)
+			snprintf(w->cause, w->len, "%s: a hard link (copy the "
+			    "file itself into the bot's directory)", path);
+		else if (S_ISREG(sb.st_mode))
+			rc = copy_file(sfd, dfd, de->d_name, &sb, path, w);
+		else if (S_ISLNK(sb.st_mode)) {
+			n = readlinkat(sfd, de->d_name, target, sizeof target -
+			    1);
+			target[n > 0 ? n : 0] = '\0';
+			if (n <= 0 || !link_inside(target, depth))
+				snprintf(w->cause, w->len, "%s: a symbolic link "
+				    "to %s, outside the bot's directory", path,
+				    target);
+			else if (symlinkat(target, dfd, de->d_name) == -1)
+				snprintf(w->cause, w->len, "%s: %s", path,
+				    strerror(errno));
+			else
+				rc = 0;
+		} else if (!S_ISDIR(sb.st_mode))
+			snprintf(w->cause, w->len, "%s: not a file, a directory "
+			    "or a symbolic link", path);
+		else if (depth >= 64)
+			snprintf(w->cause, w->len, "%s: deeper than 64 "
+			    "directories", path);
+		else if ((sub = openat(sfd, de->d_name, O_RDONLY | O_DIRECTORY |
+		    O_NOFOLLOW | O_CLOEXEC)) == -1 || mkdirat(dfd, de->d_name,
+		    0755) == -1 || (dsub = openat(dfd, de->d_name, O_RDONLY |
+		    O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) == -1) {
+			snprintf(w->cause, w->len, "%s: %s", path,
+			    strerror(errno));
+			if (sub != -1)
+				close(sub);
+		} else {
+			rc = copy_tree(sub, dsub, path, depth + 1, w);
+			close(sub);
+			close(dsub);
+		}
+		free(path);
+	}
+	if (rc == 0 && errno != 0) {
+		snprintf(w->cause, w->len, "%s: %s", rel, strerror(errno));
+		rc = -1;
+	}
+	closedir(d);
+	return rc;
+}
+
+/*
+ * Copies the directory open as from (named name, for messages) into to
+ * (made anew) within the ladder's limits; -1 and a cause.
+ */
+static int
+copy_dir(int from, const char *name, const char *to,
+    const struct llimits *lim, char *cause, size_t len)
+{
+	struct walk w;
+	char reason[1024];
+	int dfd, rc;
+
+	if (mkdirs(to) == -1 || (dfd = open(to, O_RDONLY | O_DIRECTORY |
+	    O_NOFOLLOW | O_CLOEXEC)) == -1) {
+		snprintf(cause, len, "%s: %s", to, strerror(errno));
+		return -1;
+	}
+	memset(&w, 0, sizeof w);
+	w.lim = lim;
+	w.cause = reason;
+	w.len = sizeof reason;
+	rc = copy_tree(from, dfd, "", 0, &w);
+	close(dfd);
+	if (rc == -1)
+		snprintf(cause, len, "%s: %s", name, reason);
+	/* the bots may run as users of their own: let them read it */
+	chmod(to, 0755);
+	return rc;
+}
+
+/*
+ * The command with every word that is a relative path naming something
+ * here (its program, a script it runs) made absolute: a bot without a
+ * directory runs wherever the ladder runs.  A new string.
  */
 static char *
 abs_command(const char *cmd)
 {
-	char *word, *real, *out;
-	size_t n = strcspn(cmd, " \t");
+	char *word, *real, *out = xstrdup(""), *x;
+	const char *p = cmd;
+	size_t n;
 
-	word = strndup(cmd, n);
-	if (word == NULL)
-		abort();
-	if (word[0] == '/' || strchr(word, '/') == NULL ||
-	    (real = realpath(word, NULL)) == NULL) {
+	while (*p != '\0') {
+		n = strcspn(p, " \t");
+		word = strndup(p, n);
+		if (word == NULL)
+			abort();
+		real = NULL;
+		if (word[0] != '/' && strchr(word, '/') != NULL &&
+		    strpbrk(word, "'\"\\$`") == NULL)
+			real = realpath(word, NULL);
+		n += strspn(p + n, " \t");
+		if (asprintf(&x, "%s%s%.*s", out, real != NULL ? real : word,
+		    (int)(n - strlen(word)), p + strlen(word)) == -1)
+			abort();
+		free(out);
+		out = x;
 		free(word);
-		return xstrdup(cmd);
+		free(real);
+		p += n;
 	}
-	if (asprintf(&out, "%s%s", real, cmd + n) == -1)
-		abort();
-	free(word);
-	free(real);
 	return out;
+}
+
+/*
+ * Runs bin/botcheck on a bot about to be entered (copy its copy or NULL,
+ * cmd its command) with the ladder's game and time limits; -1 and a
+ * cause (its report when it failed).
+ */
+static int
+check_bot(struct lstore *s, const struct entry *e, const char *copy,
+    const char *cmd, char *cause, size_t len)
+{
+	struct tour t;
+	const char *key;
+	json_t *val;
+	char *check, **argv, **envs, *out = NULL, num[3][32];
+	size_t olen = 0, ne;
+	int ac = 0, status;
+
+	if (ladder_tour(s, NULL, 0, &t, cause, len) == -1) {
+		tour_free(&t);
+		return -1;
+	}
+	ne = e->env != NULL ? json_object_size(e->env) : 0;
+	argv = xcalloc(32 + 2 * ne, sizeof *argv);
+	envs = xcalloc(ne + 1, sizeof *envs);
+	check = beside_self("botcheck");
+	argv[ac++] = check;
+	argv[ac++] = (char *)"-q";
+	argv[ac++] = (char *)"-g";
+	argv[ac++] = t.game;
+	if (t.time_per_move > 0) {
+		snprintf(num[0], sizeof num[0], "%ld", t.time_per_move);
+		argv[ac++] = (char *)"--time-per-move";
+		argv[ac++] = num[0];
+	}
+	if (t.time_hello > 0) {
+		snprintf(num[1], sizeof num[1], "%ld", t.time_hello);
+		argv[ac++] = (char *)"--time-hello";
+		argv[ac++] = num[1];
+	}
+	if (t.time_bank > 0) {
+		snprintf(num[2], sizeof num[2], "%ld", t.time_bank);
+		argv[ac++] = (char *)"--time-bank";
+		argv[ac++] = num[2];
+	}
+	if (copy != NULL) {
+		argv[ac++] = (char *)"--dir";
+		argv[ac++] = (char *)copy;
+	}
+	ne = 0;
+	if (e->env != NULL)
+		json_object_foreach(e->env, key, val) {
+			if (asprintf(&envs[ne], "%s=%s", key,
+			    json_string_value(val)) == -1)
+				abort();
+			argv[ac++] = (char *)"--env";
+			argv[ac++] = envs[ne++];
+		}
+	argv[ac++] = (char *)"--";
+	argv[ac++] = (char *)cmd;
+	argv[ac] = NULL;
+	status = run_prog(argv, &out, &olen);
+	/* the strings made here, apart from argv (which holds constants) */
+	while (ne > 0)
+		free(envs[--ne]);
+	free(envs);
+	free(argv);
+	free(check);
+	tour_free(&t);
+	if (status != 0)
+		snprintf(cause, len, "%s failed bin/botcheck and is not "
+		    "entered:\n%s", e->name, out != NULL ? out : "");
+	free(out);
+	return status == 0 ? 0 : -1;
 }
 
 /*
@@ -267,18 +538,31 @@ enter(struct lstore *s, const struct entry *e, int update, char *cause,
     size_t len)
 {
 	struct lversion *v;
-	struct tour t;
+	struct llimits lim;
 	const char *key;
 	json_t *val;
-	char *copy = NULL, *cmd, *check, **argv, *out = NULL, num[3][32];
-	size_t olen = 0;
-	int n, i, ac = 0, active = 0, ver, status, rc = -1;
+	char *copy = NULL, *cmd, *rel = NULL;
+	int n, i, active = 0, ver, rc = -1;
 
 	if (!name_ok(e->name)) {
 		snprintf(cause, len, "%s: a bot's name is 1 to %d letters, "
 		    "digits, '_' and '-' (not first)", e->name, LNAME_MAX);
 		return -1;
 	}
+	if (e->env != NULL && !json_is_object(e->env)) {
+		snprintf(cause, len, "\"env\": an object of strings");
+		return -1;
+	}
+	if (e->env != NULL)
+		json_object_foreach(e->env, key, val)
+			if (!json_is_string(val) || key[0] == '\0' ||
+			    strchr(key, '=') != NULL) {
+				snprintf(cause, len, "\"env\": an object of "
+				    "strings, keys without '='");
+				return -1;
+			}
+	if (lstore_limits(s, &lim, cause, len) == -1)
+		return -1;
 	if (lstore_versions(s, &v, &n, cause, len) == -1)
 		return -1;
 	for (i = 0; i < n; i++)
@@ -320,10 +604,11 @@ enter(struct lstore *s, const struct entry *e, int update, char *cause,
 	}
 	ver = lstore_next_version(s, e->name);
 	if (e->dir != NULL) {
-		if (asprintf(&copy, "%s/bots/%s/v%d", s->dir, e->name, ver) ==
-		    -1)
+		/* the store keeps it relative to the ladder (it may move) */
+		if (asprintf(&rel, "bots/%s/v%d", e->name, ver) == -1 ||
+		    asprintf(&copy, "%s/%s", s->dir, rel) == -1)
 			abort();
-		if (copy_dir(e->dir, copy, cause, len) == -1)
+		if (copy_dir(e->dirfd, e->dir, copy, &lim, cause, len) == -1)
 			goto out;
 		free(cmd);
 		cmd = xstrdup(e->command != NULL ? e->command : "");
@@ -339,60 +624,9 @@ enter(struct lstore *s, const struct entry *e, int update, char *cause,
 			lversions_free(v, n);
 		}
 	}
-	if (ladder_tour(s, NULL, 0, &t, cause, len) == -1) {
-		tour_free(&t);
+	if (check_bot(s, e, copy, cmd, cause, len) == -1)
 		goto out;
-	}
-	argv = xcalloc(32 + 2 * (e->env != NULL ? json_object_size(e->env) :
-	    0), sizeof *argv);
-	check = beside_self("botcheck");
-	argv[ac++] = check;
-	argv[ac++] = (char *)"-q";
-	argv[ac++] = (char *)"-g";
-	argv[ac++] = t.game;
-	if (t.time_per_move > 0) {
-		snprintf(num[0], sizeof num[0], "%ld", t.time_per_move);
-		argv[ac++] = (char *)"--time-per-move";
-		argv[ac++] = num[0];
-	}
-	if (t.time_hello > 0) {
-		snprintf(num[1], sizeof num[1], "%ld", t.time_hello);
-		argv[ac++] = (char *)"--time-hello";
-		argv[ac++] = num[1];
-	}
-	if (t.time_bank > 0) {
-		snprintf(num[2], sizeof num[2], "%ld", t.time_bank);
-		argv[ac++] = (char *)"--time-bank";
-		argv[ac++] = num[2];
-	}
-	if (copy != NULL) {
-		argv[ac++] = (char *)"--dir";
-		argv[ac++] = copy;
-	}
-	if (e->env != NULL)
-		json_object_foreach(e->env, key, val) {
-			if (asprintf(&argv[ac + 1], "%s=%s", key,
-			    json_string_value(val)) == -1)
-				abort();
-			argv[ac] = (char *)"--env";
-			ac += 2;
-		}
-	argv[ac++] = (char *)"--";
-	argv[ac++] = cmd;
-	argv[ac] = NULL;
-	status = run_prog(argv, &out, &olen);
-	for (n = 1; n < ac; n++)
-		if (strcmp(argv[n - 1], "--env") == 0)
-			free(argv[n]);
-	free(argv);
-	free(check);
-	tour_free(&t);
-	if (status != 0) {
-		snprintf(cause, len, "%s failed bin/botcheck and is not "
-		    "entered:\n%s", e->name, out != NULL ? out : "");
-		goto out;
-	}
-	if ((ver = lstore_add_version(s, e->name, e->owner, cmd, copy, e->env,
+	if ((ver = lstore_add_version(s, e->name, e->owner, cmd, rel, e->env,
 	    cause, len)) == -1)
 		goto out;
 	rc = ver;
@@ -403,8 +637,8 @@ out:
 		run_prog(rmv, NULL, NULL);
 	}
 	free(copy);
+	free(rel);
 	free(cmd);
-	free(out);
 	return rc;
 }
 
@@ -466,6 +700,20 @@ parse_entry(int argc, char **argv, const char *prog, struct entry *e,
 	return optind;
 }
 
+/* Opens e's directory, if it has one, as e->dirfd; -1 and a cause. */
+static int
+open_dir(struct entry *e, char *cause, size_t len)
+{
+	e->dirfd = -1;
+	if (e->dir != NULL && (e->dirfd = open(e->dir, O_RDONLY |
+	    O_DIRECTORY | O_CLOEXEC)) == -1) {
+		snprintf(cause, len, "--dir %s: not a directory (%s)", e->dir,
+		    strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
 /* tournament ladder add and update */
 static int
 l_add(int argc, char **argv)
@@ -478,9 +726,12 @@ l_add(int argc, char **argv)
 	i = parse_entry(argc, argv, update ? "tournament ladder update" :
 	    "tournament ladder add", &e, !update);
 	open_store(&s, argv[i]);
-	ver = enter(&s, &e, update, cause, sizeof cause);
+	ver = open_dir(&e, cause, sizeof cause) == -1 ? -1 : enter(&s, &e,
+	    update, cause, sizeof cause);
 	lstore_close(&s);
 	json_decref(e.env);
+	if (e.dirfd != -1)
+		close(e.dirfd);
 	if (ver == -1) {
 		fprintf(stderr, "tournament ladder: %s\n", cause);
 		return 1;
@@ -512,78 +763,155 @@ l_retire(int argc, char **argv)
 	return 0;
 }
 
+/*
+ * Reads the description of inbox entry sub (open) into e (its strings in
+ * *j, the caller's); 0 when there is none (not an entry), 1 when read,
+ * -1 and a cause that says nothing of the file's content.
+ */
+static int
+read_desc(int sub, json_t **j, struct entry *e, char *cause, size_t len)
+{
+	struct stat sb;
+	json_error_t je;
+	char *text, *near;
+	ssize_t n;
+	int fd;
+
+	*j = NULL;
+	fd = openat(sub, LDESC_NAME, O_RDONLY | O_NOFOLLOW | O_NONBLOCK |
+	    O_CLOEXEC);
+	if (fd == -1 && errno == ENOENT)
+		return 0;
+	if (fd == -1 || fstat(fd, &sb) == -1 || !S_ISREG(sb.st_mode) ||
+	    sb.st_nlink != 1) {
+		snprintf(cause, len, "%s: not a regular file of its own",
+		    LDESC_NAME);
+		if (fd != -1)
+			close(fd);
+		return -1;
+	}
+	if (sb.st_size > LDESC_MAX) {
+		snprintf(cause, len, "%s: over %d bytes", LDESC_NAME,
+		    LDESC_MAX);
+		close(fd);
+		return -1;
+	}
+	text = xmalloc(LDESC_MAX + 1);
+	n = read(fd, text, LDESC_MAX + 1);
+	close(fd);
+	if (n < 0 || n > LDESC_MAX) {
+		snprintf(cause, len, "%s: %s", LDESC_NAME, n < 0 ?
+		    strerror(errno) : "grew while read");
+		free(text);
+		return -1;
+	}
+	*j = json_loadb(text, (size_t)n, JSON_REJECT_DUPLICATES, &je);
+	free(text);
+	if (*j == NULL) {
+		/* jansson quotes the text near the error: not that */
+		if ((near = strstr(je.text, " near ")) != NULL)
+			*near = '\0';
+		snprintf(cause, len, "%s: line %d: %s", LDESC_NAME, je.line,
+		    je.text);
+		return -1;
+	}
+	memset(e, 0, sizeof *e);
+	e->name = json_string_value(json_object_get(*j, "name"));
+	e->command = json_string_value(json_object_get(*j, "command"));
+	e->owner = json_string_value(json_object_get(*j, "owner"));
+	e->env = json_object_get(*j, "env");
+	if (e->name == NULL || e->command == NULL ||
+	    (json_object_get(*j, "owner") != NULL && e->owner == NULL)) {
+		snprintf(cause, len, "%s: needs \"name\" and \"command\" "
+		    "strings (and \"owner\" a string)", LDESC_NAME);
+		return -1;
+	}
+	return 1;
+}
+
+/*
+ * Enters inbox entry name (a directory of inbox, open as ifd) if it is
+ * new, and writes its ladder.txt; 1 if entered, 0 if not an entry or
+ * seen before, -1 if refused.  Nothing there is followed: the entry,
+ * its bot.json and ladder.txt are opened under ifd without symlinks.
+ */
+static int
+inbox_entry(struct lstore *s, const char *inbox, int ifd, const char *name,
+    int flags)
+{
+	struct stat sb;
+	struct entry e;
+	json_t *j = NULL;
+	char *sub, cause[65536];
+	int fd, mark, ver = -1, rc;
+
+	if ((fd = openat(ifd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+	    O_CLOEXEC)) == -1)
+		return 0;
+	if (asprintf(&sub, "%s/%s", inbox, name) == -1)
+		abort();
+	if (fstatat(fd, "ladder.txt", &sb, AT_SYMLINK_NOFOLLOW) == 0) {
+		if (!S_ISREG(sb.st_mode) && (flags & LINBOX_SKIPS))
+			warnx("%s: ladder.txt is not a regular file; skipped",
+			    sub);
+		rc = 0;
+		goto out;
+	}
+	if ((rc = read_desc(fd, &j, &e, cause, sizeof cause)) == 0)
+		goto out;
+	if (rc == 1) {
+		e.dir = sub;
+		e.dirfd = fd;
+		ver = enter(s, &e, lstore_next_version(s, e.name) > 1, cause,
+		    sizeof cause);
+	}
+	/* made anew, never through a link planted in its place */
+	if ((mark = openat(fd, "ladder.txt", O_WRONLY | O_CREAT | O_EXCL |
+	    O_NOFOLLOW | O_CLOEXEC, 0644)) == -1)
+		warn("%s/ladder.txt", sub);
+	else {
+		if (ver == -1)
+			dprintf(mark, "refused: %s\n", cause);
+		else
+			dprintf(mark, "entered as %s.v%d\n", e.name, ver);
+		close(mark);
+	}
+	if (ver == -1) {
+		warnx("%s: refused: %s", sub, cause);
+		rc = -1;
+	} else {
+		rc = 1;
+		if (!(flags & LINBOX_QUIET))
+			printf("%s: entered as %s.v%d\n", sub, e.name, ver);
+	}
+out:
+	json_decref(j);
+	close(fd);
+	free(sub);
+	return rc;
+}
+
 /* Enters the new bots of an inbox; see ladder.h. */
 int
-ladder_inbox(struct lstore *s, const char *inbox, int quiet)
+ladder_inbox(struct lstore *s, const char *inbox, int flags)
 {
 	DIR *d;
 	struct dirent *de;
-	struct stat sb;
-	struct entry e;
-	json_t *j;
-	json_error_t je;
-	FILE *fp;
-	char *sub, *desc, *mark, cause[65536];
-	int n = 0, ver, exists;
+	int ifd, n = 0;
 
-	if ((d = opendir(inbox)) == NULL) {
+	if ((ifd = open(inbox, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) == -1 ||
+	    (d = fdopendir(dup(ifd))) == NULL) {
 		warn("%s", inbox);
+		if (ifd != -1)
+			close(ifd);
 		return -1;
 	}
-	while ((de = readdir(d)) != NULL) {
-		if (de->d_name[0] == '.')
-			continue;
-		if (asprintf(&sub, "%s/%s", inbox, de->d_name) == -1 ||
-		    asprintf(&desc, "%s/%s", sub, LDESC_NAME) == -1 ||
-		    asprintf(&mark, "%s/ladder.txt", sub) == -1)
-			abort();
-		if (stat(sub, &sb) == -1 || !S_ISDIR(sb.st_mode) ||
-		    stat(mark, &sb) == 0 || stat(desc, &sb) == -1)
-			goto next;
-		memset(&e, 0, sizeof e);
-		ver = -1;
-		if ((j = json_load_file(desc, 0, &je)) == NULL)
-			snprintf(cause, sizeof cause, "%s: %s (line %d)", desc,
-			    je.text, je.line);
-		else if ((e.name = json_string_value(json_object_get(j,
-		    "name"))) == NULL || (e.command = json_string_value(
-		    json_object_get(j, "command"))) == NULL)
-			snprintf(cause, sizeof cause, "%s: needs \"name\" and "
-			    "\"command\" strings", desc);
-		else if ((e.env = json_object_get(j, "env")) != NULL &&
-		    !json_is_object(e.env))
-			snprintf(cause, sizeof cause, "%s: \"env\": an object "
-			    "of strings", desc);
-		else {
-			e.owner = json_string_value(json_object_get(j,
-			    "owner"));
-			e.dir = sub;
-			exists = lstore_next_version(s, e.name) > 1;
-			ver = enter(s, &e, exists, cause, sizeof cause);
-		}
-		if ((fp = fopen(mark, "w")) != NULL) {
-			if (ver == -1)
-				fprintf(fp, "refused: %s\n", cause);
-			else
-				fprintf(fp, "entered as %s.v%d\n", e.name,
-				    ver);
-			fclose(fp);
-		}
-		if (ver == -1)
-			warnx("%s: refused: %s", sub, cause);
-		else {
+	while ((de = readdir(d)) != NULL)
+		if (de->d_name[0] != '.' && inbox_entry(s, inbox, ifd,
+		    de->d_name, flags) == 1)
 			n++;
-			if (!quiet)
-				printf("%s: entered as %s.v%d\n", sub, e.name,
-				    ver);
-		}
-		json_decref(j);
-next:
-		free(sub);
-		free(desc);
-		free(mark);
-	}
 	closedir(d);
+	close(ifd);
 	return n;
 }
 
@@ -601,9 +929,29 @@ l_inbox(int argc, char **argv)
 		cli_usage_error("tournament ladder inbox", "give the ladder's "
 		    "directory and the inbox");
 	open_store(&s, argv[1]);
-	n = ladder_inbox(&s, argv[2], 0);
+	n = ladder_inbox(&s, argv[2], LINBOX_SKIPS);
 	lstore_close(&s);
 	return n == -1 ? 1 : 0;
+}
+
+/*
+ * Checks what a ladder's settings add to a tournament file's: its
+ * "ladder" limits, and a "comment" of at most LDESC_MAX bytes (the
+ * settings are read at every command); -1 and a cause.
+ */
+static int
+settings_check(const json_t *j, char *cause, size_t len)
+{
+	struct llimits lim;
+	const json_t *c = json_object_get(j, "comment");
+
+	if (json_is_string(c) && json_string_length(c) > LDESC_MAX) {
+		snprintf(cause, len, "\"comment\": %zu bytes, at most %d "
+		    "bytes in a ladder's settings", json_string_length(c),
+		    LDESC_MAX);
+		return -1;
+	}
+	return llimits_parse(json_object_get(j, "ladder"), &lim, cause, len);
 }
 
 /* tournament ladder init */
@@ -661,6 +1009,9 @@ l_init(int argc, char **argv)
 	else if ((j = tour_read(argv[optind + 1], cause, sizeof cause)) ==
 	    NULL)
 		errx(2, "%s: %s", argv[optind + 1], cause);
+	if (settings_check(j, cause, sizeof cause) == -1)
+		errx(2, "%s: %s", game != NULL ? game : argv[optind + 1],
+		    cause);
 	bots = json_incref(json_object_get(j, "bots"));
 	json_object_del(j, "bots");
 	for (k = 0; dropped[k] != NULL; k++)
@@ -693,10 +1044,13 @@ l_init(int argc, char **argv)
 	free(text);
 	json_decref(j);
 	if (ladder_tour(&s, NULL, 0, &t, cause, sizeof cause) == -1) {
+		tour_free(&t);
+		json_decref(bots);
 		lstore_close(&s);
 		if (asprintf(&text, "%s/%s", dir, LADDER_DB) == -1)
 			abort();
 		unlink(text);
+		free(text);
 		errx(2, "%s: %s", game != NULL ? game : argv[optind + 1],
 		    cause);
 	}
@@ -714,10 +1068,13 @@ l_init(int argc, char **argv)
 			warnx("bot %zu: needs a name and a command", i);
 			continue;
 		}
-		if ((k = enter(&s, &e, 0, cause, sizeof cause)) == -1)
+		if (open_dir(&e, cause, sizeof cause) == -1 ||
+		    (k = enter(&s, &e, 0, cause, sizeof cause)) == -1)
 			warnx("%s", cause);
 		else
 			printf("%s.v%d entered\n", e.name, k);
+		if (e.dirfd != -1)
+			close(e.dirfd);
 	}
 	json_decref(bots);
 	lstore_close(&s);
@@ -730,9 +1087,10 @@ l_status(int argc, char **argv)
 {
 	struct lstore s;
 	struct lrating lr;
+	struct lversion *v;
 	enum report_fmt fmt = FMT_TEXT;
 	char cause[512];
-	int ch;
+	int ch, i, n;
 
 	opterr = 0;
 	while ((ch = getopt_long(argc, argv, ":f:h", help_only, NULL)) != -1) {
@@ -759,6 +1117,14 @@ l_status(int argc, char **argv)
 	    lrate_report(&s, &lr, stdout, fmt, cause, sizeof cause) == -1)
 		errx(1, "%s", cause);
 	lrate_free(&lr);
+	/* beside the table (stdout is tournament rate's bytes) */
+	if (lstore_versions(&s, &v, &n, cause, sizeof cause) == -1)
+		errx(1, "%s", cause);
+	for (i = 0; i < n; i++)
+		if (v[i].active && v[i].quarantine != NULL)
+			warnx("%s is quarantined: %s", v[i].player,
+			    v[i].quarantine);
+	lversions_free(v, n);
 	lstore_close(&s);
 	return 0;
 }
@@ -882,13 +1248,14 @@ l_serve(int argc, char **argv)
 {
 	static const struct option lopts[] = {
 		{ "port", required_argument, NULL, 'p' },
+		{ "idle", required_argument, NULL, 'i' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct lstore s;
 	const char *errstr;
 	char cause[512];
-	int ch, port = 8080;
+	int ch, port = 8080, idle = LSERVE_IDLE;
 
 	opterr = 0;
 	while ((ch = getopt_long(argc, argv, ":p:h", lopts, NULL)) != -1) {
@@ -898,6 +1265,12 @@ l_serve(int argc, char **argv)
 			if (errstr != NULL)
 				cli_usage_error("tournament ladder serve",
 				    "--port %s: %s", optarg, errstr);
+			break;
+		case 'i':
+			idle = (int)strtonum(optarg, 1, 3600, &errstr);
+			if (errstr != NULL)
+				cli_usage_error("tournament ladder serve",
+				    "--idle %s: %s", optarg, errstr);
 			break;
 		case 'h':
 			usage(stdout, 0);
@@ -909,9 +1282,9 @@ l_serve(int argc, char **argv)
 		cli_usage_error("tournament ladder serve", "give the ladder's "
 		    "directory");
 	open_store(&s, argv[optind]);
-	lstore_close(&s);
-	if (ladder_serve(argv[optind], port, cause, sizeof cause) == -1)
+	if (ladder_serve(&s, port, idle, cause, sizeof cause) == -1)
 		errx(1, "%s", cause);
+	lstore_close(&s);
 	return 0;
 }
 

@@ -20,9 +20,13 @@
 #include "tournament.h"
 
 #define LADDER_DB	"ladder.db"
-#define LADDER_SCHEMA	1		/* the store's schema version */
+#define LADDER_SCHEMA	2		/* the store's schema version */
 #define LNAME_MAX	40		/* a bot's name */
 #define LDESC_NAME	"bot.json"	/* an inbox entry's description */
+#define LDESC_MAX	65536		/* its size, and a settings' comment */
+#define LBOT_MAX_BYTES	(256LL << 20)	/* a bot's files, by default */
+#define LBOT_MAX_FILES	10000L		/* its files, dirs and links */
+#define LQUARANTINE	4		/* failed tables in a row */
 
 struct sqlite3;
 struct sqlite3_stmt;
@@ -46,9 +50,18 @@ struct lversion {
 	char	*owner;
 	int64_t	 entered, retired;	/* unix seconds; 0: not */
 	int	 active;
+	char	*quarantine;	/* why it is kept from play, or NULL */
 	/* filled by the run */
 	long	 games, last;	/* games since a fit, last table */
 	int	 inflight;	/* tables it sits at now */
+	int	 fails;		/* its last tables that failed, in a row */
+	long	 after;		/* backed off: not seated before table */
+};
+
+/* What a ladder lets a bot bring in (its settings' "ladder" object). */
+struct llimits {
+	long long	 bytes;		/* its regular files' sizes in all */
+	long		 files;		/* its files, directories and links */
 };
 
 /* ladder_store.c: the SQLite store */
@@ -111,6 +124,19 @@ int	 lstore_game(struct lstore *, const struct jgame *, const long *vers,
  */
 int	 ladder_tour(struct lstore *, const struct lversion *v, int n,
 	    struct tour *, char *, size_t);
+/*
+ * Reads a settings' "ladder" object (NULL: none) into l, the defaults
+ * for what it does not say; -1 and a cause (an unknown key, a bad value).
+ */
+int	 llimits_parse(const json_t *, struct llimits *, char *, size_t);
+/* The limits of a ladder's settings; -1 and a cause. */
+int	 lstore_limits(struct lstore *, struct llimits *, char *, size_t);
+/*
+ * Keeps a version from play with its cause (cause NULL: lets it play
+ * again); -1 and the database's cause in err.
+ */
+int	 lstore_quarantine(struct lstore *, long version, const char *cause,
+	    char *err, size_t);
 /* The integer a one-value query gives, 0 if none. */
 long	 lstore_scalar(struct lstore *, const char *sql);
 /*
@@ -169,8 +195,13 @@ int	 ladder_site(struct lstore *, const struct lrating *, char *,
 
 /* ladder_serve.c */
 
-/* Serves DIR/site and DIR/logs read-only on 127.0.0.1:port until a signal. */
-int	 ladder_serve(const char *dir, int port, char *, size_t);
+#define LSERVE_IDLE	10	/* seconds an idle connection is kept */
+/*
+ * Serves the ladder's published site (and the logs of tables ended)
+ * read-only on 127.0.0.1:port until a signal, closing a connection idle
+ * for idle seconds; -1 and a cause.
+ */
+int	 ladder_serve(struct lstore *, int port, int idle, char *, size_t);
 
 /* ladder_pair.c: who sits at the next table */
 
@@ -194,12 +225,15 @@ int	 pair_choose(const struct lcand *, int n, int k, struct rng *,
 
 /* ladder.c */
 int	 cmd_ladder(int, char **);
+#define LINBOX_QUIET	1	/* no line for a bot entered */
+#define LINBOX_SKIPS	2	/* a line for an entry skipped */
 /*
  * Enters every new subdirectory of inbox holding a bot.json (add, or
  * update for a bot entered before), leaving ladder.txt in it saying what
- * happened; the number entered, or -1 if inbox cannot be read.
+ * happened (flags: LINBOX_*); the number entered, or -1 if inbox cannot
+ * be read.  It follows no symbolic link under inbox.
  */
-int	 ladder_inbox(struct lstore *, const char *inbox, int quiet);
+int	 ladder_inbox(struct lstore *, const char *inbox, int flags);
 
 /* ladder_run.c */
 

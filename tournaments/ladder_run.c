@@ -22,6 +22,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <math.h>
 #include <signal.h>
 #include <stdio.h>
@@ -34,6 +35,14 @@
 #include "pool.h"
 #include "proc.h"
 
+
+/* What a run knows of a version's tables (across its pool rounds). */
+struct health {
+	long	 id;		/* versions.id */
+	int	 fails;		/* its last tables that failed, in a row */
+	long	 after;		/* backed off: not seated before table */
+	long	 okmark;	/* tables that ended well at its first fail */
+};
 
 struct lrunner {
 	struct lstore		*s;
@@ -53,6 +62,10 @@ struct lrunner {
 	int			 broken;	/* the store failed */
 	int			 aim;		/* --games reached */
 	char			*replay;	/* bin/replay */
+	struct health		*h;
+	int			 nh;
+	long			 ok;		/* tables that ended well */
+	long			 row;		/* tables failed in a row */
 };
 
 static volatile sig_atomic_t	 got_signal;
@@ -67,6 +80,12 @@ static int	 refit(struct lrunner *, char *, size_t);
 static int	 load_bots(struct lrunner *, char *, size_t);
 static void	 unload_bots(struct lrunner *);
 static int	 finish(struct lstore *, char *, size_t);
+static struct health *health(struct lrunner *, long);
+static int	 preflight(struct lrunner *);
+static void	 quarantine(struct lrunner *, struct lversion *, const char *);
+static void	 judge(struct lrunner *, const struct pool_run *, long, int);
+static void	 seatable(struct lrunner *, int *);
+static void	 warn_once(struct tour *);
 
 /* Notes a signal while no pool runs. */
 static void
@@ -97,15 +116,22 @@ load_bots(struct lrunner *rn, char *cause, size_t len)
 	rn->v = xcalloc((size_t)n + 1, sizeof *rn->v);
 	rn->nv = 0;
 	for (i = 0; i < n; i++) {
-		if (!all[i].active)
+		if (!all[i].active || all[i].quarantine != NULL)
 			continue;
-		rn->v[rn->nv++] = all[i];
+		rn->v[rn->nv] = all[i];
+		rn->v[rn->nv].fails = health(rn, all[i].id)->fails;
+		rn->v[rn->nv++].after = health(rn, all[i].id)->after;
 		memset(&all[i], 0, sizeof all[i]);
 	}
 	lversions_free(all, n);
 	if (ladder_tour(rn->s, rn->v, rn->nv, &rn->t, cause, len) == -1) {
 		tour_free(&rn->t);
 		return -1;
+	}
+	/* a bot that cannot start is kept from play before any table */
+	if (preflight(rn) > 0) {
+		unload_bots(rn);
+		return load_bots(rn, cause, len);
 	}
 	rn->gpt = tour_games_per_table(&rn->t);
 	/* the store's write-ahead log holds what the store does */
@@ -118,6 +144,158 @@ load_bots(struct lrunner *rn, char *cause, size_t len)
 		free(wal);
 	}
 	return 0;
+}
+
+/* The run's record of version id (made when it has none). */
+static struct health *
+health(struct lrunner *rn, long id)
+{
+	int i;
+
+	for (i = 0; i < rn->nh; i++)
+		if (rn->h[i].id == id)
+			return &rn->h[i];
+	rn->h = xreallocarray(rn->h, (size_t)rn->nh + 1, sizeof *rn->h);
+	memset(&rn->h[rn->nh], 0, sizeof *rn->h);
+	rn->h[rn->nh].id = id;
+	return &rn->h[rn->nh++];
+}
+
+/*
+ * Quarantines every loaded bot that cannot be started (its program not
+ * found, its directory gone); the number quarantined.
+ */
+static int
+preflight(struct lrunner *rn)
+{
+	char cause[512], why[640];
+	int i, n = 0;
+
+	for (i = 0; i < rn->nv; i++)
+		if (tour_bot_check(&rn->t, i, cause, sizeof cause) == -1) {
+			snprintf(why, sizeof why, "it cannot be started: %s",
+			    cause);
+			quarantine(rn, &rn->v[i], why);
+			n++;
+		}
+	return n;
+}
+
+/* Keeps v from play from now on, with its cause: in the store, once said. */
+static void
+quarantine(struct lrunner *rn, struct lversion *v, const char *why)
+{
+	char cause[512];
+
+	if (v->quarantine != NULL)
+		return;
+	v->quarantine = xstrdup(why);
+	if (lstore_quarantine(rn->s, v->id, why, cause, sizeof cause) == -1)
+		warnx("%s", cause);
+	warnx("%s is quarantined: %s (a new version, ladder update, plays "
+	    "again)", v->player, why);
+}
+
+/*
+ * Marks in ok the bots the next table may seat: those not quarantined
+ * nor backed off whose tables did not fail last, and one of those whose
+ * did (a failure at a table of bots that played well is then its own);
+ * when that is not a table's worth, the suspects and the backed off that
+ * waited longest.
+ */
+static void
+seatable(struct lrunner *rn, int *ok)
+{
+	const struct lversion *v = rn->v;
+	long key, best;
+	int i, n = 0, one = 0, pick;
+
+	for (i = 0; i < rn->nv; i++) {
+		if (v[i].quarantine != NULL || v[i].after > rn->started)
+			continue;
+		if (v[i].fails == 0 || !one) {
+			one |= v[i].fails > 0;
+			ok[i] = 1;
+			n++;
+		}
+	}
+	while (n < rn->t.seats) {
+		best = LONG_MAX;
+		pick = -1;
+		for (i = 0; i < rn->nv; i++) {
+			if (ok[i] || v[i].quarantine != NULL)
+				continue;
+			key = v[i].after > rn->started ? v[i].after : 0;
+			if (key < best) {
+				best = key;
+				pick = i;
+			}
+		}
+		if (pick == -1)
+			return;
+		ok[pick] = 1;
+		n++;
+	}
+}
+
+/*
+ * Takes a table's end into its bots' records: one that ended well clears
+ * them; a failure is charged to its bots already failing, or to all when
+ * none was.  A bot charged is backed off (1, 2, 4 ... tables) and, after
+ * LQUARANTINE in a row while other tables ended well, quarantined.  Many
+ * failed tables in a row, whoever sat at them, are no bot's: the run
+ * stops.
+ */
+static void
+judge(struct lrunner *rn, const struct pool_run *r, long left, int failed)
+{
+	struct lversion *v;
+	struct health *h;
+	char why[512];
+	int i, suspects = 0;
+
+	if (!failed) {
+		if (left == 0) {
+			rn->ok++;
+			rn->row = 0;
+			for (i = 0; i < rn->t.seats; i++)
+				rn->v[r->bots[i]].fails = 0;
+		}
+	} else {
+		rn->row++;
+		for (i = 0; i < rn->t.seats; i++)
+			suspects += rn->v[r->bots[i]].fails > 0;
+		for (i = 0; i < rn->t.seats; i++) {
+			v = &rn->v[r->bots[i]];
+			if (suspects > 0 && v->fails == 0)
+				continue;
+			if (v->fails++ == 0)
+				health(rn, v->id)->okmark = rn->ok;
+			v->after = rn->started + (1L << (v->fails < 11 ?
+			    v->fails - 1 : 10));
+			if (v->fails >= LQUARANTINE && rn->ok >
+			    health(rn, v->id)->okmark) {
+				snprintf(why, sizeof why, "its last %d tables "
+				    "failed (the last: logs/%s.referee."
+				    "stderr)", v->fails, r->log != NULL ?
+				    r->log : "");
+				quarantine(rn, v, why);
+			}
+		}
+		if (rn->row >= 2 * LQUARANTINE && !rn->broken) {
+			warnx("the last %ld tables failed, whichever bots sat "
+			    "at them: not a bot's fault; stopping (see "
+			    "logs/%s.referee.stderr)", rn->row, r->log != NULL ?
+			    r->log : "");
+			rn->stop = rn->broken = 1;
+		}
+	}
+	for (i = 0; i < rn->t.seats; i++) {
+		v = &rn->v[r->bots[i]];
+		h = health(rn, v->id);
+		h->fails = v->fails;
+		h->after = v->after;
+	}
 }
 
 /* Frees the bots of a pool's round. */
@@ -138,27 +316,40 @@ next_run(void *arg, struct pool_run *r)
 	struct lcand *c;
 	char cause[512], *log;
 	long vers[MAX_PLAYERS], id, g;
-	int i, k = rn->t.seats, pick[MAX_PLAYERS], p;
+	int i, n, k = rn->t.seats, pick[MAX_PLAYERS], p, *ok;
 
 	if (rn->stop || rn->nv < k)
 		return -1;
 	c = xcalloc((size_t)rn->nv, sizeof *c);
-	for (i = 0; i < rn->nv; i++) {
-		c[i].idx = i;
-		c[i].pm = NAN;
+	ok = xcalloc((size_t)rn->nv, sizeof *ok);
+	seatable(rn, ok);
+	for (i = n = 0; i < rn->nv; i++) {
+		if (!ok[i])
+			continue;
+		c[n].idx = i;
+		c[n].pm = NAN;
 		p = rn->lr.r.fitted ? rate_find(&rn->lr.r, rn->v[i].player) :
 		    -1;
 		if (p >= 0) {
-			c[i].elo = rn->lr.r.p[p].elo;
-			c[i].pm = rn->lr.r.p[p].pm;
-			c[i].games = rn->lr.r.p[p].games;
+			c[n].elo = rn->lr.r.p[p].elo;
+			c[n].pm = rn->lr.r.p[p].pm;
+			c[n].games = rn->lr.r.p[p].games;
 		}
-		c[i].games += rn->v[i].games;
-		c[i].since = rn->started - rn->v[i].last;
-		c[i].fresh = c[i].games == 0;
-		c[i].inflight = rn->v[i].inflight;
+		c[n].games += rn->v[i].games;
+		c[n].since = rn->started - rn->v[i].last;
+		c[n].fresh = c[n].games == 0;
+		c[n++].inflight = rn->v[i].inflight;
 	}
-	pair_choose(c, rn->nv, k, &rn->rng, pick);
+	free(ok);
+	if (n < k) {
+		/* quarantined during this round: the next has fewer bots */
+		free(c);
+		rn->stop = 1;
+		return -1;
+	}
+	pair_choose(c, n, k, &rn->rng, pick);
+	for (i = 0; i < k; i++)
+		pick[i] = c[pick[i]].idx;
 	free(c);
 	for (i = 0; i < k; i++)
 		vers[i] = rn->v[pick[i]].id;
@@ -251,9 +442,9 @@ run_end(void *arg, const struct pool_run *r, long left, int failed)
 	char cause[512], *names = NULL, *x, *log;
 	int i;
 
-	(void)failed;
 	if (lstore_table_end(rn->s, r->table, cause, sizeof cause) == -1)
 		warnx("%s", cause);
+	judge(rn, r, left, failed);
 	for (i = 0; i < rn->t.seats; i++) {
 		rn->v[r->bots[i]].inflight--;
 		if (asprintf(&x, "%s%s%s", names != NULL ? names : "",
@@ -298,7 +489,8 @@ refit(struct lrunner *rn, char *cause, size_t len)
 	if (ladder_site(rn->s, &rn->lr, cause, len) == -1)
 		warnx("%s", cause);
 	if (rn->o->inbox != NULL)
-		ladder_inbox(rn->s, rn->o->inbox, rn->o->quiet);
+		ladder_inbox(rn->s, rn->o->inbox, rn->o->quiet ?
+		    LINBOX_QUIET : 0);
 	if (fingerprint(rn->s) != rn->print)
 		rn->stop = 1;
 	if (!rn->o->quiet && rn->lr.r.n > 0) {
@@ -326,6 +518,29 @@ finish(struct lstore *s, char *cause, size_t len)
 	return rc;
 }
 
+/*
+ * Stops a run that cannot start a referee (one message, not one per
+ * table), and says once what the referees would say only in their
+ * stderr files: that the bots run unprotected.
+ */
+static void
+warn_once(struct tour *t)
+{
+	char *ref = referee_path(t->referee);
+
+	if (strchr(ref, '/') != NULL && access(ref, X_OK) == -1)
+		err(1, "%s: the referee cannot be run", ref);
+	free(ref);
+	if (t->sandbox == 0 && geteuid() != 0)
+		warnx("WARNING: the ladder's settings say \"sandbox\": false: "
+		    "its bots run neither sandboxed nor isolated, as this "
+		    "user, and can read and write what it can (the logs of "
+		    "tables in play, every other entrant's copy)");
+	else if (t->sandbox == 0)
+		isolation_warn(t->refargs, t->nrefargs, "\"sandbox\": true "
+		    "isolates them");
+}
+
 /* Plays the ladder until stopped; see ladder.h. */
 int
 ladder_run(struct lstore *s, const struct lrun_opts *o)
@@ -336,7 +551,7 @@ ladder_run(struct lstore *s, const struct lrun_opts *o)
 	enum pool_end end;
 	char cause[512], *logs;
 	long n;
-	int rc = 0, waiting = 0, lock;
+	int rc = 0, waiting = 0, warned = 0, lock;
 
 	/* one run a ladder: a second would abandon the first's tables */
 	if (asprintf(&logs, "%s/run.lock", s->dir) == -1)
@@ -365,9 +580,20 @@ ladder_run(struct lstore *s, const struct lrun_opts *o)
 	for (;;) {
 		if (load_bots(&rn, cause, sizeof cause) == -1)
 			errx(1, "%s", cause);
+		if (!warned++)
+			warn_once(&rn.t);
 		rn.seed = rn.t.seed;
 		rng_seed(&rn.rng, seed_derive(rn.seed, (uint64_t)time(NULL)));
 		rn.stop = 0;
+		if (rn.nv < rn.t.seats && o->max_games > 0) {
+			/* --games always ends: no waiting for bots */
+			warnx("%d bots in play, a table needs %d: stopping "
+			    "before --games %ld", rn.nv, rn.t.seats,
+			    o->max_games);
+			unload_bots(&rn);
+			rc = 1;
+			break;
+		}
 		if (rn.nv < rn.t.seats) {
 			if (!waiting && !o->quiet)
 				fprintf(stderr, "ladder: %d bots in play, a "
@@ -379,7 +605,8 @@ ladder_run(struct lstore *s, const struct lrun_opts *o)
 			while (!got_signal &&
 			    fingerprint(s) == rn.print) {
 				if (o->inbox != NULL)
-					ladder_inbox(s, o->inbox, o->quiet);
+					ladder_inbox(s, o->inbox,
+					    o->quiet ? LINBOX_QUIET : 0);
 				usleep(200000);
 			}
 			if (got_signal) {
@@ -426,6 +653,7 @@ ladder_run(struct lstore *s, const struct lrun_opts *o)
 		fprintf(stderr, "ladder: stopped after %ld new games\n",
 		    rn.fresh);
 	free(rn.replay);
+	free(rn.h);
 	close(lock);
 	return rc;
 }

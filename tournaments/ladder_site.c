@@ -278,7 +278,8 @@ w_index(struct site *st, FILE *fp, const void *arg)
 		fputs("<td class=\"l\">", fp);
 		when(fp, e->last);
 		fprintf(fp, "</td><td class=\"l\">%s</td></tr>\n",
-		    e->v->active ? "in play" : "retired");
+		    !e->v->active ? "retired" : e->v->quarantine != NULL ?
+		    "quarantined" : "in play");
 		if (e->v->active && p != NULL && nids < CHART_LINES)
 			ids[nids++] = e->v->id;
 	}
@@ -337,6 +338,15 @@ w_bot(struct site *st, FILE *fp, const void *arg)
 			fputs("<td>-</td><td>-</td><td>0</td></tr>\n", fp);
 	}
 	fputs("</table>\n", fp);
+	for (i = 0; i < st->nv; i++)
+		if (st->v[i].bot == b->bot && st->v[i].active &&
+		    st->v[i].quarantine != NULL) {
+			fputs("<p class=\"quarantine\">", fp);
+			html_esc(fp, st->v[i].player);
+			fputs(" is quarantined: ", fp);
+			html_esc(fp, st->v[i].quarantine);
+			fputs("</p>\n", fp);
+		}
 	chart(fp, st, ids, nids);
 	for (i = 0; i < st->nv; i++) {
 		if (st->v[i].bot != b->bot || (a = st->sv[i].player) < 0)

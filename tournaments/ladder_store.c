@@ -31,7 +31,8 @@ static const char schema[] =
 "CREATE TABLE versions (id INTEGER PRIMARY KEY,\n"
 "  bot INTEGER NOT NULL REFERENCES bots(id), version INTEGER NOT NULL,\n"
 "  player TEXT NOT NULL UNIQUE, command TEXT NOT NULL, dir TEXT, env TEXT,\n"
-"  entered INTEGER NOT NULL, retired INTEGER, UNIQUE (bot, version));\n"
+"  entered INTEGER NOT NULL, retired INTEGER, quarantined INTEGER,\n"
+"  quarantine TEXT, UNIQUE (bot, version));\n"
 "CREATE TABLE tables (id INTEGER PRIMARY KEY, lo INTEGER NOT NULL,\n"
 "  hi INTEGER NOT NULL, seed TEXT NOT NULL, log TEXT,\n"
 "  started INTEGER NOT NULL, ended INTEGER,\n"
@@ -54,8 +55,18 @@ static const char schema[] =
 "  version INTEGER NOT NULL REFERENCES versions(id), elo REAL NOT NULL,\n"
 "  pm REAL, games INTEGER NOT NULL, PRIMARY KEY (fit, version));\n";
 
+/* From schema 1: a version kept from play, and why. */
+static const char upgrade1[] =
+"BEGIN IMMEDIATE;\n"
+"ALTER TABLE versions ADD COLUMN quarantined INTEGER;\n"
+"ALTER TABLE versions ADD COLUMN quarantine TEXT;\n"
+"UPDATE meta SET value = '2' WHERE key = 'schema_version';\n"
+"COMMIT;\n";
+
 static int	 fail(struct lstore *, const char *, char *, size_t);
 static char	*col_text(sqlite3_stmt *, int);
+static int	 upgrade(struct lstore *, char *, size_t);
+static json_t	*settings(struct lstore *, char *, size_t);
 
 /* Writes the database's last error after what; returns -1. */
 static int
@@ -88,6 +99,21 @@ col_text(sqlite3_stmt *st, int i)
 	return t != NULL ? xstrdup((const char *)t) : NULL;
 }
 
+/* Brings a store of an older schema to this one's; -1 and a cause. */
+static int
+upgrade(struct lstore *s, char *cause, size_t len)
+{
+	char *v = lstore_meta(s, "schema_version");
+	long n = v != NULL ? strtol(v, NULL, 10) : 0;
+
+	free(v);
+	if (n == 1 && lstore_exec(s, upgrade1, cause, len) == -1) {
+		sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+		return -1;
+	}
+	return 0;
+}
+
 /* Opens (or makes) the store; see ladder.h. */
 int
 lstore_open(struct lstore *s, const char *dir, int create, char *cause,
@@ -98,7 +124,9 @@ lstore_open(struct lstore *s, const char *dir, int create, char *cause,
 	int flags = SQLITE_OPEN_READWRITE, rc;
 
 	memset(s, 0, sizeof *s);
-	s->dir = xstrdup(dir);
+	/* absolute: the bots' copies are found from any working directory */
+	if ((s->dir = realpath(dir, NULL)) == NULL)
+		s->dir = xstrdup(dir);
 	if (asprintf(&s->path, "%s/%s", dir, LADDER_DB) == -1)
 		abort();
 	if (!create && stat(s->path, &sb) == -1) {
@@ -123,11 +151,13 @@ lstore_open(struct lstore *s, const char *dir, int create, char *cause,
 		if (lstore_exec(s, "BEGIN", cause, len) == -1 ||
 		    lstore_exec(s, schema, cause, len) == -1 ||
 		    lstore_exec(s, "INSERT INTO meta VALUES ('schema_version', "
-		    "'1')", cause, len) == -1 ||
+		    "'2')", cause, len) == -1 ||
 		    lstore_exec(s, "COMMIT", cause, len) == -1)
 			goto bad;
 		return 0;
 	}
+	if (upgrade(s, cause, len) == -1)
+		goto bad;
 	if ((v = lstore_meta(s, "schema_version")) == NULL ||
 	    strtol(v, NULL, 10) != LADDER_SCHEMA) {
 		snprintf(cause, len, "%s: schema version %s, this program "
@@ -218,8 +248,9 @@ lstore_versions(struct lstore *s, struct lversion **out, int *n,
 	*n = 0;
 	if ((st = lstore_prep(s,
 	    "SELECT v.id, v.bot, b.name, v.version, v.player, "
-	    "v.command, v.dir, v.env, b.owner, v.entered, v.retired FROM "
-	    "versions v JOIN bots b ON b.id = v.bot ORDER BY v.id", cause,
+	    "v.command, v.dir, v.env, b.owner, v.entered, v.retired, "
+	    "v.quarantine FROM versions v JOIN bots b ON b.id = v.bot "
+	    "ORDER BY v.id", cause,
 	    len)) == NULL)
 		return -1;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
@@ -235,13 +266,19 @@ lstore_versions(struct lstore *s, struct lversion **out, int *n,
 		e->version = sqlite3_column_int(st, 3);
 		e->player = col_text(st, 4);
 		e->command = col_text(st, 5);
-		e->dir = col_text(st, 6);
+		/* its copy is always DIR/bots/NAME/vN, wherever DIR was
+		 * named from (schema 1 kept the path as add was given it) */
+		if (sqlite3_column_type(st, 6) != SQLITE_NULL && asprintf(
+		    &e->dir, "%s/bots/%s/v%d", s->dir, e->bot_name,
+		    e->version) == -1)
+			abort();
 		env = (const char *)sqlite3_column_text(st, 7);
 		e->env = env != NULL ? json_loads(env, 0, NULL) : NULL;
 		e->owner = col_text(st, 8);
 		e->entered = sqlite3_column_int64(st, 9);
 		e->retired = sqlite3_column_int64(st, 10);
 		e->active = sqlite3_column_type(st, 10) == SQLITE_NULL;
+		e->quarantine = col_text(st, 11);
 	}
 	sqlite3_finalize(st);
 	if (rc != SQLITE_DONE) {
@@ -265,6 +302,7 @@ lversions_free(struct lversion *v, int n)
 		free(v[i].command);
 		free(v[i].dir);
 		free(v[i].owner);
+		free(v[i].quarantine);
 		json_decref(v[i].env);
 	}
 	free(v);
@@ -646,6 +684,21 @@ lstore_games(struct lstore *s, long after,
 	return rc == SQLITE_DONE ? 0 : fail(s, "games", cause, len);
 }
 
+/* The ladder's settings (meta "settings"): a new reference, or NULL. */
+static json_t *
+settings(struct lstore *s, char *cause, size_t len)
+{
+	json_t *j = NULL;
+	char *text;
+
+	if ((text = lstore_meta(s, "settings")) != NULL)
+		j = json_loads(text, 0, NULL);
+	free(text);
+	if (j == NULL)
+		snprintf(cause, len, "%s: no settings", s->path);
+	return j;
+}
+
 /* The settings as a tournament; see ladder.h. */
 int
 ladder_tour(struct lstore *s, const struct lversion *v, int n,
@@ -655,13 +708,10 @@ ladder_tour(struct lstore *s, const struct lversion *v, int n,
 	char *text;
 	int i, rc;
 
-	if ((text = lstore_meta(s, "settings")) == NULL ||
-	    (j = json_loads(text, 0, NULL)) == NULL) {
-		free(text);
-		snprintf(cause, len, "%s: no settings", s->path);
+	if ((j = settings(s, cause, len)) == NULL)
 		return -1;
-	}
-	free(text);
+	/* the ladder's own settings (llimits_parse), no tournament's */
+	json_object_del(j, "ladder");
 	bots = json_array();
 	for (i = 0; i < n; i++) {
 		b = json_pack("{s:s,s:s}", "name", v[i].player, "command",
@@ -690,4 +740,76 @@ ladder_tour(struct lstore *s, const struct lversion *v, int n,
 	rc = tour_parse(t, j, s->path, cause, len);
 	json_decref(j);
 	return rc;
+}
+
+/* Reads a settings' "ladder" object; see ladder.h. */
+int
+llimits_parse(const json_t *j, struct llimits *l, char *cause, size_t len)
+{
+	const char *key;
+	json_t *v;
+	long long x;
+
+	l->bytes = LBOT_MAX_BYTES;
+	l->files = LBOT_MAX_FILES;
+	if (j == NULL)
+		return 0;
+	if (!json_is_object(j)) {
+		snprintf(cause, len, "\"ladder\": an object of limits");
+		return -1;
+	}
+	json_object_foreach((json_t *)j, key, v) {
+		x = json_is_integer(v) ? json_integer_value(v) : -1;
+		if (strcmp(key, "bot_max_bytes") != 0 &&
+		    strcmp(key, "bot_max_files") != 0) {
+			snprintf(cause, len, "\"ladder\": unknown key \"%s\" "
+			    "(bot_max_bytes, bot_max_files)", key);
+			return -1;
+		}
+		if (x < 1 || (key[8] == 'f' && x > 10000000)) {
+			snprintf(cause, len, "\"ladder\": \"%s\": a whole "
+			    "number from 1%s", key, key[8] == 'f' ?
+			    " to 10000000" : "");
+			return -1;
+		}
+		if (key[8] == 'f')
+			l->files = (long)x;
+		else
+			l->bytes = x;
+	}
+	return 0;
+}
+
+/* The limits of a ladder; see ladder.h. */
+int
+lstore_limits(struct lstore *s, struct llimits *l, char *cause, size_t len)
+{
+	json_t *j;
+	int rc;
+
+	if ((j = settings(s, cause, len)) == NULL)
+		return -1;
+	rc = llimits_parse(json_object_get(j, "ladder"), l, cause, len);
+	json_decref(j);
+	return rc;
+}
+
+/* Keeps a version from play, or lets it play again; see ladder.h. */
+int
+lstore_quarantine(struct lstore *s, long version, const char *why,
+    char *cause, size_t len)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if ((st = lstore_prep(s, "UPDATE versions SET quarantined = ?, "
+	    "quarantine = ? WHERE id = ?", cause, len)) == NULL)
+		return -1;
+	if (why != NULL)
+		sqlite3_bind_int64(st, 1, (int64_t)time(NULL));
+	sqlite3_bind_text(st, 2, why, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 3, version);
+	rc = sqlite3_step(st);
+	sqlite3_finalize(st);
+	return rc == SQLITE_DONE ? 0 : fail(s, "versions", cause, len);
 }

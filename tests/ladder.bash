@@ -1,0 +1,37 @@
+# Helpers of the ladder's tests (tests/ladder.bats, tests/ladder_hostile.bats),
+# loaded after helpers.bash with `load ladder`: each test runs from the top
+# of the tree in a directory of its own, $T, its ladder $L, its settings
+# $T/settings.json (horserace at 3 seats, one duplicate deal a table, the
+# limits of $TOUR_LIMITS); a ladder run ($bg) or server ($srv) left by a
+# failed test is stopped.
+
+setup() {
+	cd "$BATS_TEST_DIRNAME/.." || return 1
+	T=$(mktemp -d "${BATS_TMPDIR:-/tmp}/ladder.XXXXXX")
+	chmod 755 "$T"
+	L=$T/lad
+	printf '{"game": "horserace", "seats": 3, "deals": 1, "duplicate": true, %s}\n' \
+	    "$TOUR_LIMITS" > "$T/settings.json"
+}
+
+teardown() {
+	show_failure
+	[ -z "${bg:-}" ] || { kill -9 "$bg" 2>/dev/null; wait "$bg" 2>/dev/null || true; }
+	[ -z "${srv:-}" ] || { kill "$srv" 2>/dev/null; wait "$srv" 2>/dev/null || true; }
+	rm -rf "$T"
+}
+
+# The store's answer to one SQL query.
+q() {
+	python3 -c 'import sqlite3, sys
+c = sqlite3.connect(sys.argv[1])
+for r in c.execute(sys.argv[2]):
+    print("|".join("" if x is None else str(x) for x in r))' "$L/ladder.db" "$1"
+}
+
+# A Python bot in a directory of its own: $1, named by its file.
+pybot() {
+	mkdir -p "$1"
+	cp bots/python/random_bot.py bots/python/cardarena.py "$1/"
+	chmod -R go+rX "$1"
+}
