@@ -33,8 +33,13 @@ OPT	?= -O2
 CFLAGS	+= -std=c11 -D_GNU_SOURCE -g $(OPT) $(WARN) -Ireferee -Itools/render
 LDLIBS	+= -lm
 
+# SANITIZE=1 builds with ASan + UBSan, but for the public library (lib/,
+# from build/lib/ in either variant): programs that do not carry ASan's
+# runtime load it (Python's ctypes, a C program linked by pkg-config).
+# Its sources are checked in build/san's objects, which the programs use.
+SAN_FLAGS = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 ifeq ($(SANITIZE),1)
-CFLAGS	+= -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+CFLAGS	+= $(SAN_FLAGS)
 LDFLAGS	+= -fsanitize=address,undefined
 VARIANT	 = san
 else
@@ -72,13 +77,15 @@ PROGS	 = bin/referee $(BOT_BIN) $(TOUR_BIN) $(TOOL_BIN)
 
 # The engines as a library for bot authors (referee/cardarena.h): the
 # rules, their codecs and the public interface, static and shared (its
-# objects built position-independent into $(B)/pic, exporting only ca_*),
-# with a pkg-config file written at install (referee/cardarena.pc.in).
+# objects built position-independent into build/lib, never sanitized;
+# the .so exporting only ca_*), with a pkg-config file written at
+# install (referee/cardarena.pc.in).
 ENGINE_SRC = referee/alloc.c referee/api.c referee/auction.c referee/buf.c \
 	     referee/card.c referee/games.c referee/jw.c referee/options.c \
 	     referee/proto.c referee/rng.c referee/rules.c referee/vread.c \
 	     referee/near.c $(wildcard referee/games/*.c)
-PIC_OBJ	 = $(ENGINE_SRC:%.c=$(B)/pic/%.o)
+PUB_CFLAGS = $(filter-out $(SAN_FLAGS),$(CFLAGS))
+PIC_OBJ	 = $(ENGINE_SRC:%.c=build/lib/%.o)
 PUBLIB	 = lib/libcardarena.a lib/libcardarena.so
 
 .PHONY: all deps check check-loaded demo bench memcheck install clean fuzz \
@@ -103,18 +110,18 @@ $(RENDER_LIB): $(patsubst %.c,$(B)/%.o,$(wildcard tools/render/*.c))
 	@rm -f $@
 	ar rcs $@ $^
 
-$(B)/pic/%.o: %.c $(HDRS) $(B)/.stamp
+build/lib/%.o: %.c $(HDRS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -fPIC -c -o $@ $<
+	$(CC) $(PUB_CFLAGS) -fPIC -c -o $@ $<
 
-lib/libcardarena.a: $(ENGINE_SRC:%.c=$(B)/%.o) Makefile
+lib/libcardarena.a: $(PIC_OBJ) Makefile
 	@mkdir -p lib
 	@rm -f $@
 	ar rcs $@ $(filter %.o,$^)
 
 lib/libcardarena.so: $(PIC_OBJ) referee/cardarena.map
 	@mkdir -p lib
-	$(CC) $(LDFLAGS) -shared -Wl,--no-undefined -Wl,-soname,libcardarena.so.1 \
+	$(CC) $(filter-out -fsanitize=%,$(LDFLAGS)) -shared -Wl,--no-undefined -Wl,-soname,libcardarena.so.1 \
 	    -Wl,--version-script=referee/cardarena.map -o $@ $(PIC_OBJ) $(LDLIBS)
 
 

@@ -72,6 +72,13 @@ cli_usage_error(const char *prog, const char *fmt, ...)
 	exit(2);
 }
 
+/*
+ * The table cli_limit_longopts made last: kept here, not by its caller, so
+ * that the exits in the middle of parsing (--help, a bad option) leave
+ * nothing allocated that no pointer holds.
+ */
+static struct option *limit_longopts;
+
 struct option *
 cli_limit_longopts(const struct option *own, int base)
 {
@@ -80,7 +87,8 @@ cli_limit_longopts(const struct option *own, int base)
 
 	for (n = 0; own[n].name != NULL; n++)
 		;
-	o = xcalloc(n + NLIMIT_FLAGS + 1, sizeof *o);
+	free(limit_longopts);
+	limit_longopts = o = xcalloc(n + NLIMIT_FLAGS + 1, sizeof *o);
 	memcpy(o, own, n * sizeof *o);
 	for (k = 0; k < NLIMIT_FLAGS; k++)
 		o[n + k] = (struct option){ limit_flags[k].flag + 2,

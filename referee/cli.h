@@ -34,9 +34,10 @@ long long cli_number(const char *name, const char *s, long long lo,
 	    long long hi);
 
 /*
- * Returns a new getopt_long table (to free): the entries of own, then one
- * --limit-* option for each of contain.h's limit_flags, in its order,
- * with the values base to base + NLIMIT_FLAGS - 1.
+ * Returns a getopt_long table (not to free; valid until the next call):
+ * the entries of own, then one --limit-* option for each of contain.h's
+ * limit_flags, in its order, with the values base to base +
+ * NLIMIT_FLAGS - 1.
  */
 struct option *cli_limit_longopts(const struct option *own, int base);
 /*

@@ -25,27 +25,63 @@ match_seat_bot(int seat, int g, int players, int duplicate)
 	return ((seat - g % players) + players) % players;
 }
 
+/*
+ * Reads the next line of fp, its '\n' dropped, into buf (DEAL_BOOK_LINE + 1
+ * bytes); returns its length, -1 at the end, or -2 if it is longer than
+ * DEAL_BOOK_LINE bytes or holds a NUL byte (*nul set), having read no
+ * more of it than that.
+ */
+static long
+book_line(FILE *fp, char *buf, int *nul)
+{
+	long n = 0;
+	int c;
+
+	*nul = 0;
+	while ((c = getc(fp)) != EOF && c != '\n') {
+		if (c == '\0')
+			*nul = 1;
+		if (c == '\0' || n == DEAL_BOOK_LINE)
+			return -2;
+		buf[n++] = (char)c;
+	}
+	buf[n] = '\0';
+	return c == EOF && n == 0 ? -1 : n;
+}
+
 json_t *
 deal_book_read(const char *path, char *cause, size_t len)
 {
 	json_error_t je;
 	json_t *a, *d;
-	char *line = NULL, *p;
-	size_t cap = 0;
-	long no = 0;
+	char *line, *p;
+	long no = 0, n;
+	int nul;
 	FILE *fp;
 
 	if ((fp = fopen(path, "r")) == NULL) {
 		snprintf(cause, len, "%s: %s", path, strerror(errno));
 		return NULL;
 	}
+	line = xmalloc(DEAL_BOOK_LINE + 1);
 	a = json_array();
-	while (getline(&line, &cap, fp) != -1) {
+	while ((n = book_line(fp, line, &nul)) != -1) {
 		no++;
+		if (n == -2) {
+			snprintf(cause, len, nul ? "%s:%ld: a NUL byte (not "
+			    "a text file)" : "%s:%ld: longer than %d bytes",
+			    path, no, DEAL_BOOK_LINE);
+			goto fail;
+		}
 		for (p = line; *p == ' ' || *p == '\t'; p++)
 			;
-		if (*p == '\n' || *p == '\0' || *p == '#')
+		if (*p == '\0' || *p == '#')
 			continue;
+		if (json_array_size(a) == DEAL_BOOK_MAX) {
+			snprintf(cause, len, "%s:%ld: more than %d deals",
+			    path, no, DEAL_BOOK_MAX);
+			goto fail;
+		}
 		if ((d = json_loads(p, JSON_REJECT_DUPLICATES, &je)) == NULL) {
 			snprintf(cause, len, "%s:%ld: %s", path, no, je.text);
 			goto fail;
@@ -79,8 +115,9 @@ deal_book_parse(const struct game *g, const struct opts *o, const json_t *a,
 	size_t i;
 
 	if (!json_is_array(a) || json_array_size(a) == 0 ||
-	    json_array_size(a) > 1000000) {
-		snprintf(cause, len, "not a list of 1 to 1000000 deals");
+	    json_array_size(a) > DEAL_BOOK_MAX) {
+		snprintf(cause, len, "not a list of 1 to %d deals",
+		    DEAL_BOOK_MAX);
 		return NULL;
 	}
 	book = xcalloc(json_array_size(a), g->setup_size);

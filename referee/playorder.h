@@ -53,10 +53,14 @@ int	 playorder_game(const struct playorder *, long, int *, int *);
 /* Frees the order. */
 void	 playorder_free(struct playorder *);
 
+#define DEAL_BOOK_MAX	1000000		/* deals in a book */
+#define DEAL_BOOK_LINE	(1024 * 1024)	/* bytes of a line of a book */
+
 /*
  * Reads a deal book file: one set-up document (JSON) per line, blank
  * lines and lines from a # skipped; a new array, or NULL and a cause
- * naming the file and line.
+ * naming the file and line (a line over DEAL_BOOK_LINE bytes or with a
+ * NUL byte, or a deal past DEAL_BOOK_MAX, is refused as soon as read).
  */
 json_t	*deal_book_read(const char *, char *, size_t);
 /*

@@ -610,7 +610,6 @@ parse_args(int argc, char **argv, struct match_config *cf,
 				cli_bad_option("referee", c, argv);
 		}
 	}
-	free(lo);
 	if (optind < argc)
 		errx(2, "unexpected argument '%s' (bots are given with -b)",
 		    argv[optind]);

@@ -89,3 +89,19 @@ programs() {
 		done
 	done
 }
+
+# Under make SANITIZE=1 a leak at exit is a LeakSanitizer report and
+# status 1: the command lines that end the programs early end them
+# cleanly, with their own status.
+@test "early exits of referee and botcheck: their own status, no sanitizer report" {
+	for c in "0 bin/referee --list-games" "0 bin/referee --describe horserace" \
+	    "0 bin/referee --help" "0 bin/referee --version" \
+	    "2 bin/referee --no-such-flag" "2 bin/referee -g horsrace -b x" \
+	    "2 bin/referee --limit-cpu x" "2 bin/referee -g horserace" \
+	    "0 bin/botcheck --help" "2 bin/botcheck --no-such-flag" \
+	    "2 bin/botcheck -g horsrace -- bin/random"; do
+		run ${c#* }
+		[ "$status" -eq "${c%% *}" ] || { echo "$c: status $status"; false; }
+		[[ "$output" != *Sanitizer* ]] || { echo "$c: $output"; false; }
+	done
+}

@@ -73,6 +73,10 @@ EOF
 	# the shared library exports the interface and nothing else
 	run sh -c "nm -D --defined-only '$T/usr/lib/libcardarena.so' | awk '\$2 == \"T\" {print \$3}' | grep -v '^ca_'"
 	[ "$status" -ne 0 ] && [ -z "$output" ]
+	# nor the sanitizers' runtime, in make SANITIZE=1 too (what loads it
+	# does not carry that runtime)
+	run ldd "$T/usr/lib/libcardarena.so"
+	[ "$status" -eq 0 ] && [[ "$output" != *libasan* && "$output" != *libubsan* ]]
 	write_program
 	export PKG_CONFIG_PATH="$T/usr/lib/pkgconfig"
 	grep -q "^prefix=$T/usr\$" "$T/usr/lib/pkgconfig/cardarena.pc"

@@ -112,6 +112,33 @@ C4='bin/random --seed 4'
 	[ "$status" -eq 2 ]; [[ "$output" == *"--setup $T/twice.json: line 1"*"duplicate object key"* ]]
 }
 
+@test "--deal-book: a NUL byte, an endless line or endless deals are refused as soon as read, naming the line" {
+	printf '# a book\n\n{"deck": [\n' > "$T/bad"
+	run bin/referee $LIMITS -g horserace --deal-book "$T/bad" -b "$C1" -b "$C1" -b "$C1"
+	[ "$status" -eq 2 ]; [[ "$output" == *"--deal-book $T/bad:3: "* ]]
+	# /dev/zero: one line without end, of NUL bytes (read to 1 GB before)
+	run bin/referee $LIMITS -g horserace --deal-book /dev/zero -b "$C1" -b "$C1" -b "$C1"
+	[ "$status" -eq 2 ]
+	[ "$output" = "referee: --deal-book /dev/zero:1: a NUL byte (not a text file)" ]
+	# a line without end from a pipe: read up to the limit, no further
+	run bin/referee $LIMITS -g horserace --deal-book <(printf '{}\n'; tr '\0' x </dev/zero) -b "$C1" -b "$C1" -b "$C1"
+	[ "$status" -eq 2 ]
+	[[ "$output" == "referee: --deal-book /dev/fd/"*":2: longer than 1048576 bytes" ]]
+	# deals without end: refused at the one past the most a book holds
+	run bin/referee $LIMITS -g horserace --deal-book <(echo '# deals'; yes '{}') -b "$C1" -b "$C1" -b "$C1"
+	[ "$status" -eq 2 ]
+	[[ "$output" == "referee: --deal-book /dev/fd/"*":1000002: more than 1000000 deals" ]]
+	# the tournament reads its "deal_book" alike
+	cat > "$T/t.json" <<EOF
+{"game": "horserace", "seats": 3, "deals": 1, "deal_book": "/dev/zero", "output": "$T/out",
+ "bots": [{"name": "a", "command": "$C1"}, {"name": "b", "command": "$C1"}, {"name": "c", "command": "$C1"}]}
+EOF
+	run bin/tournament run -q "$T/t.json"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *'"deal_book": /dev/zero:1: a NUL byte (not a text file)'* ]]
+	[ ! -e "$T/out" ]
+}
+
 @test "a horserace match mixing the C, Python and JS bots completes" {
 	run bin/referee $LIMITS -g horserace -s 42 --log "$T/m.log" -b "$C1" -b "$PY" -b "$JS" -b "$C4"
 	[ "$status" -eq 0 ]

@@ -868,7 +868,6 @@ main(int argc, char **argv)
 			cli_bad_option("botcheck", c, argv);
 		}
 	}
-	free(lo);
 	argc -= optind;
 	argv += optind;
 	if (argc == 0)
