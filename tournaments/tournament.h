@@ -367,6 +367,12 @@ void	 recent_free(struct recent *);
 int	 rate_load(struct rating *, const struct rate_opts *,
 	    char *const *paths, int npaths, struct recent **,
 	    const char *linkdir, char *, size_t);
+/*
+ * The name a bot of a journal whose header is h is rated under: the
+ * original's when the header's "copies" names it a copy (a gauntlet's
+ * copies of one pool bot are one program, one entry), else its own.
+ */
+const char *rated_name(const json_t *h, const char *name);
 
 /* run.c */
 
