@@ -74,3 +74,35 @@ load helpers
 	# install -d "$T/a" "b/bin" would have made both
 	[ ! -e "$T/a" ] && [ ! -e "$T/a b" ] && [ ! -e b ] || false
 }
+
+# The tutorial said `man human`, a page no one installs (issue 35): every
+# `man NAME` and `NAME(N)` of the documents, a line break inside or not,
+# is a page make install installs, and README's list of the pages names
+# every one it installs.
+@test "every manual page the documents name is installed, and README lists every page" {
+	run mk install PREFIX="$T/usr"
+	[ "$status" -eq 0 ]
+	m=$T/usr/share/man
+	refs=$(cat README.md HACKING.md SECURITY.md protocol.md docs/rules/*.md |
+	    tr '\n' ' ' | grep -o '`man  *[^`]*`\|`[a-z][a-z-]*([15])`' | sort -u)
+	n=0
+	while read -r ref; do
+		ref=${ref//\`/}
+		case $ref in
+		man\ *)
+			page=$(ls "$m"/man[15]/"${ref##* }".[15] 2>/dev/null || true) ;;
+		*)
+			sec=${ref%)}
+			sec=${sec##*(}
+			page=$m/man$sec/${ref%(*}.$sec ;;
+		esac
+		[ -f "$page" ] || { echo "not installed: $ref"; false; }
+		n=$((n + 1))
+	done <<< "$refs"
+	[ "$n" -ge 9 ]
+	for f in "$m"/man[15]/*; do
+		p=${f##*/}
+		grep -q "\`${p%.*}(${p##*.})\`" README.md ||
+		    { echo "README's list lacks $p"; false; }
+	done
+}
