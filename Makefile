@@ -246,7 +246,7 @@ install: all
 	        referee/$$f.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/$$f.pc || exit 1; \
 	done
 	install -m 644 bots/js/*.js $(SHARE)/bots/js/
-	@sh tools/install-note.sh $(PREFIX)
+	$(if $(DESTDIR),,@sh tools/install-note.sh $(PREFIX))
 
 clean:
 	rm -rf build bin lib

@@ -178,7 +178,7 @@ assert players["pool-1"]["games"] == 3 * players["candidate"]["games"], players'
 	wait "$pid" || status=$?
 	cat "$T/out" "$T/err"
 	[ "$status" -eq 3 ]
-	grep -q '^result: none$' "$T/out"
+	grep -q -E '^result: none: undecided between elo0 \+0 and elo1 \+1 Elo after [0-9]+ deals \(stopped\)$' "$T/out"
 	grep -q -E '^[0-9]+ deals, [0-9]+ games' "$T/out"
 	no_leftovers "random-$MARK"
 }

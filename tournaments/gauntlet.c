@@ -14,7 +14,11 @@
  * directory reads its journal back and reaches the same verdict on the
  * same units.  A gauntlet may be given on the command line or as a
  * tournament file with a "gauntlet" object (its "candidate" names one of
- * the file's bots; the others are the pool).
+ * the file's bots; the others are the pool).  A command line's pool with
+ * fewer bots than a table's other seats fills them with copies (pool-1.2
+ * is pool-1's second), which the journal's header names so that the
+ * ratings count them as the one program they are.  The verdict line says
+ * what H0 or H1 means for the bounds given.
  */
 #include <sys/stat.h>
 
@@ -747,8 +751,9 @@ g_summary(const struct gstate *g, const struct gopts *o)
 		    "the interval\n", o->elo1, o->elo1, o->beta);
 	else
 		printf("result: none: undecided between elo0 %+g and elo1 "
-		    "%+g Elo after %ld %s (--max-deals)\n", o->elo0, o->elo1,
-		    g->t.n, t->duplicate ? "deals" : "units");
+		    "%+g Elo after %ld %s (%s)\n", o->elo0, o->elo1, g->t.n,
+		    t->duplicate ? "deals" : "units", g->fed >= g->max_units ?
+		    "--max-deals" : "stopped");
 }
 
 /* tournament gauntlet */
