@@ -78,8 +78,9 @@ PROGS	 = bin/referee $(BOT_BIN) $(TOUR_BIN) $(TOOL_BIN)
 # The engines as a library for bot authors (referee/cardarena.h): the
 # rules, their codecs and the public interface, static and shared (its
 # objects built position-independent into build/lib, never sanitized;
-# the .so exporting only ca_*), with a pkg-config file written at
-# install (referee/cardarena.pc.in).
+# the .so exporting only ca_*), with pkg-config files written at install
+# (referee/cardarena.pc.in and cardarena-shared.pc.in: --libs links the
+# .so with an rpath, --static the .a).
 ENGINE_SRC = referee/alloc.c referee/api.c referee/auction.c referee/buf.c \
 	     referee/card.c referee/games.c referee/jw.c referee/options.c \
 	     referee/proto.c referee/rng.c referee/rules.c referee/vread.c \
@@ -217,6 +218,10 @@ SHARE	 = $(DESTDIR)$(PREFIX)/share/cardarena
 MAN	 = $(DESTDIR)$(PREFIX)/share/man
 MAN1	 = $(wildcard docs/man/*.1)
 MAN5	 = $(wildcard docs/man/*.5)
+# The library is found at run time through the rpath cardarena.pc gives
+# (any PREFIX but /usr, whose lib ld.so searches anyway); what the shell
+# still needs (PATH, PKG_CONFIG_PATH) tools/install-note.sh prints.
+PC_RPATH = $(if $(filter /usr,$(PREFIX)),,-Wl,-rpath,$${libdir})
 install: all
 	$(if $(filter-out 1,$(words $(DESTDIR)$(PREFIX))),$(error make install: PREFIX and DESTDIR must be one word each, without spaces (got "$(DESTDIR)$(PREFIX)")))
 	install -d $(DESTDIR)$(PREFIX)/bin $(SHARE)/bots/lib $(SHARE)/bots/python \
@@ -242,9 +247,12 @@ install: all
 	install -m 644 lib/libcardarena.a $(DESTDIR)$(PREFIX)/lib/
 	install -m 755 lib/libcardarena.so $(DESTDIR)$(PREFIX)/lib/libcardarena.so.1
 	ln -sf libcardarena.so.1 $(DESTDIR)$(PREFIX)/lib/libcardarena.so
-	sed 's|@PREFIX@|$(PREFIX)|' referee/cardarena.pc.in \
-	    > $(DESTDIR)$(PREFIX)/lib/pkgconfig/cardarena.pc
+	for f in cardarena cardarena-shared; do \
+	    sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@RPATH@|$(PC_RPATH)|' \
+	        referee/$$f.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/$$f.pc || exit 1; \
+	done
 	install -m 644 bots/js/*.js $(SHARE)/bots/js/
+	$(if $(DESTDIR),,@sh tools/install-note.sh $(PREFIX))
 
 clean:
 	rm -rf build bin lib

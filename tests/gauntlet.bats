@@ -15,6 +15,8 @@ load helpers
 	echo "$output"
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"result: H1"* ]]
+	# the verdict says what it means for the bounds given
+	echo "$output" | grep -Fx 'result: H1: the candidate gains more than elo0 +0 Elo (one that gains +0 or less ends here at most alpha 0.05 of the time)'
 	[[ "$output" == *"LLR "*"(-2.94, 2.94)"* ]]
 	echo "$output" | grep -E '^[0-9]+ deals, [0-9]+ games; score [0-9.]+%; Elo \+(inf \[\+[0-9.]+, \+inf\]|[0-9.]+)'
 	echo "$output" | grep -E '^SPRT: elo0 0, elo1 50, alpha 0.05, beta 0.05; LLR [0-9.]+'
@@ -26,6 +28,7 @@ load helpers
 	echo "$output"
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"result: H0"* ]]
+	echo "$output" | grep -Fx 'result: H0: the candidate gains less than elo1 +50 Elo (one that gains +50 or more ends here at most beta 0.05 of the time); a smaller gain is not ruled out: see the interval'
 	# (-inf when the candidate lost every pairing of every unit)
 	echo "$output" | grep -E 'Elo -([0-9.]+|inf) '
 }
@@ -86,13 +89,41 @@ PY
 	    -c 'bin/random --seed 1' -p 'bin/random --seed 2'
 	echo "$output"
 	[ "$status" -eq 3 ]
-	[[ "$output" == *"result: none"* ]]
+	echo "$output" | grep -Fx 'result: none: undecided between elo0 +0 and elo1 +10 Elo after 2 deals (--max-deals)'
 	[[ "$output" == *"2 deals, 6 games"* ]]
 	run bin/tournament gauntlet -q -g speculation -n 3 --time-per-move 600000 --max-deals 5 \
 	    --no-duplicate -c 'bin/random --seed 1' -p 'bin/random --seed 2'
 	[ "$status" -eq 3 ]
 	[[ "$output" == *"5 units, 5 games"* ]]
 	[[ "$output" == *"single games"* ]]
+}
+
+# Issue 35: with one pool bot at a table of 4 its three seats went to
+# three "bots" rated apart (1545 / 1490 / 1435, 99% likely one better
+# than another, all one program).
+@test "gauntlet: one pool bot at a table of 4 is one entry of the table, its copies named" {
+	run bin/tournament gauntlet -g horserace -n 4 --time-per-move 600000 -s 3 --max-deals 4 \
+	    --no-progress -O "$T/g" -c bin/horserace_bot -p 'bin/random --seed 2'
+	echo "$output"
+	[ "$status" -eq 3 ]
+	echo "$output" | grep -Fx 'copies: pool-1 sits at 3 seats of every table (one program, so one entry in the table: its games and meetings count each seat)'
+	# the table: the candidate and pool-1, no copy
+	rows=$(echo "$output" | grep -E '^ +[0-9]+ +[a-z]' | awk '{print $2}' | sort | tr '\n' ' ')
+	[ "$rows" = "candidate pool-1 " ]
+	[[ "$output" == *"against pool-1 (bin/random --seed 2) at 3 seats; 1 table of 4"* ]]
+	# the journal's header names the copies; rate of it agrees
+	head -n 1 "$T/g/journal.jsonl" | python3 -c '
+import json, sys
+h = json.load(sys.stdin)
+assert h["copies"] == {"pool-1.2": "pool-1", "pool-1.3": "pool-1"}, h'
+	run bin/tournament rate -f json "$T/g/journal.jsonl"
+	[ "$status" -eq 0 ]
+	echo "$output" | python3 -c '
+import json, sys
+r = json.load(sys.stdin)
+players = {p["name"]: p for p in r["players"]}
+assert sorted(players) == ["candidate", "pool-1"], players
+assert players["pool-1"]["games"] == 3 * players["candidate"]["games"], players'
 }
 
 @test "gauntlet: --log-dir keeps each run's match log in its output directory" {
@@ -147,7 +178,7 @@ PY
 	wait "$pid" || status=$?
 	cat "$T/out" "$T/err"
 	[ "$status" -eq 3 ]
-	grep -q '^result: none$' "$T/out"
+	grep -q -E '^result: none: undecided between elo0 \+0 and elo1 \+1 Elo after [0-9]+ deals \(stopped\)$' "$T/out"
 	grep -q -E '^[0-9]+ deals, [0-9]+ games' "$T/out"
 	no_leftovers "random-$MARK"
 }

@@ -74,3 +74,144 @@ load helpers
 	# install -d "$T/a" "b/bin" would have made both
 	[ ! -e "$T/a" ] && [ ! -e "$T/a b" ] && [ ! -e b ] || false
 }
+
+# A program of a bot author's: it takes its options with getopt (which
+# libbsd's overlay would rename bsd_getopt) and plays a game of the
+# library's to its end.
+write_getopt_program() {
+	cat > "$1" <<'C'
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+#include <cardarena.h>
+
+int
+main(int argc, char **argv)
+{
+	static struct ca_legal l[CA_MAX_LEGAL];
+	struct ca_game *g;
+	const char *game = "nyse";
+	char err[256];
+	int ch, n, p, places[CA_MAX_PLAYERS];
+	unsigned long seed = 1;
+
+	while ((ch = getopt(argc, argv, "g:s:")) != -1)
+		switch (ch) {
+		case 'g':
+			game = optarg;
+			break;
+		case 's':
+			seed = strtoul(optarg, NULL, 10);
+			break;
+		default:
+			return 2;
+		}
+	if ((g = ca_new(game, 0, NULL, seed, err, sizeof err)) == NULL)
+		return printf("%s\n", err), 1;
+	while (ca_deciders(g) != 0) {
+		p = __builtin_ctz(ca_deciders(g));
+		n = ca_legal(g, p, l, CA_MAX_LEGAL);
+		if (n <= 0 || ca_apply(g, p, l[0].code, l[0].lo) != 0)
+			return printf("%s: stuck\n", game), 1;
+	}
+	ca_result(g, places, NULL);
+	printf("%s seed %lu: %d players, first %d\n", game, seed,
+	    ca_players(g), places[0]);
+	ca_free(g);
+	return 0;
+}
+C
+}
+
+# As nobody, in a login-like environment (no LD_LIBRARY_PATH, no
+# PKG_CONFIG_PATH, PATH without the prefix), with what make install said
+# to add sourced from $U/home/profile when it exists.
+as_user() {
+	run setpriv --reuid nobody --regid "$(id -g nobody)" --clear-groups \
+	    env -i HOME="$U/home" PATH=/usr/bin:/bin sh -c \
+	    'cd "$HOME"; [ ! -f profile ] || . ./profile; '"$1"
+	echo "$output"
+}
+
+# An ordinary user's install (issue 35): make install PREFIX=$HOME/.local
+# from a copy of the built tree the user owns (times kept: nothing is
+# rebuilt), the lines it prints for the shell, and a program that calls
+# getopt built with pkg-config's --libs (it runs without LD_LIBRARY_PATH:
+# the rpath) and --static (libcardarena.a: it runs with the .so gone).
+@test "make install as an ordinary user: pkg-config --libs and --static link and run a program that uses getopt" {
+	[ "$(id -u)" -eq 0 ] || skip "needs root to become the user nobody"
+	command -v setpriv >/dev/null || skip "no setpriv"
+	id nobody >/dev/null 2>&1 || skip "no user nobody"
+	[ "${B:-build/std}" = build/std ] ||
+	    skip "a sanitized library links only into sanitized programs"
+	U=$T/u
+	mkdir -p "$U/home" "$U/src"
+	chown -R nobody "$U"
+	tar -cf - --exclude=./.git --exclude=./build/san . |
+	    setpriv --reuid nobody --regid "$(id -g nobody)" --clear-groups \
+	    tar -xf - -C "$U/src"
+	write_getopt_program "$U/home/prog.c"
+	chmod 644 "$U/home/prog.c"
+	as_user 'make -C ../src --no-print-directory install PREFIX="$HOME/.local"'
+	[ "$status" -eq 0 ]
+	[ -x "$U/home/.local/bin/cardarena-referee" ]
+	[ "$(stat -c %U "$U/home/.local/lib/libcardarena.so.1")" = nobody ]
+	printf '%s\n' "$output" | grep '^    export ' > "$U/home/profile.new" || true
+	# not found before the lines make install printed
+	as_user 'pkg-config --exists cardarena'
+	[ "$status" -ne 0 ]
+	mv "$U/home/profile.new" "$U/home/profile"
+	grep -q "^    export PKG_CONFIG_PATH=\"$U/home/.local/lib/pkgconfig" "$U/home/profile"
+	grep -q "^    export PATH=\"$U/home/.local/bin:" "$U/home/profile"
+	# shared: the library found at run time with no LD_LIBRARY_PATH
+	as_user 'cc -o prog prog.c $(pkg-config --cflags --libs cardarena) && ./prog -g daifugo -s 7'
+	[ "$status" -eq 0 ]
+	[[ "$output" == "daifugo seed 7: 5 players, first "[1-5] ]]
+	readelf -d "$U/home/prog" | grep -q 'NEEDED.*libcardarena\.so\.1'
+	# static: libcardarena.a linked in, the .so not needed
+	as_user 'cc -o prog-static prog.c $(pkg-config --cflags --static --libs cardarena) && ./prog-static -g nyse -s 7'
+	[ "$status" -eq 0 ]
+	[[ "$output" == "nyse seed 7: "[0-9]" players, first "[0-9] ]]
+	! readelf -d "$U/home/prog-static" | grep -q 'libcardarena' || false
+	mv "$U/home/.local/lib/libcardarena.so.1" "$U/home/.local/lib/gone"
+	as_user './prog-static -g stocks -s 7'
+	[ "$status" -eq 0 ]
+	as_user './prog -g stocks -s 7 || echo "exit $?"'
+	[[ "$output" == *"libcardarena.so.1"*"exit 127" ]]
+	# the programs and their pages by the PATH line alone
+	as_user 'cardarena-referee --list-games && man -w cardarena-human'
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"$U/home/.local/share/man/man1/cardarena-human.1"* ]]
+}
+
+# The tutorial said `man human`, a page no one installs (issue 35): every
+# `man NAME` and `NAME(N)` of the documents, a line break inside or not,
+# is a page make install installs, and README's list of the pages names
+# every one it installs.
+@test "every manual page the documents name is installed, and README lists every page" {
+	run mk install PREFIX="$T/usr"
+	[ "$status" -eq 0 ]
+	m=$T/usr/share/man
+	refs=$(cat README.md HACKING.md SECURITY.md protocol.md docs/rules/*.md |
+	    tr '\n' ' ' | grep -o '`man  *[^`]*`\|`[a-z][a-z-]*([15])`' | sort -u)
+	n=0
+	while read -r ref; do
+		ref=${ref//\`/}
+		case $ref in
+		man\ *)
+			page=$(ls "$m"/man[15]/"${ref##* }".[15] 2>/dev/null || true) ;;
+		*)
+			sec=${ref%)}
+			sec=${sec##*(}
+			page=$m/man$sec/${ref%(*}.$sec ;;
+		esac
+		[ -f "$page" ] || { echo "not installed: $ref"; false; }
+		n=$((n + 1))
+	done <<< "$refs"
+	[ "$n" -ge 9 ]
+	for f in "$m"/man[15]/*; do
+		p=${f##*/}
+		grep -q "\`${p%.*}(${p##*.})\`" README.md ||
+		    { echo "README's list lacks $p"; false; }
+	done
+}

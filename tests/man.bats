@@ -146,3 +146,40 @@ print(" ".join(re.findall(r"\"([a-z_]+)\"", block)))')
 	# nothing cites the old path, which does not exist
 	! grep -n '`\.\./seeds/' docs/rules/*.md || false
 }
+
+# README said "sandbox" defaults to false where the code and
+# tournament(5) said "auto" (issue 35): every key's default in README's
+# table and in tournament(5)'s "Default ..." sentence is the value the
+# parser fills in, as tournament schedule --settings prints it for a file
+# that names only the game and the bots (tests/defaults.py).
+@test "README's table and tournament(5) give every key of the file the default the parser fills in" {
+	printf '{"game": "nyse", "bots": [%s, %s, %s, %s]}\n' \
+	    '{"name": "a", "command": "bin/random"}' '{"name": "b", "command": "bin/random"}' \
+	    '{"name": "c", "command": "bin/random"}' '{"name": "d", "command": "bin/random"}' \
+	    > "$T/plain.json"
+	run bin/tournament schedule --settings "$T/plain.json"
+	[ "$status" -eq 0 ]
+	printf '%s\n' "$output" > "$T/settings.json"
+	# what it prints: the file's keys, every one
+	python3 - "$T/settings.json" <<'PY'
+import json, re, sys
+s = json.load(open(sys.argv[1]))
+src = open("tournaments/tfile.c").read()
+keys = re.findall(r'"([a-z_]+)"', re.search(r"known_keys\[\] = \{(.*?)\};", src, re.S).group(1))
+assert sorted(s) == sorted(keys), (sorted(s), sorted(keys))
+assert s["sandbox"] == "auto" and s["seed"] is None and s["output"] == "out/plain", s
+PY
+	run python3 tests/defaults.py README.md docs/man/cardarena-tournament.5 "$T/settings.json" plain
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
+	# a file's own values come back as it gives them
+	printf '{"game": "nyse", "deals": 3, "sandbox": false, "bot_user": "same", "tables": 2, "bots": [%s, %s, %s, %s]}\n' \
+	    '{"name": "a", "command": "bin/random"}' '{"name": "b", "command": "bin/random"}' \
+	    '{"name": "c", "command": "bin/random"}' '{"name": "d", "command": "bin/random"}' \
+	    > "$T/given.json"
+	run bin/tournament schedule --settings "$T/given.json"
+	[ "$status" -eq 0 ]
+	python3 -c 'import json, sys
+s = json.loads(sys.argv[1])
+assert (s["deals"], s["sandbox"], s["bot_user"], s["schedule"], s["tables"], s["rounds"]) == (3, False, "same", "balanced", 2, None), s' "$output"
+}

@@ -25,7 +25,7 @@ load helpers
 	[ -f mybot/first.py ]
 	echo "$output" | grep -E '^botcheck: PASS'
 	# the gauntlet decided
-	echo "$output" | grep -E '^result: H[01]$'
+	echo "$output" | grep -E '^result: H[01]: the candidate gains (more|less) than elo[01] '
 	# the round robin's journal and its table
 	[ "$(grep -c '"table"' out/mytour/journal.jsonl)" -gt 1 ]
 	echo "$output" | grep -E '^ +[1-4] +first '

@@ -14,7 +14,11 @@
  * directory reads its journal back and reaches the same verdict on the
  * same units.  A gauntlet may be given on the command line or as a
  * tournament file with a "gauntlet" object (its "candidate" names one of
- * the file's bots; the others are the pool).
+ * the file's bots; the others are the pool).  A command line's pool with
+ * fewer bots than a table's other seats fills them with copies (pool-1.2
+ * is pool-1's second), which the journal's header names so that the
+ * ratings count them as the one program they are.  The verdict line says
+ * what H0 or H1 means for the bounds given.
  */
 #include <sys/stat.h>
 
@@ -50,6 +54,7 @@ struct gopts {
 	int		 jobs;
 	const char	*outdir;
 	int		 npool;		/* -p given, before copies */
+	json_t		*copies;	/* copy's name -> pool bot's, or NULL */
 };
 
 /* The tournament a command line describes, as it is read. */
@@ -77,12 +82,16 @@ struct gstate {
 	long			 nun, fed;
 	long			 cfaults, pfaults;
 	enum sprt_verdict	 v;
+	const json_t		*copies;	/* gopts' */
 };
 
 static void	 g_usage(FILE *, int);
 static double	 g_double(const char *, const char *, double, double);
 static void	 g_show(const struct gstate *, FILE *, int);
 static int	 g_game(void *, const struct jgame *);
+static void	 g_header(void *, json_t *);
+static void	 g_summary(const struct gstate *, const struct gopts *);
+static int	 g_seats(const struct gopts *, const char *);
 static size_t	 g_status(void *, char *, size_t);
 static void	 g_schedule(struct schedule *, const struct tour *, int, int);
 static int	 g_run_opt(int, struct gopts *);
@@ -152,11 +161,14 @@ g_usage(FILE *fp, int status)
 "  --referee-arg ARG    one more referee argument (limits: --limit-mem 512\n"
 "                       ...); repeatable\n"
 "\n"
-"Prints the rating table (unless -q), then \"result: H1\" (accepted: the\n"
-"candidate gains at least elo1), \"result: H0\" or \"result: none\"\n"
-"(stopped undecided), the LLR and the Elo difference with its 95%%\n"
-"interval.  Exit status 0 when the test decided, 3 when it stopped\n"
-"undecided, 1 on failure, 2 for a bad command line or file.\n");
+"Prints the rating table (unless -q; a pool bot seated more than once\n"
+"for want of pool bots is one entry), the LLR, the Elo difference with\n"
+"its 95%% interval, then the verdict: \"result: H1\" (the candidate gains more\n"
+"than elo0, wrongly at most alpha of the time), \"result: H0\" (it gains\n"
+"less than elo1, wrongly at most beta of the time: H0 beside an interval\n"
+"above 0 says it gains something, but not elo1) or \"result: none\"\n"
+"(stopped undecided).  Exit status 0 when the test decided, 3 when it\n"
+"stopped undecided, 1 on failure, 2 for a bad command line or file.\n");
 	exit(status);
 }
 
@@ -253,6 +265,16 @@ g_game(void *arg, const struct jgame *jg)
 			g_show(g, stderr, 0);
 	}
 	return g->v != SPRT_CONTINUE || g->fed >= g->max_units;
+}
+
+/* Names the pool's copies in the journal's header (rated_name). */
+static void
+g_header(void *arg, json_t *h)
+{
+	const struct gstate *g = arg;
+
+	if (g->copies != NULL)
+		json_object_set(h, "copies", (json_t *)g->copies);
 }
 
 /*
@@ -640,14 +662,19 @@ g_file(int argc, char **argv, struct gopts *o)
 			    c.optv, (size_t)i)), cause);
 	if (opts_finish(g, &gopt, cause, sizeof cause) == -1)
 		errx(2, "%s options: %s", g->name, cause);
-	/* a pool smaller than a table's k-1 seats: copies of its bots,
-	 * each its own player (pool-1.2 is pool-1's second copy) */
+	/* a pool smaller than a table's k-1 seats: copies of its bots
+	 * (pool-1.2 is pool-1's second copy), each a seat of its own, rated
+	 * as the bot they copy (the journal header's "copies") */
 	for (i = 0; c.npool + i < c.players - 1; i++) {
 		snprintf(name, sizeof name, "pool-%d.%d", i % c.npool + 1,
 		    i / c.npool + 2);
 		json_array_append_new(c.bots, json_pack("{s:s,s:O}", "name",
 		    name, "command", json_object_get(json_array_get(c.bots,
 		    (size_t)(i % c.npool)), "command")));
+		if (o->copies == NULL)
+			o->copies = json_object();
+		json_object_set_new(o->copies, name, json_sprintf("pool-%d",
+		    i % c.npool + 1));
 	}
 	j = c.j;
 	json_array_insert_new(c.bots, 0, json_pack("{s:s,s:s}", "name",
@@ -661,6 +688,72 @@ g_file(int argc, char **argv, struct gopts *o)
 	json_object_set_new(j, "gauntlet", json_pack("{s:s}", "candidate",
 	    "candidate"));
 	return j;
+}
+
+/* The seats a bot holds at every table: 1 + its copies; 0 for a copy. */
+static int
+g_seats(const struct gopts *o, const char *name)
+{
+	const char *copy;
+	json_t *v;
+	int n = 1;
+
+	if (json_object_get(o->copies, name) != NULL)
+		return 0;
+	json_object_foreach(o->copies, copy, v)
+		n += strcmp(json_string_value(v), name) == 0;
+	return n;
+}
+
+/*
+ * Prints the end: what was played, the test and its estimate, the
+ * faults, the pool's copies, the seed, and the verdict with what it says
+ * of the candidate for the bounds given (H0 beside an interval above 0
+ * is no contradiction: it rejects elo1, not every gain).
+ */
+static void
+g_summary(const struct gstate *g, const struct gopts *o)
+{
+	const struct tour *t = g->tour;
+	double e, lo, hi, sc;
+	int i, n;
+
+	e = sprt_estimate(&g->t, &lo, &hi, &sc);
+	printf("gauntlet: %s against %d pool bot%s, %d-player %s, %s\n",
+	    t->bots[g->cand].command, o->npool > 0 ? o->npool : t->nbots - 1,
+	    (o->npool > 0 ? o->npool : t->nbots - 1) == 1 ? "" : "s",
+	    t->seats, t->game, t->duplicate ? "duplicate deals" :
+	    "single games");
+	printf("SPRT: elo0 %g, elo1 %g, alpha %g, beta %g; LLR %.3f, bounds "
+	    "(%.3f, %.3f)\n", o->elo0, o->elo1, o->alpha, o->beta,
+	    sprt_llr(&g->t), g->t.lower, g->t.upper);
+	printf("%ld %s, %ld games; score %.2f%%; Elo %+.1f [%+.1f, %+.1f] "
+	    "(95%%)\n", g->t.n, t->duplicate ? "deals" : "units", g->t.n *
+	    (t->duplicate ? t->seats : 1), 100 * sc, e, lo, hi);
+	printf("faults: candidate %ld, pool %ld\n", g->cfaults, g->pfaults);
+	for (i = 0; i < t->nbots; i++)
+		if ((n = g_seats(o, t->bots[i].name)) > 1)
+			printf("copies: %s sits at %d seats of every table "
+			    "(one program, so one entry in the table: its "
+			    "games and meetings count each seat)\n",
+			    t->bots[i].name, n);
+	if (!o->quiet)
+		printf("seed: %" PRIu64 "%s\n", t->seed, t->seed_named ? "" :
+		    " (drawn fresh, secret until now)");
+	if (g->v == SPRT_H1)
+		printf("result: H1: the candidate gains more than elo0 %+g "
+		    "Elo (one that gains %+g or less ends here at most alpha "
+		    "%g of the time)\n", o->elo0, o->elo0, o->alpha);
+	else if (g->v == SPRT_H0)
+		printf("result: H0: the candidate gains less than elo1 %+g "
+		    "Elo (one that gains %+g or more ends here at most beta "
+		    "%g of the time); a smaller gain is not ruled out: see "
+		    "the interval\n", o->elo1, o->elo1, o->beta);
+	else
+		printf("result: none: undecided between elo0 %+g and elo1 "
+		    "%+g Elo after %ld %s (%s)\n", o->elo0, o->elo1, g->t.n,
+		    t->duplicate ? "deals" : "units", g->fed >= g->max_units ?
+		    "--max-deals" : "stopped");
 }
 
 /* tournament gauntlet */
@@ -677,8 +770,7 @@ cmd_gauntlet(int argc, char **argv)
 	char cause[512], *tmp = NULL;
 	const char *path;
 	long k;
-	int rc, cand, i;
-	double e, lo, hi, sc;
+	int rc, cand, i, n;
 
 	memset(&o, 0, sizeof o);
 	o.elo0 = o.elo1 = o.alpha = o.beta = NAN;
@@ -732,20 +824,26 @@ cmd_gauntlet(int argc, char **argv)
 	gs.ntables = k;
 	gs.max_units = o.max_units;
 	gs.quiet = o.quiet;
+	gs.copies = o.copies;
 	gs.tty = o.quiet ? 0 : o.progress == -1 ? isatty(2) : o.progress;
 	if (!o.quiet) {
 		fprintf(stderr, "gauntlet: %s (%s) against", t.bots[cand].name,
 		    t.bots[cand].command);
-		for (i = 0; i < t.nbots; i++)
-			if (i != cand)
-				fprintf(stderr, " %s (%s)", t.bots[i].name,
-				    t.bots[i].command);
+		for (i = 0; i < t.nbots; i++) {
+			if (i == cand || (n = g_seats(&o, t.bots[i].name)) == 0)
+				continue;
+			fprintf(stderr, " %s (%s)", t.bots[i].name,
+			    t.bots[i].command);
+			if (n > 1)
+				fprintf(stderr, " at %d seats", n);
+		}
 		fprintf(stderr, "; %ld table%s of %d; output %s\n", k,
 		    k == 1 ? "" : "s", t.seats, t.outdir);
 	}
 	memset(&h, 0, sizeof h);
 	h.sched = &s;
 	h.game = g_game;
+	h.header = g_header;
 	h.status = g_status;
 	h.arg = &gs;
 	h.no_reports = o.quiet;
@@ -765,29 +863,13 @@ cmd_gauntlet(int argc, char **argv)
 		sprt_free(&gs.t);
 		errx(1, "gauntlet: stopped after %ld units", gs.t.n);
 	}
-	e = sprt_estimate(&gs.t, &lo, &hi, &sc);
-	printf("gauntlet: %s against %d pool bot%s, %d-player %s, %s\n",
-	    t.bots[cand].command, o.npool > 0 ? o.npool : t.nbots - 1,
-	    (o.npool > 0 ? o.npool : t.nbots - 1) == 1 ? "" : "s",
-	    t.seats, t.game, t.duplicate ? "duplicate deals" :
-	    "single games");
-	printf("SPRT: elo0 %g, elo1 %g, alpha %g, beta %g; LLR %.3f, bounds "
-	    "(%.3f, %.3f)\n", o.elo0, o.elo1, o.alpha, o.beta,
-	    sprt_llr(&gs.t), gs.t.lower, gs.t.upper);
-	printf("%ld %s, %ld games; score %.2f%%; Elo %+.1f [%+.1f, %+.1f] "
-	    "(95%%)\n", gs.t.n, t.duplicate ? "deals" : "units", gs.t.n *
-	    (t.duplicate ? t.seats : 1), 100 * sc, e, lo, hi);
-	printf("faults: candidate %ld, pool %ld\n", gs.cfaults, gs.pfaults);
-	if (!o.quiet)
-		printf("seed: %" PRIu64 "%s\n", t.seed, t.seed_named ? "" :
-		    " (drawn fresh, secret until now)");
-	printf("result: %s\n", gs.v == SPRT_H1 ? "H1" : gs.v == SPRT_H0 ?
-	    "H0" : "none");
+	g_summary(&gs, &o);
 	sprt_free(&gs.t);
 	free(gs.un);
 	schedule_free(&s);
 	tour_free(&t);
 	json_decref(j);
+	json_decref(o.copies);
 	free(tmp);
 	return gs.v == SPRT_CONTINUE ? 3 : 0;
 }

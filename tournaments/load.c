@@ -7,7 +7,8 @@
  * else by absolute path.  Journals rated together must be of one game
  * with one set of options, each given once, and no game may be in two of
  * them (journals of one tournament, by the seed and schedule of their
- * headers, may hold different games of it).
+ * headers, may hold different games of it).  A bot its journal's header
+ * names a copy of another (a gauntlet's "copies") is rated as that one.
  */
 #include <sys/stat.h>
 
@@ -48,6 +49,7 @@ struct loader {
 	int		 index;		/* of the journal */
 	struct doneset	 done;
 	int		 have_done;
+	json_t		*header;	/* this journal's */
 };
 
 static int	 same_journal(char *const *, int, char *, size_t);
@@ -158,6 +160,8 @@ load_header(void *arg, const json_t *h, char *cause, size_t len)
 
 	if (check_across(l, h, cause, len) == -1)
 		return -1;
+	json_decref(l->header);
+	l->header = json_incref((json_t *)h);
 
 	t = json_object_get(h, "tables");
 	g = json_object_get(h, "games_per_table");
@@ -204,7 +208,7 @@ load_game(void *arg, const struct jgame *g, char *cause, size_t len)
 		}
 	}
 	for (s = 0; s < g->k; s++)
-		pl[s] = rate_player(l->r, g->bots[s]);
+		pl[s] = rate_player(l->r, rated_name(l->header, g->bots[s]));
 	rate_add(l->r, rate_blockkey((uint64_t)l->index, g->table, g->deal),
 	    g->k, pl, g->places, (const long (*)[NTFAULT])g->faults);
 	if (l->rc != NULL && g->log != NULL) {
@@ -223,6 +227,17 @@ load_game(void *arg, const struct jgame *g, char *cause, size_t len)
 	} else if (l->rc != NULL)
 		recent_add(l->rc, g, NULL, NULL);
 	return 0;
+}
+
+/* The name a bot is rated under; see tournament.h. */
+const char *
+rated_name(const json_t *h, const char *name)
+{
+	const char *s;
+
+	s = json_string_value(json_object_get(json_object_get(h, "copies"),
+	    name));
+	return s != NULL ? s : name;
 }
 
 /* Reports a damaged line that is skipped. */
@@ -277,6 +292,7 @@ rate_load(struct rating *r, const struct rate_opts *o, char *const *paths,
 			doneset_free(&l.done);
 		free(l.dir);
 		free(l.absdir);
+		json_decref(l.header);
 	}
 	for (i = 0; i < ax.ng; i++) {
 		json_decref(ax.g[i].id);

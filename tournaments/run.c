@@ -961,7 +961,8 @@ runner_open(struct runner *rn)
 	rate_init(&rn->live, &lo);
 	rn->live_idx = xcalloc((size_t)t->nbots, sizeof *rn->live_idx);
 	for (i = 0; i < rn->t->nbots; i++)
-		rn->live_idx[i] = rate_player(&rn->live, rn->t->bots[i].name);
+		rn->live_idx[i] = rate_player(&rn->live,
+		    rated_name(rn->header, rn->t->bots[i].name));
 	if (read_journal(rn, cause, sizeof cause) == -1)
 		errx(1, "%s", cause);
 	if ((rn->jfd = journal_open(rn->jpath, &created, cause,

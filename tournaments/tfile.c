@@ -814,7 +814,72 @@ tour_parse(struct tour *t, const json_t *j, const char *path, char *cause,
 		snprintf(cause, len, "\"deals\": too many games per table");
 		return -1;
 	}
+	t->file = json_incref((json_t *)j);
 	return 0;
+}
+
+/* A limit in ms of the file, or null: the referee's. */
+static json_t *
+ms_or_null(long ms)
+{
+	return ms > 0 ? json_integer(ms) : json_null();
+}
+
+/* The settings of t; see tournament.h. */
+json_t *
+tour_settings(const struct tour *t)
+{
+	static const char *const passed[] = { "bots", "limits", "env",
+	    "bot_user", "comment", "referee_args", NULL };
+	static const char *const modes[] = { [SCHED_AUTO] = "auto",
+	    [SCHED_ALL] = "all", [SCHED_BALANCED] = "balanced" };
+	char seed[32];
+	json_t *s, *v;
+	int i;
+
+	snprintf(seed, sizeof seed, "%" PRIu64, t->seed);
+	s = json_pack("{s:s,s:s,s:O,s:i,s:I,s:o,s:b,s:o,s:o,s:o,s:o,s:i,s:b}",
+	    "name", t->name, "game", t->game, "options", t->options,
+	    "seats", t->seats, "deals", (json_int_t)t->deals,
+	    "deals_per_run", t->deals_per_run > 0 ?
+	    json_integer(t->deals_per_run) : json_string("auto"),
+	    "duplicate", t->duplicate,
+	    "time_per_move_ms", ms_or_null(t->time_per_move),
+	    "time_bank_ms", ms_or_null(t->time_bank),
+	    "time_hello_ms", ms_or_null(t->time_hello),
+	    "on_fault", t->on_fault != NULL ? json_string(t->on_fault) :
+	    json_null(), "concurrency", t->jobs, "affinity", t->affinity);
+	json_object_set_new(s, "output", json_string(t->outdir));
+	/* a fresh seed stays secret */
+	json_object_set_new(s, "seed", t->seed_named ? json_string(seed) :
+	    json_null());
+	json_object_set_new(s, "deal_book", t->deal_book != NULL ?
+	    json_string(t->deal_book) : json_null());
+	json_object_set(s, "gauntlet", t->gauntlet != NULL ? t->gauntlet :
+	    json_null());
+	json_object_set_new(s, "schedule", json_string(modes[t->mode]));
+	json_object_set_new(s, "rounds", t->mode == SCHED_BALANCED ?
+	    json_null() : json_integer(t->count > 0 ? t->count : 1));
+	json_object_set_new(s, "tables", t->mode == SCHED_BALANCED &&
+	    t->count > 0 ? json_integer(t->count) : json_null());
+	json_object_set_new(s, "max_tables", json_integer(t->max_tables));
+	json_object_set_new(s, "logs", json_boolean(t->logs));
+	json_object_set_new(s, "log_level", json_string(t->log_full ? "full" :
+	    "lean"));
+	json_object_set_new(s, "log_max_bytes", json_integer(t->log_max));
+	json_object_set_new(s, "max_decisions",
+	    json_integer(t->max_decisions));
+	json_object_set_new(s, "replays", json_boolean(t->replays));
+	json_object_set_new(s, "referee", t->referee != NULL ?
+	    json_string(t->referee) : json_null());
+	json_object_set_new(s, "sandbox", t->sandbox == 2 ?
+	    json_string("auto") : json_boolean(t->sandbox));
+	/* the keys passed to the referee as they are */
+	for (i = 0; passed[i] != NULL; i++) {
+		v = json_object_get(t->file, passed[i]);
+		json_object_set(s, passed[i], v != NULL ? v : json_null());
+	}
+	return s;
 }
 
 /* Games each table plays: deals, times the seats when duplicate. */
@@ -885,6 +950,7 @@ tour_free(struct tour *t)
 	free(t->referee);
 	json_decref(t->options);
 	json_decref(t->gauntlet);
+	json_decref(t->file);
 	free(t->deal_book);
 	memset(t, 0, sizeof *t);
 }

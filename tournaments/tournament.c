@@ -32,11 +32,6 @@
 #include "tournament.h"
 
 /* The long options of a command that has no others. */
-static const struct option help_opts[] = {
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 }
-};
-
 static int	 cmd_run(int, char **);
 static int	 cmd_rate(int, char **);
 static int	 cmd_schedule(int, char **);
@@ -208,18 +203,27 @@ cmd_rate(int argc, char **argv)
 static int
 cmd_schedule(int argc, char **argv)
 {
+	static const struct option lopts[] = {
+		{ "settings", no_argument, NULL, 'S' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
 	struct tour t;
 	struct schedule s;
 	struct sched_stats st;
+	json_t *j;
 	char cause[512];
-	int ch, verbose = 0, i, k;
+	int ch, verbose = 0, settings = 0, i, k;
 	long gpt;
 
 	opterr = 0;
-	while ((ch = getopt_long(argc, argv, "+:vh", help_opts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "+:vh", lopts, NULL)) != -1) {
 		switch (ch) {
 		case 'v':
 			verbose = 1;
+			break;
+		case 'S':
+			settings = 1;
 			break;
 		case 'h':
 			tournament_usage(stdout, 0);
@@ -233,6 +237,14 @@ cmd_schedule(int argc, char **argv)
 		    "file");
 	if (tour_load(&t, argv[optind], cause, sizeof cause) == -1)
 		errx(2, "%s: %s", argv[optind], cause);
+	if (settings) {
+		j = tour_settings(&t);
+		json_dumpf(j, stdout, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
+		printf("\n");
+		json_decref(j);
+		tour_free(&t);
+		return 0;
+	}
 	if (schedule_make(&s, t.nbots, t.seats, t.mode, t.count, t.max_tables,
 	    t.seed, cause, sizeof cause) == -1)
 		errx(1, "%s: %s", argv[optind], cause);

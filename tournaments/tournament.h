@@ -118,6 +118,7 @@ struct tour {
 	int		 nrefargs;
 	int		 sandbox;	/* 1: "sandbox": true, 2: "auto" (default) */
 	int		 sandbox_checked; /* 1: the runner checked it works */
+	json_t		*file;		/* the file's JSON, as read */
 };
 
 /*
@@ -157,6 +158,12 @@ int	 tour_parse(struct tour *, const json_t *, const char *path, char *,
 	    size_t);
 /* Games each table plays: deals, times the seats when duplicate. */
 long	 tour_games_per_table(const struct tour *);
+/*
+ * Every key of a tournament file as t was read: the file's value or the
+ * default the parser filled in, null where the referee decides or there
+ * is none (tournament schedule --settings); a new reference.
+ */
+json_t	*tour_settings(const struct tour *);
 /* The journal header of a tournament and its schedule: a new reference. */
 json_t	*tour_header(const struct tour *, const struct schedule *);
 void	 tour_free(struct tour *);
@@ -367,6 +374,12 @@ void	 recent_free(struct recent *);
 int	 rate_load(struct rating *, const struct rate_opts *,
 	    char *const *paths, int npaths, struct recent **,
 	    const char *linkdir, char *, size_t);
+/*
+ * The name a bot of a journal whose header is h is rated under: the
+ * original's when the header's "copies" names it a copy (a gauntlet's
+ * copies of one pool bot are one program, one entry), else its own.
+ */
+const char *rated_name(const json_t *h, const char *name);
 
 /* run.c */
 
