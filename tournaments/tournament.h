@@ -177,7 +177,12 @@ struct jgame {
 	long		 faults[MAX_PLAYERS][NTFAULT];	/* by seat */
 	int		 capped;
 	const char	*log;
-	const json_t	*line;		/* the line it was parsed from */
+	const json_t	*line;		/* the line it was parsed from, or NULL */
+	/* the line's bytes (no newline) when it is in the canonical form
+	 * (json_dumps of jgame_json, strings of printable ASCII), else NULL;
+	 * such a line is read by jgame_scan and has no json_t */
+	const char	*text;
+	size_t		 textlen;
 };
 
 struct jreader {
@@ -201,6 +206,13 @@ struct jreader {
 int	 journal_read(const char *path, struct jreader *, char *, size_t);
 /* Parses one game line into g (pointing into j); -1 and a cause. */
 int	 jgame_parse(const json_t *, struct jgame *, char *, size_t);
+/*
+ * Reads a game line of n bytes (no newline) in the canonical form into g
+ * without a JSON tree, its strings copied into out (n bytes at least);
+ * -1 if the line is not in that form (jgame_parse decides it then).  A
+ * line it takes reads as jgame_parse reads it.
+ */
+int	 jgame_scan(const char *, size_t n, struct jgame *, char *out);
 /* Encodes a game as a journal line object: a new reference. */
 json_t	*jgame_json(const struct jgame *, const json_t *seed);
 /* Opens a journal for appending (created if missing); -1 and a cause. */
