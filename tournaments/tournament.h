@@ -278,13 +278,17 @@ struct rating {
 	struct rplayer	*p;
 	double		*w;	/* w[i * cap + j]: weighted wins of i over j */
 	long		*met;	/* met[i * cap + j]: games i and j shared */
-	double		*bw;	/* boot matrices like w */
+	/* the boot replicates' matrices like w, replicate by replicate for
+	 * each pair: bw[(i * cap + j) * boot + x] */
+	double		*bw;
 	int		*hash;	/* open addressing: player index or -1 */
 	int		 hcap;
 	long		 games;
 	uint64_t	 lastkey;	/* block weights cache */
 	int		 havekey;
 	int		*bweight;
+	double		*bwin;	/* bweight times a win's, then a tie's share */
+	int		 bwin_k;	/* the players they are for; 0: none */
 	int		*order;	/* players by rank after rate_fit */
 	double		*belo;	/* boot * n bootstrap ratings */
 	int		 nboot;	/* the finite ones, first in belo */
