@@ -267,6 +267,7 @@ bin/human: $(B)/bots/human.o $(RENDER_LIB) $(BOT_LIB) $(LIB)
 
 # These unit tests include the tournament source they test.
 $(B)/tests/t_rate.o: tournaments/rate.c
+$(B)/tests/t_journal.o: tournaments/journal.c
 $(B)/tests/t_schedule.o: tournaments/schedule.c
 $(B)/tests/t_sprt.o: tournaments/sprt.c
 $(B)/tests/sim_ladder.o: tournaments/rate.c tournaments/ladder_pair.c

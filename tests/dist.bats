@@ -5,8 +5,10 @@
 # GNU parallel with 4 workers, one of them killed with SIGKILL mid-job and
 # its job retried with --retries, `tournament merge` (the local run's
 # games and rating table byte for byte, duplicates dropped, missing and
-# failed jobs listed with a rerun command that works as printed) and
-# `tournament status`; the README's "Across machines" commands as written.
+# failed jobs listed with a rerun command that works as printed; made-up
+# journals merged and rated byte for byte as the tree-parsing reader did)
+# and `tournament status`; the README's "Across machines" commands as
+# written.
 # The Slurm test is tests/slurm.bats.
 #
 # The bots are stateless (tests/bots/det.py: a choice is a function of the
@@ -255,6 +257,44 @@ PY
 	run bin/tournament merge "$T/out" "$T/nothing-here"
 	[ "$status" -eq 1 ]
 	[[ "$output" == *"$T/nothing-here: No such file or directory"* ]]
+}
+
+@test "merge and rate read made-up job journals (odd, damaged, doubled and torn lines among them) byte for byte as the tree-parsing reader did" {
+	# the md5s were recorded from the code before jgame_scan (8a6c7b7);
+	# tests/mkjobs.py writes the same bytes for the same plan anywhere
+	cat >"$T/g.json" <<EOF
+{"name": "golden", "game": "horserace", "seats": 4, "deals": 100,
+ "duplicate": true, "output": "$T/gout", "seed": 3,
+ "bots": [{"name": "a", "command": "x"}, {"name": "b", "command": "x"},
+  {"name": "c", "command": "x"}, {"name": "d", "command": "x"},
+  {"name": "e", "command": "x"}]}
+EOF
+	bin/tournament plan "$T/g.json" --chunk 100 >"$T/plan" 2>/dev/null
+	python3 tests/mkjobs.py "$T/plan" "$T/gm" --odd
+	run bin/tournament merge -q "$T/gout" "$T/gm"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"job-000001.jsonl:102: damaged line skipped"* ]]
+	[[ "$output" == *"2000 of 2000 games (1 duplicate dropped, 2 lines refused)"* ]]
+	(cd "$T/gout" && md5sum journal.jsonl results.txt results.csv \
+	    results.json results.md results.html) >"$T/sums"
+	cat >"$T/want" <<EOF
+c8223e23388a8cc56a3afcac3135c8a6  journal.jsonl
+1597e1d2ccca10e46319002cccec9589  results.txt
+909ae23238dde9033c2aa0c282e78a75  results.csv
+b84aa57300320536914ec94e20a329ef  results.json
+c74a9a58c14ad5e95772fdd294be9938  results.md
+f477fccbef71edcf242ab3a6531ffeb6  results.html
+EOF
+	diff "$T/want" "$T/sums"
+	# merged again: the journal is read back (its logs already made
+	# relative), every game a duplicate
+	cp "$T/gout/journal.jsonl" "$T/first"
+	run bin/tournament merge -q "$T/gout" "$T/gm"
+	[ "$status" -eq 0 ]
+	cmp "$T/first" "$T/gout/journal.jsonl"
+	bin/tournament rate -f csv "$T/gm/job-000001.jsonl" \
+	    "$T/gm/job-000002.jsonl" 2>/dev/null | md5sum >"$T/sums"
+	[ "$(cat "$T/sums")" = "2e051afa3f7d3c990c4e3d1a81121486  -" ]
 }
 
 @test "README, Across machines: the GNU parallel commands as written" {

@@ -35,6 +35,7 @@
 #include "tournament.h"
 
 #define JOB_PREFIX	"job-"
+#define OUT_BUF		(1 << 20)	/* bytes of the merged journal's buffer */
 
 /* A job journal found in a directory. */
 struct jobfile {
@@ -61,6 +62,7 @@ struct gather {
 	long		 dups, refused, games;
 	FILE		*out;		/* merge: the new journal, or NULL */
 	char		*outdir;	/* merge: its absolute path */
+	char		*rkey, *rreal;	/* a log directory and its realpath */
 	struct jobfile	*cur;		/* the job being read */
 	long		 bad;		/* its lines refused */
 };
@@ -86,7 +88,10 @@ static int	 take_game(void *, const struct jgame *, char *, size_t);
 static int	 skip_header(void *, const json_t *, char *, size_t);
 static void	 bad_line(void *, long, const char *);
 static int	 gather(struct gather *, char **, int, const char *, int);
-static char	*relpath(const char *, const char *);
+static char	*relpath(struct gather *, const char *);
+static int	 plain(const char *);
+static void	 write_game(struct gather *, const struct jgame *,
+		    const char *);
 static int	 is_failed(const struct gather *, long);
 static int	 is_missing(const struct gather *, long);
 static int	 summary(FILE *, struct gather *, const char *);
@@ -659,6 +664,55 @@ bad_line(void *arg, long lineno, const char *cause)
 	g->refused++;
 }
 
+/* 1 if s is written in JSON as its own bytes (printable ASCII, no escape). */
+static int
+plain(const char *s)
+{
+	for (; *s != '\0'; s++)
+		if (*s < 0x20 || *s > 0x7e || *s == '"' || *s == '\\')
+			return 0;
+	return 1;
+}
+
+/*
+ * Writes a game to the new journal with log as its log path: a line in
+ * the canonical form is copied through (its log replaced), any other is
+ * encoded again from what was read.
+ */
+static void
+write_game(struct gather *g, const struct jgame *jg, const char *log)
+{
+	struct jgame c;
+	json_t *line, *j = NULL;
+	json_error_t je;
+	size_t n;
+	char *text;
+
+	if (jg->text != NULL && (log == NULL || plain(log))) {
+		/* a canonical line ends with its log, if any: "log":"..."} */
+		n = jg->textlen - (jg->log != NULL ? strlen(jg->log) + 3 : 1);
+		if (fwrite(jg->text, 1, n, g->out) != n ||
+		    (log != NULL && fprintf(g->out, "\"%s\"", log) < 0) ||
+		    fputs("}\n", g->out) == EOF)
+			err(1, "writing the merged journal");
+		return;
+	}
+	/* its seed is carried as it was written */
+	if (jg->line == NULL && (j = json_loadb(jg->text, jg->textlen, 0,
+	    &je)) == NULL)
+		errx(1, "a journal line read back: %s", je.text);
+	c = *jg;
+	c.log = log;
+	line = jgame_json(&c, json_object_get(j != NULL ? j : jg->line,
+	    "seed"));
+	if ((text = json_dumps(line, JSON_COMPACT)) == NULL ||
+	    fputs(text, g->out) == EOF || fputc('\n', g->out) == EOF)
+		err(1, "writing the merged journal");
+	free(text);
+	json_decref(line);
+	json_decref(j);
+}
+
 /*
  * Takes one game line: checks it against its job's plan (its table and
  * games, the bots at each seat), drops a game already taken, writes the
@@ -669,10 +723,8 @@ take_game(void *arg, const struct jgame *jg, char *cause, size_t len)
 {
 	struct gather *g = arg;
 	struct jobfile *f = g->cur;
-	struct jgame c;
-	json_t *line;
 	const char *name;
-	char *abs, *rel = NULL, *text;
+	char *abs, *rel = NULL;
 	int s, b;
 
 	if (f != NULL) {
@@ -710,20 +762,13 @@ take_game(void *arg, const struct jgame *jg, char *cause, size_t len)
 	g->games++;
 	if (g->out == NULL)
 		return 0;
-	c = *jg;
 	if (g->cur != NULL && jg->log != NULL) {
 		if (asprintf(&abs, "%s/%s", g->cur->dir, jg->log) == -1)
 			err(1, "asprintf");
-		rel = relpath(g->outdir, abs);
+		rel = relpath(g, abs);
 		free(abs);
-		c.log = rel;
 	}
-	line = jgame_json(&c, json_object_get(jg->line, "seed"));
-	if ((text = json_dumps(line, JSON_COMPACT)) == NULL ||
-	    fputs(text, g->out) == EOF || fputc('\n', g->out) == EOF)
-		err(1, "writing the merged journal");
-	free(text);
-	json_decref(line);
+	write_game(g, jg, rel != NULL ? rel : jg->log);
 	free(rel);
 	return 0;
 refuse:
@@ -734,45 +779,46 @@ refuse:
 }
 
 /*
- * A path to target from directory from (both made absolute): relative
- * when they share a root, as a log's link from the merged journal.
+ * A path to target from the output directory (both made absolute):
+ * relative when they share a root, as a log's link from the merged
+ * journal.  The target's directory last resolved is kept (a job's logs
+ * share one).
  */
 static char *
-relpath(const char *from, const char *target)
+relpath(struct gather *g, const char *target)
 {
-	char *a, *t, *dir, *slash, *r, *p, *q;
+	const char *a = g->outdir, *slash;
+	char *t, *r, *p, *q;
 	size_t n, up = 0;
 
-	a = realpath(from, NULL);
-	/* the target's directory may be gone: resolve what is there */
-	dir = xstrdup(target);
-	slash = strrchr(dir, '/');
-	*slash = '\0';
-	t = realpath(dir[0] != '\0' ? dir : "/", NULL);
-	if (a == NULL || t == NULL) {
-		free(a);
-		free(t);
-		free(dir);
-		return xstrdup(target);
+	slash = strrchr(target, '/');
+	n = (size_t)(slash - target);
+	if (g->rkey == NULL || strlen(g->rkey) != n ||
+	    memcmp(g->rkey, target, n) != 0) {
+		free(g->rkey);
+		free(g->rreal);
+		g->rkey = xcalloc(n + 1, 1);
+		memcpy(g->rkey, target, n);
+		/* the directory may be gone: resolve what is there */
+		g->rreal = realpath(n > 0 ? g->rkey : "/", NULL);
 	}
-	if (asprintf(&r, "%s/%s", t, slash + 1) == -1)
+	if (a == NULL || g->rreal == NULL)
+		return xstrdup(target);
+	if (asprintf(&r, "%s/%s", g->rreal, slash + 1) == -1)
 		err(1, "asprintf");
-	free(t);
-	free(dir);
 	/* the longest common prefix of whole components */
-	for (n = 0, p = a, q = r; *p != '\0' && *p == *q; p++, q++)
+	for (n = 0, p = (char *)a, q = r; *p != '\0' && *p == *q; p++, q++)
 		if (*p == '/')
 			n = (size_t)(p - a);
 	if (*p == '\0' && *q == '/')
 		n = (size_t)(p - a);
-	for (p = a + n; *p != '\0'; p++)
+	for (p = (char *)a + n; *p != '\0'; p++)
 		up += *p == '/';
 	n++;
 	t = xcalloc(up * 3 + strlen(r + n) + 1, 1);
 	while (up-- > 0)
 		strcat(t, "../");
 	strcat(t, r + n);
-	free(a);
 	free(r);
 	return t;
 }
@@ -841,6 +887,9 @@ gather(struct gather *g, char **dirs, int ndirs, const char *outdir,
 		g->outdir = realpath(outdir, NULL);
 		if ((fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
 		    0644)) == -1 || (g->out = fdopen(fd, "w")) == NULL)
+			err(1, "%s", tmp);
+		/* written in big blocks (memory stays bounded: one buffer) */
+		if (setvbuf(g->out, NULL, _IOFBF, OUT_BUF) != 0)
 			err(1, "%s", tmp);
 		if (json_dumpf(g->header, g->out, JSON_COMPACT) == -1 ||
 		    fputc('\n', g->out) == EOF)
@@ -970,6 +1019,8 @@ gather_free(struct gather *g)
 	free(g->file);
 	free((char *)g->hpath);
 	free(g->outdir);
+	free(g->rkey);
+	free(g->rreal);
 	json_decref(g->header);
 }
 

@@ -4,11 +4,15 @@
  * (the runner commits every few games or milliseconds), so that a
  * tournament killed at any moment leaves every game written but the last
  * one, and that one at worst torn; only a crash of the machine itself can
- * take the games written since the last commit.  The first line is a header saying which tournament wrote it; each
- * other line is one game (table, game, deal, bots by seat, seed, places,
- * scores, faults, capped, log).  Reading is streamed (memory bounded by the
- * longest line); a damaged last line is torn and dropped (and cut off the
- * file when repairing), a damaged line elsewhere is reported and skipped.
+ * take the games written since the last commit.  The first line is a
+ * header saying which tournament wrote it; each other line is one game
+ * (table, game, deal, bots by seat, seed, places, scores, faults, capped,
+ * log).  Reading is streamed (memory bounded by the longest line); a game
+ * line in the canonical form (the very bytes jgame_json's object dumps
+ * to, which is every line a runner writes) is read by a scan without a
+ * JSON tree, any other line by jansson, and both read a line alike; a
+ * damaged last line is torn and dropped (and cut off the file when
+ * repairing), a damaged line elsewhere is reported and skipped.
  * The done set says which games of each table are in the journal: a count
  * of the games done from the first one on, plus the few done out of order.
  */
@@ -26,8 +30,21 @@
 #include "proto.h"
 #include "tournament.h"
 
+/*
+ * A cursor over a game line in the canonical form (the bytes json_dumps
+ * writes of jgame_json's object), its strings copied to out, NUL-ended.
+ */
+struct cscan {
+	const char	*p, *end;
+	char		*out;
+};
+
 static int	 int_array(const json_t *, const char *, int, int *, char *,
 		    size_t);
+static int	 cs_lit(struct cscan *, const char *, size_t);
+static int	 cs_num(struct cscan *, int, unsigned long long, long long *);
+static int	 cs_str(struct cscan *, const char **);
+static int	 cs_faults(struct cscan *, long *);
 static int	 sync_dir(const char *);
 static int	 whole(const json_t *, const char *, long *, char *, size_t);
 
@@ -180,20 +197,193 @@ jgame_json(const struct jgame *g, const json_t *seed)
 	return j;
 }
 
+#define CS_LIT(c, s)	cs_lit((c), (s), sizeof(s) - 1)
+#define SCORE_MAX	8999999999999999ULL	/* score_json's whole scores */
+
+/* Takes the literal s of n bytes; -1 if the text is not it. */
+static int
+cs_lit(struct cscan *c, const char *s, size_t n)
+{
+	if ((size_t)(c->end - c->p) < n || memcmp(c->p, s, n) != 0)
+		return -1;
+	c->p += n;
+	return 0;
+}
+
+/*
+ * Takes an integer as jansson writes one (no leading zero, no "-0"), at
+ * most max in magnitude, negative only with neg; -1 if it is not one.
+ */
+static int
+cs_num(struct cscan *c, int neg, unsigned long long max, long long *v)
+{
+	unsigned long long u = 0, d;
+	const char *start;
+	int minus = 0;
+
+	if (neg && c->p < c->end && *c->p == '-') {
+		minus = 1;
+		c->p++;
+	}
+	for (start = c->p; c->p < c->end && *c->p >= '0' && *c->p <= '9';
+	    c->p++) {
+		d = (unsigned long long)(*c->p - '0');
+		if (u > max / 10 || u * 10 + d > max)
+			return -1;
+		u = u * 10 + d;
+	}
+	if (c->p == start || (*start == '0' && c->p - start > 1) ||
+	    (minus && u == 0))
+		return -1;
+	*v = minus ? -(long long)u : (long long)u;
+	return 0;
+}
+
+/*
+ * Takes a string of printable ASCII without escapes (what jansson writes
+ * unchanged), copied NUL-ended to the cursor's out; -1 if it is not one.
+ */
+static int
+cs_str(struct cscan *c, const char **s)
+{
+	const char *q;
+	size_t n;
+
+	if (c->p == c->end || *c->p != '"')
+		return -1;
+	for (q = ++c->p; q < c->end && *q != '"'; q++)
+		if (*q < 0x20 || *q > 0x7e || *q == '\\')
+			return -1;
+	if (q == c->end)
+		return -1;
+	n = (size_t)(q - c->p);
+	memcpy(c->out, c->p, n);
+	c->out[n] = '\0';
+	*s = c->out;
+	c->out += n + 1;
+	c->p = q + 1;
+	return 0;
+}
+
+/*
+ * Takes a seat's faults as jgame_json writes them: the main kinds always,
+ * the others only when above 0, in tfault_names' order.
+ */
+static int
+cs_faults(struct cscan *c, long *f)
+{
+	size_t len;
+	long long v;
+	int n;
+
+	for (n = 0; n < NTFAULT; n++) {
+		f[n] = 0;
+		len = strlen(tfault_names[n]);
+		if ((size_t)(c->end - c->p) < len + 4 ||
+		    c->p[0] != (n == 0 ? '{' : ',') || c->p[1] != '"' ||
+		    memcmp(c->p + 2, tfault_names[n], len) != 0 ||
+		    c->p[len + 2] != '"' || c->p[len + 3] != ':') {
+			if (n < NTFAULT_MAIN)
+				return -1;
+			continue;
+		}
+		c->p += len + 4;
+		if (cs_num(c, 0, LONG_MAX, &v) == -1 ||
+		    (n >= NTFAULT_MAIN && v == 0))
+			return -1;
+		f[n] = (long)v;
+	}
+	return CS_LIT(c, "}");
+}
+
+/*
+ * Reads a game line (n bytes, no newline) that is in the canonical form,
+ * its strings copied to out (n bytes at least); -1 if it is not in that
+ * form (jgame_parse then decides).  What it reads is what jgame_parse
+ * reads of the same line.
+ */
+int
+jgame_scan(const char *text, size_t n, struct jgame *g, char *out)
+{
+	struct cscan c = { text, text + n, out };
+	long long v;
+	int i, k;
+
+	memset(g, 0, sizeof *g);
+	if (CS_LIT(&c, "{\"table\":") == -1 ||
+	    cs_num(&c, 0, LONG_MAX, &v) == -1)
+		return -1;
+	g->table = (long)v;
+	if (CS_LIT(&c, ",\"game\":") == -1 ||
+	    cs_num(&c, 0, LONG_MAX, &v) == -1)
+		return -1;
+	g->game = (long)v;
+	if (CS_LIT(&c, ",\"deal\":") == -1 ||
+	    cs_num(&c, 0, LONG_MAX, &v) == -1)
+		return -1;
+	g->deal = (long)v;
+	if (CS_LIT(&c, ",\"seed\":") == -1 || (CS_LIT(&c, "null") == -1 &&
+	    cs_num(&c, 1, LLONG_MAX, &v) == -1) ||
+	    CS_LIT(&c, ",\"bots\":[") == -1)
+		return -1;
+	for (k = 0; k < MAX_PLAYERS; ) {
+		if (cs_str(&c, &g->bots[k++]) == -1)
+			return -1;
+		if (CS_LIT(&c, ",") == -1)
+			break;
+	}
+	g->k = k;
+	if (CS_LIT(&c, "],\"places\":[") == -1)
+		return -1;
+	for (i = 0; i < k; i++) {
+		if ((i > 0 && CS_LIT(&c, ",") == -1) ||
+		    cs_num(&c, 0, (unsigned long long)k, &v) == -1 || v < 1)
+			return -1;
+		g->places[i] = (int)v;
+	}
+	if (CS_LIT(&c, "],\"scores\":[") == -1)
+		return -1;
+	for (i = 0; i < k; i++) {
+		if ((i > 0 && CS_LIT(&c, ",") == -1) ||
+		    cs_num(&c, 1, SCORE_MAX, &v) == -1)
+			return -1;
+		g->scores[i] = (double)v;
+	}
+	if (CS_LIT(&c, "],\"faults\":[") == -1)
+		return -1;
+	for (i = 0; i < k; i++)
+		if ((i > 0 && CS_LIT(&c, ",") == -1) ||
+		    cs_faults(&c, g->faults[i]) == -1)
+			return -1;
+	if (CS_LIT(&c, "],\"capped\":") == -1)
+		return -1;
+	if (CS_LIT(&c, "true") == 0)
+		g->capped = 1;
+	else if (CS_LIT(&c, "false") == -1)
+		return -1;
+	if (CS_LIT(&c, ",\"log\":") == 0 && cs_str(&c, &g->log) == -1)
+		return -1;
+	if (CS_LIT(&c, "}") == -1 || c.p != c.end)
+		return -1;
+	g->text = text;
+	g->textlen = n;
+	return 0;
+}
+
 /* Reads a journal; see tournament.h. */
 int
 journal_read(const char *path, struct jreader *r, char *cause, size_t len)
 {
 	FILE *fp;
-	char *line = NULL, why[256], bad[256];
-	size_t cap = 0;
+	char *line = NULL, *strs = NULL, why[256], bad[256];
+	size_t cap = 0, scap = 0;
 	ssize_t n;
 	off_t good = 0, pos = 0;
 	long lineno = 0, badline = 0;
 	json_t *j;
 	json_error_t je;
 	struct jgame g;
-	int rc = -1, first = 1;
+	int rc = -1, first = 1, canon;
 
 	r->lines = r->torn = 0;
 	if ((fp = fopen(path, "r")) == NULL) {
@@ -212,24 +402,32 @@ journal_read(const char *path, struct jreader *r, char *cause, size_t len)
 			break;
 		}
 		j = NULL;
+		canon = 0;
+		if (scap < cap) {
+			/* room for the strings of the longest line yet */
+			strs = xreallocarray(strs, cap, 1);
+			scap = cap;
+		}
 		if (n > JLINE_MAX)
 			snprintf(je.text, sizeof je.text, "longer than %d bytes",
 			    JLINE_MAX);
+		else if (jgame_scan(line, (size_t)n - 1, &g, strs) == 0)
+			canon = 1;	/* a game line, read without a tree */
 		else
 			j = json_loadb(line, (size_t)n, 0, &je);
-		if (j == NULL) {
+		if (j == NULL && !canon) {
 			badline = lineno;
 			snprintf(bad, sizeof bad, "%s", je.text);
 			continue;
 		}
-		if (first && json_object_get(j, "journal") != NULL) {
+		if (!canon && first && json_object_get(j, "journal") != NULL) {
 			if (r->header != NULL && r->header(r->arg, j, why,
 			    sizeof why) == -1) {
 				snprintf(cause, len, "%s: %s", path, why);
 				json_decref(j);
 				goto out;
 			}
-		} else if (jgame_parse(j, &g, why, sizeof why) == -1) {
+		} else if (!canon && jgame_parse(j, &g, why, sizeof why) == -1) {
 			badline = lineno;
 			snprintf(bad, sizeof bad, "%s", why);
 		} else {
@@ -261,6 +459,7 @@ journal_read(const char *path, struct jreader *r, char *cause, size_t len)
 	rc = 0;
 out:
 	free(line);
+	free(strs);
 	fclose(fp);
 	return rc;
 }

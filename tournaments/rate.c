@@ -18,14 +18,17 @@
 #define BT_TOL		1e-9
 #define BT_MAXITER	200000
 #define BOOT_PRIOR	1e-3
+#define POISSON_MAX	30	/* the largest weight a block is drawn */
 
 static void	 grow(struct rating *);
 static int	 lookup(const struct rating *, const char *, unsigned *);
 static unsigned	 name_hash(const char *);
-static int	 poisson1(struct rng *);
+static void	 poisson1_cdf(double *);
+static int	 poisson1(struct rng *, const double *);
 static int	 connected(const struct rating *);
 static int	 cmp_double(const void *, const void *);
 static void	 to_elo(const struct rating *, const double *, double *, int);
+static void	 add_row(double *restrict, const double *restrict, int);
 
 /* Starts an empty rating pool. */
 void
@@ -37,6 +40,8 @@ rate_init(struct rating *r, const struct rate_opts *o)
 		r->opts.mean = 1500;
 	r->bweight = xcalloc((size_t)(o->boot > 0 ? o->boot : 1),
 	    sizeof *r->bweight);
+	r->bwin = xcalloc(2 * (size_t)(o->boot > 0 ? o->boot : 1),
+	    sizeof *r->bwin);
 }
 
 /* FNV-1a of a name. */
@@ -67,7 +72,7 @@ lookup(const struct rating *r, const char *name, unsigned *slot)
 static void
 grow(struct rating *r)
 {
-	int oc = r->cap, nc = oc ? oc * 2 : 8, i, b, nb;
+	int oc = r->cap, nc = oc ? oc * 2 : 8, i, nb;
 	double *w;
 	long *met;
 	unsigned slot;
@@ -88,11 +93,9 @@ grow(struct rating *r)
 	r->met = met;
 	if (nb > 0) {
 		w = xcalloc((size_t)nb * (size_t)nc * (size_t)nc, sizeof *w);
-		for (b = 0; b < nb; b++)
-			for (i = 0; i < r->n; i++)
-				memcpy(w + ((size_t)b * nc + i) * nc,
-				    r->bw + ((size_t)b * oc + i) * oc,
-				    (size_t)r->n * sizeof *w);
+		for (i = 0; i < r->n; i++)
+			memcpy(w + (size_t)i * nc * nb, r->bw + (size_t)i *
+			    oc * nb, (size_t)r->n * nb * sizeof *w);
 		free(r->bw);
 		r->bw = w;
 	}
@@ -143,21 +146,54 @@ rate_blockkey(uint64_t journal, long table, long deal)
 	    (uint64_t)deal);
 }
 
-/* A draw from Poisson(1), by inversion. */
-static int
-poisson1(struct rng *g)
+/* Poisson(1)'s distribution function at 0 .. POISSON_MAX - 1. */
+static void
+poisson1_cdf(double *f)
 {
-	double u, p, f;
-	int k = 0;
+	double p;
+	int k;
+
+	p = f[0] = exp(-1.0);
+	for (k = 1; k < POISSON_MAX; k++) {
+		p /= k;
+		f[k] = f[k - 1] + p;
+	}
+}
+
+/*
+ * A draw from Poisson(1) (at most POISSON_MAX), by inversion on f: the
+ * first k with u < f[k], counted without a branch among the first eight
+ * (f never decreases).
+ */
+static int
+poisson1(struct rng *g, const double *f)
+{
+	double u;
+	int j, k = 0;
 
 	u = (double)(rng_next(g) >> 11) * 0x1p-53;
-	p = f = exp(-1.0);
-	while (u >= f && k < 30) {
-		k++;
-		p /= k;
-		f += p;
-	}
+	for (j = 0; j < 8; j++)
+		k += u >= f[j];
+	if (k == 8)
+		while (k < POISSON_MAX && u >= f[k])
+			k++;
 	return k;
+}
+
+/* Adds the n values of add to those of sum (four at a time: gcc pairs them). */
+static void
+add_row(double *restrict sum, const double *restrict add, int n)
+{
+	int x;
+
+	for (x = 0; x + 4 <= n; x += 4) {
+		sum[x] += add[x];
+		sum[x + 1] += add[x + 1];
+		sum[x + 2] += add[x + 2];
+		sum[x + 3] += add[x + 3];
+	}
+	for (; x < n; x++)
+		sum[x] += add[x];
 }
 
 /* Adds one finished game; see tournament.h. */
@@ -166,19 +202,21 @@ rate_add(struct rating *r, uint64_t key, int k, const int *pl,
     const int *places, const long (*faults)[NTFAULT])
 {
 	struct rng g;
-	double share, wij, wji, *bw;
-	int a, b, i, j, f, x, c, stride = r->cap;
+	double share, wij, wji, cdf[POISSON_MAX];
+	int a, b, i, j, f, x, stride = r->cap, B = r->opts.boot;
 
 	r->games++;
 	r->fitted = 0;
 	if (!r->havekey || key != r->lastkey) {
-		if (r->opts.boot > 0) {
+		if (B > 0) {
+			poisson1_cdf(cdf);
 			rng_seed(&g, seed_derive(r->opts.seed, key));
-			for (x = 0; x < r->opts.boot; x++)
-				r->bweight[x] = poisson1(&g);
+			for (x = 0; x < B; x++)
+				r->bweight[x] = poisson1(&g, cdf);
 		}
 		r->lastkey = key;
 		r->havekey = 1;
+		r->bwin_k = 0;
 	}
 	for (a = 0; a < k; a++) {
 		i = pl[a];
@@ -193,6 +231,16 @@ rate_add(struct rating *r, uint64_t key, int k, const int *pl,
 	if (k < 2)
 		return;
 	share = 1.0 / (k - 1);
+	if (B > 0 && r->bwin_k != k) {
+		/* each replicate's weight of a win and of a tie in this block
+		 * (a weight of 0 adds 0: the sums are those of adding every
+		 * replicate's c * w one game after another) */
+		for (x = 0; x < B; x++) {
+			r->bwin[x] = r->bweight[x] * share;
+			r->bwin[B + x] = r->bweight[x] * (share / 2);
+		}
+		r->bwin_k = k;
+	}
 	for (a = 0; a < k; a++)
 		for (b = a + 1; b < k; b++) {
 			i = pl[a];
@@ -215,13 +263,14 @@ rate_add(struct rating *r, uint64_t key, int k, const int *pl,
 			r->p[j].pscore += wji;
 			r->p[i].pweight += share;
 			r->p[j].pweight += share;
-			for (x = 0; x < r->opts.boot; x++) {
-				if ((c = r->bweight[x]) == 0)
-					continue;
-				bw = r->bw + (size_t)x * stride * stride;
-				bw[i * stride + j] += c * wij;
-				bw[j * stride + i] += c * wji;
-			}
+			if (B == 0)
+				continue;
+			if (wij > 0)
+				add_row(r->bw + ((size_t)i * stride + j) * B,
+				    r->bwin + (wij == share ? 0 : B), B);
+			if (wji > 0)
+				add_row(r->bw + ((size_t)j * stride + i) * B,
+				    r->bwin + (wji == share ? 0 : B), B);
 		}
 }
 
@@ -351,7 +400,7 @@ to_elo(const struct rating *r, const double *lambda, double *elo, int anchor)
 int
 rate_fit(struct rating *r, char *cause, size_t len)
 {
-	double *lambda, *lb, *elo, *col, *be, *nblam, s, s2, d, sd;
+	double *lambda, *lb, *elo, *col, *be, *nblam, *bm, s, s2, d, sd;
 	int n = r->n, i, j, a, b, B = r->opts.boot, anchor = -1, tmp, nb;
 	unsigned slot;
 
@@ -375,6 +424,7 @@ rate_fit(struct rating *r, char *cause, size_t len)
 	lb = xcalloc((size_t)n, sizeof *lb);
 	elo = xcalloc((size_t)n, sizeof *elo);
 	col = xcalloc((size_t)(B > 0 ? B : 1), sizeof *col);
+	bm = xcalloc((size_t)n * (size_t)n, sizeof *bm);
 	free(r->belo);
 	r->belo = xcalloc((size_t)(B > 0 ? B : 1) * (size_t)n,
 	    sizeof *r->belo);
@@ -399,8 +449,11 @@ rate_fit(struct rating *r, char *cause, size_t len)
 		if (r->warm && r->nlam > 0)
 			memcpy(lb, r->blam + (size_t)b * r->nlam,
 			    (size_t)r->nlam * sizeof *lb);
-		bt_fit(n, r->bw + (size_t)b * r->cap * r->cap, r->cap,
-		    fmax(r->opts.prior, BOOT_PRIOR), lb, 1);
+		for (i = 0; i < n; i++)
+			for (j = 0; j < n; j++)
+				bm[i * n + j] = r->bw[((size_t)i * r->cap +
+				    j) * B + b];
+		bt_fit(n, bm, n, fmax(r->opts.prior, BOOT_PRIOR), lb, 1);
 		be = r->belo + (size_t)nb * n;
 		to_elo(r, lb, be, anchor);
 		for (i = 0; i < n && isfinite(be[i]); i++)
@@ -475,6 +528,7 @@ rate_fit(struct rating *r, char *cause, size_t len)
 	free(lb);
 	free(elo);
 	free(col);
+	free(bm);
 	r->fitted = 1;
 	return 0;
 }
@@ -492,6 +546,7 @@ rate_free(struct rating *r)
 	free(r->met);
 	free(r->bw);
 	free(r->bweight);
+	free(r->bwin);
 	free(r->order);
 	free(r->belo);
 	free(r->hash);

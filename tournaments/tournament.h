@@ -184,7 +184,12 @@ struct jgame {
 	long		 faults[MAX_PLAYERS][NTFAULT];	/* by seat */
 	int		 capped;
 	const char	*log;
-	const json_t	*line;		/* the line it was parsed from */
+	const json_t	*line;		/* the line it was parsed from, or NULL */
+	/* the line's bytes (no newline) when it is in the canonical form
+	 * (json_dumps of jgame_json, strings of printable ASCII), else NULL;
+	 * such a line is read by jgame_scan and has no json_t */
+	const char	*text;
+	size_t		 textlen;
 };
 
 struct jreader {
@@ -208,6 +213,13 @@ struct jreader {
 int	 journal_read(const char *path, struct jreader *, char *, size_t);
 /* Parses one game line into g (pointing into j); -1 and a cause. */
 int	 jgame_parse(const json_t *, struct jgame *, char *, size_t);
+/*
+ * Reads a game line of n bytes (no newline) in the canonical form into g
+ * without a JSON tree, its strings copied into out (n bytes at least);
+ * -1 if the line is not in that form (jgame_parse decides it then).  A
+ * line it takes reads as jgame_parse reads it.
+ */
+int	 jgame_scan(const char *, size_t n, struct jgame *, char *out);
 /* Encodes a game as a journal line object: a new reference. */
 json_t	*jgame_json(const struct jgame *, const json_t *seed);
 /* Opens a journal for appending (created if missing); -1 and a cause. */
@@ -273,13 +285,17 @@ struct rating {
 	struct rplayer	*p;
 	double		*w;	/* w[i * cap + j]: weighted wins of i over j */
 	long		*met;	/* met[i * cap + j]: games i and j shared */
-	double		*bw;	/* boot matrices like w */
+	/* the boot replicates' matrices like w, replicate by replicate for
+	 * each pair: bw[(i * cap + j) * boot + x] */
+	double		*bw;
 	int		*hash;	/* open addressing: player index or -1 */
 	int		 hcap;
 	long		 games;
 	uint64_t	 lastkey;	/* block weights cache */
 	int		 havekey;
 	int		*bweight;
+	double		*bwin;	/* bweight times a win's, then a tie's share */
+	int		 bwin_k;	/* the players they are for; 0: none */
 	int		*order;	/* players by rank after rate_fit */
 	double		*belo;	/* boot * n bootstrap ratings */
 	int		 nboot;	/* the finite ones, first in belo */

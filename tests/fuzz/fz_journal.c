@@ -1,9 +1,11 @@
 /*
  * libFuzzer target: the results journal reader (journal_read, and each
- * game line through jgame_parse) on any bytes, as a resumed tournament
- * reads what an earlier run left.  A game line it accepts must encode
- * back (jgame_json) without harm.
+ * game line through jgame_scan or jgame_parse) on any bytes, as a resumed
+ * tournament reads what an earlier run left.  A game line it accepts must
+ * encode back (jgame_json) without harm, and one the scan read, to the
+ * very bytes read.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include <jansson.h>
@@ -22,14 +24,27 @@ on_header(void *arg, const json_t *h, char *cause, size_t len)
 	return json_is_object(h) ? 0 : -1;
 }
 
-/* Takes a game line: encodes it again. */
+/*
+ * Takes a game line: encodes it again; a line the scan read without a
+ * tree (canonical) must encode back to its very bytes.
+ */
 static int
 on_game(void *arg, const struct jgame *g, char *cause, size_t len)
 {
-	json_t *j;
+	json_t *j, *line = NULL;
+	char *s;
 
-	j = jgame_json(g, NULL);
+	if (g->text != NULL && (line = json_loadb(g->text, g->textlen, 0,
+	    NULL)) == NULL)
+		abort();
+	j = jgame_json(g, json_object_get(line, "seed"));
+	if (g->text != NULL && ((s = json_dumps(j, JSON_COMPACT)) == NULL ||
+	    strlen(s) != g->textlen || memcmp(s, g->text, g->textlen) != 0))
+		abort();
+	if (g->text != NULL)
+		free(s);
 	json_decref(j);
+	json_decref(line);
 	return 0;
 }
 
