@@ -331,6 +331,12 @@ kill9() {
 	for p in a.v1 b.v1 b.v2 c.v1 d.v1; do
 		grep -q "^ *[0-9]*.  *$p " "$T/status.txt"
 	done
+	# the replays the run left to render, ladder site renders: every
+	# table that ended with all its games has one
+	bin/tournament ladder site "$L"
+	for f in $(q "SELECT t.log FROM tables t WHERE NOT abandoned AND (SELECT count(*) FROM games g WHERE g.tab = t.id) = hi - lo"); do
+		[ -s "$L/$f.html" ]
+	done
 	ls "$L"/logs/t*.jsonl.html >/dev/null
 	grep -q 'class="replay"' "$L"/site/bots/*.html
 }

@@ -1214,6 +1214,9 @@ l_site(int argc, char **argv)
 		cli_usage_error("tournament ladder site", "give the ladder's "
 		    "directory");
 	open_store(&s, argv[optind]);
+	/* the replays a run left to render */
+	if (ladder_replays(&s, cause, sizeof cause) == -1)
+		errx(1, "%s", cause);
 	lrate_init(&s, &lr, verbose);
 	t0 = cpu_now();
 	if (lrate_update(&s, &lr, cause, sizeof cause) == -1)

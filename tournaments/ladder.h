@@ -245,6 +245,15 @@ struct lrun_opts {
 	int	 quiet;
 };
 
+/*
+ * Renders the HTML replay (LOG.html, bin/replay --html) of a table that
+ * ended with all its games when it has none as new as its log, whole or
+ * not at all: 1 rendered, 0 nothing to render (or it failed, said), -1
+ * and a cause.  The run renders them in the background, after play.
+ */
+int	 ladder_replay(struct lstore *, long table, char *, size_t);
+/* Renders every replay missing: the number rendered, or -1 and a cause. */
+long	 ladder_replays(struct lstore *, char *, size_t);
 /* Plays the ladder until stopped; the exit status for main. */
 int	 ladder_run(struct lstore *, const struct lrun_opts *);
 

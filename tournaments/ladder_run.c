@@ -17,6 +17,9 @@
  * so the site at rest shows exactly the table of `ladder status`.
  */
 #include <sys/file.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
 
 #include <err.h>
 #include <errno.h>
@@ -31,6 +34,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <sqlite3.h>
+
 #include "ladder.h"
 #include "pool.h"
 #include "proc.h"
@@ -42,6 +47,14 @@ struct health {
 	int	 fails;		/* its last tables that failed, in a row */
 	long	 after;		/* backed off: not seated before table */
 	long	 okmark;	/* tables that ended well at its first fail */
+};
+
+/* A replay rendered in the background. */
+struct lrender {
+	pid_t	 pid;		/* bin/replay --html, or 0 */
+	long	 table;
+	char	*log, *html;
+	char	*tmp;		/* written, then renamed to html */
 };
 
 struct lrunner {
@@ -62,6 +75,9 @@ struct lrunner {
 	int			 broken;	/* the store failed */
 	int			 aim;		/* --games reached */
 	char			*replay;	/* bin/replay */
+	struct lrender		 cur;		/* the render under way */
+	long			*queue;		/* tables to render */
+	long			 nq, qhead;
 	struct health		*h;
 	int			 nh;
 	long			 ok;		/* tables that ended well */
@@ -86,6 +102,13 @@ static void	 quarantine(struct lrunner *, struct lversion *, const char *);
 static void	 judge(struct lrunner *, const struct pool_run *, long, int);
 static void	 seatable(struct lrunner *, int *);
 static void	 warn_once(struct tour *);
+static int	 replay_start(struct lstore *, const char *, long,
+		    struct lrender *, char *, size_t);
+static void	 replay_end(struct lrender *, int);
+static void	 replay_free(struct lrender *);
+static long	 pending(struct lstore *, long **, char *, size_t);
+static void	 renders(struct lrunner *, int);
+static void	 tick(void *);
 
 /* Notes a signal while no pool runs. */
 static void
@@ -434,35 +457,245 @@ game_done(void *arg, const struct pool_run *r, const struct resline *res,
 	return 0;
 }
 
-/* The pool's end of a run: the table ends, its replay is made. */
+/*
+ * The pool's end of a run: the table ends; its replay is queued (a run
+ * stopped before its end has a log that does not verify: none).
+ */
 static void
 run_end(void *arg, const struct pool_run *r, long left, int failed)
 {
 	struct lrunner *rn = arg;
-	char cause[512], *names = NULL, *x, *log;
+	char cause[512];
 	int i;
 
 	if (lstore_table_end(rn->s, r->table, cause, sizeof cause) == -1)
 		warnx("%s", cause);
 	judge(rn, r, left, failed);
-	for (i = 0; i < rn->t.seats; i++) {
+	for (i = 0; i < rn->t.seats; i++)
 		rn->v[r->bots[i]].inflight--;
+	if (r->log != NULL && left == 0) {
+		rn->queue = xreallocarray(rn->queue, (size_t)rn->nq + 1,
+		    sizeof *rn->queue);
+		rn->queue[rn->nq++] = r->table;
+	}
+	renders(rn, 0);
+}
+
+/* The pool's tick: the background renders move on. */
+static void
+tick(void *arg)
+{
+	renders(arg, 0);
+}
+
+/*
+ * Starts rendering table's replay in the background when it ended with
+ * all its games and has no replay as new as its log: its LOG.html is
+ * written to a file of its own, renamed over LOG.html when done
+ * (replay_end), so a replay is whole or missing, never cut; 1 started,
+ * 0 nothing to do, -1 and a cause.
+ */
+static int
+replay_start(struct lstore *s, const char *prog, long table,
+    struct lrender *out, char *cause, size_t len)
+{
+	sqlite3_stmt *st;
+	struct stat lsb, hsb;
+	char *rel = NULL, *names = NULL, *x;
+	int rc;
+
+	if ((st = lstore_prep(s, "SELECT log FROM tables t WHERE id = ? AND "
+	    "ended IS NOT NULL AND NOT abandoned AND log IS NOT NULL AND "
+	    "(SELECT count(*) FROM games g WHERE g.tab = t.id) = hi - lo",
+	    cause, len)) == NULL)
+		return -1;
+	sqlite3_bind_int64(st, 1, table);
+	if (sqlite3_step(st) == SQLITE_ROW)
+		rel = xstrdup((const char *)sqlite3_column_text(st, 0));
+	sqlite3_finalize(st);
+	if (rel == NULL)
+		return 0;
+	if ((st = lstore_prep(s, "SELECT v.player FROM seats st JOIN versions "
+	    "v ON v.id = st.version WHERE st.tab = ? ORDER BY st.seat", cause,
+	    len)) == NULL) {
+		free(rel);
+		return -1;
+	}
+	sqlite3_bind_int64(st, 1, table);
+	while (sqlite3_step(st) == SQLITE_ROW) {
 		if (asprintf(&x, "%s%s%s", names != NULL ? names : "",
-		    names != NULL ? "," : "", rn->v[r->bots[i]].player) == -1)
+		    names != NULL ? "," : "",
+		    (const char *)sqlite3_column_text(st, 0)) == -1)
 			abort();
 		free(names);
 		names = x;
 	}
-	/* a run stopped before its end has a log that does not verify */
-	if (r->log != NULL && left == 0) {
-		if (asprintf(&log, "%s/%s", rn->t.outdir, r->log) == -1)
-			abort();
-		if (access(log, R_OK) == 0 && render_one(rn->replay, log,
-		    names) == -1)
-			warnx("%s: no HTML replay", log);
-		free(log);
+	sqlite3_finalize(st);
+	memset(out, 0, sizeof *out);
+	out->table = table;
+	if (asprintf(&out->log, "%s/%s", s->dir, rel) == -1 ||
+	    asprintf(&out->html, "%s.html", out->log) == -1 ||
+	    asprintf(&out->tmp, "%s.%ld.tmp", out->html, (long)getpid()) == -1)
+		abort();
+	free(rel);
+	rc = 0;
+	if (names != NULL && stat(out->log, &lsb) == 0 && (stat(out->html,
+	    &hsb) == -1 || hsb.st_mtime < lsb.st_mtime)) {
+		char *argv[] = { (char *)prog, (char *)"--html", out->tmp,
+		    (char *)"--names", names, out->log, NULL };
+
+		if ((out->pid = proc_helper(argv, -1, -1, -1, NULL)) == -1)
+			err(1, "fork");
+		/* play comes first: the replays take what it leaves */
+		setpriority(PRIO_PROCESS, (id_t)out->pid, 10);
+		rc = 1;
 	}
 	free(names);
+	if (rc == 0)
+		replay_free(out);
+	return rc;
+}
+
+/* Ends a render that exited with status: its replay in place, or said. */
+static void
+replay_end(struct lrender *r, int status)
+{
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
+		if (rename(r->tmp, r->html) == -1)
+			warn("%s", r->html);
+	} else {
+		if (!WIFSIGNALED(status) || WTERMSIG(status) != SIGTERM)
+			warnx("%s: no HTML replay", r->log);
+		unlink(r->tmp);
+	}
+	replay_free(r);
+}
+
+/* Frees a render's names. */
+static void
+replay_free(struct lrender *r)
+{
+	free(r->log);
+	free(r->html);
+	free(r->tmp);
+	memset(r, 0, sizeof *r);
+}
+
+/* Renders table's replay when it has none up to date; see ladder.h. */
+int
+ladder_replay(struct lstore *s, long table, char *cause, size_t len)
+{
+	struct lrender r;
+	char *prog = beside_self("replay");
+	int rc, status;
+
+	rc = replay_start(s, prog, table, &r, cause, len);
+	free(prog);
+	if (rc != 1)
+		return rc;
+	while (waitpid(r.pid, &status, 0) == -1)
+		;
+	rc = WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 1 : 0;
+	replay_end(&r, status);
+	return rc;
+}
+
+/* Renders every replay missing; see ladder.h. */
+long
+ladder_replays(struct lstore *s, char *cause, size_t len)
+{
+	long *ids, n, i, done = 0;
+	int rc;
+
+	if ((n = pending(s, &ids, cause, len)) == -1)
+		return -1;
+	for (i = 0; i < n; i++) {
+		if ((rc = ladder_replay(s, ids[i], cause, len)) == -1) {
+			free(ids);
+			return -1;
+		}
+		done += rc;
+	}
+	free(ids);
+	return done;
+}
+
+/*
+ * The tables that ended with all their games whose replay is missing or
+ * older than their log, in order (*ids, the caller's); -1 and a cause.
+ */
+static long
+pending(struct lstore *s, long **ids, char *cause, size_t len)
+{
+	sqlite3_stmt *st;
+	struct stat lsb, hsb;
+	char *log;
+	long n = 0;
+
+	*ids = NULL;
+	if ((st = lstore_prep(s, "SELECT id, log FROM tables t WHERE ended IS "
+	    "NOT NULL AND NOT abandoned AND log IS NOT NULL AND (SELECT "
+	    "count(*) FROM games g WHERE g.tab = t.id) = hi - lo ORDER BY id",
+	    cause, len)) == NULL)
+		return -1;
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		if (asprintf(&log, "%s/%s.html", s->dir,
+		    (const char *)sqlite3_column_text(st, 1)) == -1)
+			abort();
+		log[strlen(log) - 5] = '\0';
+		if (stat(log, &lsb) == 0) {
+			log[strlen(log)] = '.';
+			if (stat(log, &hsb) == -1 ||
+			    hsb.st_mtime < lsb.st_mtime) {
+				*ids = xreallocarray(*ids, (size_t)n + 1,
+				    sizeof **ids);
+				(*ids)[n++] = sqlite3_column_int64(st, 0);
+			}
+		}
+		free(log);
+	}
+	sqlite3_finalize(st);
+	return n;
+}
+
+/*
+ * Moves the background renders on: reaps the one done and starts the
+ * next table queued (one at a time, niced: play keeps the cores); with
+ * stop, kills the one under way (its table is rendered later).
+ */
+static void
+renders(struct lrunner *rn, int stop)
+{
+	char cause[512];
+	int status, rc;
+	pid_t p;
+
+	if (rn->cur.pid > 0) {
+		if (stop) {
+			kill(rn->cur.pid, SIGTERM);
+			rn->qhead--;	/* rendered later */
+		}
+		while ((p = waitpid(rn->cur.pid, &status, stop ? 0 : WNOHANG)) ==
+		    -1 && errno == EINTR)
+			;
+		if (p == 0)
+			return;
+		if (p == -1) {
+			unlink(rn->cur.tmp);
+			replay_free(&rn->cur);
+		} else
+			replay_end(&rn->cur, status);
+	}
+	if (rn->qhead == rn->nq)
+		rn->qhead = rn->nq = 0;
+	while (!stop && rn->qhead < rn->nq) {
+		rc = replay_start(rn->s, rn->replay, rn->queue[rn->qhead++],
+		    &rn->cur, cause, sizeof cause);
+		if (rc == -1)
+			warnx("%s", cause);
+		if (rc == 1)
+			return;
+	}
 }
 
 /*
@@ -573,6 +806,9 @@ ladder_run(struct lstore *s, const struct lrun_opts *o)
 	if (mkdirs(logs) == -1)
 		err(1, "%s", logs);
 	free(logs);
+	/* replays a killed run left unmade are made in the background */
+	if ((rn.nq = pending(s, &rn.queue, cause, sizeof cause)) == -1)
+		errx(1, "%s", cause);
 	lrate_init(s, &rn.lr, 1);
 	if (refit(&rn, cause, sizeof cause) == -1)
 		errx(1, "%s", cause);
@@ -624,6 +860,7 @@ ladder_run(struct lstore *s, const struct lrun_opts *o)
 		src.next = next_run;
 		src.game = game_done;
 		src.end = run_end;
+		src.tick = tick;
 		src.arg = &rn;
 		end = pool_play(&rn.t, &po, &src, cause, sizeof cause);
 		unload_bots(&rn);
@@ -643,6 +880,12 @@ ladder_run(struct lstore *s, const struct lrun_opts *o)
 			break;
 		}
 	}
+	renders(&rn, 1);
+	if (!o->quiet && rn.nq > rn.qhead)
+		fprintf(stderr, "ladder: %ld replays left to render (ladder "
+		    "site renders them; ladder serve when one is asked for)\n",
+		    rn.nq - rn.qhead);
+	free(rn.queue);
 	/* one rating in memory at a time: they grow as bots squared */
 	lrate_free(&rn.lr);
 	if (finish(s, cause, sizeof cause) == -1) {

@@ -18,6 +18,7 @@
 #include <arpa/inet.h>
 
 #include <ctype.h>
+#include <err.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -160,6 +161,10 @@ open_log(struct server *sv, const char *name)
 			ended = sqlite3_column_int(st, 0);
 		sqlite3_finalize(st);
 	}
+	/* a replay not rendered yet is rendered when first asked for */
+	if (ended && strcmp(end, ".jsonl.html") == 0 &&
+	    ladder_replay(sv->s, table, cause, sizeof cause) == -1)
+		warnx("%s", cause);
 	pthread_mutex_unlock(&sv->lock);
 	if (!ended)
 		return -1;
