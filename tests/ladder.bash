@@ -35,3 +35,11 @@ pybot() {
 	cp bots/python/random_bot.py bots/python/cardarena.py "$1/"
 	chmod -R go+rX "$1"
 }
+
+# Starts ladder serve on a free port with "$@" (options); sets $srv, $port.
+serve() {
+	bin/tournament ladder serve "$L" --port 0 "$@" > "$T/serve.out" 2>&1 &
+	srv=$!
+	wait_for grep -q "^serving" "$T/serve.out"
+	port=$(sed -n 's|.*127\.0\.0\.1:\([0-9]*\)/.*|\1|p' "$T/serve.out")
+}

@@ -340,3 +340,66 @@ kill9() {
 	ls "$L"/logs/t*.jsonl.html >/dev/null
 	grep -q 'class="replay"' "$L"/site/bots/*.html
 }
+
+@test "ladder status before any game lists the bots entered, exit 0 (not \"no games to rate\")" {
+	bin/tournament ladder init --boot 20 "$L" "$T/settings.json"
+	bin/tournament ladder add "$L" a -c 'bin/random --seed 1' --owner ann
+	bin/tournament ladder add "$L" b -c 'bin/random --seed 2'
+	run bin/tournament ladder status "$L"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"no games played yet; 2 bots entered"* ]]
+	[[ "$output" == *"a.v1"*"owner ann"* ]]
+	[[ "$output" == *"b.v1"* ]]
+}
+
+@test "ladder run: a restart counts the bots in play (not 0) and abandons \"1 table\", singular" {
+	bin/tournament ladder init --boot 20 "$L" "$T/settings.json"
+	for i in 1 2 3; do
+		bin/tournament ladder add "$L" "r$i" -c "bin/random --seed $i"
+	done
+	bin/tournament ladder run -q -j 1 --games 3 "$L"
+	# a table a killed run left open
+	python3 -c 'import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.execute("INSERT INTO tables (lo, hi, seed, started) VALUES (0, 3, 1, 1)"); c.commit()' "$L/ladder.db"
+	run bin/tournament ladder run -j 1 --games 1 "$L"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"ladder: 1 table of a stopped run abandoned"* ]]
+	[[ "$output" == *"games so far, 3 bots in play"* ]]
+	[[ "$output" != *" 0 bots in play"* ]]
+}
+
+@test "ladder add: a refused bot shows botcheck's whole report, not only its verdict" {
+	bin/tournament ladder init --boot 20 "$L" "$T/settings.json"
+	run bin/tournament ladder add "$L" bad -c /bin/false
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"bad failed bin/botcheck and is not entered"* ]]
+	[[ "$output" == *"reproduce: "* ]]
+	[[ "$output" == *"handshake "*"FAIL"* ]]
+	[[ "$output" == *"verdict "*"FAIL"* ]]
+}
+
+@test "ladder replays: rendered off the play path, a missing one rendered by ladder serve when first asked for, whole" {
+	bin/tournament ladder init --boot 20 "$L" "$T/settings.json"
+	for i in 1 2 3; do
+		bin/tournament ladder add "$L" "r$i" -c "bin/random --seed $i"
+	done
+	bin/tournament ladder run -q -j 1 --games 9 "$L"
+	bin/tournament ladder site "$L"
+	t=$(q "SELECT log FROM tables WHERE ended IS NOT NULL AND NOT abandoned ORDER BY id LIMIT 1")
+	[ -s "$L/$t.html" ]
+	# as a kill -9 leaves it: no replay, a half-written one beside
+	cp "$L/$t.html" "$T/whole.html"
+	rm "$L/$t.html"
+	echo '<html>cut' > "$L/$t.html.99999.tmp"
+	serve
+	run python3 - "$port" "${t#logs/}" <<'PY'
+import sys, urllib.request
+b = urllib.request.urlopen("http://127.0.0.1:%s/logs/%s.html" % (sys.argv[1], sys.argv[2])).read()
+print(len(b))
+assert b.rstrip().endswith(b"</html>"), b[-80:]
+PY
+	[ "$status" -eq 0 ]
+	cmp "$L/$t.html" "$T/whole.html"
+	ls "$L/logs" > "$T/ls"
+	# only the stale file a killed run left, none of serve's
+	[ "$(grep -c '\.tmp$' "$T/ls")" -eq 1 ]
+}

@@ -330,14 +330,6 @@ PY
 	[ "$(printf '%s\n' "$output" | grep -c 'WARNING: .*"sandbox": false')" = 1 ]
 }
 
-# Starts ladder serve on a free port with "$@" (options); sets $srv, $port.
-serve() {
-	bin/tournament ladder serve "$L" --port 0 "$@" > "$T/serve.out" 2>&1 &
-	srv=$!
-	wait_for grep -q "^serving" "$T/serve.out"
-	port=$(sed -n 's|.*127\.0\.0\.1:\([0-9]*\)/.*|\1|p' "$T/serve.out")
-}
-
 @test "ladder serve: only the published site: no %00 trick, no stderr file, no log of a table in play, no link out" {
 	bin/tournament ladder init --boot 20 "$L" "$T/settings.json"
 	bin/tournament ladder synth "$L" --bots 4 --games 60

@@ -84,6 +84,7 @@ static int	 l_inbox(int, char **);
 static int	 l_status(int, char **);
 static int	 l_export(int, char **);
 static int	 l_site(int, char **);
+static int	 no_games(struct lstore *);
 static double	 cpu_now(void);
 static int	 l_serve(int, char **);
 static int	 l_run(int, char **);
@@ -479,7 +480,6 @@ check_bot(struct lstore *s, const struct entry *e, const char *copy,
 	envs = xcalloc(ne + 1, sizeof *envs);
 	check = beside_self("botcheck");
 	argv[ac++] = check;
-	argv[ac++] = (char *)"-q";
 	argv[ac++] = (char *)"-g";
 	argv[ac++] = t.game;
 	if (t.time_per_move > 0) {
@@ -1112,8 +1112,14 @@ l_status(int argc, char **argv)
 		    "ladder's directory");
 	open_store(&s, argv[optind]);
 	lrate_init(&s, &lr, 0);
-	if (lrate_update(&s, &lr, cause, sizeof cause) == -1 ||
-	    rate_fit(&lr.r, cause, sizeof cause) == -1 ||
+	if (lrate_update(&s, &lr, cause, sizeof cause) == -1)
+		errx(1, "%s", cause);
+	if (lr.r.n == 0) {
+		/* nothing to rate yet: who is entered */
+		lrate_free(&lr);
+		return no_games(&s);
+	}
+	if (rate_fit(&lr.r, cause, sizeof cause) == -1 ||
 	    lrate_report(&s, &lr, stdout, fmt, cause, sizeof cause) == -1)
 		errx(1, "%s", cause);
 	lrate_free(&lr);
@@ -1126,6 +1132,32 @@ l_status(int argc, char **argv)
 			    v[i].quarantine);
 	lversions_free(v, n);
 	lstore_close(&s);
+	return 0;
+}
+
+/* What ladder status says before any game: the bots entered; 0. */
+static int
+no_games(struct lstore *s)
+{
+	struct lversion *v;
+	char cause[512];
+	int i, n, k = 0;
+
+	if (lstore_versions(s, &v, &n, cause, sizeof cause) == -1)
+		errx(1, "%s", cause);
+	for (i = 0; i < n; i++)
+		k += v[i].active;
+	printf("no games played yet; %d bot%s entered%s\n", k,
+	    k == 1 ? "" : "s", k > 0 ? ":" : "");
+	for (i = 0; i < n; i++)
+		if (v[i].active)
+			printf("  %-*s %s%s%s%s\n", LNAME_MAX + 4, v[i].player,
+			    v[i].owner != NULL ? "owner " : "",
+			    v[i].owner != NULL ? v[i].owner : "",
+			    v[i].quarantine != NULL ? " quarantined: " : "",
+			    v[i].quarantine != NULL ? v[i].quarantine : "");
+	lversions_free(v, n);
+	lstore_close(s);
 	return 0;
 }
 

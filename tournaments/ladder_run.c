@@ -706,6 +706,7 @@ static int
 refit(struct lrunner *rn, char *cause, size_t len)
 {
 	const struct rplayer *p;
+	char fresh[32];
 	int i;
 
 	rn->unfitted = 0;
@@ -728,9 +729,14 @@ refit(struct lrunner *rn, char *cause, size_t len)
 		rn->stop = 1;
 	if (!rn->o->quiet && rn->lr.r.n > 0) {
 		p = &rn->lr.r.p[rn->lr.r.order[0]];
-		fprintf(stderr, "ladder: %ld games (%ld new), %d bots in play; "
-		    "first %s %.0f +- %.0f\n", rn->lr.r.games, rn->fresh,
-		    rn->nv, p->name, p->elo, p->pm);
+		/* at the start no bots are loaded yet: the store's count */
+		snprintf(fresh, sizeof fresh, rn->fresh > 0 ? " (%ld new)" :
+		    " so far", rn->fresh);
+		fprintf(stderr, "ladder: %ld games%s, %ld bots in play; first "
+		    "%s %.0f +- %.0f\n", rn->lr.r.games, fresh, rn->nv > 0 ?
+		    (long)rn->nv : lstore_scalar(rn->s, "SELECT count(*) FROM "
+		    "versions WHERE retired IS NULL AND quarantine IS NULL"),
+		    p->name, p->elo, p->pm);
 	}
 	return 0;
 }
@@ -799,8 +805,8 @@ ladder_run(struct lstore *s, const struct lrun_opts *o)
 	rn.o = o;
 	rn.replay = beside_self("replay");
 	if ((n = lstore_abandon(s)) > 0 && !o->quiet)
-		fprintf(stderr, "ladder: %ld tables of a stopped run "
-		    "abandoned (their games kept)\n", n);
+		fprintf(stderr, "ladder: %ld table%s of a stopped run "
+		    "abandoned (their games kept)\n", n, n == 1 ? "" : "s");
 	if (asprintf(&logs, "%s/logs", s->dir) == -1)
 		abort();
 	if (mkdirs(logs) == -1)

@@ -1,0 +1,75 @@
+#!/bin/sh
+# make bench: the ladder's games per second against tournament run's on the
+# same bots and settings (the game's defaults, the ladder's table size, the
+# same -j): short games (horserace, 5 random bots, -j 1) and daifugo's C
+# bots (-j 2).  The runs alternate, ladder then tournament, BENCH_REPS
+# times (3); the row is the median of the ratios (ladder / tournament), as
+# the machine may be shared.  Environment: BENCH_LADDER_GAMES (200), BIN
+# (bin: the programs priced), BENCH_REPS.
+set -eu
+cd "$(dirname "$0")/.."
+top=$(pwd)
+BIN=${BIN:-$top/bin}
+games=${BENCH_LADDER_GAMES:-200}
+reps=${BENCH_REPS:-3}
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/bench_ladder.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+
+now() { python3 -c 'import time; print(time.monotonic())'; }
+
+# One ladder: games per second of `ladder run --games $games`.
+ladder_rate() {	# GAME JOBS BOT...
+	g=$1 j=$2; shift 2
+	rm -rf "$tmp/lad"
+	"$BIN/tournament" ladder init "$tmp/lad" -g "$g" >/dev/null
+	i=0
+	for b in "$@"; do
+		i=$((i + 1))
+		"$BIN/tournament" ladder add "$tmp/lad" "b$i" -c "$BIN/$b" >/dev/null
+	done
+	t0=$(now)
+	"$BIN/tournament" ladder run -q -j "$j" --games "$games" "$tmp/lad"
+	t1=$(now)
+	n=$(python3 -c 'import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute("SELECT count(*) FROM games").fetchone()[0])' "$tmp/lad/ladder.db")
+	python3 -c "print($n / ($t1 - $t0))"
+}
+
+# The same bots and settings through `tournament run`: tables of the
+# ladder's size, enough rounds for $games games.
+tour_rate() {	# GAME JOBS BOT...
+	g=$1 j=$2; shift 2
+	rm -rf "$tmp/out"
+	python3 - "$tmp/t.json" "$g" "$games" "$tmp/out" "$BIN" "$@" <<'PY'
+import json, sys
+path, game, games, out, bin_, bots = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4], sys.argv[5], sys.argv[6:]
+per = len(bots)	# duplicate: deals (1) x seats games a table
+json.dump({"game": game, "schedule": "all", "rounds": -(-games // per),
+    "output": out, "bots": [{"name": "b%d" % (i + 1), "command": bin_ + "/" + b}
+    for i, b in enumerate(bots)]}, open(path, "w"))
+PY
+	t0=$(now)
+	"$BIN/tournament" run -q -j "$j" "$tmp/t.json"
+	t1=$(now)
+	n=$(($(wc -l < "$tmp/out/journal.jsonl") - 1))
+	python3 -c "print($n / ($t1 - $t0))"
+}
+
+row() {	# LABEL GAME JOBS BOT...
+	label=$1; shift
+	r=""
+	k=0
+	while [ "$k" -lt "$reps" ]; do
+		k=$((k + 1))
+		l=$(ladder_rate "$@")
+		t=$(tour_rate "$@")
+		r="$r $(python3 -c "print($l / $t)")"
+		printf '  %s round %d: ladder %.1f games/s, tournament %.1f games/s\n' \
+		    "$label" "$k" "$l" "$t"
+	done
+	python3 -c 'import statistics, sys
+r = sorted(float(x) for x in sys.argv[2:])
+print("%-44s %5.2fx (median of %d; %s)" % ("ladder/tournament games/s, " + sys.argv[1] + ":", statistics.median(r), len(r), " ".join("%.2f" % x for x in r)))' "$label" $r
+}
+
+row "horserace 5 random -j 1" horserace 1 random random random random random
+row "daifugo C bots -j 2" daifugo 2 daifugo_bot daifugo_mcts daifugo_bot daifugo_mcts random
