@@ -14,7 +14,10 @@
  * process), no new table starts: the pool ends when its tables have, and
  * the next one plays with the new bots.  At the end (a signal, --games)
  * the rating is made once more from scratch, as tournament rate makes it,
- * so the site at rest shows exactly the table of `ladder status`.
+ * so the site at rest shows exactly the table of `ladder status`.  The
+ * replays of ended tables are rendered off the play path, one at a time
+ * in the background at a lower priority (what a run leaves undone, the
+ * next run, `ladder site` or `ladder serve` renders: ladder_replay).
  */
 #include <sys/file.h>
 #include <sys/resource.h>
