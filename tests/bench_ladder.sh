@@ -14,6 +14,7 @@ games=${BENCH_LADDER_GAMES:-200}
 reps=${BENCH_REPS:-3}
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/bench_ladder.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
+trap 'exit 130' INT TERM
 
 now() { python3 -c 'import time; print(time.monotonic())'; }
 
