@@ -168,8 +168,9 @@ PY
 					[ -r "/proc/$p/fd" ] || continue
 					ls -l "/proc/$p/fd" 2>/dev/null | grep -q "$f" && echo "$p"
 				    done | head -n 1)
-				if [ -n "$pid" ]; then
-					kill -9 "$pid"
+				# the job may end between the look and
+				# the kill: then look again
+				if [ -n "$pid" ] && kill -9 "$pid" 2>/dev/null; then
 					killed=$idx
 					break 2
 				fi
