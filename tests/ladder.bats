@@ -182,6 +182,11 @@ PY
 	run bin/tournament ladder status -f pdf "$L"
 	[ "$status" -eq 2 ]
 	[ "${#lines[@]}" -eq 1 ]
+	# fewer bots than seats (the bound is the test's: it looped for ever)
+	run timeout 600 bin/tournament ladder synth "$L" --bots 2 --games 10
+	[ "$status" -eq 1 ]
+	[ "${#lines[@]}" -eq 1 ]
+	[[ "$output" == *"needs as many bots"* ]]
 }
 
 @test "ladder: the served site in headless chromium: the standing table, a bot page; screenshots" {
