@@ -10,8 +10,10 @@
  * and calls kill(-1, SIGKILL).  An isolated bot is the child of an init of
  * our own, the first process of its PID namespace (see contain_child).
  * Every bot runs under a seccomp filter built once, before any fork
- * (bot_filter): no file locks, no inotify, and without the sandbox no
- * sockets.
+ * (bot_filter): no file locks, no inotify, no sockets (under the sandbox
+ * that part is installed by bwrap, just before it execs the bot).  Each
+ * bot has a view of the files of its own (view_build): its directories
+ * shown, the other bots' and what the caller hides hidden.
  */
 #include <sys/types.h>
 #ifdef __linux__
@@ -500,13 +502,13 @@ named_dir(const char *w, char *real)
  * one of its own, or it has none: a command that names no directory, as
  * sh -c '...', may run any program), as is what the caller hides
  * (--sandbox-hide: hidden wins, even over a directory its command names)
- * and the log's directory (unless it holds one of its own).  Under the sandbox a bot given a
- * directory sees it and what its command names, not the working directory
- * (it runs in an empty one of that path); a bot given none also sees the
- * working directory, unless it lies in a hidden one; what is hidden under
- * none of that is out of sight anyway, and left out.  Isolated, every
- * file system is there to see but what is hidden; nor can the working
- * directory, or a directory holding it, be hidden.
+ * and the log's directory (unless it holds one of its own).  Under the
+ * sandbox a bot given a directory sees it and what its command names, not
+ * the working directory (it runs in an empty one of that path); a bot
+ * given none also sees the working directory, unless it lies in a hidden
+ * one; what is hidden under none of that is out of sight anyway, and left
+ * out.  Isolated, every file system is there to see but what is hidden;
+ * nor can the working directory, or a directory holding it, be hidden.
  */
 static void
 view_build(struct view *v, char *const *argv, int bot, int sandbox)

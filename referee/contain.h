@@ -2,10 +2,12 @@
  * Containing untrusted bots (SECURITY.md): the resource limits every bot
  * runs under, its scrubbed environment, a separate user id per bot when
  * the referee runs as root, the bubblewrap sandbox (by default where it
- * works), a seccomp filter, and the sweep that kills what a stopped bot left behind (the referee is
- * a child subreaper, so a grandchild that left the bot's process group is
- * still found).  proc.c applies this to every process it spawns; the
- * configuration is process-wide, set once by the program's main.
+ * works), each bot's view of the files (its own directories, never
+ * another bot's), a seccomp filter, and the sweep that kills what a
+ * stopped bot left behind (the referee is a child subreaper, so a
+ * grandchild that left the bot's process group is still found).  proc.c
+ * applies this to every process it spawns; the configuration is
+ * process-wide, set once by the program's main.
  */
 #ifndef CARDARENA_CONTAIN_H
 #define CARDARENA_CONTAIN_H
