@@ -30,27 +30,37 @@ beside_self(const char *name)
 	return xstrdup(name);
 }
 
-/* Runs prog --html LOG.html --names NAMES LOG; -1 if it failed. */
+/*
+ * Runs prog --html LOG.html --names NAMES LOG, the page written beside
+ * and renamed into place (a reader, or a second renderer, never sees it
+ * half written); -1 if it failed.
+ */
 int
 render_one(const char *prog, const char *log, const char *names)
 {
-	char *out;
+	char *out, *tmp;
 	pid_t pid;
-	int status;
+	int status, rc;
 
-	if (asprintf(&out, "%s.html", log) == -1)
+	if (asprintf(&out, "%s.html", log) == -1 ||
+	    asprintf(&tmp, "%s.html.%ld", log, (long)getpid()) == -1)
 		err(1, "asprintf");
 	{
-		char *argv[] = { (char *)prog, (char *)"--html", out,
+		char *argv[] = { (char *)prog, (char *)"--html", tmp,
 		    (char *)"--names", (char *)names, (char *)log, NULL };
 
 		if ((pid = proc_helper(argv, -1, -1, -1, NULL)) == -1)
 			err(1, "fork");
 	}
-	free(out);
 	while (waitpid(pid, &status, 0) == -1)
 		;
-	return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1;
+	rc = WIFEXITED(status) && WEXITSTATUS(status) == 0 &&
+	    rename(tmp, out) == 0 ? 0 : -1;
+	if (rc == -1)
+		unlink(tmp);
+	free(out);
+	free(tmp);
+	return rc;
 }
 
 int
