@@ -3,9 +3,11 @@
  * Score %, mean place, 1st places %, faults), the likelihood of superiority
  * between neighbours and the head-to-head matrix, as terminal text, CSV
  * (the table), JSON (everything), Markdown, or one self-contained HTML page
- * with an SVG chart of the ratings and their 95% intervals and links to the
- * recent games' match logs (and their HTML replays, when bin/replay --html
- * has made them).  No network, no scripts.
+ * with an SVG chart of the ratings and their 95% intervals, the matrix
+ * (its diagonal and the pairs that never met told apart) and links to the
+ * recent games' match logs (and their HTML replays, opened at the game,
+ * when bin/replay --html has made them; a log not there is said to be
+ * missing).  No network, no scripts.
  */
 #include <sys/stat.h>
 
