@@ -114,11 +114,12 @@ rnd.v2|1" ]
 	[ "$status" -eq 0 ]
 	bin/tournament ladder export "$L" -o "$T/export.jsonl"
 	[ "$(($(wc -l < "$T/export.jsonl") - 1))" = 600 ]
-	for f in text csv json md; do
+	for f in text csv json md html; do
 		bin/tournament ladder status -f $f "$L" > "$T/status.$f"
 		bin/tournament rate --boot 40 -f $f -t lad "$T/export.jsonl" > "$T/rate.$f"
 		cmp "$T/status.$f" "$T/rate.$f"
 	done
+	grep -q "<h2>Recent games</h2>" "$T/status.html"
 	grep -q "^lad: 600 games, 6 players" "$T/status.text"
 	# the export names no master seed: it would deal every future game
 	! grep -q '"seed":"' <(head -n 1 "$T/export.jsonl")
