@@ -339,6 +339,14 @@ kill9() {
 	done
 	ls "$L"/logs/t*.jsonl.html >/dev/null
 	grep -q 'class="replay"' "$L"/site/bots/*.html
+	# every log that holds a game has its replay, the abandoned tables'
+	# (a kill -9 left them open) too; the site says why if one has none
+	for f in "$L"/logs/t*.jsonl; do
+		[ -e "$f.html" ] && continue
+		run bin/replay --verify "$f"
+		[[ "$output" == *": no game (the match ended before its first game"* ]]
+	done
+	! grep -q "no replay" "$L"/site/bots/*.html || false
 }
 
 # Has table $1 ended?
@@ -393,7 +401,9 @@ table_ended() {
 	# every log that holds a game has its replay (the table stopped by
 	# the signal too) and the site links each replay at its game's step
 	for f in "$L"/logs/t*.jsonl; do
-		[ -e "$f.html" ] || bin/replay --verify "$f" | grep -q "no game"
+		[ -e "$f.html" ] && continue
+		run bin/replay --verify "$f"
+		[[ "$output" == *": no game (the match ended before its first game"* ]]
 	done
 	! grep -q "no replay" "$L"/site/bots/*.html || false
 	python3 - "$L" <<'PY'
