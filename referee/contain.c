@@ -791,8 +791,12 @@ contain_prepare(struct jailed *jl, char *const *argv, int bot)
 	if (jl->filter)
 		filter_build(jl->nonet);
 	/* the sandbox's: no sockets, given to bwrap, which needs them */
-	if (jl->filter && c->sandbox == 1)
-		jl->seccomp_fd = filter_pipe();
+	if (jl->filter && c->sandbox == 1 &&
+	    (jl->seccomp_fd = filter_pipe()) == -2) {
+		/* no pipe for it: the bot is not started without it */
+		jl->seccomp_fd = -1;
+		jl->no_filter = 1;
+	}
 	vec_add(&jl->envp, &n, "PATH=" BOT_PATH);
 	if (jl->isolate) {
 		vec_add(&jl->envp, &n, "HOME=" BOT_SCRATCH);
@@ -957,6 +961,11 @@ contain_child(const struct jailed *jl)
 	gid_t gid;
 	pid_t pid;
 
+	if (jl->no_filter) {
+		/* its filter was lost (prepare had no descriptor for it) */
+		errno = EMFILE;
+		return -1;
+	}
 	if (set_limit(RLIMIT_CORE, 0, 0) == -1)
 		return -1;
 	/* CPU: SIGXCPU at the limit, SIGKILL a second later */
@@ -1435,7 +1444,7 @@ bot_filter(int nonet)
 /*
  * A pipe holding the program of the filter without sockets (for bwrap's
  * --seccomp, which reads it to its end), its read end; -1 where there is
- * no filter or no pipe.
+ * no filter, -2 where there is one but no pipe could hold it.
  */
 static int
 filter_pipe(void)
@@ -1445,12 +1454,14 @@ filter_pipe(void)
 
 	filter_build(1);
 	len = (size_t)filters_len[1] * sizeof filters[1][0];
-	if (len == 0 || pipe2(p, O_CLOEXEC) == -1)
+	if (len == 0)
 		return -1;
+	if (pipe2(p, O_CLOEXEC) == -1)
+		return -2;
 	/* far less than a pipe holds (FILTER_MAX instructions) */
 	if (write(p[1], filters[1], len) != (ssize_t)len) {
 		close(p[0]);
-		p[0] = -1;
+		p[0] = -2;
 	}
 	close(p[1]);
 	return p[0];

@@ -105,6 +105,8 @@ struct jailed {
 	int	  filter;	/* the seccomp filter (locks; sockets if nonet) */
 	int	  stdin_fd;	/* where the exec takes the bot's stdin */
 	int	  seccomp_fd;	/* sandbox: the filter bwrap installs, -1 */
+	int	  no_filter;	/* that filter could not be passed: the
+				   child refuses to exec (EMFILE) */
 	int	  relayed;	/* under an init (bwrap's or ours): a bot
 				   killed by signal N is its exit 128 + N */
 	char	  scratch_opts[96];	/* the scratch tmpfs's options */
