@@ -10,8 +10,10 @@
  * and calls kill(-1, SIGKILL).  An isolated bot is the child of an init of
  * our own, the first process of its PID namespace (see contain_child).
  * Every bot runs under a seccomp filter built once, before any fork
- * (bot_filter): no file locks, no inotify, and without the sandbox no
- * sockets.
+ * (bot_filter): no file locks, no inotify, no sockets (under the sandbox
+ * that part is installed by bwrap, just before it execs the bot).  Each
+ * bot has a view of the files of its own (view_build): its directories
+ * shown, the other bots' and what the caller hides hidden.
  */
 #include <sys/types.h>
 #ifdef __linux__
@@ -500,13 +502,13 @@ named_dir(const char *w, char *real)
  * one of its own, or it has none: a command that names no directory, as
  * sh -c '...', may run any program), as is what the caller hides
  * (--sandbox-hide: hidden wins, even over a directory its command names)
- * and the log's directory (unless it holds one of its own).  Under the sandbox a bot given a
- * directory sees it and what its command names, not the working directory
- * (it runs in an empty one of that path); a bot given none also sees the
- * working directory, unless it lies in a hidden one; what is hidden under
- * none of that is out of sight anyway, and left out.  Isolated, every
- * file system is there to see but what is hidden; nor can the working
- * directory, or a directory holding it, be hidden.
+ * and the log's directory (unless it holds one of its own).  Under the
+ * sandbox a bot given a directory sees it and what its command names, not
+ * the working directory (it runs in an empty one of that path); a bot
+ * given none also sees the working directory, unless it lies in a hidden
+ * one; what is hidden under none of that is out of sight anyway, and left
+ * out.  Isolated, every file system is there to see but what is hidden;
+ * nor can the working directory, or a directory holding it, be hidden.
  */
 static void
 view_build(struct view *v, char *const *argv, int bot, int sandbox)
@@ -789,8 +791,12 @@ contain_prepare(struct jailed *jl, char *const *argv, int bot)
 	if (jl->filter)
 		filter_build(jl->nonet);
 	/* the sandbox's: no sockets, given to bwrap, which needs them */
-	if (jl->filter && c->sandbox == 1)
-		jl->seccomp_fd = filter_pipe();
+	if (jl->filter && c->sandbox == 1 &&
+	    (jl->seccomp_fd = filter_pipe()) == -2) {
+		/* no pipe for it: the bot is not started without it */
+		jl->seccomp_fd = -1;
+		jl->no_filter = 1;
+	}
 	vec_add(&jl->envp, &n, "PATH=" BOT_PATH);
 	if (jl->isolate) {
 		vec_add(&jl->envp, &n, "HOME=" BOT_SCRATCH);
@@ -955,6 +961,11 @@ contain_child(const struct jailed *jl)
 	gid_t gid;
 	pid_t pid;
 
+	if (jl->no_filter) {
+		/* its filter was lost (prepare had no descriptor for it) */
+		errno = EMFILE;
+		return -1;
+	}
 	if (set_limit(RLIMIT_CORE, 0, 0) == -1)
 		return -1;
 	/* CPU: SIGXCPU at the limit, SIGKILL a second later */
@@ -1433,7 +1444,7 @@ bot_filter(int nonet)
 /*
  * A pipe holding the program of the filter without sockets (for bwrap's
  * --seccomp, which reads it to its end), its read end; -1 where there is
- * no filter or no pipe.
+ * no filter, -2 where there is one but no pipe could hold it.
  */
 static int
 filter_pipe(void)
@@ -1443,12 +1454,14 @@ filter_pipe(void)
 
 	filter_build(1);
 	len = (size_t)filters_len[1] * sizeof filters[1][0];
-	if (len == 0 || pipe2(p, O_CLOEXEC) == -1)
+	if (len == 0)
 		return -1;
+	if (pipe2(p, O_CLOEXEC) == -1)
+		return -2;
 	/* far less than a pipe holds (FILTER_MAX instructions) */
 	if (write(p[1], filters[1], len) != (ssize_t)len) {
 		close(p[0]);
-		p[0] = -1;
+		p[0] = -2;
 	}
 	close(p[1]);
 	return p[0];

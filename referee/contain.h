@@ -2,10 +2,12 @@
  * Containing untrusted bots (SECURITY.md): the resource limits every bot
  * runs under, its scrubbed environment, a separate user id per bot when
  * the referee runs as root, the bubblewrap sandbox (by default where it
- * works), a seccomp filter, and the sweep that kills what a stopped bot left behind (the referee is
- * a child subreaper, so a grandchild that left the bot's process group is
- * still found).  proc.c applies this to every process it spawns; the
- * configuration is process-wide, set once by the program's main.
+ * works), each bot's view of the files (its own directories, never
+ * another bot's), a seccomp filter, and the sweep that kills what a
+ * stopped bot left behind (the referee is a child subreaper, so a
+ * grandchild that left the bot's process group is still found).  proc.c
+ * applies this to every process it spawns; the configuration is
+ * process-wide, set once by the program's main.
  */
 #ifndef CARDARENA_CONTAIN_H
 #define CARDARENA_CONTAIN_H
@@ -103,6 +105,8 @@ struct jailed {
 	int	  filter;	/* the seccomp filter (locks; sockets if nonet) */
 	int	  stdin_fd;	/* where the exec takes the bot's stdin */
 	int	  seccomp_fd;	/* sandbox: the filter bwrap installs, -1 */
+	int	  no_filter;	/* that filter could not be passed: the
+				   child refuses to exec (EMFILE) */
 	int	  relayed;	/* under an init (bwrap's or ours): a bot
 				   killed by signal N is its exit 128 + N */
 	char	  scratch_opts[96];	/* the scratch tmpfs's options */

@@ -55,8 +55,10 @@ the spread (lowest..highest) of the repetitions.
   dist        tests/bench_dist.sh: games per second of a 10,000-game
               horserace tournament (5 C random bots) through `tournament
               plan | parallel -j 2 tournament job` and merge, against
-              `tournament run -j 2`; the memory of `tournament merge` on
-              100,000 and 1,000,000 journal lines.
+              `tournament run -j 2`; `tournament merge` and `tournament
+              rate` of 100,000 and 1,000,000 made-up games in 100 job
+              journals: wall, CPU against Python's json.loads of the
+              same lines, and the maximum resident set.
 
 Environment: B (build dir), BENCH_REPS (repetitions, default 3),
 BENCH_SECONDS (CPU seconds per engine, default 1), BENCH_SCALE (a factor

@@ -8,9 +8,11 @@
 #     `tournament plan --chunk C | parallel --pipe -N1 -j 2 tournament job`
 #     then `tournament merge`, in one run (C = 1,000 and 100 games: 10 and
 #     100 jobs).  Both must give the same games.
-#  2. The memory of `tournament merge` (its maximum resident set) on
-#     100,000 and 1,000,000 journal lines of made-up games spread over 100
-#     job journals: flat means the two are about the same.
+#  2. `tournament merge` and `tournament rate` of 100,000 and 1,000,000
+#     made-up games spread over 100 job journals (tests/mkjobs.py: lines
+#     as a job writes them): wall and CPU seconds, the CPU against Python's
+#     json.loads of the same lines (the parser's limit), and the maximum
+#     resident set (flat means about the same for both sizes).
 #
 # Environment: B (build dir), BENCH_DIST_GAMES (games of part 1, a multiple
 # of 40; default 10000), BENCH_MERGE_LINES (the larger of part 2, a multiple
@@ -66,41 +68,35 @@ for chunk in 1000 100; do
 	echo "$t0 $t1 $t2 $GAMES $chunk $jobs" | awk '{ printf "parallel -j 2, --chunk %-5d (%3d jobs):     %7.1f s %8.1f games/s (merge %.1f s more)\n", $5, $6, $2 - $1, $4 / ($2 - $1), $3 - $2 }'
 done
 
-echo "== tournament merge: memory on made-up journal lines (100 job journals)"
+echo "== tournament merge and rate: made-up games in 100 job journals (tests/mkjobs.py)"
+# cpu FILE: the user + system seconds /usr/bin/time wrote to FILE
+cpu() { awk '{ print $3 + $4 }' "$1"; }
 for n in $((LINES / 10)) "$LINES"; do
 	rm -rf "$tmp/m" "$tmp/mout"
 	mkfile "$tmp/m.json" "$tmp/mout" $((n / 20))
 	bin/tournament plan "$tmp/m.json" --chunk $((n / 100)) >"$tmp/m.plan" 2>/dev/null
-	# made-up games, each as a job would write it: the plan's bots by
-	# seat rotation, places and scores from a seeded generator
-	python3 - "$tmp/m.plan" "$tmp/m" <<'PY'
-import json, os, random, sys
-plan, out = sys.argv[1], sys.argv[2]
-os.makedirs(out, exist_ok=True)
-rng = random.Random(1)
-fault = {"timeout": 0, "crash": 0, "illegal": 0}
-for line in open(plan):
-    job = json.loads(line)
-    header = dict(job.pop("header"))
-    header["plan"] = job
-    names = [b["name"] for b in job["tournament"]["bots"]]
-    k = len(names)
-    with open("%s/job-%06d.jsonl" % (out, job["job"]), "w") as f:
-        f.write(json.dumps(header, separators=(",", ":")) + "\n")
-        for g in range(*job["games"]):
-            places = rng.sample(range(1, k + 1), k)
-            f.write(json.dumps({"table": job["table"], "game": g,
-                "deal": g // k, "seed": 12345 + g // k,
-                "bots": [names[(s - g) % k] for s in range(k)],
-                "places": places, "scores": [200 - 20 * p for p in places],
-                "faults": [fault] * k, "capped": False},
-                separators=(",", ":")) + "\n")
-PY
-	/usr/bin/time -f "%M %e" -o "$tmp/time" \
+	python3 tests/mkjobs.py "$tmp/m.plan" "$tmp/m"
+	/usr/bin/time -f "%M %e %U %S" -o "$tmp/time" \
 	    bin/tournament merge -q "$tmp/mout" "$tmp/m" 2>"$tmp/merge.err" ||
 	    { cat "$tmp/merge.err" >&2; exit 1; }
-	read -r kb secs <"$tmp/time"
+	/usr/bin/time -f "%M %e %U %S" -o "$tmp/rtime" \
+	    bin/tournament rate "$tmp/mout/journal.jsonl" >/dev/null 2>"$tmp/rate.err" ||
+	    { cat "$tmp/rate.err" >&2; exit 1; }
+	# the parser's limit: Python's json.loads of the same lines
+	/usr/bin/time -f "%M %e %U %S" -o "$tmp/ptime" python3 -c '
+import json, sys
+for p in sys.argv[1:]:
+    for line in open(p, "rb"):
+        json.loads(line)' "$tmp"/m/job-*.jsonl
 	got=$(grep -c '"table"' "$tmp/mout/journal.jsonl")
-	printf 'merge of %8d lines: %6.1f MB resident at most, %5.1f s (%d lines out)\n' \
-	    "$n" "$(echo "$kb" | awk '{ print $1 / 1024 }')" "$secs" "$got"
+	py=$(cpu "$tmp/ptime")
+	for what in merge rate; do
+		f=$tmp/time
+		[ "$what" = rate ] && f=$tmp/rtime
+		read -r kb secs _ <"$f"
+		printf '%-5s of %7d games: %5.1f s wall %5.1f s CPU (%.2fx json.loads %.1f s), %5.1f MB resident at most (%d lines out)\n' \
+		    "$what" "$n" "$secs" "$(cpu "$f")" \
+		    "$(echo "$(cpu "$f") $py" | awk '{ print $1 / $2 }')" "$py" \
+		    "$(echo "$kb" | awk '{ print $1 / 1024 }')" "$got"
+	done
 done

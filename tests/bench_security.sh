@@ -12,8 +12,12 @@
 #     same, every --limit-* 0; the seccomp filter stays: no flag turns it
 #     off), isolated (--no-sandbox: the default before the sandbox was),
 #     and with the defaults (the sandbox where it works).
+#  3. A table of five strangers, each bot in a directory of its own: a
+#     referee run's wall time and the time per decision, with and without
+#     the sandbox (below).
 # Environment: B (build dir), BENCH_GAMES (games, default 300),
-# BENCH_SPAWNS (bots spawned per mode, default 50).
+# BENCH_SPAWNS (bots spawned per mode, default 50), BENCH_TABLES (referee
+# runs timed, default 20), REFEREE (the referee of part 3).
 set -eu
 cd "$(dirname "$0")/.."
 B=${B:-build/std}

@@ -168,8 +168,9 @@ PY
 					[ -r "/proc/$p/fd" ] || continue
 					ls -l "/proc/$p/fd" 2>/dev/null | grep -q "$f" && echo "$p"
 				    done | head -n 1)
-				if [ -n "$pid" ]; then
-					kill -9 "$pid"
+				# the job may end between the look and
+				# the kill: then look again
+				if [ -n "$pid" ] && kill -9 "$pid" 2>/dev/null; then
 					killed=$idx
 					break 2
 				fi
@@ -260,7 +261,10 @@ PY
 }
 
 @test "merge and rate read made-up job journals (odd, damaged, doubled and torn lines among them) byte for byte as the tree-parsing reader did" {
-	# the md5s were recorded from the code before jgame_scan (8a6c7b7);
+	# the md5s were recorded from the code before jgame_scan (8a6c7b7),
+	# results.html again after its head-to-head marked the diagonal and
+	# its recent games said "log not found" for a log that is not there
+	# (the rest of the page as before: diffed by hand);
 	# tests/mkjobs.py writes the same bytes for the same plan anywhere
 	cat >"$T/g.json" <<EOF
 {"name": "golden", "game": "horserace", "seats": 4, "deals": 100,
@@ -283,7 +287,7 @@ c8223e23388a8cc56a3afcac3135c8a6  journal.jsonl
 909ae23238dde9033c2aa0c282e78a75  results.csv
 b84aa57300320536914ec94e20a329ef  results.json
 c74a9a58c14ad5e95772fdd294be9938  results.md
-f477fccbef71edcf242ab3a6531ffeb6  results.html
+b837f61d22fe0aac0a58b74a1f834062  results.html
 EOF
 	diff "$T/want" "$T/sums"
 	# merged again: the journal is read back (its logs already made

@@ -85,11 +85,12 @@ rnd.v2|1" ]
 	[ "$status" -eq 0 ]
 	bin/tournament ladder export "$L" -o "$T/export.jsonl"
 	[ "$(($(wc -l < "$T/export.jsonl") - 1))" = 600 ]
-	for f in text csv json md; do
+	for f in text csv json md html; do
 		bin/tournament ladder status -f $f "$L" > "$T/status.$f"
 		bin/tournament rate --boot 40 -f $f -t lad "$T/export.jsonl" > "$T/rate.$f"
 		cmp "$T/status.$f" "$T/rate.$f"
 	done
+	grep -q "<h2>Recent games</h2>" "$T/status.html"
 	grep -q "^lad: 600 games, 6 players" "$T/status.text"
 	# the export names no master seed: it would deal every future game
 	! grep -q '"seed":"' <(head -n 1 "$T/export.jsonl")
@@ -182,6 +183,11 @@ PY
 	run bin/tournament ladder status -f pdf "$L"
 	[ "$status" -eq 2 ]
 	[ "${#lines[@]}" -eq 1 ]
+	# fewer bots than seats (the bound is the test's: it looped for ever)
+	run timeout 600 bin/tournament ladder synth "$L" --bots 2 --games 10
+	[ "$status" -eq 1 ]
+	[ "${#lines[@]}" -eq 1 ]
+	[[ "$output" == *"needs as many bots"* ]]
 }
 
 @test "ladder: the served site in headless chromium: the standing table, a bot page; screenshots" {
@@ -339,6 +345,99 @@ kill9() {
 	done
 	ls "$L"/logs/t*.jsonl.html >/dev/null
 	grep -q 'class="replay"' "$L"/site/bots/*.html
+	# every log that holds a game has its replay, the abandoned tables'
+	# (a kill -9 left them open) too; the site says why if one has none
+	for f in "$L"/logs/t*.jsonl; do
+		[ -e "$f.html" ] && continue
+		run bin/replay --verify "$f"
+		[[ "$output" == *": no game (the match ended before its first game"* ]]
+	done
+	! grep -q "no replay" "$L"/site/bots/*.html || false
+}
+
+# Has table $1 ended?
+table_ended() {
+	[ "$(q "SELECT ended IS NOT NULL FROM tables WHERE id = $1")" = 1 ]
+}
+
+@test "ladder site: now playing while a table plays (its bots, its games done, none of its logs); a bot page's replay link opens its game; every game's log has a replay; status is rate on the export in html too" {
+	need_browser
+	gate=$T/gate
+	mkdir "$T/gatebot"
+	cp tests/bots/gate.py "$T/gatebot/"
+	chmod -R go+rX "$T/gatebot"
+	bin/tournament ladder init --boot 20 "$L" "$T/settings.json"
+	bin/tournament ladder add "$L" a -c 'bin/random --seed 1' --owner ann
+	bin/tournament ladder add "$L" b -c 'bin/random --seed 2'
+	bin/tournament ladder add "$L" gate --dir "$T/gatebot" -c "python3 gate.py $gate" --owner 'gil <g@x>'
+	bin/tournament ladder run -q -j 1 --refit 1 "$L" 2>>"$T/run.err" &
+	bg=$!
+	wait_for games_at_least 6
+	# from now on the gate bot holds its table open at its second game
+	touch "$gate"
+	wait_for grep -Eq '<td>[12] of 3</td>' "$L/site/index.html"
+	open=$(q "SELECT id FROM tables WHERE ended IS NULL AND abandoned = 0")
+	log=$(printf 't%06d.jsonl' "$open")
+	grep -q "<table id=\"inplay\">" "$L/site/index.html"
+	grep -q '<meta http-equiv="refresh"' "$L/site/index.html"
+	grep -q '<td class="l">gil &lt;g@x&gt;</td>' "$L/site/index.html"
+	# a spectator sees no log nor replay of the table in play, anywhere
+	! grep -rq "$log" "$L/site/" || false
+	grep -q 'in play: its log and replay come when its table ends' "$L/site/bots/gate.html"
+	bin/tournament ladder serve "$L" --port 0 > "$T/serve.out" 2>&1 &
+	srv=$!
+	wait_for grep -q "^serving" "$T/serve.out"
+	url=$(sed -n 's|.* \(http://[^ ]*\)$|\1|p' "$T/serve.out")
+	run node tests/browser/ladder.test.mjs --shots build/screenshots --rows 3 \
+	    --replay --playing "$url"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	! [[ "$output" == *"not ok"* ]] || false
+	[[ "$output" == *"the replay opens at game "*" (shows game "* ]]
+	for s in standings playing bot replay results; do
+		[ -s "build/screenshots/ladder-$s.png" ]
+	done
+	rm "$gate"
+	wait_for table_ended "$open"
+	kill -TERM "$bg"
+	wait "$bg" || true
+	bg=
+	grep -q "No table is in play right now" "$L/site/index.html"
+	! grep -q '<meta http-equiv="refresh"' "$L/site/index.html" || false
+	# every log that holds a game has its replay (the table stopped by
+	# the signal too) and the site links each replay at its game's step
+	for f in "$L"/logs/t*.jsonl; do
+		[ -e "$f.html" ] && continue
+		run bin/replay --verify "$f"
+		[[ "$output" == *": no game (the match ended before its first game"* ]]
+	done
+	! grep -q "no replay" "$L"/site/bots/*.html || false
+	python3 - "$L" <<'PY'
+import glob, json, re, sys
+lad = sys.argv[1]
+n = 0
+for page in glob.glob(lad + "/site/bots/*.html"):
+    text = open(page).read()
+    for tab, game, log, step in re.findall(r'<tr><td>(\d+)</td><td>(\d+)</td>.*?class="replay" href="\.\./\.\./([^"#]*)\.html#step=(\d+)"', text):
+        steps = -1
+        for line in open(lad + "/" + log):
+            d = json.loads(line)
+            if d["type"] == "game_start" and d["game"] == int(game):
+                break
+            steps += d["type"] in ("action", "game_start")
+        assert steps + 1 == int(step), (page, tab, game, step, steps + 1)
+        n += 1
+assert n > 0
+PY
+	# the table's bytes: status is tournament rate of the export saved
+	# in the ladder's directory, in every format
+	bin/tournament ladder export "$L" -o "$L/export.jsonl"
+	for f in text csv json md html; do
+		bin/tournament ladder status -f $f "$L" > "$T/status.$f"
+		bin/tournament rate --boot 20 -f $f -t lad "$L/export.jsonl" > "$T/rate.$f"
+		cmp "$T/status.$f" "$T/rate.$f"
+	done
+	grep -q 'class="replay"' "$T/status.html"
 }
 
 @test "ladder status before any game lists the bots entered, exit 0 (not \"no games to rate\")" {

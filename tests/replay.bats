@@ -128,6 +128,29 @@ line_no() {
 	no_leftovers "$MARK"
 }
 
+@test "replay --verify names and counts a log of a match stopped before its first game" {
+	# A referee stopped while its bots start writes no header, only the
+	# line that ends the match: such a log was skipped without a word.
+	mkdir "$T/logs"
+	match horserace 3 -o races=1
+	cp "$T/horserace.log" "$T/logs/t000001.jsonl"
+	printf '%s\n' '{"type":"aborted","n":0,"t":5120,"detail":"stopped by signal 15 (Terminated)"}' \
+	    > "$T/logs/t000002.jsonl"
+	echo "a bot's stderr" > "$T/logs/t000002.jsonl.bot0.stderr"
+	run bin/replay --verify "$T/logs"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"t000002.jsonl: no game (the match ended before its first game: stopped by signal 15 (Terminated))"* ]]
+	[[ "$output" == *"verified 2 logs: 1 ok, 0 failed, 1 with no game"* ]]
+	run bin/replay --verify "$T/logs/t000002.jsonl"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"t000002.jsonl: no game"* ]]
+	# a damaged log is still a failure, not a log without games
+	echo '{"type":"garbage"}' > "$T/logs/t000003.jsonl"
+	run bin/replay --verify "$T/logs/t000003.jsonl"
+	[ "$status" -eq 1 ]
+}
+
 @test "replay --verify catches a changed action" {
 	match horserace 3
 	n=$(line_no "$T/horserace.log" '^\{"type":"action".*"source":"bot","action":\{"type":"bet"')

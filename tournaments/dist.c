@@ -63,6 +63,8 @@ struct gather {
 	FILE		*out;		/* merge: the new journal, or NULL */
 	char		*outdir;	/* merge: its absolute path */
 	char		*rkey, *rreal;	/* a log directory and its realpath */
+	struct jobfile	*lastf;		/* the last log path made: its job, */
+	char		*lastlog, *lastrel;	/* its log and the new path */
 	struct jobfile	*cur;		/* the job being read */
 	long		 bad;		/* its lines refused */
 };
@@ -692,7 +694,8 @@ write_game(struct gather *g, const struct jgame *jg, const char *log)
 		/* a canonical line ends with its log, if any: "log":"..."} */
 		n = jg->textlen - (jg->log != NULL ? strlen(jg->log) + 3 : 1);
 		if (fwrite(jg->text, 1, n, g->out) != n ||
-		    (log != NULL && fprintf(g->out, "\"%s\"", log) < 0) ||
+		    (log != NULL && (fputc('"', g->out) == EOF ||
+		    fputs(log, g->out) == EOF || fputc('"', g->out) == EOF)) ||
 		    fputs("}\n", g->out) == EOF)
 			err(1, "writing the merged journal");
 		return;
@@ -723,8 +726,8 @@ take_game(void *arg, const struct jgame *jg, char *cause, size_t len)
 {
 	struct gather *g = arg;
 	struct jobfile *f = g->cur;
-	const char *name;
-	char *abs, *rel = NULL;
+	const char *name, *rel = NULL;
+	char *abs;
 	int s, b;
 
 	if (f != NULL) {
@@ -763,13 +766,20 @@ take_game(void *arg, const struct jgame *jg, char *cause, size_t len)
 	if (g->out == NULL)
 		return 0;
 	if (g->cur != NULL && jg->log != NULL) {
-		if (asprintf(&abs, "%s/%s", g->cur->dir, jg->log) == -1)
-			err(1, "asprintf");
-		rel = relpath(g, abs);
-		free(abs);
+		/* a job's games share a log per referee run */
+		if (g->lastf != g->cur || strcmp(g->lastlog, jg->log) != 0) {
+			if (asprintf(&abs, "%s/%s", g->cur->dir, jg->log) == -1)
+				err(1, "asprintf");
+			free(g->lastlog);
+			free(g->lastrel);
+			g->lastlog = xstrdup(jg->log);
+			g->lastrel = relpath(g, abs);
+			g->lastf = g->cur;
+			free(abs);
+		}
+		rel = g->lastrel;
 	}
 	write_game(g, jg, rel != NULL ? rel : jg->log);
-	free(rel);
 	return 0;
 refuse:
 	warnx("%s: %s; refused", g->cur != NULL ? g->cur->path : "journal",
@@ -1021,6 +1031,8 @@ gather_free(struct gather *g)
 	free(g->outdir);
 	free(g->rkey);
 	free(g->rreal);
+	free(g->lastlog);
+	free(g->lastrel);
 	json_decref(g->header);
 }
 

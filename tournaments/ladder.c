@@ -1453,6 +1453,9 @@ l_synth(int argc, char **argv)
 	if (ladder_tour(&s, NULL, 0, &t, cause, sizeof cause) == -1)
 		errx(1, "%s", cause);
 	k = t.seats;
+	if (nbots < k)
+		errx(1, "%s: --bots %ld: a table of %d seats needs as many bots",
+		    argv[optind], nbots, k);
 	gpt = tour_games_per_table(&t);
 	for (i = 0; i < nbots; i++) {
 		snprintf(name, sizeof name, "synth%04d", i);

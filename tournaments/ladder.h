@@ -173,9 +173,22 @@ void	 lrate_free(struct lrating *);
  * ratings over time; -1 and a cause.
  */
 int	 lrate_save(struct lstore *, const struct lrating *, char *, size_t);
-/* Writes the rating's table as FORMAT to fp; -1 and a cause. */
+/*
+ * Writes the rating's table as FORMAT to fp, the bytes `tournament rate`
+ * writes to stdout of the export saved in the ladder's directory (the
+ * html's recent games linking their logs as it does); -1 and a cause.
+ */
 int	 lrate_report(struct lstore *, const struct lrating *, FILE *,
 	    enum report_fmt, char *, size_t);
+/* What the site's page of the table adds. */
+struct lpage {
+	const char	*nav;	/* links atop the page */
+	const char	*pre;	/* logs linked as PRE + "logs/..." */
+	int		 live;	/* a run plays: no log of a table in play */
+};
+/* The table as lrate_report writes it, or as the site's page (pg). */
+int	 lrate_page(struct lstore *, const struct lrating *, FILE *,
+	    enum report_fmt, const struct lpage *, char *, size_t);
 /*
  * Writes the ladder's journal (a header, then every game in commit
  * order) to fp; -1 and a cause.

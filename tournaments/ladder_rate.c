@@ -81,22 +81,91 @@ lrate_free(struct lrating *lr)
 	rate_free(&lr->r);
 }
 
+/*
+ * The store's last RECENT_MAX games, in commit order as `tournament rate`
+ * keeps them from the export: linked as rate links them for the export
+ * saved in the ladder's directory (pg NULL), or from pg->pre, without the
+ * log of a table in play when pg->live.
+ */
+static void
+recent_games(struct lstore *s, const struct lpage *pg, struct recent *rc)
+{
+	sqlite3_stmt *q;
+	struct logbase lb;
+	struct jgame g;
+	json_t *line[RECENT_MAX];
+	int open[RECENT_MAX], n = 0, i;
+	char cause[256], *link, *path;
+
+	if ((q = lstore_prep(s, "SELECT g.line, t.ended IS NULL AND "
+	    "t.abandoned = 0 FROM games g JOIN tables t ON t.id = g.tab "
+	    "ORDER BY g.id DESC LIMIT ?", cause, sizeof cause)) == NULL)
+		return;
+	sqlite3_bind_int(q, 1, RECENT_MAX);
+	while (n < RECENT_MAX && sqlite3_step(q) == SQLITE_ROW) {
+		line[n] = json_loads((const char *)sqlite3_column_text(q, 0),
+		    0, NULL);
+		open[n] = sqlite3_column_int(q, 1);
+		if (line[n] != NULL)
+			n++;
+	}
+	sqlite3_finalize(q);
+	logbase_init(&lb, s->dir, NULL);
+	for (i = n - 1; i >= 0; i--) {
+		if (jgame_parse(line[i], &g, cause, sizeof cause) == 0) {
+			if (pg == NULL || g.log == NULL)
+				logbase_recent(&lb, rc, &g);
+			else if (pg->live && open[i]) {
+				recent_add(rc, &g, NULL, NULL);
+				rc->g[(rc->head + RECENT_MAX - 1) %
+				    RECENT_MAX].why = "in play";
+			} else {
+				if (asprintf(&link, "%s%s", pg->pre, g.log) ==
+				    -1 || asprintf(&path, "%s/%s", s->dir,
+				    g.log) == -1)
+					abort();
+				recent_add(rc, &g, link, path);
+				free(link);
+				free(path);
+			}
+		}
+		json_decref(line[i]);
+	}
+	logbase_free(&lb);
+}
+
 /* Writes the table; see ladder.h. */
 int
 lrate_report(struct lstore *s, const struct lrating *lr, FILE *fp,
     enum report_fmt f, char *cause, size_t len)
 {
+	return lrate_page(s, lr, fp, f, NULL, cause, len);
+}
+
+/* Writes the table or the site's page of it; see ladder.h. */
+int
+lrate_page(struct lstore *s, const struct lrating *lr, FILE *fp,
+    enum report_fmt f, const struct lpage *pg, char *cause, size_t len)
+{
 	struct report rp;
+	struct recent *rc;
 	char *name;
-	int rc;
+	int rc_;
 
 	memset(&rp, 0, sizeof rp);
 	name = lstore_meta(s, "name");
 	rp.r = &lr->r;
 	rp.title = name != NULL ? name : "ladder";
-	rc = report_write(fp, &rp, f, cause, len);
+	rp.nav = pg != NULL ? pg->nav : NULL;
+	rc = xcalloc(1, sizeof *rc);
+	if (f == FMT_HTML)
+		recent_games(s, pg, rc);
+	rp.recent = rc;
+	rc_ = report_write(fp, &rp, f, cause, len);
+	recent_free(rc);
+	free(rc);
 	free(name);
-	return rc;
+	return rc_;
 }
 
 /* Saves the fit in the store; see ladder.h. */

@@ -43,9 +43,7 @@ struct loader {
 	struct rating	*r;
 	struct recent	*rc;
 	const char	*path;
-	char		*dir;		/* the journal's directory */
-	int		 samedir;	/* the report is written there too */
-	char		*absdir;	/* its absolute path, or NULL */
+	struct logbase	 lb;		/* where its logs are */
 	int		 index;		/* of the journal */
 	struct doneset	 done;
 	int		 have_done;
@@ -184,7 +182,6 @@ load_game(void *arg, const struct jgame *g, char *cause, size_t len)
 {
 	struct loader *l = arg;
 	int pl[MAX_PLAYERS], s;
-	char *path = NULL, *link = NULL;
 
 	if (l->have_done) {
 		switch (doneset_add(&l->done, g->table, g->game)) {
@@ -211,21 +208,8 @@ load_game(void *arg, const struct jgame *g, char *cause, size_t len)
 		pl[s] = rate_player(l->r, rated_name(l->header, g->bots[s]));
 	rate_add(l->r, rate_blockkey((uint64_t)l->index, g->table, g->deal),
 	    g->k, pl, g->places, (const long (*)[NTFAULT])g->faults);
-	if (l->rc != NULL && g->log != NULL) {
-		if (g->log[0] == '/')
-			path = xstrdup(g->log);
-		else if (asprintf(&path, "%s/%s", l->dir, g->log) == -1)
-			err(1, "asprintf");
-		if (g->log[0] == '/' || l->samedir)
-			link = xstrdup(g->log);
-		else if (asprintf(&link, "%s/%s", l->absdir != NULL ?
-		    l->absdir : l->dir, g->log) == -1)
-			err(1, "asprintf");
-		recent_add(l->rc, g, link, path);
-		free(path);
-		free(link);
-	} else if (l->rc != NULL)
-		recent_add(l->rc, g, NULL, NULL);
+	if (l->rc != NULL)
+		logbase_recent(&l->lb, l->rc, g);
 	return 0;
 }
 
@@ -238,6 +222,57 @@ rated_name(const json_t *h, const char *name)
 	s = json_string_value(json_object_get(json_object_get(h, "copies"),
 	    name));
 	return s != NULL ? s : name;
+}
+
+/* Where the logs of a journal in dir are for a report in linkdir. */
+void
+logbase_init(struct logbase *lb, const char *dir, const char *linkdir)
+{
+	char *there;
+
+	lb->dir = xstrdup(dir);
+	lb->absdir = realpath(dir, NULL);
+	there = realpath(linkdir != NULL ? linkdir : ".", NULL);
+	lb->samedir = lb->absdir != NULL && there != NULL &&
+	    strcmp(lb->absdir, there) == 0;
+	free(there);
+}
+
+void
+logbase_free(struct logbase *lb)
+{
+	free(lb->dir);
+	free(lb->absdir);
+	memset(lb, 0, sizeof *lb);
+}
+
+/*
+ * Keeps g among the recent games, its log linked from the report's place:
+ * as given when absolute or when the report is beside the journal, else
+ * by the journal directory's absolute path.
+ */
+void
+logbase_recent(const struct logbase *lb, struct recent *rc,
+    const struct jgame *g)
+{
+	char *path, *link;
+
+	if (g->log == NULL) {
+		recent_add(rc, g, NULL, NULL);
+		return;
+	}
+	if (g->log[0] == '/')
+		path = xstrdup(g->log);
+	else if (asprintf(&path, "%s/%s", lb->dir, g->log) == -1)
+		err(1, "asprintf");
+	if (g->log[0] == '/' || lb->samedir)
+		link = xstrdup(g->log);
+	else if (asprintf(&link, "%s/%s", lb->absdir != NULL ? lb->absdir :
+	    lb->dir, g->log) == -1)
+		err(1, "asprintf");
+	recent_add(rc, g, link, path);
+	free(path);
+	free(link);
 }
 
 /* Reports a damaged line that is skipped. */
@@ -258,7 +293,7 @@ rate_load(struct rating *r, const struct rate_opts *o, char *const *paths,
 	struct loader l;
 	struct across ax;
 	struct jreader jr;
-	char *copy, *there;
+	char *copy;
 	int i, rc;
 
 	rate_init(r, o);
@@ -273,13 +308,8 @@ rate_load(struct rating *r, const struct rate_opts *o, char *const *paths,
 		l.path = paths[i];
 		l.index = i;
 		copy = xstrdup(paths[i]);
-		l.dir = xstrdup(dirname(copy));
+		logbase_init(&l.lb, dirname(copy), linkdir);
 		free(copy);
-		l.absdir = realpath(l.dir, NULL);
-		there = realpath(linkdir != NULL ? linkdir : ".", NULL);
-		l.samedir = l.absdir != NULL && there != NULL &&
-		    strcmp(l.absdir, there) == 0;
-		free(there);
 		memset(&jr, 0, sizeof jr);
 		jr.header = load_header;
 		jr.game = load_game;
@@ -290,9 +320,8 @@ rate_load(struct rating *r, const struct rate_opts *o, char *const *paths,
 			warnx("%s: a torn last line was left out", paths[i]);
 		if (l.have_done)
 			doneset_free(&l.done);
-		free(l.dir);
-		free(l.absdir);
 		json_decref(l.header);
+		logbase_free(&l.lb);
 	}
 	for (i = 0; i < ax.ng; i++) {
 		json_decref(ax.g[i].id);

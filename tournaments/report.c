@@ -3,9 +3,11 @@
  * Score %, mean place, 1st places %, faults), the likelihood of superiority
  * between neighbours and the head-to-head matrix, as terminal text, CSV
  * (the table), JSON (everything), Markdown, or one self-contained HTML page
- * with an SVG chart of the ratings and their 95% intervals and links to the
- * recent games' match logs (and their HTML replays, when bin/replay --html
- * has made them).  No network, no scripts.
+ * with an SVG chart of the ratings and their 95% intervals, the matrix
+ * (its diagonal and the pairs that never met told apart) and links to the
+ * recent games' match logs (and their HTML replays, opened at the game,
+ * when bin/replay --html has made them; a log not there is said to be
+ * missing).  No network, no scripts.
  */
 #include <sys/stat.h>
 
@@ -495,6 +497,22 @@ json(FILE *fp, const struct report *rp, char *cause, size_t len)
 	return 0;
 }
 
+/* A round step for the ticks of an axis spanning span: 4 to 10 ticks. */
+double
+axis_step(double span)
+{
+	double step;
+
+	if (!(span > 0))
+		return 1;
+	step = pow(10, floor(log10(span / 4)));
+	if (span / step > 10)
+		step *= 2.5;
+	if (span / step > 10)
+		step *= 2;
+	return step;
+}
+
 /*
  * The ratings as an SVG chart: one row per player, a dot at the rating
  * and a bar over its 95% interval, on a common Elo axis.
@@ -525,11 +543,7 @@ svg_chart(FILE *fp, const struct rating *r)
 	lo -= span * 0.05;
 	hi += span * 0.05;
 	span = hi - lo;
-	step = pow(10, floor(log10(span / 4)));
-	if (span / step > 10)
-		step *= 2.5;
-	if (span / step > 10)
-		step *= 2;
+	step = axis_step(span);
 	fprintf(fp, "<svg xmlns=\"http://www.w3.org/2000/svg\" "
 	    "width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\" "
 	    "aria-label=\"ratings with 95%% intervals\">\n", width, height,
@@ -596,13 +610,15 @@ recent_html(FILE *fp, const struct report *rp)
 			fprintf(fp, " (%d)", g->places[s]);
 		}
 		fputs("</td><td>", fp);
-		if (g->log != NULL) {
+		if (g->log != NULL && stat(g->path, &sb) == -1)
+			fputs("<span class=\"why\">log not found</span>", fp);
+		else if (g->log != NULL) {
 			fputs("<a href=\"", fp);
 			html_esc(fp, g->log);
 			fputs("\">log</a>", fp);
 			snprintf(path, sizeof path, "%s.html", g->path);
 			if (stat(path, &sb) == 0) {
-				fputs(" <a href=\"", fp);
+				fputs(" <a class=\"replay\" href=\"", fp);
 				html_esc(fp, g->log);
 				fputs(".html", fp);
 				if ((step = replay_game_step(g->path,
@@ -610,6 +626,10 @@ recent_html(FILE *fp, const struct report *rp)
 					fprintf(fp, "#step=%ld", step);
 				fputs("\">replay</a>", fp);
 			}
+		} else if (g->why != NULL) {
+			fputs("<span class=\"why\">", fp);
+			html_esc(fp, g->why);
+			fputs("</span>", fp);
 		}
 		fputs("</td></tr>\n", fp);
 	}
@@ -637,7 +657,12 @@ html(FILE *fp, const struct report *rp)
 	    "td:nth-child(2),th:nth-child(2){text-align:left}\n"
 	    ".h2h td{text-align:center}\n.flag{color:#c33}\n"
 	    ".games td,.games th{text-align:left}\n"
-	    "</style>\n</head>\n<body>\n<h1>", fp);
+	    ".h2h td.self{background:#ccc}\nnav a{margin-right:1.2em}\n"
+	    ".h2h td.nm,.why{color:#888;font-size:smaller}\n"
+	    "</style>\n</head>\n<body>\n", fp);
+	if (rp->nav != NULL)
+		fputs(rp->nav, fp);
+	fputs("<h1>", fp);
 	html_esc(fp, rp->title != NULL ? rp->title : "cardarena ratings");
 	fprintf(fp, "</h1>\n<p>%ld games, %d players. Elo scale (400 log10), "
 	    "pool mean %.0f%s; ± is the 95%% interval from %d bootstrap "
@@ -685,7 +710,8 @@ html(FILE *fp, const struct report *rp)
 	}
 	if (r->n > 1) {
 		fputs("<h2>Head to head</h2>\n<p>Pairwise score of the row "
-		    "against the column, %.</p>\n<table class=\"h2h\">\n"
+		    "against the column, %, and their games together on "
+		    "hovering; grey: the bot itself.</p>\n<table class=\"h2h\">\n"
 		    "<tr><th></th><th></th>", fp);
 		for (j = 0; j < r->n; j++) {
 			fputs("<th>", fp);
@@ -700,8 +726,13 @@ html(FILE *fp, const struct report *rp)
 			fputs("</td>", fp);
 			for (j = 0; j < r->n; j++) {
 				b = r->order[j];
-				if (a == b || r->met[a * r->cap + b] == 0) {
-					fputs("<td>-</td>", fp);
+				if (a == b) {
+					fputs("<td class=\"self\"></td>", fp);
+					continue;
+				}
+				if (r->met[a * r->cap + b] == 0) {
+					fputs("<td class=\"nm\">never met</td>",
+					    fp);
 					continue;
 				}
 				s = pct(r->w[a * r->cap + b],
@@ -742,6 +773,7 @@ recent_add(struct recent *rc, const struct jgame *g, const char *log,
 	}
 	e->log = log != NULL ? xstrdup(log) : NULL;
 	e->path = path != NULL ? xstrdup(path) : NULL;
+	e->why = NULL;
 	rc->head = (rc->head + 1) % RECENT_MAX;
 	if (rc->n < RECENT_MAX)
 		rc->n++;

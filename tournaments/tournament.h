@@ -357,6 +357,7 @@ struct recent {
 		int	 places[MAX_PLAYERS];
 		char	*log;		/* the link, from the report's place */
 		char	*path;		/* the file, from where we run */
+		const char *why;	/* no log linked: why (static) */
 	}	 g[RECENT_MAX];
 	int	 n, head;
 };
@@ -367,11 +368,14 @@ struct report {
 	const struct recent	*recent;	/* or NULL */
 	int			 color;		/* text: terminal colours */
 	int			 top;		/* text: only the first rows; 0 all */
+	const char		*nav;		/* html: links atop the page */
 };
 
 int	 report_fmt(const char *, enum report_fmt *);
 /* Writes s with HTML's special characters escaped. */
 void	 html_esc(FILE *, const char *);
+/* A round step for the ticks of an axis spanning span: 4 to 10 ticks. */
+double	 axis_step(double span);
 /* Writes the report in a format; -1 and a cause on a write error. */
 int	 report_write(FILE *, const struct report *, enum report_fmt,
 	    char *, size_t);
@@ -381,6 +385,20 @@ void	 recent_add(struct recent *, const struct jgame *, const char *log,
 void	 recent_free(struct recent *);
 
 /* load.c */
+
+/* Where a journal's logs are, for a report written elsewhere. */
+struct logbase {
+	char	*dir;		/* the journal's directory */
+	char	*absdir;	/* its absolute path, or NULL */
+	int	 samedir;	/* the report is written there too */
+};
+
+/* The logs of a journal in dir, for a report in linkdir (NULL: "."). */
+void	 logbase_init(struct logbase *, const char *dir, const char *linkdir);
+void	 logbase_free(struct logbase *);
+/* Keeps a game among the recent ones, its log linked as rate_load does. */
+void	 logbase_recent(const struct logbase *, struct recent *,
+	    const struct jgame *);
 
 /*
  * Reads journals into a new rating pool (each game once per journal) and

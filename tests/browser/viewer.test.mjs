@@ -108,6 +108,28 @@ async function check(browser, file) {
 	    `${name}: ${nf} step(s) with faults are marked`);
 	ok(await page.locator("#actions li.debug").count() === nd,
 	    `${name}: ${nd} step(s) with debug text are marked`);
+	// ... grouped by game and seat: one line per seat of a game that has
+	// any, its debug text one step through (not a button per step).
+	const pairs = new Set(), games = new Set();
+	data.frames.forEach(f => {
+		for (const x of f.debug || [])
+			pairs.add(f.g + "/" + x.seat);
+		if ((f.debug && f.debug.length) || (f.faults && f.faults.length))
+			games.add(f.g);
+	});
+	ok(await page.locator("#markers .mgame").count() === games.size,
+	    `${name}: the faults and debug text are grouped by game (${games.size})`);
+	ok(await page.locator("#markers button.d").count() === 2 * pairs.size,
+	    `${name}: debug text is stepped through per seat and game (${pairs.size})`);
+	if (pairs.size > 0) {
+		await page.evaluate(() => show(0));
+		await page.locator("#markers button.d.next").first().click();
+		const at = Number(await text(page, "#step-no"));
+		const want = data.frames.findIndex(f => (f.debug || []).length > 0);
+		ok(at === data.frames[want].k && await page.locator("#now .debug").count() > 0,
+		    `${name}: the debug stepper goes to the first step with debug text (${at})`);
+		await page.screenshot({ path: path.join(shots, name + "-debug.png"), fullPage: true });
+	}
 	if (nf > 0) {
 		await page.locator("#markers button.f").first().click();
 		ok(await page.locator("#now .fault").count() > 0,

@@ -178,6 +178,31 @@ rlog_is_log(const char *path)
 	return n == sizeof head - 1 && memcmp(buf, head, n) == 0;
 }
 
+char *
+rlog_headless(const char *path)
+{
+	FILE *fp;
+	json_t *j;
+	char *line = NULL, *why = NULL;
+	const char *t, *d;
+	size_t cap = 0;
+
+	if ((fp = fopen(path, "r")) == NULL)
+		return NULL;
+	if (getline(&line, &cap, fp) != -1 && strncmp(line, "{\"type\":", 8) ==
+	    0 && (j = json_loads(line, 0, NULL)) != NULL) {
+		t = json_string_value(json_object_get(j, "type"));
+		d = json_string_value(json_object_get(j, "detail"));
+		if (t != NULL && (strcmp(t, "aborted") == 0 ||
+		    strcmp(t, "error") == 0))
+			why = xstrdup(d != NULL ? d : t);
+		json_decref(j);
+	}
+	free(line);
+	fclose(fp);
+	return why;
+}
+
 const char *
 rlog_msg_type(const struct rrec *r)
 {

@@ -25,7 +25,13 @@ enum mode { SHOW, VERIFY, EMIT, HTML, TABLE };
 static int	quiet;
 
 static void	usage(FILE *);
-static int	verify_path(const char *, int *, int *);
+/* What --verify counted. */
+struct tally {
+	int	ok, bad, empty;
+};
+
+static int	verify_path(const char *, struct tally *);
+static int	headless(const char *);
 static int	verify_one(const char *);
 static int	load(struct rlog *, struct replay *, const char *, int);
 static int	emit(const struct replay *, int, long);
@@ -155,19 +161,33 @@ verify_one(const char *path)
 	return ok ? 0 : -1;
 }
 
-/* Verifies a log, or every log in a directory (and below). */
+/* Is path the log of a match that ended before its first game? */
 static int
-verify_path(const char *path, int *nok, int *nbad)
+headless(const char *path)
+{
+	char *why = rlog_headless(path);
+	int is = why != NULL;
+
+	free(why);
+	return is;
+}
+
+/*
+ * Verifies a log, or every log in a directory (and below); a log of a
+ * match that ended before its first game is named and counted apart.
+ */
+static int
+verify_path(const char *path, struct tally *t)
 {
 	struct dirent **ents;
 	struct stat sb;
-	char sub[PATH_MAX];
+	char sub[PATH_MAX], *why;
 	int i, n;
 
 	if (stat(path, &sb) == 0 && S_ISDIR(sb.st_mode)) {
 		if ((n = scandir(path, &ents, NULL, alphasort)) == -1) {
 			warn("%s", path);
-			(*nbad)++;
+			t->bad++;
 			return -1;
 		}
 		for (i = 0; i < n; i++) {
@@ -175,18 +195,23 @@ verify_path(const char *path, int *nok, int *nbad)
 				snprintf(sub, sizeof sub, "%s/%s", path,
 				    ents[i]->d_name);
 				if (stat(sub, &sb) == 0 && (S_ISDIR(sb.st_mode)
-				    || rlog_is_log(sub)))
-					verify_path(sub, nok, nbad);
+				    || rlog_is_log(sub) || headless(sub)))
+					verify_path(sub, t);
 			}
 			free(ents[i]);
 		}
 		free(ents);
 		return 0;
 	}
-	if (verify_one(path) == 0)
-		(*nok)++;
+	if ((why = rlog_headless(path)) != NULL) {
+		printf("%s: no game (the match ended before its first game: "
+		    "%s)\n", path, why);
+		free(why);
+		t->empty++;
+	} else if (verify_one(path) == 0)
+		t->ok++;
 	else
-		(*nbad)++;
+		t->bad++;
 	return 0;
 }
 
@@ -388,19 +413,26 @@ parse_args(int argc, char **argv, struct args *a)
 static int
 verify_all(int n, char **paths)
 {
-	int i, nok = 0, nbad = 0;
+	struct tally t = { 0, 0, 0 };
+	int i, all;
 
 	for (i = 0; i < n; i++)
-		verify_path(paths[i], &nok, &nbad);
-	if (nok + nbad != 1 || nbad > 0)
-		printf("verified %d logs: %d ok, %d failed\n", nok + nbad, nok,
-		    nbad);
+		verify_path(paths[i], &t);
+	all = t.ok + t.bad + t.empty;
+	if (all != 1 || t.bad > 0) {
+		printf("verified %d logs: %d ok, %d failed", all, t.ok,
+		    t.bad);
+		if (t.empty > 0)
+			printf(", %d with no game (a match stopped before its "
+			    "first game)", t.empty);
+		putchar('\n');
+	}
 	if (fflush(stdout) == EOF)
 		err(1, "stdout");
-	if (nok + nbad == 0)
+	if (all == 0)
 		warnx("no match log found (a log's first line is the "
 		    "referee's header)");
-	return nbad > 0 || nok == 0 ? 1 : 0;
+	return t.bad > 0 || t.ok + t.empty == 0 ? 1 : 0;
 }
 
 /* Shows one log as a asks (emit, HTML, or on the terminal); the status. */

@@ -121,6 +121,12 @@ const char *rlog_msg(const struct rrec *, size_t *);
 const char *rlog_msg_type(const struct rrec *);
 /* Is path a match log (its first line a header)? */
 int	 rlog_is_log(const char *);
+/*
+ * If path is the log of a match that ended before its header was written
+ * (stopped or failed while its bots started: one "aborted" or "error"
+ * line), why it ended, a new string; else NULL.
+ */
+char	*rlog_headless(const char *);
 
 /* verify.c */
 /*
