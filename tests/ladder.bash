@@ -43,3 +43,21 @@ serve() {
 	wait_for grep -q "^serving" "$T/serve.out"
 	port=$(sed -n 's|.*127\.0\.0\.1:\([0-9]*\)/.*|\1|p' "$T/serve.out")
 }
+
+# Does every table holding a game of the store have its replay, and no
+# bot page say one is missing?  (A log without one holds no game the
+# store counts: its table was stopped, or abandoned, in its first game.)
+replays_complete() {
+	local f
+	for f in $(q "SELECT DISTINCT t.log FROM tables t JOIN games g ON \
+	    g.tab = t.id WHERE t.log IS NOT NULL"); do
+		[ -s "$L/$f.html" ] || { echo "no replay: $f"; return 1; }
+	done
+	for f in "$L"/logs/t*.jsonl; do
+		[ -e "$f.html" ] && continue
+		[ "$(q "SELECT count(*) FROM games g JOIN tables t ON \
+		    t.id = g.tab WHERE t.log = 'logs/${f##*/}'")" = 0 ] ||
+		    { echo "no replay: $f"; return 1; }
+	done
+	! grep -q "no replay\|being made" "$L"/site/bots/*.html
+}

@@ -345,17 +345,10 @@ kill9() {
 	done
 	ls "$L"/logs/t*.jsonl.html >/dev/null
 	grep -q 'class="replay"' "$L"/site/bots/*.html
-	# every log that holds a game has its replay, the abandoned tables'
-	# (a kill -9 left them open) too; the site says why if one has none
-	# (known gap, left open: the table the run's last signal stopped
-	# mid-game is not always rendered by the site yet; only it may lack
-	# one besides the tables with no game)
-	for f in "$L"/logs/t*.jsonl; do
-		[ -e "$f.html" ] && continue
-		run bin/replay --verify "$f"
-		[[ "$output" == *": no game (the match ended before its first game"* ||
-		    "$output" == *"stopped by signal 15"* ]]
-	done
+	# every table that holds a game has its replay, the abandoned ones
+	# (a kill -9 left them open) and the one the last signal stopped
+	# mid-game too
+	replays_complete
 }
 
 # Has table $1 ended?
@@ -400,21 +393,20 @@ table_ended() {
 	for s in standings playing bot replay results; do
 		[ -s "build/screenshots/ladder-$s.png" ]
 	done
-	rm "$gate"
-	wait_for table_ended "$open"
+	# stopped while the gate holds its table at its second game: the
+	# run's end renders its replay (its first game), with no site run
 	kill -TERM "$bg"
 	wait "$bg" || true
 	bg=
+	rm "$gate"
+	[ "$(q "SELECT count(*) FROM games WHERE tab = $open")" -ge 1 ]
+	table_ended "$open"
+	[ -s "$L/logs/$log.html" ]
 	grep -q "No table is in play right now" "$L/site/index.html"
 	! grep -q '<meta http-equiv="refresh"' "$L/site/index.html" || false
 	# every log that holds a game has its replay (the table stopped by
 	# the signal too) and the site links each replay at its game's step
-	for f in "$L"/logs/t*.jsonl; do
-		[ -e "$f.html" ] && continue
-		run bin/replay --verify "$f"
-		[[ "$output" == *": no game (the match ended before its first game"* ]]
-	done
-	! grep -q "no replay" "$L"/site/bots/*.html || false
+	replays_complete
 	python3 - "$L" <<'PY'
 import glob, json, re, sys
 lad = sys.argv[1]

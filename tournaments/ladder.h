@@ -259,13 +259,19 @@ struct lrun_opts {
 };
 
 /*
- * Renders the HTML replay (LOG.html, bin/replay --html) of a table that
- * ended with all its games when it has none as new as its log, whole or
- * not at all: 1 rendered, 0 nothing to render (or it failed, said), -1
- * and a cause.  The run renders them in the background, after play.
+ * Renders the HTML replay (LOG.html, bin/replay --html) of a table no
+ * longer in play whose log holds a game (ended, stopped by a signal or
+ * abandoned) when it has none as new as its log, whole or not at all: 1
+ * rendered, 0 nothing to render (or it failed, said), -1 and a cause.
+ * The run renders them in the background, after play.
  */
 int	 ladder_replay(struct lstore *, long table, char *, size_t);
-/* Renders every replay missing: the number rendered, or -1 and a cause. */
+/*
+ * Renders every replay missing (the one owner of that list, for the
+ * run's end, `ladder site` and the next run), and notes in the store's
+ * meta "replays_upto" the table before the first one in play: the
+ * number rendered, or -1 and a cause.
+ */
 long	 ladder_replays(struct lstore *, char *, size_t);
 /* Plays the ladder until stopped; the exit status for main. */
 int	 ladder_run(struct lstore *, const struct lrun_opts *);

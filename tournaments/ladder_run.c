@@ -43,6 +43,13 @@
 #include "pool.h"
 #include "proc.h"
 
+/*
+ * The tables whose log gets a replay (SQL, t the table): no longer in
+ * play (ended, or abandoned by a killed run) with a log holding a game.
+ * The one rule for the run, `ladder site` and `ladder serve`.
+ */
+#define REPLAYABLE "t.ended IS NOT NULL AND t.log IS NOT NULL AND " \
+	"EXISTS (SELECT 1 FROM games g WHERE g.tab = t.id)"
 
 /* What a run knows of a version's tables (across its pool rounds). */
 struct health {
@@ -476,7 +483,8 @@ run_end(void *arg, const struct pool_run *r, long left, int failed)
 	judge(rn, r, left, failed);
 	for (i = 0; i < rn->t.seats; i++)
 		rn->v[r->bots[i]].inflight--;
-	if (r->log != NULL && left == 0) {
+	/* stopped or failed too: its games played are replayed */
+	if (r->log != NULL && left < r->nlist) {
 		rn->queue = xreallocarray(rn->queue, (size_t)rn->nq + 1,
 		    sizeof *rn->queue);
 		rn->queue[rn->nq++] = r->table;
@@ -508,9 +516,7 @@ replay_start(struct lstore *s, const char *prog, long table,
 	int rc;
 
 	if ((st = lstore_prep(s, "SELECT log FROM tables t WHERE id = ? AND "
-	    "ended IS NOT NULL AND NOT abandoned AND log IS NOT NULL AND "
-	    "(SELECT count(*) FROM games g WHERE g.tab = t.id) = hi - lo",
-	    cause, len)) == NULL)
+	    REPLAYABLE, cause, len)) == NULL)
 		return -1;
 	sqlite3_bind_int64(st, 1, table);
 	if (sqlite3_step(st) == SQLITE_ROW)
@@ -607,6 +613,7 @@ ladder_replay(struct lstore *s, long table, char *cause, size_t len)
 long
 ladder_replays(struct lstore *s, char *cause, size_t len)
 {
+	char upto[32];
 	long *ids, n, i, done = 0;
 	int rc;
 
@@ -620,27 +627,36 @@ ladder_replays(struct lstore *s, char *cause, size_t len)
 		done += rc;
 	}
 	free(ids);
+	/* every table before the first one in play is done with */
+	snprintf(upto, sizeof upto, "%ld", lstore_scalar(s, "SELECT "
+	    "coalesce((SELECT min(id) - 1 FROM tables WHERE ended IS NULL), "
+	    "(SELECT max(id) FROM tables), 0)"));
+	if (lstore_set_meta(s, "replays_upto", upto, cause, len) == -1)
+		return -1;
 	return done;
 }
 
 /*
- * The tables that ended with all their games whose replay is missing or
- * older than their log, in order (*ids, the caller's); -1 and a cause.
+ * The tables past the store's meta "replays_upto" that have a replay to
+ * make (REPLAYABLE) and none as new as their log, in order (*ids, the
+ * caller's); -1 and a cause.
  */
 static long
 pending(struct lstore *s, long **ids, char *cause, size_t len)
 {
 	sqlite3_stmt *st;
 	struct stat lsb, hsb;
-	char *log;
-	long n = 0;
+	char *log, *v;
+	long n = 0, from;
 
 	*ids = NULL;
-	if ((st = lstore_prep(s, "SELECT id, log FROM tables t WHERE ended IS "
-	    "NOT NULL AND NOT abandoned AND log IS NOT NULL AND (SELECT "
-	    "count(*) FROM games g WHERE g.tab = t.id) = hi - lo ORDER BY id",
-	    cause, len)) == NULL)
+	v = lstore_meta(s, "replays_upto");
+	from = v != NULL ? strtol(v, NULL, 10) : 0;
+	free(v);
+	if ((st = lstore_prep(s, "SELECT id, log FROM tables t WHERE id > ? "
+	    "AND " REPLAYABLE " ORDER BY id", cause, len)) == NULL)
 		return -1;
+	sqlite3_bind_int64(st, 1, from);
 	while (sqlite3_step(st) == SQLITE_ROW) {
 		if (asprintf(&log, "%s/%s.html", s->dir,
 		    (const char *)sqlite3_column_text(st, 1)) == -1)
@@ -744,7 +760,10 @@ refit(struct lrunner *rn, char *cause, size_t len)
 	return 0;
 }
 
-/* The rating from scratch (as tournament rate's) and the site at rest. */
+/*
+ * The replays left to make, the rating from scratch (as tournament
+ * rate's) and the site at rest.
+ */
 static int
 finish(struct lstore *s, char *cause, size_t len)
 {
@@ -752,7 +771,8 @@ finish(struct lstore *s, char *cause, size_t len)
 	int rc = 0;
 
 	lrate_init(s, &lr, 0);
-	if (lrate_update(s, &lr, cause, len) == -1 ||
+	if (ladder_replays(s, cause, len) == -1 ||
+	    lrate_update(s, &lr, cause, len) == -1 ||
 	    (lr.r.n > 0 && rate_fit(&lr.r, cause, len) == -1) ||
 	    ladder_site(s, &lr, cause, len) == -1)
 		rc = -1;
@@ -891,8 +911,7 @@ ladder_run(struct lstore *s, const struct lrun_opts *o)
 	}
 	renders(&rn, 1);
 	if (!o->quiet && rn.nq > rn.qhead)
-		fprintf(stderr, "ladder: %ld replays left to render (ladder "
-		    "site renders them; ladder serve when one is asked for)\n",
+		fprintf(stderr, "ladder: rendering the %ld replays left\n",
 		    rn.nq - rn.qhead);
 	free(rn.queue);
 	/* one rating in memory at a time: they grow as bots squared */

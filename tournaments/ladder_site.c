@@ -9,9 +9,9 @@
  * stays small) and bots/NAME.html per bot (its versions, its results
  * against each opponent, its recent games with their logs and replays,
  * each replay opened at its game, or why there is none).  Every page
- * links the others.  No scripts, no external assets.  The replays a run
- * did not make (a table stopped or abandoned) are made here, once, for
- * every table no longer in play.  The site is written into a new
+ * links the others.  No scripts, no external assets.  The replays are
+ * not made here: ladder_replays (ladder_run.c) owns them.  The site is
+ * written into a new
  * directory DIR/site.XXXXXX and then published at once by renaming a
  * symlink over DIR/site, so a reader never sees a page half written nor a
  * site half old; the generation before is kept for readers still in it,
@@ -92,7 +92,6 @@ static void	 when(FILE *, int64_t);
 static int	 run_live(const char *);
 static void	 playing(FILE *, struct site *);
 static int	 seat_names(struct site *, long, char *, size_t, int);
-static void	 site_replays(struct site *);
 static void	 game_links(FILE *, struct site *, const struct jgame *, int);
 static void	 chart(FILE *, struct site *, const int *, int);
 static int	 chart_load(struct site *, struct series *, const int *, int);
@@ -283,72 +282,6 @@ playing(FILE *fp, struct site *st)
 }
 
 /*
- * Makes the replay of every table no longer in play that has none (a run
- * makes it when a table ends; not for a table stopped or abandoned),
- * once: the store's meta "replays_upto" is the table up to which all are
- * done.
- */
-static void
-site_replays(struct site *st)
-{
-	sqlite3_stmt *q;
-	struct stat sb;
-	char cause[256], names[MAX_PLAYERS * (LNAME_MAX + 8)], *v, *prog;
-	char *log, *html, upto[32];
-	long from, to, id;
-	int open, held = 0;
-
-	v = lstore_meta(st->s, "replays_upto");
-	from = to = v != NULL ? strtol(v, NULL, 10) : 0;
-	free(v);
-	/* a table without a game (stopped while its bots started) has none */
-	if ((q = lstore_prep(st->s, "SELECT id, log, ended IS NULL AND "
-	    "abandoned = 0, EXISTS (SELECT 1 FROM games g WHERE g.tab = "
-	    "tables.id) FROM tables WHERE id > ? ORDER BY id", cause,
-	    sizeof cause)) == NULL)
-		return;
-	sqlite3_bind_int64(q, 1, from);
-	prog = beside_self("replay");
-	/* none is tried while the program is missing (being rebuilt) */
-	if (access(prog, X_OK) == -1) {
-		sqlite3_finalize(q);
-		free(prog);
-		return;
-	}
-	while (sqlite3_step(q) == SQLITE_ROW) {
-		id = sqlite3_column_int64(q, 0);
-		open = st->live && sqlite3_column_int(q, 2);
-		if (open) {
-			held = 1;
-			continue;
-		}
-		if (!held)
-			to = id;
-		if (sqlite3_column_type(q, 1) == SQLITE_NULL ||
-		    !sqlite3_column_int(q, 3))
-			continue;
-		if (asprintf(&log, "%s/%s", st->s->dir,
-		    sqlite3_column_text(q, 1)) == -1 ||
-		    asprintf(&html, "%s.html", log) == -1)
-			abort();
-		if (stat(html, &sb) == -1 && stat(log, &sb) == 0 &&
-		    seat_names(st, id, names, sizeof names, 0) > 0 &&
-		    render_one(prog, log, names) == -1)
-			warnx("%s: no HTML replay (see above)", log);
-		free(log);
-		free(html);
-	}
-	sqlite3_finalize(q);
-	free(prog);
-	if (to != from) {
-		snprintf(upto, sizeof upto, "%ld", to);
-		if (lstore_set_meta(st->s, "replays_upto", upto, cause,
-		    sizeof cause) == -1)
-			warnx("%s", cause);
-	}
-}
-
-/*
  * The log and replay links of game g on a bot page (open: its table is
  * in play), or why there are none.
  */
@@ -377,7 +310,10 @@ game_links(FILE *fp, struct site *st, const struct jgame *g, int open)
 		fputs("<a href=\"../../", fp);
 		html_esc(fp, g->log);
 		fputs("\">log</a> ", fp);
-		if (stat(html, &sb) == -1)
+		if (stat(html, &sb) == -1 && st->live)
+			fputs("<span class=\"why\">its replay is being made"
+			    "</span>", fp);
+		else if (stat(html, &sb) == -1)
 			fputs("<span class=\"why\">no replay: bin/replay "
 			    "cannot read the log (replay --verify says why)"
 			    "</span>", fp);
@@ -1079,7 +1015,6 @@ ladder_site(struct lstore *s, const struct lrating *lr, char *cause,
 	st.playing = st.live && lstore_scalar(s, "SELECT count(*) FROM "
 	    "tables WHERE ended IS NULL AND abandoned = 0") > 0;
 	st.results = lr->r.fitted && lr->r.n > 0 && lr->r.n <= FULL_REPORT_MAX;
-	site_replays(&st);
 	if (index_page(&st, cause, len) == -1)
 		goto out;
 	for (i = 0; i < st.nv; i++) {
