@@ -47,6 +47,11 @@ games() {
 	python3 tests/journal_games.py "$1"
 }
 
+# Has process $1 ended (and been reaped by its parent)?
+gone() {
+	[ ! -e "/proc/$1" ]
+}
+
 # Counts the game lines of job journals and checks none is doubled.
 no_doubles() {
 	python3 - "$@" <<'PY'
@@ -168,9 +173,12 @@ PY
 					[ -r "/proc/$p/fd" ] || continue
 					ls -l "/proc/$p/fd" 2>/dev/null | grep -q "$f" && echo "$p"
 				    done | head -n 1)
-				# the job may end between the look and
-				# the kill: then look again
-				if [ -n "$pid" ] && kill -9 "$pid" 2>/dev/null; then
+				# the job may end, or play its last game,
+				# between the look and the kill: then its
+				# retry has nothing to resume; look again
+				if [ -n "$pid" ] && kill -9 "$pid" 2>/dev/null &&
+				    wait_for gone "$pid" &&
+				    [ "$(grep -c '^{"table"' "$f")" -lt 4 ]; then
 					killed=$idx
 					break 2
 				fi
