@@ -1,7 +1,7 @@
 #!/bin/sh
 # make bench: the ladder's games per second against tournament run's on the
-# same bots and settings (the game's defaults, the ladder's table size, the
-# same -j): short games (horserace, 5 random bots, -j 1) and daifugo's C
+# same bots and settings (the game's defaults, the same -j; each sizing its
+# referee runs by their pace): short games (horserace, 5 random bots, -j 1) and daifugo's C
 # bots (-j 2).  The runs alternate, ladder then tournament, BENCH_REPS
 # times (3); the row is the median of the ratios (ladder / tournament), as
 # the machine may be shared.  Environment: BENCH_LADDER_GAMES (200), BIN
@@ -35,16 +35,17 @@ ladder_rate() {	# GAME JOBS BOT...
 	python3 -c "print($n / ($t1 - $t0))"
 }
 
-# The same bots and settings through `tournament run`: tables of the
-# ladder's size, enough rounds for $games games.
+# The same bots and settings through `tournament run` at its best: one
+# table of every bot, enough deals for $games games, played in chunks
+# sized by their pace (deals_per_run auto), as the ladder sizes its tables.
 tour_rate() {	# GAME JOBS BOT...
 	g=$1 j=$2; shift 2
 	rm -rf "$tmp/out"
 	python3 - "$tmp/t.json" "$g" "$games" "$tmp/out" "$BIN" "$@" <<'PY'
 import json, sys
 path, game, games, out, bin_, bots = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4], sys.argv[5], sys.argv[6:]
-per = len(bots)	# duplicate: deals (1) x seats games a table
-json.dump({"game": game, "schedule": "all", "rounds": -(-games // per),
+per = len(bots)	# duplicate: deals x seats games a table
+json.dump({"game": game, "deals": -(-games // per),
     "output": out, "bots": [{"name": "b%d" % (i + 1), "command": bin_ + "/" + b}
     for i, b in enumerate(bots)]}, open(path, "w"))
 PY

@@ -1,7 +1,8 @@
 # Helpers of the ladder's tests (tests/ladder.bats, tests/ladder_hostile.bats),
 # loaded after helpers.bash with `load ladder`: each test runs from the top
 # of the tree in a directory of its own, $T, its ladder $L, its settings
-# $T/settings.json (horserace at 3 seats, one duplicate deal a table, the
+# $T/settings.json (horserace at 3 seats, one duplicate deal a table:
+# deals_per_run 1, tables of a fixed size; the
 # limits of $TOUR_LIMITS); a ladder run ($bg) or server ($srv) left by a
 # failed test is stopped.
 
@@ -10,7 +11,7 @@ setup() {
 	T=$(mktemp -d "${BATS_TMPDIR:-/tmp}/ladder.XXXXXX")
 	chmod 755 "$T"
 	L=$T/lad
-	printf '{"game": "horserace", "seats": 3, "deals": 1, "duplicate": true, %s}\n' \
+	printf '{"game": "horserace", "seats": 3, "deals_per_run": 1, "duplicate": true, %s}\n' \
 	    "$TOUR_LIMITS" > "$T/settings.json"
 }
 

@@ -435,7 +435,7 @@ PY
 	grep -q 'class="replay"' "$T/status.html"
 }
 
-@test "ladder status before any game lists the bots entered, exit 0 (not \"no games to rate\")" {
+@test "ladder status before any game lists the bots entered, exit 0 (not \"no games to rate\"); csv and json an empty table" {
 	bin/tournament ladder init --boot 20 "$L" "$T/settings.json"
 	bin/tournament ladder add "$L" a -c 'bin/random --seed 1' --owner ann
 	bin/tournament ladder add "$L" b -c 'bin/random --seed 2'
@@ -444,6 +444,14 @@ PY
 	[[ "$output" == *"no games played yet; 2 bots entered"* ]]
 	[[ "$output" == *"a.v1"*"owner ann"* ]]
 	[[ "$output" == *"b.v1"* ]]
+	# the other formats stay what a program reads: an empty table on
+	# stdout, the bots entered on stderr
+	bin/tournament ladder status -f csv "$L" >"$T/csv" 2>"$T/err"
+	[ "$(wc -l <"$T/csv")" -eq 1 ]
+	grep -q '^rank,name,elo,' "$T/csv"
+	grep -q "no games played yet; 2 bots entered" "$T/err"
+	bin/tournament ladder status -f json "$L" 2>/dev/null |
+	    python3 -c 'import json, sys; d = json.load(sys.stdin); assert d["games"] == 0 and d["players"] == [], d'
 }
 
 @test "ladder run: a restart counts the bots in play (not 0) and abandons \"1 table\", singular" {
@@ -459,6 +467,28 @@ PY
 	[[ "$output" == *"ladder: 1 table of a stopped run abandoned"* ]]
 	[[ "$output" == *"games so far, 3 bots in play"* ]]
 	[[ "$output" != *" 0 bots in play"* ]]
+}
+
+@test "ladder run: tables sized by their pace (deals_per_run auto): two deals first, then whole deals of about 3 s of play, at least the settings' deals; --games caps the last" {
+	printf '{"game": "horserace", "seats": 3, "duplicate": true, %s}\n' \
+	    "$TOUR_LIMITS" > "$T/auto.json"
+	run bin/tournament ladder init --boot 20 "$L" "$T/auto.json"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"a ladder of horserace, 3 seats, tables of about 3 s of play (at least 3 games)"* ]]
+	for i in 1 2 3; do
+		bin/tournament ladder add "$L" "r$i" -c "bin/random --seed $i"
+	done
+	bin/tournament ladder run -q -j 1 --games 150 "$L"
+	# the first table times two deals (a lifetime of two games a seat
+	# rotation); every table whole deals
+	[ "$(q "SELECT hi - lo FROM tables ORDER BY id LIMIT 1")" -eq 6 ]
+	[ "$(q "SELECT count(*) FROM tables WHERE (hi - lo) % 3 != 0 OR hi - lo < 3")" -eq 0 ]
+	# a deal of three random horserace games takes milliseconds: the
+	# next table holds many (a table of 2 deals would mean over a second
+	# of play a deal), and --games 150 is not overshot by a whole table
+	[ "$(q "SELECT max(hi - lo) FROM tables")" -gt 6 ]
+	[ "$(q "SELECT sum(hi - lo) FROM tables")" -lt 156 ]
+	[ "$(q "SELECT count(*) FROM games")" -ge 150 ]
 }
 
 @test "ladder add: a refused bot shows botcheck's whole report, not only its verdict" {

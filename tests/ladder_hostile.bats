@@ -210,7 +210,7 @@ esac
 exec "$PWD/bin/referee" "\$@"
 SH
 	chmod 755 "$T/ref.sh"
-	printf '{"game": "horserace", "seats": 3, "deals": 1, "duplicate": true, "referee": "%s", %s}\n' \
+	printf '{"game": "horserace", "seats": 3, "deals_per_run": 1, "duplicate": true, "referee": "%s", %s}\n' \
 	    "$T/ref.sh" "$TOUR_LIMITS" > "$T/settings.json"
 }
 

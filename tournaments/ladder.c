@@ -84,7 +84,7 @@ static int	 l_inbox(int, char **);
 static int	 l_status(int, char **);
 static int	 l_export(int, char **);
 static int	 l_site(int, char **);
-static int	 no_games(struct lstore *);
+static int	 no_games(struct lstore *, FILE *);
 static double	 cpu_now(void);
 static int	 l_serve(int, char **);
 static int	 l_run(int, char **);
@@ -1054,8 +1054,14 @@ l_init(int argc, char **argv)
 		errx(2, "%s: %s", game != NULL ? game : argv[optind + 1],
 		    cause);
 	}
-	printf("%s: a ladder of %s, %d seats, %ld games a table\n", dir,
-	    t.game, t.seats, tour_games_per_table(&t));
+	if (t.deals_per_run > 0)
+		printf("%s: a ladder of %s, %d seats, %ld games a table\n",
+		    dir, t.game, t.seats, t.deals_per_run *
+		    (t.duplicate ? t.seats : 1));
+	else
+		printf("%s: a ladder of %s, %d seats, tables of about %.0f s "
+		    "of play (at least %ld games)\n", dir, t.game, t.seats,
+		    CHUNK_SECONDS, tour_games_per_table(&t));
 	tour_free(&t);
 	for (i = 0; json_is_array(bots) && i < json_array_size(bots); i++) {
 		b = json_array_get(bots, i);
@@ -1114,10 +1120,18 @@ l_status(int argc, char **argv)
 	lrate_init(&s, &lr, 0);
 	if (lrate_update(&s, &lr, cause, sizeof cause) == -1)
 		errx(1, "%s", cause);
-	if (lr.r.n == 0) {
+	if (lr.r.n == 0 && fmt == FMT_TEXT) {
 		/* nothing to rate yet: who is entered */
 		lrate_free(&lr);
-		return no_games(&s);
+		return no_games(&s, stdout);
+	}
+	if (lr.r.n == 0) {
+		/* a table of no one in the format asked, who is beside it */
+		if (lrate_report(&s, &lr, stdout, fmt, cause,
+		    sizeof cause) == -1)
+			errx(1, "%s", cause);
+		lrate_free(&lr);
+		return no_games(&s, stderr);
 	}
 	if (rate_fit(&lr.r, cause, sizeof cause) == -1 ||
 	    lrate_report(&s, &lr, stdout, fmt, cause, sizeof cause) == -1)
@@ -1135,9 +1149,9 @@ l_status(int argc, char **argv)
 	return 0;
 }
 
-/* What ladder status says before any game: the bots entered; 0. */
+/* What ladder status says before any game, on fp: the bots entered; 0. */
 static int
-no_games(struct lstore *s)
+no_games(struct lstore *s, FILE *fp)
 {
 	struct lversion *v;
 	char cause[512];
@@ -1147,11 +1161,12 @@ no_games(struct lstore *s)
 		errx(1, "%s", cause);
 	for (i = 0; i < n; i++)
 		k += v[i].active;
-	printf("no games played yet; %d bot%s entered%s\n", k,
+	fprintf(fp, "no games played yet; %d bot%s entered%s\n", k,
 	    k == 1 ? "" : "s", k > 0 ? ":" : "");
 	for (i = 0; i < n; i++)
 		if (v[i].active)
-			printf("  %-*s %s%s%s%s\n", LNAME_MAX + 4, v[i].player,
+			fprintf(fp, "  %-*s %s%s%s%s\n", LNAME_MAX + 4,
+			    v[i].player,
 			    v[i].owner != NULL ? "owner " : "",
 			    v[i].owner != NULL ? v[i].owner : "",
 			    v[i].quarantine != NULL ? " quarantined: " : "",
@@ -1227,6 +1242,7 @@ l_site(int argc, char **argv)
 	struct lstore s;
 	struct lrating lr;
 	char cause[512];
+	long left;
 	double t0, t1, t2, t3;
 	int ch, verbose = 0;
 
@@ -1247,7 +1263,7 @@ l_site(int argc, char **argv)
 		    "directory");
 	open_store(&s, argv[optind]);
 	/* the replays a run left to render */
-	if (ladder_replays(&s, cause, sizeof cause) == -1)
+	if (ladder_replays(&s, 0, &left, cause, sizeof cause) == -1)
 		errx(1, "%s", cause);
 	lrate_init(&s, &lr, verbose);
 	t0 = cpu_now();

@@ -269,10 +269,12 @@ int	 ladder_replay(struct lstore *, long table, char *, size_t);
 /*
  * Renders every replay missing (the one owner of that list, for the
  * run's end, `ladder site` and the next run), and notes in the store's
- * meta "replays_upto" the table before the first one in play: the
- * number rendered, or -1 and a cause.
+ * meta "replays_upto" the table before the first one in play; with a
+ * budget (seconds, 0: none) starts no render after it, *left the
+ * replays not made: the number rendered, or -1 and a cause.
  */
-long	 ladder_replays(struct lstore *, char *, size_t);
+long	 ladder_replays(struct lstore *, double budget, long *left, char *,
+	    size_t);
 /* Plays the ladder until stopped; the exit status for main. */
 int	 ladder_run(struct lstore *, const struct lrun_opts *);
 

@@ -1,13 +1,15 @@
 /*
  * tournament ladder run: the ladder as a table source of the pool
  * (pool.h), which alone starts the referees.  Each table is a chunk of
- * the ladder's duplicate deals (its "deals" times the seats), its bots
+ * the ladder's duplicate deals (table_deals: sized by the pace of the
+ * tables so far, so start-ups are paid once a table), its bots
  * chosen by ladder_pair.c from the last fit, recorded in the store before
  * it starts; each finished game is committed in its own transaction, keyed
  * (table, game), so a kill -9 loses no committed game and doubles none
  * (tables a killed run left open are marked abandoned when the ladder
  * starts again: their missing games are never played, their played ones
- * count).  Every refit_every games the new games are added to the rating,
+ * count).  Every refit_every games (spaced by time too: refit_due) the
+ * new games are added to the rating,
  * which is refitted warm (from the last fit), saved in the store (ratings
  * over time) and published as the site; the inbox is looked into, and
  * when the active bots changed (an add, update or retire by another
@@ -40,8 +42,13 @@
 #include <sqlite3.h>
 
 #include "ladder.h"
+#include "pace.h"
 #include "pool.h"
 #include "proc.h"
+
+#define REFIT_MIN_S	1.0	/* seconds between refits, at least */
+#define REFIT_SPACING	10.0	/* times the last refit's cost, at least */
+#define STOP_RENDER_S	10.0	/* seconds of replays rendered at a stop */
 
 /*
  * The tables whose log gets a replay (SQL, t the table): no longer in
@@ -76,10 +83,13 @@ struct lrunner {
 	struct lrating		 lr;		/* warm */
 	struct rng		 rng;
 	uint64_t		 seed;		/* the master seed */
-	long			 gpt;
+	long			 gpd;		/* games a deal */
+	double			 deal_s;	/* seconds a deal took, or 0 */
 	long			 started;	/* tables started */
 	long			 fresh;		/* games this run */
 	long			 unfitted;	/* games since a fit */
+	double			 fit_at;	/* when the last refit ended */
+	double			 fit_cost;	/* the seconds it took */
 	long			 print;		/* of active versions */
 	int			 stop;		/* start no table */
 	int			 broken;	/* the store failed */
@@ -103,9 +113,10 @@ static int	 game_done(void *, const struct pool_run *,
 		    const struct resline *, char *, size_t);
 static void	 run_end(void *, const struct pool_run *, long, int);
 static int	 refit(struct lrunner *, char *, size_t);
+static long	 table_deals(const struct lrunner *);
 static int	 load_bots(struct lrunner *, char *, size_t);
 static void	 unload_bots(struct lrunner *);
-static int	 finish(struct lstore *, char *, size_t);
+static int	 finish(struct lstore *, int, char *, size_t);
 static struct health *health(struct lrunner *, long);
 static int	 preflight(struct lrunner *);
 static void	 quarantine(struct lrunner *, struct lversion *, const char *);
@@ -119,6 +130,8 @@ static void	 replay_free(struct lrender *);
 static long	 pending(struct lstore *, long **, char *, size_t);
 static void	 renders(struct lrunner *, int);
 static void	 tick(void *);
+static double	 refit_due(const struct lrunner *);
+static double	 due(void *);
 
 /* Notes a signal while no pool runs. */
 static void
@@ -166,7 +179,7 @@ load_bots(struct lrunner *rn, char *cause, size_t len)
 		unload_bots(rn);
 		return load_bots(rn, cause, len);
 	}
-	rn->gpt = tour_games_per_table(&rn->t);
+	rn->gpd = rn->t.duplicate ? rn->t.seats : 1;
 	/* the store's write-ahead log holds what the store does */
 	for (i = 0; i < 2; i++) {
 		if (asprintf(&wal, "%s%s", rn->s->path, i ? "-shm" : "-wal") ==
@@ -341,6 +354,33 @@ unload_bots(struct lrunner *rn)
 	rn->nv = 0;
 }
 
+/*
+ * The deals of the next table: the settings' deals_per_run, or ("auto")
+ * as many as take about CHUNK_SECONDS of play at the pace of the tables
+ * so far (pace.h: start-ups apart, paid once a table and seat rotation;
+ * two deals until a table has been timed), at least the settings' deals;
+ * no more than --games still wants.
+ */
+static long
+table_deals(const struct lrunner *rn)
+{
+	long n = rn->t.deals, want;
+
+	if (rn->t.deals_per_run > 0)
+		n = rn->t.deals_per_run;
+	else if (rn->deal_s <= 0)
+		n = n > 2 ? n : 2;	/* a lifetime of two games to time */
+	else if (CHUNK_SECONDS / rn->deal_s > (double)n)
+		n = CHUNK_SECONDS / rn->deal_s < 1e6 ?
+		    (long)(CHUNK_SECONDS / rn->deal_s) : 1000000;
+	if (rn->o->max_games > 0) {
+		want = (rn->o->max_games - rn->fresh + rn->gpd - 1) / rn->gpd;
+		if (n > want)
+			n = want > 1 ? want : 1;
+	}
+	return n;
+}
+
 /* The pool's next: the bots a game tells most about; see pool.h. */
 static int
 next_run(void *arg, struct pool_run *r)
@@ -348,7 +388,7 @@ next_run(void *arg, struct pool_run *r)
 	struct lrunner *rn = arg;
 	struct lcand *c;
 	char cause[512], *log;
-	long vers[MAX_PLAYERS], id, g;
+	long vers[MAX_PLAYERS], id, g, ng;
 	int i, n, k = rn->t.seats, pick[MAX_PLAYERS], p, *ok;
 
 	if (rn->stop || rn->nv < k)
@@ -387,7 +427,8 @@ next_run(void *arg, struct pool_run *r)
 	for (i = 0; i < k; i++)
 		vers[i] = rn->v[pick[i]].id;
 	memset(r, 0, sizeof *r);
-	if ((id = lstore_table(rn->s, k, vers, 0, rn->gpt, rn->seed,
+	ng = table_deals(rn) * rn->gpd;
+	if ((id = lstore_table(rn->s, k, vers, 0, ng, rn->seed,
 	    rn->t.logs, &r->seed, &log, cause, sizeof cause)) == -1) {
 		warnx("%s", cause);
 		rn->stop = rn->broken = 1;
@@ -398,11 +439,13 @@ next_run(void *arg, struct pool_run *r)
 		r->log = xstrdup(log + strlen("logs/"));
 	free(log);
 	r->table = id;
-	r->games = rn->gpt;
-	r->nlist = rn->gpt;
-	r->list = xcalloc((size_t)rn->gpt, sizeof *r->list);
-	for (g = 0; g < rn->gpt; g++)
+	r->games = ng;
+	r->nlist = ng;
+	r->list = xcalloc((size_t)ng, sizeof *r->list);
+	for (g = 0; g < ng; g++)
 		r->list[g] = g;
+	r->ctx = xmalloc(sizeof(struct pace));
+	pace_start(r->ctx);
 	for (i = 0; i < k; i++) {
 		r->bots[i] = pick[i];
 		rn->v[pick[i]].inflight++;
@@ -456,9 +499,10 @@ game_done(void *arg, const struct pool_run *r, const struct resline *res,
 	}
 	for (s = 0; s < g.k; s++)
 		rn->v[r->bots[res->seats[s]]].games++;
+	pace_game(r->ctx, res->game, (int)rn->gpd);
 	rn->fresh++;
-	if (++rn->unfitted >= rn->o->refit_every && refit(rn, cause,
-	    len) == -1)
+	rn->unfitted++;
+	if (refit_due(rn) == 0 && refit(rn, cause, len) == -1)
 		return -1;
 	if (rn->o->max_games > 0 && rn->fresh >= rn->o->max_games) {
 		rn->stop = rn->aim = 1;
@@ -476,10 +520,15 @@ run_end(void *arg, const struct pool_run *r, long left, int failed)
 {
 	struct lrunner *rn = arg;
 	char cause[512];
+	double d;
 	int i;
 
 	if (lstore_table_end(rn->s, r->table, cause, sizeof cause) == -1)
 		warnx("%s", cause);
+	/* its pace sizes the next tables */
+	if (!failed && (d = pace_game_s(r->ctx) * (double)rn->gpd) > 0)
+		rn->deal_s = rn->deal_s <= 0 ? d : 0.5 * rn->deal_s + 0.5 * d;
+	free(r->ctx);
 	judge(rn, r, left, failed);
 	for (i = 0; i < rn->t.seats; i++)
 		rn->v[r->bots[i]].inflight--;
@@ -492,11 +541,45 @@ run_end(void *arg, const struct pool_run *r, long left, int failed)
 	renders(rn, 0);
 }
 
-/* The pool's tick: the background renders move on. */
+/* The pool's tick: a refit that came due, the background renders. */
 static void
 tick(void *arg)
 {
-	renders(arg, 0);
+	struct lrunner *rn = arg;
+	char cause[512];
+
+	if (!rn->broken && refit_due(rn) == 0 && refit(rn, cause,
+	    sizeof cause) == -1) {
+		warnx("%s", cause);
+		rn->stop = rn->broken = 1;
+	}
+	renders(rn, 0);
+}
+
+/*
+ * Seconds until a refit is due (0: now), or -1 while fewer than
+ * refit_every games wait for one: refits are spaced by games, and by
+ * time too, so that they take at most about a tenth of the host (no
+ * sooner than REFIT_SPACING times the last one's cost, nor than
+ * REFIT_MIN_S after it).
+ */
+static double
+refit_due(const struct lrunner *rn)
+{
+	double at;
+
+	if (rn->unfitted < rn->o->refit_every)
+		return -1;
+	at = rn->fit_at + fmax(REFIT_MIN_S, REFIT_SPACING * rn->fit_cost) -
+	    pool_now();
+	return at > 0 ? at : 0;
+}
+
+/* The pool's due: the next refit's time, if one waits. */
+static double
+due(void *arg)
+{
+	return refit_due(arg);
 }
 
 /*
@@ -611,15 +694,24 @@ ladder_replay(struct lstore *s, long table, char *cause, size_t len)
 
 /* Renders every replay missing; see ladder.h. */
 long
-ladder_replays(struct lstore *s, char *cause, size_t len)
+ladder_replays(struct lstore *s, double budget, long *left, char *cause,
+    size_t len)
 {
 	char upto[32];
+	double end = pool_now() + budget;
 	long *ids, n, i, done = 0;
 	int rc;
 
+	*left = 0;
 	if ((n = pending(s, &ids, cause, len)) == -1)
 		return -1;
 	for (i = 0; i < n; i++) {
+		if (budget > 0 && pool_now() >= end) {
+			/* the rest for ladder site, serve or the next run */
+			*left = n - i;
+			free(ids);
+			return done;
+		}
 		if ((rc = ladder_replay(s, ids[i], cause, len)) == -1) {
 			free(ids);
 			return -1;
@@ -726,6 +818,7 @@ refit(struct lrunner *rn, char *cause, size_t len)
 {
 	const struct rplayer *p;
 	char fresh[32];
+	double t0 = pool_now();
 	int i;
 
 	rn->unfitted = 0;
@@ -746,6 +839,8 @@ refit(struct lrunner *rn, char *cause, size_t len)
 		    LINBOX_QUIET : 0);
 	if (fingerprint(rn->s) != rn->print)
 		rn->stop = 1;
+	rn->fit_at = pool_now();
+	rn->fit_cost = rn->fit_at - t0;
 	if (!rn->o->quiet && rn->lr.r.n > 0) {
 		p = &rn->lr.r.p[rn->lr.r.order[0]];
 		/* at the start no bots are loaded yet: the store's count */
@@ -761,22 +856,29 @@ refit(struct lrunner *rn, char *cause, size_t len)
 }
 
 /*
- * The replays left to make, the rating from scratch (as tournament
- * rate's) and the site at rest.
+ * The replays left to make (for STOP_RENDER_S at most: a stop is
+ * prompt), the rating from scratch (as tournament rate's) and the site
+ * at rest.
  */
 static int
-finish(struct lstore *s, char *cause, size_t len)
+finish(struct lstore *s, int quiet, char *cause, size_t len)
 {
 	struct lrating lr;
+	long left;
 	int rc = 0;
 
 	lrate_init(s, &lr, 0);
-	if (ladder_replays(s, cause, len) == -1 ||
+	if (ladder_replays(s, STOP_RENDER_S, &left, cause, len) == -1 ||
 	    lrate_update(s, &lr, cause, len) == -1 ||
 	    (lr.r.n > 0 && rate_fit(&lr.r, cause, len) == -1) ||
 	    ladder_site(s, &lr, cause, len) == -1)
 		rc = -1;
 	lrate_free(&lr);
+	if (left > 0 && !quiet)
+		fprintf(stderr, "ladder: %ld replay%s left to render (ladder "
+		    "site renders them; ladder serve one when it is asked "
+		    "for; the next run in the background)\n", left,
+		    left == 1 ? "" : "s");
 	return rc;
 }
 
@@ -890,6 +992,7 @@ ladder_run(struct lstore *s, const struct lrun_opts *o)
 		src.game = game_done;
 		src.end = run_end;
 		src.tick = tick;
+		src.due = due;
 		src.arg = &rn;
 		end = pool_play(&rn.t, &po, &src, cause, sizeof cause);
 		unload_bots(&rn);
@@ -910,13 +1013,10 @@ ladder_run(struct lstore *s, const struct lrun_opts *o)
 		}
 	}
 	renders(&rn, 1);
-	if (!o->quiet && rn.nq > rn.qhead)
-		fprintf(stderr, "ladder: rendering the %ld replays left\n",
-		    rn.nq - rn.qhead);
 	free(rn.queue);
 	/* one rating in memory at a time: they grow as bots squared */
 	lrate_free(&rn.lr);
-	if (finish(s, cause, sizeof cause) == -1) {
+	if (finish(s, o->quiet, cause, sizeof cause) == -1) {
 		warnx("%s", cause);
 		rc = rc ? rc : 1;
 	}

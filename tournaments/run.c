@@ -48,7 +48,6 @@
 #define PLAIN_EVERY	10.0		/* seconds between plain log lines */
 #define COMMIT_GAMES	100		/* games per journal fsync, at most */
 #define COMMIT_MS	100		/* ms a written game waits for fsync */
-#define CHUNK_SECONDS	3.0		/* play per run when "auto" */
 #define CHUNK_MIN_SECONDS 1.0		/* at least, to share the tail */
 
 /* A chunk being played: deals d0 .. d0+n-1 of a table. */

@@ -92,6 +92,7 @@ struct tour {
 	int		 nbots;
 	long		 deals;		/* deals per table */
 	long		 deals_per_run;	/* deals a referee run plays; 0 auto */
+#define CHUNK_SECONDS	3.0		/* play per referee run when auto */
 	int		 duplicate;
 	int		 logs;		/* keep a match log per table run */
 	int		 affinity;	/* each referee run on a CPU of its own */

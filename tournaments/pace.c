@@ -1,0 +1,43 @@
+/*
+ * The pace of a referee run (see pace.h): the times of its results,
+ * read on the monotonic clock.
+ */
+#include <string.h>
+
+#include "pace.h"
+#include "pool.h"
+
+void
+pace_start(struct pace *p)
+{
+	memset(p, 0, sizeof *p);
+	p->t0 = pool_now();
+}
+
+void
+pace_game(struct pace *p, long game, int lives)
+{
+	double t = pool_now();
+	int s = lives > 1 ? (int)(game % lives) : 0;
+
+	if (p->games++ == 0)
+		p->tfirst = t;
+	p->tlast = t;
+	if (p->life_t[s] > 0) {
+		p->gaps += t - p->life_t[s];
+		p->ngaps++;
+	}
+	p->life_t[s] = t;
+}
+
+double
+pace_game_s(const struct pace *p)
+{
+	if (p->games == 0)
+		return 0;
+	if (p->ngaps > 0)
+		return p->gaps / (double)p->ngaps;
+	if (p->games >= 2)
+		return (p->tlast - p->tfirst) / (double)(p->games - 1);
+	return p->tlast - p->t0;
+}
