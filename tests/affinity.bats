@@ -28,7 +28,7 @@ setup() {
 
 teardown() {
 	show_failure
-	rm -f "$T/gate" "$T/hold"
+	rm -f "$T/gate" "$T/one" "$T/all"
 	for p in ${bg:-}; do
 		kill -INT "$p" 2>/dev/null || true
 		wait "$p" 2>/dev/null || true
@@ -55,10 +55,12 @@ cpus() {
 	awk '$2 == "start" { print $3 }' "$T"/rec/"$1".*
 }
 
-# holder NAME...: holds the leases NAME until $T/hold is removed.
+# holder TAG NAME...: holds the leases NAME while $T/TAG exists.
 holder() {
-	touch "$T/hold"
-	python3 - "$T/hold" "$@" <<'PY' &
+	local tag=$1
+	shift
+	touch "$T/$tag"
+	python3 - "$T/$tag" "$@" <<'PY' &
 import os, socket, sys, time
 keep = []
 for name in sys.argv[2:]:
@@ -69,8 +71,15 @@ open(sys.argv[1] + ".up", "w").close()
 while os.path.exists(sys.argv[1]):
     time.sleep(0.05)
 PY
-	bg="$bg $!"
-	wait_for test -e "$T/hold.up"
+	holding=$!
+	bg="$bg $holding"
+	wait_for up "$T/$tag.up"
+	[ -e "$T/$tag.up" ]
+}
+
+# up FILE: FILE exists, or the holder ended (a failure).
+up() {
+	[ -e "$1" ] || ! kill -0 "$holding" 2>/dev/null
 }
 
 # started: A's 3 bots noted their start, or A ended (a failure).
@@ -120,7 +129,7 @@ started() {
 
 @test "a CPU leased by another process is never pinned; with every CPU leased the runs float" {
 	first=${ALL%%,*}
-	holder "$CARDARENA_CPU_LEASES-cpu$first"
+	holder one "$CARDARENA_CPU_LEASES-cpu$first"
 	JOBS=1 tfile "$T/a.json" "$T/a" a "$T/recbot $T/pidrec.py" ""
 	run bin/tournament run -q "$T/a.json"
 	[ "$status" -eq 0 ]
@@ -132,12 +141,13 @@ started() {
 	else
 		[ "$(cpus a | sort -u)" = "$ALL" ]
 	fi
-	rm -f "$T/hold" "$T/hold.up"
+	rm "$T/one"
+	wait "$holding"
 	names=
 	for c in ${ALL//,/ }; do
 		names="$names $CARDARENA_CPU_LEASES-cpu$c"
 	done
-	holder $names
+	holder all $names
 	tfile "$T/b.json" "$T/b" b "$T/recbot $T/pidrec.py" ""
 	run bin/tournament run -q "$T/b.json"
 	[ "$status" -eq 0 ]
