@@ -32,8 +32,9 @@ the spread (lowest..highest) of the repetitions.
               against one bin/referee per table playing (and logging) the
               same games, for
               C and Python random bots, on short games (horserace,
-              races=1) and long ones (daifugo), without and with the
-              file's "affinity" (each run on a CPU of its own); targets:
+              races=1) and long ones (daifugo), by default and with the
+              file's "affinity": true (each run on a CPU of its own);
+              targets:
               -j 1 at least 0.8 x the referees, -j 2 at least 1.7 x -j 1
               (short, C).
   pin         the defaults at the physical limit (issue 37), each a median
@@ -401,7 +402,9 @@ def tournament(tmp, name, game, options, deals, lang, dup=False):
                     "bots": [{"name": "r%d" % i, "command": c}
                              for i, c in enumerate(bots)],
                     "time_hello_ms": 600000, "output": out,
-                    "concurrency": jobs, "affinity": aff}
+                    "concurrency": jobs}
+            if aff:     # else the default (pin.h)
+                spec["affinity"] = True
             path = out + ".json"
             with open(path, "w") as f:
                 json.dump(spec, f)
