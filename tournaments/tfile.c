@@ -624,12 +624,14 @@ load_deals(struct tour *t, const json_t *j, char *cause, size_t len)
 	}
 	t->duplicate = v == NULL || json_is_true(v);
 	if ((v = json_object_get(j, "affinity")) != NULL &&
-	    !json_is_boolean(v)) {
-		snprintf(cause, len, "\"affinity\": true or false");
+	    !json_is_boolean(v) && !(json_is_string(v) &&
+	    strcmp(json_string_value(v), "auto") == 0)) {
+		snprintf(cause, len, "\"affinity\": true or false, or "
+		    "\"auto\" (the default)");
 		return -1;
 	}
-	t->affinity = v == NULL ? AFFINITY_AUTO : json_is_true(v) ?
-	    AFFINITY_ON : AFFINITY_OFF;
+	t->affinity = v == NULL || json_is_string(v) ? AFFINITY_AUTO :
+	    json_is_true(v) ? AFFINITY_ON : AFFINITY_OFF;
 	return 0;
 }
 
