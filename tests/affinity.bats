@@ -94,7 +94,7 @@ started() {
 	[ "$status" -eq 0 ]
 	[ "$(cpus a | wc -l)" -eq 12 ]
 	# every bot was allowed exactly one CPU, one of the runner's
-	! cpus a | grep -q ,
+	! cpus a | grep -q , || false
 	for c in $(cpus a | sort -u); do
 		[[ ",$ALL," == *",$c,"* ]]
 	done
@@ -134,10 +134,10 @@ started() {
 	run bin/tournament run -q "$T/a.json"
 	[ "$status" -eq 0 ]
 	[ "$(cpus a | wc -l)" -eq 12 ]
-	! cpus a | grep -qx "$first"
+	! cpus a | grep -qx "$first" || false
 	if [ "$NCPU" -ge 2 ]; then
 		# pinned still, to another CPU
-		! cpus a | grep -q ,
+		! cpus a | grep -q , || false
 	else
 		[ "$(cpus a | sort -u)" = "$ALL" ]
 	fi
@@ -172,7 +172,7 @@ started() {
 	[ "$status" -eq 0 ]
 	[ "$(cpus b | wc -l)" -eq 12 ]
 	# B's pinned runs (one CPU) never on A's, its others on any
-	! cpus b | grep -qx "$mine"
+	! cpus b | grep -qx "$mine" || false
 	if [ "$NCPU" -ge 2 ]; then
 		cpus b | grep -qv ,
 	fi
