@@ -744,6 +744,29 @@ PY
 	check_lives 3 1
 }
 
+@test "auto chunks with no more tables than slots start each slot's bots once: no run to time the pace" {
+	# one table at -j 1: one run of its 5 deals, 3 processes
+	pidfile "$T/p.json" 5 '"auto"' false "$T/a1"
+	run bin/tournament run -q -j 1 "$T/p.json"
+	[ "$status" -eq 0 ]
+	[ "$(grep -c '"table"' "$T/a1/journal.jsonl")" -eq 5 ]
+	check_lives 3 1
+	# at -j 2: the even shares, 3 deals and 2, a run each
+	rm -rf "$T/rec"
+	pidfile "$T/p.json" 5 '"auto"' false "$T/a2"
+	run bin/tournament run -q -j 2 "$T/p.json"
+	[ "$status" -eq 0 ]
+	[ "$(grep -c '"table"' "$T/a2/journal.jsonl")" -eq 5 ]
+	check_lives 6 1
+	# with duplicate: each seat rotation of the one run, 3 of them
+	rm -rf "$T/rec"
+	pidfile "$T/p.json" 5 '"auto"' true "$T/ad"
+	run bin/tournament run -q -j 1 "$T/p.json"
+	[ "$status" -eq 0 ]
+	[ "$(grep -c '"table"' "$T/ad/journal.jsonl")" -eq 15 ]
+	check_lives 9 3
+}
+
 @test "affinity: each referee run and its bots on one CPU, the slots on CPUs of their own; without it, on all of them" {
 	pidfile "$T/a.json" 4 1 false "$T/a"
 	sed -i 's|"deals": 4,|"deals": 4, "affinity": true,|' "$T/a.json"
