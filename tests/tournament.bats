@@ -1048,18 +1048,23 @@ PY
 }
 
 @test "duplicate deals, chunks by time: the run that times the pace plays one seat rotation, its other rotations go with the next chunk" {
+	# more tables than slots (4 at -j 1): with no more, no run times the
+	# pace (the test of auto chunks above)
 	one_race "$T/t.json" "$T/out" "bin/random --seed 7" r0 ''
 	sed -i 's/"deals": 1,/"deals": 4,/; s/"duplicate": false/"duplicate": true/' "$T/t.json"
-	run bin/tournament run -q "$T/t.json"
+	sed -i 's|"bots": \[|"bots": [{"name": "r3", "command": "bin/random --seed 3"},|' "$T/t.json"
+	run bin/tournament run -q -j 1 "$T/t.json"
 	[ "$status" -eq 0 ]
-	[ "$(played "$T/out")" -eq 12 ]
+	[ "$(played "$T/out")" -eq 48 ]
 	# the first run: games 0 and 3 (deals 0 and 1 from the first seats)
 	head -n 1 "$T/out/logs/t00000.d000.jsonl" | grep -q '"game_list":\[0,3\]'
 	# the next begins at deal 0 again without them; no game twice
 	head -n 1 "$T/out/logs/t00000.d000-2.jsonl" | grep -q '"game_list":\[1,2,4,'
 	python3 - "$T/out/journal.jsonl" <<'PY'
 import json, sys
-g = [json.loads(l)["game"] for l in open(sys.argv[1]) if '"table"' in l]
-assert sorted(g) == list(range(12)), g
+g = [json.loads(l) for l in open(sys.argv[1]) if '"table"' in l]
+for t in range(4):
+    mine = sorted(x["game"] for x in g if x["table"] == t)
+    assert mine == list(range(12)), (t, mine)
 PY
 }
