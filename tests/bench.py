@@ -32,10 +32,19 @@ the spread (lowest..highest) of the repetitions.
               against one bin/referee per table playing (and logging) the
               same games, for
               C and Python random bots, on short games (horserace,
-              races=1) and long ones (daifugo), without and with the
-              file's "affinity" (each run on a CPU of its own); targets:
+              races=1) and long ones (daifugo), by default and with the
+              file's "affinity": true (each run on a CPU of its own);
+              targets:
               -j 1 at least 0.8 x the referees, -j 2 at least 1.7 x -j 1
               (short, C).
+  pin         the defaults at the physical limit (issue 37), each a median
+              of BENCH_REPS interleaved runs: -j 2 / -j 1 of `tournament
+              run` by default (no "affinity" in the file) on short C games
+              (6 tables of horserace races=1; goal at least 1.7 x); one
+              table of 400 short games against one referee playing them
+              (games/s; goal at least 0.9 x); and the CPU per game of that
+              table's tournament over the referee's, C and Python bots
+              (goal at most 1.05 x).
   schedule    tables per second of `tournament schedule` for a balanced
               schedule of 1,000, 100,000 and 1,000,000 tables (the
               documented maximum) of the horserace example's 5 bots at 4
@@ -64,7 +73,7 @@ Environment: B (build dir), BENCH_REPS (repetitions, default 3),
 BENCH_SECONDS (CPU seconds per engine, default 1), BENCH_SCALE (a factor
 on every match's and tournament's size, default 1), BENCH_ONLY (a comma
 list of the sections to run: engines, library, mcts, referee, first,
-sdk, tournament, schedule, dist; default all).
+sdk, tournament, pin, schedule, dist; default all).
 """
 import glob
 import json
@@ -393,7 +402,9 @@ def tournament(tmp, name, game, options, deals, lang, dup=False):
                     "bots": [{"name": "r%d" % i, "command": c}
                              for i, c in enumerate(bots)],
                     "time_hello_ms": 600000, "output": out,
-                    "concurrency": jobs, "affinity": aff}
+                    "concurrency": jobs}
+            if aff:     # else the default (pin.h)
+                spec["affinity"] = True
             path = out + ".json"
             with open(path, "w") as f:
                 json.dump(spec, f)
@@ -447,6 +458,59 @@ def tournaments(tmp):
                "Python")
 
 
+def pin_tour(tmp, name, bots, deals, jobs):
+    """Runs a tournament of horserace races=1 at tables of 5 with no
+    "affinity" in its file; returns (games, wall s, CPU s)."""
+    out = os.path.join(tmp, name)
+    spec = {"name": "bench", "game": "horserace", "options": {"races": 1},
+            "seats": 5, "deals": deals, "duplicate": False,
+            "bots": [{"name": "r%d" % i, "command": c}
+                     for i, c in enumerate(bots)],
+            "time_hello_ms": 600000, "output": out}
+    with open(out + ".json", "w") as f:
+        json.dump(spec, f)
+    wall, cpu, _, _ = run(["bin/tournament", "run", "-q", "-j", str(jobs),
+                           out + ".json"])
+    with open(os.path.join(out, "journal.jsonl")) as f:
+        n = sum(1 for line in f if '"table"' in line)
+    shutil.rmtree(out)
+    return n, wall, cpu
+
+
+def pins(tmp):
+    print("\n== the defaults at the physical limit: -j 2 / -j 1 by default, "
+          "one table / one referee, CPU per game (horserace races=1, tables "
+          "of 5)")
+    six = [BOTS["C"] % i for i in range(1, 7)]
+    r = {"j": [], "t": {"C": [], "Python": []}, "c": {"C": [], "Python": []}}
+    for rep in range(REPS):
+        l0 = load()
+        n1, w1, _ = pin_tour(tmp, "j1", six, scaled(600), 1)
+        n2, w2, _ = pin_tour(tmp, "j2", six, scaled(600), 2)
+        r["j"].append((n2 / w2) / (n1 / w1))
+        print("  short C, 6 tables: -j 1 %7.1f games/s, -j 2 %7.1f games/s "
+              "(%d games); load %.2f" % (n1 / w1, n2 / w2, n1, l0))
+        for lang, games in (("C", 400), ("Python", 400)):
+            five = [BOTS[lang] % i for i in range(1, 6)]
+            l0 = load()
+            log = os.path.join(tmp, "one.jsonl")
+            _, rw, rc = referee("horserace", five, scaled(games), seed=rep + 1,
+                                log=log, extra=("-o", "races=1",
+                                                "--time-hello", "600000"))
+            for f in glob.glob(log + "*"):
+                os.unlink(f)
+            n, tw, tc = pin_tour(tmp, "one", five, scaled(games), 1)
+            r["t"][lang].append((n / tw) / (scaled(games) / rw))
+            r["c"][lang].append((tc / n) / (rc / scaled(games)))
+            print("  one table of %d, %s: referee %.2f s (CPU %.2f s), "
+                  "tournament %.2f s (CPU %.2f s); load %.2f"
+                  % (n, lang, rw, rc, tw, tc, l0))
+    print("  -j 2 / -j 1 by default, short C: %s x" % med(r["j"]))
+    for lang in ("C", "Python"):
+        print("  one table / one referee, %s: games/s %s x; CPU per game %s x"
+              % (lang, med(r["t"][lang]), med(r["c"][lang])))
+
+
 def schedules(tmp):
     print("\n== tournament schedule: tables per second; load %.2f" % load())
     ex = json.load(open("tournaments/examples/horserace.json"))
@@ -497,6 +561,7 @@ def main():
                          ("first", lambda: first_game(tmp)),
                          ("sdk", sdks),
                          ("tournament", lambda: tournaments(tmp)),
+                         ("pin", lambda: pins(tmp)),
                          ("schedule", lambda: schedules(tmp)),
                          ("dist", dist)):
             if only is None or name in only:

@@ -744,6 +744,29 @@ PY
 	check_lives 3 1
 }
 
+@test "auto chunks with no more tables than slots start each slot's bots once: no run to time the pace" {
+	# one table at -j 1: one run of its 5 deals, 3 processes
+	pidfile "$T/p.json" 5 '"auto"' false "$T/a1"
+	run bin/tournament run -q -j 1 "$T/p.json"
+	[ "$status" -eq 0 ]
+	[ "$(grep -c '"table"' "$T/a1/journal.jsonl")" -eq 5 ]
+	check_lives 3 1
+	# at -j 2: the even shares, 3 deals and 2, a run each
+	rm -rf "$T/rec"
+	pidfile "$T/p.json" 5 '"auto"' false "$T/a2"
+	run bin/tournament run -q -j 2 "$T/p.json"
+	[ "$status" -eq 0 ]
+	[ "$(grep -c '"table"' "$T/a2/journal.jsonl")" -eq 5 ]
+	check_lives 6 1
+	# with duplicate: each seat rotation of the one run, 3 of them
+	rm -rf "$T/rec"
+	pidfile "$T/p.json" 5 '"auto"' true "$T/ad"
+	run bin/tournament run -q -j 1 "$T/p.json"
+	[ "$status" -eq 0 ]
+	[ "$(grep -c '"table"' "$T/ad/journal.jsonl")" -eq 15 ]
+	check_lives 9 3
+}
+
 @test "affinity: each referee run and its bots on one CPU, the slots on CPUs of their own; without it, on all of them" {
 	pidfile "$T/a.json" 4 1 false "$T/a"
 	sed -i 's|"deals": 4,|"deals": 4, "affinity": true,|' "$T/a.json"
@@ -753,7 +776,7 @@ PY
 	n=$(nproc)
 	awk '$2 == "start" { print $3 }' "$T"/rec/* >"$T/cpus"
 	[ "$(wc -l <"$T/cpus")" -eq 12 ]
-	! grep -q , "$T/cpus"
+	! grep -q , "$T/cpus" || false
 	# with two CPUs or more, the two slots' runs used two
 	if [ "$n" -ge 2 ]; then
 		[ "$(sort -u "$T/cpus" | wc -l)" -eq 2 ]
@@ -1025,18 +1048,23 @@ PY
 }
 
 @test "duplicate deals, chunks by time: the run that times the pace plays one seat rotation, its other rotations go with the next chunk" {
+	# more tables than slots (4 at -j 1): with no more, no run times the
+	# pace (the test of auto chunks above)
 	one_race "$T/t.json" "$T/out" "bin/random --seed 7" r0 ''
 	sed -i 's/"deals": 1,/"deals": 4,/; s/"duplicate": false/"duplicate": true/' "$T/t.json"
-	run bin/tournament run -q "$T/t.json"
+	sed -i 's|"bots": \[|"bots": [{"name": "r3", "command": "bin/random --seed 3"},|' "$T/t.json"
+	run bin/tournament run -q -j 1 "$T/t.json"
 	[ "$status" -eq 0 ]
-	[ "$(played "$T/out")" -eq 12 ]
+	[ "$(played "$T/out")" -eq 48 ]
 	# the first run: games 0 and 3 (deals 0 and 1 from the first seats)
 	head -n 1 "$T/out/logs/t00000.d000.jsonl" | grep -q '"game_list":\[0,3\]'
 	# the next begins at deal 0 again without them; no game twice
 	head -n 1 "$T/out/logs/t00000.d000-2.jsonl" | grep -q '"game_list":\[1,2,4,'
 	python3 - "$T/out/journal.jsonl" <<'PY'
 import json, sys
-g = [json.loads(l)["game"] for l in open(sys.argv[1]) if '"table"' in l]
-assert sorted(g) == list(range(12)), g
+g = [json.loads(l) for l in open(sys.argv[1]) if '"table"' in l]
+for t in range(4):
+    mine = sorted(x["game"] for x in g if x["table"] == t)
+    assert mine == list(range(12)), (t, mine)
 PY
 }

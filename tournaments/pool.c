@@ -16,7 +16,6 @@
 #include <inttypes.h>
 #include <limits.h>
 #include <poll.h>
-#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,6 +27,7 @@
 
 #include "contain.h"
 #include "match.h"
+#include "pin.h"
 #include "pool.h"
 #include "proc.h"
 
@@ -57,8 +57,7 @@ struct pool {
 	enum pool_end		 end;
 	char			*cause;
 	size_t			 clen;
-	int			 cpu[CPU_SETSIZE];	/* "affinity": the CPUs */
-	int			 ncpu;		/* slot i runs on cpu[i % ncpu] */
+	struct pin		 pin;		/* the slots' CPUs */
 };
 
 static volatile sig_atomic_t	 got_signal;
@@ -475,8 +474,8 @@ start_run(struct pool *pl, struct pslot *sl)
 	if (asprintf(&logpath, "%s/%s", t->outdir, sl->run.log) == -1 ||
 	    asprintf(&sl->errpath, "%s.referee.stderr", logpath) == -1)
 		err(1, "asprintf");
-	argv = run_argv(pl, &sl->run, logpath, pl->ncpu > 0 ?
-	    pl->cpu[(sl - pl->slots) % pl->ncpu] : -1);
+	argv = run_argv(pl, &sl->run, logpath, pin_cpu(&pl->pin, t,
+	    (int)(sl - pl->slots), sl->run.bots, t->seats));
 	efd = open(sl->errpath, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC,
 	    0644);
 	if (efd == -1 && match_disk_full(errno)) {
@@ -785,7 +784,6 @@ pool_play(struct tour *t, const struct pool_opts *o, struct pool_source *src,
 	struct pollfd *pfd;
 	struct timespec ts;
 	sigset_t block, old;
-	cpu_set_t set;
 	double wait, due;
 	int i, n, more = 1, *map;
 
@@ -798,11 +796,7 @@ pool_play(struct tour *t, const struct pool_opts *o, struct pool_source *src,
 	pl.end = POOL_DONE;
 	cause[0] = '\0';
 	pl.referee = referee_path(t->referee);
-	/* "affinity": slot i's referees on the i-th CPU we may use */
-	if (t->affinity && sched_getaffinity(0, sizeof set, &set) == 0)
-		for (i = 0; i < CPU_SETSIZE; i++)
-			if (CPU_ISSET((size_t)i, &set))
-				pl.cpu[pl.ncpu++] = i;
+	pin_take(&pl.pin, t, o->jobs);
 
 	/* signals are blocked except while waiting in ppoll */
 	got_signal = 0;
@@ -878,5 +872,6 @@ pool_play(struct tour *t, const struct pool_opts *o, struct pool_source *src,
 	free(pfd);
 	free(map);
 	free(pl.referee);
+	pin_release(&pl.pin);
 	return pl.end;
 }

@@ -9,7 +9,9 @@
  * ("auto") as many as take about CHUNK_SECONDS to play, measured on the
  * runs so far (a first run of two deals times the games of one bot
  * process, apart from the start-ups; with duplicate, the first seat
- * rotation of two deals, whose other rotations go with the next chunk):
+ * rotation of two deals, whose other rotations go with the next chunk;
+ * with no more tables than slots, an even share of what is left for each
+ * idle slot, which needs no pace and starts each slot's bots once):
  * start-up is paid once per chunk, and a
  * stopped tournament has every table within a few
  * seconds of play of the others.  The games of a chunk that are not in
@@ -104,6 +106,7 @@ static int	 check_header(void *, const json_t *, char *, size_t);
 static int	 resume_game(void *, const struct jgame *, char *, size_t);
 static void	 skip_warn(void *, long, const char *);
 static long	 chunk_size(const struct runner *);
+static int	 share_at_once(const struct runner *);
 static int	 timing_running(const struct runner *, long);
 static long	 timing_games(const struct runner *, long, long, long **);
 static int	 src_next(void *, struct pool_run *);
@@ -339,6 +342,17 @@ read_journal(struct runner *rn, char *cause, size_t len)
 }
 
 /*
+ * 1 if no chunk needs a pace: no more tables than slots, so that an even
+ * share of what is left is one run of a slot (chunking it finer would pay
+ * start-ups, timing it a second start of the bots).
+ */
+static int
+share_at_once(const struct runner *rn)
+{
+	return rn->fixed == 0 && rn->s->ntables <= rn->jobs;
+}
+
+/*
  * The deals of the next chunk: deals_per_run, else enough for about
  * CHUNK_SECONDS of play (two deals until a run has been timed), no more than an even share of what is left for the slots
  * unless that share is under CHUNK_MIN_SECONDS of play (cutting the tail
@@ -348,16 +362,25 @@ static long
 chunk_size(const struct runner *rn)
 {
 	long n, min, left = 0, tb;
+	int i, idle;
 
 	if (rn->fixed > 0)
 		return rn->fixed;
+	for (tb = 0; tb < rn->s->ntables; tb++)
+		left += rn->deal_hi - rn->next_deal[tb];
+	/* no more tables than slots: an even share among the idle slots
+	 * at once, its bots started once, no pace to time */
+	if (share_at_once(rn)) {
+		for (i = 0, idle = rn->jobs; i < rn->jobs; i++)
+			idle -= rn->chunks[i].running;
+		n = (left + idle - 1) / (idle > 0 ? idle : 1);
+		return n < 1 ? 1 : n;
+	}
+	left = (left + rn->jobs - 1) / rn->jobs;
 	if (rn->deal_s <= 0)
 		return 2;	/* two games of one lifetime to time */
 	n = (long)(CHUNK_SECONDS / rn->deal_s);
 	min = (long)(CHUNK_MIN_SECONDS / rn->deal_s);
-	for (tb = 0; tb < rn->s->ntables; tb++)
-		left += rn->deal_hi - rn->next_deal[tb];
-	left = (left + rn->jobs - 1) / rn->jobs;
 	if (n > left)
 		n = left > min ? left : min;
 	return n < 1 ? 1 : n;
@@ -390,7 +413,7 @@ timing_games(const struct runner *rn, long tb, long d, long **list)
 	long n = 0, k, g;
 
 	if (rn->deal_s > 0 || rn->fixed > 0 || !rn->t->duplicate ||
-	    rn->t->seats < 2)
+	    rn->t->seats < 2 || share_at_once(rn))
 		return 0;
 	*list = xcalloc(2, sizeof **list);
 	for (k = d; k < d + 2 && k < rn->deal_hi; k++)

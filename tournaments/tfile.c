@@ -624,11 +624,14 @@ load_deals(struct tour *t, const json_t *j, char *cause, size_t len)
 	}
 	t->duplicate = v == NULL || json_is_true(v);
 	if ((v = json_object_get(j, "affinity")) != NULL &&
-	    !json_is_boolean(v)) {
-		snprintf(cause, len, "\"affinity\": true or false");
+	    !json_is_boolean(v) && !(json_is_string(v) &&
+	    strcmp(json_string_value(v), "auto") == 0)) {
+		snprintf(cause, len, "\"affinity\": true or false, or "
+		    "\"auto\" (the default)");
 		return -1;
 	}
-	t->affinity = json_is_true(v);
+	t->affinity = v == NULL || json_is_string(v) ? AFFINITY_AUTO :
+	    json_is_true(v) ? AFFINITY_ON : AFFINITY_OFF;
 	return 0;
 }
 
@@ -838,7 +841,7 @@ tour_settings(const struct tour *t)
 	int i;
 
 	snprintf(seed, sizeof seed, "%" PRIu64, t->seed);
-	s = json_pack("{s:s,s:s,s:O,s:i,s:I,s:o,s:b,s:o,s:o,s:o,s:o,s:i,s:b}",
+	s = json_pack("{s:s,s:s,s:O,s:i,s:I,s:o,s:b,s:o,s:o,s:o,s:o,s:i,s:o}",
 	    "name", t->name, "game", t->game, "options", t->options,
 	    "seats", t->seats, "deals", (json_int_t)t->deals,
 	    "deals_per_run", t->deals_per_run > 0 ?
@@ -848,7 +851,8 @@ tour_settings(const struct tour *t)
 	    "time_bank_ms", ms_or_null(t->time_bank),
 	    "time_hello_ms", ms_or_null(t->time_hello),
 	    "on_fault", t->on_fault != NULL ? json_string(t->on_fault) :
-	    json_null(), "concurrency", t->jobs, "affinity", t->affinity);
+	    json_null(), "concurrency", t->jobs, "affinity", t->affinity == AFFINITY_AUTO ?
+	    json_string("auto") : json_boolean(t->affinity == AFFINITY_ON));
 	json_object_set_new(s, "output", json_string(t->outdir));
 	/* a fresh seed stays secret */
 	json_object_set_new(s, "seed", t->seed_named ? json_string(seed) :

@@ -79,6 +79,9 @@ struct tbot {
 	int	 nenv;
 };
 
+/* "affinity": absent (pin.h decides), true, false. */
+enum { AFFINITY_AUTO, AFFINITY_ON, AFFINITY_OFF };
+
 struct tour {
 	char		*path;
 	const char	*plan;		/* a job's plan file (its seeds): hidden */
@@ -95,7 +98,7 @@ struct tour {
 #define CHUNK_SECONDS	3.0		/* play per referee run when auto */
 	int		 duplicate;
 	int		 logs;		/* keep a match log per table run */
-	int		 affinity;	/* each referee run on a CPU of its own */
+	int		 affinity;	/* AFFINITY_*: slots on CPUs (pin.h) */
 	int		 log_full;	/* every message's text in the logs */
 	long long	 log_max;	/* bytes per log */
 	long		 max_decisions;	/* per game; 0: no cap */

@@ -1,0 +1,184 @@
+#!/usr/bin/env bats
+# End-to-end tests of where a tournament's referee runs and their bots may
+# run (tournaments/pin.h): by default each slot's runs on one CPU leased
+# machine-wide, no two tournaments on one pinned CPU, a CPU leased
+# elsewhere never pinned, and no pinning where it could hurt (Python's
+# start-ups, more slots than CPUs, "affinity": false).  The bots note the
+# CPUs they may use (tests/bots/pidrec.py); each test has a lease set of
+# its own ($CARDARENA_CPU_LEASES), so that tournaments running elsewhere
+# on the machine change nothing here.  Nothing waits on a clock: a
+# tournament is held open by a gate file its bots wait on.
+
+load helpers
+
+setup() {
+	T=$(mktemp -d "${BATS_TMPDIR:-/tmp}/affinity.XXXXXX")
+	chmod 755 "$T"
+	mkdir -p "$T/rec"
+	chmod 1777 "$T/rec"
+	cp "$BATS_TEST_DIRNAME/bots/pidrec.py" "$T/pidrec.py"
+	# the pinning rule leaves out interpreters known to start slowly by
+	# their names (pin.c); under a name of its own, python3 stands for a
+	# bot that starts fast
+	ln -s "$(python3 -c 'import os, sys; print(os.path.realpath(sys.executable))')" "$T/recbot"
+	export CARDARENA_CPU_LEASES="cardarena-test-$$-$RANDOM"
+	ALL=$(python3 -c 'import os; print(",".join(map(str, sorted(os.sched_getaffinity(0)))))')
+	NCPU=$(python3 -c 'import os; print(len(os.sched_getaffinity(0)))')
+}
+
+teardown() {
+	show_failure
+	rm -f "$T/gate" "$T/one" "$T/all"
+	for p in ${bg:-}; do
+		kill -INT "$p" 2>/dev/null || true
+		wait "$p" 2>/dev/null || true
+	done
+	rm -rf "$T"
+}
+
+# tfile FILE OUT REC PROGRAM EXTRA: 3 bots PROGRAM (pidrec.py: their
+# records in $T/rec/REC.*, held by $GATE if set), 4 deals of a run each,
+# at $JOBS slots (default 2); EXTRA ends in a comma.
+tfile() {
+	cat >"$1" <<EOF2
+{"name": "p", "game": "horserace", "options": {"races": 1}, "seats": 3,
+ "bots": [{"name": "a", "command": "$4 $T/rec/$3.a ${GATE:-}"},
+          {"name": "b", "command": "$4 $T/rec/$3.b ${GATE:-}"},
+          {"name": "c", "command": "$4 $T/rec/$3.c ${GATE:-}"}],
+ "deals": 4, "deals_per_run": 1, "duplicate": false, "concurrency": ${JOBS:-2}, $5
+ "bot_user": "same", "sandbox": false, $TOUR_LIMITS, "output": "$2"}
+EOF2
+}
+
+# cpus REC: the CPU lists the bots of records REC noted, one a line.
+cpus() {
+	awk '$2 == "start" { print $3 }' "$T"/rec/"$1".*
+}
+
+# holder TAG NAME...: holds the leases NAME while $T/TAG exists.
+holder() {
+	local tag=$1
+	shift
+	touch "$T/$tag"
+	python3 - "$T/$tag" "$@" <<'PY' &
+import os, socket, sys, time
+keep = []
+for name in sys.argv[2:]:
+    s = socket.socket(socket.AF_UNIX)
+    s.bind("\0" + name)
+    keep.append(s)
+open(sys.argv[1] + ".up", "w").close()
+while os.path.exists(sys.argv[1]):
+    time.sleep(0.05)
+PY
+	holding=$!
+	bg="$bg $holding"
+	wait_for up "$T/$tag.up"
+	[ -e "$T/$tag.up" ]
+}
+
+# up FILE: FILE exists, or the holder ended (a failure).
+up() {
+	[ -e "$1" ] || ! kill -0 "$holding" 2>/dev/null
+}
+
+# started: A's 3 bots noted their start, or A ended (a failure).
+started() {
+	[ "$(cat "$T"/rec/a.* 2>/dev/null | wc -l)" -eq 3 ] ||
+	    ! kill -0 "$bg" 2>/dev/null
+}
+
+@test "by default each slot's runs and their bots on a CPU of their own; Python bots, more slots than CPUs and \"affinity\": false float" {
+	tfile "$T/a.json" "$T/a" a "$T/recbot $T/pidrec.py" ""
+	run bin/tournament run -q "$T/a.json"
+	[ "$status" -eq 0 ]
+	[ "$(cpus a | wc -l)" -eq 12 ]
+	# every bot was allowed exactly one CPU, one of the runner's
+	! cpus a | grep -q , || false
+	for c in $(cpus a | sort -u); do
+		[[ ",$ALL," == *",$c,"* ]]
+	done
+	# the two slots on two CPUs (one if that is all there is)
+	[ "$(cpus a | sort -u | wc -l)" -eq $((NCPU < 2 ? NCPU : 2)) ]
+	# their start-ups would queue on one CPU: Python bots float
+	tfile "$T/p.json" "$T/p" p "python3 $T/pidrec.py" ""
+	run bin/tournament run -q "$T/p.json"
+	[ "$status" -eq 0 ]
+	[ "$(cpus p | sort -u)" = "$ALL" ]
+	# so does a script whose #! names python
+	printf '#!/usr/bin/env python3\n' >"$T/script"
+	cat "$T/pidrec.py" >>"$T/script"
+	chmod 755 "$T/script"
+	tfile "$T/s.json" "$T/s" s "$T/script" ""
+	run bin/tournament run -q "$T/s.json"
+	[ "$status" -eq 0 ]
+	[ "$(cpus s | wc -l)" -eq 12 ]
+	[ "$(cpus s | sort -u)" = "$ALL" ]
+	# more slots than CPUs: the scheduler spreads them
+	tfile "$T/j.json" "$T/j" j "$T/recbot $T/pidrec.py" ""
+	run bin/tournament run -q -j $((NCPU + 1)) "$T/j.json"
+	[ "$status" -eq 0 ]
+	[ "$(cpus j | sort -u)" = "$ALL" ]
+	# "affinity": false: never pinned
+	tfile "$T/f.json" "$T/f" f "$T/recbot $T/pidrec.py" '"affinity": false,'
+	run bin/tournament run -q "$T/f.json"
+	[ "$status" -eq 0 ]
+	[ "$(cpus f | wc -l)" -eq 12 ]
+	[ "$(cpus f | sort -u)" = "$ALL" ]
+}
+
+@test "a CPU leased by another process is never pinned; with every CPU leased the runs float" {
+	first=${ALL%%,*}
+	holder one "$CARDARENA_CPU_LEASES-cpu$first"
+	JOBS=1 tfile "$T/a.json" "$T/a" a "$T/recbot $T/pidrec.py" ""
+	run bin/tournament run -q "$T/a.json"
+	[ "$status" -eq 0 ]
+	[ "$(cpus a | wc -l)" -eq 12 ]
+	! cpus a | grep -qx "$first" || false
+	if [ "$NCPU" -ge 2 ]; then
+		# pinned still, to another CPU
+		! cpus a | grep -q , || false
+	else
+		[ "$(cpus a | sort -u)" = "$ALL" ]
+	fi
+	rm "$T/one"
+	wait "$holding"
+	names=
+	for c in ${ALL//,/ }; do
+		names="$names $CARDARENA_CPU_LEASES-cpu$c"
+	done
+	holder all $names
+	tfile "$T/b.json" "$T/b" b "$T/recbot $T/pidrec.py" ""
+	run bin/tournament run -q "$T/b.json"
+	[ "$status" -eq 0 ]
+	[ "$(cpus b | wc -l)" -eq 12 ]
+	[ "$(cpus b | sort -u)" = "$ALL" ]
+}
+
+@test "two tournaments running together never share a pinned CPU" {
+	# A (one slot) holds its first run open at its bots' hello
+	touch "$T/gate"
+	JOBS=1 GATE="$T/gate" tfile "$T/a.json" "$T/a" a "$T/recbot $T/pidrec.py" ""
+	bin/tournament run -q "$T/a.json" >"$T/a.out" 2>&1 &
+	bg=$!
+	wait_for started
+	[ "$(cat "$T"/rec/a.* | wc -l)" -eq 3 ]
+	mine=$(cpus a | sort -u)
+	[ "$(printf '%s\n' "$mine" | wc -l)" -eq 1 ]
+	[[ "$mine" != *,* ]]
+	# B (as many slots as CPUs) runs all its games meanwhile
+	tfile "$T/b.json" "$T/b" b "$T/recbot $T/pidrec.py" ""
+	run bin/tournament run -q -j "$NCPU" "$T/b.json"
+	[ "$status" -eq 0 ]
+	[ "$(cpus b | wc -l)" -eq 12 ]
+	# B's pinned runs (one CPU) never on A's, its others on any
+	! cpus b | grep -qx "$mine" || false
+	if [ "$NCPU" -ge 2 ]; then
+		cpus b | grep -qv ,
+	fi
+	rm "$T/gate"
+	wait "$bg"
+	bg=
+	[ "$(cpus a | wc -l)" -eq 12 ]
+	[ "$(cpus a | sort -u)" = "$mine" ]
+}
