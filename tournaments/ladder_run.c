@@ -520,14 +520,13 @@ run_end(void *arg, const struct pool_run *r, long left, int failed)
 {
 	struct lrunner *rn = arg;
 	char cause[512];
-	double d;
 	int i;
 
 	if (lstore_table_end(rn->s, r->table, cause, sizeof cause) == -1)
 		warnx("%s", cause);
 	/* its pace sizes the next tables */
-	if (!failed && (d = pace_game_s(r->ctx) * (double)rn->gpd) > 0)
-		rn->deal_s = rn->deal_s <= 0 ? d : 0.5 * rn->deal_s + 0.5 * d;
+	if (!failed)
+		pace_learn(&rn->deal_s, r->ctx, (double)rn->gpd);
 	free(r->ctx);
 	judge(rn, r, left, failed);
 	for (i = 0; i < rn->t.seats; i++)

@@ -41,3 +41,15 @@ pace_game_s(const struct pace *p)
 		return (p->tlast - p->tfirst) / (double)(p->games - 1);
 	return p->tlast - p->t0;
 }
+
+void
+pace_learn(double *deal_s, const struct pace *p, double per_deal)
+{
+	double d;
+
+	if (p->games == 0)
+		return;
+	if ((d = pace_game_s(p) * per_deal) <= 0)
+		d = 1e-6;
+	*deal_s = *deal_s <= 0 ? d : 0.5 * *deal_s + 0.5 * d;
+}

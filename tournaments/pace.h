@@ -33,5 +33,10 @@ void	 pace_game(struct pace *, long game, int lives);
  * then counts the start-ups); 0 for a run with no game.
  */
 double	 pace_game_s(const struct pace *);
+/*
+ * Learns a deal's seconds from a run that played a game (a deal being
+ * per_deal games): *deal_s, 0 before any, moves halfway to it.
+ */
+void	 pace_learn(double *deal_s, const struct pace *, double per_deal);
 
 #endif

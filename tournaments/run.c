@@ -42,6 +42,7 @@
 #include <unistd.h>
 
 #include "contain.h"
+#include "pace.h"
 #include "pool.h"
 #include "proc.h"
 #include "rng.h"
@@ -56,11 +57,7 @@
 struct chunk {
 	long	 table;		/* in the schedule */
 	long	 d0, n;
-	double	 t0, tfirst, tlast;	/* started, first and last game */
-	long	 games;		/* reported */
-	double	 life_t[MAX_PLAYERS];	/* each lifetime's last game */
-	double	 gaps;		/* between games of one lifetime */
-	long	 ngaps;
+	struct pace pace;	/* its games' times */
 	int	 running;
 	int	 timing;	/* one rotation run to time the pace */
 };
@@ -528,7 +525,7 @@ src_next(void *arg, struct pool_run *r)
 	c->d0 = d;
 	c->n = n;
 	c->timing = timing;
-	c->t0 = now();
+	pace_start(&c->pace);
 	c->running = 1;
 	r->ctx = c;
 	return 1;
@@ -588,17 +585,8 @@ src_game(void *arg, const struct pool_run *r, const struct resline *res,
 	    (const long (*)[NTFAULT])g.faults);
 	rn->have++;
 	rn->fresh++;
-	if (c->games++ == 0)
-		c->tfirst = t;
-	c->tlast = t;
-	/* a game's time, apart from the bots' start-ups (with duplicate,
-	 * each seat rotation of a chunk starts its own processes) */
-	s = rn->t->duplicate ? (int)(res->game % rn->t->seats) : 0;
-	if (c->life_t[s] > 0) {
-		c->gaps += t - c->life_t[s];
-		c->ngaps++;
-	}
-	c->life_t[s] = t;
+	/* with duplicate each seat rotation is a lifetime of its own */
+	pace_game(&c->pace, res->game, rn->t->duplicate ? rn->t->seats : 1);
 	if (rn->h != NULL && rn->h->game != NULL &&
 	    rn->h->game(rn->h->arg, &g) == 1) {
 		rn->aim = 1;
@@ -613,19 +601,10 @@ src_end(void *arg, const struct pool_run *r, long left, int failed)
 {
 	struct runner *rn = arg;
 	struct chunk *c = r->ctx;
-	double per_game, d;
 
 	c->running = 0;
-	if (failed || c->games == 0)
-		return;
-	/* between games of one lifetime if there are two, else from the
-	 * start (which then counts the bots' start-up) */
-	per_game = c->ngaps > 0 ? c->gaps / c->ngaps : c->games >= 2 ?
-	    (c->tlast - c->tfirst) / (c->games - 1) : c->tlast - c->t0;
-	d = per_game * rn->per_round;
-	if (d <= 0)
-		d = 1e-6;
-	rn->deal_s = rn->deal_s <= 0 ? d : 0.5 * rn->deal_s + 0.5 * d;
+	if (!failed)
+		pace_learn(&rn->deal_s, &c->pace, (double)rn->per_round);
 }
 
 /* The group commit and the progress line, between polls. */
