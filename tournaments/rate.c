@@ -5,7 +5,13 @@
  * per player keeping every rating finite; 95% intervals from a streaming
  * Poisson bootstrap over whole duplicate blocks (a replicate fitted with a
  * tiny prior when --prior is 0, and left out if still not finite), and
- * the likelihood of superiority over the next player down.
+ * the likelihood of superiority over the next player down.  The bootstrap
+ * keeps each block's key and each pair's results in game order; a fit
+ * replays them one replicate at a time (the blocks' weights drawn a group
+ * of replicates at a time, each block's generator resumed where the last
+ * group left it), adding the same values in the same order as one matrix
+ * per replicate held from the start would: the same bits, in memory that
+ * grows with the games and the pairs that met, not replicates * n * n.
  */
 #include <math.h>
 #include <stdio.h>
@@ -19,6 +25,7 @@
 #define BT_MAXITER	200000
 #define BOOT_PRIOR	1e-3
 #define POISSON_MAX	30	/* the largest weight a block is drawn */
+#define BOOT_GROUP	16	/* replicates whose weights are drawn at once */
 
 static void	 grow(struct rating *);
 static int	 lookup(const struct rating *, const char *, unsigned *);
@@ -28,7 +35,11 @@ static int	 poisson1(struct rng *, const double *);
 static int	 connected(const struct rating *);
 static int	 cmp_double(const void *, const void *);
 static void	 to_elo(const struct rating *, const double *, double *, int);
-static void	 add_row(double *restrict, const double *restrict, int);
+static struct rpair *pair_of(struct rating *, int, int);
+static void	 boot_weights(const struct rating *, struct rng *, int, int,
+		    unsigned char *);
+static void	 boot_matrix(const struct rating *, const unsigned char *,
+		    int, int, double *);
 
 /* Starts an empty rating pool. */
 void
@@ -38,10 +49,6 @@ rate_init(struct rating *r, const struct rate_opts *o)
 	r->opts = *o;
 	if (r->opts.mean == 0)
 		r->opts.mean = 1500;
-	r->bweight = xcalloc((size_t)(o->boot > 0 ? o->boot : 1),
-	    sizeof *r->bweight);
-	r->bwin = xcalloc(2 * (size_t)(o->boot > 0 ? o->boot : 1),
-	    sizeof *r->bwin);
 }
 
 /* FNV-1a of a name. */
@@ -72,12 +79,11 @@ lookup(const struct rating *r, const char *name, unsigned *slot)
 static void
 grow(struct rating *r)
 {
-	int oc = r->cap, nc = oc ? oc * 2 : 8, i, nb;
+	int oc = r->cap, nc = oc ? oc * 2 : 8, i;
 	double *w;
 	long *met;
 	unsigned slot;
 
-	nb = r->opts.boot;
 	r->p = xreallocarray(r->p, (size_t)nc, sizeof *r->p);
 	memset(r->p + oc, 0, (size_t)(nc - oc) * sizeof *r->p);
 	w = xcalloc((size_t)nc * (size_t)nc, sizeof *w);
@@ -91,14 +97,6 @@ grow(struct rating *r)
 	free(r->met);
 	r->w = w;
 	r->met = met;
-	if (nb > 0) {
-		w = xcalloc((size_t)nb * (size_t)nc * (size_t)nc, sizeof *w);
-		for (i = 0; i < r->n; i++)
-			memcpy(w + (size_t)i * nc * nb, r->bw + (size_t)i *
-			    oc * nb, (size_t)r->n * nb * sizeof *w);
-		free(r->bw);
-		r->bw = w;
-	}
 	r->cap = nc;
 	free(r->hash);
 	r->hcap = 4 * nc;
@@ -180,20 +178,49 @@ poisson1(struct rng *g, const double *f)
 	return k;
 }
 
-/* Adds the n values of add to those of sum (four at a time: gcc pairs them). */
-static void
-add_row(double *restrict sum, const double *restrict add, int n)
+/* The record of the games players i and j (i != j) shared, added if new. */
+static struct rpair *
+pair_of(struct rating *r, int i, int j)
 {
-	int x;
+	struct rpair *p;
+	uint64_t key;
+	unsigned mask, h, x;
+	int lo = i < j ? i : j, hi = i < j ? j : i;
 
-	for (x = 0; x + 4 <= n; x += 4) {
-		sum[x] += add[x];
-		sum[x + 1] += add[x + 1];
-		sum[x + 2] += add[x + 2];
-		sum[x + 3] += add[x + 3];
+	if (2 * (r->npair + 1) > r->phcap) {
+		free(r->phash);
+		r->phcap = r->phcap ? 2 * r->phcap : 64;
+		r->phash = xcalloc((size_t)r->phcap, sizeof *r->phash);
+		memset(r->phash, 0xff, (size_t)r->phcap * sizeof *r->phash);
+		mask = (unsigned)r->phcap - 1;
+		for (x = 0; x < (unsigned)r->npair; x++) {
+			key = (uint64_t)r->pair[x].lo << 32 |
+			    (unsigned)r->pair[x].hi;
+			for (h = (unsigned)(seed_derive(0, key) & mask);
+			    r->phash[h] != -1; h = (h + 1) & mask)
+				;
+			r->phash[h] = (int)x;
+		}
 	}
-	for (; x < n; x++)
-		sum[x] += add[x];
+	mask = (unsigned)r->phcap - 1;
+	key = (uint64_t)lo << 32 | (unsigned)hi;
+	for (h = (unsigned)(seed_derive(0, key) & mask); r->phash[h] != -1;
+	    h = (h + 1) & mask) {
+		p = &r->pair[r->phash[h]];
+		if (p->lo == lo && p->hi == hi)
+			return p;
+	}
+	if (r->npair == r->pcap) {
+		r->pcap = r->pcap ? 2 * r->pcap : 64;
+		r->pair = xreallocarray(r->pair, (size_t)r->pcap,
+		    sizeof *r->pair);
+	}
+	r->phash[h] = r->npair;
+	p = &r->pair[r->npair++];
+	memset(p, 0, sizeof *p);
+	p->lo = lo;
+	p->hi = hi;
+	return p;
 }
 
 /* Adds one finished game; see tournament.h. */
@@ -201,22 +228,23 @@ void
 rate_add(struct rating *r, uint64_t key, int k, const int *pl,
     const int *places, const long (*faults)[NTFAULT])
 {
-	struct rng g;
-	double share, wij, wji, cdf[POISSON_MAX];
-	int a, b, i, j, f, x, stride = r->cap, B = r->opts.boot;
+	struct rpair *p;
+	double share, wij, wji;
+	int a, b, i, j, f, who, stride = r->cap, B = r->opts.boot;
 
 	r->games++;
 	r->fitted = 0;
 	if (!r->havekey || key != r->lastkey) {
 		if (B > 0) {
-			poisson1_cdf(cdf);
-			rng_seed(&g, seed_derive(r->opts.seed, key));
-			for (x = 0; x < B; x++)
-				r->bweight[x] = poisson1(&g, cdf);
+			if (r->nblock == r->bkcap) {
+				r->bkcap = r->bkcap ? 2 * r->bkcap : 64;
+				r->bkey = xreallocarray(r->bkey,
+				    (size_t)r->bkcap, sizeof *r->bkey);
+			}
+			r->bkey[r->nblock++] = key;
 		}
 		r->lastkey = key;
 		r->havekey = 1;
-		r->bwin_k = 0;
 	}
 	for (a = 0; a < k; a++) {
 		i = pl[a];
@@ -231,16 +259,6 @@ rate_add(struct rating *r, uint64_t key, int k, const int *pl,
 	if (k < 2)
 		return;
 	share = 1.0 / (k - 1);
-	if (B > 0 && r->bwin_k != k) {
-		/* each replicate's weight of a win and of a tie in this block
-		 * (a weight of 0 adds 0: the sums are those of adding every
-		 * replicate's c * w one game after another) */
-		for (x = 0; x < B; x++) {
-			r->bwin[x] = r->bweight[x] * share;
-			r->bwin[B + x] = r->bweight[x] * (share / 2);
-		}
-		r->bwin_k = k;
-	}
 	for (a = 0; a < k; a++)
 		for (b = a + 1; b < k; b++) {
 			i = pl[a];
@@ -265,13 +283,82 @@ rate_add(struct rating *r, uint64_t key, int k, const int *pl,
 			r->p[j].pweight += share;
 			if (B == 0)
 				continue;
-			if (wij > 0)
-				add_row(r->bw + ((size_t)i * stride + j) * B,
-				    r->bwin + (wij == share ? 0 : B), B);
-			if (wji > 0)
-				add_row(r->bw + ((size_t)j * stride + i) * B,
-				    r->bwin + (wji == share ? 0 : B), B);
+			/* who won, of the pair's lower index (0), the
+			 * higher (1), or neither (2) */
+			who = wij == wji ? 2 : (wij > wji) == (i < j) ? 0 : 1;
+			p = pair_of(r, i, j);
+			if (p->nev == p->evcap) {
+				p->evcap = p->evcap ? 2 * p->evcap : 2;
+				p->ev = xreallocarray(p->ev, (size_t)p->evcap,
+				    sizeof *p->ev);
+			}
+			p->ev[p->nev++] = (uint64_t)(r->nblock - 1) << 8 |
+			    (uint64_t)k << 2 | (uint64_t)who;
 		}
+}
+
+/*
+ * The weights of replicates x0 .. x0 + g - 1 of every block into
+ * wg[block * g + x - x0], each block's generator in st (seeded when x0
+ * is 0) left where the next group starts.
+ */
+static void
+boot_weights(const struct rating *r, struct rng *st, int x0, int g,
+    unsigned char *wg)
+{
+	double cdf[POISSON_MAX];
+	long bl;
+	int x;
+
+	poisson1_cdf(cdf);
+	for (bl = 0; bl < r->nblock; bl++) {
+		if (x0 == 0)
+			rng_seed(&st[bl], seed_derive(r->opts.seed,
+			    r->bkey[bl]));
+		for (x = 0; x < g; x++)
+			wg[bl * g + x] = (unsigned char)poisson1(&st[bl], cdf);
+	}
+}
+
+/*
+ * One replicate's weighted win matrix (stride n) from the weights wg of
+ * a group of g (this one x of them): each pair's results added in game
+ * order, a win weighted share = 1 / (k - 1) and a tie share / 2, as
+ * rate_add adds them to w.
+ */
+static void
+boot_matrix(const struct rating *r, const unsigned char *wg, int g, int x,
+    double *bm)
+{
+	const struct rpair *p;
+	double share;
+	uint64_t e;
+	int q, v, n = r->n, lo, hi;
+	long at;
+
+	memset(bm, 0, (size_t)n * (size_t)n * sizeof *bm);
+	for (q = 0; q < r->npair; q++) {
+		p = &r->pair[q];
+		lo = p->lo * n + p->hi;
+		hi = p->hi * n + p->lo;
+		for (at = 0; at < p->nev; at++) {
+			e = p->ev[at];
+			if ((v = wg[(long)(e >> 8) * g + x]) == 0)
+				continue;
+			share = 1.0 / ((int)(e >> 2 & 15) - 1);
+			switch (e & 3) {
+			case 0:
+				bm[lo] += v * share;
+				break;
+			case 1:
+				bm[hi] += v * share;
+				break;
+			default:
+				bm[lo] += v * (share / 2);
+				bm[hi] += v * (share / 2);
+			}
+		}
+	}
 }
 
 /*
@@ -401,7 +488,9 @@ int
 rate_fit(struct rating *r, char *cause, size_t len)
 {
 	double *lambda, *lb, *elo, *col, *be, *nblam, *bm, s, s2, d, sd;
-	int n = r->n, i, j, a, b, B = r->opts.boot, anchor = -1, tmp, nb;
+	struct rng *st;
+	unsigned char *wg;
+	int n = r->n, i, j, a, b, B = r->opts.boot, anchor = -1, tmp, nb, g;
 	unsigned slot;
 
 	if (n == 0) {
@@ -425,6 +514,10 @@ rate_fit(struct rating *r, char *cause, size_t len)
 	elo = xcalloc((size_t)n, sizeof *elo);
 	col = xcalloc((size_t)(B > 0 ? B : 1), sizeof *col);
 	bm = xcalloc((size_t)n * (size_t)n, sizeof *bm);
+	g = B < BOOT_GROUP ? B : BOOT_GROUP;
+	st = xcalloc((size_t)(r->nblock > 0 ? r->nblock : 1), sizeof *st);
+	wg = xcalloc((size_t)(r->nblock > 0 ? r->nblock : 1) *
+	    (size_t)(g > 0 ? g : 1), sizeof *wg);
 	free(r->belo);
 	r->belo = xcalloc((size_t)(B > 0 ? B : 1) * (size_t)n,
 	    sizeof *r->belo);
@@ -449,10 +542,10 @@ rate_fit(struct rating *r, char *cause, size_t len)
 		if (r->warm && r->nlam > 0)
 			memcpy(lb, r->blam + (size_t)b * r->nlam,
 			    (size_t)r->nlam * sizeof *lb);
-		for (i = 0; i < n; i++)
-			for (j = 0; j < n; j++)
-				bm[i * n + j] = r->bw[((size_t)i * r->cap +
-				    j) * B + b];
+		if (b % g == 0)
+			boot_weights(r, st, b, B - b < g ? B - b : g, wg);
+		boot_matrix(r, wg, B - b / g * g < g ? B - b / g * g : g,
+		    b % g, bm);
 		bt_fit(n, bm, n, fmax(r->opts.prior, BOOT_PRIOR), lb, 1);
 		be = r->belo + (size_t)nb * n;
 		to_elo(r, lb, be, anchor);
@@ -529,6 +622,8 @@ rate_fit(struct rating *r, char *cause, size_t len)
 	free(elo);
 	free(col);
 	free(bm);
+	free(st);
+	free(wg);
 	r->fitted = 1;
 	return 0;
 }
@@ -544,9 +639,11 @@ rate_free(struct rating *r)
 	free(r->p);
 	free(r->w);
 	free(r->met);
-	free(r->bw);
-	free(r->bweight);
-	free(r->bwin);
+	for (i = 0; i < r->npair; i++)
+		free(r->pair[i].ev);
+	free(r->pair);
+	free(r->phash);
+	free(r->bkey);
 	free(r->order);
 	free(r->belo);
 	free(r->hash);

@@ -279,23 +279,33 @@ struct rplayer {
 	double	 los_next;	/* likelihood of superiority over rank+1 */
 };
 
+/* The games two players shared: (block << 8 | k << 2 | who won) each. */
+struct rpair {
+	int		 lo, hi;	/* player indices, lo < hi */
+	int		 nev, evcap;
+	uint64_t	*ev;
+};
+
 struct rating {
 	struct rate_opts opts;
 	int		 n, cap;
 	struct rplayer	*p;
 	double		*w;	/* w[i * cap + j]: weighted wins of i over j */
 	long		*met;	/* met[i * cap + j]: games i and j shared */
-	/* the boot replicates' matrices like w, replicate by replicate for
-	 * each pair: bw[(i * cap + j) * boot + x] */
-	double		*bw;
+	/* the bootstrap's record, replayed one replicate at a time by
+	 * rate_fit (memory in games and pairs met, not boot * n * n): the
+	 * key of every block, and each pair's results in game order */
+	uint64_t	*bkey;
+	long		 nblock, bkcap;
+	struct rpair	*pair;
+	int		 npair, pcap;
+	int		*phash;	/* open addressing: pair index or -1 */
+	int		 phcap;
 	int		*hash;	/* open addressing: player index or -1 */
 	int		 hcap;
 	long		 games;
-	uint64_t	 lastkey;	/* block weights cache */
+	uint64_t	 lastkey;	/* the last game's block */
 	int		 havekey;
-	int		*bweight;
-	double		*bwin;	/* bweight times a win's, then a tie's share */
-	int		 bwin_k;	/* the players they are for; 0: none */
 	int		*order;	/* players by rank after rate_fit */
 	double		*belo;	/* boot * n bootstrap ratings */
 	int		 nboot;	/* the finite ones, first in belo */
