@@ -39,7 +39,7 @@ static struct rpair *pair_of(struct rating *, int, int);
 static void	 boot_weights(const struct rating *, struct rng *, int, int,
 		    unsigned char *);
 static void	 boot_matrix(const struct rating *, const unsigned char *,
-		    int, int, double *);
+		    double *);
 
 /* Starts an empty rating pool. */
 void
@@ -299,8 +299,9 @@ rate_add(struct rating *r, uint64_t key, int k, const int *pl,
 
 /*
  * The weights of replicates x0 .. x0 + g - 1 of every block into
- * wg[block * g + x - x0], each block's generator in st (seeded when x0
- * is 0) left where the next group starts.
+ * wg[(x - x0) * blocks + block] (a replicate's row small enough to stay
+ * in the cache while its matrix is made), each block's generator in st
+ * (seeded when x0 is 0) left where the next group starts.
  */
 static void
 boot_weights(const struct rating *r, struct rng *st, int x0, int g,
@@ -316,19 +317,18 @@ boot_weights(const struct rating *r, struct rng *st, int x0, int g,
 			rng_seed(&st[bl], seed_derive(r->opts.seed,
 			    r->bkey[bl]));
 		for (x = 0; x < g; x++)
-			wg[bl * g + x] = (unsigned char)poisson1(&st[bl], cdf);
+			wg[x * r->nblock + bl] =
+			    (unsigned char)poisson1(&st[bl], cdf);
 	}
 }
 
 /*
- * One replicate's weighted win matrix (stride n) from the weights wg of
- * a group of g (this one x of them): each pair's results added in game
- * order, a win weighted share = 1 / (k - 1) and a tie share / 2, as
- * rate_add adds them to w.
+ * One replicate's weighted win matrix (stride n) from its blocks'
+ * weights wg: each pair's results added in game order, a win weighted
+ * share = 1 / (k - 1) and a tie share / 2, as rate_add adds them to w.
  */
 static void
-boot_matrix(const struct rating *r, const unsigned char *wg, int g, int x,
-    double *bm)
+boot_matrix(const struct rating *r, const unsigned char *wg, double *bm)
 {
 	const struct rpair *p;
 	double share;
@@ -343,7 +343,7 @@ boot_matrix(const struct rating *r, const unsigned char *wg, int g, int x,
 		hi = p->hi * n + p->lo;
 		for (at = 0; at < p->nev; at++) {
 			e = p->ev[at];
-			if ((v = wg[(long)(e >> 8) * g + x]) == 0)
+			if ((v = wg[e >> 8]) == 0)
 				continue;
 			share = 1.0 / ((int)(e >> 2 & 15) - 1);
 			switch (e & 3) {
@@ -369,8 +369,8 @@ int
 bt_fit(int n, const double *w, int stride, double prior, double *lambda,
     int warm)
 {
-	double *gam, *wins, pr, num, den, nij, old, change, mean;
-	int i, j, it;
+	double *gam, *wins, *nm, pr, num, den, nij, old, change, mean;
+	int i, j, i0, j0, it;
 
 	if (n < 2) {
 		if (n == 1)
@@ -380,6 +380,15 @@ bt_fit(int n, const double *w, int stride, double prior, double *lambda,
 	gam = xcalloc((size_t)n, sizeof *gam);
 	wins = xcalloc((size_t)n, sizeof *wins);
 	pr = prior / (n - 1);
+	/* the games of each pair, once, not at every iteration: row by row
+	 * there, read across the columns of w a tile at a time */
+	nm = xreallocarray(NULL, (size_t)n * (size_t)n, sizeof *nm);
+	for (i0 = 0; i0 < n; i0 += 64)
+		for (j0 = 0; j0 < n; j0 += 64)
+			for (i = i0; i < n && i < i0 + 64; i++)
+				for (j = j0; j < n && j < j0 + 64; j++)
+					nm[i * n + j] = w[i * stride + j] +
+					    w[j * stride + i] + pr;
 	for (i = 0; i < n; i++) {
 		gam[i] = warm ? exp(lambda[i]) : 1;
 		for (j = 0; j < n; j++)
@@ -393,8 +402,7 @@ bt_fit(int n, const double *w, int stride, double prior, double *lambda,
 			for (j = 0; j < n; j++) {
 				if (j == i)
 					continue;
-				nij = w[i * stride + j] + w[j * stride + i] +
-				    pr;
+				nij = nm[i * n + j];
 				if (nij > 0)
 					den += nij / (gam[i] + gam[j]);
 			}
@@ -418,6 +426,7 @@ bt_fit(int n, const double *w, int stride, double prior, double *lambda,
 		lambda[i] = log(gam[i]);
 	free(gam);
 	free(wins);
+	free(nm);
 	return it;
 }
 
@@ -544,8 +553,7 @@ rate_fit(struct rating *r, char *cause, size_t len)
 			    (size_t)r->nlam * sizeof *lb);
 		if (b % g == 0)
 			boot_weights(r, st, b, B - b < g ? B - b : g, wg);
-		boot_matrix(r, wg, B - b / g * g < g ? B - b / g * g : g,
-		    b % g, bm);
+		boot_matrix(r, wg + (size_t)(b % g) * (size_t)r->nblock, bm);
 		bt_fit(n, bm, n, fmax(r->opts.prior, BOOT_PRIOR), lb, 1);
 		be = r->belo + (size_t)nb * n;
 		to_elo(r, lb, be, anchor);
