@@ -6,12 +6,12 @@
  * Poisson bootstrap over whole duplicate blocks (a replicate fitted with a
  * tiny prior when --prior is 0, and left out if still not finite), and
  * the likelihood of superiority over the next player down.  The bootstrap
- * keeps each block's key and each pair's results in game order; a fit
- * replays them one replicate at a time (the blocks' weights drawn a group
- * of replicates at a time, each block's generator resumed where the last
- * group left it), adding the same values in the same order as one matrix
- * per replicate held from the start would: the same bits, in memory that
- * grows with the games and the pairs that met, not replicates * n * n.
+ * keeps each block's key and every pair's result in game order (8 bytes
+ * a pair a game); a fit replays them one replicate at a time (the blocks'
+ * weights drawn a group of replicates at a time, each block's generator
+ * resumed where the last group left it), adding the same values in the
+ * same order as one matrix per replicate held from the start would: the
+ * same bits, in memory that grows with the games, not replicates * n * n.
  */
 #include <math.h>
 #include <stdio.h>
@@ -35,7 +35,6 @@ static int	 poisson1(struct rng *, const double *);
 static int	 connected(const struct rating *);
 static int	 cmp_double(const void *, const void *);
 static void	 to_elo(const struct rating *, const double *, double *, int);
-static struct rpair *pair_of(struct rating *, int, int);
 static void	 boot_weights(const struct rating *, struct rng *, int, int,
 		    unsigned char *);
 static void	 boot_matrix(const struct rating *, const unsigned char *,
@@ -178,74 +177,29 @@ poisson1(struct rng *g, const double *f)
 	return k;
 }
 
-/* The record of the games players i and j (i != j) shared, added if new. */
-static struct rpair *
-pair_of(struct rating *r, int i, int j)
-{
-	struct rpair *p;
-	uint64_t key;
-	unsigned mask, h, x;
-	int lo = i < j ? i : j, hi = i < j ? j : i;
-
-	if (2 * (r->npair + 1) > r->phcap) {
-		free(r->phash);
-		r->phcap = r->phcap ? 2 * r->phcap : 64;
-		r->phash = xcalloc((size_t)r->phcap, sizeof *r->phash);
-		memset(r->phash, 0xff, (size_t)r->phcap * sizeof *r->phash);
-		mask = (unsigned)r->phcap - 1;
-		for (x = 0; x < (unsigned)r->npair; x++) {
-			key = (uint64_t)r->pair[x].lo << 32 |
-			    (unsigned)r->pair[x].hi;
-			for (h = (unsigned)(seed_derive(0, key) & mask);
-			    r->phash[h] != -1; h = (h + 1) & mask)
-				;
-			r->phash[h] = (int)x;
-		}
-	}
-	mask = (unsigned)r->phcap - 1;
-	key = (uint64_t)lo << 32 | (unsigned)hi;
-	for (h = (unsigned)(seed_derive(0, key) & mask); r->phash[h] != -1;
-	    h = (h + 1) & mask) {
-		p = &r->pair[r->phash[h]];
-		if (p->lo == lo && p->hi == hi)
-			return p;
-	}
-	if (r->npair == r->pcap) {
-		r->pcap = r->pcap ? 2 * r->pcap : 64;
-		r->pair = xreallocarray(r->pair, (size_t)r->pcap,
-		    sizeof *r->pair);
-	}
-	r->phash[h] = r->npair;
-	p = &r->pair[r->npair++];
-	memset(p, 0, sizeof *p);
-	p->lo = lo;
-	p->hi = hi;
-	return p;
-}
-
 /* Adds one finished game; see tournament.h. */
 void
 rate_add(struct rating *r, uint64_t key, int k, const int *pl,
     const int *places, const long (*faults)[NTFAULT])
 {
-	struct rpair *p;
 	double share, wij, wji;
 	int a, b, i, j, f, who, stride = r->cap, B = r->opts.boot;
 
 	r->games++;
 	r->fitted = 0;
-	if (!r->havekey || key != r->lastkey) {
-		if (B > 0) {
-			if (r->nblock == r->bkcap) {
-				r->bkcap = r->bkcap ? 2 * r->bkcap : 64;
-				r->bkey = xreallocarray(r->bkey,
-				    (size_t)r->bkcap, sizeof *r->bkey);
-			}
-			r->bkey[r->nblock++] = key;
+	if (B > 0 && (!r->havekey || key != r->lastkey ||
+	    r->blk[r->nblock - 1].k != k)) {
+		if (r->nblock == r->bkcap) {
+			r->bkcap = r->bkcap ? 2 * r->bkcap : 64;
+			r->blk = xreallocarray(r->blk, (size_t)r->bkcap,
+			    sizeof *r->blk);
 		}
-		r->lastkey = key;
-		r->havekey = 1;
+		r->blk[r->nblock].key = key;
+		r->blk[r->nblock].k = k;
+		r->blk[r->nblock++].ev = r->nev;
 	}
+	r->lastkey = key;
+	r->havekey = 1;
 	for (a = 0; a < k; a++) {
 		i = pl[a];
 		r->p[i].games++;
@@ -286,14 +240,14 @@ rate_add(struct rating *r, uint64_t key, int k, const int *pl,
 			/* who won, of the pair's lower index (0), the
 			 * higher (1), or neither (2) */
 			who = wij == wji ? 2 : (wij > wji) == (i < j) ? 0 : 1;
-			p = pair_of(r, i, j);
-			if (p->nev == p->evcap) {
-				p->evcap = p->evcap ? 2 * p->evcap : 2;
-				p->ev = xreallocarray(p->ev, (size_t)p->evcap,
-				    sizeof *p->ev);
+			if (r->nev == r->evcap) {
+				r->evcap = r->evcap ? 2 * r->evcap : 64;
+				r->ev = xreallocarray(r->ev, (size_t)r->evcap,
+				    sizeof *r->ev);
 			}
-			p->ev[p->nev++] = (uint64_t)(r->nblock - 1) << 8 |
-			    (uint64_t)k << 2 | (uint64_t)who;
+			r->ev[r->nev].lo = (uint32_t)(i < j ? i : j);
+			r->ev[r->nev++].hi_who = (uint32_t)(i < j ? j : i) <<
+			    2 | (uint32_t)who;
 		}
 }
 
@@ -315,7 +269,7 @@ boot_weights(const struct rating *r, struct rng *st, int x0, int g,
 	for (bl = 0; bl < r->nblock; bl++) {
 		if (x0 == 0)
 			rng_seed(&st[bl], seed_derive(r->opts.seed,
-			    r->bkey[bl]));
+			    r->blk[bl].key));
 		for (x = 0; x < g; x++)
 			wg[x * r->nblock + bl] =
 			    (unsigned char)poisson1(&st[bl], cdf);
@@ -324,38 +278,41 @@ boot_weights(const struct rating *r, struct rng *st, int x0, int g,
 
 /*
  * One replicate's weighted win matrix (stride n) from its blocks'
- * weights wg: each pair's results added in game order, a win weighted
- * share = 1 / (k - 1) and a tie share / 2, as rate_add adds them to w.
+ * weights wg: the results added in game order, a win weighted share =
+ * 1 / (k - 1) and a tie share / 2, as rate_add adds them to w (a block
+ * of weight 0 adds 0: skipped).
  */
 static void
 boot_matrix(const struct rating *r, const unsigned char *wg, double *bm)
 {
-	const struct rpair *p;
-	double share;
-	uint64_t e;
-	int q, v, n = r->n, lo, hi;
-	long at;
+	const struct rev *e, *end;
+	double share, win, tie;
+	long bl;
+	size_t n = (size_t)r->n, lo, hi;
+	int v;
 
-	memset(bm, 0, (size_t)n * (size_t)n * sizeof *bm);
-	for (q = 0; q < r->npair; q++) {
-		p = &r->pair[q];
-		lo = p->lo * n + p->hi;
-		hi = p->hi * n + p->lo;
-		for (at = 0; at < p->nev; at++) {
-			e = p->ev[at];
-			if ((v = wg[e >> 8]) == 0)
-				continue;
-			share = 1.0 / ((int)(e >> 2 & 15) - 1);
-			switch (e & 3) {
+	memset(bm, 0, n * n * sizeof *bm);
+	for (bl = 0; bl < r->nblock; bl++) {
+		if ((v = wg[bl]) == 0)
+			continue;
+		share = 1.0 / (r->blk[bl].k - 1);
+		win = v * share;
+		tie = v * (share / 2);
+		end = r->ev + (bl + 1 < r->nblock ? r->blk[bl + 1].ev :
+		    r->nev);
+		for (e = r->ev + r->blk[bl].ev; e < end; e++) {
+			lo = e->lo * n + (e->hi_who >> 2);
+			hi = (e->hi_who >> 2) * n + e->lo;
+			switch (e->hi_who & 3) {
 			case 0:
-				bm[lo] += v * share;
+				bm[lo] += win;
 				break;
 			case 1:
-				bm[hi] += v * share;
+				bm[hi] += win;
 				break;
 			default:
-				bm[lo] += v * (share / 2);
-				bm[hi] += v * (share / 2);
+				bm[lo] += tie;
+				bm[hi] += tie;
 			}
 		}
 	}
@@ -647,11 +604,8 @@ rate_free(struct rating *r)
 	free(r->p);
 	free(r->w);
 	free(r->met);
-	for (i = 0; i < r->npair; i++)
-		free(r->pair[i].ev);
-	free(r->pair);
-	free(r->phash);
-	free(r->bkey);
+	free(r->blk);
+	free(r->ev);
 	free(r->order);
 	free(r->belo);
 	free(r->hash);

@@ -279,11 +279,17 @@ struct rplayer {
 	double	 los_next;	/* likelihood of superiority over rank+1 */
 };
 
-/* The games two players shared: (block << 8 | k << 2 | who won) each. */
-struct rpair {
-	int		 lo, hi;	/* player indices, lo < hi */
-	int		 nev, evcap;
-	uint64_t	*ev;
+/* A bootstrap block: its key, players a game, first result in rating.ev. */
+struct rblock {
+	uint64_t	 key;
+	long		 ev;
+	int		 k;
+};
+
+/* A pair's result in a game: lo < hi, who 0 (lo won), 1 (hi won), 2 (tie). */
+struct rev {
+	uint32_t	 lo;
+	uint32_t	 hi_who;	/* hi << 2 | who */
 };
 
 struct rating {
@@ -293,14 +299,13 @@ struct rating {
 	double		*w;	/* w[i * cap + j]: weighted wins of i over j */
 	long		*met;	/* met[i * cap + j]: games i and j shared */
 	/* the bootstrap's record, replayed one replicate at a time by
-	 * rate_fit (memory in games and pairs met, not boot * n * n): the
-	 * key of every block, and each pair's results in game order */
-	uint64_t	*bkey;
+	 * rate_fit (memory in games, not boot * n * n): the blocks, a new
+	 * one where the key or the players a game change, and every pair's
+	 * result in game order */
+	struct rblock	*blk;
 	long		 nblock, bkcap;
-	struct rpair	*pair;
-	int		 npair, pcap;
-	int		*phash;	/* open addressing: pair index or -1 */
-	int		 phcap;
+	struct rev	*ev;
+	long		 nev, evcap;
 	int		*hash;	/* open addressing: player index or -1 */
 	int		 hcap;
 	long		 games;
