@@ -7,11 +7,12 @@
  * tiny prior when --prior is 0, and left out if still not finite), and
  * the likelihood of superiority over the next player down.  The bootstrap
  * keeps each block's key and every pair's result in game order (8 bytes
- * a pair a game); a fit replays them one replicate at a time (the blocks'
- * weights drawn a group of replicates at a time, each block's generator
- * resumed where the last group left it), adding the same values in the
- * same order as one matrix per replicate held from the start would: the
- * same bits, in memory that grows with the games, not replicates * n * n.
+ * a pair a game); a fit sorts them by pair (each pair's still in game
+ * order) and replays them one replicate at a time (the blocks' weights
+ * drawn a group of replicates at a time, each block's generator resumed
+ * where the last group left it), adding the same values in the same
+ * order as one matrix per replicate held from the start would: the same
+ * bits, in memory that grows with the games, not replicates * n * n.
  */
 #include <math.h>
 #include <stdio.h>
@@ -37,8 +38,9 @@ static int	 cmp_double(const void *, const void *);
 static void	 to_elo(const struct rating *, const double *, double *, int);
 static void	 boot_weights(const struct rating *, struct rng *, int, int,
 		    unsigned char *);
-static void	 boot_matrix(const struct rating *, const unsigned char *,
-		    double *);
+static struct bres *boot_sort(const struct rating *, long **);
+static void	 boot_matrix(const struct rating *, const struct bres *,
+		    const long *, const unsigned char *, double *);
 
 /* Starts an empty rating pool. */
 void
@@ -276,46 +278,115 @@ boot_weights(const struct rating *r, struct rng *st, int x0, int g,
 	}
 }
 
-/*
- * One replicate's weighted win matrix (stride n) from its blocks'
- * weights wg: the results added in game order, a win weighted share =
- * 1 / (k - 1) and a tie share / 2, as rate_add adds them to w (a block
- * of weight 0 adds 0: skipped).
- */
-static void
-boot_matrix(const struct rating *r, const unsigned char *wg, double *bm)
-{
-	const struct rev *e, *end;
-	double share, win, tie;
-	long bl;
-	size_t n = (size_t)r->n, lo, hi;
-	int v;
+/* A pair's result as a replicate reads it: hi << 6 | k << 2 | who. */
+struct bres {
+	uint32_t	 hi_k_who;
+	uint32_t	 block;
+};
 
-	memset(bm, 0, n * n * sizeof *bm);
+/*
+ * The log's results ordered by pair (lo, then hi), each pair's in game
+ * order, for every replicate to sum a pair's games at once; (*lo)[i] ..
+ * (*lo)[i + 1] - 1 are those of lo = i.  Both new.
+ */
+static struct bres *
+boot_sort(const struct rating *r, long **lo)
+{
+	struct bres *out, *tmp;
+	long *at, *cnt, bl, e, end, x;
+	size_t n = (size_t)r->n, m, most = 1;
+	uint32_t hi;
+	int i;
+
+	out = xreallocarray(NULL, (size_t)(r->nev > 0 ? r->nev : 1),
+	    sizeof *out);
+	at = xcalloc(n + 1, sizeof *at);
+	cnt = xcalloc(n + 1, sizeof *cnt);
+	for (e = 0; e < r->nev; e++)
+		at[r->ev[e].lo + 1]++;
+	for (i = 0; i < (int)n; i++) {
+		if ((size_t)at[i + 1] > most)
+			most = (size_t)at[i + 1];
+		at[i + 1] += at[i];
+	}
+	tmp = xreallocarray(NULL, most, sizeof *tmp);
+	*lo = xreallocarray(NULL, n + 1, sizeof **lo);
+	memcpy(*lo, at, (n + 1) * sizeof **lo);
+	/* by lo, in game order */
 	for (bl = 0; bl < r->nblock; bl++) {
-		if ((v = wg[bl]) == 0)
-			continue;
-		share = 1.0 / (r->blk[bl].k - 1);
-		win = v * share;
-		tie = v * (share / 2);
-		end = r->ev + (bl + 1 < r->nblock ? r->blk[bl + 1].ev :
-		    r->nev);
-		for (e = r->ev + r->blk[bl].ev; e < end; e++) {
-			lo = e->lo * n + (e->hi_who >> 2);
-			hi = (e->hi_who >> 2) * n + e->lo;
-			switch (e->hi_who & 3) {
-			case 0:
-				bm[lo] += win;
-				break;
-			case 1:
-				bm[hi] += win;
-				break;
-			default:
-				bm[lo] += tie;
-				bm[hi] += tie;
-			}
+		end = bl + 1 < r->nblock ? r->blk[bl + 1].ev : r->nev;
+		for (e = r->blk[bl].ev; e < end; e++) {
+			x = at[r->ev[e].lo]++;
+			out[x].hi_k_who = (r->ev[e].hi_who >> 2) << 6 |
+			    (uint32_t)r->blk[bl].k << 2 | (r->ev[e].hi_who & 3);
+			out[x].block = (uint32_t)bl;
 		}
 	}
+	/* then by hi within each lo, stably (a counting sort a lo) */
+	for (i = 0; i < (int)n; i++) {
+		if ((*lo)[i + 1] - (*lo)[i] < 2)
+			continue;
+		memset(cnt, 0, (n + 1) * sizeof *cnt);
+		for (e = (*lo)[i]; e < (*lo)[i + 1]; e++)
+			cnt[(out[e].hi_k_who >> 6) + 1]++;
+		for (hi = 0; hi < n; hi++)
+			cnt[hi + 1] += cnt[hi];
+		m = (size_t)((*lo)[i + 1] - (*lo)[i]);
+		memcpy(tmp, out + (*lo)[i], m * sizeof *tmp);
+		for (e = 0; e < (long)m; e++)
+			out[(*lo)[i] + cnt[tmp[e].hi_k_who >> 6]++] = tmp[e];
+	}
+	free(at);
+	free(cnt);
+	free(tmp);
+	return out;
+}
+
+/*
+ * One replicate's weighted win matrix (stride n) from its blocks'
+ * weights wg and the results by pair (boot_sort): each pair's games
+ * summed in game order, a win weighted share = 1 / (k - 1) and a tie
+ * share / 2, as rate_add adds them to w (a block of weight 0 adds 0:
+ * skipped).
+ */
+static void
+boot_matrix(const struct rating *r, const struct bres *res, const long *lo,
+    const unsigned char *wg, double *bm)
+{
+	double share[MAX_PLAYERS + 1], half[MAX_PLAYERS + 1], up, down;
+	size_t n = (size_t)r->n, i, hi;
+	long e;
+	int k, v;
+
+	for (k = 2; k <= MAX_PLAYERS; k++) {
+		share[k] = 1.0 / (k - 1);
+		half[k] = share[k] / 2;
+	}
+	memset(bm, 0, n * n * sizeof *bm);
+	for (i = 0; i < n; i++)
+		for (e = lo[i]; e < lo[i + 1]; ) {
+			hi = res[e].hi_k_who >> 6;
+			up = down = 0;
+			for (; e < lo[i + 1] && res[e].hi_k_who >> 6 == hi;
+			    e++) {
+				if ((v = wg[res[e].block]) == 0)
+					continue;
+				k = res[e].hi_k_who >> 2 & 15;
+				switch (res[e].hi_k_who & 3) {
+				case 0:
+					up += v * share[k];
+					break;
+				case 1:
+					down += v * share[k];
+					break;
+				default:
+					up += v * half[k];
+					down += v * half[k];
+				}
+			}
+			bm[i * n + hi] = up;
+			bm[hi * n + i] = down;
+		}
 }
 
 /*
@@ -455,7 +526,9 @@ rate_fit(struct rating *r, char *cause, size_t len)
 {
 	double *lambda, *lb, *elo, *col, *be, *nblam, *bm, s, s2, d, sd;
 	struct rng *st;
+	struct bres *res;
 	unsigned char *wg;
+	long *rlo;
 	int n = r->n, i, j, a, b, B = r->opts.boot, anchor = -1, tmp, nb, g;
 	unsigned slot;
 
@@ -484,6 +557,7 @@ rate_fit(struct rating *r, char *cause, size_t len)
 	st = xcalloc((size_t)(r->nblock > 0 ? r->nblock : 1), sizeof *st);
 	wg = xcalloc((size_t)(r->nblock > 0 ? r->nblock : 1) *
 	    (size_t)(g > 0 ? g : 1), sizeof *wg);
+	res = boot_sort(r, &rlo);
 	free(r->belo);
 	r->belo = xcalloc((size_t)(B > 0 ? B : 1) * (size_t)n,
 	    sizeof *r->belo);
@@ -510,7 +584,8 @@ rate_fit(struct rating *r, char *cause, size_t len)
 			    (size_t)r->nlam * sizeof *lb);
 		if (b % g == 0)
 			boot_weights(r, st, b, B - b < g ? B - b : g, wg);
-		boot_matrix(r, wg + (size_t)(b % g) * (size_t)r->nblock, bm);
+		boot_matrix(r, res, rlo, wg + (size_t)(b % g) *
+		    (size_t)r->nblock, bm);
 		bt_fit(n, bm, n, fmax(r->opts.prior, BOOT_PRIOR), lb, 1);
 		be = r->belo + (size_t)nb * n;
 		to_elo(r, lb, be, anchor);
@@ -589,6 +664,8 @@ rate_fit(struct rating *r, char *cause, size_t len)
 	free(bm);
 	free(st);
 	free(wg);
+	free(res);
+	free(rlo);
 	r->fitted = 1;
 	return 0;
 }
