@@ -346,21 +346,26 @@ boot_sort(const struct rating *r, long **lo)
  * One replicate's weighted win matrix (stride n) from its blocks'
  * weights wg and the results by pair (boot_sort): each pair's games
  * summed in game order, a win weighted share = 1 / (k - 1) and a tie
- * share / 2, as rate_add adds them to w (a block of weight 0 adds 0:
- * skipped).
+ * share / 2, as rate_add adds them to w.
  */
 static void
 boot_matrix(const struct rating *r, const struct bres *res, const long *lo,
     const unsigned char *wg, double *bm)
 {
-	double share[MAX_PLAYERS + 1], half[MAX_PLAYERS + 1], up, down;
+	double tu[64], td[64], share, up, down;
 	size_t n = (size_t)r->n, i, hi;
 	long e;
-	int k, v;
+	int k, c;
 
+	/* by k << 2 | who, what a weight of 1 adds up and down: adding 0
+	 * (a block weighed 0, the loser's side) leaves a sum's bits as they
+	 * are, and spares the branches a random weight and winner miss */
+	memset(tu, 0, sizeof tu);
+	memset(td, 0, sizeof td);
 	for (k = 2; k <= MAX_PLAYERS; k++) {
-		share[k] = 1.0 / (k - 1);
-		half[k] = share[k] / 2;
+		share = 1.0 / (k - 1);
+		tu[k << 2] = td[k << 2 | 1] = share;
+		tu[k << 2 | 2] = td[k << 2 | 2] = share / 2;
 	}
 	memset(bm, 0, n * n * sizeof *bm);
 	for (i = 0; i < n; i++)
@@ -369,20 +374,9 @@ boot_matrix(const struct rating *r, const struct bres *res, const long *lo,
 			up = down = 0;
 			for (; e < lo[i + 1] && res[e].hi_k_who >> 6 == hi;
 			    e++) {
-				if ((v = wg[res[e].block]) == 0)
-					continue;
-				k = res[e].hi_k_who >> 2 & 15;
-				switch (res[e].hi_k_who & 3) {
-				case 0:
-					up += v * share[k];
-					break;
-				case 1:
-					down += v * share[k];
-					break;
-				default:
-					up += v * half[k];
-					down += v * half[k];
-				}
+				c = res[e].hi_k_who & 63;
+				up += wg[res[e].block] * tu[c];
+				down += wg[res[e].block] * td[c];
 			}
 			bm[i * n + hi] = up;
 			bm[hi * n + i] = down;
