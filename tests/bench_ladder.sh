@@ -4,13 +4,18 @@
 # referee runs by their pace): short games (horserace, 5 random bots, -j 1) and daifugo's C
 # bots (-j 2).  The runs alternate, ladder then tournament, BENCH_REPS
 # times (3); the row is the median of the ratios (ladder / tournament), as
-# the machine may be shared.  Environment: BENCH_LADDER_GAMES (200), BIN
-# (bin: the programs priced), BENCH_REPS.
+# the machine may be shared.  Then the ladder host's cost at the size of
+# BENCH_LADDER_SYNTH (BOTS:GAMES, default 300:30000; 1000:1000000 is the
+# size of issue 38's goal, some minutes): `ladder synth` fills a nyse
+# ladder, `ladder site -v` fits it cold then warm; the row is its peak
+# memory and the warm refit's CPU over the cold fit's.  Environment:
+# BENCH_LADDER_GAMES (200), BIN (bin: the programs priced), BENCH_REPS.
 set -eu
 cd "$(dirname "$0")/.."
 top=$(pwd)
 BIN=${BIN:-$top/bin}
 games=${BENCH_LADDER_GAMES:-200}
+synth=${BENCH_LADDER_SYNTH:-300:30000}
 reps=${BENCH_REPS:-3}
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/bench_ladder.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
@@ -75,3 +80,25 @@ print("%-44s %5.2fx (median of %d; %s)" % ("ladder/tournament games/s, " + sys.a
 
 row "horserace 5 random -j 1" horserace 1 random random random random random
 row "daifugo C bots -j 2" daifugo 2 daifugo_bot daifugo_mcts daifugo_bot daifugo_mcts random
+
+# The ladder host at BOTS:GAMES of synthetic nyse games.
+host_row() {	# BOTS:GAMES
+	nb=${1%%:*} ng=${1#*:}
+	rm -rf "$tmp/syn"
+	"$BIN/tournament" ladder init "$tmp/syn" -g nyse >/dev/null
+	"$BIN/tournament" ladder synth "$tmp/syn" --bots "$nb" --games "$ng" >/dev/null
+	/usr/bin/time -f 'peak %M' -o "$tmp/time" \
+	    "$BIN/tournament" ladder site -v "$tmp/syn" 2>"$tmp/site"
+	python3 - "$tmp/site" "$tmp/time" "$nb" "$ng" <<'PY'
+import re, sys
+site, peak = open(sys.argv[1]).read(), open(sys.argv[2]).read()
+rd = float(re.search(r"read in ([0-9.]+) s", site).group(1))
+cold = float(re.search(r"fitted \(\d+ bootstrap replicates\) in ([0-9.]+) s", site).group(1))
+warm = float(re.search(r"refitted warm in ([0-9.]+) s", site).group(1))
+mb = int(re.search(r"peak (\d+)", peak).group(1)) / 1024
+print("%-44s %5.3fx warm/cold fit (peak %.0f MB; read %.2f s, cold %.2f s, warm %.2f s CPU)" % (
+    "ladder site, %s bots %s games:" % (sys.argv[3], sys.argv[4]), warm / cold, mb, rd, cold, warm))
+PY
+}
+
+host_row "$synth"

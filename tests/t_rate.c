@@ -5,7 +5,9 @@
  * as games grow, 95% intervals covering the truth about 95% of the time
  * (and only when whole duplicate blocks are resampled), the bounded and
  * flagged rating of a player who won everything, the anchor, ties and
- * order independence.  TAP output.
+ * order independence, and the bootstrap replayed one replicate at a time
+ * giving the bits of every replicate's matrix held from the start.  TAP
+ * output.
  */
 #include <math.h>
 #include <stdio.h>
@@ -26,6 +28,7 @@ static void	 test_weights(void);
 static void	 test_perfect(void);
 static void	 test_anchor_ties_order(void);
 static void	 test_no_prior_boot(void);
+static void	 test_replay_bits(void);
 
 /*
  * Draws a Plackett-Luce finish of the k players pl (strengths gam): places
@@ -386,6 +389,78 @@ test_anchor_ties_order(void)
 	rate_free(&r);
 }
 
+/*
+ * The bootstrap replicates rate_fit replays equal, bit for bit, the fits
+ * of one win matrix per replicate summed game by game as the games come
+ * (each block's weights drawn once, in replicate order): games of 2 to 5
+ * players with ties, blocks whose players a game change, a block key that
+ * comes back later.
+ */
+static void
+test_replay_bits(void)
+{
+	enum { N = 7, G = 400, NB = 40 };
+	struct rate_opts o = { NB, 2, NULL, 0, 1500, 5 };
+	struct rating r;
+	struct rng g, bg;
+	double *ref, lambda[N], lb[N], be[N], cdf[POISSON_MAX], share;
+	int pl[MAX_PLAYERS], places[MAX_PLAYERS], wt[NB], a, b, i, k, x;
+	int same = 1, seen[N];
+	uint64_t key, last = 0;
+	char cause[256], name[16];
+
+	ref = calloc((size_t)NB * N * N, sizeof *ref);
+	rate_init(&r, &o);
+	for (i = 0; i < N; i++) {
+		snprintf(name, sizeof name, "p%d", i);
+		rate_player(&r, name);
+	}
+	poisson1_cdf(cdf);
+	rng_seed(&g, 99);
+	for (i = 0; i < G; i++) {
+		k = 2 + (int)rng_below(&g, 4);
+		memset(seen, 0, sizeof seen);
+		for (a = 0; a < k; a++) {
+			do
+				pl[a] = (int)rng_below(&g, N);
+			while (seen[pl[a]]);
+			seen[pl[a]] = 1;
+			places[a] = 1 + (int)rng_below(&g, (uint32_t)k);
+		}
+		key = rate_blockkey(1, 0, i < G - 20 ? i / 3 : 5);
+		if (i == 0 || key != last) {
+			rng_seed(&bg, seed_derive(o.seed, key));
+			for (x = 0; x < NB; x++)
+				wt[x] = poisson1(&bg, cdf);
+		}
+		last = key;
+		rate_add(&r, key, k, pl, places, NULL);
+		share = 1.0 / (k - 1);
+		for (a = 0; a < k; a++)
+			for (b = 0; b < k; b++)
+				for (x = 0; x < NB && b != a &&
+				    places[a] <= places[b]; x++)
+					ref[((size_t)x * N + pl[a]) * N +
+					    pl[b]] += places[a] < places[b] ?
+					    wt[x] * share : wt[x] * (share / 2);
+	}
+	tap_ok(rate_fit(&r, cause, sizeof cause) == 0 && r.nboot == NB,
+	    "a bootstrap of %d games of 2 to 5 players fitted", G);
+	bt_fit(N, r.w, r.cap, o.prior, lambda, 0);
+	for (x = 0; x < NB; x++) {
+		memcpy(lb, lambda, sizeof lb);
+		bt_fit(N, ref + (size_t)x * N * N, N, fmax(o.prior,
+		    BOOT_PRIOR), lb, 1);
+		to_elo(&r, lb, be, -1);
+		same = same && memcmp(be, r.belo + (size_t)x * N,
+		    sizeof be) == 0;
+	}
+	tap_ok(same, "every replicate replayed has the bits of its matrix "
+	    "held from the start");
+	rate_free(&r);
+	free(ref);
+}
+
 int
 main(void)
 {
@@ -398,6 +473,7 @@ main(void)
 	test_perfect();
 	test_anchor_ties_order();
 	test_no_prior_boot();
+	test_replay_bits();
 
 	e[0] = e[1] = e[2] = 0;
 	for (rep = 0; rep < 4; rep++) {

@@ -5,7 +5,14 @@
  * per player keeping every rating finite; 95% intervals from a streaming
  * Poisson bootstrap over whole duplicate blocks (a replicate fitted with a
  * tiny prior when --prior is 0, and left out if still not finite), and
- * the likelihood of superiority over the next player down.
+ * the likelihood of superiority over the next player down.  The bootstrap
+ * keeps each block's key and every pair's result in game order (8 bytes
+ * a pair a game); a fit sorts them by pair (each pair's still in game
+ * order) and replays them one replicate at a time (the blocks' weights
+ * drawn a group of replicates at a time, each block's generator resumed
+ * where the last group left it), adding the same values in the same
+ * order as one matrix per replicate held from the start would: the same
+ * bits, in memory that grows with the games, not replicates * n * n.
  */
 #include <math.h>
 #include <stdio.h>
@@ -19,6 +26,7 @@
 #define BT_MAXITER	200000
 #define BOOT_PRIOR	1e-3
 #define POISSON_MAX	30	/* the largest weight a block is drawn */
+#define BOOT_GROUP	16	/* replicates whose weights are drawn at once */
 
 static void	 grow(struct rating *);
 static int	 lookup(const struct rating *, const char *, unsigned *);
@@ -28,7 +36,11 @@ static int	 poisson1(struct rng *, const double *);
 static int	 connected(const struct rating *);
 static int	 cmp_double(const void *, const void *);
 static void	 to_elo(const struct rating *, const double *, double *, int);
-static void	 add_row(double *restrict, const double *restrict, int);
+static void	 boot_weights(const struct rating *, struct rng *, int, int,
+		    unsigned char *);
+static struct bres *boot_sort(const struct rating *, long **);
+static void	 boot_matrix(const struct rating *, const struct bres *,
+		    const long *, const unsigned char *, double *);
 
 /* Starts an empty rating pool. */
 void
@@ -38,10 +50,6 @@ rate_init(struct rating *r, const struct rate_opts *o)
 	r->opts = *o;
 	if (r->opts.mean == 0)
 		r->opts.mean = 1500;
-	r->bweight = xcalloc((size_t)(o->boot > 0 ? o->boot : 1),
-	    sizeof *r->bweight);
-	r->bwin = xcalloc(2 * (size_t)(o->boot > 0 ? o->boot : 1),
-	    sizeof *r->bwin);
 }
 
 /* FNV-1a of a name. */
@@ -72,12 +80,11 @@ lookup(const struct rating *r, const char *name, unsigned *slot)
 static void
 grow(struct rating *r)
 {
-	int oc = r->cap, nc = oc ? oc * 2 : 8, i, nb;
+	int oc = r->cap, nc = oc ? oc * 2 : 8, i;
 	double *w;
 	long *met;
 	unsigned slot;
 
-	nb = r->opts.boot;
 	r->p = xreallocarray(r->p, (size_t)nc, sizeof *r->p);
 	memset(r->p + oc, 0, (size_t)(nc - oc) * sizeof *r->p);
 	w = xcalloc((size_t)nc * (size_t)nc, sizeof *w);
@@ -91,14 +98,6 @@ grow(struct rating *r)
 	free(r->met);
 	r->w = w;
 	r->met = met;
-	if (nb > 0) {
-		w = xcalloc((size_t)nb * (size_t)nc * (size_t)nc, sizeof *w);
-		for (i = 0; i < r->n; i++)
-			memcpy(w + (size_t)i * nc * nb, r->bw + (size_t)i *
-			    oc * nb, (size_t)r->n * nb * sizeof *w);
-		free(r->bw);
-		r->bw = w;
-	}
 	r->cap = nc;
 	free(r->hash);
 	r->hcap = 4 * nc;
@@ -180,44 +179,29 @@ poisson1(struct rng *g, const double *f)
 	return k;
 }
 
-/* Adds the n values of add to those of sum (four at a time: gcc pairs them). */
-static void
-add_row(double *restrict sum, const double *restrict add, int n)
-{
-	int x;
-
-	for (x = 0; x + 4 <= n; x += 4) {
-		sum[x] += add[x];
-		sum[x + 1] += add[x + 1];
-		sum[x + 2] += add[x + 2];
-		sum[x + 3] += add[x + 3];
-	}
-	for (; x < n; x++)
-		sum[x] += add[x];
-}
-
 /* Adds one finished game; see tournament.h. */
 void
 rate_add(struct rating *r, uint64_t key, int k, const int *pl,
     const int *places, const long (*faults)[NTFAULT])
 {
-	struct rng g;
-	double share, wij, wji, cdf[POISSON_MAX];
-	int a, b, i, j, f, x, stride = r->cap, B = r->opts.boot;
+	double share, wij, wji;
+	int a, b, i, j, f, who, stride = r->cap, B = r->opts.boot;
 
 	r->games++;
 	r->fitted = 0;
-	if (!r->havekey || key != r->lastkey) {
-		if (B > 0) {
-			poisson1_cdf(cdf);
-			rng_seed(&g, seed_derive(r->opts.seed, key));
-			for (x = 0; x < B; x++)
-				r->bweight[x] = poisson1(&g, cdf);
+	if (B > 0 && (!r->havekey || key != r->lastkey ||
+	    r->blk[r->nblock - 1].k != k)) {
+		if (r->nblock == r->bkcap) {
+			r->bkcap = r->bkcap ? 2 * r->bkcap : 64;
+			r->blk = xreallocarray(r->blk, (size_t)r->bkcap,
+			    sizeof *r->blk);
 		}
-		r->lastkey = key;
-		r->havekey = 1;
-		r->bwin_k = 0;
+		r->blk[r->nblock].key = key;
+		r->blk[r->nblock].k = k;
+		r->blk[r->nblock++].ev = r->nev;
 	}
+	r->lastkey = key;
+	r->havekey = 1;
 	for (a = 0; a < k; a++) {
 		i = pl[a];
 		r->p[i].games++;
@@ -231,16 +215,6 @@ rate_add(struct rating *r, uint64_t key, int k, const int *pl,
 	if (k < 2)
 		return;
 	share = 1.0 / (k - 1);
-	if (B > 0 && r->bwin_k != k) {
-		/* each replicate's weight of a win and of a tie in this block
-		 * (a weight of 0 adds 0: the sums are those of adding every
-		 * replicate's c * w one game after another) */
-		for (x = 0; x < B; x++) {
-			r->bwin[x] = r->bweight[x] * share;
-			r->bwin[B + x] = r->bweight[x] * (share / 2);
-		}
-		r->bwin_k = k;
-	}
 	for (a = 0; a < k; a++)
 		for (b = a + 1; b < k; b++) {
 			i = pl[a];
@@ -265,12 +239,147 @@ rate_add(struct rating *r, uint64_t key, int k, const int *pl,
 			r->p[j].pweight += share;
 			if (B == 0)
 				continue;
-			if (wij > 0)
-				add_row(r->bw + ((size_t)i * stride + j) * B,
-				    r->bwin + (wij == share ? 0 : B), B);
-			if (wji > 0)
-				add_row(r->bw + ((size_t)j * stride + i) * B,
-				    r->bwin + (wji == share ? 0 : B), B);
+			/* who won, of the pair's lower index (0), the
+			 * higher (1), or neither (2) */
+			who = wij == wji ? 2 : (wij > wji) == (i < j) ? 0 : 1;
+			if (r->nev == r->evcap) {
+				r->evcap = r->evcap ? 2 * r->evcap : 64;
+				r->ev = xreallocarray(r->ev, (size_t)r->evcap,
+				    sizeof *r->ev);
+			}
+			r->ev[r->nev].lo = (uint32_t)(i < j ? i : j);
+			r->ev[r->nev++].hi_who = (uint32_t)(i < j ? j : i) <<
+			    2 | (uint32_t)who;
+		}
+}
+
+/*
+ * The weights of replicates x0 .. x0 + g - 1 of every block into
+ * wg[(x - x0) * blocks + block] (a replicate's row small enough to stay
+ * in the cache while its matrix is made), each block's generator in st
+ * (seeded when x0 is 0) left where the next group starts.
+ */
+static void
+boot_weights(const struct rating *r, struct rng *st, int x0, int g,
+    unsigned char *wg)
+{
+	double cdf[POISSON_MAX];
+	long bl;
+	int x;
+
+	poisson1_cdf(cdf);
+	for (bl = 0; bl < r->nblock; bl++) {
+		if (x0 == 0)
+			rng_seed(&st[bl], seed_derive(r->opts.seed,
+			    r->blk[bl].key));
+		for (x = 0; x < g; x++)
+			wg[x * r->nblock + bl] =
+			    (unsigned char)poisson1(&st[bl], cdf);
+	}
+}
+
+/* A pair's result as a replicate reads it: hi << 6 | k << 2 | who. */
+struct bres {
+	uint32_t	 hi_k_who;
+	uint32_t	 block;
+};
+
+/*
+ * The log's results ordered by pair (lo, then hi), each pair's in game
+ * order, for every replicate to sum a pair's games at once; (*lo)[i] ..
+ * (*lo)[i + 1] - 1 are those of lo = i.  Both new.
+ */
+static struct bres *
+boot_sort(const struct rating *r, long **lo)
+{
+	struct bres *out, *tmp;
+	long *at, *cnt, bl, e, end, x;
+	size_t n = (size_t)r->n, m, most = 1;
+	uint32_t hi;
+	int i;
+
+	out = xreallocarray(NULL, (size_t)(r->nev > 0 ? r->nev : 1),
+	    sizeof *out);
+	at = xcalloc(n + 1, sizeof *at);
+	cnt = xcalloc(n + 1, sizeof *cnt);
+	for (e = 0; e < r->nev; e++)
+		at[r->ev[e].lo + 1]++;
+	for (i = 0; i < (int)n; i++) {
+		if ((size_t)at[i + 1] > most)
+			most = (size_t)at[i + 1];
+		at[i + 1] += at[i];
+	}
+	tmp = xreallocarray(NULL, most, sizeof *tmp);
+	*lo = xreallocarray(NULL, n + 1, sizeof **lo);
+	memcpy(*lo, at, (n + 1) * sizeof **lo);
+	/* by lo, in game order */
+	for (bl = 0; bl < r->nblock; bl++) {
+		end = bl + 1 < r->nblock ? r->blk[bl + 1].ev : r->nev;
+		for (e = r->blk[bl].ev; e < end; e++) {
+			x = at[r->ev[e].lo]++;
+			out[x].hi_k_who = (r->ev[e].hi_who >> 2) << 6 |
+			    (uint32_t)r->blk[bl].k << 2 | (r->ev[e].hi_who & 3);
+			out[x].block = (uint32_t)bl;
+		}
+	}
+	/* then by hi within each lo, stably (a counting sort a lo) */
+	for (i = 0; i < (int)n; i++) {
+		if ((*lo)[i + 1] - (*lo)[i] < 2)
+			continue;
+		memset(cnt, 0, (n + 1) * sizeof *cnt);
+		for (e = (*lo)[i]; e < (*lo)[i + 1]; e++)
+			cnt[(out[e].hi_k_who >> 6) + 1]++;
+		for (hi = 0; hi < n; hi++)
+			cnt[hi + 1] += cnt[hi];
+		m = (size_t)((*lo)[i + 1] - (*lo)[i]);
+		memcpy(tmp, out + (*lo)[i], m * sizeof *tmp);
+		for (e = 0; e < (long)m; e++)
+			out[(*lo)[i] + cnt[tmp[e].hi_k_who >> 6]++] = tmp[e];
+	}
+	free(at);
+	free(cnt);
+	free(tmp);
+	return out;
+}
+
+/*
+ * One replicate's weighted win matrix (stride n) from its blocks'
+ * weights wg and the results by pair (boot_sort): each pair's games
+ * summed in game order, a win weighted share = 1 / (k - 1) and a tie
+ * share / 2, as rate_add adds them to w.
+ */
+static void
+boot_matrix(const struct rating *r, const struct bres *res, const long *lo,
+    const unsigned char *wg, double *bm)
+{
+	double tu[64], td[64], share, up, down;
+	size_t n = (size_t)r->n, i, hi;
+	long e;
+	int k, c;
+
+	/* by k << 2 | who, what a weight of 1 adds up and down: adding 0
+	 * (a block weighed 0, the loser's side) leaves a sum's bits as they
+	 * are, and spares the branches a random weight and winner miss */
+	memset(tu, 0, sizeof tu);
+	memset(td, 0, sizeof td);
+	for (k = 2; k <= MAX_PLAYERS; k++) {
+		share = 1.0 / (k - 1);
+		tu[k << 2] = td[k << 2 | 1] = share;
+		tu[k << 2 | 2] = td[k << 2 | 2] = share / 2;
+	}
+	memset(bm, 0, n * n * sizeof *bm);
+	for (i = 0; i < n; i++)
+		for (e = lo[i]; e < lo[i + 1]; ) {
+			hi = res[e].hi_k_who >> 6;
+			up = down = 0;
+			for (; e < lo[i + 1] && res[e].hi_k_who >> 6 == hi;
+			    e++) {
+				c = res[e].hi_k_who & 63;
+				up += wg[res[e].block] * tu[c];
+				down += wg[res[e].block] * td[c];
+			}
+			bm[i * n + hi] = up;
+			bm[hi * n + i] = down;
 		}
 }
 
@@ -282,8 +391,8 @@ int
 bt_fit(int n, const double *w, int stride, double prior, double *lambda,
     int warm)
 {
-	double *gam, *wins, pr, num, den, nij, old, change, mean;
-	int i, j, it;
+	double *gam, *wins, *nm, pr, num, den, nij, old, change, mean;
+	int i, j, i0, j0, it;
 
 	if (n < 2) {
 		if (n == 1)
@@ -293,6 +402,15 @@ bt_fit(int n, const double *w, int stride, double prior, double *lambda,
 	gam = xcalloc((size_t)n, sizeof *gam);
 	wins = xcalloc((size_t)n, sizeof *wins);
 	pr = prior / (n - 1);
+	/* the games of each pair, once, not at every iteration: row by row
+	 * there, read across the columns of w a tile at a time */
+	nm = xreallocarray(NULL, (size_t)n * (size_t)n, sizeof *nm);
+	for (i0 = 0; i0 < n; i0 += 64)
+		for (j0 = 0; j0 < n; j0 += 64)
+			for (i = i0; i < n && i < i0 + 64; i++)
+				for (j = j0; j < n && j < j0 + 64; j++)
+					nm[i * n + j] = w[i * stride + j] +
+					    w[j * stride + i] + pr;
 	for (i = 0; i < n; i++) {
 		gam[i] = warm ? exp(lambda[i]) : 1;
 		for (j = 0; j < n; j++)
@@ -306,8 +424,7 @@ bt_fit(int n, const double *w, int stride, double prior, double *lambda,
 			for (j = 0; j < n; j++) {
 				if (j == i)
 					continue;
-				nij = w[i * stride + j] + w[j * stride + i] +
-				    pr;
+				nij = nm[i * n + j];
 				if (nij > 0)
 					den += nij / (gam[i] + gam[j]);
 			}
@@ -331,6 +448,7 @@ bt_fit(int n, const double *w, int stride, double prior, double *lambda,
 		lambda[i] = log(gam[i]);
 	free(gam);
 	free(wins);
+	free(nm);
 	return it;
 }
 
@@ -401,7 +519,11 @@ int
 rate_fit(struct rating *r, char *cause, size_t len)
 {
 	double *lambda, *lb, *elo, *col, *be, *nblam, *bm, s, s2, d, sd;
-	int n = r->n, i, j, a, b, B = r->opts.boot, anchor = -1, tmp, nb;
+	struct rng *st;
+	struct bres *res;
+	unsigned char *wg;
+	long *rlo;
+	int n = r->n, i, j, a, b, B = r->opts.boot, anchor = -1, tmp, nb, g;
 	unsigned slot;
 
 	if (n == 0) {
@@ -425,6 +547,11 @@ rate_fit(struct rating *r, char *cause, size_t len)
 	elo = xcalloc((size_t)n, sizeof *elo);
 	col = xcalloc((size_t)(B > 0 ? B : 1), sizeof *col);
 	bm = xcalloc((size_t)n * (size_t)n, sizeof *bm);
+	g = B < BOOT_GROUP ? B : BOOT_GROUP;
+	st = xcalloc((size_t)(r->nblock > 0 ? r->nblock : 1), sizeof *st);
+	wg = xcalloc((size_t)(r->nblock > 0 ? r->nblock : 1) *
+	    (size_t)(g > 0 ? g : 1), sizeof *wg);
+	res = boot_sort(r, &rlo);
 	free(r->belo);
 	r->belo = xcalloc((size_t)(B > 0 ? B : 1) * (size_t)n,
 	    sizeof *r->belo);
@@ -449,10 +576,10 @@ rate_fit(struct rating *r, char *cause, size_t len)
 		if (r->warm && r->nlam > 0)
 			memcpy(lb, r->blam + (size_t)b * r->nlam,
 			    (size_t)r->nlam * sizeof *lb);
-		for (i = 0; i < n; i++)
-			for (j = 0; j < n; j++)
-				bm[i * n + j] = r->bw[((size_t)i * r->cap +
-				    j) * B + b];
+		if (b % g == 0)
+			boot_weights(r, st, b, B - b < g ? B - b : g, wg);
+		boot_matrix(r, res, rlo, wg + (size_t)(b % g) *
+		    (size_t)r->nblock, bm);
 		bt_fit(n, bm, n, fmax(r->opts.prior, BOOT_PRIOR), lb, 1);
 		be = r->belo + (size_t)nb * n;
 		to_elo(r, lb, be, anchor);
@@ -529,6 +656,10 @@ rate_fit(struct rating *r, char *cause, size_t len)
 	free(elo);
 	free(col);
 	free(bm);
+	free(st);
+	free(wg);
+	free(res);
+	free(rlo);
 	r->fitted = 1;
 	return 0;
 }
@@ -544,9 +675,8 @@ rate_free(struct rating *r)
 	free(r->p);
 	free(r->w);
 	free(r->met);
-	free(r->bw);
-	free(r->bweight);
-	free(r->bwin);
+	free(r->blk);
+	free(r->ev);
 	free(r->order);
 	free(r->belo);
 	free(r->hash);

@@ -283,23 +283,38 @@ struct rplayer {
 	double	 los_next;	/* likelihood of superiority over rank+1 */
 };
 
+/* A bootstrap block: its key, players a game, first result in rating.ev. */
+struct rblock {
+	uint64_t	 key;
+	long		 ev;
+	int		 k;
+};
+
+/* A pair's result in a game: lo < hi, who 0 (lo won), 1 (hi won), 2 (tie). */
+struct rev {
+	uint32_t	 lo;
+	uint32_t	 hi_who;	/* hi << 2 | who */
+};
+
 struct rating {
 	struct rate_opts opts;
 	int		 n, cap;
 	struct rplayer	*p;
 	double		*w;	/* w[i * cap + j]: weighted wins of i over j */
 	long		*met;	/* met[i * cap + j]: games i and j shared */
-	/* the boot replicates' matrices like w, replicate by replicate for
-	 * each pair: bw[(i * cap + j) * boot + x] */
-	double		*bw;
+	/* the bootstrap's record, replayed one replicate at a time by
+	 * rate_fit (memory in games, not boot * n * n): the blocks, a new
+	 * one where the key or the players a game change, and every pair's
+	 * result in game order */
+	struct rblock	*blk;
+	long		 nblock, bkcap;
+	struct rev	*ev;
+	long		 nev, evcap;
 	int		*hash;	/* open addressing: player index or -1 */
 	int		 hcap;
 	long		 games;
-	uint64_t	 lastkey;	/* block weights cache */
+	uint64_t	 lastkey;	/* the last game's block */
 	int		 havekey;
-	int		*bweight;
-	double		*bwin;	/* bweight times a win's, then a tie's share */
-	int		 bwin_k;	/* the players they are for; 0: none */
 	int		*order;	/* players by rank after rate_fit */
 	double		*belo;	/* boot * n bootstrap ratings */
 	int		 nboot;	/* the finite ones, first in belo */
