@@ -501,7 +501,7 @@ PY
 	[[ "$output" == *"verdict "*"FAIL"* ]]
 }
 
-@test "ladder replays: rendered off the play path, a missing one rendered by ladder serve when first asked for, whole" {
+@test "ladder replays: rendered off the play path, a missing one rendered by ladder serve when first asked for, whole; a killed renderer's half page removed by the next run" {
 	bin/tournament ladder init --boot 20 "$L" "$T/settings.json"
 	for i in 1 2 3; do
 		bin/tournament ladder add "$L" "r$i" -c "bin/random --seed $i"
@@ -526,4 +526,11 @@ PY
 	ls "$L/logs" > "$T/ls"
 	# only the stale file a killed run left, none of serve's
 	[ "$(grep -c '\.tmp$' "$T/ls")" -eq 1 ]
+	# the next run removes a dead renderer's half page, never a live one's
+	dead=$(sh -c 'echo $$')
+	mv "$L/$t.html.99999.tmp" "$L/$t.html.$dead.tmp"
+	echo '<html>cut' > "$L/$t.html.$$.tmp"
+	bin/tournament ladder run -q -j 1 --games 1 "$L"
+	[ ! -e "$L/$t.html.$dead.tmp" ]
+	[ -e "$L/$t.html.$$.tmp" ]
 }

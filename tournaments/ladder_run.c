@@ -26,6 +26,7 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 
+#include <dirent.h>
 #include <err.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -127,6 +128,7 @@ static int	 replay_start(struct lstore *, const char *, long,
 		    struct lrender *, char *, size_t);
 static void	 replay_end(struct lrender *, int);
 static void	 replay_free(struct lrender *);
+static void	 stale_renders(const char *);
 static long	 pending(struct lstore *, long **, char *, size_t);
 static void	 renders(struct lrunner *, int);
 static void	 tick(void *);
@@ -662,6 +664,37 @@ replay_end(struct lrender *r, int status)
 	replay_free(r);
 }
 
+/*
+ * Removes the half-written replays (LOG.html.PID.tmp, replay_start's)
+ * that a renderer killed with SIGKILL left in logs: those whose PID no
+ * longer runs (a live one may be a ladder serve or site rendering).
+ */
+static void
+stale_renders(const char *logs)
+{
+	DIR *d;
+	struct dirent *de;
+	const char *p;
+	char *end;
+	long pid;
+	int fd;
+
+	if ((d = opendir(logs)) == NULL)
+		return;
+	fd = dirfd(d);
+	while ((de = readdir(d)) != NULL) {
+		if ((p = strstr(de->d_name, ".html.")) == NULL)
+			continue;
+		errno = 0;
+		pid = strtol(p + strlen(".html."), &end, 10);
+		if (errno != 0 || pid <= 0 || strcmp(end, ".tmp") != 0)
+			continue;
+		if (kill((pid_t)pid, 0) == -1 && errno == ESRCH)
+			unlinkat(fd, de->d_name, 0);
+	}
+	closedir(d);
+}
+
 /* Frees a render's names. */
 static void
 replay_free(struct lrender *r)
@@ -935,6 +968,7 @@ ladder_run(struct lstore *s, const struct lrun_opts *o)
 		abort();
 	if (mkdirs(logs) == -1)
 		err(1, "%s", logs);
+	stale_renders(logs);
 	free(logs);
 	/* replays a killed run left unmade are made in the background */
 	if ((rn.nq = pending(s, &rn.queue, cause, sizeof cause)) == -1)
