@@ -394,13 +394,18 @@ table_ended() {
 		[ -s "build/screenshots/ladder-$s.png" ]
 	done
 	# stopped while the gate holds its table at its second game: the
-	# run's end renders its replay (its first game), with no site run
+	# stop is prompt; that table's replay (its first game), unless the
+	# background renderer made it before the stop, is said to be not
+	# made yet, and ladder site makes it
 	kill -TERM "$bg"
 	wait "$bg" || true
 	bg=
 	rm "$gate"
 	[ "$(q "SELECT count(*) FROM games WHERE tab = $open")" -ge 1 ]
 	table_ended "$open"
+	[ -s "$L/logs/$log.html" ] ||
+	    grep -q "its replay is not made yet: ladder site makes it" "$L/site/bots/gate.html"
+	bin/tournament ladder site "$L"
 	[ -s "$L/logs/$log.html" ]
 	grep -q "No table is in play right now" "$L/site/index.html"
 	! grep -q '<meta http-equiv="refresh"' "$L/site/index.html" || false

@@ -1242,7 +1242,6 @@ l_site(int argc, char **argv)
 	struct lstore s;
 	struct lrating lr;
 	char cause[512];
-	long left;
 	double t0, t1, t2, t3;
 	int ch, verbose = 0;
 
@@ -1263,7 +1262,7 @@ l_site(int argc, char **argv)
 		    "directory");
 	open_store(&s, argv[optind]);
 	/* the replays a run left to render */
-	if (ladder_replays(&s, 0, &left, cause, sizeof cause) == -1)
+	if (ladder_replays(&s, cause, sizeof cause) == -1)
 		errx(1, "%s", cause);
 	lrate_init(&s, &lr, verbose);
 	t0 = cpu_now();
@@ -1274,7 +1273,7 @@ l_site(int argc, char **argv)
 	    lrate_save(&s, &lr, cause, sizeof cause) == -1))
 		errx(1, "%s", cause);
 	t2 = cpu_now();
-	if (ladder_site(&s, &lr, cause, sizeof cause) == -1)
+	if (ladder_site(&s, &lr, -1, cause, sizeof cause) == -1)
 		errx(1, "%s", cause);
 	t3 = cpu_now();
 	if (verbose) {
@@ -1285,7 +1284,7 @@ l_site(int argc, char **argv)
 		if (lr.r.n > 0 && rate_fit(&lr.r, cause, sizeof cause) == -1)
 			errx(1, "%s", cause);
 		t0 = cpu_now();
-		if (lr.r.n > 0 && ladder_site(&s, &lr, cause, sizeof cause) ==
+		if (lr.r.n > 0 && ladder_site(&s, &lr, -1, cause, sizeof cause) ==
 		    -1)
 			errx(1, "%s", cause);
 		fprintf(stderr, "site: refitted warm in %.2f s, written again "

@@ -201,9 +201,11 @@ json_t	*ladder_header(struct lstore *);
 
 /*
  * Writes the site for the fitted rating into DIR/site atomically (a new
- * directory, then a symlink renamed over the old); -1 and a cause.
+ * directory, then a symlink renamed over the old); live 1 as a running
+ * ladder shows it (its tables in play), 0 at rest, -1 as the run lock
+ * says; -1 and a cause.
  */
-int	 ladder_site(struct lstore *, const struct lrating *, char *,
+int	 ladder_site(struct lstore *, const struct lrating *, int, char *,
 	    size_t);
 
 /* ladder_serve.c */
@@ -267,14 +269,12 @@ struct lrun_opts {
  */
 int	 ladder_replay(struct lstore *, long table, char *, size_t);
 /*
- * Renders every replay missing (the one owner of that list, for the
- * run's end, `ladder site` and the next run), and notes in the store's
- * meta "replays_upto" the table before the first one in play; with a
- * budget (seconds, 0: none) starts no render after it, *left the
- * replays not made: the number rendered, or -1 and a cause.
+ * Renders every replay missing (the one owner of that list, with the
+ * run's background queue: `ladder site`, and the count a run's end
+ * says), and notes in the store's meta "replays_upto" the table before
+ * the first one in play: the number rendered, or -1 and a cause.
  */
-long	 ladder_replays(struct lstore *, double budget, long *left, char *,
-	    size_t);
+long	 ladder_replays(struct lstore *, char *, size_t);
 /* Plays the ladder until stopped; the exit status for main. */
 int	 ladder_run(struct lstore *, const struct lrun_opts *);
 

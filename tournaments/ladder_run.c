@@ -49,7 +49,6 @@
 
 #define REFIT_MIN_S	1.0	/* seconds between refits, at least */
 #define REFIT_SPACING	10.0	/* times the last refit's cost, at least */
-#define STOP_RENDER_S	10.0	/* seconds of replays rendered at a stop */
 
 /*
  * The tables whose log gets a replay (SQL, t the table): no longer in
@@ -91,6 +90,7 @@ struct lrunner {
 	long			 unfitted;	/* games since a fit */
 	double			 fit_at;	/* when the last refit ended */
 	double			 fit_cost;	/* the seconds it took */
+	int			 redraw;	/* a replay made since */
 	long			 print;		/* of active versions */
 	int			 stop;		/* start no table */
 	int			 broken;	/* the store failed */
@@ -559,7 +559,9 @@ tick(void *arg)
 
 /*
  * Seconds until a refit is due (0: now), or -1 while fewer than
- * refit_every games wait for one: refits are spaced by games, and by
+ * refit_every games wait for one and no replay made since wants a link
+ * on the site (a refit of no new game only rewrites the site): refits
+ * are spaced by games, and by
  * time too, so that they take at most about a tenth of the host (no
  * sooner than REFIT_SPACING times the last one's cost, nor than
  * REFIT_MIN_S after it).
@@ -569,7 +571,7 @@ refit_due(const struct lrunner *rn)
 {
 	double at;
 
-	if (rn->unfitted < rn->o->refit_every)
+	if (rn->unfitted < rn->o->refit_every && !rn->redraw)
 		return -1;
 	at = rn->fit_at + fmax(REFIT_MIN_S, REFIT_SPACING * rn->fit_cost) -
 	    pool_now();
@@ -726,24 +728,15 @@ ladder_replay(struct lstore *s, long table, char *cause, size_t len)
 
 /* Renders every replay missing; see ladder.h. */
 long
-ladder_replays(struct lstore *s, double budget, long *left, char *cause,
-    size_t len)
+ladder_replays(struct lstore *s, char *cause, size_t len)
 {
 	char upto[32];
-	double end = pool_now() + budget;
 	long *ids, n, i, done = 0;
 	int rc;
 
-	*left = 0;
 	if ((n = pending(s, &ids, cause, len)) == -1)
 		return -1;
 	for (i = 0; i < n; i++) {
-		if (budget > 0 && pool_now() >= end) {
-			/* the rest for ladder site, serve or the next run */
-			*left = n - i;
-			free(ids);
-			return done;
-		}
 		if ((rc = ladder_replay(s, ids[i], cause, len)) == -1) {
 			free(ids);
 			return -1;
@@ -826,8 +819,12 @@ renders(struct lrunner *rn, int stop)
 		if (p == -1) {
 			unlink(rn->cur.tmp);
 			replay_free(&rn->cur);
-		} else
+		} else {
+			/* the site links it from its next writing */
+			rn->redraw |= WIFEXITED(status) &&
+			    WEXITSTATUS(status) == 0;
 			replay_end(&rn->cur, status);
+		}
 	}
 	if (rn->qhead == rn->nq)
 		rn->qhead = rn->nq = 0;
@@ -851,20 +848,23 @@ refit(struct lrunner *rn, char *cause, size_t len)
 	const struct rplayer *p;
 	char fresh[32];
 	double t0 = pool_now();
+	long ng = rn->unfitted;
 	int i;
 
 	rn->unfitted = 0;
+	rn->redraw = 0;
 	/* the games counted since the last fit are in this one */
 	for (i = 0; i < rn->nv; i++)
 		rn->v[i].games = 0;
 	if (lrate_update(rn->s, &rn->lr, cause, len) == -1)
 		return -1;
-	if (rn->lr.r.n > 0) {
+	/* no new game (a replay to link, the start): the fit stands */
+	if (rn->lr.r.n > 0 && (ng > 0 || !rn->lr.r.fitted)) {
 		if (rate_fit(&rn->lr.r, cause, len) == -1 ||
 		    lrate_save(rn->s, &rn->lr, cause, len) == -1)
 			return -1;
 	}
-	if (ladder_site(rn->s, &rn->lr, cause, len) == -1)
+	if (ladder_site(rn->s, &rn->lr, 1, cause, len) == -1)
 		warnx("%s", cause);
 	if (rn->o->inbox != NULL)
 		ladder_inbox(rn->s, rn->o->inbox, rn->o->quiet ?
@@ -888,24 +888,26 @@ refit(struct lrunner *rn, char *cause, size_t len)
 }
 
 /*
- * The replays left to make (for STOP_RENDER_S at most: a stop is
- * prompt), the rating from scratch (as tournament rate's) and the site
- * at rest.
+ * The rating from scratch (as tournament rate's) and the site at rest;
+ * the replays left to make are said, not made (a stop is prompt: a
+ * table of many games takes a while to render; ladder site, serve or the
+ * next run makes them).
  */
 static int
 finish(struct lstore *s, int quiet, char *cause, size_t len)
 {
 	struct lrating lr;
-	long left;
+	long left, *ids = NULL;
 	int rc = 0;
 
 	lrate_init(s, &lr, 0);
-	if (ladder_replays(s, STOP_RENDER_S, &left, cause, len) == -1 ||
+	if ((left = pending(s, &ids, cause, len)) == -1 ||
 	    lrate_update(s, &lr, cause, len) == -1 ||
 	    (lr.r.n > 0 && rate_fit(&lr.r, cause, len) == -1) ||
-	    ladder_site(s, &lr, cause, len) == -1)
+	    ladder_site(s, &lr, 0, cause, len) == -1)
 		rc = -1;
 	lrate_free(&lr);
+	free(ids);
 	if (left > 0 && !quiet)
 		fprintf(stderr, "ladder: %ld replay%s left to render (ladder "
 		    "site renders them; ladder serve one when it is asked "

@@ -62,6 +62,7 @@ struct site {
 	int			 live;		/* a run holds the ladder */
 	int			 playing;	/* and has tables in play */
 	int			 results;	/* results.html is written */
+	long			 tried;		/* replays tried up to this table */
 };
 
 /* One line of the chart: a version's ratings at the fits. */
@@ -313,6 +314,10 @@ game_links(FILE *fp, struct site *st, const struct jgame *g, int open)
 		if (stat(html, &sb) == -1 && st->live)
 			fputs("<span class=\"why\">its replay is being made"
 			    "</span>", fp);
+		else if (stat(html, &sb) == -1 && g->table > st->tried)
+			fputs("<span class=\"why\">its replay is not made "
+			    "yet: ladder site makes it (ladder serve when it "
+			    "is asked for)</span>", fp);
 		else if (stat(html, &sb) == -1)
 			fputs("<span class=\"why\">no replay: bin/replay "
 			    "cannot read the log (replay --verify says why)"
@@ -962,12 +967,12 @@ publish(const char *dir, const char *gen)
 
 /* Writes the site; see ladder.h. */
 int
-ladder_site(struct lstore *s, const struct lrating *lr, char *cause,
+ladder_site(struct lstore *s, const struct lrating *lr, int live, char *cause,
     size_t len)
 {
 	struct site st;
 	sqlite3_stmt *q;
-	char *gen, *bots;
+	char *gen, *bots, *v;
 	int i, k, rc = -1;
 
 	memset(&st, 0, sizeof st);
@@ -1011,7 +1016,10 @@ ladder_site(struct lstore *s, const struct lrating *lr, char *cause,
 		snprintf(cause, len, "%s/bots: %s", gen, strerror(errno));
 		goto out;
 	}
-	st.live = run_live(s->dir);
+	st.live = live >= 0 ? live : run_live(s->dir);
+	if ((v = lstore_meta(s, "replays_upto")) != NULL)
+		st.tried = strtol(v, NULL, 10);
+	free(v);
 	st.playing = st.live && lstore_scalar(s, "SELECT count(*) FROM "
 	    "tables WHERE ended IS NULL AND abandoned = 0") > 0;
 	st.results = lr->r.fitted && lr->r.n > 0 && lr->r.n <= FULL_REPORT_MAX;

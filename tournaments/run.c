@@ -52,6 +52,7 @@
 #define COMMIT_GAMES	100		/* games per journal fsync, at most */
 #define COMMIT_MS	100		/* ms a written game waits for fsync */
 #define CHUNK_MIN_SECONDS 1.0		/* at least, to share the tail */
+#define SHARE_MAX_DEALS	1000		/* a slot's share played at once */
 
 /* A chunk being played: deals d0 .. d0+n-1 of a table. */
 struct chunk {
@@ -339,14 +340,22 @@ read_journal(struct runner *rn, char *cause, size_t len)
 }
 
 /*
- * 1 if no chunk needs a pace: no more tables than slots, so that an even
- * share of what is left is one run of a slot (chunking it finer would pay
- * start-ups, timing it a second start of the bots).
+ * 1 if no chunk needs a pace: no more tables than slots and at most
+ * SHARE_MAX_DEALS left a slot, so that an even share of what is left is
+ * one run of a slot (chunking it finer would pay start-ups, timing it a
+ * second start of the bots); a gauntlet's table of up to its SPRT's
+ * bound is chunked by time (its game list would not fit a command line).
  */
 static int
 share_at_once(const struct runner *rn)
 {
-	return rn->fixed == 0 && rn->s->ntables <= rn->jobs;
+	long left = 0, tb;
+
+	if (rn->fixed != 0 || rn->s->ntables > rn->jobs)
+		return 0;
+	for (tb = 0; tb < rn->s->ntables; tb++)
+		left += rn->deal_hi - rn->next_deal[tb];
+	return left <= SHARE_MAX_DEALS * (long)rn->jobs;
 }
 
 /*
