@@ -325,5 +325,5 @@ EOF
 	sed 's|"output": "out/horserace"|"output": "out/local", "seed": '"$seed"'|' \
 	    tournaments/examples/horserace.json >"$T/w/local.json"
 	(cd "$T/w" && bin/tournament run -q local.json)
-	cmp "$T/w/out/local/results.txt" "$T/w/out/horserace/results.txt"
+	diff "$T/w/out/local/results.txt" "$T/w/out/horserace/results.txt"
 }

@@ -29,6 +29,7 @@ static void	 test_perfect(void);
 static void	 test_anchor_ties_order(void);
 static void	 test_no_prior_boot(void);
 static void	 test_replay_bits(void);
+static void	 test_exact_tie(void);
 
 /*
  * Draws a Plackett-Luce finish of the k players pl (strengths gam): places
@@ -461,6 +462,94 @@ test_replay_bits(void)
 	free(ref);
 }
 
+/*
+ * Two players whose results mirror each other (every game comes with its
+ * twin, the two players' places swapped) are tied exactly: whatever the
+ * order of the games and of the players' first appearance, the ranking is
+ * the same, the tie broken by name.  (A local run and the merge of the
+ * same games as jobs read them in different orders; the sums of thirds
+ * and sixths, and the fit's sweeps, then differ in their last bits.)
+ */
+static void
+test_exact_tie(void)
+{
+	static const char *const names[5] = { "a", "b", "c", "d", "e" };
+	enum { NG = 60, K = 4, ORDERS = 40 };
+	struct rate_opts o = { 0, 2, NULL, 0, 1500, 5 };
+	int seatsof[2 * NG][K], places[2 * NG][K], perm[2 * NG], reg[5];
+	int first[5], rank[5], i, j, t, o2, same = 1, adjacent = 1, s;
+	struct rating r;
+	struct rng g;
+	char cause[256];
+
+	rng_seed(&g, 23);
+	for (i = 0; i < NG; i++) {
+		/* four of the five, in places 1..4 (ties among them) */
+		int out = (int)(rng_next(&g) % 5), k = 0;
+
+		for (j = 0; j < 5; j++)
+			if (j != out)
+				seatsof[2 * i][k++] = j;
+		for (j = 0; j < K; j++)
+			places[2 * i][j] = 1 + (int)(rng_next(&g) % K);
+		/* its twin: b and c swapped */
+		for (j = 0; j < K; j++) {
+			seatsof[2 * i + 1][j] = seatsof[2 * i][j] == 1 ? 2 :
+			    seatsof[2 * i][j] == 2 ? 1 : seatsof[2 * i][j];
+			places[2 * i + 1][j] = places[2 * i][j];
+		}
+	}
+	for (o2 = 0; o2 < ORDERS; o2++) {
+		for (i = 0; i < 2 * NG; i++)
+			perm[i] = i;
+		for (i = 0; i < 5; i++)
+			reg[i] = i;
+		if (o2 > 0) {
+			for (i = 2 * NG - 1; i > 0; i--) {
+				j = (int)(rng_next(&g) % (uint64_t)(i + 1));
+				t = perm[i];
+				perm[i] = perm[j];
+				perm[j] = t;
+			}
+			for (i = 4; i > 0; i--) {
+				j = (int)(rng_next(&g) % (uint64_t)(i + 1));
+				t = reg[i];
+				reg[i] = reg[j];
+				reg[j] = t;
+			}
+		}
+		rate_init(&r, &o);
+		for (i = 0; i < 5; i++)
+			rate_player(&r, names[reg[i]]);
+		for (i = 0; i < 2 * NG; i++) {
+			int pl[K];
+
+			for (j = 0; j < K; j++)
+				pl[j] = rate_player(&r, names[seatsof[perm[i]][j]]);
+			rate_add(&r, (uint64_t)i, K, pl, places[perm[i]], NULL);
+		}
+		if (rate_fit(&r, cause, sizeof cause) != 0) {
+			same = 0;
+			rate_free(&r);
+			break;
+		}
+		for (i = 0; i < 5; i++)
+			rank[i] = r.p[rate_player(&r, names[i])].rank;
+		if (o2 == 0)
+			memcpy(first, rank, sizeof first);
+		else if (memcmp(first, rank, sizeof first) != 0)
+			same = 0;
+		if (rank[2] != rank[1] + 1)
+			adjacent = 0;
+		rate_free(&r);
+	}
+	tap_ok(same, "an exact tie in %d orders of the same games: the same "
+	    "ranking each time", ORDERS);
+	s = first[1];
+	tap_ok(adjacent, "the tied players side by side, b (rank %d) before c",
+	    s);
+}
+
 int
 main(void)
 {
@@ -474,6 +563,7 @@ main(void)
 	test_anchor_ties_order();
 	test_no_prior_boot();
 	test_replay_bits();
+	test_exact_tie();
 
 	e[0] = e[1] = e[2] = 0;
 	for (rep = 0; rep < 4; rep++) {

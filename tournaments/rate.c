@@ -24,6 +24,7 @@
 #define ELO_PER_NAT	(400.0 / M_LN10)
 #define BT_TOL		1e-9
 #define BT_MAXITER	200000
+#define RANK_TIE	1e-3		/* Elo: ratings this close rank by name */
 #define BOOT_PRIOR	1e-3
 #define POISSON_MAX	30	/* the largest weight a block is drawn */
 #define BOOT_GROUP	16	/* replicates whose weights are drawn at once */
@@ -616,15 +617,21 @@ rate_fit(struct rating *r, char *cause, size_t len)
 			r->p[i].hi = col[(int)ceil(0.975 * (B - 1))];
 		}
 	}
-	/* rank: insertion sort by Elo, then by name for equal ratings */
+	/*
+	 * rank: insertion sort by Elo, then by name for equal ratings.
+	 * Equal is within RANK_TIE: the same games read in another order
+	 * (a local run, their merge as jobs) sum their thirds and sixths,
+	 * and the fit sweeps the players, in another order, and an exact
+	 * tie comes out some ten-millionths of an Elo apart either way.
+	 */
 	free(r->order);
 	r->order = xcalloc((size_t)n, sizeof *r->order);
 	for (i = 0; i < n; i++) {
 		tmp = i;
 		for (j = i; j > 0; j--) {
 			a = r->order[j - 1];
-			if (r->p[a].elo > r->p[tmp].elo ||
-			    (r->p[a].elo == r->p[tmp].elo &&
+			if (r->p[a].elo > r->p[tmp].elo + RANK_TIE ||
+			    (fabs(r->p[a].elo - r->p[tmp].elo) <= RANK_TIE &&
 			    strcmp(r->p[a].name, r->p[tmp].name) < 0))
 				break;
 			r->order[j] = a;
