@@ -1,20 +1,26 @@
 #!/bin/sh
 # make bench: the ladder's games per second against tournament run's on the
 # same bots and settings (the game's defaults, the same -j; each sizing its
-# referee runs by their pace): short games (horserace, 5 random bots, -j 1) and daifugo's C
-# bots (-j 2).  The runs alternate, ladder then tournament, BENCH_REPS
-# times (3); the row is the median of the ratios (ladder / tournament), as
-# the machine may be shared.  Then the ladder host's cost at the size of
-# BENCH_LADDER_SYNTH (BOTS:GAMES, default 300:30000; 1000:1000000 is the
-# size of issue 38's goal, some minutes): `ladder synth` fills a nyse
-# ladder, `ladder site -v` fits it cold then warm; the row is its peak
-# memory and the warm refit's CPU over the cold fit's.  Environment:
-# BENCH_LADDER_GAMES (200), BIN (bin: the programs priced), BENCH_REPS.
+# referee runs by their pace): short games (horserace, 5 random bots, -j 1,
+# BENCH_LADDER_GAMES games, 2000) and daifugo's C bots (-j 2, 200 games;
+# the search bot at 5 ms a move: at its default 100 ms the row takes an
+# hour and prices the bots' thinking, not the host).  A ladder runs for
+# weeks: the horserace row is long enough (some 10 s) that its fixed
+# costs, about a second (the first table's timing, the final fit and
+# site), are not the row; at 200 games they are (0.6x here).  The runs
+# alternate, ladder then tournament, BENCH_REPS times (3); the row is the
+# median of the ratios (ladder / tournament), as the machine may be
+# shared.  Then the ladder host's cost at the size of BENCH_LADDER_SYNTH
+# (BOTS:GAMES, default 300:30000; 1000:1000000 is the size of issue 38's
+# goal, some minutes): `ladder synth` fills a nyse ladder, `ladder site -v`
+# fits it cold then warm; the row is its peak memory and the warm refit's
+# CPU over the cold fit's.  Environment: BIN (bin: the programs priced),
+# BENCH_REPS.
 set -eu
 cd "$(dirname "$0")/.."
 top=$(pwd)
 BIN=${BIN:-$top/bin}
-games=${BENCH_LADDER_GAMES:-200}
+games=${BENCH_LADDER_GAMES:-2000}
 synth=${BENCH_LADDER_SYNTH:-300:30000}
 reps=${BENCH_REPS:-3}
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/bench_ladder.XXXXXX")
@@ -78,8 +84,9 @@ r = sorted(float(x) for x in sys.argv[2:])
 print("%-44s %5.2fx (median of %d; %s)" % ("ladder/tournament games/s, " + sys.argv[1] + ":", statistics.median(r), len(r), " ".join("%.2f" % x for x in r)))' "$label" $r
 }
 
-row "horserace 5 random -j 1" horserace 1 random random random random random
-row "daifugo C bots -j 2" daifugo 2 daifugo_bot daifugo_mcts daifugo_bot daifugo_mcts random
+row "horserace 5 random -j 1, $games games" horserace 1 random random random random random
+games=200
+row "daifugo C bots -j 2" daifugo 2 daifugo_bot "daifugo_mcts --ms 5" daifugo_bot "daifugo_mcts --ms 5" random
 
 # The ladder host at BOTS:GAMES of synthetic nyse games.
 host_row() {	# BOTS:GAMES

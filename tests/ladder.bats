@@ -474,12 +474,12 @@ PY
 	[[ "$output" != *" 0 bots in play"* ]]
 }
 
-@test "ladder run: tables sized by their pace (deals_per_run auto): two deals first, then whole deals of about 3 s of play, at least the settings' deals; --games caps the last" {
+@test "ladder run: tables sized by their pace (deals_per_run auto): two deals first, then whole deals of about 20 s of play, at least the settings' deals; --games caps the last" {
 	printf '{"game": "horserace", "seats": 3, "duplicate": true, %s}\n' \
 	    "$TOUR_LIMITS" > "$T/auto.json"
 	run bin/tournament ladder init --boot 20 "$L" "$T/auto.json"
 	[ "$status" -eq 0 ]
-	[[ "$output" == *"a ladder of horserace, 3 seats, tables of about 3 s of play (at least 3 games)"* ]]
+	[[ "$output" == *"a ladder of horserace, 3 seats, tables of about 20 s of play (at least 3 games)"* ]]
 	for i in 1 2 3; do
 		bin/tournament ladder add "$L" "r$i" -c "bin/random --seed $i"
 	done
@@ -494,6 +494,20 @@ PY
 	[ "$(q "SELECT max(hi - lo) FROM tables")" -gt 6 ]
 	[ "$(q "SELECT sum(hi - lo) FROM tables")" -lt 156 ]
 	[ "$(q "SELECT count(*) FROM games")" -ge 150 ]
+}
+
+@test "ladder run -j 2 --games N: the games not yet handed out are shared among the slots, so tables in play are not each sized for all that is left" {
+	printf '{"game": "horserace", "seats": 3, "duplicate": true, %s}\n' \
+	    "$TOUR_LIMITS" > "$T/auto.json"
+	bin/tournament ladder init --boot 20 "$L" "$T/auto.json"
+	for i in 1 2 3; do
+		bin/tournament ladder add "$L" "r$i" -c "bin/random --seed $i"
+	done
+	bin/tournament ladder run -q -j 2 --games 90 "$L"
+	[ "$(q "SELECT count(*) FROM games")" -ge 90 ]
+	# each table at most an even share (whole deals of 3 games) of what
+	# no table in play held yet: at most a deal a slot over
+	[ "$(q "SELECT sum(hi - lo) FROM tables")" -le 96 ]
 }
 
 @test "ladder add: a refused bot shows botcheck's whole report, not only its verdict" {

@@ -197,6 +197,29 @@ jgame_json(const struct jgame *g, const json_t *seed)
 	return j;
 }
 
+/* A referee run's results line as a journal game; see tournament.h. */
+void
+jgame_of_result(struct jgame *g, long table, const struct resline *res,
+    int seats, int duplicate, const char *const *names, const char *log)
+{
+	int s, b;
+
+	memset(g, 0, sizeof *g);
+	g->table = table;
+	g->game = res->game;
+	g->deal = duplicate ? res->game / seats : res->game;
+	g->k = seats;
+	g->capped = res->capped;
+	g->log = log;
+	for (s = 0; s < seats; s++) {
+		b = res->seats[s];
+		g->bots[s] = names[b];
+		g->places[s] = res->places[b];
+		g->scores[s] = res->scores[b];
+		resline_tfaults(res, b, g->faults[s]);
+	}
+}
+
 #define CS_LIT(c, s)	cs_lit((c), (s), sizeof(s) - 1)
 #define SCORE_MAX	8999999999999999ULL	/* score_json's whole scores */
 

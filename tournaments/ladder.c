@@ -1061,7 +1061,7 @@ l_init(int argc, char **argv)
 	else
 		printf("%s: a ladder of %s, %d seats, tables of about %.0f s "
 		    "of play (at least %ld games)\n", dir, t.game, t.seats,
-		    CHUNK_SECONDS, tour_games_per_table(&t));
+		    LTABLE_SECONDS, tour_games_per_table(&t));
 	tour_free(&t);
 	for (i = 0; json_is_array(bots) && i < json_array_size(bots); i++) {
 		b = json_array_get(bots, i);

@@ -27,6 +27,11 @@
 #define LBOT_MAX_BYTES	(256LL << 20)	/* a bot's files, by default */
 #define LBOT_MAX_FILES	10000L		/* its files, dirs and links */
 #define LQUARANTINE	4		/* failed tables in a row */
+/* play a table when auto: long enough that its bots' start-ups (a
+ * sandbox each, some 0.1-0.2 s of CPU here) cost a few percent, short
+ * enough that the pairing follows the ratings and a new version soon
+ * plays (a run's chunks are shorter: CHUNK_SECONDS) */
+#define LTABLE_SECONDS	20.0
 
 struct sqlite3;
 struct sqlite3_stmt;

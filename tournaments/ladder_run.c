@@ -33,6 +33,7 @@
 #include <inttypes.h>
 #include <limits.h>
 #include <math.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -66,6 +67,12 @@ struct health {
 	long	 okmark;	/* tables that ended well at its first fail */
 };
 
+/* A table in play: its pace, its games not yet played. */
+struct ltable {
+	struct pace	 pace;
+	long		 left;
+};
+
 /* A replay rendered in the background. */
 struct lrender {
 	pid_t	 pid;		/* bin/replay --html, or 0 */
@@ -87,6 +94,7 @@ struct lrunner {
 	double			 deal_s;	/* seconds a deal took, or 0 */
 	long			 started;	/* tables started */
 	long			 fresh;		/* games this run */
+	long			 handed;	/* games of tables in play, unplayed */
 	long			 unfitted;	/* games since a fit */
 	double			 fit_at;	/* when the last refit ended */
 	double			 fit_cost;	/* the seconds it took */
@@ -124,7 +132,7 @@ static void	 quarantine(struct lrunner *, struct lversion *, const char *);
 static void	 judge(struct lrunner *, const struct pool_run *, long, int);
 static void	 seatable(struct lrunner *, int *);
 static void	 warn_once(struct tour *);
-static int	 replay_start(struct lstore *, const char *, long,
+static int	 replay_start(struct lstore *, const char *, long, int,
 		    struct lrender *, char *, size_t);
 static void	 replay_end(struct lrender *, int);
 static void	 replay_free(struct lrender *);
@@ -358,27 +366,33 @@ unload_bots(struct lrunner *rn)
 
 /*
  * The deals of the next table: the settings' deals_per_run, or ("auto")
- * as many as take about CHUNK_SECONDS of play at the pace of the tables
+ * as many as take about LTABLE_SECONDS of play at the pace of the tables
  * so far (pace.h: start-ups apart, paid once a table and seat rotation;
  * two deals until a table has been timed), at least the settings' deals;
- * no more than --games still wants.
+ * with --games, no more than an even share among the slots of the games
+ * not yet handed to a table (so that the slots end together), and 0 when
+ * none are left.
  */
 static long
 table_deals(const struct lrunner *rn)
 {
-	long n = rn->t.deals, want;
+	long n = rn->t.deals, want, share;
 
 	if (rn->t.deals_per_run > 0)
 		n = rn->t.deals_per_run;
 	else if (rn->deal_s <= 0)
 		n = n > 2 ? n : 2;	/* a lifetime of two games to time */
-	else if (CHUNK_SECONDS / rn->deal_s > (double)n)
-		n = CHUNK_SECONDS / rn->deal_s < 1e6 ?
-		    (long)(CHUNK_SECONDS / rn->deal_s) : 1000000;
+	else if (LTABLE_SECONDS / rn->deal_s > (double)n)
+		n = LTABLE_SECONDS / rn->deal_s < 1e6 ?
+		    (long)(LTABLE_SECONDS / rn->deal_s) : 1000000;
 	if (rn->o->max_games > 0) {
-		want = (rn->o->max_games - rn->fresh + rn->gpd - 1) / rn->gpd;
-		if (n > want)
-			n = want > 1 ? want : 1;
+		want = rn->o->max_games - rn->fresh - rn->handed;
+		if (want <= 0)
+			return 0;
+		share = (want + (long)rn->o->jobs * rn->gpd - 1) /
+		    ((long)rn->o->jobs * rn->gpd);
+		if (n > share)
+			n = share > 1 ? share : 1;
 	}
 	return n;
 }
@@ -388,6 +402,7 @@ static int
 next_run(void *arg, struct pool_run *r)
 {
 	struct lrunner *rn = arg;
+	struct ltable *lt;
 	struct lcand *c;
 	char cause[512], *log;
 	long vers[MAX_PLAYERS], id, g, ng;
@@ -395,6 +410,9 @@ next_run(void *arg, struct pool_run *r)
 
 	if (rn->stop || rn->nv < k)
 		return -1;
+	/* --games all handed out: a table that fails hands some back */
+	if ((ng = table_deals(rn) * rn->gpd) == 0)
+		return 0;
 	c = xcalloc((size_t)rn->nv, sizeof *c);
 	ok = xcalloc((size_t)rn->nv, sizeof *ok);
 	seatable(rn, ok);
@@ -429,7 +447,6 @@ next_run(void *arg, struct pool_run *r)
 	for (i = 0; i < k; i++)
 		vers[i] = rn->v[pick[i]].id;
 	memset(r, 0, sizeof *r);
-	ng = table_deals(rn) * rn->gpd;
 	if ((id = lstore_table(rn->s, k, vers, 0, ng, rn->seed,
 	    rn->t.logs, &r->seed, &log, cause, sizeof cause)) == -1) {
 		warnx("%s", cause);
@@ -446,8 +463,11 @@ next_run(void *arg, struct pool_run *r)
 	r->list = xcalloc((size_t)ng, sizeof *r->list);
 	for (g = 0; g < ng; g++)
 		r->list[g] = g;
-	r->ctx = xmalloc(sizeof(struct pace));
-	pace_start(r->ctx);
+	lt = xmalloc(sizeof *lt);
+	pace_start(&lt->pace);
+	lt->left = ng;
+	rn->handed += ng;
+	r->ctx = lt;
 	for (i = 0; i < k; i++) {
 		r->bots[i] = pick[i];
 		rn->v[pick[i]].inflight++;
@@ -463,29 +483,22 @@ game_done(void *arg, const struct pool_run *r, const struct resline *res,
     char *cause, size_t len)
 {
 	struct lrunner *rn = arg;
+	struct ltable *lt;
 	struct jgame g;
 	json_t *line, *seed;
+	const char *names[MAX_PLAYERS];
 	char *log = NULL;
 	long vers[MAX_PLAYERS];
-	int s, b, rc;
+	int s, rc;
 
-	memset(&g, 0, sizeof g);
-	g.table = r->table;
-	g.game = res->game;
-	g.deal = rn->t.duplicate ? res->game / rn->t.seats : res->game;
-	g.k = rn->t.seats;
-	g.capped = res->capped;
 	if (r->log != NULL && asprintf(&log, "logs/%s", r->log) == -1)
 		abort();
-	g.log = log;
-	for (s = 0; s < g.k; s++) {
-		b = res->seats[s];
-		g.bots[s] = rn->v[r->bots[b]].player;
-		vers[s] = rn->v[r->bots[b]].id;
-		g.places[s] = res->places[b];
-		g.scores[s] = res->scores[b];
-		resline_tfaults(res, b, g.faults[s]);
-	}
+	for (s = 0; s < rn->t.seats; s++)
+		names[s] = rn->v[r->bots[s]].player;
+	jgame_of_result(&g, r->table, res, rn->t.seats, rn->t.duplicate,
+	    names, log);
+	for (s = 0; s < g.k; s++)
+		vers[s] = rn->v[r->bots[res->seats[s]]].id;
 	seed = json_integer(res->seed);
 	line = jgame_json(&g, seed);
 	json_decref(seed);
@@ -501,7 +514,10 @@ game_done(void *arg, const struct pool_run *r, const struct resline *res,
 	}
 	for (s = 0; s < g.k; s++)
 		rn->v[r->bots[res->seats[s]]].games++;
-	pace_game(r->ctx, res->game, (int)rn->gpd);
+	lt = r->ctx;
+	pace_game(&lt->pace, res->game, (int)rn->gpd);
+	lt->left--;
+	rn->handed--;
 	rn->fresh++;
 	rn->unfitted++;
 	if (refit_due(rn) == 0 && refit(rn, cause, len) == -1)
@@ -521,6 +537,7 @@ static void
 run_end(void *arg, const struct pool_run *r, long left, int failed)
 {
 	struct lrunner *rn = arg;
+	struct ltable *lt = r->ctx;
 	char cause[512];
 	int i;
 
@@ -528,8 +545,9 @@ run_end(void *arg, const struct pool_run *r, long left, int failed)
 		warnx("%s", cause);
 	/* its pace sizes the next tables */
 	if (!failed)
-		pace_learn(&rn->deal_s, r->ctx, (double)rn->gpd);
-	free(r->ctx);
+		pace_learn(&rn->deal_s, &lt->pace, (double)rn->gpd);
+	rn->handed -= lt->left;
+	free(lt);
 	judge(rn, r, left, failed);
 	for (i = 0; i < rn->t.seats; i++)
 		rn->v[r->bots[i]].inflight--;
@@ -589,11 +607,12 @@ due(void *arg)
  * Starts rendering table's replay in the background when it ended with
  * all its games and has no replay as new as its log: its LOG.html is
  * written to a file of its own, renamed over LOG.html when done
- * (replay_end), so a replay is whole or missing, never cut; 1 started,
- * 0 nothing to do, -1 and a cause.
+ * (replay_end), so a replay is whole or missing, never cut; in the
+ * background (idle), it takes only a CPU that nothing else wants; 1
+ * started, 0 nothing to do, -1 and a cause.
  */
 static int
-replay_start(struct lstore *s, const char *prog, long table,
+replay_start(struct lstore *s, const char *prog, long table, int idle,
     struct lrender *out, char *cause, size_t len)
 {
 	sqlite3_stmt *st;
@@ -641,8 +660,16 @@ replay_start(struct lstore *s, const char *prog, long table,
 
 		if ((out->pid = proc_helper(argv, -1, -1, -1, NULL)) == -1)
 			err(1, "fork");
-		/* play comes first: the replays take what it leaves */
-		setpriority(PRIO_PROCESS, (id_t)out->pid, 10);
+		/* play comes first: the replays take what it leaves (the
+		 * idle class: a CPU no table wants; a table's start-ups and
+		 * ping-pong leave gaps on a busy one) */
+		if (idle) {
+			struct sched_param sp = { 0 };
+
+			if (sched_setscheduler(out->pid, SCHED_IDLE,
+			    &sp) == -1)
+				setpriority(PRIO_PROCESS, (id_t)out->pid, 19);
+		}
 		rc = 1;
 	}
 	free(names);
@@ -715,7 +742,7 @@ ladder_replay(struct lstore *s, long table, char *cause, size_t len)
 	char *prog = beside_self("replay");
 	int rc, status;
 
-	rc = replay_start(s, prog, table, &r, cause, len);
+	rc = replay_start(s, prog, table, 0, &r, cause, len);
 	free(prog);
 	if (rc != 1)
 		return rc;
@@ -830,7 +857,7 @@ renders(struct lrunner *rn, int stop)
 		rn->qhead = rn->nq = 0;
 	while (!stop && rn->qhead < rn->nq) {
 		rc = replay_start(rn->s, rn->replay, rn->queue[rn->qhead++],
-		    &rn->cur, cause, sizeof cause);
+		    1, &rn->cur, cause, sizeof cause);
 		if (rc == -1)
 			warnx("%s", cause);
 		if (rc == 1)

@@ -284,6 +284,44 @@ load_warn(void *arg, long lineno, const char *cause)
 	warnx("%s:%ld: damaged line skipped (%s)", l->path, lineno, cause);
 }
 
+/* Rates journals for their reports; see tournament.h. */
+int
+rated_open(struct rated *rd, const struct rate_opts *o, char *const *paths,
+    int npaths, const char *linkdir, const char *title, char *cause,
+    size_t len)
+{
+	int rc = 0;
+
+	memset(rd, 0, sizeof *rd);
+	if (rate_load(&rd->r, o, paths, npaths, &rd->rc, linkdir, cause,
+	    len) == -1)
+		return -1;
+	if (rd->r.n == 0) {
+		snprintf(cause, len, "no games to rate");
+		rc = 1;
+	} else if (rate_fit(&rd->r, cause, len) == -1)
+		rc = -1;
+	if (rc != 0) {
+		rate_free(&rd->r);
+		recent_free(rd->rc);
+		free(rd->rc);
+		return rc;
+	}
+	rd->rp.r = &rd->r;
+	rd->rp.title = title;
+	rd->rp.recent = rd->rc;
+	return 0;
+}
+
+/* Frees what rated_open made. */
+void
+rated_close(struct rated *rd)
+{
+	rate_free(&rd->r);
+	recent_free(rd->rc);
+	free(rd->rc);
+}
+
 /* Reads journals into a new pool; see tournament.h. */
 int
 rate_load(struct rating *r, const struct rate_opts *o, char *const *paths,

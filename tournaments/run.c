@@ -104,6 +104,7 @@ static int	 check_header(void *, const json_t *, char *, size_t);
 static int	 resume_game(void *, const struct jgame *, char *, size_t);
 static void	 skip_warn(void *, long, const char *);
 static long	 chunk_size(const struct runner *);
+static long	 deals_left(const struct runner *);
 static int	 share_at_once(const struct runner *);
 static int	 timing_running(const struct runner *, long);
 static long	 timing_games(const struct runner *, long, long, long **);
@@ -349,31 +350,37 @@ read_journal(struct runner *rn, char *cause, size_t len)
 static int
 share_at_once(const struct runner *rn)
 {
-	long left = 0, tb;
-
 	if (rn->fixed != 0 || rn->s->ntables > rn->jobs)
 		return 0;
+	return deals_left(rn) <= SHARE_MAX_DEALS * (long)rn->jobs;
+}
+
+/* The deals not yet handed to a run, over every table. */
+static long
+deals_left(const struct runner *rn)
+{
+	long left = 0, tb;
+
 	for (tb = 0; tb < rn->s->ntables; tb++)
 		left += rn->deal_hi - rn->next_deal[tb];
-	return left <= SHARE_MAX_DEALS * (long)rn->jobs;
+	return left;
 }
 
 /*
  * The deals of the next chunk: deals_per_run, else enough for about
- * CHUNK_SECONDS of play (two deals until a run has been timed), no more than an even share of what is left for the slots
- * unless that share is under CHUNK_MIN_SECONDS of play (cutting the tail
+ * CHUNK_SECONDS of play (two deals until a run has been timed), no more
+ * than an even share of what is left for the slots unless that share is under CHUNK_MIN_SECONDS of play (cutting the tail
  * finer would pay more start-ups than it saves).
  */
 static long
 chunk_size(const struct runner *rn)
 {
-	long n, min, left = 0, tb;
+	long n, min, left;
 	int i, idle;
 
 	if (rn->fixed > 0)
 		return rn->fixed;
-	for (tb = 0; tb < rn->s->ntables; tb++)
-		left += rn->deal_hi - rn->next_deal[tb];
+	left = deals_left(rn);
 	/* no more tables than slots: an even share among the idle slots
 	 * at once, its bots started once, no pace to time */
 	if (share_at_once(rn)) {
@@ -549,24 +556,16 @@ src_game(void *arg, const struct pool_run *r, const struct resline *res,
 	struct chunk *c = r->ctx;
 	struct jgame g;
 	json_t *v, *seed;
-	int s, b, pl[MAX_PLAYERS];
+	const char *names[MAX_PLAYERS];
+	int s, pl[MAX_PLAYERS];
 	double t = now();
 
-	memset(&g, 0, sizeof g);
-	g.table = r->table;
-	g.game = res->game;
-	g.deal = rn->t->duplicate ? res->game / rn->t->seats : res->game;
-	g.k = rn->t->seats;
-	g.capped = res->capped;
-	g.log = rn->t->logs ? r->log : NULL;
-	for (s = 0; s < g.k; s++) {
-		b = res->seats[s];
-		g.bots[s] = rn->t->bots[r->bots[b]].name;
-		g.places[s] = res->places[b];
-		g.scores[s] = res->scores[b];
-		resline_tfaults(res, b, g.faults[s]);
-		pl[s] = rn->live_idx[r->bots[b]];
-	}
+	for (s = 0; s < rn->t->seats; s++)
+		names[s] = rn->t->bots[r->bots[s]].name;
+	jgame_of_result(&g, r->table, res, rn->t->seats, rn->t->duplicate,
+	    names, rn->t->logs ? r->log : NULL);
+	for (s = 0; s < g.k; s++)
+		pl[s] = rn->live_idx[r->bots[res->seats[s]]];
 	if (rn->full[0] != '\0') {
 		snprintf(cause, len, "%s", rn->full);
 		return -1;
@@ -760,37 +759,26 @@ tour_reports(const char *outdir, const char *jpath, const char *title,
 		{ "md", FMT_MD }, { "html", FMT_HTML }
 	};
 	struct rate_opts ro = { 200, 2, NULL, 0, 1500, 1 };
-	struct rating r;
-	struct report rp;
-	struct recent *rc;
+	struct rated rd;
 	char cause[256], *path, *tmp, *jp = (char *)jpath;
 	FILE *fp;
 	size_t i;
 	int rcode = 0;
 
-	if (rate_load(&r, &ro, &jp, 1, &rc, outdir, cause,
-	    sizeof cause) == -1) {
+	switch (rated_open(&rd, &ro, &jp, 1, outdir, title, cause,
+	    sizeof cause)) {
+	case 1:
+		return 0;	/* no game yet: no report */
+	case -1:
 		warnx("%s", cause);
 		return -1;
 	}
-	if (r.n == 0 || rate_fit(&r, cause, sizeof cause) == -1) {
-		if (r.n > 0)
-			warnx("rating: %s", cause);
-		rate_free(&r);
-		recent_free(rc);
-		free(rc);
-		return r.n == 0 ? 0 : -1;
-	}
-	memset(&rp, 0, sizeof rp);
-	rp.r = &r;
-	rp.title = title;
-	rp.recent = rc;
 	for (i = 0; i < sizeof outs / sizeof outs[0]; i++) {
 		if (asprintf(&path, "%s/results.%s", outdir,
 		    outs[i].ext) == -1 || asprintf(&tmp, "%s.tmp", path) == -1)
 			err(1, "asprintf");
 		if ((fp = fopen(tmp, "w")) == NULL ||
-		    report_write(fp, &rp, outs[i].fmt, cause,
+		    report_write(fp, &rd.rp, outs[i].fmt, cause,
 		    sizeof cause) == -1 || fclose(fp) == EOF ||
 		    rename(tmp, path) == -1) {
 			warn("%s", path);
@@ -801,18 +789,16 @@ tour_reports(const char *outdir, const char *jpath, const char *title,
 	}
 	if (!quiet) {
 		printf("\n");
-		rp.color = isatty(1);
-		report_write(stdout, &rp, FMT_TEXT, cause, sizeof cause);
+		rd.rp.color = isatty(1);
+		report_write(stdout, &rd.rp, FMT_TEXT, cause, sizeof cause);
 		printf("\njournal: %s\nlogs:    %s/logs/\nreport:  %s/results."
 		    "html (also .txt .csv .json .md)\n", jpath, outdir,
 		    outdir);
 	}
 	fflush(stdout);
 	if (t != NULL)
-		limits_advice(stderr, t, &r);
-	rate_free(&r);
-	recent_free(rc);
-	free(rc);
+		limits_advice(stderr, t, &rd.r);
+	rated_close(&rd);
 	return rcode;
 }
 

@@ -107,9 +107,7 @@ cmd_rate(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	struct rate_opts ro = { 200, 2, NULL, 0, 1500, 1 };
-	struct rating r;
-	struct recent *rc;
-	struct report rp;
+	struct rated rd;
 	enum report_fmt fmt = FMT_TEXT;
 	const char *out = NULL, *errstr;
 	char cause[512], *eq, *end, *anchor = NULL, *copy, *linkdir = NULL;
@@ -175,25 +173,18 @@ cmd_rate(int argc, char **argv)
 		linkdir = xstrdup(dirname(copy));
 		free(copy);
 	}
-	if (rate_load(&r, &ro, argv + optind, argc - optind, &rc, linkdir,
-	    cause, sizeof cause) == -1)
-		errx(1, "%s", cause);
-	if (rate_fit(&r, cause, sizeof cause) == -1)
+	if (rated_open(&rd, &ro, argv + optind, argc - optind, linkdir,
+	    title != NULL ? title : "cardarena ratings", cause,
+	    sizeof cause) != 0)
 		errx(1, "%s", cause);
 	if (out != NULL && (fp = fopen(out, "w")) == NULL)
 		err(1, "%s", out);
-	memset(&rp, 0, sizeof rp);
-	rp.r = &r;
-	rp.title = title != NULL ? title : "cardarena ratings";
-	rp.recent = rc;
-	rp.color = fmt == FMT_TEXT && out == NULL && isatty(1);
-	if (report_write(fp, &rp, fmt, cause, sizeof cause) == -1)
+	rd.rp.color = fmt == FMT_TEXT && out == NULL && isatty(1);
+	if (report_write(fp, &rd.rp, fmt, cause, sizeof cause) == -1)
 		errx(1, "%s: %s", out != NULL ? out : "stdout", cause);
 	if (out != NULL && fclose(fp) == EOF)
 		err(1, "%s", out);
-	rate_free(&r);
-	recent_free(rc);
-	free(rc);
+	rated_close(&rd);
 	free(anchor);
 	free(linkdir);
 	return 0;

@@ -226,6 +226,15 @@ int	 jgame_parse(const json_t *, struct jgame *, char *, size_t);
 int	 jgame_scan(const char *, size_t n, struct jgame *, char *out);
 /* Encodes a game as a journal line object: a new reference. */
 json_t	*jgame_json(const struct jgame *, const json_t *seed);
+/*
+ * The journal game of a referee run's results line, played at table with
+ * seats seats (duplicate: its deal is the game over the seats) and its
+ * log (or NULL): names[b] the name of the run's bot b.  The one
+ * translation of a results line, tournament run's and the ladder's.
+ */
+void	 jgame_of_result(struct jgame *, long table, const struct resline *,
+	    int seats, int duplicate, const char *const *names,
+	    const char *log);
 /* Opens a journal for appending (created if missing); -1 and a cause. */
 int	 journal_open(const char *path, int *created, char *, size_t);
 /* Appends one line (a newline is added) and fsyncs it; -1 and cause. */
@@ -427,6 +436,23 @@ void	 logbase_recent(const struct logbase *, struct recent *,
 int	 rate_load(struct rating *, const struct rate_opts *,
 	    char *const *paths, int npaths, struct recent **,
 	    const char *linkdir, char *, size_t);
+/* Journals rated, ready for their reports. */
+struct rated {
+	struct rating	 r;
+	struct recent	*rc;
+	struct report	 rp;	/* its rating and recent games, a title */
+};
+
+/*
+ * Rates journals (rate_load, rate_fit) for reports titled title, their
+ * log links made for linkdir: 0, or 1 when they hold no game, or -1, with
+ * a cause; after 0, rated_close frees it.  The one rating-and-reports
+ * step of tournament rate and of a run's results files.
+ */
+int	 rated_open(struct rated *, const struct rate_opts *,
+	    char *const *paths, int npaths, const char *linkdir,
+	    const char *title, char *, size_t);
+void	 rated_close(struct rated *);
 /*
  * The name a bot of a journal whose header is h is rated under: the
  * original's when the header's "copies" names it a copy (a gauntlet's
