@@ -37,6 +37,7 @@ static int	 poisson1(struct rng *, const double *);
 static int	 connected(const struct rating *);
 static int	 cmp_double(const void *, const void *);
 static void	 to_elo(const struct rating *, const double *, double *, int);
+static void	 rank_order(struct rating *);
 static void	 boot_weights(const struct rating *, struct rng *, int, int,
 		    unsigned char *);
 static struct bres *boot_sort(const struct rating *, long **);
@@ -515,6 +516,34 @@ to_elo(const struct rating *r, const double *lambda, double *elo, int anchor)
 		elo[i] += shift;
 }
 
+/*
+ * The players in rank order (r->order): by Elo, then by name for equal
+ * ratings.  Equal is within RANK_TIE: the same games read in another
+ * order (a local run, their merge as jobs) sum their thirds and sixths,
+ * and the fit sweeps the players, in another order, and an exact tie
+ * comes out some ten-millionths of an Elo apart either way.
+ */
+static void
+rank_order(struct rating *r)
+{
+	int n = r->n, i, j, a, tmp;
+
+	free(r->order);
+	r->order = xcalloc((size_t)n, sizeof *r->order);
+	for (i = 0; i < n; i++) {
+		tmp = i;
+		for (j = i; j > 0; j--) {
+			a = r->order[j - 1];
+			if (r->p[a].elo > r->p[tmp].elo + RANK_TIE ||
+			    (fabs(r->p[a].elo - r->p[tmp].elo) <= RANK_TIE &&
+			    strcmp(r->p[a].name, r->p[tmp].name) < 0))
+				break;
+			r->order[j] = a;
+		}
+		r->order[j] = tmp;
+	}
+}
+
 /* Fits the ratings and their intervals and ranks; see tournament.h. */
 int
 rate_fit(struct rating *r, char *cause, size_t len)
@@ -524,7 +553,7 @@ rate_fit(struct rating *r, char *cause, size_t len)
 	struct bres *res;
 	unsigned char *wg;
 	long *rlo;
-	int n = r->n, i, j, a, b, B = r->opts.boot, anchor = -1, tmp, nb, g;
+	int n = r->n, i, j, a, b, B = r->opts.boot, anchor = -1, nb, g;
 	unsigned slot;
 
 	if (n == 0) {
@@ -617,27 +646,7 @@ rate_fit(struct rating *r, char *cause, size_t len)
 			r->p[i].hi = col[(int)ceil(0.975 * (B - 1))];
 		}
 	}
-	/*
-	 * rank: insertion sort by Elo, then by name for equal ratings.
-	 * Equal is within RANK_TIE: the same games read in another order
-	 * (a local run, their merge as jobs) sum their thirds and sixths,
-	 * and the fit sweeps the players, in another order, and an exact
-	 * tie comes out some ten-millionths of an Elo apart either way.
-	 */
-	free(r->order);
-	r->order = xcalloc((size_t)n, sizeof *r->order);
-	for (i = 0; i < n; i++) {
-		tmp = i;
-		for (j = i; j > 0; j--) {
-			a = r->order[j - 1];
-			if (r->p[a].elo > r->p[tmp].elo + RANK_TIE ||
-			    (fabs(r->p[a].elo - r->p[tmp].elo) <= RANK_TIE &&
-			    strcmp(r->p[a].name, r->p[tmp].name) < 0))
-				break;
-			r->order[j] = a;
-		}
-		r->order[j] = tmp;
-	}
+	rank_order(r);
 	for (i = 0; i < n; i++) {
 		a = r->order[i];
 		r->p[a].rank = i + 1;
