@@ -122,6 +122,7 @@ static int	 game_done(void *, const struct pool_run *,
 		    const struct resline *, char *, size_t);
 static void	 run_end(void *, const struct pool_run *, long, int);
 static int	 refit(struct lrunner *, char *, size_t);
+static void	 publish(struct lrunner *, double);
 static long	 table_deals(const struct lrunner *);
 static int	 load_bots(struct lrunner *, char *, size_t);
 static void	 unload_bots(struct lrunner *);
@@ -866,14 +867,13 @@ renders(struct lrunner *rn, int stop)
 }
 
 /*
- * Adds the new games, refits warm, saves and publishes; looks into the
- * inbox; stops starting tables when the active bots changed.
+ * Adds the new games and refits warm, saving the fit (with no new game:
+ * a replay made since wants its link, or the start, the fit stands);
+ * then publishes.
  */
 static int
 refit(struct lrunner *rn, char *cause, size_t len)
 {
-	const struct rplayer *p;
-	char fresh[32];
 	double t0 = pool_now();
 	long ng = rn->unfitted;
 	int i;
@@ -885,13 +885,27 @@ refit(struct lrunner *rn, char *cause, size_t len)
 		rn->v[i].games = 0;
 	if (lrate_update(rn->s, &rn->lr, cause, len) == -1)
 		return -1;
-	/* no new game (a replay to link, the start): the fit stands */
 	if (rn->lr.r.n > 0 && (ng > 0 || !rn->lr.r.fitted)) {
 		if (rate_fit(&rn->lr.r, cause, len) == -1 ||
 		    lrate_save(rn->s, &rn->lr, cause, len) == -1)
 			return -1;
 	}
-	if (ladder_site(rn->s, &rn->lr, 1, cause, len) == -1)
+	publish(rn, t0);
+	return 0;
+}
+
+/*
+ * Writes the site, looks into the inbox, stops starting tables when the
+ * active bots changed, and says the standing; the refit begun at t0 is
+ * timed (its cost spaces the next).
+ */
+static void
+publish(struct lrunner *rn, double t0)
+{
+	const struct rplayer *p;
+	char fresh[32], cause[512];
+
+	if (ladder_site(rn->s, &rn->lr, 1, cause, sizeof cause) == -1)
 		warnx("%s", cause);
 	if (rn->o->inbox != NULL)
 		ladder_inbox(rn->s, rn->o->inbox, rn->o->quiet ?
@@ -911,7 +925,6 @@ refit(struct lrunner *rn, char *cause, size_t len)
 		    "versions WHERE retired IS NULL AND quarantine IS NULL"),
 		    p->name, p->elo, p->pm);
 	}
-	return 0;
 }
 
 /*
