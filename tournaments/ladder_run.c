@@ -95,6 +95,7 @@ struct lrunner {
 	long			 started;	/* tables started */
 	long			 fresh;		/* games this run */
 	long			 handed;	/* games of tables in play, unplayed */
+	int			 jobs;		/* the pool's slots */
 	long			 unfitted;	/* games since a fit */
 	double			 fit_at;	/* when the last refit ended */
 	double			 fit_cost;	/* the seconds it took */
@@ -377,7 +378,7 @@ unload_bots(struct lrunner *rn)
 static long
 table_deals(const struct lrunner *rn)
 {
-	long n = rn->t.deals, want, share;
+	long n = rn->t.deals, want, share, slots = rn->jobs > 0 ? rn->jobs : 1;
 
 	if (rn->t.deals_per_run > 0)
 		n = rn->t.deals_per_run;
@@ -390,8 +391,7 @@ table_deals(const struct lrunner *rn)
 		want = rn->o->max_games - rn->fresh - rn->handed;
 		if (want <= 0)
 			return 0;
-		share = (want + (long)rn->o->jobs * rn->gpd - 1) /
-		    ((long)rn->o->jobs * rn->gpd);
+		share = (want + slots * rn->gpd - 1) / (slots * rn->gpd);
 		if (n > share)
 			n = share > 1 ? share : 1;
 	}
@@ -1059,7 +1059,7 @@ ladder_run(struct lstore *s, const struct lrun_opts *o)
 		}
 		waiting = 0;
 		memset(&po, 0, sizeof po);
-		po.jobs = o->jobs > 0 ? o->jobs : rn.t.jobs;
+		po.jobs = rn.jobs = o->jobs > 0 ? o->jobs : rn.t.jobs;
 		po.quiet = 1;
 		po.what = "table";
 		memset(&src, 0, sizeof src);
