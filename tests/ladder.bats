@@ -494,7 +494,9 @@ PY
 	run bin/tournament ladder init --boot 20 "$L" "$T/auto.json"
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"a ladder of horserace, 3 seats, tables of about 20 s of play (at least 3 games)"* ]]
-	for i in 1 2 3; do
+	# four bots at three seats: tables seat different bots (with as
+	# many bots as seats, the next test, a slot takes its share at once)
+	for i in 1 2 3 4; do
 		bin/tournament ladder add "$L" "r$i" -c "bin/random --seed $i"
 	done
 	bin/tournament ladder run -q -j 1 --games 150 "$L"
@@ -508,6 +510,25 @@ PY
 	[ "$(q "SELECT max(hi - lo) FROM tables")" -gt 6 ]
 	[ "$(q "SELECT sum(hi - lo) FROM tables")" -lt 156 ]
 	[ "$(q "SELECT count(*) FROM games")" -ge 150 ]
+}
+
+@test "ladder run --games N with as many bots as seats: each slot's share at once, no timing table (every table would seat the same bots); -j 2 two tables, the games exact" {
+	printf '{"game": "horserace", "seats": 3, "duplicate": true, %s}\n' \
+	    "$TOUR_LIMITS" > "$T/auto.json"
+	bin/tournament ladder init --boot 20 "$L" "$T/auto.json"
+	for i in 1 2 3; do
+		bin/tournament ladder add "$L" "r$i" -c "bin/random --seed $i"
+	done
+	bin/tournament ladder run -q -j 1 --games 150 "$L"
+	[ "$(q "SELECT count(*) || ' ' || sum(hi - lo) FROM tables")" = "1 150" ]
+	[ "$(q "SELECT count(*) FROM games")" -eq 150 ]
+	bin/tournament ladder run -q -j 2 --games 90 "$L"
+	[ "$(q "SELECT count(*) || ' ' || sum(hi - lo) FROM tables WHERE id > 1")" = "2 90" ]
+	[ "$(q "SELECT count(*) FROM games")" -eq 240 ]
+	# a fourth bot: tables seat different bots again, the first timed
+	bin/tournament ladder add "$L" r4 -c "bin/random --seed 4"
+	bin/tournament ladder run -q -j 1 --games 60 "$L"
+	[ "$(q "SELECT hi - lo FROM tables WHERE id = 4")" -eq 6 ]
 }
 
 @test "ladder run -j 2 --games N: the games not yet handed out are shared among the slots, so tables in play are not each sized for all that is left" {

@@ -96,6 +96,7 @@ struct lrunner {
 	long			 fresh;		/* games this run */
 	long			 handed;	/* games of tables in play, unplayed */
 	int			 jobs;		/* the pool's slots */
+	int			 inplay;	/* tables in play */
 	long			 unfitted;	/* games since a fit */
 	double			 fit_at;	/* when the last refit ended */
 	double			 fit_cost;	/* the seconds it took */
@@ -373,7 +374,11 @@ unload_bots(struct lrunner *rn)
  * two deals until a table has been timed), at least the settings' deals;
  * with --games, no more than an even share among the slots of the games
  * not yet handed to a table (so that the slots end together), and 0 when
- * none are left.
+ * none are left.  With --games and as many bots in play as seats, every
+ * table would seat the same bots: each idle slot takes its share at once,
+ * its bots started once and no pace to time (as tournament run does when it
+ * has no more tables than slots); its games are committed and refitted
+ * as they come all the same.
  */
 static long
 table_deals(const struct lrunner *rn)
@@ -382,7 +387,11 @@ table_deals(const struct lrunner *rn)
 
 	if (rn->t.deals_per_run > 0)
 		n = rn->t.deals_per_run;
-	else if (rn->deal_s <= 0)
+	else if (rn->deal_s <= 0 && rn->o->max_games > 0 &&
+	    rn->nv == rn->t.seats) {
+		n = 1000000;		/* the share of the idle slots */
+		slots = slots > rn->inplay ? slots - rn->inplay : 1;
+	} else if (rn->deal_s <= 0)
 		n = n > 2 ? n : 2;	/* a lifetime of two games to time */
 	else if (LTABLE_SECONDS / rn->deal_s > (double)n)
 		n = LTABLE_SECONDS / rn->deal_s < 1e6 ?
@@ -475,6 +484,7 @@ next_run(void *arg, struct pool_run *r)
 		rn->v[pick[i]].last = rn->started;
 	}
 	rn->started++;
+	rn->inplay++;
 	return 1;
 }
 
@@ -548,6 +558,7 @@ run_end(void *arg, const struct pool_run *r, long left, int failed)
 	if (!failed)
 		pace_learn(&rn->deal_s, &lt->pace, (double)rn->gpd);
 	rn->handed -= lt->left;
+	rn->inplay--;
 	free(lt);
 	judge(rn, r, left, failed);
 	for (i = 0; i < rn->t.seats; i++)
