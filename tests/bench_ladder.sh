@@ -1,13 +1,14 @@
 #!/bin/sh
 # make bench: the ladder's games per second against tournament run's on the
 # same bots and settings (the game's defaults, the same -j; each sizing its
-# referee runs by their pace): short games (horserace, 5 random bots, -j 1,
-# BENCH_LADDER_GAMES games, 2000) and daifugo's C bots (-j 2, 200 games;
-# the search bot at 5 ms a move: at its default 100 ms the row takes an
-# hour and prices the bots' thinking, not the host).  A ladder runs for
-# weeks: the horserace row is long enough (some 10 s) that its fixed
-# costs, about a second (the first table's timing, the final fit and
-# site), are not the row; at 200 games they are (0.6x here).  The runs
+# referee runs by their pace): short games (horserace, 5 random bots at its
+# 5 seats, -j 1, BENCH_LADDER_GAMES games, 200: the issue's size, where a
+# ladder's fixed costs show; with --games and as many bots as seats a slot
+# takes its share at once, as tournament run's), the same with 8 bots at 5
+# seats (tables of different bots: the first table times the pace, each
+# table pays its bots' start; 2000 games) and daifugo's C bots (-j 2, 200
+# games; the search bot at 5 ms a move: at its default 100 ms the row takes
+# an hour and prices the bots' thinking, not the host).  The runs
 # alternate, ladder then tournament, BENCH_REPS times (3); the row is the
 # median of the ratios (ladder / tournament), as the machine may be
 # shared.  Then the ladder host's cost at the size of BENCH_LADDER_SYNTH
@@ -20,7 +21,7 @@ set -eu
 cd "$(dirname "$0")/.."
 top=$(pwd)
 BIN=${BIN:-$top/bin}
-games=${BENCH_LADDER_GAMES:-2000}
+games=${BENCH_LADDER_GAMES:-200}
 synth=${BENCH_LADDER_SYNTH:-300:30000}
 reps=${BENCH_REPS:-3}
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/bench_ladder.XXXXXX")
@@ -46,8 +47,8 @@ ladder_rate() {	# GAME JOBS BOT...
 	python3 -c "print($n / ($t1 - $t0))"
 }
 
-# The same bots and settings through `tournament run` at its best: one
-# table of every bot, enough deals for $games games, played in chunks
+# The same bots and settings through `tournament run` at its best: a
+# table of every 5 of the bots, enough deals for $games games, played in chunks
 # sized by their pace (deals_per_run auto), as the ladder sizes its tables.
 tour_rate() {	# GAME JOBS BOT...
 	g=$1 j=$2; shift 2
@@ -55,7 +56,10 @@ tour_rate() {	# GAME JOBS BOT...
 	python3 - "$tmp/t.json" "$g" "$games" "$tmp/out" "$BIN" "$@" <<'PY'
 import json, sys
 path, game, games, out, bin_, bots = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4], sys.argv[5], sys.argv[6:]
-per = len(bots)	# duplicate: deals x seats games a table
+# duplicate, a table of every 5 of the bots (both games seat 5 by
+# default): deals x 5 games a table, a deal of every table per round
+from math import comb
+per = comb(len(bots), 5) * 5
 json.dump({"game": game, "deals": -(-games // per),
     "output": out, "bots": [{"name": "b%d" % (i + 1), "command": bin_ + "/" + b}
     for i, b in enumerate(bots)]}, open(path, "w"))
@@ -85,7 +89,10 @@ print("%-44s %5.2fx (median of %d; %s)" % ("ladder/tournament games/s, " + sys.a
 }
 
 row "horserace 5 random -j 1, $games games" horserace 1 random random random random random
-games=200
+games0=$games
+games=2000
+row "horserace 8 random at 5 seats -j 1, $games games" horserace 1 random random random random random random random random
+games=$games0
 row "daifugo C bots -j 2" daifugo 2 daifugo_bot "daifugo_mcts --ms 5" daifugo_bot "daifugo_mcts --ms 5" random
 
 # The ladder host at BOTS:GAMES of synthetic nyse games.
