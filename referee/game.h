@@ -171,7 +171,7 @@ const char	*game_near(const char *name, char *buf, size_t len);
  * for a bot of protocol 1 written when nyse and daifugo used "action",
  * its "action"; NULL if neither.
  */
-const json_t	*action_kind(const json_t *);
+const json_t	*action_kind(const json_t *);	/* rules.c */
 
 /* rules.c: events */
 void	 ev_push(struct events *, uint32_t seen, int type, int64_t x,

@@ -23,16 +23,6 @@ const struct game *const games[] = {
 	NULL
 };
 
-const json_t *
-action_kind(const json_t *j)
-{
-	const json_t *k;
-
-	if ((k = json_object_get(j, "type")) != NULL)
-		return k;
-	return json_object_get(j, "action");
-}
-
 /* Returns the game called name, or NULL. */
 const struct game *
 game_find(const char *name)

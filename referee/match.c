@@ -35,7 +35,6 @@
 #define LOG_IDLE_MS		20
 #define LOG_BATCH		(64 * 1024)	/* log bytes held at most */
 
-const char *const policy_names[] = { "random", "default", "retire", NULL };
 
 struct match {
 	const struct match_config *cf;

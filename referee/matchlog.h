@@ -14,7 +14,7 @@
 
 #include "botio.h"
 #include "log.h"
-#include "match.h"
+#include "config.h"
 #include "results.h"
 
 /* How a game ended: its result and how it was cut. */
@@ -59,6 +59,8 @@ void	 mlog_game_end(struct mlog *, int64_t t, int gi, long steps,
 void	 mlog_ended(struct mlog *, const char *type, int64_t t,
 	    const char *detail);
 /* Logs the match's result (its places already ranked) at time t. */
+/* Returns the result line of the log and of bin/referee's stdout (new). */
+json_t	*match_result_json(const struct match_result *);
 void	 mlog_result(struct mlog *, int64_t t, const struct match_result *);
 /*
  * Fills the results line of game gi, dealt from seed with the bot

@@ -23,6 +23,7 @@
 #include "cli.h"
 #include "contain.h"
 #include "match.h"
+#include "matchlog.h"
 #include "proc.h"
 
 enum {
@@ -542,10 +543,7 @@ parse_args(int argc, char **argv, struct match_config *cf,
 			    3600000);
 			break;
 		case OPT_FAULT:
-			for (i = 0; policy_names[i] != NULL; i++)
-				if (strcmp(policy_names[i], optarg) == 0)
-					break;
-			if (policy_names[i] == NULL)
+			if ((i = policy_parse(optarg)) == -1)
 				errx(2, "--on-fault %s: not random, default or "
 				    "retire", optarg);
 			cf->policy = (enum policy)i;

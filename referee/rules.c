@@ -8,6 +8,17 @@
 #include "game.h"
 #include "jw.h"
 
+/* The kind of an action object; see game.h. */
+const json_t *
+action_kind(const json_t *j)
+{
+	const json_t *k;
+
+	if ((k = json_object_get(j, "type")) != NULL)
+		return k;
+	return json_object_get(j, "action");
+}
+
 /* Appends an event; a NULL sink ignores it (fast in-process play). */
 void
 ev_push(struct events *ev, uint32_t seen, int type, int64_t x, int32_t a0,

@@ -1,7 +1,8 @@
 #!/usr/bin/env bats
-# The tree's structure (issue 27): no include circle among its headers,
-# no function over 150 lines outside tests (tools/structure.py); each
-# check is first shown to catch what it looks for in a made-up tree.
+# The tree's structure (issues 27 and 36): no include circle among its
+# headers, no function over 150 lines outside tests, no circle between
+# units (tools/structure.py); each check is first shown to catch what it
+# looks for in a made-up tree.
 
 setup() {
 	cd "$BATS_TEST_DIRNAME/.." || return 1
@@ -41,6 +42,35 @@ mktree() {
 	[ "$status" -eq 1 ]
 	[ "$output" = "referee/long.c:2 long_one: 160 lines" ]
 	run python3 tools/structure.py lengths 150
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
+}
+
+@test "no circle between units (a .c and its .h: A uses B when A's object calls or reads what B's defines)" {
+	# made up: a.o calls b_fn, b.o reads a_val, c.o calls a_fn alone
+	mkdir -p "$T/obj"
+	printf 'extern int b_fn(void);\nint a_val = 1;\nint a_fn(void) { return b_fn(); }\n' >"$T/a.c"
+	printf 'extern int a_val;\nint b_fn(void) { return a_val; }\n' >"$T/b.c"
+	printf 'extern int a_fn(void);\nint c_fn(void) { return a_fn(); }\n' >"$T/c.c"
+	for u in a b c; do
+		cc -c -o "$T/obj/$u.o" "$T/$u.c"
+	done
+	run python3 tools/structure.py units "$T/obj"
+	echo "$output"
+	[ "$status" -eq 1 ]
+	[ "${lines[0]}" = "circle: $T/obj/a $T/obj/b" ]
+	[[ "$output" == *"$T/obj/a -> $T/obj/b (b_fn)"* ]]
+	[[ "$output" == *"$T/obj/b -> $T/obj/a (a_val)"* ]]
+	[[ "$output" != *"obj/c"* ]]
+	# the tree's units, as built (make check builds them first); a
+	# game's rules are one unit in three files (games/X.c, X_det.c,
+	# X_json.c sharing X.h), so referee/games is not looked at here
+	b=${B:-build/std}
+	[ -e "$b/tournaments/pool.o" ] || skip "not built: $b"
+	run python3 tools/structure.py units "$b/referee" "$b/tournaments" \
+	    "$b/bots" "$b/bots/lib" "$b/tools/render" "$b/tools/replay" \
+	    "$b/tools/botcheck"
 	echo "$output"
 	[ "$status" -eq 0 ]
 	[ -z "$output" ]

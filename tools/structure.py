@@ -4,6 +4,12 @@
   python3 tools/structure.py lengths N  functions over N lines outside
                                         tests/ (KNF: a function's name at
                                         column 0, its body's braces too)
+  python3 tools/structure.py units DIR...
+                                        circles between units (a unit: a
+                                        .c and its .h, as its object file
+                                        in DIR; A uses B when A's object
+                                        calls or reads a symbol B's
+                                        defines, by nm(1))
 Each prints what it finds, one per line, and exits 1 if it found any."""
 import os
 import re
@@ -73,12 +79,76 @@ def lengths(limit):
     return found
 
 
+def units(dirs):
+    """Circles among the units whose object files are in dirs: one line
+    per circle (its units in order), then one per use within it."""
+    defs, uses = {}, {}
+    for d in dirs:
+        for f in sorted(os.listdir(d)):
+            if not f.endswith(".o"):
+                continue
+            unit = os.path.join(d, f[:-2])
+            out = subprocess.run(["nm", "-P", os.path.join(d, f)],
+                                 capture_output=True, text=True,
+                                 check=True).stdout
+            for line in out.splitlines():
+                w = line.split()
+                if len(w) < 2:
+                    continue
+                if w[1] in ("T", "D", "B", "R", "C"):
+                    defs[w[0]] = unit
+                elif w[1] == "U":
+                    uses.setdefault(unit, set()).add(w[0])
+    graph = {}
+    for u, names in uses.items():
+        for n in names:
+            if defs.get(n, u) != u:
+                graph.setdefault(u, {}).setdefault(defs[n], []).append(n)
+    # Tarjan's strongly connected components: each of two or more units
+    # is a circle
+    index, low, stack, on, found = {}, {}, [], set(), []
+
+    def visit(v):
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in sorted(graph.get(v, {})):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                comp.sort()
+                found.append("circle: " + " ".join(comp))
+                for a in comp:
+                    for b in sorted(graph.get(a, {})):
+                        if b in comp:
+                            found.append("  %s -> %s (%s)" % (
+                                a, b, ", ".join(sorted(graph[a][b]))))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
 if __name__ == "__main__":
     what = sys.argv[1] if len(sys.argv) > 1 else ""
     if what == "includes":
         res = includes()
     elif what == "lengths" and len(sys.argv) == 3:
         res = lengths(int(sys.argv[2]))
+    elif what == "units" and len(sys.argv) > 2:
+        res = units(sys.argv[2:])
     else:
         sys.exit(__doc__)
     for r in res:

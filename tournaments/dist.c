@@ -32,6 +32,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "paths.h"
 #include "tournament.h"
 
 #define JOB_PREFIX	"job-"

@@ -37,6 +37,7 @@
 
 #include "cli.h"
 #include "game.h"
+#include "paths.h"
 #include "pool.h"
 #include "sprt.h"
 #include "tournament.h"

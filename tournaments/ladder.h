@@ -245,15 +245,6 @@ int	 pair_choose(const struct lcand *, int n, int k, struct rng *,
 
 /* ladder.c */
 int	 cmd_ladder(int, char **);
-#define LINBOX_QUIET	1	/* no line for a bot entered */
-#define LINBOX_SKIPS	2	/* a line for an entry skipped */
-/*
- * Enters every new subdirectory of inbox holding a bot.json (add, or
- * update for a bot entered before), leaving ladder.txt in it saying what
- * happened (flags: LINBOX_*); the number entered, or -1 if inbox cannot
- * be read.  It follows no symbolic link under inbox.
- */
-int	 ladder_inbox(struct lstore *, const char *inbox, int flags);
 
 /* ladder_run.c */
 

@@ -44,7 +44,9 @@
 #include <sqlite3.h>
 
 #include "ladder.h"
+#include "ladder_entry.h"
 #include "pace.h"
+#include "paths.h"
 #include "pool.h"
 #include "proc.h"
 

@@ -27,6 +27,7 @@
 
 #include "contain.h"
 #include "match.h"
+#include "paths.h"
 #include "pin.h"
 #include "pool.h"
 #include "proc.h"

@@ -3,8 +3,7 @@
  * every match log of the output directory gets its bin/replay --html page
  * beside it, the bots named by their tournament names; the step at which
  * a game of a log starts, for the report's links (LOG.html#step=N; a log
- * is read once, however many of its games a report links); and where the
- * programs beside this one (bin/replay, bin/referee) are.
+ * is read once, however many of its games a report links).
  */
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -18,18 +17,9 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "paths.h"
 #include "proc.h"
 #include "tournament.h"
-
-char *
-beside_self(const char *name)
-{
-	char path[PATH_MAX];
-
-	if (cli_beside(name, path, sizeof path) == 0)
-		return xstrdup(path);
-	return xstrdup(name);
-}
 
 /*
  * Runs prog --html LOG.html --names NAMES LOG, the page written beside

@@ -43,6 +43,7 @@
 
 #include "contain.h"
 #include "pace.h"
+#include "paths.h"
 #include "pool.h"
 #include "proc.h"
 #include "rng.h"
@@ -170,62 +171,6 @@ static double
 now(void)
 {
 	return pool_now();
-}
-
-/* Makes a directory and its parents; -1 and errno. */
-int
-mkdirs(const char *path)
-{
-	char *p, *q, c;
-	int rc = 0;
-
-	p = xstrdup(path);
-	for (q = p + 1; rc == 0; q++) {
-		if (*q != '/' && *q != '\0')
-			continue;
-		c = *q;
-		*q = '\0';
-		if (mkdir(p, 0755) == -1 && errno != EEXIST)
-			rc = -1;
-		*q = c;
-		if (c == '\0')
-			break;
-	}
-	free(p);
-	return rc;
-}
-
-void
-isolation_warn(char *const *args, int n, const char *remedy)
-{
-	char cause[256];
-	int i;
-
-	for (i = 0; i < n; i++)
-		if (strcmp(args[i], "--sandbox") == 0 ||
-		    strcmp(args[i], "--bot-user=same") == 0 ||
-		    (strcmp(args[i], "--bot-user") == 0 && i + 1 < n &&
-		    strcmp(args[i + 1], "same") == 0))
-			return;
-	if (contain_isolation_check(cause, sizeof cause) == -1)
-		warnx("%s; %s", cause, remedy);
-}
-
-/*
- * The referee to run: the one given (a file's "referee", a command line's
- * --referee), else $CARDARENA_REFEREE, else the referee beside this
- * program, else "referee" from PATH.
- */
-char *
-referee_path(const char *given)
-{
-	char *path;
-
-	if (given != NULL)
-		return xstrdup(given);
-	if ((path = getenv("CARDARENA_REFEREE")) != NULL && *path != '\0')
-		return xstrdup(path);
-	return beside_self("referee");
 }
 
 /* Checks that the journal was written for this very tournament. */

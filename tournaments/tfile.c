@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "config.h"
 #include "contain.h"
 #include "match.h"
 #include "near.h"
@@ -687,9 +688,7 @@ load_policy(struct tour *t, const json_t *j, char *cause, size_t len)
 {
 	json_t *v;
 
-	if (t->on_fault != NULL && strcmp(t->on_fault, "random") != 0 &&
-	    strcmp(t->on_fault, "default") != 0 &&
-	    strcmp(t->on_fault, "retire") != 0) {
+	if (t->on_fault != NULL && policy_parse(t->on_fault) == -1) {
 		snprintf(cause, len, "\"on_fault\": random, default or retire");
 		return -1;
 	}

@@ -134,11 +134,6 @@ struct schedule;
 int	 render_replays(const struct tour *, const struct schedule *,
 	    const char *logdir);
 /*
- * The program name installed beside this one (bin/NAME), else name alone,
- * to be found in PATH.
- */
-char	*beside_self(const char *name);
-/*
  * Renders match log log as LOG.html with bin/replay prog, the bots named
  * names (comma-separated, in the log's bot order); -1 if it failed.
  */
@@ -503,21 +498,8 @@ struct run_opts {
 	const struct run_hooks *hooks;	/* NULL: none */
 };
 
-/* Makes a directory and its parents; -1 and errno. */
-int	 mkdirs(const char *);
 /* Runs (or resumes) a tournament or one job; the exit status for main. */
 int	 tour_run(struct tour *, const struct run_opts *);
-/*
- * The referee program: given (may be NULL), else $CARDARENA_REFEREE, else
- * the one beside this program, else "referee" from PATH; caller frees.
- */
-char	*referee_path(const char *);
-/*
- * As root, unless the referee arguments args (n) sandbox the bots or keep
- * them as the referee's user: warns once, naming remedy, if the bots cannot
- * be isolated (their referees say it only in their stderr files).
- */
-void	 isolation_warn(char *const *, int, const char *);
 /*
  * Rates a journal and writes every report format into outdir (and the
  * table on stdout unless quiet); names the limits of tournament t (if

@@ -1,10 +1,7 @@
 /*
- * The drawn tables: render_table picks the game's drawer (<game>.c), which
- * draws its view as a person would see the table, then lists whatever of
- * the view it did not draw (the all-seeing view's hidden parts, fields a
- * later version adds) as render_view would.  Here too the helpers every
- * drawer shares: strings owned by the drawing, cards and suits, padding by
- * the columns a terminal shows, lines cut to DRAW_WIDTH.
+ * The helpers every drawer (<game>.c) shares: strings owned by the
+ * drawing, cards and suits, padding by the columns a terminal shows,
+ * lines cut to DRAW_WIDTH.  render_table (table.c) picks the drawer.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -16,105 +13,9 @@
 #include "draw.h"
 #include "render.h"
 
-static const struct {
-	const char	*game;
-	void		(*draw)(struct draw *);
-} drawers[] = {
-	{ "horserace", draw_horserace },
-	{ "nyse", draw_nyse },
-	{ "stocks", draw_stocks },
-	{ "speculation", draw_speculation },
-	{ "daifugo", draw_daifugo },
-};
-
-static char	*own(struct draw *, char *);
-static int	 is_cards(const json_t *);
-static void	 leftover(struct draw *, const char *, const json_t *);
-
-/* Draws view as game's table, or as render_view for an unknown game. */
-void
-render_table(FILE *fp, const char *game, const json_t *view, int indent,
-    int players)
-{
-	struct draw d;
-	const char *k;
-	json_t *x;
-	size_t i;
-
-	for (i = 0; i < sizeof drawers / sizeof drawers[0]; i++)
-		if (game != NULL && strcmp(game, drawers[i].game) == 0)
-			break;
-	if (i == sizeof drawers / sizeof drawers[0] ||
-	    !json_is_object(view)) {
-		render_view(fp, view, indent, players);
-		return;
-	}
-	memset(&d, 0, sizeof d);
-	d.fp = fp;
-	d.view = view;
-	d.shown = json_object();
-	d.indent = indent;
-	d.players = players;
-	x = json_object_get(view, "seat");
-	d.seat = json_is_integer(x) ? (int)json_integer_value(x) : -1;
-	drawers[i].draw(&d);
-	json_object_foreach((json_t *)view, k, x)
-		if (json_object_get(d.shown, k) == NULL)
-			leftover(&d, k, x);
-	json_decref(d.shown);
-	for (i = 0; i < d.nstr; i++)
-		free(d.str[i]);
-	free(d.str);
-}
-
-/* Is j a non-empty array of card names? */
-static int
-is_cards(const json_t *j)
-{
-	const json_t *c;
-	size_t i;
-
-	if (json_array_size(j) == 0)
-		return 0;
-	json_array_foreach(j, i, c)
-		if (card_from_json(c) == -1)
-			return 0;
-	return 1;
-}
-
-/*
- * Lists key k of the view, not drawn, as render_view would, a line too
- * wide for the table cut between its cards or its items.
- */
-static void
-leftover(struct draw *d, const char *k, const json_t *x)
-{
-	char *buf = NULL, *head;
-	size_t len = 0;
-	FILE *fp;
-
-	if (is_cards(x)) {
-		draw_wrap(d, draw_fmt(d, "%s: ", k), draw_cards(d, x), " ");
-		return;
-	}
-	if ((fp = open_memstream(&buf, &len)) == NULL)
-		abort();
-	render_view_key(fp, k, x, 0, d->players);
-	fclose(fp);
-	own(d, buf);
-	head = draw_fmt(d, "%s: ", k);
-	if (strchr(buf, '\n') == buf + len - 1 && strncmp(buf, head,
-	    strlen(head)) == 0 && d->indent + draw_width(buf) > DRAW_WIDTH) {
-		buf[len - 1] = '\0';
-		draw_wrap(d, head, buf + strlen(head), ", ");
-		return;
-	}
-	render_view_key(d->fp, k, x, d->indent, d->players);
-}
-
-/* Keeps s until the drawing ends; returns it. */
-static char *
-own(struct draw *d, char *s)
+/* Keeps s until the drawing ends; see draw.h. */
+char *
+draw_own(struct draw *d, char *s)
 {
 	d->str = xreallocarray(d->str, d->nstr + 1, sizeof *d->str);
 	d->str[d->nstr++] = s;
@@ -158,7 +59,7 @@ draw_fmt(struct draw *d, const char *fmt, ...)
 	if (vasprintf(&s, fmt, ap) == -1)
 		abort();
 	va_end(ap);
-	return own(d, s);
+	return draw_own(d, s);
 }
 
 char *
@@ -174,7 +75,7 @@ draw_card(struct draw *d, const json_t *c)
 		abort();
 	render_card(fp, json_string_value(c));
 	fclose(fp);
-	return own(d, buf);
+	return draw_own(d, buf);
 }
 
 char *
@@ -198,7 +99,7 @@ draw_cards(struct draw *d, const json_t *a)
 			render_inline(fp, c);
 	}
 	fclose(fp);
-	return own(d, buf);
+	return draw_own(d, buf);
 }
 
 char *

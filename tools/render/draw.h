@@ -32,6 +32,8 @@ void		 draw_stocks(struct draw *);
 void		 draw_speculation(struct draw *);
 void		 draw_daifugo(struct draw *);
 
+/* Keeps s (allocated) until the drawing ends; returns it. */
+char		*draw_own(struct draw *, char *);
 /* Writes one card name as the renderer does (rank and suit symbol). */
 void		 render_card(FILE *, const char *);
 /* Are suits drawn as symbols (not ASCII letters)? */

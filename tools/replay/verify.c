@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "matchlog.h"
 #include "render.h"
 #include "replay.h"
 
