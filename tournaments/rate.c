@@ -6,9 +6,9 @@
  * Poisson bootstrap over whole duplicate blocks (a replicate fitted with a
  * tiny prior when --prior is 0, and left out if still not finite), and
  * the likelihood of superiority over the next player down.  The bootstrap
- * keeps each block's key and every pair's result in game order (8 bytes
- * a pair a game); a fit sorts them by pair (each pair's still in game
- * order) and replays them one replicate at a time (the blocks' weights
+ * keeps each block's key and, for every pair of players, a log of its
+ * results in game order (about a byte a result, appended as the games
+ * come); a fit replays them one replicate at a time (the blocks' weights
  * drawn a group of replicates at a time, each block's generator resumed
  * where the last group left it), adding the same values in the same
  * order as one matrix per replicate held from the start would: the same
