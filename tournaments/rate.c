@@ -28,6 +28,7 @@
 #define BOOT_PRIOR	1e-3
 #define POISSON_MAX	30	/* the largest weight a block is drawn */
 #define BOOT_GROUP	16	/* replicates whose weights are drawn at once */
+#define BOOT_MATS	(1 << 22)	/* bytes of the matrices made at once */
 #define PAIRLOG_MIN	16	/* bytes: a pair log's first room, and the
 				 * most a result takes (a step of 64 bits) */
 
@@ -41,10 +42,10 @@ static int	 cmp_double(const void *, const void *);
 static void	 to_elo(const struct rating *, const double *, double *, int);
 static void	 rank_order(struct rating *);
 static void	 boot_weights(const struct rating *, struct rng *, int, int,
-		    unsigned char *);
+		    int, unsigned char *);
 static void	 pairlog_add(struct rating *, int, int, int);
 static void	 boot_matrix(const struct rating *, const unsigned char *,
-		    double *);
+		    int, int, double *);
 
 /* Starts an empty rating pool. */
 void
@@ -287,13 +288,13 @@ pairlog_add(struct rating *r, int lo, int hi, int who)
 
 /*
  * The weights of replicates x0 .. x0 + g - 1 of every block into
- * wg[(x - x0) * blocks + block] (a replicate's row small enough to stay
- * in the cache while its matrix is made), each block's generator in st
+ * wg[block * stride + x - x0] (a block's weights side by side, for the
+ * matrices of a group made at once), each block's generator in st
  * (seeded when x0 is 0) left where the next group starts.
  */
 static void
 boot_weights(const struct rating *r, struct rng *st, int x0, int g,
-    unsigned char *wg)
+    int stride, unsigned char *wg)
 {
 	double cdf[POISSON_MAX];
 	long bl;
@@ -305,27 +306,29 @@ boot_weights(const struct rating *r, struct rng *st, int x0, int g,
 			rng_seed(&st[bl], seed_derive(r->opts.seed,
 			    r->blk[bl].key));
 		for (x = 0; x < g; x++)
-			wg[x * r->nblock + bl] =
+			wg[bl * stride + x] =
 			    (unsigned char)poisson1(&st[bl], cdf);
 	}
 }
 
 /*
- * One replicate's weighted win matrix (stride n) from its blocks'
- * weights wg and the pairs' logs: each pair's games summed in game
- * order, a win weighted share = 1 / (k - 1) and a tie share / 2, as
+ * The weighted win matrices of nx replicates (n * n apart, stride n) from
+ * their blocks' weights wg[block * stride + replicate] and the pairs'
+ * logs, a pair's log read once for them all: each pair's games summed in
+ * game order, a win weighted share = 1 / (k - 1) and a tie share / 2, as
  * rate_add adds them to w.
  */
 static void
-boot_matrix(const struct rating *r, const unsigned char *wg, double *bm)
+boot_matrix(const struct rating *r, const unsigned char *wg, int stride,
+    int nx, double *bm)
 {
-	double tu[64], td[64], share, up, down;
-	size_t n = (size_t)r->n, i, hi;
+	double tu[64], td[64], up[BOOT_GROUP], down[BOOT_GROUP], share;
+	size_t n = (size_t)r->n, nn = n * n, i, hi;
 	const struct rpairlog *p;
-	const unsigned char *q, *end;
+	const unsigned char *q, *end, *w;
 	unsigned long step;
 	long bl;
-	int k, c, sh;
+	int k, c, sh, x;
 
 	/* by k << 2 | who, what a weight of 1 adds up and down: adding 0
 	 * (a block weighed 0, the loser's side) leaves a sum's bits as they
@@ -337,12 +340,13 @@ boot_matrix(const struct rating *r, const unsigned char *wg, double *bm)
 		tu[k << 2] = td[k << 2 | 1] = share;
 		tu[k << 2 | 2] = td[k << 2 | 2] = share / 2;
 	}
-	memset(bm, 0, n * n * sizeof *bm);
+	memset(bm, 0, (size_t)nx * nn * sizeof *bm);
 	for (i = 0; i < n; i++)
 		for (hi = i + 1; hi < n; hi++) {
 			if ((p = r->pl[i * (size_t)r->cap + hi]) == NULL)
 				continue;
-			up = down = 0;
+			memset(up, 0, sizeof up);
+			memset(down, 0, sizeof down);
 			bl = 0;
 			for (q = p->s, end = q + p->len; q < end; ) {
 				if ((*q & 3) != 3) {
@@ -358,11 +362,17 @@ boot_matrix(const struct rating *r, const unsigned char *wg, double *bm)
 					c = *q++;
 				}
 				c |= r->blk[bl].k << 2;
-				up += wg[bl] * tu[c];
-				down += wg[bl] * td[c];
+				/* each replicate's sums, side by side */
+				w = wg + bl * stride;
+				for (x = 0; x < nx; x++) {
+					up[x] += w[x] * tu[c];
+					down[x] += w[x] * td[c];
+				}
 			}
-			bm[i * n + hi] = up;
-			bm[hi * n + i] = down;
+			for (x = 0; x < nx; x++) {
+				bm[x * nn + i * n + hi] = up[x];
+				bm[x * nn + hi * n + i] = down[x];
+			}
 		}
 }
 
@@ -532,7 +542,7 @@ rate_fit(struct rating *r, char *cause, size_t len)
 	double *lambda, *lb, *elo, *col, *be, *nblam, *bm, s, s2, d, sd;
 	struct rng *st;
 	unsigned char *wg;
-	int n = r->n, i, j, a, b, B = r->opts.boot, anchor = -1, nb, g;
+	int n = r->n, i, j, a, b, B = r->opts.boot, anchor = -1, nb, g, nm;
 	unsigned slot;
 
 	if (n == 0) {
@@ -555,8 +565,10 @@ rate_fit(struct rating *r, char *cause, size_t len)
 	lb = xcalloc((size_t)n, sizeof *lb);
 	elo = xcalloc((size_t)n, sizeof *elo);
 	col = xcalloc((size_t)(B > 0 ? B : 1), sizeof *col);
-	bm = xcalloc((size_t)n * (size_t)n, sizeof *bm);
 	g = B < BOOT_GROUP ? B : BOOT_GROUP;
+	/* the matrices made at once: a group's, or fewer for many players */
+	nm = (int)fmax(1, fmin(g, BOOT_MATS / (8.0 * n * n)));
+	bm = xcalloc((size_t)nm * (size_t)n * (size_t)n, sizeof *bm);
 	st = xcalloc((size_t)(r->nblock > 0 ? r->nblock : 1), sizeof *st);
 	wg = xcalloc((size_t)(r->nblock > 0 ? r->nblock : 1) *
 	    (size_t)(g > 0 ? g : 1), sizeof *wg);
@@ -585,9 +597,12 @@ rate_fit(struct rating *r, char *cause, size_t len)
 			memcpy(lb, r->blam + (size_t)b * r->nlam,
 			    (size_t)r->nlam * sizeof *lb);
 		if (b % g == 0)
-			boot_weights(r, st, b, B - b < g ? B - b : g, wg);
-		boot_matrix(r, wg + (size_t)(b % g) * (size_t)r->nblock, bm);
-		bt_fit(n, bm, n, fmax(r->opts.prior, BOOT_PRIOR), lb, 1);
+			boot_weights(r, st, b, B - b < g ? B - b : g, g, wg);
+		if (b % g % nm == 0)
+			boot_matrix(r, wg + b % g, g, (int)fmin(nm, fmin(g -
+			    b % g, B - b)), bm);
+		bt_fit(n, bm + (size_t)(b % g % nm) * (size_t)n * (size_t)n, n,
+		    fmax(r->opts.prior, BOOT_PRIOR), lb, 1);
 		be = r->belo + (size_t)nb * n;
 		to_elo(r, lb, be, anchor);
 		for (i = 0; i < n && isfinite(be[i]); i++)
