@@ -62,6 +62,7 @@ struct gather {
 	char		*seen;		/* a journal of the job was found */
 	long		 dups, refused, games;
 	FILE		*out;		/* merge: the new journal, or NULL */
+	char		*outbuf;	/* its buffer (OUT_BUF bytes) */
 	char		*outdir;	/* merge: its absolute path */
 	char		*rkey, *rreal;	/* a log directory and its realpath */
 	struct jobfile	*lastf;		/* the last log path made: its job, */
@@ -899,8 +900,10 @@ gather(struct gather *g, char **dirs, int ndirs, const char *outdir,
 		if ((fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
 		    0644)) == -1 || (g->out = fdopen(fd, "w")) == NULL)
 			err(1, "%s", tmp);
-		/* written in big blocks (memory stays bounded: one buffer) */
-		if (setvbuf(g->out, NULL, _IOFBF, OUT_BUF) != 0)
+		/* written in big blocks (memory stays bounded: one buffer,
+		 * given: glibc sizes no buffer of its own but 4 KB) */
+		g->outbuf = xmalloc(OUT_BUF);
+		if (setvbuf(g->out, g->outbuf, _IOFBF, OUT_BUF) != 0)
 			err(1, "%s", tmp);
 		if (json_dumpf(g->header, g->out, JSON_COMPACT) == -1 ||
 		    fputc('\n', g->out) == EOF)
@@ -933,6 +936,8 @@ gather(struct gather *g, char **dirs, int ndirs, const char *outdir,
 		    fclose(g->out) == EOF)
 			err(1, "%s", tmp);
 		g->out = NULL;
+		free(g->outbuf);
+		g->outbuf = NULL;
 		if (rename(tmp, jpath) == -1)
 			err(1, "%s", jpath);
 	}

@@ -30,6 +30,8 @@
 #include "proto.h"
 #include "tournament.h"
 
+#define JREAD_BUF	(1 << 20)	/* bytes a journal is read in at once */
+
 /*
  * A cursor over a game line in the canonical form (the bytes json_dumps
  * writes of jgame_json's object), its strings copied to out, NUL-ended.
@@ -404,7 +406,7 @@ int
 journal_read(const char *path, struct jreader *r, char *cause, size_t len)
 {
 	FILE *fp;
-	char *line = NULL, *strs = NULL, why[256], bad[256];
+	char *line = NULL, *strs = NULL, *iobuf, why[256], bad[256];
 	size_t cap = 0, scap = 0;
 	ssize_t n;
 	off_t good = 0, pos = 0;
@@ -417,6 +419,15 @@ journal_read(const char *path, struct jreader *r, char *cause, size_t len)
 	r->lines = r->torn = 0;
 	if ((fp = fopen(path, "r")) == NULL) {
 		snprintf(cause, len, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	/* read in big blocks, not stdio's 4 KB a read(2) (glibc sizes no
+	 * buffer it is not given) */
+	iobuf = xmalloc(JREAD_BUF);
+	if (setvbuf(fp, iobuf, _IOFBF, JREAD_BUF) != 0) {
+		snprintf(cause, len, "%s: cannot buffer", path);
+		fclose(fp);
+		free(iobuf);
 		return -1;
 	}
 	while ((n = getline(&line, &cap, fp)) != -1) {
@@ -490,6 +501,7 @@ out:
 	free(line);
 	free(strs);
 	fclose(fp);
+	free(iobuf);
 	return rc;
 }
 

@@ -6,9 +6,9 @@
  * Poisson bootstrap over whole duplicate blocks (a replicate fitted with a
  * tiny prior when --prior is 0, and left out if still not finite), and
  * the likelihood of superiority over the next player down.  The bootstrap
- * keeps each block's key and every pair's result in game order (8 bytes
- * a pair a game); a fit sorts them by pair (each pair's still in game
- * order) and replays them one replicate at a time (the blocks' weights
+ * keeps each block's key and, for every pair of players, a log of its
+ * results in game order (about a byte a result, appended as the games
+ * come); a fit replays them one replicate at a time (the blocks' weights
  * drawn a group of replicates at a time, each block's generator resumed
  * where the last group left it), adding the same values in the same
  * order as one matrix per replicate held from the start would: the same
@@ -28,6 +28,9 @@
 #define BOOT_PRIOR	1e-3
 #define POISSON_MAX	30	/* the largest weight a block is drawn */
 #define BOOT_GROUP	16	/* replicates whose weights are drawn at once */
+#define BOOT_MATS	(1 << 22)	/* bytes of the matrices made at once */
+#define PAIRLOG_MIN	16	/* bytes: a pair log's first room, and the
+				 * most a result takes (a step of 64 bits) */
 
 static void	 grow(struct rating *);
 static int	 lookup(const struct rating *, const char *, unsigned *);
@@ -39,10 +42,10 @@ static int	 cmp_double(const void *, const void *);
 static void	 to_elo(const struct rating *, const double *, double *, int);
 static void	 rank_order(struct rating *);
 static void	 boot_weights(const struct rating *, struct rng *, int, int,
-		    unsigned char *);
-static struct bres *boot_sort(const struct rating *, long **);
-static void	 boot_matrix(const struct rating *, const struct bres *,
-		    const long *, const unsigned char *, double *);
+		    int, unsigned char *);
+static void	 pairlog_add(struct rating *, int, int, int);
+static void	 boot_matrix(const struct rating *, const unsigned char *,
+		    int, int, double *);
 
 /* Starts an empty rating pool. */
 void
@@ -85,21 +88,29 @@ grow(struct rating *r)
 	int oc = r->cap, nc = oc ? oc * 2 : 8, i;
 	double *w;
 	long *met;
+	struct rpairlog **pl = NULL;
 	unsigned slot;
 
 	r->p = xreallocarray(r->p, (size_t)nc, sizeof *r->p);
 	memset(r->p + oc, 0, (size_t)(nc - oc) * sizeof *r->p);
 	w = xcalloc((size_t)nc * (size_t)nc, sizeof *w);
 	met = xcalloc((size_t)nc * (size_t)nc, sizeof *met);
+	if (r->opts.boot > 0)
+		pl = xcalloc((size_t)nc * (size_t)nc, sizeof *pl);
 	for (i = 0; i < r->n; i++) {
 		memcpy(w + i * nc, r->w + i * oc, (size_t)r->n * sizeof *w);
 		memcpy(met + i * nc, r->met + i * oc,
 		    (size_t)r->n * sizeof *met);
+		if (pl != NULL)
+			memcpy(pl + i * nc, r->pl + i * oc,
+			    (size_t)r->n * sizeof *pl);
 	}
 	free(r->w);
 	free(r->met);
+	free(r->pl);
 	r->w = w;
 	r->met = met;
+	r->pl = pl;
 	r->cap = nc;
 	free(r->hash);
 	r->hcap = 4 * nc;
@@ -199,8 +210,7 @@ rate_add(struct rating *r, uint64_t key, int k, const int *pl,
 			    sizeof *r->blk);
 		}
 		r->blk[r->nblock].key = key;
-		r->blk[r->nblock].k = k;
-		r->blk[r->nblock++].ev = r->nev;
+		r->blk[r->nblock++].k = k;
 	}
 	r->lastkey = key;
 	r->havekey = 1;
@@ -244,26 +254,47 @@ rate_add(struct rating *r, uint64_t key, int k, const int *pl,
 			/* who won, of the pair's lower index (0), the
 			 * higher (1), or neither (2) */
 			who = wij == wji ? 2 : (wij > wji) == (i < j) ? 0 : 1;
-			if (r->nev == r->evcap) {
-				r->evcap = r->evcap ? 2 * r->evcap : 64;
-				r->ev = xreallocarray(r->ev, (size_t)r->evcap,
-				    sizeof *r->ev);
-			}
-			r->ev[r->nev].lo = (uint32_t)(i < j ? i : j);
-			r->ev[r->nev++].hi_who = (uint32_t)(i < j ? j : i) <<
-			    2 | (uint32_t)who;
+			pairlog_add(r, i < j ? i : j, i < j ? j : i, who);
 		}
+}
+
+/* Appends a result of the pair lo < hi in the last block to its log. */
+static void
+pairlog_add(struct rating *r, int lo, int hi, int who)
+{
+	struct rpairlog **pp = &r->pl[(size_t)lo * r->cap + hi], *p;
+	unsigned long step;
+
+	/* one allocation a pair (most pairs of a big pool meet rarely) */
+	if ((p = *pp) == NULL) {
+		p = *pp = xcalloc(1, sizeof *p + PAIRLOG_MIN);
+		p->cap = PAIRLOG_MIN;
+	} else if (p->cap - p->len < PAIRLOG_MIN) {
+		p->cap *= 2;
+		p = *pp = xreallocarray(p, 1, sizeof *p + p->cap);
+	}
+	step = (unsigned long)(r->nblock - 1 - p->last);
+	p->last = r->nblock - 1;
+	if (step < 64) {
+		p->s[p->len++] = (unsigned char)(step << 2 | (unsigned)who);
+		return;
+	}
+	p->s[p->len++] = 3;
+	for (; step >= 0x80; step >>= 7)
+		p->s[p->len++] = (unsigned char)(step | 0x80);
+	p->s[p->len++] = (unsigned char)step;
+	p->s[p->len++] = (unsigned char)who;
 }
 
 /*
  * The weights of replicates x0 .. x0 + g - 1 of every block into
- * wg[(x - x0) * blocks + block] (a replicate's row small enough to stay
- * in the cache while its matrix is made), each block's generator in st
+ * wg[block * stride + x - x0] (a block's weights side by side, for the
+ * matrices of a group made at once), each block's generator in st
  * (seeded when x0 is 0) left where the next group starts.
  */
 static void
 boot_weights(const struct rating *r, struct rng *st, int x0, int g,
-    unsigned char *wg)
+    int stride, unsigned char *wg)
 {
 	double cdf[POISSON_MAX];
 	long bl;
@@ -275,89 +306,29 @@ boot_weights(const struct rating *r, struct rng *st, int x0, int g,
 			rng_seed(&st[bl], seed_derive(r->opts.seed,
 			    r->blk[bl].key));
 		for (x = 0; x < g; x++)
-			wg[x * r->nblock + bl] =
+			wg[bl * stride + x] =
 			    (unsigned char)poisson1(&st[bl], cdf);
 	}
 }
 
-/* A pair's result as a replicate reads it: hi << 6 | k << 2 | who. */
-struct bres {
-	uint32_t	 hi_k_who;
-	uint32_t	 block;
-};
-
 /*
- * The log's results ordered by pair (lo, then hi), each pair's in game
- * order, for every replicate to sum a pair's games at once; (*lo)[i] ..
- * (*lo)[i + 1] - 1 are those of lo = i.  Both new.
- */
-static struct bres *
-boot_sort(const struct rating *r, long **lo)
-{
-	struct bres *out, *tmp;
-	long *at, *cnt, bl, e, end, x;
-	size_t n = (size_t)r->n, m, most = 1;
-	uint32_t hi;
-	int i;
-
-	out = xreallocarray(NULL, (size_t)(r->nev > 0 ? r->nev : 1),
-	    sizeof *out);
-	at = xcalloc(n + 1, sizeof *at);
-	cnt = xcalloc(n + 1, sizeof *cnt);
-	for (e = 0; e < r->nev; e++)
-		at[r->ev[e].lo + 1]++;
-	for (i = 0; i < (int)n; i++) {
-		if ((size_t)at[i + 1] > most)
-			most = (size_t)at[i + 1];
-		at[i + 1] += at[i];
-	}
-	tmp = xreallocarray(NULL, most, sizeof *tmp);
-	*lo = xreallocarray(NULL, n + 1, sizeof **lo);
-	memcpy(*lo, at, (n + 1) * sizeof **lo);
-	/* by lo, in game order */
-	for (bl = 0; bl < r->nblock; bl++) {
-		end = bl + 1 < r->nblock ? r->blk[bl + 1].ev : r->nev;
-		for (e = r->blk[bl].ev; e < end; e++) {
-			x = at[r->ev[e].lo]++;
-			out[x].hi_k_who = (r->ev[e].hi_who >> 2) << 6 |
-			    (uint32_t)r->blk[bl].k << 2 | (r->ev[e].hi_who & 3);
-			out[x].block = (uint32_t)bl;
-		}
-	}
-	/* then by hi within each lo, stably (a counting sort a lo) */
-	for (i = 0; i < (int)n; i++) {
-		if ((*lo)[i + 1] - (*lo)[i] < 2)
-			continue;
-		memset(cnt, 0, (n + 1) * sizeof *cnt);
-		for (e = (*lo)[i]; e < (*lo)[i + 1]; e++)
-			cnt[(out[e].hi_k_who >> 6) + 1]++;
-		for (hi = 0; hi < n; hi++)
-			cnt[hi + 1] += cnt[hi];
-		m = (size_t)((*lo)[i + 1] - (*lo)[i]);
-		memcpy(tmp, out + (*lo)[i], m * sizeof *tmp);
-		for (e = 0; e < (long)m; e++)
-			out[(*lo)[i] + cnt[tmp[e].hi_k_who >> 6]++] = tmp[e];
-	}
-	free(at);
-	free(cnt);
-	free(tmp);
-	return out;
-}
-
-/*
- * One replicate's weighted win matrix (stride n) from its blocks'
- * weights wg and the results by pair (boot_sort): each pair's games
- * summed in game order, a win weighted share = 1 / (k - 1) and a tie
- * share / 2, as rate_add adds them to w.
+ * The weighted win matrices of nx replicates (n * n apart, stride n) from
+ * their blocks' weights wg[block * stride + replicate] and the pairs'
+ * logs, a pair's log read once for them all: each pair's games summed in
+ * game order, a win weighted share = 1 / (k - 1) and a tie share / 2, as
+ * rate_add adds them to w.
  */
 static void
-boot_matrix(const struct rating *r, const struct bres *res, const long *lo,
-    const unsigned char *wg, double *bm)
+boot_matrix(const struct rating *r, const unsigned char *wg, int stride,
+    int nx, double *bm)
 {
-	double tu[64], td[64], share, up, down;
-	size_t n = (size_t)r->n, i, hi;
-	long e;
-	int k, c;
+	double tu[64], td[64], up[BOOT_GROUP], down[BOOT_GROUP], share;
+	size_t n = (size_t)r->n, nn = n * n, i, hi;
+	const struct rpairlog *p;
+	const unsigned char *q, *end, *w;
+	unsigned long step;
+	long bl;
+	int k, c, sh, x;
 
 	/* by k << 2 | who, what a weight of 1 adds up and down: adding 0
 	 * (a block weighed 0, the loser's side) leaves a sum's bits as they
@@ -369,19 +340,39 @@ boot_matrix(const struct rating *r, const struct bres *res, const long *lo,
 		tu[k << 2] = td[k << 2 | 1] = share;
 		tu[k << 2 | 2] = td[k << 2 | 2] = share / 2;
 	}
-	memset(bm, 0, n * n * sizeof *bm);
+	memset(bm, 0, (size_t)nx * nn * sizeof *bm);
 	for (i = 0; i < n; i++)
-		for (e = lo[i]; e < lo[i + 1]; ) {
-			hi = res[e].hi_k_who >> 6;
-			up = down = 0;
-			for (; e < lo[i + 1] && res[e].hi_k_who >> 6 == hi;
-			    e++) {
-				c = res[e].hi_k_who & 63;
-				up += wg[res[e].block] * tu[c];
-				down += wg[res[e].block] * td[c];
+		for (hi = i + 1; hi < n; hi++) {
+			if ((p = r->pl[i * (size_t)r->cap + hi]) == NULL)
+				continue;
+			memset(up, 0, sizeof up);
+			memset(down, 0, sizeof down);
+			bl = 0;
+			for (q = p->s, end = q + p->len; q < end; ) {
+				if ((*q & 3) != 3) {
+					bl += *q >> 2;
+					c = *q++ & 3;
+				} else {
+					for (q++, step = 0, sh = 0; *q & 0x80;
+					    q++, sh += 7)
+						step |= (unsigned long)(*q &
+						    0x7f) << sh;
+					step |= (unsigned long)*q++ << sh;
+					bl += (long)step;
+					c = *q++;
+				}
+				c |= r->blk[bl].k << 2;
+				/* each replicate's sums, side by side */
+				w = wg + bl * stride;
+				for (x = 0; x < nx; x++) {
+					up[x] += w[x] * tu[c];
+					down[x] += w[x] * td[c];
+				}
 			}
-			bm[i * n + hi] = up;
-			bm[hi * n + i] = down;
+			for (x = 0; x < nx; x++) {
+				bm[x * nn + i * n + hi] = up[x];
+				bm[x * nn + hi * n + i] = down[x];
+			}
 		}
 }
 
@@ -550,10 +541,8 @@ rate_fit(struct rating *r, char *cause, size_t len)
 {
 	double *lambda, *lb, *elo, *col, *be, *nblam, *bm, s, s2, d, sd;
 	struct rng *st;
-	struct bres *res;
 	unsigned char *wg;
-	long *rlo;
-	int n = r->n, i, j, a, b, B = r->opts.boot, anchor = -1, nb, g;
+	int n = r->n, i, j, a, b, B = r->opts.boot, anchor = -1, nb, g, nm;
 	unsigned slot;
 
 	if (n == 0) {
@@ -576,12 +565,13 @@ rate_fit(struct rating *r, char *cause, size_t len)
 	lb = xcalloc((size_t)n, sizeof *lb);
 	elo = xcalloc((size_t)n, sizeof *elo);
 	col = xcalloc((size_t)(B > 0 ? B : 1), sizeof *col);
-	bm = xcalloc((size_t)n * (size_t)n, sizeof *bm);
 	g = B < BOOT_GROUP ? B : BOOT_GROUP;
+	/* the matrices made at once: a group's, or fewer for many players */
+	nm = (int)fmax(1, fmin(g, BOOT_MATS / (8.0 * n * n)));
+	bm = xcalloc((size_t)nm * (size_t)n * (size_t)n, sizeof *bm);
 	st = xcalloc((size_t)(r->nblock > 0 ? r->nblock : 1), sizeof *st);
 	wg = xcalloc((size_t)(r->nblock > 0 ? r->nblock : 1) *
 	    (size_t)(g > 0 ? g : 1), sizeof *wg);
-	res = boot_sort(r, &rlo);
 	free(r->belo);
 	r->belo = xcalloc((size_t)(B > 0 ? B : 1) * (size_t)n,
 	    sizeof *r->belo);
@@ -607,10 +597,12 @@ rate_fit(struct rating *r, char *cause, size_t len)
 			memcpy(lb, r->blam + (size_t)b * r->nlam,
 			    (size_t)r->nlam * sizeof *lb);
 		if (b % g == 0)
-			boot_weights(r, st, b, B - b < g ? B - b : g, wg);
-		boot_matrix(r, res, rlo, wg + (size_t)(b % g) *
-		    (size_t)r->nblock, bm);
-		bt_fit(n, bm, n, fmax(r->opts.prior, BOOT_PRIOR), lb, 1);
+			boot_weights(r, st, b, B - b < g ? B - b : g, g, wg);
+		if (b % g % nm == 0)
+			boot_matrix(r, wg + b % g, g, (int)fmin(nm, fmin(g -
+			    b % g, B - b)), bm);
+		bt_fit(n, bm + (size_t)(b % g % nm) * (size_t)n * (size_t)n, n,
+		    fmax(r->opts.prior, BOOT_PRIOR), lb, 1);
 		be = r->belo + (size_t)nb * n;
 		to_elo(r, lb, be, anchor);
 		for (i = 0; i < n && isfinite(be[i]); i++)
@@ -674,8 +666,6 @@ rate_fit(struct rating *r, char *cause, size_t len)
 	free(bm);
 	free(st);
 	free(wg);
-	free(res);
-	free(rlo);
 	r->fitted = 1;
 	return 0;
 }
@@ -691,8 +681,10 @@ rate_free(struct rating *r)
 	free(r->p);
 	free(r->w);
 	free(r->met);
+	for (i = 0; r->pl != NULL && i < r->cap * r->cap; i++)
+		free(r->pl[i]);
+	free(r->pl);
 	free(r->blk);
-	free(r->ev);
 	free(r->order);
 	free(r->belo);
 	free(r->hash);

@@ -287,17 +287,22 @@ struct rplayer {
 	double	 los_next;	/* likelihood of superiority over rank+1 */
 };
 
-/* A bootstrap block: its key, players a game, first result in rating.ev. */
+/* A bootstrap block: its key and players a game. */
 struct rblock {
 	uint64_t	 key;
-	long		 ev;
 	int		 k;
 };
 
-/* A pair's result in a game: lo < hi, who 0 (lo won), 1 (hi won), 2 (tie). */
-struct rev {
-	uint32_t	 lo;
-	uint32_t	 hi_who;	/* hi << 2 | who */
+/*
+ * A pair's results in game order, a byte each: the block's step from the
+ * pair's last result << 2 | who, who 0 (the lower index won), 1 (the
+ * higher won) or 2 (a tie); a step of 64 or more is the byte 3, the step
+ * in 7-bit groups (low first, 0x80 for more), then who.
+ */
+struct rpairlog {
+	size_t		 len, cap;	/* bytes in s, room for */
+	long		 last;		/* the block of the last result */
+	unsigned char	 s[];
 };
 
 struct rating {
@@ -307,13 +312,13 @@ struct rating {
 	double		*w;	/* w[i * cap + j]: weighted wins of i over j */
 	long		*met;	/* met[i * cap + j]: games i and j shared */
 	/* the bootstrap's record, replayed one replicate at a time by
-	 * rate_fit (memory in games, not boot * n * n): the blocks, a new
-	 * one where the key or the players a game change, and every pair's
-	 * result in game order */
+	 * rate_fit (memory in games, about a byte a pair's result, not
+	 * boot * n * n): the blocks, a new one where the key or the
+	 * players a game change, and every pair's results in game order,
+	 * pl[lo * cap + hi] (lo < hi; NULL until they meet) */
 	struct rblock	*blk;
 	long		 nblock, bkcap;
-	struct rev	*ev;
-	long		 nev, evcap;
+	struct rpairlog	**pl;
 	int		*hash;	/* open addressing: player index or -1 */
 	int		 hcap;
 	long		 games;
