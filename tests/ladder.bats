@@ -531,6 +531,21 @@ PY
 	[ "$(q "SELECT hi - lo FROM tables WHERE id = 4")" -eq 6 ]
 }
 
+@test "ladder run --games 25000 with as many bots as seats: tables of at most 10,000 games (a table's list of games is one argument of its referee: 25,000 overflow it), every game played" {
+	printf '{"game": "horserace", "seats": 3, "options": {"races": 1}, %s}\n' \
+	    "$TOUR_LIMITS" > "$T/big.json"
+	bin/tournament ladder init --boot 20 "$L" "$T/big.json"
+	for i in 1 2 3; do
+		bin/tournament ladder add "$L" "r$i" -c "bin/random --seed $i"
+	done
+	run bin/tournament ladder run -q -j 1 --games 25000 "$L"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" != *"Argument list too long"* ]]
+	[ "$(q "SELECT max(hi - lo) FROM tables")" -le 10000 ]
+	[ "$(q "SELECT count(*) FROM games")" -ge 25000 ]
+}
+
 @test "ladder run -j 2 --games N: the games not yet handed out are shared among the slots, so tables in play are not each sized for all that is left" {
 	printf '{"game": "horserace", "seats": 3, "duplicate": true, %s}\n' \
 	    "$TOUR_LIMITS" > "$T/auto.json"

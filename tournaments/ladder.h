@@ -32,6 +32,8 @@
  * enough that the pairing follows the ratings and a new version soon
  * plays (a run's chunks are shorter: CHUNK_SECONDS) */
 #define LTABLE_SECONDS	20.0
+/* games a table at most: its referee's --game-list fits one argument */
+#define LTABLE_MAX_GAMES 10000
 
 struct sqlite3;
 struct sqlite3_stmt;

@@ -380,7 +380,8 @@ unload_bots(struct lrunner *rn)
  * table would seat the same bots: each idle slot takes its share at once,
  * its bots started once and no pace to time (as tournament run does when it
  * has no more tables than slots); its games are committed and refitted
- * as they come all the same.
+ * as they come all the same.  Never more than LTABLE_MAX_GAMES games (the
+ * referee's list of them is one argument, at most 128 KiB).
  */
 static long
 table_deals(const struct lrunner *rn)
@@ -398,6 +399,9 @@ table_deals(const struct lrunner *rn)
 	else if (LTABLE_SECONDS / rn->deal_s > (double)n)
 		n = LTABLE_SECONDS / rn->deal_s < 1e6 ?
 		    (long)(LTABLE_SECONDS / rn->deal_s) : 1000000;
+	if (n * rn->gpd > LTABLE_MAX_GAMES)
+		n = LTABLE_MAX_GAMES / rn->gpd > 0 ? LTABLE_MAX_GAMES / rn->gpd :
+		    1;
 	if (rn->o->max_games > 0) {
 		want = rn->o->max_games - rn->fresh - rn->handed;
 		if (want <= 0)
