@@ -359,6 +359,18 @@ replays_ended() {
 	done
 }
 
+# A ladder of horserace at 3 seats, its tables sized by their pace, the
+# settings' further keys $1 (JSON members), random bots r1 .. r$2.
+random_ladder() {
+	local i
+	printf '{"game": "horserace", "seats": 3, %s, %s}\n' "$1" \
+	    "$TOUR_LIMITS" > "$T/auto.json"
+	bin/tournament ladder init --boot 20 "$L" "$T/auto.json"
+	for i in $(seq "$2"); do
+		bin/tournament ladder add "$L" "r$i" -c "bin/random --seed $i"
+	done
+}
+
 # Has table $1 ended?
 table_ended() {
 	[ "$(q "SELECT ended IS NOT NULL FROM tables WHERE id = $1")" = 1 ]
@@ -513,12 +525,7 @@ PY
 }
 
 @test "ladder run --games N with as many bots as seats: each slot's share at once, no timing table (every table would seat the same bots); -j 2 two tables, the games exact" {
-	printf '{"game": "horserace", "seats": 3, "duplicate": true, %s}\n' \
-	    "$TOUR_LIMITS" > "$T/auto.json"
-	bin/tournament ladder init --boot 20 "$L" "$T/auto.json"
-	for i in 1 2 3; do
-		bin/tournament ladder add "$L" "r$i" -c "bin/random --seed $i"
-	done
+	random_ladder '"duplicate": true' 3
 	bin/tournament ladder run -q -j 1 --games 150 "$L"
 	[ "$(q "SELECT count(*) || ' ' || sum(hi - lo) FROM tables")" = "1 150" ]
 	[ "$(q "SELECT count(*) FROM games")" -eq 150 ]
@@ -532,12 +539,7 @@ PY
 }
 
 @test "ladder run --games 25000 with as many bots as seats: tables of at most 10,000 games (a table's list of games is one argument of its referee: 25,000 overflow it), every game played" {
-	printf '{"game": "horserace", "seats": 3, "options": {"races": 1}, %s}\n' \
-	    "$TOUR_LIMITS" > "$T/big.json"
-	bin/tournament ladder init --boot 20 "$L" "$T/big.json"
-	for i in 1 2 3; do
-		bin/tournament ladder add "$L" "r$i" -c "bin/random --seed $i"
-	done
+	random_ladder '"options": {"races": 1}' 3
 	run bin/tournament ladder run -q -j 1 --games 25000 "$L"
 	echo "$output"
 	[ "$status" -eq 0 ]
@@ -547,12 +549,7 @@ PY
 }
 
 @test "ladder run -j 2 --games N: the games not yet handed out are shared among the slots, so tables in play are not each sized for all that is left" {
-	printf '{"game": "horserace", "seats": 3, "duplicate": true, %s}\n' \
-	    "$TOUR_LIMITS" > "$T/auto.json"
-	bin/tournament ladder init --boot 20 "$L" "$T/auto.json"
-	for i in 1 2 3; do
-		bin/tournament ladder add "$L" "r$i" -c "bin/random --seed $i"
-	done
+	random_ladder '"duplicate": true' 3
 	bin/tournament ladder run -q -j 2 --games 90 "$L"
 	[ "$(q "SELECT count(*) FROM games")" -ge 90 ]
 	# each table at most an even share (whole deals of 3 games) of what
