@@ -13,8 +13,12 @@
 #   make install PREFIX=/usr/local
 #
 # Layout picked up automatically:
-#   referee/*.c referee/games/*.c  -> build/libcardarena.a (except referee/referee.c)
-#   referee/cardarena.h + engines  -> lib/libcardarena.a, lib/libcardarena.so (public)
+#   referee/engine/**.c            -> build/std/libengine.a: the rules engines
+#                                     and what they need, nothing of processes
+#   referee/*.c                    -> build/std/libreferee.a: the process side
+#                                     (except referee/referee.c)
+#   referee/engine/ (position-independent) -> lib/libcardarena.a and
+#                                     lib/libcardarena.so (public: cardarena.h)
 #   referee/referee.c              -> bin/referee
 #   bots/*.c                       -> bin/<name>   (each file one bot, + bots/lib/*.c)
 #   tournaments/*.c                -> bin/tournament
@@ -30,7 +34,7 @@ WARN	 = -Wall -Wextra -Wno-long-long -Wmissing-prototypes -Wstrict-prototypes \
 	   -Wmissing-declarations -Wshadow -Wpointer-arith -Wcast-align \
 	   -Wwrite-strings -Wsign-compare -Wundef -Wformat=2 -Wno-unused-parameter
 OPT	?= -O2
-CFLAGS	+= -std=c11 -D_GNU_SOURCE -g $(OPT) $(WARN) -Ireferee -Itools/render
+CFLAGS	+= -std=c11 -D_GNU_SOURCE -g $(OPT) $(WARN) -Ireferee -Ireferee/engine -Itools/render
 LDLIBS	+= -lm
 
 # SANITIZE=1 builds with ASan + UBSan, but for the public library (lib/,
@@ -57,10 +61,15 @@ LADDER_CFLAGS = $(shell pkg-config --cflags $(LADDER_PKGS) 2>/dev/null)
 LADDER_LIBS   = $(shell pkg-config --libs $(LADDER_PKGS) 2>/dev/null)
 
 B	 = build/$(VARIANT)
-LIB_SRC	 = $(filter-out referee/referee.c,$(wildcard referee/*.c)) $(wildcard referee/games/*.c)
-LIB_OBJ	 = $(LIB_SRC:%.c=$(B)/%.o)
-LIB	 = $(B)/libcardarena.a
-HDRS	 = $(wildcard referee/*.h referee/games/*.h bots/*.h bots/lib/*.h tournaments/*.h tools/*/*.h tests/*.h)
+# The engines: every source under referee/engine (the library's room).
+ENGINE_SRC = $(wildcard referee/engine/*.c referee/engine/games/*.c)
+ENGINE_LIB = $(B)/libengine.a
+REF_SRC	 = $(filter-out referee/referee.c,$(wildcard referee/*.c))
+REF_LIB	 = $(B)/libreferee.a
+LIB_SRC	 = $(REF_SRC) $(ENGINE_SRC)
+# What a program links: the process side, then the engines it calls.
+LIB	 = $(REF_LIB) $(ENGINE_LIB)
+HDRS	 = $(wildcard referee/*.h referee/engine/*.h referee/engine/games/*.h bots/*.h bots/lib/*.h tournaments/*.h tools/*/*.h tests/*.h)
 
 BOT_SRC	 = $(wildcard bots/*.c)
 BOT_LIB	 = $(patsubst %.c,$(B)/%.o,$(wildcard bots/lib/*.c))
@@ -79,12 +88,8 @@ PROGS	 = bin/referee $(BOT_BIN) $(TOUR_BIN) $(TOOL_BIN)
 # rules, their codecs and the public interface, static and shared (its
 # objects built position-independent into build/lib, never sanitized;
 # the .so exporting only ca_*), with pkg-config files written at install
-# (referee/cardarena.pc.in and cardarena-shared.pc.in: --libs links the
+# (referee/engine/cardarena.pc.in and cardarena-shared.pc.in: --libs links the
 # .so with an rpath, --static the .a).
-ENGINE_SRC = referee/alloc.c referee/api.c referee/auction.c referee/buf.c \
-	     referee/card.c referee/games.c referee/jw.c referee/options.c \
-	     referee/proto.c referee/rng.c referee/rules.c referee/vread.c \
-	     referee/near.c $(wildcard referee/games/*.c)
 PUB_CFLAGS = $(filter-out $(SAN_FLAGS),$(CFLAGS))
 PIC_OBJ	 = $(ENGINE_SRC:%.c=build/lib/%.o)
 PUBLIB	 = lib/libcardarena.a lib/libcardarena.so
@@ -103,7 +108,11 @@ $(B)/%.o: %.c $(HDRS) $(B)/.stamp
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -c -o $@ $<
 
-$(LIB): $(LIB_OBJ)
+$(ENGINE_LIB): $(ENGINE_SRC:%.c=$(B)/%.o)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(REF_LIB): $(REF_SRC:%.c=$(B)/%.o)
 	@rm -f $@
 	ar rcs $@ $^
 
@@ -120,10 +129,10 @@ lib/libcardarena.a: $(PIC_OBJ) Makefile
 	@rm -f $@
 	ar rcs $@ $(filter %.o,$^)
 
-lib/libcardarena.so: $(PIC_OBJ) referee/cardarena.map
+lib/libcardarena.so: $(PIC_OBJ) referee/engine/cardarena.map
 	@mkdir -p lib
 	$(CC) $(filter-out -fsanitize=%,$(LDFLAGS)) -shared -Wl,--no-undefined -Wl,-soname,libcardarena.so.1 \
-	    -Wl,--version-script=referee/cardarena.map -o $@ $(PIC_OBJ) $(LDLIBS)
+	    -Wl,--version-script=referee/engine/cardarena.map -o $@ $(PIC_OBJ) $(LDLIBS)
 
 
 bin/referee: $(B)/referee/referee.o $(LIB)
@@ -238,18 +247,18 @@ install: all
 	        -e 's|run from the repository root with bin/tournament run tournaments/|run from any directory with $(PREFIX)/bin/cardarena-tournament run $(PREFIX)/share/cardarena/tournaments/|' \
 	        "$$f" > $(SHARE)/tournaments/examples/$${f##*/} || exit 1; \
 	done
-	install -m 644 bots/lib/bot.h bots/lib/bot.c referee/rng.h referee/rng.c \
+	install -m 644 bots/lib/bot.h bots/lib/bot.c referee/engine/rng.h referee/engine/rng.c \
 	    $(SHARE)/bots/lib/
 	install -m 644 bots/random.c $(SHARE)/bots/
 	install -m 644 bots/python/*.py $(SHARE)/bots/python/
 	install -d $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig
-	install -m 644 referee/cardarena.h $(DESTDIR)$(PREFIX)/include/
+	install -m 644 referee/engine/cardarena.h $(DESTDIR)$(PREFIX)/include/
 	install -m 644 lib/libcardarena.a $(DESTDIR)$(PREFIX)/lib/
 	install -m 755 lib/libcardarena.so $(DESTDIR)$(PREFIX)/lib/libcardarena.so.1
 	ln -sf libcardarena.so.1 $(DESTDIR)$(PREFIX)/lib/libcardarena.so
 	for f in cardarena cardarena-shared; do \
 	    sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@RPATH@|$(PC_RPATH)|' \
-	        referee/$$f.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/$$f.pc || exit 1; \
+	        referee/engine/$$f.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/$$f.pc || exit 1; \
 	done
 	install -m 644 bots/js/*.js $(SHARE)/bots/js/
 	$(if $(DESTDIR),,@sh tools/install-note.sh $(PREFIX))
@@ -283,7 +292,7 @@ FZ	  = build/fuzz
 FZ_CC	  = clang
 FZ_SAN	  = -fsanitize=address,undefined -fno-sanitize-recover=undefined
 FZ_CFLAGS = -std=c11 -D_GNU_SOURCE -g -O1 -fno-omit-frame-pointer $(FZ_SAN) \
-	    -fsanitize=fuzzer-no-link -Ireferee -Itools/render -Itools/replay \
+	    -fsanitize=fuzzer-no-link -Ireferee -Ireferee/engine -Itools/render -Itools/replay \
 	    -Itournaments -Itests/fuzz $(PKG_CFLAGS)
 FZ_NAMES  = answer setup log tfile journal
 FZ_BIN	  = $(FZ_NAMES:%=$(FZ)/fz_%)

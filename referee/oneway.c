@@ -11,7 +11,7 @@
 #include <string.h>
 #include <sha2.h>
 
-#include "rng.h"
+#include "oneway.h"
 
 uint64_t
 seed_oneway(uint64_t master, const char *what, uint64_t i)

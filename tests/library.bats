@@ -250,7 +250,7 @@ answers() {
 @test "README: the \"Build a search bot\" section runs as written and does what it says" {
 	readme_script "Build a search bot" "$T/search.sh" 3
 	cp -r bin bots lib "$T/"
-	mkdir -p "$T/referee" && cp referee/cardarena.h "$T/referee/"
+	mkdir -p "$T/referee/engine" && cp referee/engine/cardarena.h "$T/referee/engine/"
 	cd "$T"
 	run bash search.sh
 	echo "$output"

@@ -1,4 +1,4 @@
-"""Inverts seed_derive (referee/rng.c: splitmix64 twice, a bijection for
+"""Inverts seed_derive (referee/engine/rng.c: splitmix64 twice, a bijection for
 each sub-stream i), as anyone who reads a published log could.
 usage: python3 tests/seedinv.py JOURNAL SEED
 Reads the games of a tournament journal (table, deal, game seed), recovers

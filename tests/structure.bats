@@ -65,10 +65,10 @@ mktree() {
 	[[ "$output" != *"obj/c"* ]]
 	# the tree's units, as built (make check builds them first); a
 	# game's rules are one unit in three files (games/X.c, X_det.c,
-	# X_json.c sharing X.h), so referee/games is not looked at here
+	# X_json.c sharing X.h), so referee/engine/games is not looked at here
 	b=${B:-build/std}
 	[ -e "$b/tournaments/pool.o" ] || skip "not built: $b"
-	run python3 tools/structure.py units "$b/referee" "$b/tournaments" \
+	run python3 tools/structure.py units "$b/referee" "$b/referee/engine" "$b/tournaments" \
 	    "$b/bots" "$b/bots/lib" "$b/tools/render" "$b/tools/replay" \
 	    "$b/tools/botcheck"
 	echo "$output"

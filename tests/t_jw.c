@@ -1,5 +1,5 @@
 /*
- * Unit tests of the codecs' JSON writer (referee/jw.h): the text back end
+ * Unit tests of the codecs' JSON writer (referee/engine/jw.h): the text back end
  * must give byte for byte the referee's encoding of the tree back end's
  * result, for nesting, empty containers, escapes, reals, cards, embedded
  * trees and the legal list's amount ranges.

@@ -916,7 +916,7 @@ PY
 	# helper program through proc_helper) and contain.c (containment's
 	# own helpers); the referee's command line only in tournaments/pool.c.
 	run sh -c "grep -lE '\\bfork\\(|execv|execl|posix_spawn|popen\\(|system\\(' \
-	    referee/*.c referee/games/*.c tournaments/*.c tools/*/*.c bots/*.c bots/lib/*.c | sort"
+	    referee/*.c referee/engine/*.c referee/engine/games/*.c tournaments/*.c tools/*/*.c bots/*.c bots/lib/*.c | sort"
 	echo "$output"
 	[ "$output" = "$(printf 'referee/contain.c\nreferee/proc.c')" ]
 	run sh -c "grep -l -e '\"--game-list\"' -e '\"--first-game\"' -e '\"--results\"' tournaments/*.c"

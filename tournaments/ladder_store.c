@@ -22,6 +22,7 @@
 
 #include <sqlite3.h>
 
+#include "oneway.h"
 #include "ladder.h"
 
 static const char schema[] =

@@ -47,6 +47,7 @@
 #include "pool.h"
 #include "proc.h"
 #include "rng.h"
+#include "oneway.h"
 #include "tournament.h"
 
 #define PLAIN_EVERY	10.0		/* seconds between plain log lines */

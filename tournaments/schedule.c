@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "oneway.h"
 #include "tournament.h"
 
 /* The bots-tables graph of two seats, for pair_balance. */

@@ -97,7 +97,7 @@ int		 ca_result(const struct ca_game *g, int *places,
 		    double *scores);
 /*
  * The engine's flat state, for code built with the engine's private
- * headers (referee/games/<game>.h: the bundled search bots' playout
+ * headers (referee/engine/games/<game>.h: the bundled search bots' playout
  * policies); its layout is no part of this interface.
  */
 const void	*ca_state(const struct ca_game *g);

@@ -19,12 +19,6 @@ uint64_t	rng_next(struct rng *);
 uint32_t	rng_below(struct rng *, uint32_t n);
 /* The seed of sub-stream i of a master seed (games of a match, ...). */
 uint64_t	seed_derive(uint64_t master, uint64_t i);
-/*
- * The seed of part i of what master decides, one-way (SHA-256, oneway.c):
- * a part's seed, published, reveals neither master nor the other parts.
- * what names the kind of part ("table", "schedule").
- */
-uint64_t	seed_oneway(uint64_t master, const char *what, uint64_t i);
 /* A fresh seed from arc4random_buf(3); not for use inside the rules. */
 uint64_t	seed_fresh(void);
 
