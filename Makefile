@@ -34,7 +34,7 @@ WARN	 = -Wall -Wextra -Wno-long-long -Wmissing-prototypes -Wstrict-prototypes \
 	   -Wmissing-declarations -Wshadow -Wpointer-arith -Wcast-align \
 	   -Wwrite-strings -Wsign-compare -Wundef -Wformat=2 -Wno-unused-parameter
 OPT	?= -O2
-CFLAGS	+= -std=c11 -D_GNU_SOURCE -g $(OPT) $(WARN) -Ireferee -Ireferee/engine -Itools/render
+CFLAGS	+= -std=c11 -D_GNU_SOURCE -g $(OPT) $(WARN) -Ireferee -Ireferee/engine -Itournaments -Itools/render
 LDLIBS	+= -lm
 
 # SANITIZE=1 builds with ASan + UBSan, but for the public library (lib/,
@@ -69,12 +69,12 @@ REF_LIB	 = $(B)/libreferee.a
 LIB_SRC	 = $(REF_SRC) $(ENGINE_SRC)
 # What a program links: the process side, then the engines it calls.
 LIB	 = $(REF_LIB) $(ENGINE_LIB)
-HDRS	 = $(wildcard referee/*.h referee/engine/*.h referee/engine/games/*.h bots/*.h bots/lib/*.h tournaments/*.h tools/*/*.h tests/*.h)
+HDRS	 = $(wildcard referee/*.h referee/engine/*.h referee/engine/games/*.h bots/*.h bots/lib/*.h tournaments/*/*.h tools/*/*.h tests/*.h)
 
 BOT_SRC	 = $(wildcard bots/*.c)
 BOT_LIB	 = $(patsubst %.c,$(B)/%.o,$(wildcard bots/lib/*.c))
 BOT_BIN	 = $(BOT_SRC:bots/%.c=bin/%)
-TOUR_SRC = $(wildcard tournaments/*.c)
+TOUR_SRC = $(wildcard tournaments/*.c tournaments/*/*.c)
 TOUR_BIN = $(if $(TOUR_SRC),bin/tournament)
 TOOL_DIRS = $(filter-out tools/render,$(patsubst %/,%,$(dir $(wildcard tools/*/*.c))))
 RENDER_LIB = $(B)/librender.a
@@ -150,8 +150,15 @@ $(B)/bots/speculation_mcts.o: bots/speculation_bot.c
 $(B)/tests/t_speculation_edge.o: bots/speculation_mcts.c bots/speculation_bot.c
 $(B)/tests/t_speculation_edge: $(BOT_LIB)
 
-$(B)/tournaments/ladder%.o: CFLAGS += $(LADDER_CFLAGS)
-bin/tournament: $(TOUR_SRC:%.c=$(B)/%.o) $(LIB)
+$(B)/tournaments/ladder/%.o: CFLAGS += $(LADDER_CFLAGS)
+# Every tournaments/ folder's objects in one archive, which bin/tournament
+# (tournament.c, the command line) and the unit tests link.
+TOUR_LIB = $(B)/libtournament.a
+$(TOUR_LIB): $(patsubst %.c,$(B)/%.o,$(filter-out tournaments/tournament.c,$(TOUR_SRC)))
+	@rm -f $@
+	ar rcs $@ $^
+
+bin/tournament: $(B)/tournaments/tournament.o $(TOUR_LIB) $(LIB)
 	@mkdir -p bin
 	$(CC) $(LDFLAGS) -o $@ $^ $(LADDER_LIBS) $(LDLIBS)
 
@@ -160,8 +167,8 @@ $(TOOL_BIN): bin/%: $$(addprefix $(B)/,$$(subst .c,.o,$$(wildcard tools/$$*/*.c)
 	@mkdir -p bin
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-$(B)/tests/%: $(B)/tests/%.o $(TEST_LIB) $(LIB)
-	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+$(B)/tests/%: $(B)/tests/%.o $(TEST_LIB) $(TOUR_LIB) $(LIB)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LADDER_LIBS) $(LDLIBS)
 
 # Parallel builds for check and demo: every core.
 NPROC	:= $(shell nproc 2>/dev/null || echo 2)
@@ -274,13 +281,6 @@ bin/human: $(B)/bots/human.o $(RENDER_LIB) $(BOT_LIB) $(LIB)
 	@mkdir -p bin
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-# These unit tests include the tournament source they test.
-$(B)/tests/t_rate.o: tournaments/rate.c
-$(B)/tests/t_journal.o: tournaments/journal.c
-$(B)/tests/t_schedule.o: tournaments/schedule.c
-$(B)/tests/t_sprt.o: tournaments/sprt.c
-$(B)/tests/sim_ladder.o: tournaments/rate.c tournaments/ladder_pair.c
-$(B)/tests/t_ladder_pair.o: tournaments/ladder_pair.c
 
 # libFuzzer targets (clang; tests/fuzz/fz_*.c): the answer reader and
 # action decoder and the --setup parser of every game, the match-log
@@ -297,7 +297,7 @@ FZ_CFLAGS = -std=c11 -D_GNU_SOURCE -g -O1 -fno-omit-frame-pointer $(FZ_SAN) \
 FZ_NAMES  = answer setup log tfile journal
 FZ_BIN	  = $(FZ_NAMES:%=$(FZ)/fz_%)
 FZ_OBJ	  = $(LIB_SRC:%.c=$(FZ)/%.o) \
-	    $(patsubst %.c,$(FZ)/%.o,$(filter-out tournaments/tournament.c tournaments/ladder%,$(TOUR_SRC))) \
+	    $(patsubst %.c,$(FZ)/%.o,$(filter-out tournaments/tournament.c tournaments/ladder/%,$(TOUR_SRC))) \
 	    $(FZ)/tools/replay/log.o $(FZ)/tools/replay/verify.o \
 	    $(patsubst %.c,$(FZ)/%.o,$(wildcard tools/render/*.c)) \
 	    $(FZ)/tests/fuzz/fz_file.o

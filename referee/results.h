@@ -1,6 +1,6 @@
 /*
  * The results line: what bin/referee --results writes for each finished
- * game and what every runner reads back (tournaments/pool.c), as one
+ * game and what every runner reads back (tournaments/pool/pool.c), as one
  * struct with one encoder and one decoder, fuzzed as a pair
  * (tests/t_results.c).  Also the one table of fault names: the protocol's
  * kinds (proto.h), the limits (contain.h), and the kinds the tournament

@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
 # End-to-end tests of where a tournament's referee runs and their bots may
-# run (tournaments/pin.h): by default each slot's runs on one CPU leased
+# run (tournaments/pool/pin.h): by default each slot's runs on one CPU leased
 # machine-wide, no two tournaments on one pinned CPU, a CPU leased
 # elsewhere never pinned, and no pinning where it could hurt (Python's
 # start-ups, more slots than CPUs, "affinity": false).  The bots note the

@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# The journal's group commit (tournaments/run.c): games are written at once
+# The journal's group commit (tournaments/pool/run.c): games are written at once
 # and fsynced in groups, so a tournament of short games killed with
 # SIGKILL again and again, while many games wait for their fsync, then
 # resumed, has every game exactly once (none lost, none doubled), and the

@@ -82,7 +82,7 @@ options_in() {
 @test "man: cardarena-tournament(5) names every key of the file, and its example loads" {
 	p=$(page cardarena-tournament.5)
 	keys=$(python3 -c 'import re
-s = open("tournaments/tfile.c").read()
+s = open("tournaments/base/tfile.c").read()
 block = re.search(r"known_keys\[\] = \{(.*?)\};", s, re.S).group(1)
 print(" ".join(re.findall(r"\"([a-z_]+)\"", block)))')
 	[ -n "$keys" ]
@@ -98,7 +98,7 @@ print(" ".join(re.findall(r"\"([a-z_]+)\"", block)))')
 
 @test "the README's tournament-file table names every key the file accepts, in its first column" {
 	keys=$(python3 -c 'import re
-s = open("tournaments/tfile.c").read()
+s = open("tournaments/base/tfile.c").read()
 block = re.search(r"known_keys\[\] = \{(.*?)\};", s, re.S).group(1)
 print(" ".join(re.findall(r"\"([a-z_]+)\"", block)))')
 	[ -n "$keys" ]
@@ -164,7 +164,7 @@ print(" ".join(re.findall(r"\"([a-z_]+)\"", block)))')
 	python3 - "$T/settings.json" <<'PY'
 import json, re, sys
 s = json.load(open(sys.argv[1]))
-src = open("tournaments/tfile.c").read()
+src = open("tournaments/base/tfile.c").read()
 keys = re.findall(r'"([a-z_]+)"', re.search(r"known_keys\[\] = \{(.*?)\};", src, re.S).group(1))
 assert sorted(s) == sorted(keys), (sorted(s), sorted(keys))
 assert s["sandbox"] == "auto" and s["seed"] is None and s["output"] == "out/plain", s

@@ -1,7 +1,7 @@
 /*
  * The ladder's pairing measured (make ladder-sim; not part of check): how
  * many games a new bot needs before its 95% interval is within +-50 Elo,
- * under the ladder's pairing (tournaments/ladder_pair.c) and under uniform
+ * under the ladder's pairing (tournaments/ladder/ladder_pair.c) and under uniform
  * random tables.  A pool of established bots of known strengths (spread
  * over 600 Elo) has played a history; a new bot of a random strength then
  * enters, and tables of k seats are played (finishes drawn from the
@@ -18,8 +18,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../tournaments/rate.c"
-#include "../tournaments/ladder_pair.c"
+#include "ladder/ladder.h"
+#include "rating/rate.h"
 
 #define HISTORY		3000	/* games the established bots have */
 #define DEALS		2	/* per table */

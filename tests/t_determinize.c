@@ -24,9 +24,9 @@
 #include <unistd.h>
 
 #include "common.h"
-#include "jw.h"
 #include "games/daifugo.h"
 #include "games/nyse.h"
+#include "jw.h"
 
 #define SAMPLES		1500	/* each side of a chi-square test */
 #define CHI_POSITIONS	4	/* positions tested per game */

@@ -1,5 +1,5 @@
 /*
- * The journal's game line read two ways (tournaments/journal.c): jgame_scan
+ * The journal's game line read two ways (tournaments/base/journal.c): jgame_scan
  * reads a line in the canonical form (json_dumps of jgame_json's object)
  * without a JSON tree, jgame_parse reads any line through jansson.  Random
  * games written by jgame_json are taken by the scan when their strings are
@@ -18,7 +18,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../tournaments/journal.c"
+#include "base/journal.h"
 #include "common.h"
 #include "rng.h"
 

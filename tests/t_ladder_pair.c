@@ -1,5 +1,5 @@
 /*
- * Unit tests of the ladder's pairing (tournaments/ladder_pair.c): k
+ * Unit tests of the ladder's pairing (tournaments/ladder/ladder_pair.c): k
  * distinct bots a table, none when there are fewer than k, a new version
  * seated first, opponents near its rating preferred, and every bot playing
  * regularly even when its interval is far narrower than the others'.
@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../tournaments/ladder_pair.c"
 #include "common.h"
+#include "ladder/ladder.h"
 
 #define N	12
 #define K	4

@@ -1,5 +1,5 @@
 /*
- * Unit tests of the rating fit (tournaments/rate.c) on synthetic results
+ * Unit tests of the rating fit (tournaments/rating/rate.c) on synthetic results
  * from players of known strength: the two-player closed form, the weights
  * of a multiplayer finish, recovery of the strengths with errors shrinking
  * as games grow, 95% intervals covering the truth about 95% of the time
@@ -14,8 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../tournaments/rate.c"
 #include "common.h"
+#include "rating/rate.h"
 
 
 static void	 pl_order(struct rng *, const double *, int, const int *, int *);
@@ -404,7 +404,7 @@ test_replay_bits(void)
 	struct rate_opts o = { NB, 2, NULL, 0, 1500, 5 };
 	struct rating r;
 	struct rng g, bg;
-	double *ref, lambda[N], lb[N], be[N], cdf[POISSON_MAX], share;
+	double *ref, lambda[N], lb[N], be[N], cdf[RATE_POISSON_MAX], share;
 	int pl[MAX_PLAYERS], places[MAX_PLAYERS], wt[NB], a, b, i, k, x;
 	int same = 1, seen[N];
 	uint64_t key, last = 0;
@@ -416,7 +416,7 @@ test_replay_bits(void)
 		snprintf(name, sizeof name, "p%d", i);
 		rate_player(&r, name);
 	}
-	poisson1_cdf(cdf);
+	rate_poisson_cdf(cdf);
 	rng_seed(&g, 99);
 	for (i = 0; i < G; i++) {
 		k = 2 + (int)rng_below(&g, 4);
@@ -432,7 +432,7 @@ test_replay_bits(void)
 		if (i == 0 || key != last) {
 			rng_seed(&bg, seed_derive(o.seed, key));
 			for (x = 0; x < NB; x++)
-				wt[x] = poisson1(&bg, cdf);
+				wt[x] = rate_poisson1(&bg, cdf);
 		}
 		last = key;
 		rate_add(&r, key, k, pl, places, NULL);
@@ -451,8 +451,8 @@ test_replay_bits(void)
 	for (x = 0; x < NB; x++) {
 		memcpy(lb, lambda, sizeof lb);
 		bt_fit(N, ref + (size_t)x * N * N, N, fmax(o.prior,
-		    BOOT_PRIOR), lb, 1);
-		to_elo(&r, lb, be, -1);
+		    RATE_BOOT_PRIOR), lb, 1);
+		rate_to_elo(&r, lb, be, -1);
 		same = same && memcmp(be, r.belo + (size_t)x * N,
 		    sizeof be) == 0;
 	}

@@ -1,5 +1,5 @@
 /*
- * Unit tests of the tournament schedule (tournaments/schedule.c): too few
+ * Unit tests of the tournament schedule (tournaments/base/schedule.c): too few
  * bots is an error; N = k gives one table; every subset when the number is
  * moderate; a balanced schedule otherwise, where every pair of bots shares
  * a table equally often (within one), every bot sits at as many tables
@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../tournaments/schedule.c"
+#include "base/schedule.h"
 #include "common.h"
 
 

@@ -1,5 +1,5 @@
 /*
- * Tests of the gauntlet's SPRT (tournaments/sprt.c): the Elo and score
+ * Tests of the gauntlet's SPRT (tournaments/gauntlet/sprt.c): the Elo and score
  * conversions, Wald's bounds, the refusals of bad parameters, the LLR
  * against its normal approximation, and the error rates by simulation.
  *
@@ -21,8 +21,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../tournaments/sprt.c"
 #include "common.h"
+#include "gauntlet/sprt.h"
 #include "rng.h"
 
 #define SEATS	4

@@ -914,16 +914,16 @@ PY
 @test "one runner: no referee command line is built and no process forked outside the pool's spawner" {
 	# Processes are forked only by referee/proc.c (the bots, and every
 	# helper program through proc_helper) and contain.c (containment's
-	# own helpers); the referee's command line only in tournaments/pool.c.
+	# own helpers); the referee's command line only in tournaments/pool/pool.c.
 	run sh -c "grep -lE '\\bfork\\(|execv|execl|posix_spawn|popen\\(|system\\(' \
-	    referee/*.c referee/engine/*.c referee/engine/games/*.c tournaments/*.c tools/*/*.c bots/*.c bots/lib/*.c | sort"
+	    referee/*.c referee/engine/*.c referee/engine/games/*.c tournaments/*.c tournaments/*/*.c tools/*/*.c bots/*.c bots/lib/*.c | sort"
 	echo "$output"
 	[ "$output" = "$(printf 'referee/contain.c\nreferee/proc.c')" ]
-	run sh -c "grep -l -e '\"--game-list\"' -e '\"--first-game\"' -e '\"--results\"' tournaments/*.c"
-	[ "$output" = "tournaments/pool.c" ]
+	run sh -c "grep -l -e '\"--game-list\"' -e '\"--first-game\"' -e '\"--results\"' tournaments/*.c tournaments/*/*.c"
+	[ "$output" = "tournaments/pool/pool.c" ]
 	# The fault names are written once (referee/results.c, proto.c's
 	# protocol names, contain.c's limits).
-	run sh -c "grep -l '\"hello_timeout\"\\|\"line_too_long\"' referee/*.c tournaments/*.c | sort"
+	run sh -c "grep -l '\"hello_timeout\"\\|\"line_too_long\"' referee/*.c tournaments/*.c tournaments/*/*.c | sort"
 	[ "$output" = "$(printf 'referee/proto.c\nreferee/results.c')" ]
 }
 

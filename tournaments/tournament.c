@@ -25,11 +25,14 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/usage.h"
 #include "cli.h"
-#include "ladder.h"
+#include "dist/dist.h"
+#include "gauntlet/gauntlet.h"
+#include "ladder/ladder.h"
 #include "near.h"
-#include "sprt.h"
-#include "tournament.h"
+#include "pool/run.h"
+#include "rating/load.h"
 
 /* The long options of a command that has no others. */
 static int	 cmd_run(int, char **);

@@ -10,8 +10,8 @@
 
 #include <jansson.h>
 
+#include "base/journal.h"
 #include "fz.h"
-#include "tournament.h"
 
 static int	 on_header(void *, const json_t *, char *, size_t);
 static int	 on_game(void *, const struct jgame *, char *, size_t);

@@ -4,8 +4,8 @@
  */
 #include <jansson.h>
 
+#include "base/tfile.h"
 #include "fz.h"
-#include "tournament.h"
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *d, size_t n)

@@ -1,0 +1,113 @@
+/*
+ * The append-only results journal (journal.c): its lines read and written,
+ * the one translation of a referee's results line into a journal game, and
+ * the set of games already done.
+ *
+ * Ownership: every structure here owns what it points to and is released
+ * by its _free function; names and strings handed in are copied.  Library
+ * functions return -1 (or NULL) and write a cause; only main() exits.
+ */
+#ifndef CARDARENA_BASE_JOURNAL_H
+#define CARDARENA_BASE_JOURNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <jansson.h>
+
+#include "game.h"
+#include "results.h"
+
+#define JOURNAL_NAME	"journal.jsonl"
+#define JLINE_MAX	(1 << 20)	/* longest journal line we accept */
+
+/* One finished game as the journal holds it; strings are borrowed. */
+struct jgame {
+	long		 table;
+	long		 game;
+	long		 deal;		/* duplicate block within the table */
+	int		 k;		/* seats */
+	const char	*bots[MAX_PLAYERS];	/* by seat */
+	int		 places[MAX_PLAYERS];	/* by seat */
+	double		 scores[MAX_PLAYERS];	/* by seat */
+	long		 faults[MAX_PLAYERS][NTFAULT];	/* by seat */
+	int		 capped;
+	const char	*log;
+	const json_t	*line;		/* the line it was parsed from, or NULL */
+	/* the line's bytes (no newline) when it is in the canonical form
+	 * (json_dumps of jgame_json, strings of printable ASCII), else NULL;
+	 * such a line is read by jgame_scan and has no json_t */
+	const char	*text;
+	size_t		 textlen;
+};
+
+struct jreader {
+	/* Called with the header line (borrowed); -1 stops with cause. */
+	int	(*header)(void *, const json_t *, char *, size_t);
+	/* Called for every game line; -1 stops with cause. */
+	int	(*game)(void *, const struct jgame *, char *, size_t);
+	/* Called for a line skipped as damaged (not the torn last one). */
+	void	(*warn)(void *, long lineno, const char *cause);
+	void	*arg;
+	int	 repair;	/* truncate a torn last line away */
+	long	 lines;		/* out: game lines read */
+	long	 torn;		/* out: 1 if a torn last line was dropped */
+};
+
+/*
+ * Reads a journal line by line (memory bounded by the longest line),
+ * calling the reader's callbacks; a damaged last line is torn and
+ * dropped (and cut off the file with repair).  -1 and a cause.
+ */
+int	 journal_read(const char *path, struct jreader *, char *, size_t);
+/* Parses one game line into g (pointing into j); -1 and a cause. */
+int	 jgame_parse(const json_t *, struct jgame *, char *, size_t);
+/*
+ * Reads a game line of n bytes (no newline) in the canonical form into g
+ * without a JSON tree, its strings copied into out (n bytes at least);
+ * -1 if the line is not in that form (jgame_parse decides it then).  A
+ * line it takes reads as jgame_parse reads it.
+ */
+int	 jgame_scan(const char *, size_t n, struct jgame *, char *out);
+/* Encodes a game as a journal line object: a new reference. */
+json_t	*jgame_json(const struct jgame *, const json_t *seed);
+/*
+ * The journal game of a referee run's results line, played at table with
+ * seats seats (duplicate: its deal is the game over the seats) and its
+ * log (or NULL): names[b] the name of the run's bot b.  The one
+ * translation of a results line, tournament run's and the ladder's.
+ */
+void	 jgame_of_result(struct jgame *, long table, const struct resline *,
+	    int seats, int duplicate, const char *const *names,
+	    const char *log);
+/* Opens a journal for appending (created if missing); -1 and a cause. */
+int	 journal_open(const char *path, int *created, char *, size_t);
+/* Appends one line (a newline is added) and fsyncs it; -1 and cause. */
+int	 journal_append(int fd, const json_t *, char *, size_t);
+/*
+ * Appends one line (a newline is added) in a single write(2), without
+ * fsync: the line survives the process being killed, and a crash of the
+ * machine only once journal_sync has returned.  -1 and a cause.
+ */
+int	 journal_write(int fd, const json_t *, char *, size_t);
+/* fsyncs the journal (the group commit); -1 and a cause. */
+int	 journal_sync(int fd, char *, size_t);
+
+/* The games already done per table: a prefix count plus stragglers. */
+struct doneset {
+	long	 ntables;
+	long	 gpt;		/* games per table */
+	long	*next;		/* games 0..next-1 are done */
+	struct doneextra {
+		long	*v;
+		int	 n, cap;
+	}	*extra;		/* done games above next, sorted */
+};
+
+void	 doneset_init(struct doneset *, long ntables, long gpt);
+/* Marks a game done: 0 if new, 1 if it already was, -1 if out of range. */
+int	 doneset_add(struct doneset *, long table, long game);
+int	 doneset_has(const struct doneset *, long table, long game);
+void	 doneset_free(struct doneset *);
+
+#endif

@@ -1,0 +1,135 @@
+/*
+ * Ratings (rate.c): the Bradley-Terry fit of the pairwise results of
+ * multi-player games, on the Elo scale, with bootstrap intervals.
+ *
+ * Ownership: every structure here owns what it points to and is released
+ * by its _free function; names and strings handed in are copied.  Library
+ * functions return -1 (or NULL) and write a cause; only main() exits.
+ */
+#ifndef CARDARENA_RATING_RATE_H
+#define CARDARENA_RATING_RATE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "results.h"
+
+struct rate_opts {
+	int		 boot;		/* bootstrap replicates, 0 for none */
+	double		 prior;		/* virtual drawn games per player */
+	const char	*anchor;	/* a player's name, or NULL: pool mean */
+	double		 anchor_elo;
+	double		 mean;		/* pool mean (default 1500) */
+	uint64_t	 seed;		/* of the bootstrap */
+};
+
+struct rplayer {
+	char	*name;
+	long	 games;
+	double	 place_sum;
+	long	 firsts;
+	long	 faults[NTFAULT];
+	double	 pscore, pweight;	/* weighted pairwise score, weight */
+	/* filled by rate_fit */
+	double	 elo;
+	double	 pm;		/* half-width of the 95% interval */
+	double	 lo, hi;	/* 2.5% and 97.5% bootstrap percentiles */
+	int	 flag;		/* won or lost every pairing: prior-bound */
+	int	 rank;		/* 1-based after rate_fit */
+	double	 los_next;	/* likelihood of superiority over rank+1 */
+};
+
+/* A bootstrap block: its key and players a game. */
+struct rblock {
+	uint64_t	 key;
+	int		 k;
+};
+
+/*
+ * A pair's results in game order, a byte each: the block's step from the
+ * pair's last result << 2 | who, who 0 (the lower index won), 1 (the
+ * higher won) or 2 (a tie); a step of 64 or more is the byte 3, the step
+ * in 7-bit groups (low first, 0x80 for more), then who.
+ */
+struct rpairlog {
+	size_t		 len, cap;	/* bytes in s, room for */
+	long		 last;		/* the block of the last result */
+	unsigned char	 s[];
+};
+
+struct rating {
+	struct rate_opts opts;
+	int		 n, cap;
+	struct rplayer	*p;
+	double		*w;	/* w[i * cap + j]: weighted wins of i over j */
+	long		*met;	/* met[i * cap + j]: games i and j shared */
+	/* the bootstrap's record, replayed one replicate at a time by
+	 * rate_fit (memory in games, about a byte a pair's result, not
+	 * boot * n * n): the blocks, a new one where the key or the
+	 * players a game change, and every pair's results in game order,
+	 * pl[lo * cap + hi] (lo < hi; NULL until they meet) */
+	struct rblock	*blk;
+	long		 nblock, bkcap;
+	struct rpairlog	**pl;
+	int		*hash;	/* open addressing: player index or -1 */
+	int		 hcap;
+	long		 games;
+	uint64_t	 lastkey;	/* the last game's block */
+	int		 havekey;
+	int		*order;	/* players by rank after rate_fit */
+	double		*belo;	/* boot * n bootstrap ratings */
+	int		 nboot;	/* the finite ones, first in belo */
+	int		 fitted;
+	/* warm starts (set warm): the last fit's log-strengths */
+	int		 warm;
+	int		 nlam;	/* players in them */
+	double		*lam;	/* nlam */
+	double		*blam;	/* boot * nlam */
+};
+
+void	 rate_init(struct rating *, const struct rate_opts *);
+/* The index of a player, added if new. */
+int	 rate_player(struct rating *, const char *);
+/* The index of a player, or -1 if it has none. */
+int	 rate_find(const struct rating *, const char *);
+/*
+ * Adds one finished game of k players (indices from rate_player) in the
+ * bootstrap block blockkey (all games of one duplicate deal).
+ */
+void	 rate_add(struct rating *, uint64_t blockkey, int k,
+	    const int *players, const int *places,
+	    const long (*faults)[NTFAULT]);
+/* The block key of (journal, table, deal). */
+uint64_t rate_blockkey(uint64_t journal, long table, long deal);
+/*
+ * Fits the ratings (and the bootstrap intervals when boot > 0), ranks
+ * the players; -1 and a cause (an unknown anchor, no prior when one is
+ * needed).  With warm set, every fit starts from the last fit's result
+ * (the ladder refitting as games come), else from scratch.
+ */
+int	 rate_fit(struct rating *, char *, size_t);
+/*
+ * The Bradley-Terry fit of n players on the weighted win matrix w (row
+ * stride stride) with the given prior: natural-log strengths into
+ * lambda (also the starting point when warm).  Returns the iterations.
+ */
+int	 bt_fit(int n, const double *w, int stride, double prior,
+	    double *lambda, int warm);
+void	 rate_free(struct rating *);
+
+/*
+ * The bootstrap's pieces, for tests/t_rate.c's reference replay: a
+ * replicate draws each block's weight from Poisson(1), at most
+ * RATE_POISSON_MAX (rate_poisson1 on the distribution function that
+ * rate_poisson_cdf fills, RATE_POISSON_MAX values), and fits with a
+ * prior of at least RATE_BOOT_PRIOR; rate_to_elo turns natural-log
+ * strengths into Elo (the pool mean, or the player anchor if >= 0).
+ */
+#define RATE_BOOT_PRIOR		1e-3
+#define RATE_POISSON_MAX	30
+struct rng;
+void	 rate_poisson_cdf(double *);
+int	 rate_poisson1(struct rng *, const double *);
+void	 rate_to_elo(const struct rating *, const double *, double *, int);
+
+#endif
