@@ -10,7 +10,7 @@
  * and calls kill(-1, SIGKILL).  An isolated bot is the child of an init of
  * our own, the first process of its PID namespace (see contain_child).
  * Every bot runs under a seccomp filter built once, before any fork
- * (bot_filter): no file locks, no inotify, no sockets (under the sandbox
+ * (seccomp.c): no file locks, no inotify, no sockets (under the sandbox
  * that part is installed by bwrap, just before it execs the bot).  Each
  * bot has a view of the files of its own (view_build): its directories
  * shown, the other bots' and what the caller hides hidden.
@@ -19,10 +19,7 @@
 #ifdef __linux__
 #include <sys/mount.h>
 #include <sys/syscall.h>
-#include <linux/audit.h>
-#include <linux/filter.h>
 #include <linux/mount.h>
-#include <linux/seccomp.h>
 #include <sched.h>
 #endif
 #include <sys/prctl.h>
@@ -36,20 +33,18 @@
 #include <fcntl.h>
 #include <grp.h>
 #include <limits.h>
-#include <poll.h>
 #include <signal.h>
 #include <stddef.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "alloc.h"
 #include "contain.h"
-#include "game.h"
+#include "seccomp.h"
+#include "sweep.h"
 
-#define SWEEP_ROUNDS	50	/* a straggler's children reparent to us */
-#define SWEEP_WAIT_MS	1000	/* for a SIGKILLed straggler to die */
 #define STR(x)		#x
 #define SANDBOX_STDIN_S	XSTR(SANDBOX_STDIN)
 #define SANDBOX_SECCOMP_S XSTR(SANDBOX_SECCOMP)
@@ -62,7 +57,6 @@ static struct contain		 defaults;
 static int			 defaults_set;
 static unsigned			 spawn_seq;
 static char			 bwrap_path[PATH_MAX];
-static pid_t			 watchdog = -1;	/* contain_watchdog's */
 static int			 isolation_warned;
 
 static void	 vec_add(char ***, int *, const char *);
@@ -71,24 +65,14 @@ static int	 under(const char *, const char *);
 static int	 find_bwrap(void);
 static void	 sandbox_args(char ***, int *, char *const *, int, int);
 static long	 own_processes(void);
-static pid_t	 proc_stat(pid_t, char *);
-static void	 kill_uid(uid_t);
-static pid_t	*children(size_t *);
-static int	 kill_range(unsigned, unsigned);
 static int	 isolate(const struct jailed *);
 static int	 isolation_works(const struct jailed *);
 static void	 scratch_opts(struct jailed *);
 static int	 sandbox_try(char *, size_t);
-static void	 filter_build(int);
-static void	 bpf_put(uint16_t, uint32_t, int, int);
-static void	 filter_arch(const uint32_t *, const int *, int,
-		    const uint32_t *, int);
-static int	 bot_filter(int);
 static void	 init_loop(pid_t) __attribute__((noreturn));
 static void	 isolate_hides(struct jailed *, char *const *, int);
 static void	 own_add(struct contain *, const char *, int, int);
 static int	 named_dir(const char *, char *);
-static int	 filter_pipe(void);
 
 const struct limit_flag limit_flags[NLIMIT_FLAGS + 1] = {
 	{ "cpu_s",	"--limit-cpu",		86400 * 366,
@@ -207,100 +191,14 @@ contain_get(void)
 	return conf;
 }
 
-/* Kills every process of uid (as root: a helper becomes it). */
-static void
-kill_uid(uid_t uid)
-{
-	pid_t h;
-	int status;
-
-	if ((h = fork()) == 0) {
-		if (setresgid((gid_t)uid, (gid_t)uid, (gid_t)uid) == -1 ||
-		    setresuid(uid, uid, uid) == -1)
-			_exit(1);
-		kill(-1, SIGKILL);
-		_exit(0);
-	}
-	if (h > 0)
-		while (waitpid(h, &status, 0) == -1 && errno == EINTR)
-			;
-}
-
-/*
- * Kills (kill_uid) every uid in [base, base + n) that has a process now;
- * returns how many had.
- */
-static int
-kill_range(unsigned base, unsigned n)
-{
-	char path[300];
-	struct dirent *d;
-	struct stat sb;
-	DIR *dp;
-	int found = 0;
-
-	if ((dp = opendir("/proc")) == NULL)
-		return 0;
-	while ((d = readdir(dp)) != NULL) {
-		if (d->d_name[0] < '0' || d->d_name[0] > '9')
-			continue;
-		snprintf(path, sizeof path, "/proc/%s", d->d_name);
-		if (stat(path, &sb) == -1 || sb.st_uid < base ||
-		    sb.st_uid >= base + n)
-			continue;
-		kill_uid(sb.st_uid);
-		found++;
-	}
-	closedir(dp);
-	return found;
-}
-
 void
 contain_watchdog(void)
 {
 	const struct contain *c = contain_get();
-	unsigned base, i;
-	int p[2], sig;
-	char b;
 
-	if (c->user != BOT_USER_AUTO || c->no_sweep || geteuid() != 0 ||
-	    pipe2(p, O_CLOEXEC) == -1)
+	if (c->user != BOT_USER_AUTO || c->no_sweep || geteuid() != 0)
 		return;
-	base = BOT_UID_BASE + (unsigned)getpid() * 64u;
-	switch ((watchdog = fork())) {
-	case -1:
-		close(p[0]);
-		close(p[1]);
-		return;
-	case 0:
-		/*
-		 * A process group of its own: it outlives us a moment (and
-		 * as a zombie until its new parent reaps it), and a caller
-		 * that waits for our group to be gone must not wait for it.
-		 */
-		setpgid(0, 0);
-		/* Out of the terminal's signals; waits for our end of file. */
-		for (sig = 1; sig < NSIG; sig++)
-			if (sig != SIGKILL && sig != SIGSTOP && sig != SIGCHLD)
-				signal(sig, SIG_IGN);
-		/* Holds nothing of ours (a tournament waits for our stdout). */
-		if (dup2(p[0], 3) == -1 || (i = (unsigned)open("/dev/null",
-		    O_RDWR)) == (unsigned)-1)
-			_exit(1);
-		dup2((int)i, 0);
-		dup2((int)i, 1);
-		dup2((int)i, 2);
-		closefrom(4);
-		while (read(3, &b, 1) == -1 && errno == EINTR)
-			;
-		for (sig = 0; sig < SWEEP_ROUNDS && kill_range(base, 64) > 0;
-		    sig++)
-			;
-		_exit(0);
-	}
-	setpgid(watchdog, watchdog);	/* both sides: no window in ours */
-	close(p[0]);
-	/* p[1] stays open (close on exec) until we are gone. */
+	sweep_watchdog(BOT_UID_BASE + (unsigned)getpid() * 64u, 64);
 }
 
 void
@@ -789,10 +687,10 @@ contain_prepare(struct jailed *jl, char *const *argv, int bot)
 	}
 	jl->relayed = jl->isolate || c->sandbox == 1;
 	if (jl->filter)
-		filter_build(jl->nonet);
+		seccomp_build(jl->nonet);
 	/* the sandbox's: no sockets, given to bwrap, which needs them */
 	if (jl->filter && c->sandbox == 1 &&
-	    (jl->seccomp_fd = filter_pipe()) == -2) {
+	    (jl->seccomp_fd = seccomp_pipe()) == -2) {
 		/* no pipe for it: the bot is not started without it */
 		jl->seccomp_fd = -1;
 		jl->no_filter = 1;
@@ -997,7 +895,7 @@ contain_child(const struct jailed *jl)
 		    -1 || setresuid(jl->uid, jl->uid, jl->uid) == -1)
 			return -1;
 	}
-	if (jl->filter && bot_filter(jl->nonet) == -1)
+	if (jl->filter && seccomp_install(jl->nonet) == -1)
 		return -1;
 	environ = jl->envp;
 	return 0;
@@ -1292,255 +1190,6 @@ contain_isolation_check(char *cause, size_t len)
 	return -1;
 }
 
-/*
- * The seccomp filter of every bot (filter_build, before any fork; the
- * child only installs it): no file locks, the one channel every bot has
- * into any other through any file it may read (flock(2), fcntl(2)'s
- * record and open file description locks, F_GETLK included; leases and
- * F_NOTIFY), refused with ENOLCK; no inotify, whose watches see another
- * bot open and read a shared file (EACCES); and with nonet no sockets
- * (EACCES): no network, no abstract Unix socket to meet another bot by,
- * no io_uring to do any of it behind the filter's back.  socketpair(2)
- * stays: it reaches no one.  For the native calls, x32's, and (on x86-64)
- * i386's, with socketcall(2) and fcntl64(2).  Under the sandbox bwrap
- * needs its sockets (netlink, to set up its network namespace's loopback):
- * the bot's filter without sockets goes to bwrap (filter_pipe), which
- * installs it just before it execs the bot; without it a sandboxed bot
- * reached a host's unix socket in a directory it was shown, and opened
- * netlink sockets and io_urings.
- */
-#define FILTER_MAX	128
-static struct sock_filter	filter[FILTER_MAX];	/* being built */
-static int			filter_len;
-static struct sock_filter	filters[2][FILTER_MAX];	/* by nonet */
-static int			filters_len[2];		/* 0: not built */
-
-/* Appends one BPF instruction to filter[]. */
-static void
-bpf_put(uint16_t code, uint32_t k, int jt, int jf)
-{
-	struct sock_filter f = BPF_JUMP(code, k, jt, jf);
-
-	if (filter_len < FILTER_MAX)
-		filter[filter_len] = f;
-	filter_len++;
-}
-
-/*
- * Appends the checks of one architecture's system call numbers: the
- * denied calls nr (n of them, each with its errno e), then fcntl's lock
- * commands for the calls fc (nf of them).
- */
-static void
-filter_arch(const uint32_t *nr, const int *e, int n, const uint32_t *fc,
-    int nf)
-{
-	static const uint32_t locks[] = {
-		5, 6, 7,	/* F_GETLK, F_SETLK, F_SETLKW */
-		12, 13, 14,	/* i386's F_GETLK64, F_SETLK64, F_SETLKW64 */
-		36, 37, 38,	/* F_OFD_GETLK, F_OFD_SETLK, F_OFD_SETLKW */
-		1024, 1025,	/* F_SETLEASE, F_GETLEASE */
-		1026		/* F_NOTIFY */
-	};
-	int i;
-
-	for (i = 0; i < n; i++) {
-		bpf_put(BPF_JMP | BPF_JEQ | BPF_K, nr[i], 0, 1);
-		bpf_put(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | (uint32_t)e[i],
-		    0, 0);
-	}
-	for (i = 0; i < nf; i++)
-		bpf_put(BPF_JMP | BPF_JEQ | BPF_K, fc[i], (uint32_t)(nf - i),
-		    0);
-	bpf_put(BPF_RET | BPF_K, SECCOMP_RET_ALLOW, 0, 0);
-	/* fcntl: its command, the low half of the second argument */
-	bpf_put(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data,
-	    args[1]), 0, 0);
-	for (i = 0; i < (int)(sizeof locks / sizeof locks[0]); i++) {
-		bpf_put(BPF_JMP | BPF_JEQ | BPF_K, locks[i], 0, 1);
-		bpf_put(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | ENOLCK, 0, 0);
-	}
-	bpf_put(BPF_RET | BPF_K, SECCOMP_RET_ALLOW, 0, 0);
-}
-
-/* Builds filter[] for bots with (nonet) or without sockets, once. */
-static void
-filter_build(int nonet)
-{
-#if defined(__linux__) && (defined(__x86_64__) || defined(__aarch64__))
-#ifdef __x86_64__
-#define NATIVE_ARCH	AUDIT_ARCH_X86_64
-#else
-#define NATIVE_ARCH	AUDIT_ARCH_AARCH64
-#endif
-	const uint32_t nr[] = { __NR_flock, __NR_inotify_init1,
-#ifdef __NR_inotify_init
-	    __NR_inotify_init,
-#endif
-	    __NR_socket, __NR_io_uring_setup };
-	const int e[] = { ENOLCK, EACCES,
-#ifdef __NR_inotify_init
-	    EACCES,
-#endif
-	    EACCES, EACCES };
-	/* i386: flock, inotify_init1, inotify_init; socketcall, socket,
-	 * io_uring_setup; fcntl, fcntl64 */
-	const uint32_t nr32[] = { 143, 332, 291, 102, 359, 425 };
-	const int e32[] = { ENOLCK, EACCES, EACCES, EACCES, EACCES, EACCES };
-	const uint32_t fc[] = { __NR_fcntl }, fc32[] = { 55, 221 };
-	int n = (int)(sizeof nr / sizeof nr[0]), ja;
-
-	if (filters_len[nonet] > 0)
-		return;
-	filter_len = 0;
-	bpf_put(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch),
-	    0, 0);
-	bpf_put(BPF_JMP | BPF_JEQ | BPF_K, NATIVE_ARCH, 1, 0);
-	ja = filter_len;
-	bpf_put(BPF_JMP | BPF_JA, 0, 0, 0);
-	bpf_put(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr),
-	    0, 0);
-	bpf_put(BPF_ALU | BPF_AND | BPF_K, ~0x40000000u, 0, 0);	/* x32 */
-	filter_arch(nr, e, nonet ? n : n - 2, fc, 1);
-	filter[ja].k = (uint32_t)(filter_len - ja - 1);
-	bpf_put(BPF_JMP | BPF_JEQ | BPF_K, AUDIT_ARCH_I386, 1, 0);
-	bpf_put(BPF_RET | BPF_K, SECCOMP_RET_ALLOW, 0, 0);
-	bpf_put(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr),
-	    0, 0);
-	filter_arch(nr32, e32, nonet ? 6 : 3, fc32, 2);
-	if (filter_len > FILTER_MAX)
-		errx(1, "the seccomp filter outgrew its %d instructions",
-		    FILTER_MAX);
-	memcpy(filters[nonet], filter, (size_t)filter_len * sizeof *filter);
-	filters_len[nonet] = filter_len;
-#undef NATIVE_ARCH
-#else
-	(void)nonet;
-#endif
-}
-
-/* Installs filter[] (filter_build's) in the child; -1 if it fails. */
-static int
-bot_filter(int nonet)
-{
-#if defined(__linux__) && (defined(__x86_64__) || defined(__aarch64__))
-	struct sock_fprog prog;
-
-	if (filters_len[nonet] == 0) {
-		errno = EINVAL;
-		return -1;
-	}
-	prog.len = (unsigned short)filters_len[nonet];
-	prog.filter = filters[nonet];
-	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == -1)
-		return -1;
-	return prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog);
-#else
-	(void)nonet;
-	return 0;
-#endif
-}
-
-/*
- * A pipe holding the program of the filter without sockets (for bwrap's
- * --seccomp, which reads it to its end), its read end; -1 where there is
- * no filter, -2 where there is one but no pipe could hold it.
- */
-static int
-filter_pipe(void)
-{
-	int p[2];
-	size_t len;
-
-	filter_build(1);
-	len = (size_t)filters_len[1] * sizeof filters[1][0];
-	if (len == 0)
-		return -1;
-	if (pipe2(p, O_CLOEXEC) == -1)
-		return -2;
-	/* far less than a pipe holds (FILTER_MAX instructions) */
-	if (write(p[1], filters[1], len) != (ssize_t)len) {
-		close(p[0]);
-		p[0] = -2;
-	}
-	close(p[1]);
-	return p[0];
-}
-
-/* The parent of pid from /proc/PID/stat (and its state), or -1. */
-static pid_t
-proc_stat(pid_t pid, char *state)
-{
-	char path[64], buf[512], *p;
-	ssize_t n;
-	int fd;
-
-	snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
-		return -1;
-	n = read(fd, buf, sizeof buf - 1);
-	close(fd);
-	if (n <= 0)
-		return -1;
-	buf[n] = '\0';
-	/* "pid (comm) S ppid ...": comm may hold anything, even ")". */
-	if ((p = strrchr(buf, ')')) == NULL || p[1] == '\0' || p[2] == '\0')
-		return -1;
-	*state = p[2];
-	return (pid_t)strtol(p + 4, NULL, 10);
-}
-
-/*
- * Our children now, into a new array (*n of them): from the kernel's list
- * (/proc/self/task/PID/children), else a scan of every /proc/PID/stat.
- */
-static pid_t *
-children(size_t *n)
-{
-	char path[64], buf[8192], *p, *end;
-	struct dirent *d;
-	pid_t *v = NULL, me = getpid(), pid;
-	size_t cap = 0;
-	ssize_t k;
-	DIR *dp;
-	char state;
-	int fd;
-
-	*n = 0;
-	snprintf(path, sizeof path, "/proc/self/task/%d/children", (int)me);
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) != -1) {
-		k = read(fd, buf, sizeof buf - 1);
-		close(fd);
-		if (k >= 0 && (size_t)k < sizeof buf - 1) {
-			buf[k] = '\0';
-			for (p = buf; ; p = end) {
-				pid = (pid_t)strtol(p, &end, 10);
-				if (end == p)
-					break;
-				if (*n == cap)
-					v = xreallocarray(v, cap = cap * 2 + 16,
-					    sizeof *v);
-				v[(*n)++] = pid;
-			}
-			return v;
-		}
-	}
-	if ((dp = opendir("/proc")) == NULL)
-		return v;
-	while ((d = readdir(dp)) != NULL) {
-		if (d->d_name[0] < '0' || d->d_name[0] > '9')
-			continue;
-		pid = (pid_t)strtol(d->d_name, NULL, 10);
-		if (proc_stat(pid, &state) != me)
-			continue;
-		if (*n == cap)
-			v = xreallocarray(v, cap = cap * 2 + 16, sizeof *v);
-		v[(*n)++] = pid;
-	}
-	closedir(dp);
-	return v;
-}
-
 void
 contain_sweep(uid_t uid, int (*keep)(pid_t))
 {
@@ -1550,51 +1199,8 @@ contain_sweep(uid_t uid, int (*keep)(pid_t))
 void
 contain_sweep_usage(uid_t uid, int (*keep)(pid_t), struct usage *u)
 {
-	struct rusage ru;
-	pid_t *kids;
-	size_t n, k;
-	int round, found, status, i;
-
-	if (contain_get()->no_sweep)
-		return;
-	/*
-	 * Our children no live bot leads: what bots left, adopted by us as
-	 * subreaper (their children come to us in turn, hence the rounds).
-	 * When there was any, as root, a helper of the bot's uid also kills
-	 * every process of it, in any group or session, at once.
-	 */
-	for (round = 0; round < SWEEP_ROUNDS; round++) {
-		found = 0;
-		kids = children(&n);
-		for (k = 0; k < n; k++) {
-			if (kids[k] == watchdog || (keep != NULL &&
-			    keep(kids[k])))
-				continue;
-			kill(kids[k], SIGKILL);
-			for (i = 0; i < SWEEP_WAIT_MS; i++) {
-				memset(&ru, 0, sizeof ru);
-				if (wait4(kids[k], &status, WNOHANG, &ru) == 0) {
-					poll(NULL, 0, 1);
-					continue;
-				}
-				if (u != NULL) {
-					u->cpu_ms += (long)(ru.ru_utime.tv_sec +
-					    ru.ru_stime.tv_sec) * 1000 +
-					    (long)(ru.ru_utime.tv_usec +
-					    ru.ru_stime.tv_usec) / 1000;
-					if (ru.ru_maxrss > u->maxrss_kb)
-						u->maxrss_kb = ru.ru_maxrss;
-				}
-				break;
-			}
-			found = 1;
-		}
-		free(kids);
-		if (found && round == 0 && uid != (uid_t)-1 && geteuid() == 0)
-			kill_uid(uid);
-		if (!found)
-			return;
-	}
+	if (!contain_get()->no_sweep)
+		sweep_children(uid, keep, u);
 }
 
 int

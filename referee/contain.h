@@ -3,11 +3,11 @@
  * runs under, its scrubbed environment, a separate user id per bot when
  * the referee runs as root, the bubblewrap sandbox (by default where it
  * works), each bot's view of the files (its own directories, never
- * another bot's), a seccomp filter, and the sweep that kills what a
- * stopped bot left behind (the referee is a child subreaper, so a
- * grandchild that left the bot's process group is still found).  proc.c
- * applies this to every process it spawns; the configuration is
- * process-wide, set once by the program's main.
+ * another bot's), a seccomp filter (seccomp.h), and the sweep that kills
+ * what a stopped bot left behind (sweep.h; the referee is a child
+ * subreaper, so a grandchild that left the bot's process group is still
+ * found).  proc.c applies this to every process it spawns; the
+ * configuration is process-wide, set once by the program's main.
  */
 #ifndef CARDARENA_CONTAIN_H
 #define CARDARENA_CONTAIN_H
@@ -15,6 +15,8 @@
 #include <sys/types.h>
 
 #include <stddef.h>
+
+#include "sweep.h"		/* struct usage */
 
 enum bot_user {
 	BOT_USER_AUTO,		/* a uid per bot when root, else our own */
@@ -214,11 +216,6 @@ int	 contain_child(const struct jailed *);
  * reaping them.
  */
 void	 contain_sweep(uid_t, int (*)(pid_t));
-/* What processes used: CPU time in ms, the peak resident size in KiB. */
-struct usage {
-	long	cpu_ms;
-	long	maxrss_kb;
-};
 /*
  * contain_sweep, adding to u what the processes it reaps used (bwrap's
  * init, which reaped the bot, comes to us when bwrap exits).

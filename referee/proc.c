@@ -24,8 +24,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "alloc.h"
 #include "contain.h"
-#include "game.h"
 #include "proc.h"
 
 #define PROC_MAX	1024	/* live process groups at once */

@@ -216,3 +216,11 @@ rlog_msg_type(const struct rrec *r)
 		return "";
 	return t;
 }
+
+long
+rlog_int(const json_t *j, const char *key, long def)
+{
+	const json_t *v = json_object_get(j, key);
+
+	return json_is_integer(v) ? (long)json_integer_value(v) : def;
+}

@@ -119,6 +119,8 @@ void	 rlog_free(struct rlog *);
 const char *rlog_msg(const struct rrec *, size_t *);
 /* The type of the message a send line carries, or "". */
 const char *rlog_msg_type(const struct rrec *);
+/* An integer field of a line's object (or any object), or def. */
+long	 rlog_int(const json_t *, const char *, long def);
 /* Is path a match log (its first line a header)? */
 int	 rlog_is_log(const char *);
 /*

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "head.h"
 #include "matchlog.h"
 #include "render.h"
 #include "replay.h"
@@ -45,26 +46,13 @@ struct wbot {
 struct walk {
 	struct replay		*rp;
 	const struct rlog	*l;
-	const struct game	*g;
 	const json_t		*hdr;
-	json_t			*optsj;
+	struct rhead		 h;		/* what the header says */
 	void			*st;
 	struct rng		 rng;
 	struct events		 ev;
 	struct evfeed		 feed;
 	struct buf		 b;
-	int			 P;
-	int			 ngames;	/* the match's games */
-	int			 duplicate;
-	const char		*policy;
-	long			 max_faults;	/* per bot per game; 0: none */
-	long			 tpm, tbank, thello;
-	char			 nonce_s[NONCE_LEN + 1];
-	const char		*nonce;		/* in each hello, or NULL */
-	const json_t		*game_list;
-	int			*list;		/* its games */
-	struct playorder	 po;
-	long			 max_dec;	/* --max-decisions, or 0 */
 	int			 replaying;	/* a game that is not reported */
 	size_t			 started;	/* games started */
 	int64_t			 next_id;
@@ -91,8 +79,6 @@ static int	 same(struct walk *, size_t, const char *, const json_t *,
 		    const json_t *);
 static int	 compare_text(struct walk *, size_t, const char *,
 		    const char *, size_t, const char *, size_t);
-static int	 header(struct walk *, char *, size_t);
-static int	 opt_string(const json_t *, char *, size_t);
 static int	 on_send(struct walk *, size_t);
 static int	 on_recv(struct walk *, size_t);
 static int	 on_fault(struct walk *, size_t);
@@ -108,7 +94,6 @@ static void	 read_debug(struct replay *);
 static void	 read_answer_debug(struct replay *);
 static void	 debug_add(struct replay *, int, long, long long, FILE *,
 		    char **, size_t *);
-static long	 jint(const json_t *, const char *, long);
 
 /* Records the first divergence at line i (0-based); returns -1. */
 static int
@@ -177,310 +162,13 @@ compare_text(struct walk *w, size_t i, const char *what, const char *logged,
 	    (int)((rlen - from) < 110 ? rlen - from : 110), rules + from);
 }
 
-/* An integer field of an object, or def. */
-static long
-jint(const json_t *j, const char *key, long def)
-{
-	const json_t *v = json_object_get(j, key);
-
-	return json_is_integer(v) ? (long)json_integer_value(v) : def;
-}
-
-/* Writes an option's JSON value as its command-line text; -1 if odd. */
-static int
-opt_string(const json_t *v, char *s, size_t len)
-{
-	const json_t *x;
-	size_t i, off = 0;
-
-	switch (json_typeof(v)) {
-	case JSON_INTEGER:
-		snprintf(s, len, "%" JSON_INTEGER_FORMAT, json_integer_value(v));
-		return 0;
-	case JSON_TRUE:
-	case JSON_FALSE:
-		snprintf(s, len, "%s", json_is_true(v) ? "on" : "off");
-		return 0;
-	case JSON_STRING:
-		snprintf(s, len, "%s", json_string_value(v));
-		return 0;
-	case JSON_ARRAY:
-		s[0] = '\0';
-		json_array_foreach(v, i, x) {
-			if (json_is_integer(x))
-				off += (size_t)snprintf(s + off, len - off,
-				    "%s%" JSON_INTEGER_FORMAT, i ? "," : "",
-				    json_integer_value(x));
-			else if (json_is_string(x))
-				off += (size_t)snprintf(s + off, len - off,
-				    "%s%s", i ? "," : "", json_string_value(x));
-			else
-				return -1;
-			if (off >= len)
-				return -1;
-		}
-		return 0;
-	default:
-		return -1;
-	}
-}
-
-/* Takes the game's options from the header (and which the user set). */
-static int
-header_options(struct walk *w, char *cause, size_t len)
-{
-	struct replay *rp = w->rp;
-	const json_t *opts, *v, *gv;
-	const char *key;
-	char kv[512], val[400], why[256];
-	size_t gi;
-	int k;
-
-	opts = json_object_get(w->hdr, "options");
-	w->P = (int)jint(opts, "players", 0);
-	if (!json_is_object(opts) || w->P < w->g->min_players ||
-	    w->P > w->g->max_players) {
-		snprintf(cause, len, "%s: the header has no usable options "
-		    "(\"players\")", w->l->path);
-		return -1;
-	}
-	opts_defaults(w->g, &rp->o, w->P);
-	json_object_foreach((json_t *)opts, key, v) {
-		if (strcmp(key, "players") == 0)
-			continue;
-		if (opt_string(v, val, sizeof val) == -1) {
-			snprintf(cause, len, "%s: option %s has an odd value",
-			    w->l->path, key);
-			return -1;
-		}
-		snprintf(kv, sizeof kv, "%s=%s", key, val);
-		if (opts_set(w->g, &rp->o, kv, why, sizeof why) == -1) {
-			snprintf(cause, len, "%s: header: %s", w->l->path, why);
-			return -1;
-		}
-	}
-	/* Logs that name the options the user set: only those count as set
-	 * (a game may weigh a set option against its --setup). */
-	if (json_is_array(v = json_object_get(w->hdr, "options_given")))
-		for (k = 0; w->g->options[k].name != NULL; k++) {
-			rp->o.given[k] = 0;
-			json_array_foreach(v, gi, gv)
-				if (json_is_string(gv) && strcmp(
-				    json_string_value(gv),
-				    w->g->options[k].name) == 0)
-					rp->o.given[k] = 1;
-		}
-	if (opts_finish(w->g, &rp->o, why, sizeof why) == -1) {
-		snprintf(cause, len, "%s: header: %s", w->l->path, why);
-		return -1;
-	}
-	rp->players = w->P;
-	w->optsj = opts_json(w->g, &rp->o);
-	return 0;
-}
-
-/* Takes the seed from the header and checks the hello's nonce by it. */
-static int
-header_seed(struct walk *w, char *cause, size_t len)
-{
-	struct replay *rp = w->rp;
-	const json_t *v;
-
-	v = json_object_get(w->hdr, "seed");
-	if (v == NULL) {
-		snprintf(cause, len, "%s:1: the header has no seed", w->l->path);
-		return -1;
-	}
-	if (!json_is_integer(v) || json_integer_value(v) < 0) {
-		snprintf(cause, len, "%s:1: the header's seed is not a whole "
-		    "number from 0 to 2^63-1", w->l->path);
-		return -1;
-	}
-	rp->seed = (uint64_t)json_integer_value(v);
-	/* the hello's nonce, in the logs written since it was */
-	w->nonce = NULL;
-	if ((v = json_object_get(w->hdr, "nonce")) != NULL) {
-		match_nonce(rp->seed, w->nonce_s);
-		if (!json_is_string(v) || strcmp(json_string_value(v),
-		    w->nonce_s) != 0) {
-			snprintf(cause, len, "%s:1: the header's nonce is not "
-			    "the seed's", w->l->path);
-			return -1;
-		}
-		w->nonce = w->nonce_s;
-	}
-	return 0;
-}
-
-/* Takes the header's list of games reported ("game_list"), if any. */
-static int
-header_game_list(struct walk *w, char *cause, size_t len)
-{
-	const json_t *v;
-	size_t k, k2;
-
-	w->game_list = json_object_get(w->hdr, "game_list");
-	if (!json_is_array(w->game_list) && !json_is_null(w->game_list) &&
-	    w->game_list != NULL) {
-		snprintf(cause, len, "%s:1: the header's \"game_list\" is not "
-		    "a list or null", w->l->path);
-		return -1;
-	}
-	if (!json_is_array(w->game_list)) {
-		w->game_list = NULL;
-		return 0;
-	}
-	w->list = xcalloc(json_array_size(w->game_list) + 1, sizeof *w->list);
-	json_array_foreach(w->game_list, k, v) {
-		if (!json_is_integer(v) || json_integer_value(v) < 0 ||
-		    json_integer_value(v) >= w->ngames) {
-			snprintf(cause, len, "%s:1: the header's game list "
-			    "holds something not a game of the match",
-			    w->l->path);
-			return -1;
-		}
-		w->list[k] = (int)json_integer_value(v);
-		for (k2 = 0; k2 < k; k2++)
-			if (w->list[k2] == w->list[k]) {
-				snprintf(cause, len, "%s:1: the header's game "
-				    "list has game %d twice", w->l->path,
-				    w->list[k]);
-				return -1;
-			}
-	}
-	return 0;
-}
-
-/* Takes the games of the match and the order they were played in. */
-static int
-header_games(struct walk *w, char *cause, size_t len)
-{
-	const json_t *h = w->hdr, *v, *first;
-
-	w->ngames = (int)jint(h, "games", 1);
-	if (w->ngames < 1 || w->ngames > 10000000) {
-		snprintf(cause, len, "%s:1: the header's \"games\" is not a "
-		    "whole number from 1 to 10000000", w->l->path);
-		return -1;
-	}
-	w->duplicate = json_is_true(json_object_get(h, "duplicate"));
-	if (header_game_list(w, cause, len) == -1)
-		return -1;
-	v = json_object_get(h, "replay");
-	if (v != NULL && !json_is_boolean(v)) {
-		snprintf(cause, len, "%s:1: the header's \"replay\" is not true "
-		    "or false", w->l->path);
-		return -1;
-	}
-	first = json_object_get(h, "first_game");
-	if (first != NULL && (!json_is_integer(first) ||
-	    json_integer_value(first) < 0 || json_integer_value(first) >=
-	    w->ngames || (w->duplicate && json_integer_value(first) % w->P))) {
-		snprintf(cause, len, "%s:1: the header's \"first_game\" is not "
-		    "a game of the match where a lifetime begins", w->l->path);
-		return -1;
-	}
-	playorder_init(&w->po, w->ngames, w->P, w->duplicate, w->list,
-	    w->game_list != NULL ? (int)json_array_size(w->game_list) : 0,
-	    v == NULL || json_is_true(v), first != NULL ?
-	    (int)json_integer_value(first) : 0);
-	return 0;
-}
-
-/* Takes the limits and the fault policy from the header. */
-static int
-header_limits(struct walk *w, char *cause, size_t len)
-{
-	const json_t *h = w->hdr, *v;
-
-	v = json_object_get(h, "max_decisions");
-	if (v != NULL && !json_is_null(v) && (!json_is_integer(v) ||
-	    json_integer_value(v) < 1)) {
-		snprintf(cause, len, "%s:1: the header's \"max_decisions\" is "
-		    "not a positive whole number or null", w->l->path);
-		return -1;
-	}
-	w->max_dec = json_is_integer(v) ? (long)json_integer_value(v) : 0;
-	w->policy = json_string_value(json_object_get(h, "on_fault"));
-	if (w->policy == NULL)
-		w->policy = "random";
-	w->max_faults = jint(h, "max_faults", 0);
-	w->tpm = jint(h, "time_per_move_ms", 0);
-	w->tbank = jint(h, "time_bank_ms", 0);
-	w->thello = jint(h, "time_hello_ms", 0);
-	return 0;
-}
-
-/* Takes the deals fixed by the header: its set-up or its deal book. */
-static int
-header_deals(struct walk *w, char *cause, size_t len)
-{
-	struct replay *rp = w->rp;
-	const json_t *v;
-	char why[256];
-
-	v = json_object_get(w->hdr, "setup");
-	if (v != NULL && !json_is_null(v) && !json_is_object(v)) {
-		snprintf(cause, len, "%s:1: the header's \"setup\" is not a "
-		    "set-up document (an object) or null", w->l->path);
-		return -1;
-	}
-	if (json_is_object(v)) {
-		rp->setup = xcalloc(1, w->g->setup_size);
-		if (w->g->setup_parse(v, &rp->o, rp->setup, why, sizeof why) ==
-		    -1) {
-			snprintf(cause, len, "%s: the header's set-up: %s",
-			    w->l->path, why);
-			free(rp->setup);
-			rp->setup = NULL;
-			return -1;
-		}
-	}
-	v = json_object_get(w->hdr, "deal_book");
-	if (v != NULL && (rp->book = deal_book_parse(w->g, &rp->o, v,
-	    &rp->nbook, why, sizeof why)) == NULL) {
-		snprintf(cause, len, "%s: the header's deal book: %s",
-		    w->l->path, why);
-		return -1;
-	}
-	return 0;
-}
-
-/* Takes the game, options, seed, games, limits, bots and deals. */
-static int
-header(struct walk *w, char *cause, size_t len)
-{
-	const json_t *bots;
-	const char *name;
-
-	name = json_string_value(json_object_get(w->hdr, "game"));
-	if (name == NULL || (w->g = game_find(name)) == NULL) {
-		snprintf(cause, len, "%s: the header's game \"%s\" is not one "
-		    "of this build's games", w->l->path, name ? name : "");
-		return -1;
-	}
-	w->rp->g = w->g;
-	if (header_options(w, cause, len) == -1 ||
-	    header_seed(w, cause, len) == -1 ||
-	    header_games(w, cause, len) == -1 ||
-	    header_limits(w, cause, len) == -1)
-		return -1;
-	bots = json_object_get(w->hdr, "bots");
-	if (!json_is_array(bots) || json_array_size(bots) != (size_t)w->P) {
-		snprintf(cause, len, "%s: the header lists %zu bots for %d "
-		    "players", w->l->path, json_array_size(bots), w->P);
-		return -1;
-	}
-	return header_deals(w, cause, len);
-}
-
 /* The seat bot sits at in the current game, or -1. */
 static int
 seat_of(const struct walk *w, int bot)
 {
 	int s;
 
-	for (s = 0; s < w->P; s++)
+	for (s = 0; s < w->h.P; s++)
 		if (w->seat_bot[s] == bot)
 			return s;
 	return -1;
@@ -503,11 +191,11 @@ new_round(struct walk *w)
 {
 	int s;
 
-	w->round = w->g->deciders(w->st);
+	w->round = w->h.g->deciders(w->st);
 	w->asked = w->settled = 0;
-	for (s = 0; s < w->P; s++)
+	for (s = 0; s < w->h.P; s++)
 		w->nlegal[s] = (w->round & (1u << s)) ?
-		    w->g->legal(w->st, s, w->legal[s], MAX_LEGAL) : 0;
+		    w->h.g->legal(w->st, s, w->legal[s], MAX_LEGAL) : 0;
 }
 
 /* Appends a frame made by line i. */
@@ -535,9 +223,9 @@ static void
 attach_fault(struct walk *w, const json_t *fj, int pending)
 {
 	struct replay *rp = w->rp;
-	int b = (int)jint(fj, "bot", -1);
+	int b = (int)rlog_int(fj, "bot", -1);
 
-	if (pending && b >= 0 && b < w->P)
+	if (pending && b >= 0 && b < w->h.P)
 		json_array_append(w->bots[b].pending, (json_t *)fj);
 	else if (rp->nf > 0)
 		json_array_append(rp->f[rp->nf - 1].faults, (json_t *)fj);
@@ -577,8 +265,8 @@ on_send(struct walk *w, size_t i)
 	char what[128];
 	int b = r->bot, s, lean, g, rep, fresh;
 
-	if (b < 0 || b >= w->P)
-		return fail(w, i, "a message to bot %d of %d", b, w->P);
+	if (b < 0 || b >= w->h.P)
+		return fail(w, i, "a message to bot %d of %d", b, w->h.P);
 	wb = &w->bots[b];
 	lean = msg == NULL;
 	type = lean ? json_string_value(json_object_get(r->j, "kind")) :
@@ -589,18 +277,18 @@ on_send(struct walk *w, size_t i)
 	w->b.len = 0;
 	if (strcmp(type, "hello") == 0) {
 		if (w->in_game || (wb->hello && !wb->bye) ||
-		    (long)w->started >= w->po.total)
+		    (long)w->started >= w->h.po.total)
 			return fail(w, i, "a hello out of place (bot %d %s)", b,
 			    wb->hello && !wb->bye ? "has not been told bye" :
 			    "has no game left to play");
 		/* a new process, seated as in the next game */
-		g = playorder_game(&w->po, (long)w->started, &rep, &fresh);
+		g = playorder_game(&w->h.po, (long)w->started, &rep, &fresh);
 		wb->hello = wb->fresh = wb->alive = 1;
 		wb->bye = wb->hello_done = 0;
 		wb->wants = WANT_ALL;
-		msg_hello(&w->b, w->g, w->optsj, w->duplicate ? (b + g) % w->P :
-		    b, w->P, w->ngames, w->duplicate, b, w->tpm, w->tbank,
-		    w->thello, w->nonce);
+		msg_hello(&w->b, w->h.g, w->h.optsj, w->h.duplicate ? (b + g) %
+		    w->h.P : b, w->h.P, w->h.ngames, w->h.duplicate, b,
+		    w->h.tpm, w->h.tbank, w->h.thello, w->h.nonce);
 	} else if (!wb->hello || wb->bye)
 		return fail(w, i, "a %s message to bot %d, which has %s", type,
 		    b, wb->bye ? "been told bye" : "had no hello");
@@ -608,9 +296,9 @@ on_send(struct walk *w, size_t i)
 		if (!w->in_game || w->ended || s != w->nstarts)
 			return fail(w, i, "a start for bot %d out of place", b);
 		w->nstarts++;
-		msg_start(&w->b, w->g, w->st, w->gi, s, w->P, wb->wants);
+		msg_start(&w->b, w->h.g, w->st, w->gi, s, w->h.P, wb->wants);
 	} else if (strcmp(type, "request") == 0) {
-		if (!w->in_game || w->ended || w->nstarts != w->P)
+		if (!w->in_game || w->ended || w->nstarts != w->h.P)
 			return fail(w, i, "a request to bot %d outside a game",
 			    b);
 		if (w->settled == w->round)
@@ -627,17 +315,17 @@ on_send(struct walk *w, size_t i)
 			    "%s", s, wb->alive ? "retired" : "gone");
 		tl = json_integer_value(json_object_get(lean ? r->j : msg,
 		    "time_left_ms"));
-		if (lean && jint(r->j, "id", -1) != w->next_id)
+		if (lean && rlog_int(r->j, "id", -1) != w->next_id)
 			return fail(w, i, "request id %ld where %lld is next",
-			    jint(r->j, "id", -1), (long long)w->next_id);
+			    rlog_int(r->j, "id", -1), (long long)w->next_id);
 		wb->id = w->next_id++;
 		wb->open = 1;
 		wb->answered = 0;
 		wb->expect_fault = NULL;
 		wb->closed_by = NULL;
 		w->asked |= 1u << s;
-		msg_request(&w->b, w->g, w->st, wb->id, w->gi, s, tl, &w->feed,
-		    &w->ev, w->legal[s], w->nlegal[s], wb->wants);
+		msg_request(&w->b, w->h.g, w->st, wb->id, w->gi, s, tl,
+		    &w->feed, &w->ev, w->legal[s], w->nlegal[s], wb->wants);
 	} else if (strcmp(type, "error") == 0) {
 		if (wb->settle_action != NULL) {
 			msg_error(&w->b, wb->settle_id, json_string_value(
@@ -647,7 +335,7 @@ on_send(struct walk *w, size_t i)
 			json_decref(wb->settle_action);
 			wb->settle_action = NULL;
 		} else if (wb->last_fault != NULL) {
-			msg_error(&w->b, jint(wb->last_fault, "id", -1),
+			msg_error(&w->b, rlog_int(wb->last_fault, "id", -1),
 			    json_string_value(json_object_get(wb->last_fault,
 			    "fault")), json_string_value(json_object_get(
 			    wb->last_fault, "detail")), NULL, 0);
@@ -659,9 +347,9 @@ on_send(struct walk *w, size_t i)
 		if (!w->in_game || !w->ended || s != w->nends)
 			return fail(w, i, "an end for bot %d out of place", b);
 		w->nends++;
-		msg_end(&w->b, w->g, w->st, w->gi, s, w->P, w->places,
+		msg_end(&w->b, w->h.g, w->st, w->gi, s, w->h.P, w->places,
 		    w->scores, &w->feed, &w->ev, w->final, wb->wants);
-		if (w->nends == w->P)
+		if (w->nends == w->h.P)
 			w->in_game = 0;
 	} else if (strcmp(type, "bye") == 0) {
 		if (w->in_game)
@@ -681,7 +369,7 @@ on_send(struct walk *w, size_t i)
 			json_decref((json_t *)msg);
 			return fail(w, i, "the %s message to bot %d has id %ld, "
 			    "the replay's is another", type, b,
-			    jint(r->j, "id", -1));
+			    rlog_int(r->j, "id", -1));
 		}
 		json_decref((json_t *)msg);
 		free(r->msg);
@@ -759,8 +447,8 @@ on_recv(struct walk *w, size_t i)
 	size_t len;
 	int kind, s;
 
-	if (r->bot < 0 || r->bot >= w->P)
-		return fail(w, i, "a line from bot %d of %d", r->bot, w->P);
+	if (r->bot < 0 || r->bot >= w->h.P)
+		return fail(w, i, "a line from bot %d of %d", r->bot, w->h.P);
 	wb = &w->bots[r->bot];
 	if (!wb->hello)
 		return fail(w, i, "a line from bot %d before its hello", r->bot);
@@ -810,7 +498,7 @@ on_recv(struct walk *w, size_t i)
 		return 0;
 	}
 	s = seat_of(w, r->bot);
-	kind = proto_action(w->g, w->st, s, j, w->legal[s], w->nlegal[s],
+	kind = proto_action(w->h.g, w->st, s, j, w->legal[s], w->nlegal[s],
 	    &wb->answer, why, sizeof why);
 	json_decref(j);
 	if (kind != -1) {
@@ -829,10 +517,10 @@ on_fault(struct walk *w, size_t i)
 	const json_t *j = w->l->r[i].j;
 	struct wbot *wb;
 	const char *kind;
-	int b = (int)jint(j, "bot", -1), k;
+	int b = (int)rlog_int(j, "bot", -1), k;
 
-	if (b < 0 || b >= w->P)
-		return fail(w, i, "a fault of bot %d of %d", b, w->P);
+	if (b < 0 || b >= w->h.P)
+		return fail(w, i, "a fault of bot %d of %d", b, w->h.P);
 	wb = &w->bots[b];
 	kind = json_string_value(json_object_get(j, "fault"));
 	if (wb->hello && !wb->hello_done && kind != NULL &&
@@ -856,9 +544,9 @@ on_fault(struct walk *w, size_t i)
 	if (k == FAULT_EXIT || k == FAULT_LIMIT)
 		wb->alive = 0;
 	/* The cap of faults per game retires the bot (match.c's fault()). */
-	if (w->max_faults > 0 && wb->game_faults >= w->max_faults)
+	if (w->h.max_faults > 0 && wb->game_faults >= w->h.max_faults)
 		wb->retired = 1;
-	if (wb->open && jint(j, "id", -1) == wb->id) {
+	if (wb->open && rlog_int(j, "id", -1) == wb->id) {
 		wb->open = 0;
 		wb->closed_by = j;
 		attach_fault(w, j, 1);
@@ -886,19 +574,20 @@ on_action(struct walk *w, size_t i)
 
 	if (!w->in_game || w->ended)
 		return fail(w, i, "an action outside a game");
-	s = (int)jint(j, "seat", -1);
-	b = (int)jint(j, "bot", -1);
-	if (jint(j, "game", -1) != w->gi || jint(j, "step", -1) != w->step)
+	s = (int)rlog_int(j, "seat", -1);
+	b = (int)rlog_int(j, "bot", -1);
+	if (rlog_int(j, "game", -1) != w->gi || rlog_int(j, "step", -1) !=
+	    w->step)
 		return fail(w, i, "an action of game %ld step %ld where the "
-		    "replay is at game %d step %ld", jint(j, "game", -1),
-		    jint(j, "step", -1), w->gi, w->step);
+		    "replay is at game %d step %ld", rlog_int(j, "game", -1),
+		    rlog_int(j, "step", -1), w->gi, w->step);
 	if (w->settled == w->round) {
-		if (w->max_dec > 0 && w->step >= w->max_dec)
+		if (w->h.max_dec > 0 && w->step >= w->h.max_dec)
 			return fail(w, i, "an action after %ld decisions, the "
 			    "header's max_decisions", w->step);
 		new_round(w);
 	}
-	if (s < 0 || s >= w->P || !(w->round & (1u << s)))
+	if (s < 0 || s >= w->h.P || !(w->round & (1u << s)))
 		return fail(w, i, "an action of seat %d, which does not decide "
 		    "now (step %ld)", s, w->step);
 	if ((w->settled & (1u << s)) ||
@@ -929,11 +618,12 @@ on_action(struct walk *w, size_t i)
 		if (strcmp(src, "autoplay") == 0 && wb->alive && !wb->retired)
 			return fail(w, i, "seat %d is autoplayed, but its bot "
 			    "is in the game", s);
-		a = msg_substitute(w->g, w->st, s, strcmp(w->policy, "random") ==
-		    0, w->deal_seed, w->step, w->legal[s], w->nlegal[s]);
+		a = msg_substitute(w->h.g, w->st, s, strcmp(w->h.policy,
+		    "random") == 0, w->deal_seed, w->step, w->legal[s],
+		    w->nlegal[s]);
 	} else
 		return fail(w, i, "an action of unknown source \"%s\"", src);
-	aj = game_action_json(w->g, w->st, s, a);
+	aj = game_action_json(w->h.g, w->st, s, a);
 	snprintf(what, sizeof what, "seat %d's action at step %ld (%s)", s,
 	    w->step, src);
 	if (same(w, i, what, logged, aj) == -1) {
@@ -941,7 +631,7 @@ on_action(struct walk *w, size_t i)
 		return -1;
 	}
 	if (strcmp(src, "fault") == 0) {
-		if (strcmp(w->policy, "retire") == 0)
+		if (strcmp(w->h.policy, "retire") == 0)
 			wb->retired = 1;
 		if (wb->alive) {
 			json_decref(wb->settle_action);
@@ -953,7 +643,7 @@ on_action(struct walk *w, size_t i)
 	}
 	json_decref(aj);
 	n0 = w->ev.n;
-	if (w->g->apply(w->st, s, a, &w->rng, &w->ev) == -1)
+	if (w->h.g->apply(w->st, s, a, &w->rng, &w->ev) == -1)
 		return fail(w, i, "seat %d's action at step %ld is not legal",
 		    s, w->step);
 	w->settled |= 1u << s;
@@ -964,10 +654,10 @@ on_action(struct walk *w, size_t i)
 	f->id = strcmp(src, "autoplay") == 0 ? -1 : wb->id;
 	f->action = logged;
 	f->source = src;
-	f->all = game_view_json(w->g, w->st, SEAT_ALL);
+	f->all = game_view_json(w->h.g, w->st, SEAT_ALL);
 	f->events = json_array();
 	for (k = n0; k < w->ev.n; k++)
-		if ((ev = game_event_json(w->g, w->st, &w->ev.e[k])) != NULL)
+		if ((ev = game_event_json(w->h.g, w->st, &w->ev.e[k])) != NULL)
 			json_array_append_new(f->events, ev);
 	json_array_extend(f->faults, wb->pending);
 	json_array_clear(wb->pending);
@@ -999,11 +689,11 @@ on_game_start(struct walk *w, size_t i)
 	if (w->in_game)
 		return fail(w, i, "a game starts before game %d has ended",
 		    w->gi);
-	gi = jint(j, "game", -1);
-	if ((long)w->started >= w->po.total)
+	gi = rlog_int(j, "game", -1);
+	if ((long)w->started >= w->h.po.total)
 		return fail(w, i, "game %ld after the last game of the play "
 		    "order", gi);
-	next = playorder_game(&w->po, (long)w->started, &reported, &fresh);
+	next = playorder_game(&w->h.po, (long)w->started, &reported, &fresh);
 	if (gi != next)
 		return fail(w, i, "game %ld where game %d is next in the play "
 		    "order", gi, next);
@@ -1011,7 +701,7 @@ on_game_start(struct walk *w, size_t i)
 		return fail(w, i, "game %ld is %s, the header's game list says "
 		    "otherwise", gi, reported ? "said to be replayed only" :
 		    "not said to be replayed only");
-	for (b = 0; b < w->P; b++) {
+	for (b = 0; b < w->h.P; b++) {
 		if (!w->bots[b].hello || w->bots[b].bye)
 			return fail(w, i, "game %ld starts, but bot %d %s", gi,
 			    b, w->bots[b].bye ? "was told bye" : "had no hello");
@@ -1025,17 +715,18 @@ on_game_start(struct walk *w, size_t i)
 	w->replaying = !reported;
 	w->started++;
 	w->gi = (int)gi;
-	w->deal_seed = match_deal_seed(rp->seed, w->gi, w->P, w->duplicate);
-	if (jint(j, "seed", -1) != (long)w->deal_seed)
+	w->deal_seed = match_deal_seed(rp->seed, w->gi, w->h.P, w->h.duplicate);
+	if (rlog_int(j, "seed", -1) != (long)w->deal_seed)
 		return fail(w, i, "game %d's seed is %ld, the match seed gives "
-		    "%llu", w->gi, jint(j, "seed", -1),
+		    "%llu", w->gi, rlog_int(j, "seed", -1),
 		    (unsigned long long)w->deal_seed);
 	seats = json_object_get(j, "seats");
-	if (json_array_size(seats) != (size_t)w->P)
+	if (json_array_size(seats) != (size_t)w->h.P)
 		return fail(w, i, "game %d lists %zu seats", w->gi,
 		    json_array_size(seats));
-	for (s = 0; s < w->P; s++) {
-		w->seat_bot[s] = match_seat_bot(s, w->gi, w->P, w->duplicate);
+	for (s = 0; s < w->h.P; s++) {
+		w->seat_bot[s] = match_seat_bot(s, w->gi, w->h.P,
+		    w->h.duplicate);
 		if (json_integer_value(json_array_get(seats, (size_t)s)) !=
 		    w->seat_bot[s])
 			return fail(w, i, "game %d seats bot %lld at seat %d, "
@@ -1043,16 +734,16 @@ on_game_start(struct walk *w, size_t i)
 			    json_integer_value(json_array_get(seats, (size_t)s)),
 			    s, w->seat_bot[s]);
 		/* Faults before the first game count toward its cap. */
-		w->bots[w->seat_bot[s]].retired = w->max_faults > 0 &&
-		    w->bots[w->seat_bot[s]].game_faults >= w->max_faults;
+		w->bots[w->seat_bot[s]].retired = w->h.max_faults > 0 &&
+		    w->bots[w->seat_bot[s]].game_faults >= w->h.max_faults;
 		w->bots[w->seat_bot[s]].open = 0;
 	}
-	memset(w->st, 0, w->g->state_size);
+	memset(w->st, 0, w->h.g->state_size);
 	ev_clear(&w->ev);
 	evfeed_reset(&w->feed);
 	rng_seed(&w->rng, w->deal_seed);
-	w->g->init(w->st, &rp->o, deal_setup(w->g, rp->setup, rp->book,
-	    rp->nbook, w->gi, w->P, w->duplicate), &w->rng, &w->ev);
+	w->h.g->init(w->st, &rp->o, deal_setup(w->h.g, rp->setup, rp->book,
+	    rp->nbook, w->gi, w->h.P, w->h.duplicate), &w->rng, &w->ev);
 	w->in_game = 1;
 	w->ended = 0;
 	w->step = 0;
@@ -1072,10 +763,10 @@ on_game_start(struct walk *w, size_t i)
 	gm->first = rp->nf;
 	f = new_frame(w, i);
 	f->step = -1;
-	f->all = game_view_json(w->g, w->st, SEAT_ALL);
+	f->all = game_view_json(w->h.g, w->st, SEAT_ALL);
 	f->events = json_array();
 	for (k = 0; k < w->ev.n; k++)
-		if ((v = game_event_json(w->g, w->st, &w->ev.e[k])) != NULL)
+		if ((v = game_event_json(w->h.g, w->st, &w->ev.e[k])) != NULL)
 			json_array_append_new(f->events, (json_t *)v);
 	for (k = i + 1; k < w->l->n && strcmp(rlog_msg_type(&w->l->r[k]), "start")
 	    == 0; k++)
@@ -1098,42 +789,43 @@ on_game_end(struct walk *w, size_t i)
 
 	if (!w->in_game || w->ended)
 		return fail(w, i, "a game end outside a game");
-	cut = w->settled == w->round && w->g->deciders(w->st) != 0 &&
-	    w->max_dec > 0 && w->step >= w->max_dec;
-	if (!cut && (w->settled != w->round || w->g->deciders(w->st) != 0))
+	cut = w->settled == w->round && w->h.g->deciders(w->st) != 0 &&
+	    w->h.max_dec > 0 && w->step >= w->h.max_dec;
+	if (!cut && (w->settled != w->round || w->h.g->deciders(w->st) != 0))
 		return fail(w, i, "game %d ends at step %ld, but the rules go "
 		    "on", w->gi, w->step);
 	if (json_is_true(json_object_get(j, "max_decisions")) != cut)
 		return fail(w, i, "game %d is %s by max_decisions, the replay "
 		    "says otherwise", w->gi, cut ? "not said to be stopped" :
 		    "said to be stopped");
-	if (jint(j, "game", -1) != w->gi || jint(j, "steps", -1) != w->step)
+	if (rlog_int(j, "game", -1) != w->gi || rlog_int(j, "steps", -1) !=
+	    w->step)
 		return fail(w, i, "game %ld ends after %ld steps, the replay "
-		    "has game %d after %ld", jint(j, "game", -1),
-		    jint(j, "steps", -1), w->gi, w->step);
+		    "has game %d after %ld", rlog_int(j, "game", -1),
+		    rlog_int(j, "steps", -1), w->gi, w->step);
 	if (cut)
-		match_adjudicate(w->P, w->places, w->scores);
+		match_adjudicate(w->h.P, w->places, w->scores);
 	else
-		w->g->result(w->st, w->places, w->scores);
-	w->final = game_view_json(w->g, w->st, SEAT_ALL);
+		w->h.g->result(w->st, w->places, w->scores);
+	w->final = game_view_json(w->h.g, w->st, SEAT_ALL);
 	w->ended = 1;
 	rp->games[rp->ngames - 1].end = j;
 	a = json_array();
-	for (s = 0; s < w->P; s++)
+	for (s = 0; s < w->h.P; s++)
 		json_array_append_new(a, json_integer(w->places[s]));
 	rc = same(w, i, "the places", json_object_get(j, "places"), a);
 	json_decref(a);
 	if (rc == -1)
 		return -1;
 	a = json_array();
-	for (s = 0; s < w->P; s++)
+	for (s = 0; s < w->h.P; s++)
 		json_array_append_new(a, score_json(w->scores[s]));
 	rc = same(w, i, "the scores", json_object_get(j, "scores"), a);
 	json_decref(a);
 	if (rc == -1)
 		return -1;
 	a = json_array();
-	for (b = 0; b < w->P; b++)
+	for (b = 0; b < w->h.P; b++)
 		json_array_append_new(a, json_integer(w->bots[b].game_faults));
 	rc = same(w, i, "the faults of the game", json_object_get(j, "faults"),
 	    a);
@@ -1150,7 +842,7 @@ on_game_end(struct walk *w, size_t i)
 	if (same(w, i, "the final all-seeing view", json_object_get(j, "final"),
 	    w->final) == -1)
 		return -1;
-	for (s = 0; s < w->P; s++) {
+	for (s = 0; s < w->h.P; s++) {
 		if (!w->replaying) {
 			w->bots[w->seat_bot[s]].score += w->scores[s];
 			w->bots[w->seat_bot[s]].place_sum += w->places[s];
@@ -1173,18 +865,18 @@ on_result(struct walk *w, size_t i)
 
 	if (w->in_game)
 		return fail(w, i, "the match's result in the middle of a game");
-	if ((long)w->started != w->po.total)
+	if ((long)w->started != w->h.po.total)
 		return fail(w, i, "the match's result after %zu of its %ld "
-		    "games", w->started, w->po.total);
-	for (b = 0; b < w->P; b++)
+		    "games", w->started, w->h.po.total);
+	for (b = 0; b < w->h.P; b++)
 		if (w->bots[b].alive && !w->bots[b].bye)
 			return fail(w, i, "the match's result, but bot %d was "
 			    "not told bye", b);
 	memset(&res, 0, sizeof res);
-	res.nbots = w->P;
+	res.nbots = w->h.P;
 	res.games_played = w->games_played;
 	bots = json_object_get(w->hdr, "bots");
-	for (b = 0; b < w->P; b++) {
+	for (b = 0; b < w->h.P; b++) {
 		strlcpy(res.names[b], json_string_value(json_object_get(
 		    json_array_get(bots, (size_t)b), "name")) ?
 		    json_string_value(json_object_get(json_array_get(bots,
@@ -1221,21 +913,19 @@ replay_run(struct replay *rp, const struct rlog *l, char *cause, size_t len)
 	w.l = l;
 	w.hdr = l->header;
 	w.next_id = 1;
-	if (header(&w, cause, len) == -1) {
-		json_decref(w.optsj);
-		playorder_free(&w.po);
-		free(w.list);
+	if (rhead_read(&w.h, rp, l, cause, len) == -1) {
+		rhead_free(&w.h);
 		return -1;
 	}
-	w.st = xcalloc(1, w.g->state_size);
-	for (s = 0; s < w.P; s++) {
+	w.st = xcalloc(1, w.h.g->state_size);
+	for (s = 0; s < w.h.P; s++) {
 		w.legal[s] = xcalloc(MAX_LEGAL, sizeof *w.legal[s]);
 		w.bots[s].alive = 1;
 		w.bots[s].wants = WANT_ALL;
 		w.bots[s].pending = json_array();
 	}
 	if (same(&w, 0, "the header's options", json_object_get(w.hdr,
-	    "options"), w.optsj) == -1)
+	    "options"), w.h.optsj) == -1)
 		i = l->n;
 	else
 		i = 1;
@@ -1286,15 +976,13 @@ replay_run(struct replay *rp, const struct rlog *l, char *cause, size_t len)
 	    rp->stopped[0] == '\0')
 		fail(&w, l->n, "the log ends before the match's result%s",
 		    l->torn ? " (its last line is torn)" : "");
-	for (s = 0; s < w.P; s++) {
+	for (s = 0; s < w.h.P; s++) {
 		free(w.legal[s]);
 		json_decref(w.bots[s].pending);
 		json_decref(w.bots[s].settle_action);
 	}
 	json_decref(w.final);
-	json_decref(w.optsj);
-	playorder_free(&w.po);
-	free(w.list);
+	rhead_free(&w.h);
 	free(w.st);
 	ev_free(&w.ev);
 	evfeed_free(&w.feed);
@@ -1340,7 +1028,7 @@ read_answer_debug(struct replay *rp)
 
 	for (i = 0; i < l->n; i++) {
 		if (strcmp(l->r[i].type, "game_start") == 0) {
-			gi = jint(l->r[i].j, "game", -1);
+			gi = rlog_int(l->r[i].j, "game", -1);
 			continue;
 		}
 		if (strcmp(l->r[i].type, "recv") != 0 || l->r[i].bot < 0 ||

@@ -1,0 +1,34 @@
+/*
+ * The sweep of stragglers (SECURITY.md): every process a stopped bot left
+ * behind, in whatever group or session, is killed and reaped.  The
+ * program is a child subreaper (contain_self), so what a bot left comes
+ * to it as its children; as root each bot runs as a uid of its own
+ * (contain.c), whose every process can be killed at once.  Whether to
+ * sweep, and which uids, is contain.c's to say.
+ */
+#ifndef CARDARENA_SWEEP_H
+#define CARDARENA_SWEEP_H
+
+#include <sys/types.h>
+
+/* What processes used: CPU time in ms, the peak resident size in KiB. */
+struct usage {
+	long	cpu_ms;
+	long	maxrss_kb;
+};
+
+/*
+ * Kills and reaps every child of ours but the watchdog and those keep(pid)
+ * spares (keep may be NULL), round after round while their children come
+ * to us; when there was any, as root, also every process of uid (unless
+ * it is (uid_t)-1).  Adds to u, unless NULL, what the reaped used.
+ */
+void	 sweep_children(uid_t uid, int (*keep)(pid_t), struct usage *u);
+/*
+ * Starts the watchdog, a process of ours in a group of its own, spared by
+ * sweep_children: once the program is gone (even SIGKILLed) it kills
+ * every process of every uid in [base, base + n).  Nothing if it cannot.
+ */
+void	 sweep_watchdog(unsigned base, unsigned n);
+
+#endif
