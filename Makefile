@@ -143,11 +143,8 @@ bin/%: $(B)/bots/%.o $(BOT_LIB) $(LIB)
 	@mkdir -p bin
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-# A search bot takes its game's heuristic bot as its adviser (#include).
-$(B)/bots/stocks_mcts.o: bots/stocks_bot.c
-$(B)/bots/speculation_mcts.o: bots/speculation_bot.c
-# t_speculation_edge tests the speculation search's values (#include).
-$(B)/tests/t_speculation_edge.o: bots/speculation_mcts.c bots/speculation_bot.c
+# t_speculation_edge tests the speculation search's values
+# (bots/lib/speculation_search.c), linked as every bot links them.
 $(B)/tests/t_speculation_edge: $(BOT_LIB)
 
 $(B)/tournaments/ladder/%.o: CFLAGS += $(LADDER_CFLAGS)

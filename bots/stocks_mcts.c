@@ -1,8 +1,8 @@
 /*
  * The search bot of stocks: information-set MCTS over the engines'
  * library (bots/lib/mcts.c); --ms per move (default 100) or --iterations
- * N, deterministic for a --seed.  The heuristic bot (stocks_bot.c, its
- * planner read from the state instead of a view) is both its model of
+ * N, deterministic for a --seed.  The heuristic (lib/stocks_heur.c, its
+ * model filled from the state instead of a view) is both its model of
  * the others and its adviser: the tree holds the bot's own moves only,
  * every other move (the others', and its own past the tree) is the
  * planner's, and a playout stops HORIZON player turns after the root's
@@ -13,14 +13,11 @@
  * fills a turn at random, selling everything and buying nothing useful:
  * the planner is what makes the search worth its time.
  */
-#include "lib/mcts.h"
-#include "games/stocks.h"
+#include <string.h>
 
-/* The heuristic bot, as the search's adviser (its choose). */
-int	stocks_bot_main(int, char **);
-#define main	stocks_bot_main
-#include "stocks_bot.c"
-#undef main
+#include "lib/mcts.h"
+#include "lib/stocks_heur.h"
+#include "games/stocks.h"
 
 #ifndef HORIZON
 #define HORIZON	4	/* player turns a playout plays past the root's */
@@ -32,8 +29,8 @@ int	stocks_bot_main(int, char **);
 #define SCALE	100.0	/* wealth ahead of the best other worth +0.25 */
 #endif
 
-static void	model_of(const struct stocks *, int, struct model *);
-static int64_t	step_code(const struct model *, const struct plan *);
+static void	model_of(const struct stocks *, int, struct stk_model *);
+static int64_t	step_code(const struct stk_model *, const struct stk_plan *);
 static int64_t	planned(const struct stocks *, int);
 static int	policy(const struct ca_game *, int, const struct ca_legal *,
 		    int, struct rng *, int32_t *);
@@ -43,14 +40,14 @@ static int	cutoff(const struct ca_game *, const struct ca_game *,
 /* Fills the heuristic's model of player p's seat from the state (what
  * its view would say). */
 static void
-model_of(const struct stocks *st, int p, struct model *m)
+model_of(const struct stocks *st, int p, struct stk_model *m)
 {
 	int s, c, q, i, bought[52];
 
 	memset(m, 0, sizeof *m);
 	m->n = st->players;
 	m->me = p;
-	for (s = 0; s < NCOMP; s++) {
+	for (s = 0; s < STK_NCOMP; s++) {
 		m->price[s] = st->value[s];
 		m->face_top[s] = stocks_is_face(st->pile[s][st->npile[s] -
 		    1]);
@@ -59,7 +56,7 @@ model_of(const struct stocks *st, int p, struct model *m)
 		m->down[s] = stocks_down[s];
 	}
 	for (q = 0; q < st->players; q++)
-		for (s = 0; s < NCOMP; s++)
+		for (s = 0; s < STK_NCOMP; s++)
 			m->shares[q][s] = st->shares[q][s];
 	m->money = st->money[p];
 	memset(bought, 0, sizeof bought);
@@ -70,10 +67,10 @@ model_of(const struct stocks *st, int p, struct model *m)
 		m->sellable_cards[c] = st->cert[p][c] - bought[c];
 		if (m->sellable_cards[c] < 0)
 			m->sellable_cards[c] = 0;
-		m->sellable[suit_of(c)] += m->sellable_cards[c] *
-		    card_shares(c);
+		m->sellable[stk_suit(c)] += m->sellable_cards[c] *
+		    stk_shares(c);
 	}
-	for (i = 0; i < st->nhand[p] && m->nhand < MAXHAND; i++)
+	for (i = 0; i < st->nhand[p] && m->nhand < STK_MAXHAND; i++)
 		if (st->hand[p][i] < 52)
 			m->hand[m->nhand++] = st->hand[p][i];
 	m->trade = st->trade;
@@ -86,25 +83,26 @@ model_of(const struct stocks *st, int p, struct model *m)
 			m->jokers_in = 1;
 }
 
-/* The code of the plan's first step (stocks_bot.c's first_step). */
+/* The code of the plan's first step (stocks_heur.c's first_step, on
+ * codes instead of the legal list). */
 static int64_t
-step_code(const struct model *m, const struct plan *pl)
+step_code(const struct stk_model *m, const struct stk_plan *pl)
 {
 	int s, c, k, trade_first = !pl->price_first;
 
 	for (k = 0; k < 2; k++, trade_first = !trade_first) {
-		if (trade_first && m->trade != CLOSED) {
-			for (s = 0; s < NCOMP; s++)
+		if (trade_first && m->trade != STK_CLOSED) {
+			for (s = 0; s < STK_NCOMP; s++)
 				for (c = s * 13; pl->sell[s] && c < s * 13 + 13;
 				    c++)
 					if (m->sellable_cards[c] > 0)
 						return ST_CODE(K_SELL, c);
 			if (pl->nbuy > 0)
 				return ST_CODE(K_BUY, pl->buy[0]);
-		} else if (!trade_first && m->pricing != CLOSED &&
+		} else if (!trade_first && m->pricing != STK_CLOSED &&
 		    pl->nplace > 0)
 			return ST_CODE(pl->place[0].value == 0 &&
-			    is_face(pl->place[0].card) ? K_ZERO : K_PRICE,
+			    stk_is_face(pl->place[0].card) ? K_ZERO : K_PRICE,
 			    pl->place[0].card);
 	}
 	return ST_END;
@@ -118,35 +116,14 @@ step_code(const struct model *m, const struct plan *pl)
 static int64_t
 planned(const struct stocks *st, int p)
 {
-	struct model m;
-	struct plan cur, best, noop;
+	struct stk_model m;
+	struct stk_plan best;
 	int worst;
 
 	model_of(st, p, &m);
-	memset(&best, 0, sizeof best);
-	best.score = -1e18;
-	if (m.discards == 0) {
-		memset(&cur, 0, sizeof cur);
-		if (m.pricing != OPEN) {
-			cur.price_first = 0;
-			try_places(&m, &cur, &best);
-		}
-		if (m.trade != OPEN) {
-			cur.price_first = 1;
-			try_places(&m, &cur, &best);
-		}
-		memset(&noop, 0, sizeof noop);
-		evaluate(&m, &noop);
-		if (best.score > noop.score + 0.5 || m.trade != UNUSED ||
-		    m.pricing != UNUSED)
-			return step_code(&m, &best);
-	}
-	if (m.discards < 4) {
-		worst = worst_discard(&m);
-		if (worst >= 0)
-			return ST_CODE(K_DISCARD, m.hand[worst]);
-	}
-	return ST_END;
+	if (stk_decide(&m, &best, &worst))
+		return step_code(&m, &best);
+	return worst >= 0 ? ST_CODE(K_DISCARD, m.hand[worst]) : ST_END;
 }
 
 /* A playout move: the heuristic bot's (uniform if it is not legal). */
@@ -202,7 +179,7 @@ main(int argc, char **argv)
 		.game = "stocks",
 		.policy = policy,
 		.cutoff = cutoff,
-		.advice = choose,
+		.advice = stk_choose,
 		.own_tree = OWN_TREE
 	};
 

@@ -1,17 +1,17 @@
 /*
- * Speculation's search values (bots/speculation_mcts.c) against the
- * engine, and what the heuristic bot leaves a better trader.
+ * Speculation's search values (bots/lib/speculation_search.c, linked)
+ * against the engine, and what the heuristic bot leaves a better trader.
  *
- * 1. chances(): at positions of games the heuristic model plays, each
+ * 1. spec_chances(): at positions of games the heuristic model plays, each
  *    player's chance to take the pool if nobody traded again, as
- *    chances() gives it from the public part, agrees with the engine:
+ *    spec_chances() gives it from the public part, agrees with the engine:
  *    the position determinized for a seat (ca_determinize) and played on
  *    by players who never trade (keep, drop, turn up a card, pass) to the
  *    deal's end, many times; every player's frequency within 4.5
  *    standard errors, with default options and with the widow.
  * 2. The edge the heuristic leaves: at every turn of those games, what a
  *    card of the player on turn is worth exactly to it and to each other
- *    player (chances() with the card moved), against speculation_bot's
+ *    player (spec_chances() with the card moved), against speculation_bot's
  *    ask (its worth + 1) and its bid limit (4/5 of its worth); the same
  *    for the face-up card.  Printed as comments; asserted: buying a
  *    face-down card at its ask pays in few pairs (under 10%), which is
@@ -25,17 +25,12 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-/* The search bot's model and values, its main renamed. */
-int	speculation_mcts_main(int, char **);
-#define main	speculation_mcts_main
-#include "../bots/speculation_mcts.c"
-#undef main
-
+#include "../bots/lib/speculation_search.h"
 #include "common.h"
 
 #define POSITIONS	6	/* positions of test 1, per option set */
 #define PLAYOUTS	4000	/* no-trade playouts per position */
-#define DRAW_SETS	16	/* chances() averaged over this many */
+#define DRAW_SETS	16	/* spec_chances() averaged over this many */
 #define Z		4.5
 
 /* What the heuristic's prices leave, over (seller, buyer) pairs. */
@@ -68,8 +63,8 @@ tally(struct tally *t, double worth, int ask, double loss, double gain,
 	}
 }
 
-/* chances() over DRAW_SETS sets of draws (each set drawn for a copy of
- * st differing in a field chances() does not read). */
+/* spec_chances() over DRAW_SETS sets of draws (each set drawn for a copy of
+ * st differing in a field spec_chances() does not read). */
 static void
 chances_avg(const struct sp *st, double *win)
 {
@@ -81,8 +76,8 @@ chances_avg(const struct sp *st, double *win)
 		win[p] = 0;
 	for (k = 0; k < DRAW_SETS; k++) {
 		t.last_amount = st->last_amount + 1 + k;
-		new_draws(&t);
-		chances(&t, w, NULL);
+		spec_new_draws(&t);
+		spec_chances(&t, w, NULL);
 		for (p = 0; p < st->n; p++)
 			win[p] += w[p] / DRAW_SETS;
 	}
@@ -105,7 +100,7 @@ no_trade(const struct ca_game *g, const struct ca_legal *l, int n)
 
 /*
  * Test 1 at g's position: the engine's frequencies of each player taking
- * the pool (a carried pool a share each) against chances().
+ * the pool (a carried pool a share each) against spec_chances().
  */
 static void
 check_chances(const struct ca_game *g, int seat, const char *what)
@@ -152,13 +147,13 @@ check_chances(const struct ca_game *g, int seat, const char *what)
 	for (p = 0; p < st->n; p++) {
 		got[p] /= PLAYOUTS;
 		se = sqrt(want[p] * (1 - want[p]) * (1.0 / PLAYOUTS +
-		    1.0 / (DRAWS * DRAW_SETS))) + 1e-3;
+		    1.0 / (SPEC_DRAWS * DRAW_SETS))) + 1e-3;
 		if (fabs(got[p] - want[p]) / se > worst) {
 			worst = fabs(got[p] - want[p]) / se;
 			bad = p;
 		}
 	}
-	tap_ok(worst <= Z, "%s: deal %d, %d face-down cards, chances() "
+	tap_ok(worst <= Z, "%s: deal %d, %d face-down cards, spec_chances() "
 	    "against %d no-trade playouts: worst player %d, %.3f against "
 	    "%.3f (z %.1f)", what, deal, fd, PLAYOUTS, bad, want[bad],
 	    got[bad], worst);
@@ -169,26 +164,26 @@ check_chances(const struct ca_game *g, int seat, const char *what)
 /*
  * Test 2: what p would sell, a face-down card at its turn or (up) the
  * face-up card it holds, against the heuristic's prices: for every other
- * player q, the exact loss to p and gain to q of the sale (chances()
+ * player q, the exact loss to p and gain to q of the sale (spec_chances()
  * before and after it).
  */
 static void
 edge(const struct sp *st, int p, int up, struct tally *tl)
 {
-	struct seen s;
+	struct spec_seen s;
 	struct sp base = *st, t;
 	double w0[MAX_PLAYERS], w1[MAX_PLAYERS], worth;
 	int q;
 
-	read_seen(st, &s);
-	new_draws(st);
-	worth = up ? worth_high(&s, against(st, p), st->pool) :
-	    worth_own(st, &s, p);
+	spec_read_seen(st, &s);
+	spec_new_draws(st);
+	worth = up ? spec_worth_high(&s, spec_against(st, p), st->pool) :
+	    spec_worth_own(st, &s, p);
 	if (up) {
 		base.phase = SP_TURN;		/* the turn after p's */
 		base.turn = (int8_t)((p + 1) % st->n);
 	}
-	chances(&base, w0, NULL);
+	spec_chances(&base, w0, NULL);
 	for (q = 0; q < st->n; q++) {
 		if (q == p || !speculation_in(st, q))
 			continue;
@@ -199,14 +194,14 @@ edge(const struct sp *st, int p, int up, struct tally *tl)
 			t.nfd[p]--;
 			t.nfd[q]++;
 		}
-		chances(&t, w1, NULL);
+		spec_chances(&t, w1, NULL);
 		tally(tl, worth, (int)worth + 1, (w0[p] - w1[p]) * st->pool,
-		    (w1[q] - w0[q]) * st->pool, model_want(st, &s, q, up,
+		    (w1[q] - w0[q]) * st->pool, spec_model_want(st, &s, q, up,
 		    !up));
 	}
 }
 
-/* Plays a game by the heuristic model, testing chances() at a few turns
+/* Plays a game by the heuristic model, testing spec_chances() at a few turns
  * (test 1, when tested is set) and pricing every turn (test 2). */
 static void
 play(const char *options, uint64_t seed, int *tested, const char *what,
@@ -240,7 +235,7 @@ play(const char *options, uint64_t seed, int *tested, const char *what,
 			edge(st, p, 1, &e->up);
 		n = ca_legal(g, p, l, CA_MAX_LEGAL);
 		amount = 0;
-		i = policy(g, p, l, n, r, &amount);
+		i = spec_policy(g, p, l, n, r, &amount);
 		if (ca_apply(g, p, l[i].code, l[i].ranged ? amount : 0) == -1)
 			errx(1, "apply");
 	}
