@@ -10,6 +10,12 @@
                                         in DIR; A uses B when A's object
                                         calls or reads a symbol B's
                                         defines, by nm(1))
+  python3 tools/structure.py floors     includes from a folder to one not
+                                        below it (the floors in
+                                        HACKING.md's "## Floors", the
+                                        include path in the Makefile's
+                                        -I flags), and folders with no
+                                        floor
 Each prints what it finds, one per line, and exits 1 if it found any."""
 import os
 import re
@@ -141,12 +147,55 @@ def units(dirs):
     return found
 
 
+def floors():
+    """Includes that go up or sideways between folders: a file of folder A
+    may include headers of A and of folders on lower floors only."""
+    floor, sect = {}, False
+    for line in open("HACKING.md"):
+        if line.startswith("## "):
+            sect = line.strip() == "## Floors"
+            continue
+        m = re.match(r"\s+(\d+)\s+(\S.*)$", line) if sect else None
+        if m:
+            for d in m.group(2).split():
+                floor[d] = int(m.group(1))
+    inc = []
+    for line in open("Makefile"):
+        if re.match(r"CFLAGS\s*\+?=", line):
+            inc += re.findall(r"-I(\S+)", line)
+    files = set(sources())
+    found = []
+    for d in sorted({os.path.dirname(p) for p in files}):
+        if d not in floor:
+            found.append("%s: no floor in HACKING.md" % d)
+    for p in sorted(files):
+        a = os.path.dirname(p)
+        for n, line in enumerate(open(p, errors="replace"), 1):
+            m = re.match(r'#include "([^"]+)"', line)
+            if not m:
+                continue
+            for d in [a] + inc:
+                q = os.path.normpath(os.path.join(d, m.group(1)))
+                if q in files:
+                    break
+            else:
+                continue
+            b = os.path.dirname(q)
+            if b != a and a in floor and b in floor and \
+                    floor[b] >= floor[a]:
+                found.append("%s:%d includes %s: floor %d, not below %s's %d"
+                             % (p, n, q, floor[b], a, floor[a]))
+    return found
+
+
 if __name__ == "__main__":
     what = sys.argv[1] if len(sys.argv) > 1 else ""
     if what == "includes":
         res = includes()
     elif what == "lengths" and len(sys.argv) == 3:
         res = lengths(int(sys.argv[2]))
+    elif what == "floors" and len(sys.argv) == 2:
+        res = floors()
     elif what == "units" and len(sys.argv) > 2:
         res = units(sys.argv[2:])
     else:
