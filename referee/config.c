@@ -19,3 +19,19 @@ policy_parse(const char *name)
 			return i;
 	return -1;
 }
+
+void
+match_config_init(struct match_config *cf)
+{
+	memset(cf, 0, sizeof *cf);
+	cf->games = 1;
+	cf->stderr_cap = 1024 * 1024;
+	cf->time_per_move_ms = DEF_TIME_PER_MOVE_MS;
+	cf->time_bank_ms = DEF_TIME_BANK_MS;
+	cf->time_hello_ms = DEF_TIME_HELLO_MS;
+	cf->grace_ms = 500;
+	cf->max_decisions = 100000;
+	cf->policy = POLICY_RANDOM;
+	cf->max_faults = 100;
+	cf->max_output = 4 * 1024 * 1024;
+}

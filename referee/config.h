@@ -16,6 +16,12 @@
 #include "playorder.h"
 #include "proto.h"
 
+/* The time limits a match has unless told (a runner names them to
+ * bots that ran out: tournaments/rating/advice.c). */
+#define DEF_TIME_PER_MOVE_MS	1000
+#define DEF_TIME_BANK_MS	10000		/* per bot per game */
+#define DEF_TIME_HELLO_MS	10000
+
 enum policy {
 	POLICY_RANDOM,		/* a seeded random legal move */
 	POLICY_DEFAULT,		/* the game's default move */
@@ -60,6 +66,9 @@ struct match_config {
 	size_t			 max_output;	/* stdout bytes per request */
 	volatile sig_atomic_t	*stop;		/* a signal number: abort */
 };
+
+/* Fills in the defaults: one game, the time limits below, ... */
+void	 match_config_init(struct match_config *);
 
 struct match_result {
 	int	nbots;

@@ -134,22 +134,6 @@ failf(struct match *m, const char *fmt, ...)
 }
 
 void
-match_config_init(struct match_config *cf)
-{
-	memset(cf, 0, sizeof *cf);
-	cf->games = 1;
-	cf->stderr_cap = 1024 * 1024;
-	cf->time_per_move_ms = 1000;
-	cf->time_bank_ms = 10000;
-	cf->time_hello_ms = 10000;
-	cf->grace_ms = 500;
-	cf->max_decisions = 100000;
-	cf->policy = POLICY_RANDOM;
-	cf->max_faults = 100;
-	cf->max_output = 4 * 1024 * 1024;
-}
-
-void
 match_adjudicate(int n, int *places, double *scores)
 {
 	int s;

@@ -19,7 +19,6 @@
  */
 void	 match_places(struct match_result *);
 /* Fills the defaults every field but game, opts, nbots and commands. */
-void	 match_config_init(struct match_config *);
 /*
  * Runs the match.  0 when it completed (whatever the bots did); -1 and a
  * cause when it could not start or the referee failed or was stopped

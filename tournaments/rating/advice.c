@@ -14,8 +14,8 @@
 #include <string.h>
 
 #include "base/tfile.h"
+#include "config.h"
 #include "contain.h"
-#include "match.h"
 #include "proc.h"
 #include "rating/advice.h"
 #include "rating/rate.h"
@@ -45,7 +45,6 @@ refarg(const struct tour *t, const char *flag, long def)
 void
 limits_advice(FILE *fp, const struct tour *t, const struct rating *r)
 {
-	struct match_config cf;
 	struct contain c;
 	const struct rplayer *p;
 	const struct limit_flag *f;
@@ -53,11 +52,10 @@ limits_advice(FILE *fp, const struct tour *t, const struct rating *r)
 	int i, n = 0, any_hello = 0, any_move = 0;
 	char *q;
 
-	match_config_init(&cf);
 	contain_init(&c);
-	hello = t->time_hello > 0 ? t->time_hello : cf.time_hello_ms;
-	move = t->time_per_move > 0 ? t->time_per_move : cf.time_per_move_ms;
-	bank = t->time_bank > 0 ? t->time_bank : cf.time_bank_ms;
+	hello = t->time_hello > 0 ? t->time_hello : DEF_TIME_HELLO_MS;
+	move = t->time_per_move > 0 ? t->time_per_move : DEF_TIME_PER_MOVE_MS;
+	bank = t->time_bank > 0 ? t->time_bank : DEF_TIME_BANK_MS;
 	for (i = 0; i < r->n; i++) {
 		p = &r->p[i];
 		if (p->faults[TF_TIMEOUT] == 0)
