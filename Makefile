@@ -295,7 +295,7 @@ FZ_NAMES  = answer setup log tfile journal
 FZ_BIN	  = $(FZ_NAMES:%=$(FZ)/fz_%)
 FZ_OBJ	  = $(LIB_SRC:%.c=$(FZ)/%.o) \
 	    $(patsubst %.c,$(FZ)/%.o,$(filter-out tournaments/tournament.c tournaments/ladder/%,$(TOUR_SRC))) \
-	    $(FZ)/tools/replay/log.o $(FZ)/tools/replay/verify.o $(FZ)/tools/replay/head.o \
+	    $(FZ)/tools/replay/rlog.o $(FZ)/tools/replay/verify.o $(FZ)/tools/replay/head.o \
 	    $(patsubst %.c,$(FZ)/%.o,$(wildcard tools/render/*.c)) \
 	    $(FZ)/tests/fuzz/fz_file.o
 

@@ -5,8 +5,9 @@
  * the per-game results lines, and always ends with a result unless the
  * referee itself fails or is stopped.  It never exits the process: errors
  * come back as -1 and a cause, with every bot process group killed and
- * reaped.  bin/referee is a thin command line around match_run(); the
- * tournament runner can call it directly.
+ * reaped.  bin/referee is a thin command line around match_run(), and
+ * bin/botcheck (tools/botcheck) calls it directly; the tournament runner
+ * never does: it runs bin/referee.
  */
 #ifndef CARDARENA_MATCH_H
 #define CARDARENA_MATCH_H

@@ -18,8 +18,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ladder/ladder.h"
+#include "ladder/ladder_pair.h"
 #include "rating/rate.h"
+#include "rng.h"
 
 #define HISTORY		3000	/* games the established bots have */
 #define DEALS		2	/* per table */

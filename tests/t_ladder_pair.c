@@ -11,7 +11,8 @@
 #include <string.h>
 
 #include "common.h"
-#include "ladder/ladder.h"
+#include "ladder/ladder_pair.h"
+#include "rng.h"
 
 #define N	12
 #define K	4

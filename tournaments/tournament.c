@@ -25,6 +25,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "alloc.h"
+#include "base/schedule.h"
+#include "base/tfile.h"
 #include "base/usage.h"
 #include "cli.h"
 #include "dist/dist.h"
@@ -33,6 +36,8 @@
 #include "near.h"
 #include "pool/run.h"
 #include "rating/load.h"
+#include "rating/rate.h"
+#include "rating/report.h"
 
 /* The long options of a command that has no others. */
 static int	 cmd_run(int, char **);

@@ -104,7 +104,7 @@ struct replay {
 	char			 why[1024];
 };
 
-/* log.c */
+/* rlog.c */
 /*
  * Reads a log; -1 and a cause if unreadable, not a log, from an unknown
  * format version, or damaged before its last line (a torn last line is

@@ -34,12 +34,24 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <jansson.h>
+
+#include "alloc.h"
 #include "base/journal.h"
 #include "base/paths.h"
+#include "base/tfile.h"
 #include "cli.h"
 #include "ladder/ladder.h"
 #include "ladder/ladder_entry.h"
+#include "ladder/ladder_rate.h"
+#include "ladder/ladder_run.h"
+#include "ladder/ladder_serve.h"
+#include "ladder/ladder_site.h"
+#include "ladder/ladder_store.h"
 #include "proc.h"
+#include "rating/rate.h"
+#include "rating/report.h"
+#include "rng.h"
 
 static void	 usage(FILE *, int) __attribute__((noreturn));
 static void	 open_store(struct lstore *, const char *);

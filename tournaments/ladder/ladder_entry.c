@@ -25,9 +25,14 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <jansson.h>
+
+#include "alloc.h"
 #include "base/paths.h"
+#include "base/tfile.h"
 #include "cli.h"
 #include "ladder/ladder_entry.h"
+#include "ladder/ladder_store.h"
 #include "proc.h"
 
 /* A bot's copy under way: what it holds so far and what it may. */
@@ -662,7 +667,7 @@ out:
 	return rc;
 }
 
-/* Enters the new bots of an inbox; see ladder.h. */
+/* Enters the new bots of an inbox; see ladder_entry.h. */
 int
 ladder_inbox(struct lstore *s, const char *inbox, int flags)
 {

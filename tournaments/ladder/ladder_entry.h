@@ -5,9 +5,11 @@
 #ifndef LADDER_ENTRY_H
 #define LADDER_ENTRY_H
 
+#include <stddef.h>
+
 #include <jansson.h>
 
-#include "ladder/ladder.h"
+struct lstore;
 
 /* A bot to enter: its name, command, directory, owner and environment. */
 struct lentry {

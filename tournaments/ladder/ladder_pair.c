@@ -19,7 +19,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ladder/ladder_entry.h"
+#include "ladder/ladder_pair.h"
+#include "rng.h"
 
 #define UNRATED_PM	400.0	/* the interval of a bot without one */
 #define OVERDUE		4	/* average waits before it must play */
@@ -52,7 +53,7 @@ need(const struct lcand *c, int n, int k)
 	return v * (1.0 + (double)c->since * k / n);
 }
 
-/* Chooses a table's bots; see ladder.h. */
+/* Chooses a table's bots; see ladder_pair.h. */
 int
 pair_choose(const struct lcand *c, int n, int k, struct rng *g, int *out)
 {

@@ -16,15 +16,20 @@
 
 #include <sqlite3.h>
 
+#include "alloc.h"
 #include "base/journal.h"
-#include "ladder/ladder_entry.h"
+#include "base/tfile.h"
+#include "ladder/ladder_rate.h"
+#include "ladder/ladder_store.h"
 #include "rating/load.h"
+#include "rating/rate.h"
+#include "rating/report.h"
 
 static int	 add_game(void *, long, const struct jgame *, char *, size_t);
 static int	 export_game(void *, long, const struct jgame *, char *,
 		    size_t);
 
-/* The rating options of a ladder; see ladder.h. */
+/* The rating options of a ladder; see ladder_rate.h. */
 void
 lrate_opts(struct lstore *s, struct rate_opts *o)
 {
@@ -40,7 +45,7 @@ lrate_opts(struct lstore *s, struct rate_opts *o)
 	free(v);
 }
 
-/* Starts a rating of the store's games; see ladder.h. */
+/* Starts a rating of the store's games; see ladder_rate.h. */
 void
 lrate_init(struct lstore *s, struct lrating *lr, int warm)
 {
@@ -69,7 +74,7 @@ add_game(void *arg, long id, const struct jgame *g, char *cause, size_t len)
 	return 0;
 }
 
-/* Adds the games committed since the last update; see ladder.h. */
+/* Adds the games committed since the last update; see ladder_rate.h. */
 int
 lrate_update(struct lstore *s, struct lrating *lr, char *cause, size_t len)
 {
@@ -136,7 +141,7 @@ recent_games(struct lstore *s, const struct lpage *pg, struct recent *rc)
 	logbase_free(&lb);
 }
 
-/* Writes the table; see ladder.h. */
+/* Writes the table; see ladder_rate.h. */
 int
 lrate_report(struct lstore *s, const struct lrating *lr, FILE *fp,
     enum report_fmt f, char *cause, size_t len)
@@ -144,7 +149,7 @@ lrate_report(struct lstore *s, const struct lrating *lr, FILE *fp,
 	return lrate_page(s, lr, fp, f, NULL, cause, len);
 }
 
-/* Writes the table or the site's page of it; see ladder.h. */
+/* Writes the table or the site's page of it; see ladder_rate.h. */
 int
 lrate_page(struct lstore *s, const struct lrating *lr, FILE *fp,
     enum report_fmt f, const struct lpage *pg, char *cause, size_t len)
@@ -170,7 +175,7 @@ lrate_page(struct lstore *s, const struct lrating *lr, FILE *fp,
 	return rc_;
 }
 
-/* Saves the fit in the store; see ladder.h. */
+/* Saves the fit in the store; see ladder_rate.h. */
 int
 lrate_save(struct lstore *s, const struct lrating *lr, char *cause,
     size_t len)
@@ -223,7 +228,7 @@ lrate_save(struct lstore *s, const struct lrating *lr, char *cause,
 	return -1;
 }
 
-/* The journal header; see ladder.h. */
+/* The journal header; see ladder_rate.h. */
 json_t *
 ladder_header(struct lstore *s)
 {
@@ -269,7 +274,7 @@ export_game(void *arg, long id, const struct jgame *g, char *cause,
 	return 0;
 }
 
-/* Writes the ladder's journal; see ladder.h. */
+/* Writes the ladder's journal; see ladder_rate.h. */
 int
 ladder_export(struct lstore *s, FILE *fp, char *cause, size_t len)
 {

@@ -43,15 +43,27 @@
 
 #include <sqlite3.h>
 
+#include "alloc.h"
 #include "base/journal.h"
 #include "base/paths.h"
+#include "base/tfile.h"
 #include "ladder/ladder_entry.h"
+#include "ladder/ladder_pair.h"
+#include "ladder/ladder_rate.h"
+#include "ladder/ladder_run.h"
+#include "ladder/ladder_site.h"
+#include "ladder/ladder_store.h"
 #include "pool/pace.h"
 #include "pool/pool.h"
 #include "proc.h"
+#include "rating/rate.h"
+#include "rng.h"
 
 #define REFIT_MIN_S	1.0	/* seconds between refits, at least */
 #define REFIT_SPACING	10.0	/* times the last refit's cost, at least */
+#define LQUARANTINE	4	/* failed tables in a row */
+/* games a table at most: its referee's --game-list fits one argument */
+#define LTABLE_MAX_GAMES 10000
 
 /*
  * The tables whose log gets a replay (SQL, t the table): no longer in
@@ -752,7 +764,7 @@ replay_free(struct lrender *r)
 	memset(r, 0, sizeof *r);
 }
 
-/* Renders table's replay when it has none up to date; see ladder.h. */
+/* Renders table's replay when it has none up to date; see ladder_run.h. */
 int
 ladder_replay(struct lstore *s, long table, char *cause, size_t len)
 {
@@ -771,7 +783,7 @@ ladder_replay(struct lstore *s, long table, char *cause, size_t len)
 	return rc;
 }
 
-/* Renders every replay missing; see ladder.h. */
+/* Renders every replay missing; see ladder_run.h. */
 long
 ladder_replays(struct lstore *s, char *cause, size_t len)
 {
@@ -996,7 +1008,7 @@ warn_once(struct tour *t)
 		    "isolates them");
 }
 
-/* Plays the ladder until stopped; see ladder.h. */
+/* Plays the ladder until stopped; see ladder_run.h. */
 int
 ladder_run(struct lstore *s, const struct lrun_opts *o)
 {

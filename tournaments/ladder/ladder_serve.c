@@ -32,7 +32,9 @@
 #include <microhttpd.h>
 #include <sqlite3.h>
 
-#include "ladder/ladder_entry.h"
+#include "ladder/ladder_run.h"
+#include "ladder/ladder_serve.h"
+#include "ladder/ladder_store.h"
 
 #define SERVE_PER_IP	16	/* connections of one client */
 #define SERVE_CONNS	512	/* connections in all */
@@ -240,7 +242,7 @@ answer(void *arg, struct MHD_Connection *c, const char *url,
 	return rc;
 }
 
-/* Serves the site; see ladder.h. */
+/* Serves the site; see ladder_serve.h. */
 int
 ladder_serve(struct lstore *s, int port, int idle, char *cause, size_t len)
 {

@@ -35,9 +35,14 @@
 
 #include <sqlite3.h>
 
+#include "alloc.h"
 #include "base/journal.h"
 #include "base/replays.h"
-#include "ladder/ladder_entry.h"
+#include "ladder/ladder_rate.h"
+#include "ladder/ladder_site.h"
+#include "ladder/ladder_store.h"
+#include "rating/rate.h"
+#include "rating/report.h"
 
 #define CHART_LINES	10	/* versions drawn on the index chart */
 #define CHART_POINTS	200	/* fits drawn at most */
@@ -967,7 +972,7 @@ publish(const char *dir, const char *gen)
 	free(tmp);
 }
 
-/* Writes the site; see ladder.h. */
+/* Writes the site; see ladder_site.h. */
 int
 ladder_site(struct lstore *s, const struct lrating *lr, int live, char *cause,
     size_t len)

@@ -22,8 +22,10 @@
 
 #include <sqlite3.h>
 
+#include "alloc.h"
 #include "base/journal.h"
-#include "ladder/ladder_entry.h"
+#include "base/tfile.h"
+#include "ladder/ladder_store.h"
 #include "oneway.h"
 
 static const char schema[] =
@@ -79,7 +81,7 @@ fail(struct lstore *s, const char *what, char *cause, size_t len)
 	return -1;
 }
 
-/* Prepares a statement; see ladder.h. */
+/* Prepares a statement; see ladder_store.h. */
 sqlite3_stmt *
 lstore_prep(struct lstore *s, const char *sql, char *cause, size_t len)
 {
@@ -116,7 +118,7 @@ upgrade(struct lstore *s, char *cause, size_t len)
 	return 0;
 }
 
-/* Opens (or makes) the store; see ladder.h. */
+/* Opens (or makes) the store; see ladder_store.h. */
 int
 lstore_open(struct lstore *s, const char *dir, int create, char *cause,
     size_t len)
@@ -186,7 +188,7 @@ lstore_close(struct lstore *s)
 	memset(s, 0, sizeof *s);
 }
 
-/* Runs SQL without results; see ladder.h. */
+/* Runs SQL without results; see ladder_store.h. */
 int
 lstore_exec(struct lstore *s, const char *sql, char *cause, size_t len)
 {
@@ -201,7 +203,7 @@ lstore_exec(struct lstore *s, const char *sql, char *cause, size_t len)
 	return 0;
 }
 
-/* A meta value; see ladder.h. */
+/* A meta value; see ladder_store.h. */
 char *
 lstore_meta(struct lstore *s, const char *key)
 {
@@ -218,7 +220,7 @@ lstore_meta(struct lstore *s, const char *key)
 	return v;
 }
 
-/* Sets a meta value; see ladder.h. */
+/* Sets a meta value; see ladder_store.h. */
 int
 lstore_set_meta(struct lstore *s, const char *key, const char *value,
     char *cause, size_t len)
@@ -237,7 +239,7 @@ lstore_set_meta(struct lstore *s, const char *key, const char *value,
 	return rc == SQLITE_DONE ? 0 : fail(s, key, cause, len);
 }
 
-/* Every version, in id order; see ladder.h. */
+/* Every version, in id order; see ladder_store.h. */
 int
 lstore_versions(struct lstore *s, struct lversion **out, int *n,
     char *cause, size_t len)
@@ -330,7 +332,7 @@ lstore_next_version(struct lstore *s, const char *name)
 	return n;
 }
 
-/* Enters a version; see ladder.h. */
+/* Enters a version; see ladder_store.h. */
 int
 lstore_add_version(struct lstore *s, const char *name, const char *owner,
     const char *command, const char *dir, const json_t *env, char *cause,
@@ -415,7 +417,7 @@ out:
 	return ver;
 }
 
-/* Retires a bot; see ladder.h. */
+/* Retires a bot; see ladder_store.h. */
 int
 lstore_retire(struct lstore *s, const char *name, char *cause, size_t len)
 {
@@ -449,7 +451,7 @@ lstore_retire(struct lstore *s, const char *name, char *cause, size_t len)
 	return rc == SQLITE_DONE ? 0 : fail(s, "versions", cause, len);
 }
 
-/* Starts a table; see ladder.h. */
+/* Starts a table; see ladder_store.h. */
 long
 lstore_table(struct lstore *s, int k, const long *vers, long lo, long hi,
     uint64_t master, int logs, uint64_t *seed, char **log, char *cause,
@@ -522,7 +524,7 @@ out:
 	return id;
 }
 
-/* Marks a table ended; see ladder.h. */
+/* Marks a table ended; see ladder_store.h. */
 int
 lstore_table_end(struct lstore *s, long table, char *cause, size_t len)
 {
@@ -540,7 +542,7 @@ lstore_table_end(struct lstore *s, long table, char *cause, size_t len)
 	return rc == SQLITE_DONE ? 0 : fail(s, "tables", cause, len);
 }
 
-/* Marks the tables a killed run left open; see ladder.h. */
+/* Marks the tables a killed run left open; see ladder_store.h. */
 long
 lstore_abandon(struct lstore *s)
 {
@@ -553,7 +555,7 @@ lstore_abandon(struct lstore *s)
 	return (long)sqlite3_changes(s->db);
 }
 
-/* Commits one game; see ladder.h. */
+/* Commits one game; see ladder_store.h. */
 int
 lstore_game(struct lstore *s, const struct jgame *g, const long *vers,
     const json_t *line, char *cause, size_t len)
@@ -628,7 +630,7 @@ out:
 	return rc;
 }
 
-/* The integer a one-value query gives; see ladder.h. */
+/* The integer a one-value query gives; see ladder_store.h. */
 long
 lstore_scalar(struct lstore *s, const char *sql)
 {
@@ -644,7 +646,7 @@ lstore_scalar(struct lstore *s, const char *sql)
 	return n;
 }
 
-/* Calls fn with every game after id after; see ladder.h. */
+/* Calls fn with every game after id after; see ladder_store.h. */
 int
 lstore_games(struct lstore *s, long after,
     int (*fn)(void *, long, const struct jgame *, char *, size_t),
@@ -701,7 +703,7 @@ settings(struct lstore *s, char *cause, size_t len)
 	return j;
 }
 
-/* The settings as a tournament; see ladder.h. */
+/* The settings as a tournament; see ladder_store.h. */
 int
 ladder_tour(struct lstore *s, const struct lversion *v, int n,
     struct tour *t, char *cause, size_t len)
@@ -744,7 +746,7 @@ ladder_tour(struct lstore *s, const struct lversion *v, int n,
 	return rc;
 }
 
-/* Reads a settings' "ladder" object; see ladder.h. */
+/* Reads a settings' "ladder" object; see ladder_store.h. */
 int
 llimits_parse(const json_t *j, struct llimits *l, char *cause, size_t len)
 {
@@ -782,7 +784,7 @@ llimits_parse(const json_t *j, struct llimits *l, char *cause, size_t len)
 	return 0;
 }
 
-/* The limits of a ladder; see ladder.h. */
+/* The limits of a ladder; see ladder_store.h. */
 int
 lstore_limits(struct lstore *s, struct llimits *l, char *cause, size_t len)
 {
@@ -796,7 +798,7 @@ lstore_limits(struct lstore *s, struct llimits *l, char *cause, size_t len)
 	return rc;
 }
 
-/* Keeps a version from play, or lets it play again; see ladder.h. */
+/* Keeps a version from play, or lets it play again; see ladder_store.h. */
 int
 lstore_quarantine(struct lstore *s, long version, const char *why,
     char *cause, size_t len)

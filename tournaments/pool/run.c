@@ -12,19 +12,18 @@
  * rotation of two deals, whose other rotations go with the next chunk;
  * with no more tables than slots, an even share of what is left for each
  * idle slot, which needs no pace and starts each slot's bots once):
- * start-up is paid once per chunk, and a
- * stopped tournament has every table within a few
- * seconds of play of the others.  The games of a chunk that are not in
- * the journal are its run's list, so a resumed game is the same game
- * (same deal, same seats) however the deals were chunked.  Every game the
- * pool hands back becomes one journal line, written whole at once, so a
- * kill -9 at any moment loses at most games that will be played again;
- * the journal is fsynced in groups (at most COMMIT_GAMES games or
- * COMMIT_MS ms after the first unsynced one, and at the end).  Progress
- * goes to stderr (a live status line on a terminal, plain lines
- * otherwise); at the end the whole journal is rated and every report
- * format written.  Memory is bounded by the bots, the tables and the
- * concurrency, not by the number of games.
+ * start-up is paid once per chunk, and a stopped tournament has every
+ * table within a few seconds of play of the others.  The games of a
+ * chunk that are not in the journal are its run's list, so a resumed
+ * game is the same game (same deal, same seats) however the deals were
+ * chunked.  Every game the pool hands back becomes one journal line,
+ * written whole at once, so a kill -9 at any moment loses at most games
+ * that will be played again; the journal is fsynced in groups (at most
+ * COMMIT_GAMES games or COMMIT_MS ms after the first unsynced one, and
+ * at the end).  Progress goes to stderr (a live status line on a
+ * terminal, plain lines otherwise); at the end the whole journal is
+ * rated and every report format written.  Memory is bounded by the bots,
+ * the tables and the concurrency, not by the number of games.
  */
 #include <sys/file.h>
 #include <sys/ioctl.h>
