@@ -13,6 +13,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "game.h"
 #include "lib/bot.h"
 
 #define COLOURS		4
@@ -37,7 +38,6 @@ static const char *const colours[] = { "blue", "black", "red", "green",
 static const char *const marks[] = { "plain", "speculate", "invest", "swap",
     NULL };
 
-static int	name_of(const char *const *, const json_t *);
 static int	worth(const struct model *, int);
 static double	projected(const struct model *, int);
 static double	evaluate(const struct model *);
@@ -46,20 +46,6 @@ static void	take(struct model *, int);
 static double	best_take(const struct model *, int);
 static double	score(const struct model *, const json_t *);
 static int	choose(struct bot *, const json_t *, int32_t *);
-
-/* The index of the string j among names, or -1. */
-static int
-name_of(const char *const *names, const json_t *j)
-{
-	int i;
-
-	if (!json_is_string(j))
-		return -1;
-	for (i = 0; names[i] != NULL; i++)
-		if (strcmp(names[i], json_string_value(j)) == 0)
-			return i;
-	return -1;
-}
 
 /* The worth of one chip with its marker at position pos (0 if crashed). */
 static int
@@ -217,44 +203,44 @@ score(const struct model *m0, const json_t *e)
 	if (a == NULL)
 		return -1e9;
 	if (strcmp(a, "take") == 0) {
-		take(&m, name_of(colours, json_object_get(e, "colour")));
+		take(&m, word_index(colours, json_object_get(e, "colour")));
 		return evaluate(&m);
 	}
 	if (strcmp(a, "discard") == 0) {
-		m.supply[name_of(colours, json_object_get(e, "colour"))]--;
+		m.supply[word_index(colours, json_object_get(e, "colour"))]--;
 		return evaluate(&m);
 	}
 	if (strcmp(a, "give") == 0) {
 		/* The same money whatever I give: keep the useful specials. */
-		mk = name_of(marks, json_object_get(e, "mark"));
+		mk = word_index(marks, json_object_get(e, "mark"));
 		return mk >= 0 ? -keep[mk] : 0;
 	}
 	if (strcmp(a, "none") == 0)
 		return 0;
-	c = name_of(colours, json_object_get(e, "chip"));
+	c = word_index(colours, json_object_get(e, "chip"));
 	if (c < 0)
 		return -1e9;
 	m.hold[m.me][c] -= 1;
 	if (strcmp(a, "speculate") == 0) {
-		t = name_of(colours, json_object_get(e, "marker"));
+		t = word_index(colours, json_object_get(e, "marker"));
 		m.pos[t] = m.pos[t] + 2 > CRASHED ? CRASHED : m.pos[t] + 2;
 		return evaluate(&m) - SPECIAL_WORTH;
 	}
 	if (strcmp(a, "invest") == 0)
 		return best_take(&m, 2) - SPECIAL_WORTH;
 	if (strcmp(a, "swap") == 0) {
-		gc = name_of(colours, json_object_get(e, "give_colour"));
-		gm = name_of(marks, json_object_get(e, "give_mark"));
+		gc = word_index(colours, json_object_get(e, "give_colour"));
+		gm = word_index(marks, json_object_get(e, "give_mark"));
 		m.hold[m.me][gc] -= 1;
 		if (json_object_get(e, "pile") != NULL) {
-			t = name_of(colours, json_object_get(e, "pile"));
+			t = word_index(colours, json_object_get(e, "pile"));
 			m.hold[m.me][t] += 1;
 			m.supply[gc]++;
 			m.supply[t]--;
 		} else {
 			t = (int)json_integer_value(json_object_get(e,
 			    "target"));
-			c = name_of(colours, json_object_get(e, "colour"));
+			c = word_index(colours, json_object_get(e, "colour"));
 			if (t >= 0 && t < m.n) {
 				m.hold[t][gc] += 1;
 				m.hold[t][c] -= 1;

@@ -18,6 +18,9 @@ static void	put_events(struct buf *, struct evfeed *, const struct game *,
 		    const void *, const struct events *, int, unsigned);
 static void	put_legal(struct buf *, const struct game *, const void *,
 		    int, const struct legal *, int);
+static void	put_kint(struct buf *, const char *, int64_t);
+static void	put_view(struct buf *, const struct game *, const void *, int,
+		    unsigned);
 
 /* Appends seat's view as text. */
 void
@@ -27,6 +30,25 @@ msg_view(struct buf *b, const struct game *g, const void *st, int seat)
 
 	jw_text(&w, b);
 	g->view_write(st, seat, &w);
+}
+
+/* Appends key, the text before a number (",\"seat\":"), then the number v. */
+static void
+put_kint(struct buf *b, const char *key, int64_t v)
+{
+	buf_str(b, key);
+	buf_int(b, v);
+}
+
+/* Appends ,"view":{...} when wants has WANT_VIEW. */
+static void
+put_view(struct buf *b, const struct game *g, const void *st, int seat,
+    unsigned wants)
+{
+	if (wants & WANT_VIEW) {
+		buf_str(b, ",\"view\":");
+		msg_view(b, g, st, seat);
+	}
 }
 
 /* Appends an action's JSON as text. */
@@ -235,16 +257,10 @@ void
 msg_start(struct buf *b, const struct game *g, const void *st, int gi,
     int seat, int players, unsigned wants)
 {
-	buf_str(b, "{\"type\":\"start\",\"game\":");
-	buf_int(b, gi);
-	buf_str(b, ",\"seat\":");
-	buf_int(b, seat);
-	buf_str(b, ",\"players\":");
-	buf_int(b, players);
-	if (wants & WANT_VIEW) {
-		buf_str(b, ",\"view\":");
-		msg_view(b, g, st, seat);
-	}
+	put_kint(b, "{\"type\":\"start\",\"game\":", gi);
+	put_kint(b, ",\"seat\":", seat);
+	put_kint(b, ",\"players\":", players);
+	put_view(b, g, st, seat, wants);
 	buf_str(b, "}\n");
 }
 
@@ -253,18 +269,11 @@ msg_request(struct buf *b, const struct game *g, const void *st, int64_t id,
     int gi, int seat, int64_t time_left_ms, struct evfeed *f,
     const struct events *ev, const struct legal *l, int n, unsigned wants)
 {
-	buf_str(b, "{\"type\":\"request\",\"id\":");
-	buf_int(b, id);
-	buf_str(b, ",\"game\":");
-	buf_int(b, gi);
-	buf_str(b, ",\"seat\":");
-	buf_int(b, seat);
-	buf_str(b, ",\"time_left_ms\":");
-	buf_int(b, time_left_ms);
-	if (wants & WANT_VIEW) {
-		buf_str(b, ",\"view\":");
-		msg_view(b, g, st, seat);
-	}
+	put_kint(b, "{\"type\":\"request\",\"id\":", id);
+	put_kint(b, ",\"game\":", gi);
+	put_kint(b, ",\"seat\":", seat);
+	put_kint(b, ",\"time_left_ms\":", time_left_ms);
+	put_view(b, g, st, seat, wants);
 	put_events(b, f, g, st, ev, seat, wants);
 	if (wants & WANT_LEGAL) {
 		buf_str(b, ",\"legal\":");
@@ -317,10 +326,8 @@ msg_end_text(struct buf *b, const struct game *g, const void *st, int gi,
 {
 	int i;
 
-	buf_str(b, "{\"type\":\"end\",\"game\":");
-	buf_int(b, gi);
-	buf_str(b, ",\"seat\":");
-	buf_int(b, seat);
+	put_kint(b, "{\"type\":\"end\",\"game\":", gi);
+	put_kint(b, ",\"seat\":", seat);
 	buf_str(b, ",\"places\":[");
 	for (i = 0; i < players; i++) {
 		if (i)

@@ -172,6 +172,8 @@ const char	*game_near(const char *name, char *buf, size_t len);
  * its "action"; NULL if neither.
  */
 const json_t	*action_kind(const json_t *);	/* rules.c */
+/* rules.c: the index of the JSON string j among the NULL-ended names, or -1. */
+int		 word_index(const char *const *names, const json_t *j);
 
 /* rules.c: events */
 void	 ev_push(struct events *, uint32_t seen, int type, int64_t x,

@@ -68,6 +68,25 @@ rng_below(struct rng *r, uint32_t n)
 	return (uint32_t)(x % n);
 }
 
+/*
+ * Shuffles n bytes uniformly: the games keep cards, chips and values in
+ * int8_t or uint8_t arrays, and the order of the draws (Fisher-Yates from
+ * the top down) is what a logged seed's deal depends on.
+ */
+void
+rng_shuffle8(struct rng *r, void *bytes, int n)
+{
+	uint8_t *a = bytes, t;
+	int i, j;
+
+	for (i = n - 1; i > 0; i--) {
+		j = (int)rng_below(r, (uint32_t)i + 1);
+		t = a[i];
+		a[i] = a[j];
+		a[j] = t;
+	}
+}
+
 /* Mixes a master seed and an index into an independent seed. */
 uint64_t
 seed_derive(uint64_t master, uint64_t i)

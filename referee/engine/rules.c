@@ -1,9 +1,11 @@
 /*
  * Helpers shared by every game: events, legal-list lookups, places from
- * scores, and the codec's trees (views, actions, events and the legal
- * list as the protocol shows them) from each game's writers.
+ * scores, a word's index among names (the parsers and view readers), and
+ * the codec's trees (views, actions, events and the legal list as the
+ * protocol shows them) from each game's writers.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "game.h"
 #include "jw.h"
@@ -17,6 +19,24 @@ action_kind(const json_t *j)
 	if ((k = json_object_get(j, "type")) != NULL)
 		return k;
 	return json_object_get(j, "action");
+}
+
+/*
+ * The index of a JSON string among the NULL-ended names, or -1: the codecs'
+ * parsers, the view readers and the bots read their words with it.
+ */
+int
+word_index(const char *const *names, const json_t *j)
+{
+	const char *s;
+	int i;
+
+	if ((s = json_string_value(j)) == NULL)
+		return -1;
+	for (i = 0; names[i] != NULL; i++)
+		if (strcmp(names[i], s) == 0)
+			return i;
+	return -1;
 }
 
 /* Appends an event; a NULL sink ignores it (fast in-process play). */

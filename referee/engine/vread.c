@@ -5,7 +5,6 @@
  */
 #include <stdarg.h>
 #include <stdio.h>
-#include <string.h>
 
 #include "game.h"
 #include "vread.h"
@@ -123,15 +122,12 @@ int
 vr_word(struct vread *v, const json_t *o, const char *key,
     const char *const *names)
 {
-	const char *s;
 	int i;
 
 	if (v->bad)
 		return 0;
-	if ((s = json_string_value(json_object_get(o, key))) != NULL)
-		for (i = 0; names[i] != NULL; i++)
-			if (strcmp(s, names[i]) == 0)
-				return i;
+	if ((i = word_index(names, json_object_get(o, key))) >= 0)
+		return i;
 	vr_fail(v, "view: \"%s\" is not one of its words", key);
 	return 0;
 }

@@ -37,7 +37,6 @@ static int	dd_offered(const struct hr_state *);
 static void	proceed(struct hr_state *, struct rng *, struct events *);
 static void	deal(struct hr_state *, struct rng *, struct events *);
 static void	shuffle(struct hr_state *, struct rng *);
-static void	shuffle8(int8_t *, int, struct rng *);
 static void	table_odds(struct hr_state *, struct events *);
 static void	open_bets(struct hr_state *, struct events *);
 static void	reveal(struct hr_state *, struct events *);
@@ -444,22 +443,7 @@ shuffle(struct hr_state *st, struct rng *r)
 	if (st->joker && !used[JOKER])
 		st->deck[n++] = JOKER;
 	st->ndeck = (int8_t)n;
-	shuffle8(st->deck + len, n - len, r);
-}
-
-/* Fisher-Yates shuffle of n small cards. */
-static void
-shuffle8(int8_t *a, int n, struct rng *r)
-{
-	int i, j;
-	int8_t t;
-
-	for (i = n - 1; i > 0; i--) {
-		j = (int)rng_below(r, (uint32_t)i + 1);
-		t = a[i];
-		a[i] = a[j];
-		a[j] = t;
-	}
+	rng_shuffle8(r, st->deck + len, n - len);
 }
 
 /* Sets the odds from the table and the odds cards. */
@@ -1193,7 +1177,7 @@ hr_perturb(void *vst, int seat, struct rng *r)
 
 	if (st->phase == HP_OVER)
 		return;
-	shuffle8(st->deck + st->top, st->ndeck - st->top, r);
+	rng_shuffle8(r, st->deck + st->top, st->ndeck - st->top);
 	if (st->phase != HP_BET)
 		return;
 	for (noff = 0, t = 0; t < HR_NT; t++)

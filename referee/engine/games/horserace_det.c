@@ -40,15 +40,12 @@ static void	bets_read(struct vread *, const json_t *, int,
 static int
 suit_or_null(struct vread *v, const json_t *j)
 {
-	const char *s;
 	int i;
 
 	if (v->bad || j == NULL || json_is_null(j))
 		return -1;
-	if ((s = json_string_value(j)) != NULL)
-		for (i = 0; suit_names[i] != NULL; i++)
-			if (strcmp(s, suit_names[i]) == 0)
-				return i;
+	if ((i = word_index(suit_names, j)) >= 0)
+		return i;
 	vr_fail(v, "view: a suit is not S, H, D or C");
 	return -1;
 }

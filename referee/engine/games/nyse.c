@@ -58,7 +58,6 @@ static void	sq_push(struct nyse *, int, int);
 static void	sq_drop(struct nyse *, int);
 static int	sq_newest(const struct nyse *, int, int);
 static int	sq_aged(const struct nyse *, int, int, int);
-static void	shuffle8(int8_t *, int, struct rng *);
 
 #define NAME(s)	s,
 #define NAME_LEN(s)	sizeof(s) - 1,
@@ -234,21 +233,6 @@ nyse_scores(const struct nyse *st, double *scores, int *places)
 	}
 }
 
-/* Fisher-Yates shuffle of n small values. */
-static void
-shuffle8(int8_t *v, int n, struct rng *r)
-{
-	int i, j;
-	int8_t t;
-
-	for (i = n - 1; i > 0; i--) {
-		j = (int)rng_below(r, (uint32_t)i + 1);
-		t = v[i];
-		v[i] = v[j];
-		v[j] = t;
-	}
-}
-
 /* Deals a game: the board, the piles, the markers, the start player. */
 static void
 nyse_init(void *vst, const struct opts *o, const void *vsetup,
@@ -267,7 +251,7 @@ nyse_init(void *vst, const struct opts *o, const void *vsetup,
 		memcpy(st->board, su->board, sizeof st->board);
 	else if (o->keyword[NY_OPT_BOARD]) {
 		memcpy(st->board, greys, sizeof st->board);
-		shuffle8(st->board, NY_GREYS, r);
+		rng_shuffle8(r, st->board, NY_GREYS);
 	} else
 		for (i = 0; i < NY_GREYS; i++)
 			st->board[i] = (int8_t)o->list[NY_OPT_BOARD][i];
@@ -281,7 +265,7 @@ nyse_init(void *vst, const struct opts *o, const void *vsetup,
 		for (nr = 0, m = 0; m < NY_MARKS; m++)
 			for (i = 0; i < left[m]; i++)
 				rest[nr++] = (int8_t)m;
-		shuffle8(rest, nr, r);
+		rng_shuffle8(r, rest, nr);
 		if (su != NULL && su->marker[c] >= 0)
 			st->marker[c] = su->marker[c];
 		else
@@ -1222,7 +1206,7 @@ records_redeal(struct nyse *st, int seat,
 				for (k = st->held[p][c][m] - lock[p][c][m];
 				    k > 0; k--)
 					pool[np++] = (int8_t)m;
-		shuffle8(pool, np, r);
+		rng_shuffle8(r, pool, np);
 		for (np = 0, p = 0; p < st->n; p++) {
 			if (p == seat)
 				continue;
@@ -1282,7 +1266,7 @@ nyse_perturb(void *vst, int seat, struct rng *r)
 						    NY_MARKS + m);
 					}
 		for (ok = 0, try = 0; !ok && try < 20; try++) {
-			shuffle8(chip, ns, r);
+			rng_shuffle8(r, chip, ns);
 			for (ok = 1, i = 0; i < ns; i++)
 				if (st->refused[owner[i]] &
 				    (1u << (chip[i] / NY_MARKS)))
@@ -1316,7 +1300,7 @@ nyse_perturb(void *vst, int seat, struct rng *r)
 				    k > 0; k--, cnt[p]++)
 					pool[np++] = (int8_t)m;
 		}
-		shuffle8(pool, np, r);
+		rng_shuffle8(r, pool, np);
 		np = 0;
 		for (i = 0; i < bottom; i++)
 			st->pile[c][i] = pool[np++];

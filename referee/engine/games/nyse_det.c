@@ -130,12 +130,7 @@ deal_colours(struct nyse *st, const int *seen, const int *chips,
 	if (nc != n)
 		return -1;
 	for (ok = 0, try = 0; !ok && try < TRIES; try++) {
-		for (i = n - 1; i > 0; i--) {
-			j = (int)rng_below(r, (uint32_t)i + 1);
-			t = col[i];
-			col[i] = col[j];
-			col[j] = t;
-		}
+		deck_shuffle(col, n, r);
 		for (ok = 1, i = 0; i < n && ok; i++)
 			if (st->refused[own[i]] & (1u << col[i]))
 				ok = 0;
@@ -455,12 +450,7 @@ marks_deal(struct vread *v, int seat, int c, struct nyse *st,
 	if (t != n)
 		return vr_fail(v, "view: %d %s chips hidden for %d places", n,
 		    nyse_colours[c], t);
-	for (i = n - 1; i > 0; i--) {
-		t = (int)rng_below(r, (uint32_t)i + 1);
-		m = pool[i];
-		pool[i] = pool[t];
-		pool[t] = (int8_t)m;
-	}
+	rng_shuffle8(r, pool, n);
 	n = 0;
 	for (i = 0; i < bottom; i++)
 		st->pile[c][i] = pool[n++];

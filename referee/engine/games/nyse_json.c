@@ -24,7 +24,6 @@ static const char *const phases[] = { "turn", "invest", "answer", "swap",
 static const char *const positions[] = { "A", "B", "C", "D", "E", "F", "G",
     "H", "I", "J", "K", "L", "crashed" };
 
-static int	name_index(const char *const *, const json_t *);
 static void	pos_write(struct jw *, int);
 static void	colour_write(struct jw *, const int *);
 static void	marks_write(struct jw *, const uint8_t [NY_COLOURS][NY_MARKS],
@@ -39,20 +38,6 @@ static int	field(const json_t *, const char *, const char *const *,
 		    int *, char *, size_t);
 static int	setup_marks(const json_t *, struct nyse_setup *, int, char *,
 		    size_t);
-
-/* Returns the index of the JSON string j among names, or -1. */
-static int
-name_index(const char *const *names, const json_t *j)
-{
-	int i;
-
-	if (!json_is_string(j))
-		return -1;
-	for (i = 0; names[i] != NULL; i++)
-		if (strcmp(names[i], json_string_value(j)) == 0)
-			return i;
-	return -1;
-}
 
 /* Writes a marker position: "A".."L", or "crashed". */
 static void
@@ -407,7 +392,7 @@ field(const json_t *o, const char *key, const char *const *names, int *out,
 	const json_t *j;
 
 	j = json_object_get(o, key);
-	if ((*out = name_index(names, j)) == -1) {
+	if ((*out = word_index(names, j)) == -1) {
 		snprintf(cause, len, "\"%s\" must be one of %s, %s, %s, %s",
 		    key, names[0], names[1], names[2], names[3]);
 		return -1;
@@ -434,7 +419,7 @@ nyse_action_parse(const void *vst, int player, const json_t *j,
 		snprintf(cause, len, "an action is an object with \"type\"");
 		return -1;
 	}
-	if ((k = name_index(kinds, action_kind(j))) <= 0) {
+	if ((k = word_index(kinds, action_kind(j))) <= 0) {
 		snprintf(cause, len, "\"type\" must be take, discard, "
 		    "speculate, invest, swap, give or none");
 		return -1;
@@ -461,7 +446,7 @@ nyse_action_parse(const void *vst, int player, const json_t *j,
 		    field(j, "give_mark", nyse_marks, &f2, cause, len) == -1)
 			return -1;
 		if (json_object_get(j, "give_age") != NULL &&
-		    (age = name_index(ages, json_object_get(j, "give_age"))) ==
+		    (age = word_index(ages, json_object_get(j, "give_age"))) ==
 		    -1) {
 			snprintf(cause, len, "\"give_age\" must be older or "
 			    "newer");
@@ -644,7 +629,7 @@ setup_marks(const json_t *j, struct nyse_setup *su, int which, char *cause,
 			return -1;
 		}
 		if (which) {
-			if ((m = name_index(nyse_marks, v)) == -1) {
+			if ((m = word_index(nyse_marks, v)) == -1) {
 				snprintf(cause, len, "setup: markers.%s must be "
 				    "plain, speculate, invest or swap", key);
 				return -1;
@@ -658,7 +643,7 @@ setup_marks(const json_t *j, struct nyse_setup *su, int which, char *cause,
 			return -1;
 		}
 		json_array_foreach(v, i, e) {
-			if ((m = name_index(nyse_marks, e)) == -1) {
+			if ((m = word_index(nyse_marks, e)) == -1) {
 				snprintf(cause, len, "setup: piles.%s[%zu] must "
 				    "be plain, speculate, invest or swap", key,
 				    i);

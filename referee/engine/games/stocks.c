@@ -40,7 +40,6 @@ static int	in_hand(const struct stocks *, int, int);
 static int	sellable(const struct stocks *, int, int);
 static void	hand_add(struct stocks *, int, int);
 static void	hand_remove(struct stocks *, int, int);
-static void	shuffle8(uint8_t *, int, struct rng *);
 static void	bank_pay(struct stocks *, int, int32_t, struct events *,
 		    int32_t *);
 static void	bankrupt(struct stocks *, int, struct events *);
@@ -134,21 +133,6 @@ stocks_resolve(struct opts *o, char *cause, size_t len)
 	if (!o->given[OPT_BANK])
 		o->v[OPT_BANK] = ST_CHIPS - ST_START_MONEY * o->players;
 	return 0;
-}
-
-/* Shuffles n bytes with the game's generator (Fisher-Yates). */
-static void
-shuffle8(uint8_t *a, int n, struct rng *r)
-{
-	uint8_t t;
-	int i, j;
-
-	for (i = n - 1; i > 0; i--) {
-		j = (int)rng_below(r, (uint32_t)i + 1);
-		t = a[i];
-		a[i] = a[j];
-		a[j] = t;
-	}
 }
 
 /* Puts card into player p's hand, keeping it sorted. */
@@ -297,7 +281,7 @@ stocks_init(void *vst, const struct opts *o, const void *vsetup,
 		for (nturned = 0, c = 0; c < 52; c++)
 			for (k = 0; k < left[c]; k++)
 				turned[nturned++] = (uint8_t)c;
-		shuffle8(turned, nturned, r);
+		rng_shuffle8(r, turned, nturned);
 		for (c = 0; c < 52; c++)
 			left[c] = 2;
 	}
@@ -325,7 +309,7 @@ stocks_init(void *vst, const struct opts *o, const void *vsetup,
 	for (c = 0; c < 52; c++)
 		for (k = 0; k < left[c]; k++)
 			deck[ndeck++] = (uint8_t)c;
-	shuffle8(deck + prefix, ndeck - prefix, r);
+	rng_shuffle8(r, deck + prefix, ndeck - prefix);
 
 	st->start = (int8_t)(su != NULL && su->start >= 0 ? su->start :
 	    (int)rng_below(r, (uint32_t)st->players));
@@ -515,7 +499,7 @@ reshuffle(struct stocks *st, struct rng *r, struct events *ev)
 		st->jokers_in = 1;
 		added = 2;
 	}
-	shuffle8(st->stock, n, r);
+	rng_shuffle8(r, st->stock, n);
 	/* A --setup order puts the listed cards on top, in order. */
 	top = n - 1;
 	for (k = 0; k < st->nresh && top >= 0; k++) {
@@ -940,7 +924,7 @@ stocks_perturb(void *vst, int seat, struct rng *r)
 		else
 			pool[n++] = st->stock[i];
 	}
-	shuffle8(pool, n, r);
+	rng_shuffle8(r, pool, n);
 	k = 0;
 	for (p = 0; p < st->players; p++) {
 		if (p == seat)
@@ -952,5 +936,5 @@ stocks_perturb(void *vst, int seat, struct rng *r)
 		st->stock[i] = pool[k++];
 	for (k = 0; k < jokers; k++)
 		st->stock[i++] = joker[k];
-	shuffle8(st->stock, st->nstock, r);
+	rng_shuffle8(r, st->stock, st->nstock);
 }

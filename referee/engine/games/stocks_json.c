@@ -23,6 +23,69 @@ static const char *const phase_names[] = { "unused", "open", "closed" };
 static const char *const company_names[ST_NCOMP] = { "spades", "hearts",
     "diamonds", "clubs" };
 static const char *const suit_keys[ST_NCOMP] = { "S", "H", "D", "C" };
+static const char *const drawn_why[] = { "deal", "refill" };
+static const char *const over_reason[] = { "joker", "max_turns" };
+
+/*
+ * Each event's shape: its "type", then a key for each of a[0], a[1], ...
+ * in order, the value written as a number, a card, or the word of a table
+ * at that index (null for -1).  The events differ only in these, so one
+ * loop writes them all (stocks_event_write).
+ */
+enum { VK_NUM, VK_CARD, VK_WORD };
+
+struct field {
+	const char		*key;
+	uint8_t			 klen;
+	uint8_t			 kind;
+	const char *const	*words;		/* VK_WORD */
+};
+
+#define F_NUM(k)	{ k, sizeof(k) - 1, VK_NUM, NULL }
+#define F_CARD(k)	{ k, sizeof(k) - 1, VK_CARD, NULL }
+#define F_WORD(k, t)	{ k, sizeof(k) - 1, VK_WORD, t }
+
+static const struct evshape {
+	const char	*type;
+	struct field	 f[5];
+} evshapes[] = {
+	[EV_SETUP_CARD] = { "setup_card",
+	    { F_CARD("card"), F_WORD("company", suit_keys) } },
+	[EV_START] = { "start", { F_NUM("player") } },
+	[EV_DRAW] = { "draw", { F_NUM("player"), F_CARD("card") } },
+	[EV_DRAWN] = { "drawn",
+	    { F_NUM("player"), F_NUM("count"), F_WORD("why", drawn_why) } },
+	[EV_TURN] = { "turn", { F_NUM("player"), F_NUM("number") } },
+	[EV_BUY] = { "buy",
+	    { F_NUM("player"), F_CARD("card"), F_NUM("shares"),
+	    F_NUM("cost") } },
+	[EV_SELL] = { "sell",
+	    { F_NUM("player"), F_CARD("card"), F_NUM("shares"),
+	    F_NUM("proceeds"), F_NUM("debt_repaid") } },
+	[EV_PRICE] = { "price",
+	    { F_NUM("player"), F_CARD("card"), F_WORD("company", suit_keys),
+	    F_NUM("old"), F_NUM("new") } },
+	[EV_BANKRUPT] = { "bankrupt",
+	    { F_WORD("company", suit_keys), F_NUM("certificates") } },
+	[EV_LOSE] = { "shares_lost",
+	    { F_NUM("player"), F_WORD("company", suit_keys),
+	    F_NUM("shares") } },
+	[EV_DISCARD] = { "discard", { F_NUM("player"), F_CARD("card") } },
+	[EV_BANK_SHORT] = { "bank_short",
+	    { F_NUM("needed"), F_NUM("bank") } },
+	[EV_LEVY] = { "levy",
+	    { F_NUM("player"), F_NUM("paid"), F_NUM("owed") } },
+	[EV_RESHUFFLE] = { "reshuffle",
+	    { F_NUM("stock"), F_NUM("jokers_added"), F_NUM("from_stock"),
+	    F_NUM("from_discard"), F_NUM("from_price_stacks") } },
+	[EV_JOKER] = { "joker", { F_NUM("player") } },
+	[EV_END_TURN] = { "end_turn", { F_NUM("player"), F_NUM("turns") } },
+	[EV_GAME_OVER] = { "game_over", { F_WORD("reason", over_reason) } }
+};
+
+#undef F_NUM
+#undef F_CARD
+#undef F_WORD
 
 /* Writes an array naming n cards, under key unless key is NULL. */
 static void
@@ -152,8 +215,11 @@ void
 stocks_action_write(const void *vst, int player, struct action a,
     struct jw *w)
 {
+	static const char *const kind_words[] = { [K_BUY] = "buy",
+	    [K_SELL] = "sell", [K_PRICE] = "price", [K_ZERO] = "price",
+	    [K_DISCARD] = "discard" };
 	const struct stocks *st = vst;
-	int c, kind, sh, s;
+	int c, kind, sh;
 
 	jw_obj(w);
 	if (a.code == ST_END) {
@@ -169,36 +235,16 @@ stocks_action_write(const void *vst, int player, struct action a,
 		jw_end(w);
 		return;
 	}
-	s = CARD_SUIT(c);
+	/* Every card action: its type and card, then a trade's figures. */
+	jw_kword(w, "type", kind_words[kind], strlen(kind_words[kind]));
+	jw_kcard(w, "card", c);
 	sh = stocks_card_shares(c);
-	switch (kind) {
-	case K_BUY:
-		jw_kstr(w, "type", "buy");
-		jw_kcard(w, "card", c);
+	if (kind == K_BUY || kind == K_SELL) {
 		jw_kint(w, "shares", sh);
-		jw_kint(w, "cost", st->value[s] * sh);
-		break;
-	case K_SELL:
-		jw_kstr(w, "type", "sell");
-		jw_kcard(w, "card", c);
-		jw_kint(w, "shares", sh);
-		jw_kint(w, "proceeds", st->value[s] * sh);
-		break;
-	case K_PRICE:
-		jw_kstr(w, "type", "price");
-		jw_kcard(w, "card", c);
-		jw_kint(w, "value", CARD_RANK(c) + 1);
-		break;
-	case K_ZERO:
-		jw_kstr(w, "type", "price");
-		jw_kcard(w, "card", c);
-		jw_kint(w, "value", 0);
-		break;
-	default:
-		jw_kstr(w, "type", "discard");
-		jw_kcard(w, "card", c);
-		break;
-	}
+		jw_kint(w, kind == K_BUY ? "cost" : "proceeds",
+		    st->value[CARD_SUIT(c)] * sh);
+	} else if (kind != K_DISCARD)
+		jw_kint(w, "value", kind == K_ZERO ? 0 : CARD_RANK(c) + 1);
 	jw_end(w);
 }
 
@@ -263,117 +309,38 @@ stocks_action_parse(const void *vst, int player, const json_t *j,
 	return 0;
 }
 
-/* Writes the object for an event. */
+/* Writes the object for an event: its type, then its values by its shape. */
 void
 stocks_event_write(const void *vst, const struct event *e, struct jw *w)
 {
-	const int32_t *a = e->a;
+	const struct evshape *sh;
+	const struct field *f;
+	int32_t x;
+	int i;
 
 	jw_obj(w);
-	switch (e->type) {
-	case EV_SETUP_CARD:
-		jw_kstr(w, "type", "setup_card");
-		jw_kcard(w, "card", a[0]);
-		if (a[1] >= 0)
-			jw_kstr(w, "company", suit_keys[a[1]]);
-		else
-			jw_knull(w, "company");
-		break;
-	case EV_START:
-		jw_kstr(w, "type", "start");
-		jw_kint(w, "player", a[0]);
-		break;
-	case EV_DRAW:
-		jw_kstr(w, "type", "draw");
-		jw_kint(w, "player", a[0]);
-		jw_kcard(w, "card", a[1]);
-		break;
-	case EV_DRAWN:
-		jw_kstr(w, "type", "drawn");
-		jw_kint(w, "player", a[0]);
-		jw_kint(w, "count", a[1]);
-		jw_kstr(w, "why", a[2] ? "refill" : "deal");
-		break;
-	case EV_TURN:
-		jw_kstr(w, "type", "turn");
-		jw_kint(w, "player", a[0]);
-		jw_kint(w, "number", a[1]);
-		break;
-	case EV_BUY:
-		jw_kstr(w, "type", "buy");
-		jw_kint(w, "player", a[0]);
-		jw_kcard(w, "card", a[1]);
-		jw_kint(w, "shares", a[2]);
-		jw_kint(w, "cost", a[3]);
-		break;
-	case EV_SELL:
-		jw_kstr(w, "type", "sell");
-		jw_kint(w, "player", a[0]);
-		jw_kcard(w, "card", a[1]);
-		jw_kint(w, "shares", a[2]);
-		jw_kint(w, "proceeds", a[3]);
-		jw_kint(w, "debt_repaid", a[4]);
-		break;
-	case EV_PRICE:
-		jw_kstr(w, "type", "price");
-		jw_kint(w, "player", a[0]);
-		jw_kcard(w, "card", a[1]);
-		jw_kstr(w, "company", suit_keys[a[2]]);
-		jw_kint(w, "old", a[3]);
-		jw_kint(w, "new", a[4]);
-		break;
-	case EV_BANKRUPT:
-		jw_kstr(w, "type", "bankrupt");
-		jw_kstr(w, "company", suit_keys[a[0]]);
-		jw_kint(w, "certificates", a[1]);
-		break;
-	case EV_LOSE:
-		jw_kstr(w, "type", "shares_lost");
-		jw_kint(w, "player", a[0]);
-		jw_kstr(w, "company", suit_keys[a[1]]);
-		jw_kint(w, "shares", a[2]);
-		break;
-	case EV_DISCARD:
-		jw_kstr(w, "type", "discard");
-		jw_kint(w, "player", a[0]);
-		jw_kcard(w, "card", a[1]);
-		break;
-	case EV_BANK_SHORT:
-		jw_kstr(w, "type", "bank_short");
-		jw_kint(w, "needed", a[0]);
-		jw_kint(w, "bank", a[1]);
-		break;
-	case EV_LEVY:
-		jw_kstr(w, "type", "levy");
-		jw_kint(w, "player", a[0]);
-		jw_kint(w, "paid", a[1]);
-		jw_kint(w, "owed", a[2]);
-		break;
-	case EV_RESHUFFLE:
-		jw_kstr(w, "type", "reshuffle");
-		jw_kint(w, "stock", a[0]);
-		jw_kint(w, "jokers_added", a[1]);
-		jw_kint(w, "from_stock", a[2]);
-		jw_kint(w, "from_discard", a[3]);
-		jw_kint(w, "from_price_stacks", a[4]);
-		break;
-	case EV_JOKER:
-		jw_kstr(w, "type", "joker");
-		jw_kint(w, "player", a[0]);
-		break;
-	case EV_END_TURN:
-		jw_kstr(w, "type", "end_turn");
-		jw_kint(w, "player", a[0]);
-		jw_kint(w, "turns", a[1]);
-		break;
-	case EV_GAME_OVER:
-		jw_kstr(w, "type", "game_over");
-		jw_kstr(w, "reason", a[0] ? "max_turns" : "joker");
-		break;
-	default:
+	if (e->type < 0 || (size_t)e->type >= sizeof evshapes /
+	    sizeof evshapes[0]) {
 		jw_kstr(w, "type", "unknown");
 		jw_kint(w, "code", e->type);
-		break;
+		jw_end(w);
+		return;
+	}
+	sh = &evshapes[e->type];
+	jw_key(w, "type");
+	jw_word(w, sh->type, strlen(sh->type));
+	for (i = 0; i < 5 && sh->f[i].key != NULL; i++) {
+		f = &sh->f[i];
+		x = e->a[i];
+		jw_keyn(w, f->key, f->klen);
+		if (f->kind == VK_CARD)
+			jw_card(w, x);
+		else if (f->kind == VK_NUM)
+			jw_int(w, x);
+		else if (x >= 0)
+			jw_word(w, f->words[x], strlen(f->words[x]));
+		else
+			jw_null(w);
 	}
 	jw_end(w);
 }
