@@ -1,25 +1,24 @@
 /*
- * tournament ladder run: the ladder as a table source of the pool
- * (pool.h), which alone starts the referees.  Each table is a chunk of
- * the ladder's duplicate deals (table_deals: sized by the pace of the
- * tables so far, so start-ups are paid once a table), its bots
- * chosen by ladder_pair.c from the last fit, recorded in the store before
- * it starts; each finished game is committed in its own transaction, keyed
- * (table, game), so a kill -9 loses no committed game and doubles none
- * (tables a killed run left open are marked abandoned when the ladder
- * starts again: their missing games are never played, their played ones
- * count).  Every refit_every games (spaced by time too: refit_due) the
- * new games are added to the rating,
- * which is refitted warm (from the last fit), saved in the store (ratings
- * over time) and published as the site; the inbox is looked into, and
- * when the active bots changed (an add, update or retire by another
- * process), no new table starts: the pool ends when its tables have, and
- * the next one plays with the new bots.  At the end (a signal, --games)
- * the rating is made once more from scratch, as tournament rate makes it,
- * so the site at rest shows exactly the table of `ladder status`.  The
- * replays of ended tables are rendered off the play path, one at a time
- * in the background at a lower priority (what a run leaves undone, the
- * next run, `ladder site` or `ladder serve` renders: ladder_replay).
+ * tournament ladder run: the ladder as a table source of the pool (pool.h),
+ * which alone starts the referees.  Each table is a chunk of the ladder's
+ * duplicate deals (table_deals: sized by the pace of the tables so far, so
+ * start-ups are paid once a table), its bots chosen by ladder_pair.c from
+ * the last fit, recorded in the store before it starts; each finished game
+ * is committed in its own transaction, keyed (table, game), so a kill -9
+ * loses no committed game and doubles none (tables a killed run left open
+ * are marked abandoned when the ladder starts again: their missing games are
+ * never played, their played ones count).  Every refit_every games (spaced
+ * by time too: refit_due) the new games are added to the rating, which is
+ * refitted warm (from the last fit), saved in the store (ratings over time)
+ * and published as the site; the inbox is looked into, and when the active
+ * bots changed (an add, update or retire by another process), no new table
+ * starts: the pool ends when its tables have, and the next one plays with
+ * the new bots.  At the end (a signal, --games) the rating is made once more
+ * from scratch, as tournament rate makes it, so the site at rest shows
+ * exactly the table of `ladder status`.  The replays of ended tables are
+ * rendered off the play path, one at a time in the background at a lower
+ * priority (what a run leaves undone, the next run, `ladder site` or `ladder
+ * serve` renders: ladder_replay).
  */
 #include <sys/file.h>
 #include <sys/resource.h>

@@ -1,22 +1,20 @@
 /*
  * The ladder's static site, written after every refit: index.html (the
  * standing table: Elo, interval, games, faults, last played, owner; the
- * tables now in play, as a spectator may see them: their bots and how
- * many of their games are done, never a card nor a log; and the ratings
- * over time as an inline SVG chart with its values in a table),
- * table.txt (report.c's table, the bytes `ladder status` prints),
- * results.html (report.c's full page, while the head-to-head matrix
- * stays small) and bots/NAME.html per bot (its versions, its results
- * against each opponent, its recent games with their logs and replays,
- * each replay opened at its game, or why there is none).  Every page
- * links the others.  No scripts, no external assets.  The replays are
- * not made here: ladder_replays (ladder_run.c) owns them.  The site is
- * written into a new
- * directory DIR/site.XXXXXX and then published at once by renaming a
- * symlink over DIR/site, so a reader never sees a page half written nor a
- * site half old; the generation before is kept for readers still in it,
- * older ones are removed.  Logs are linked as ../logs/..., which resolves
- * both from files and on `ladder serve`.
+ * tables now in play, as a spectator may see them: their bots and how many
+ * of their games are done, never a card nor a log; and the ratings over time
+ * as an inline SVG chart with its values in a table), table.txt (report.c's
+ * table, the bytes `ladder status` prints), results.html (report.c's full
+ * page, while the head-to-head matrix stays small) and bots/NAME.html per
+ * bot (its versions, its results against each opponent, its recent games
+ * with their logs and replays, each replay opened at its game, or why there
+ * is none).  Every page links the others.  No scripts, no external assets.
+ * The replays are not made here: ladder_replays (ladder_run.c) owns them.
+ * The site is written into a new directory DIR/site.XXXXXX and then
+ * published at once by renaming a symlink over DIR/site, so a reader never
+ * sees a page half written nor a site half old; the generation before is
+ * kept for readers still in it, older ones are removed.  Logs are linked as
+ * ../logs/..., which resolves both from files and on `ladder serve`.
  */
 #include <sys/file.h>
 #include <sys/stat.h>
