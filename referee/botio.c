@@ -50,6 +50,8 @@ static void	bot_stderr(struct botset *, struct mbot *, int);
 static void	bot_unwatch(struct botset *, struct mbot *, int);
 static void	bot_close_in(struct botset *, struct mbot *);
 static int	bot_fd(const struct mbot *, enum slot, short *);
+static void	bot_fault(struct botset *, struct mbot *, enum fault, int,
+		    const char *, ...) __attribute__((format(printf, 5, 6)));
 
 #ifdef HAVE_EPOLL
 const char *const botset_wait_call = "epoll";
@@ -68,17 +70,20 @@ now_us(void)
 	return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
 }
 
-void
-bot_fault(struct botset *bs, struct mbot *b, enum fault kind, int64_t id,
+/*
+ * Hands a fault of b's I/O up to the owner's hook, once, with its detail's
+ * format and arguments (the owner formats every fault); limit: the limit
+ * it hit (FAULT_LIMIT), else -1.
+ */
+static void
+bot_fault(struct botset *bs, struct mbot *b, enum fault kind, int limit,
     const char *fmt, ...)
 {
 	va_list ap;
-	char detail[256];
 
 	va_start(ap, fmt);
-	vsnprintf(detail, sizeof detail, fmt, ap);
+	bs->hooks->fault(bs->arg, b, kind, limit, fmt, ap);
 	va_end(ap);
-	bs->hooks->fault(bs->arg, b, kind, id, detail);
 }
 
 int
@@ -211,8 +216,7 @@ botset_spawn(struct botset *bs, int *failed, char *cause, size_t len)
 		memset(&b->p, 0, sizeof b->p);
 		b->p.in = b->p.out = b->p.err = b->p.pidfd = -1;
 		b->rd.len = b->wq.off = b->wq.buf.len = 0;
-		b->rd.skipping = b->wq.close_after = b->hello = b->open = 0;
-		b->nclosed = 0;
+		b->rd.skipping = b->wq.close_after = 0;
 		b->spawned = b->alive = 0;
 	}
 	/* All forked first, then each exec awaited: they start at once. */
@@ -237,23 +241,6 @@ botset_spawn(struct botset *bs, int *failed, char *cause, size_t len)
 		b->alive = 1;
 		b->out_ended = 0;
 	}
-	return 0;
-}
-
-void
-bot_closed_add(struct mbot *b, int64_t id)
-{
-	b->closed[b->nclosed++ % NCLOSED] = id;
-}
-
-int
-bot_closed_has(const struct mbot *b, int64_t id)
-{
-	int i;
-
-	for (i = 0; i < NCLOSED && i < b->nclosed; i++)
-		if (b->closed[i] == id)
-			return 1;
 	return 0;
 }
 
@@ -480,8 +467,8 @@ bot_read_some(struct botset *bs, struct mbot *b, int drain)
 		if (r->len > MAX_LINE) {
 			mlog_recv(bs->log, now_us() - bs->t0, b->index, r->buf,
 			    LOGGED_PREFIX, 1);
-			bot_fault(bs, b, FAULT_LONG_LINE, b->open ? b->id : -1,
-			    "a line longer than %d bytes", MAX_LINE);
+			bot_fault(bs, b, FAULT_LONG_LINE, -1, "a line longer "
+			    "than %d bytes", MAX_LINE);
 			r->len = 0;
 			r->skipping = 1;
 		}
@@ -520,9 +507,9 @@ void
 bot_flood(struct botset *bs, struct mbot *b)
 {
 	b->rd.muted = 1;
-	bot_fault(bs, b, FAULT_MALFORMED, b->open ? b->id : -1, "more than %zu "
-	    "bytes or %d lines of output for one request; the rest is "
-	    "dropped until the next", bs->max_output, MAX_LINES_ASKED);
+	bot_fault(bs, b, FAULT_MALFORMED, -1, "more than %zu bytes or %d "
+	    "lines of output for one request; the rest is dropped until the "
+	    "next", bs->max_output, MAX_LINES_ASKED);
 }
 
 /* Copies b's stderr into its file (capped, with turn markers). */
@@ -616,19 +603,18 @@ bot_lost(struct botset *bs, struct mbot *b)
 	bot_read(bs, b, 1);
 	bot_stderr(bs, b, 1);
 	bot_reap(bs, b);
-	b->hello = 0;
 	if (bs->shutting)
 		return;
 	if (b->p.exited && (lim = contain_limit(b->p.signalled, b->p.code,
 	    b->p.cpu_ms, b->p.maxrss_kb)) != NULL) {
 		contain_limit_describe(lim, what, sizeof what);
-		bot_fault(bs, b, FAULT_LIMIT, b->open ? b->id : -1,
-		    "%s: %s (%s)", lim, what, how);
 		for (i = 0; i < NLIMIT; i++)
 			if (strcmp(lim, limit_names[i]) == 0)
-				b->game.limits[i]++;
+				break;
+		bot_fault(bs, b, FAULT_LIMIT, i < NLIMIT ? i : -1,
+		    "%s: %s (%s)", lim, what, how);
 	} else
-		bot_fault(bs, b, FAULT_EXIT, b->open ? b->id : -1, "%s",
+		bot_fault(bs, b, FAULT_EXIT, -1, "%s",
 		    b->lost_why != NULL ? b->lost_why : how);
 }
 
@@ -821,34 +807,13 @@ botset_handle(struct botset *bs)
 	}
 }
 
-void
-bot_answered(struct mbot *b, struct action a, int64_t now, int64_t per_move)
+int
+botset_polled(const struct botset *bs)
 {
-	int64_t used, over;
-
-	used = now - b->sent_us;
-	over = used - per_move;
-	if (over > 0)
-		b->bank_us = over < b->bank_us ? b->bank_us - over : 0;
-	b->open = 0;
-	b->source = SRC_BOT;
-	b->answer = a;
-}
-
-int64_t
-botset_deadline(const struct botset *bs, int64_t until, int *fallback)
-{
-	const struct mbot *b;
-	int64_t dl = until;
 	int i;
 
-	*fallback = 0;
-	for (i = 0; i < bs->n; i++) {
-		b = &bs->bots[i];
-		if ((b->open || b->hello) && b->deadline_us < dl)
-			dl = b->deadline_us;
-		if (b->alive && b->p.pidfd == -1)
-			*fallback = 1;
-	}
-	return dl;
+	for (i = 0; i < bs->n; i++)
+		if (bs->bots[i].alive && bs->bots[i].p.pidfd == -1)
+			return 1;
+	return 0;
 }

@@ -4,15 +4,20 @@
  * is muted), its stdin written at once or queued, its stderr copied into a
  * file (capped, with turn markers), its end noticed, killed and reaped, and
  * one watch set (epoll(7), else poll(2)) over every bot's descriptors.
- * Every message sent and every line read is logged here; what a line
- * means, and what a fault costs, is the owner's (match.c), told through
- * the set's hooks.  A bot also carries the state of its open request and
- * its counts of this game's faults, which the owner keeps.
+ * Every message sent and every line read is logged here.  What a line
+ * means is the owner's (match.c), handed each line through the set's line
+ * hook; a fault of the I/O itself (a line too long, a flood, a loss) is
+ * handed up once through its fault hook, with its detail's format and
+ * arguments, and the owner formats it and says what it costs.  A bot also carries its open request (the
+ * id, when it was sent, its deadline, the time bank, the answer) and its
+ * counts of this game's faults: match.c keeps them, alone; this unit
+ * reads only the request's id, for the stderr markers.
  */
 #ifndef CARDARENA_BOTIO_H
 #define CARDARENA_BOTIO_H
 
 #include <poll.h>
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -101,7 +106,7 @@ struct mbot {
 	struct errcopy	 ecopy;
 	struct watched	 w[NSLOT];
 
-	/* The request (kept by the owner). */
+	/* The open request and this round's move: match.c's alone. */
 	int		 seat;		/* in the current game */
 	int		 hello;		/* the hello answer is awaited */
 	int		 open;		/* a request is open */
@@ -123,9 +128,12 @@ struct mbot {
 struct bot_hooks {
 	/* A whole line of b's stdout (its \r dropped), logged, read at now. */
 	void	(*line)(void *, struct mbot *, char *, size_t, int64_t);
-	/* A fault of b's I/O on request id (-1: none), with its detail. */
-	void	(*fault)(void *, struct mbot *, enum fault, int64_t,
-		    const char *);
+	/*
+	 * A fault of b's I/O (its open request's, if one is), with the limit
+	 * it hit (FAULT_LIMIT; else -1) and its detail's format and arguments.
+	 */
+	void	(*fault)(void *, struct mbot *, enum fault, int, const char *,
+		    va_list) __attribute__((format(printf, 5, 0)));
 };
 
 /* A descriptor the last wait found ready. */
@@ -185,11 +193,8 @@ void	 botset_handle(struct botset *);
 extern const char *const botset_sync_call, *const botset_wait_call;
 /* Closes the bots' stderr files (noting what the cap dropped). */
 void	 botset_stderr_close(struct botset *);
-/*
- * The earliest of until and the bots' hello and request deadlines;
- * *fallback is set if a live bot has no pidfd (its exit is polled).
- */
-int64_t	 botset_deadline(const struct botset *, int64_t, int *);
+/* Returns 1 if a live bot has no pidfd: its exit is to be polled. */
+int	 botset_polled(const struct botset *);
 /* Frees the set (its bots must be reaped). */
 void	 botset_free(struct botset *);
 
@@ -200,9 +205,6 @@ void	 botset_free(struct botset *);
  */
 void	 bot_send(struct botset *, struct mbot *, const struct buf *,
 	    const char *, int64_t, long, int64_t);
-/* Hands a fault of b to the owner's hook, its detail formatted. */
-void	 bot_fault(struct botset *, struct mbot *, enum fault, int64_t,
-	    const char *, ...) __attribute__((format(printf, 5, 6)));
 /* Forgets what b was cut in and counts its output anew (a request). */
 void	 bot_asked(struct mbot *);
 /* Reads b's stdout, handing each line to the hooks; 1 at its end. */
@@ -217,14 +219,5 @@ void	 bot_check_exit(struct botset *, struct mbot *);
 void	 bot_close_after(struct botset *, struct mbot *);
 /* Kills and reaps b's process group, closing its descriptors. */
 void	 bot_reap(struct botset *, struct mbot *);
-/*
- * Takes b's valid answer a to its open request, read at now; what it took
- * over per_move (microseconds) is drawn from its time bank.
- */
-void	 bot_answered(struct mbot *, struct action, int64_t, int64_t);
-/* Remembers an id a fault closed: late answers to it are no fault. */
-void	 bot_closed_add(struct mbot *, int64_t);
-/* Returns 1 if id is one of the recently fault-closed requests. */
-int	 bot_closed_has(const struct mbot *, int64_t);
 
 #endif

@@ -9,7 +9,9 @@
  * composed as text once; the same bytes go to the bot and into the log.
  * Substitute moves after a fault come from a generator seeded by the deal
  * seed and the step, never from the timing of other faults.  The bots'
- * processes and pipes are botio.c's; what their lines mean is here.
+ * processes and pipes are botio.c's; what their lines mean is here, and
+ * so are their open requests (sent when, due when, the time bank) and
+ * every fault's cost.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -69,14 +71,22 @@ static int	failf(struct match *, const char *, ...)
 		    __attribute__((format(printf, 2, 3)));
 static int	log_failed(struct match *);
 static void	fault(struct match *, struct mbot *, enum fault, int64_t,
-		    const char *);
-static void	on_fault(void *, struct mbot *, enum fault, int64_t,
-		    const char *);
+		    const char *, va_list) __attribute__((format(printf, 5, 0)));
+static void	faultf(struct match *, struct mbot *, enum fault, int64_t,
+		    const char *, ...) __attribute__((format(printf, 5, 6)));
+static void	on_fault(void *, struct mbot *, enum fault, int,
+		    const char *, va_list)
+		    __attribute__((format(printf, 5, 0)));
+static void	answered(struct match *, struct mbot *, struct action,
+		    int64_t);
+static void	closed_add(struct mbot *, int64_t);
+static int	closed_has(const struct mbot *, int64_t);
 static void	on_line(void *, struct mbot *, char *, size_t, int64_t);
 static void	on_answer(struct match *, struct mbot *, const json_t *,
 		    int64_t);
 static void	bot_hello(struct match *, struct mbot *, const json_t *,
 		    const char *);
+static int64_t	deadline(const struct match *, int64_t);
 static void	check_deadlines(struct match *, int64_t);
 static int	pump(struct match *, int64_t);
 static int	ask(struct match *, int);
@@ -145,17 +155,19 @@ match_adjudicate(int n, int *places, double *scores)
 }
 
 /*
- * Counts a fault of b and logs it; closes b's open request (its move is
- * substituted when the round settles), else tells a live bot at once.
+ * Counts a fault of b and logs it, its detail formatted from fmt and ap
+ * (every fault's, the I/O's too, is formatted here); closes b's open
+ * request (its move is substituted when the round settles), else tells a
+ * live bot at once.
  */
 static void
 fault(struct match *m, struct mbot *b, enum fault kind, int64_t id,
-    const char *why)
+    const char *fmt, va_list ap)
 {
 	struct buf msg = { NULL, 0, 0 };
 	char detail[256];
 
-	strlcpy(detail, why, sizeof detail);
+	vsnprintf(detail, sizeof detail, fmt, ap);
 	if (!m->replaying)
 		m->res->faults[b->index][kind]++;
 	b->game.faults++;
@@ -175,7 +187,7 @@ fault(struct match *m, struct mbot *b, enum fault kind, int64_t id,
 		b->source = SRC_FAULT;
 		b->fault = kind;
 		strlcpy(b->why, detail, sizeof b->why);
-		bot_closed_add(b, b->id);
+		closed_add(b, b->id);
 		return;
 	}
 	if (!b->alive || m->bs.shutting || kind == FAULT_EXIT)
@@ -185,12 +197,69 @@ fault(struct match *m, struct mbot *b, enum fault kind, int64_t id,
 	buf_free(&msg);
 }
 
-/* The bots' hook for a fault of their I/O: as fault(). */
+/* A fault of b found here (in what it answered, or its time): fault(). */
 static void
-on_fault(void *arg, struct mbot *b, enum fault kind, int64_t id,
-    const char *detail)
+faultf(struct match *m, struct mbot *b, enum fault kind, int64_t id,
+    const char *fmt, ...)
 {
-	fault(arg, b, kind, id, detail);
+	va_list ap;
+
+	va_start(ap, fmt);
+	fault(m, b, kind, id, fmt, ap);
+	va_end(ap);
+}
+
+/*
+ * The bots' hook for a fault of their I/O: the open request's if one is;
+ * a loss (exit, limit) also ends the wait for its hello, and a limit is
+ * counted by the limit hit.
+ */
+static void
+on_fault(void *arg, struct mbot *b, enum fault kind, int limit,
+    const char *fmt, va_list ap)
+{
+	if (kind == FAULT_EXIT || kind == FAULT_LIMIT)
+		b->hello = 0;
+	if (limit != -1)
+		b->game.limits[limit]++;
+	fault(arg, b, kind, b->open ? b->id : -1, fmt, ap);
+}
+
+/*
+ * Takes b's valid answer a to its open request, read at now: what it took
+ * over the time per move is drawn from its time bank.
+ */
+static void
+answered(struct match *m, struct mbot *b, struct action a, int64_t now)
+{
+	int64_t used, over;
+
+	used = now - b->sent_us;
+	over = used - m->cf->time_per_move_ms * 1000;
+	if (over > 0)
+		b->bank_us = over < b->bank_us ? b->bank_us - over : 0;
+	b->open = 0;
+	b->source = SRC_BOT;
+	b->answer = a;
+}
+
+/* Remembers an id a fault closed: late answers to it are no fault. */
+static void
+closed_add(struct mbot *b, int64_t id)
+{
+	b->closed[b->nclosed++ % NCLOSED] = id;
+}
+
+/* Returns 1 if id is one of b's recently fault-closed requests. */
+static int
+closed_has(const struct mbot *b, int64_t id)
+{
+	int i;
+
+	for (i = 0; i < NCLOSED && i < b->nclosed; i++)
+		if (b->closed[i] == id)
+			return 1;
+	return 0;
 }
 
 /*
@@ -217,17 +286,17 @@ on_line(void *arg, struct mbot *b, char *line, size_t len, int64_t now)
 		kind = proto_index(b->legal, b->nlegal, qindex, qhas, qamount,
 		    &a, why, sizeof why);
 		if (kind != -1) {
-			bot_fault(&m->bs, b, kind, id, "%s", why);
+			faultf(m, b, kind, id, "%s", why);
 			return;
 		}
-		bot_answered(b, a, now, m->cf->time_per_move_ms * 1000);
+		answered(m, b, a, now);
 		return;
 	}
 	j = json_loadb(line, len, JSON_REJECT_DUPLICATES, &jerr);
 	if (b->hello)
 		bot_hello(m, b, j, jerr.text);
 	else if (j == NULL || !json_is_object(j))
-		bot_fault(&m->bs, b, FAULT_MALFORMED, b->open ? b->id : -1,
+		faultf(m, b, FAULT_MALFORMED, b->open ? b->id : -1,
 		    "not a JSON object: %s", j == NULL ? jerr.text :
 		    "another JSON value");
 	else
@@ -250,31 +319,30 @@ on_answer(struct match *m, struct mbot *b, const json_t *j, int64_t now)
 	jid = json_object_get(j, "id");
 	if (!json_is_integer(jid)) {
 		if (type == NULL || strcmp(type, "hello") != 0)
-			bot_fault(&m->bs, b, FAULT_MALFORMED, b->open ?
-			    b->id : -1, "the answer has no whole-number "
-			    "\"id\"");
+			faultf(m, b, FAULT_MALFORMED, b->open ? b->id : -1,
+			    "the answer has no whole-number \"id\"");
 		return;
 	}
 	id = json_integer_value(jid);
 	if (!b->open || id != b->id) {
-		if (bot_closed_has(b, id))
+		if (closed_has(b, id))
 			return;
 		if (b->open)
-			bot_fault(&m->bs, b, FAULT_WRONG_ID, b->id, "answer "
-			    "for id %lld, the open request is %lld",
-			    (long long)id, (long long)b->id);
+			faultf(m, b, FAULT_WRONG_ID, b->id, "answer for id "
+			    "%lld, the open request is %lld", (long long)id,
+			    (long long)b->id);
 		else
-			bot_fault(&m->bs, b, FAULT_WRONG_ID, id, "answer for "
-			    "id %lld, no request is open", (long long)id);
+			faultf(m, b, FAULT_WRONG_ID, id, "answer for id "
+			    "%lld, no request is open", (long long)id);
 		return;
 	}
 	kind = proto_action(m->g, m->st, b->seat, j, b->legal, b->nlegal, &a,
 	    why, sizeof why);
 	if (kind != -1) {
-		bot_fault(&m->bs, b, kind, id, "%s", why);
+		faultf(m, b, kind, id, "%s", why);
 		return;
 	}
-	bot_answered(b, a, now, m->cf->time_per_move_ms * 1000);
+	answered(m, b, a, now);
 }
 
 /* Takes b's hello answer (j may be NULL: unparsable). */
@@ -288,18 +356,17 @@ bot_hello(struct match *m, struct mbot *b, const json_t *j, const char *why)
 	b->hello = 0;
 	b->wants = WANT_ALL;
 	if (j == NULL || !json_is_object(j)) {
-		bot_fault(&m->bs, b, FAULT_MALFORMED, -1, "the hello answer "
-		    "is not a JSON object: %s", j == NULL ? why :
-		    "another value");
+		faultf(m, b, FAULT_MALFORMED, -1, "the hello answer is not a "
+		    "JSON object: %s", j == NULL ? why : "another value");
 		return;
 	}
 	if (msg_wants(j, &b->wants, why2, sizeof why2) == -1)
-		bot_fault(&m->bs, b, FAULT_MALFORMED, -1, "the hello "
-		    "answer's %s", why2);
+		faultf(m, b, FAULT_MALFORMED, -1, "the hello answer's %s",
+		    why2);
 	if ((name = json_string_value(json_object_get(j, "name"))) == NULL ||
 	    *name == '\0') {
-		bot_fault(&m->bs, b, FAULT_MALFORMED, -1, "the hello answer "
-		    "has no \"name\" string");
+		faultf(m, b, FAULT_MALFORMED, -1, "the hello answer has no "
+		    "\"name\" string");
 		return;
 	}
 	len = strlen(name);
@@ -310,6 +377,22 @@ bot_hello(struct match *m, struct mbot *b, const json_t *j, const char *why)
 	}
 	memcpy(b->name, name, len);
 	b->name[len] = '\0';
+}
+
+/* The earliest of until and the bots' hello and request deadlines. */
+static int64_t
+deadline(const struct match *m, int64_t until)
+{
+	const struct mbot *b;
+	int64_t dl = until;
+	int i;
+
+	for (i = 0; i < m->n; i++) {
+		b = &m->bots[i];
+		if ((b->open || b->hello) && b->deadline_us < dl)
+			dl = b->deadline_us;
+	}
+	return dl;
 }
 
 /*
@@ -327,14 +410,14 @@ check_deadlines(struct match *m, int64_t now)
 		bot_check_exit(&m->bs, b);
 		if (b->hello && now >= b->deadline_us) {
 			b->hello = 0;
-			bot_fault(&m->bs, b, FAULT_TIMEOUT, -1, "no hello "
-			    "answer within %ld ms", m->cf->time_hello_ms);
+			faultf(m, b, FAULT_TIMEOUT, -1, "no hello answer "
+			    "within %ld ms", m->cf->time_hello_ms);
 			b->game.hello++;
 		}
 		if (b->open && now >= b->deadline_us) {
 			b->bank_us = 0;		/* all of it is spent */
-			bot_fault(&m->bs, b, FAULT_TIMEOUT, b->id, "no answer "
-			    "within %lld ms", (long long)((b->deadline_us -
+			faultf(m, b, FAULT_TIMEOUT, b->id, "no answer within "
+			    "%lld ms", (long long)((b->deadline_us -
 			    b->sent_us) / 1000));
 		}
 	}
@@ -350,7 +433,8 @@ pump(struct match *m, int64_t until)
 	int64_t now, t, dl;
 	int r, timeout, fallback;
 
-	dl = botset_deadline(&m->bs, until, &fallback);
+	dl = deadline(m, until);
+	fallback = botset_polled(&m->bs);
 	if (m->log.b.len >= LOG_BATCH && mlog_flush(&m->log) == -1)
 		return log_failed(m);
 	now = now_us();
@@ -476,6 +560,9 @@ say_hello(struct match *m, int gi, const json_t *o)
 		msg_hello(&m->msg, m->g, o, b->seat, cf->opts.players,
 		    cf->games, cf->duplicate, i, cf->time_per_move_ms,
 		    cf->time_bank_ms, cf->time_hello_ms, m->nonce);
+		/* A new lifetime: nothing open, no id closed. */
+		b->open = 0;
+		b->nclosed = 0;
 		b->hello = b->alive;
 		b->deadline_us = now_us() + cf->time_hello_ms * 1000;
 		bot_send(&m->bs, b, &m->msg, "hello", -1, 0, 0);
