@@ -130,15 +130,39 @@ cli_beside(const char *name, char *buf, size_t len)
 	return access(buf, X_OK) == 0 ? 0 : -1;
 }
 
-long long
-cli_number(const char *name, const char *s, long long lo, long long hi)
+/*
+ * Reads s, the value of option name, as a whole number in [lo, hi], or
+ * says why it is not (exit status 2): with the range if range is set,
+ * else as cli_usage_error(prog, ...) does if prog is not NULL, else as
+ * errx(3) does.
+ */
+static long long
+read_number(const char *prog, const char *name, const char *s, long long lo,
+    long long hi, int range)
 {
 	const char *errstr;
 	long long v;
 
 	v = strtonum(s, lo, hi, &errstr);
-	if (errstr != NULL)
+	if (errstr == NULL)
+		return v;
+	if (range)
 		errx(2, "%s %s: %s (from %lld to %lld)", name, s, errstr, lo,
 		    hi);
-	return v;
+	if (prog != NULL)
+		cli_usage_error(prog, "%s %s: %s", name, s, errstr);
+	errx(2, "%s %s: %s", name, s, errstr);
+}
+
+long long
+cli_number(const char *name, const char *s, long long lo, long long hi)
+{
+	return read_number(NULL, name, s, lo, hi, 1);
+}
+
+long long
+cli_whole(const char *prog, const char *name, const char *s, long long lo,
+    long long hi)
+{
+	return read_number(prog, name, s, lo, hi, 0);
 }

@@ -32,6 +32,13 @@ void	cli_usage_error(const char *prog, const char *fmt, ...)
  */
 long long cli_number(const char *name, const char *s, long long lo,
 	    long long hi);
+/*
+ * Reads s as cli_number does, but says only why it is not one: "NAME S:
+ * why", the way cli_usage_error(prog, ...) says it (pointing to --help)
+ * if prog is not NULL, else as errx(3) does (exit status 2).
+ */
+long long cli_whole(const char *prog, const char *name, const char *s,
+	    long long lo, long long hi);
 
 /*
  * Returns a getopt_long table (not to free; valid until the next call):

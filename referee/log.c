@@ -91,21 +91,17 @@ mlog_send(struct mlog *l, int64_t t, int bot, const struct msgnote *note,
 		return;
 	}
 	b = mlog_begin(l, "send");
-	buf_str(b, ",\"t\":");
-	buf_int(b, t);
-	buf_str(b, ",\"bot\":");
-	buf_int(b, bot);
+	mlog_int(b, "t", t);
+	mlog_int(b, "bot", bot);
 	buf_str(b, ",\"kind\":\"");
 	buf_str(b, note->kind);
 	buf_ch(b, '"');
 	if (note->id >= 0) {
-		buf_str(b, ",\"id\":");
-		buf_int(b, note->id);
+		mlog_int(b, "id", note->id);
 	} else if (strcmp(note->kind, "error") == 0)
 		buf_str(b, ",\"id\":null");
 	if (strcmp(note->kind, "request") == 0) {
-		buf_str(b, ",\"time_left_ms\":");
-		buf_int(b, note->tl);
+		mlog_int(b, "time_left_ms", note->tl);
 	}
 	mlog_end(l);
 }
@@ -206,10 +202,8 @@ mlog_recv(struct mlog *l, int64_t t, int bot, const char *line, size_t len,
 	l->b.p[at] = '\0';
 	l->lines = n;
 	b = mlog_begin(l, "recv");
-	buf_str(b, ",\"t\":");
-	buf_int(b, t);
-	buf_str(b, ",\"bot\":");
-	buf_int(b, bot);
+	mlog_int(b, "t", t);
+	mlog_int(b, "bot", bot);
 	if (plain_text(u, len)) {
 		buf_str(b, ",\"line\":");
 		buf_jstr(b, line, len);

@@ -22,10 +22,8 @@ begin_game_line(struct mlog *log, const char *type, int64_t t, int gi)
 	struct buf *l;
 
 	l = mlog_begin(log, type);
-	buf_str(l, ",\"t\":");
-	buf_int(l, t);
-	buf_str(l, ",\"game\":");
-	buf_int(l, gi);
+	mlog_int(l, "t", t);
+	mlog_int(l, "game", gi);
 	return l;
 }
 
@@ -100,8 +98,7 @@ mlog_game_start(struct mlog *log, int64_t t, int gi, uint64_t seed,
 	if (!mlog_on(log))
 		return;
 	l = begin_game_line(log, "game_start", t, gi);
-	buf_str(l, ",\"seed\":");
-	buf_int(l, (long long)seed);
+	mlog_int(l, "seed", (long long)seed);
 	buf_str(l, ",\"seats\":[");
 	for (s = 0; s < n; s++) {
 		if (s)
@@ -126,14 +123,10 @@ mlog_action(struct mlog *log, int gi, long step, int seat,
 	if (!mlog_on(log))
 		return;
 	l = mlog_begin(log, "action");
-	buf_str(l, ",\"game\":");
-	buf_int(l, gi);
-	buf_str(l, ",\"step\":");
-	buf_int(l, step);
-	buf_str(l, ",\"seat\":");
-	buf_int(l, seat);
-	buf_str(l, ",\"bot\":");
-	buf_int(l, b->index);
+	mlog_int(l, "game", gi);
+	mlog_int(l, "step", step);
+	mlog_int(l, "seat", seat);
+	mlog_int(l, "bot", b->index);
 	buf_str(l, ",\"source\":\"");
 	buf_str(l, source_names[b->source]);
 	if (b->source != SRC_BOT) {
@@ -154,10 +147,8 @@ mlog_fault(struct mlog *log, int64_t t, int gi, const struct mbot *b,
 	if (!mlog_on(log))
 		return;
 	l = begin_game_line(log, "fault", t, gi);
-	buf_str(l, ",\"bot\":");
-	buf_int(l, b->index);
-	buf_str(l, ",\"seat\":");
-	buf_int(l, b->seat);
+	mlog_int(l, "bot", b->index);
+	mlog_int(l, "seat", b->seat);
 	buf_str(l, ",\"fault\":\"");
 	buf_str(l, fault_names[kind]);
 	buf_str(l, "\",\"id\":");
@@ -181,8 +172,7 @@ mlog_game_end(struct mlog *log, int64_t t, int gi, long steps,
 	if (!mlog_on(log))
 		return;
 	l = begin_game_line(log, "game_end", t, gi);
-	buf_str(l, ",\"steps\":");
-	buf_int(l, steps);
+	mlog_int(l, "steps", steps);
 	buf_str(l, ",\"capped\":");
 	buf_str(l, oc->capped ? "true" : "false");
 	if (oc->cut)
@@ -219,8 +209,7 @@ mlog_ended(struct mlog *log, const char *type, int64_t t, const char *detail)
 	if (!mlog_on(log))
 		return;
 	l = mlog_begin(log, type);
-	buf_str(l, ",\"t\":");
-	buf_int(l, t);
+	mlog_int(l, "t", t);
 	buf_str(l, ",\"detail\":");
 	buf_jstr(l, detail, strlen(detail));
 	mlog_end(log);

@@ -57,7 +57,6 @@ cmd_run(int argc, char **argv)
 	};
 	struct run_opts o;
 	struct tour t;
-	const char *errstr;
 	char cause[512];
 	int ch, rc;
 
@@ -67,9 +66,7 @@ cmd_run(int argc, char **argv)
 	while ((ch = getopt_long(argc, argv, "+:j:qh", lopts, NULL)) != -1) {
 		switch (ch) {
 		case 'j':
-			o.jobs = (int)strtonum(optarg, 1, 1024, &errstr);
-			if (errstr != NULL)
-				errx(2, "-j %s: %s", optarg, errstr);
+			o.jobs = (int)cli_whole(NULL, "-j", optarg, 1, 1024);
 			break;
 		case 'q':
 			o.quiet = 1;
@@ -117,7 +114,7 @@ cmd_rate(int argc, char **argv)
 	struct rate_opts ro = { 200, 2, NULL, 0, 1500, 1 };
 	struct rated rd;
 	enum report_fmt fmt = FMT_TEXT;
-	const char *out = NULL, *errstr;
+	const char *out = NULL;
 	char cause[512], *eq, *end, *anchor = NULL, *copy, *linkdir = NULL;
 	const char *title = NULL;
 	FILE *fp = stdout;
@@ -157,15 +154,12 @@ cmd_rate(int argc, char **argv)
 				    "1000000", optarg);
 			break;
 		case 'b':
-			ro.boot = (int)strtonum(optarg, 0, 100000, &errstr);
-			if (errstr != NULL)
-				errx(2, "--boot %s: %s", optarg, errstr);
+			ro.boot = (int)cli_whole(NULL, "--boot", optarg, 0,
+			    100000);
 			break;
 		case 's':
-			ro.seed = (uint64_t)strtonum(optarg, 0, LLONG_MAX,
-			    &errstr);
-			if (errstr != NULL)
-				errx(2, "--seed %s: %s", optarg, errstr);
+			ro.seed = (uint64_t)cli_whole(NULL, "--seed", optarg,
+			    0, LLONG_MAX);
 			break;
 		case 'h':
 			tournament_usage(stdout, 0);

@@ -342,7 +342,6 @@ parse_args(int argc, char **argv, struct args *a)
 		{ NULL, 0, NULL, 0 }
 	};
 	enum mode want;
-	const char *errstr;
 	int ch;
 
 	memset(a, 0, sizeof *a);
@@ -353,19 +352,16 @@ parse_args(int argc, char **argv, struct args *a)
 	while ((ch = getopt_long(argc, argv, ":hq", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 's':
-			a->seat = strtonum(optarg, 0, MAX_PLAYERS - 1, &errstr);
-			if (errstr != NULL)
-				errx(2, "--seat %s: %s", optarg, errstr);
+			a->seat = cli_whole(NULL, "--seat", optarg, 0,
+			    MAX_PLAYERS - 1);
 			break;
 		case 'k':
-			a->step = strtonum(optarg, 0, LONG_MAX, &errstr);
-			if (errstr != NULL)
-				errx(2, "--step %s: %s", optarg, errstr);
+			a->step = cli_whole(NULL, "--step", optarg, 0,
+			    LONG_MAX);
 			break;
 		case 'u':
-			a->upto = strtonum(optarg, 0, LONG_MAX, &errstr);
-			if (errstr != NULL)
-				errx(2, "--upto %s: %s", optarg, errstr);
+			a->upto = cli_whole(NULL, "--upto", optarg, 0,
+			    LONG_MAX);
 			break;
 		case 'V':
 		case 'E':

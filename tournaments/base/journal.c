@@ -65,6 +65,17 @@ whole(const json_t *j, const char *key, long *out, char *cause, size_t len)
 	return 0;
 }
 
+/* Checks that a, the value of key, is an array of k; -1 and a cause. */
+static int
+array_of(const json_t *a, const char *key, int k, char *cause, size_t len)
+{
+	if (!json_is_array(a) || (int)json_array_size(a) != k) {
+		snprintf(cause, len, "\"%s\": not an array of %d", key, k);
+		return -1;
+	}
+	return 0;
+}
+
 /* Reads an array of k whole numbers >= 1; -1 and a cause. */
 static int
 int_array(const json_t *j, const char *key, int k, int *out, char *cause,
@@ -73,10 +84,8 @@ int_array(const json_t *j, const char *key, int k, int *out, char *cause,
 	json_t *a = json_object_get(j, key), *v;
 	int i;
 
-	if (!json_is_array(a) || (int)json_array_size(a) != k) {
-		snprintf(cause, len, "\"%s\": not an array of %d", key, k);
+	if (array_of(a, key, k, cause, len) == -1)
 		return -1;
-	}
 	for (i = 0; i < k; i++) {
 		v = json_array_get(a, (size_t)i);
 		if (!json_is_integer(v) || json_integer_value(v) < 1 ||
@@ -127,11 +136,8 @@ jgame_parse(const json_t *j, struct jgame *g, char *cause, size_t len)
 	if (int_array(j, "places", k, g->places, cause, len) == -1)
 		return -1;
 	if ((a = json_object_get(j, "scores")) != NULL) {
-		if (!json_is_array(a) || (int)json_array_size(a) != k) {
-			snprintf(cause, len, "\"scores\": not an array of %d",
-			    k);
+		if (array_of(a, "scores", k, cause, len) == -1)
 			return -1;
-		}
 		for (i = 0; i < k; i++) {
 			v = json_array_get(a, (size_t)i);
 			if (!json_is_number(v)) {
@@ -143,11 +149,8 @@ jgame_parse(const json_t *j, struct jgame *g, char *cause, size_t len)
 		}
 	}
 	if ((a = json_object_get(j, "faults")) != NULL) {
-		if (!json_is_array(a) || (int)json_array_size(a) != k) {
-			snprintf(cause, len, "\"faults\": not an array of %d",
-			    k);
+		if (array_of(a, "faults", k, cause, len) == -1)
 			return -1;
-		}
 		for (i = 0; i < k; i++) {
 			f = json_array_get(a, (size_t)i);
 			for (n = 0; n < NTFAULT; n++) {
@@ -609,12 +612,28 @@ doneset_init(struct doneset *d, long ntables, long gpt)
 	d->extra = xcalloc((size_t)ntables, sizeof *d->extra);
 }
 
+/* Returns where game is, or would go, in e's sorted games. */
+static int
+extra_find(const struct doneextra *e, long game)
+{
+	int lo = 0, hi = e->n, mid;
+
+	while (lo < hi) {
+		mid = (lo + hi) / 2;
+		if (e->v[mid] < game)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
 /* Marks a game done: 0 if new, 1 if it already was, -1 if out of range. */
 int
 doneset_add(struct doneset *d, long table, long game)
 {
 	struct doneextra *e;
-	int lo, hi, mid;
+	int lo;
 
 	if (table < 0 || table >= d->ntables || game < 0 || game >= d->gpt)
 		return -1;
@@ -636,15 +655,7 @@ doneset_add(struct doneset *d, long table, long game)
 		}
 		return 0;
 	}
-	lo = 0;
-	hi = e->n;
-	while (lo < hi) {
-		mid = (lo + hi) / 2;
-		if (e->v[mid] < game)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
+	lo = extra_find(e, game);
 	if (lo < e->n && e->v[lo] == game)
 		return 1;
 	if (e->n == e->cap) {
@@ -662,22 +673,14 @@ int
 doneset_has(const struct doneset *d, long table, long game)
 {
 	const struct doneextra *e;
-	int lo, hi, mid;
+	int lo;
 
 	if (table < 0 || table >= d->ntables)
 		return 0;
 	if (game < d->next[table])
 		return 1;
 	e = &d->extra[table];
-	lo = 0;
-	hi = e->n;
-	while (lo < hi) {
-		mid = (lo + hi) / 2;
-		if (e->v[mid] < game)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
+	lo = extra_find(e, game);
 	return lo < e->n && e->v[lo] == game;
 }
 

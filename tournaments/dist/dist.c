@@ -220,7 +220,7 @@ cmd_plan(int argc, char **argv)
 	struct tour t;
 	struct schedule s;
 	json_t *file, *base, *tb, *bots, *job, *header;
-	const char *errstr, *only = NULL;
+	const char *only = NULL;
 	char cause[512], *mask = NULL, *fp, seedtxt[32];
 	long chunk = 0, gpt, per, jpt, njobs, table, c, lo, hi, idx;
 	int ch, i;
@@ -229,9 +229,8 @@ cmd_plan(int argc, char **argv)
 	while ((ch = getopt_long(argc, argv, ":h", lopts, NULL)) != -1) {
 		switch (ch) {
 		case 'c':
-			chunk = (long)strtonum(optarg, 1, INT_MAX, &errstr);
-			if (errstr != NULL)
-				errx(2, "--chunk %s: %s", optarg, errstr);
+			chunk = (long)cli_whole(NULL, "--chunk", optarg, 1,
+			    INT_MAX);
 			break;
 		case 'o':
 			only = optarg;
@@ -394,7 +393,7 @@ cmd_job(int argc, char **argv)
 	json_error_t je;
 	json_int_t lo, hi;
 	FILE *fp = stdin;
-	const char *out = ".", *from = NULL, *errstr;
+	const char *out = ".", *from = NULL;
 	char cause[512], *line = NULL, *jpath, *logbase, what[64];
 	size_t cap = 0;
 	ssize_t n;
@@ -411,9 +410,8 @@ cmd_job(int argc, char **argv)
 			from = optarg;
 			break;
 		case 'i':
-			index = (long)strtonum(optarg, 0, LONG_MAX, &errstr);
-			if (errstr != NULL)
-				errx(2, "--index %s: %s", optarg, errstr);
+			index = (long)cli_whole(NULL, "--index", optarg, 0,
+			    LONG_MAX);
 			break;
 		case 'v':
 			verbose = 1;

@@ -409,9 +409,8 @@ g_run_opt(int ch, struct gopts *o)
 		    "--alpha" : "--beta", optarg, 1e-9, 0.499);
 		break;
 	case 'M':
-		o->max_units = strtonum(optarg, 1, 100000000, &errstr);
-		if (errstr != NULL)
-			errx(2, "--max-deals %s: %s", optarg, errstr);
+		o->max_units = cli_whole(NULL, "--max-deals", optarg, 1,
+		    100000000);
 		break;
 	case 'j':
 		o->jobs = (int)strtonum(optarg, 1, G_MAXJOBS, &errstr);
@@ -470,9 +469,7 @@ g_game_opt(int ch, struct gcli *c)
 		json_array_append_new(c->optv, json_string(optarg));
 		break;
 	case 's':
-		x = strtonum(optarg, 0, LLONG_MAX, &errstr);
-		if (errstr != NULL)
-			errx(2, "-s %s: %s", optarg, errstr);
+		x = cli_whole(NULL, "-s", optarg, 0, LLONG_MAX);
 		json_object_set_new(c->j, "seed", json_integer(x));
 		break;
 	case 'D':
@@ -496,7 +493,6 @@ g_game_opt(int ch, struct gcli *c)
 static int
 g_referee_opt(int ch, char **argv, struct gcli *c)
 {
-	const char *errstr;
 	long long x;
 
 	switch (ch) {
@@ -505,12 +501,9 @@ g_referee_opt(int ch, char **argv, struct gcli *c)
 	case 'H':
 	case 'X':
 	case 'C':
-		x = strtonum(optarg, ch == 'C' || ch == 'T' ? 1 : 0,
-		    ch == 'H' ? 3600000 : ch == 'X' || ch == 'C' ?
-		    100000000 : 86400000, &errstr);
-		if (errstr != NULL)
-			errx(2, "%s %s: %s", argv[optind - 1], optarg,
-			    errstr);
+		x = cli_whole(NULL, argv[optind - 1], optarg, ch == 'C' ||
+		    ch == 'T' ? 1 : 0, ch == 'H' ? 3600000 : ch == 'X' ||
+		    ch == 'C' ? 100000000 : 86400000);
 		json_object_set_new(c->j, ch == 'T' ? "time_per_move_ms" :
 		    ch == 'K' ? "time_bank_ms" : ch == 'H' ?
 		    "time_hello_ms" : ch == 'X' ? "max_decisions" :

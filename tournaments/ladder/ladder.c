@@ -319,7 +319,7 @@ l_init(int argc, char **argv)
 	struct stat sb;
 	struct lentry e;
 	json_t *j, *bots, *b;
-	const char *game = NULL, *errstr, *dir;
+	const char *game = NULL, *dir;
 	char cause[65536], *text, seed[32], *copy, boot[16] = "200";
 	size_t i;
 	int ch, k;
@@ -331,10 +331,8 @@ l_init(int argc, char **argv)
 			game = optarg;
 			break;
 		case 'b':
-			strtonum(optarg, 0, 10000, &errstr);
-			if (errstr != NULL)
-				cli_usage_error("tournament ladder init",
-				    "--boot %s: %s", optarg, errstr);
+			(void)cli_whole("tournament ladder init", "--boot",
+			    optarg, 0, 10000);
 			snprintf(boot, sizeof boot, "%s", optarg);
 			break;
 		case 'h':
@@ -654,7 +652,6 @@ l_serve(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	struct lstore s;
-	const char *errstr;
 	char cause[512];
 	int ch, port = 8080, idle = LSERVE_IDLE;
 
@@ -662,16 +659,12 @@ l_serve(int argc, char **argv)
 	while ((ch = getopt_long(argc, argv, ":p:h", lopts, NULL)) != -1) {
 		switch (ch) {
 		case 'p':
-			port = (int)strtonum(optarg, 0, 65535, &errstr);
-			if (errstr != NULL)
-				cli_usage_error("tournament ladder serve",
-				    "--port %s: %s", optarg, errstr);
+			port = (int)cli_whole("tournament ladder serve",
+			    "--port", optarg, 0, 65535);
 			break;
 		case 'i':
-			idle = (int)strtonum(optarg, 1, 3600, &errstr);
-			if (errstr != NULL)
-				cli_usage_error("tournament ladder serve",
-				    "--idle %s: %s", optarg, errstr);
+			idle = (int)cli_whole("tournament ladder serve",
+			    "--idle", optarg, 1, 3600);
 			break;
 		case 'h':
 			usage(stdout, 0);
@@ -702,7 +695,6 @@ l_run(int argc, char **argv)
 	};
 	struct lrun_opts o;
 	struct lstore s;
-	const char *errstr;
 	int ch, rc;
 
 	memset(&o, 0, sizeof o);
@@ -711,24 +703,16 @@ l_run(int argc, char **argv)
 	while ((ch = getopt_long(argc, argv, ":j:qh", lopts, NULL)) != -1) {
 		switch (ch) {
 		case 'j':
-			o.jobs = (int)strtonum(optarg, 1, 1024, &errstr);
-			if (errstr != NULL)
-				cli_usage_error("tournament ladder run",
-				    "-j %s: %s", optarg, errstr);
+			o.jobs = (int)cli_whole("tournament ladder run", "-j",
+			    optarg, 1, 1024);
 			break;
 		case 'G':
-			o.max_games = (long)strtonum(optarg, 1, LONG_MAX,
-			    &errstr);
-			if (errstr != NULL)
-				cli_usage_error("tournament ladder run",
-				    "--games %s: %s", optarg, errstr);
+			o.max_games = (long)cli_whole("tournament ladder run",
+			    "--games", optarg, 1, LONG_MAX);
 			break;
 		case 'R':
-			o.refit_every = (int)strtonum(optarg, 1, 1000000,
-			    &errstr);
-			if (errstr != NULL)
-				cli_usage_error("tournament ladder run",
-				    "--refit %s: %s", optarg, errstr);
+			o.refit_every = (int)cli_whole("tournament ladder run",
+			    "--refit", optarg, 1, 1000000);
 			break;
 		case 'I':
 			o.inbox = optarg;
@@ -773,7 +757,6 @@ l_synth(int argc, char **argv)
 	struct rng g;
 	struct jgame jg;
 	json_t *line;
-	const char *errstr;
 	char cause[512], name[64];
 	double *str, key[MAX_PLAYERS];
 	long nbots = 0, ngames = 0, gi, table = 0, vers[MAX_PLAYERS];
@@ -786,23 +769,16 @@ l_synth(int argc, char **argv)
 	while ((ch = getopt_long(argc, argv, ":h", lopts, NULL)) != -1) {
 		switch (ch) {
 		case 'b':
-			nbots = (long)strtonum(optarg, 2, MAX_BOTS, &errstr);
-			if (errstr != NULL)
-				cli_usage_error("tournament ladder synth",
-				    "--bots %s: %s", optarg, errstr);
+			nbots = (long)cli_whole("tournament ladder synth",
+			    "--bots", optarg, 2, MAX_BOTS);
 			break;
 		case 'g':
-			ngames = (long)strtonum(optarg, 1, 100000000, &errstr);
-			if (errstr != NULL)
-				cli_usage_error("tournament ladder synth",
-				    "--games %s: %s", optarg, errstr);
+			ngames = (long)cli_whole("tournament ladder synth",
+			    "--games", optarg, 1, 100000000);
 			break;
 		case 's':
-			seed = (uint64_t)strtonum(optarg, 0, LLONG_MAX,
-			    &errstr);
-			if (errstr != NULL)
-				cli_usage_error("tournament ladder synth",
-				    "--seed %s: %s", optarg, errstr);
+			seed = (uint64_t)cli_whole("tournament ladder synth",
+			    "--seed", optarg, 0, LLONG_MAX);
 			break;
 		case 'h':
 			usage(stdout, 0);

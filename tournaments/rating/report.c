@@ -22,8 +22,13 @@
 #include "rating/report.h"
 
 static double	 pct(double, double);
+static double	 score_pct(const struct rplayer *);
+static double	 mean_place(const struct rplayer *);
+static double	 first_pct(const struct rplayer *);
 static json_t	*jnum(double);
 static void	 num(FILE *, int, double);
+static void	 results_cols(FILE *, const struct rplayer *, int,
+		    const char *);
 static void	 losnum(FILE *, double);
 static int	 fault_part(const struct rplayer *, char *, size_t);
 static void	 fault_parts(FILE *, const struct rating *, int, const char *,
@@ -69,6 +74,27 @@ pct(double a, double b)
 	return b > 0 ? 100 * a / b : NAN;
 }
 
+/* p's score as a percentage of what it could have scored, or NaN. */
+static double
+score_pct(const struct rplayer *p)
+{
+	return pct(p->pscore, p->pweight);
+}
+
+/* p's mean place, or NaN before its first game. */
+static double
+mean_place(const struct rplayer *p)
+{
+	return p->games ? p->place_sum / p->games : NAN;
+}
+
+/* The share of p's games it won, as a percentage, or NaN. */
+static double
+first_pct(const struct rplayer *p)
+{
+	return pct((double)p->firsts, (double)p->games);
+}
+
 /* Prints a number with prec decimals, or "-" when it is not one. */
 static void
 num(FILE *fp, int prec, double x)
@@ -77,6 +103,21 @@ num(FILE *fp, int prec, double x)
 		fputs("-", fp);
 	else
 		fprintf(fp, "%.*f", prec, x);
+}
+
+/*
+ * Prints p's score %, mean place and 1st %, with sep between them: the
+ * percentages with prec decimals, the place with one more (it moves
+ * less).
+ */
+static void
+results_cols(FILE *fp, const struct rplayer *p, int prec, const char *sep)
+{
+	num(fp, prec, score_pct(p));
+	fputs(sep, fp);
+	num(fp, prec + 1, mean_place(p));
+	fputs(sep, fp);
+	num(fp, prec, first_pct(p));
 }
 
 /* Prints a likelihood as a percentage, or "-". */
@@ -233,9 +274,7 @@ text(FILE *fp, const struct report *rp)
 		else
 			fprintf(fp, "%5.0f", p->pm);
 		fprintf(fp, " %7ld %7.1f %6.2f %6.1f %8ld %7ld %7ld %6ld\n",
-		    p->games, pct(p->pscore, p->pweight),
-		    p->games ? p->place_sum / p->games : NAN,
-		    pct((double)p->firsts, (double)p->games),
+		    p->games, score_pct(p), mean_place(p), first_pct(p),
 		    p->faults[TF_TIMEOUT], p->faults[TF_CRASH],
 		    p->faults[TF_ILLEGAL], p->faults[TF_LIMIT]);
 	}
@@ -331,11 +370,7 @@ csv(FILE *fp, const struct report *rp)
 		fputc(',', fp);
 		num(fp, 1, p->hi);
 		fprintf(fp, ",%ld,", p->games);
-		num(fp, 2, pct(p->pscore, p->pweight));
-		fputc(',', fp);
-		num(fp, 3, p->games ? p->place_sum / p->games : NAN);
-		fputc(',', fp);
-		num(fp, 2, pct((double)p->firsts, (double)p->games));
+		results_cols(fp, p, 2, ",");
 		fprintf(fp, ",%ld,%ld,%ld,%d,", p->faults[TF_TIMEOUT],
 		    p->faults[TF_CRASH], p->faults[TF_ILLEGAL], p->flag);
 		num(fp, 4, p->los_next);
@@ -367,11 +402,7 @@ md(FILE *fp, const struct report *rp)
 		    p->flag ? "\\*" : "", p->name, p->elo);
 		num(fp, 0, p->pm);
 		fprintf(fp, " | %ld | ", p->games);
-		num(fp, 1, pct(p->pscore, p->pweight));
-		fputs(" | ", fp);
-		num(fp, 2, p->games ? p->place_sum / p->games : NAN);
-		fputs(" | ", fp);
-		num(fp, 1, pct((double)p->firsts, (double)p->games));
+		results_cols(fp, p, 1, " | ");
 		fprintf(fp, " | %ld | %ld | %ld | %ld |\n",
 		    p->faults[TF_TIMEOUT], p->faults[TF_CRASH],
 		    p->faults[TF_ILLEGAL], p->faults[TF_LIMIT]);
@@ -452,10 +483,9 @@ json(FILE *fp, const struct report *rp, char *cause, size_t len)
 		    "s:o,s:o,s:I,s:o,s:o,s:o,s:o,s:b,s:o}", "rank", p->rank,
 		    "name", p->name, "elo", jnum(p->elo), "pm", jnum(p->pm),
 		    "lo", jnum(p->lo), "hi", jnum(p->hi), "games",
-		    (json_int_t)p->games, "score", jnum(pct(p->pscore,
-		    p->pweight)), "mean_place", jnum(p->games ?
-		    p->place_sum / p->games : NAN), "first", jnum(pct(
-		    (double)p->firsts, (double)p->games)), "faults", f,
+		    (json_int_t)p->games, "score", jnum(score_pct(p)),
+		    "mean_place", jnum(mean_place(p)), "first",
+		    jnum(first_pct(p)), "faults", f,
 		    "flagged", p->flag, "los_next", jnum(p->los_next)));
 		json_array_append_new(names, json_string(p->name));
 	}
@@ -686,11 +716,7 @@ html(FILE *fp, const struct report *rp)
 		fprintf(fp, "</td><td>%.0f</td><td>", p->elo);
 		num(fp, 0, p->pm);
 		fprintf(fp, "</td><td>%ld</td><td>", p->games);
-		num(fp, 1, pct(p->pscore, p->pweight));
-		fputs("</td><td>", fp);
-		num(fp, 2, p->games ? p->place_sum / p->games : NAN);
-		fputs("</td><td>", fp);
-		num(fp, 1, pct((double)p->firsts, (double)p->games));
+		results_cols(fp, p, 1, "</td><td>");
 		fprintf(fp, "</td><td>%ld</td><td>%ld</td><td>%ld</td><td>%ld"
 		    "</td><td>", p->faults[TF_TIMEOUT], p->faults[TF_CRASH],
 		    p->faults[TF_ILLEGAL], p->faults[TF_LIMIT]);
