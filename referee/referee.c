@@ -160,7 +160,7 @@ usage(FILE *fp, int status)
 "                         for the rest of the game)\n"
 "      --duplicate        deal d is played P times, bot b at seat (b+g)%%P;\n"
 "                         each seat rotation with new bot processes\n"
-"      --game-list LIST   report only these game indices, e.g. 3,7,8 (the\n"
+"      --game-list LIST   report only these game indices, e.g. 3,7-9 (the\n"
 "                         games before them in their bots' lifetime are\n"
 "                         replayed first, so each is the same game)\n"
 "      --first-game G     the bots' lifetimes begin at game G (a runner's\n"
@@ -342,25 +342,46 @@ describe(const char *name)
 	json_decref(j);
 }
 
-/* Parses "3,7,8": distinct game indices in [0, games); exits on a bad one. */
+/*
+ * Parses "3,7-9": distinct game indices in [0, games), a range A-B for
+ * A..B (so a runner's chunk of any length is one short argument); exits
+ * on a bad one.
+ */
 static int *
 parse_game_list(const char *s, int ngames, int *n)
 {
-	char *copy, *p, *tok;
-	int i, *list = NULL;
+	char *copy, *p, *tok, *dash;
+	unsigned char *seen;
+	int a, b, g, cap = 0, *list = NULL;
 
 	*n = 0;
+	seen = xcalloc((size_t)ngames / 8 + 1, 1);
 	copy = xstrdup(s);
 	for (p = copy; (tok = strsep(&p, ",")) != NULL; ) {
-		list = xreallocarray(list, (size_t)*n + 1, sizeof *list);
-		list[*n] = (int)cli_number("--game-list", tok, 0, ngames - 1);
-		for (i = 0; i < *n; i++)
-			if (list[i] == list[*n])
+		if ((dash = strchr(tok, '-')) != NULL && dash != tok)
+			*dash++ = '\0';
+		else
+			dash = NULL;
+		a = (int)cli_number("--game-list", tok, 0, ngames - 1);
+		b = dash != NULL ? (int)cli_number("--game-list", dash, 0,
+		    ngames - 1) : a;
+		if (b < a)
+			errx(2, "--game-list: %d-%d runs downward", a, b);
+		for (g = a; g <= b; g++) {
+			if (seen[g / 8] & 1 << g % 8)
 				errx(2, "--game-list: game %d is given twice",
-				    list[i]);
-		(*n)++;
+				    g);
+			seen[g / 8] |= 1 << g % 8;
+			if (*n == cap) {
+				cap = cap ? cap * 2 : 16;
+				list = xreallocarray(list, (size_t)cap,
+				    sizeof *list);
+			}
+			list[(*n)++] = g;
+		}
 	}
 	free(copy);
+	free(seen);
 	return list;
 }
 

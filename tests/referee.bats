@@ -247,6 +247,23 @@ EOF
 	    --results - -q -b "$C1" -b "$C4" -b "$C1"
 	[ "$status" -eq 2 ]
 	[[ "$output" == *"--game-list: game 1 is given twice"* ]]
+	# ranges: A-B lists A..B; one downward, or over a listed game, refused
+	run bin/referee $LIMITS -g horserace -s 9 -o races=1 --games 8 --game-list 0-2,5,6-7 \
+	    --results - -q -b "$C1" -b "$C4" -b "$C1"
+	[ "$status" -eq 0 ]
+	[ "$(printf '%s\n' "$output" | without_warning | jq -sc 'map(.game)')" = "[0,1,2,5,6,7]" ]
+	run bin/referee $LIMITS -g horserace -s 9 -o races=1 --games 8 --game-list 3-1 \
+	    -q -b "$C1" -b "$C4" -b "$C1"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"--game-list: 3-1 runs downward"* ]]
+	run bin/referee $LIMITS -g horserace -s 9 -o races=1 --games 8 --game-list 1-3,2 \
+	    -q -b "$C1" -b "$C4" -b "$C1"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"--game-list: game 2 is given twice"* ]]
+	run bin/referee $LIMITS -g horserace -s 9 -o races=1 --games 8 --game-list 6-8 \
+	    -q -b "$C1" -b "$C4" -b "$C1"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"--game-list 8: too large (from 0 to 7)"* ]]
 }
 
 @test "SIGTERM: the referee kills every bot and grandchild, the log says why" {

@@ -928,6 +928,25 @@ PY
 	[ "$output" = "$(printf 'referee/proto.c\nreferee/results.c')" ]
 }
 
+@test "one referee run of 30,000 games: its list of games is short ranges, not 30,000 numbers in one argument (over 128 KiB: 'Argument list too long')" {
+	cat >"$T/big.json" <<EOF
+{"name": "big", "game": "horserace", "options": {"races": 1}, "seats": 3,
+ "bots": [{"name": "a", "command": "bin/random --seed 1"},
+          {"name": "b", "command": "bin/random --seed 2"},
+          {"name": "c", "command": "bin/random --seed 3"}],
+ "deals": 30000, "deals_per_run": 30000, "duplicate": false, "concurrency": 1,
+ "sandbox": false,
+ $TOUR_LIMITS, "output": "$T/big"}
+EOF
+	run bin/tournament run -q "$T/big.json"
+	echo "$output" | tail -5
+	[ "$status" -eq 0 ]
+	[[ "$output" != *"Argument list too long"* ]]
+	[ "$(grep -c '"table"' "$T/big/journal.jsonl")" -eq 30000 ]
+	# one run: one log for the table's 30,000 games
+	[ "$(ls "$T/big/logs" | grep -c 'jsonl$')" -eq 1 ]
+}
+
 @test "a deal book: two tournaments of other seeds meet the same deals, in order and repeated; a bad book is refused at the start" {
 	python3 - "$T/book" <<'PY'
 import json, random, sys

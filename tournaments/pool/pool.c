@@ -348,15 +348,26 @@ run_argv(struct pool *pl, const struct pool_run *r, const char *logpath,
 	char **argv, num[32], *list = NULL;
 	size_t lsz = 0;
 	FILE *lf;
-	long i;
+	long i, j;
 	int ac = 0, s;
 
 	argv = xcalloc((size_t)(64 + 2 * t->nopt + t->nrefargs +
 	    4 * t->seats + 2 * t->nbots), sizeof *argv);
 	if ((lf = open_memstream(&list, &lsz)) == NULL)
 		err(1, "open_memstream");
-	for (i = 0; i < r->nlist; i++)
-		fprintf(lf, "%s%ld", i ? "," : "", r->list[i]);
+	/* runs of three or more as ranges: a chunk of any length is one
+	 * short argument (execve refuses one over 128 KiB) */
+	for (i = 0; i < r->nlist; i = j) {
+		for (j = i + 1; j < r->nlist && r->list[j] == r->list[j - 1] + 1;
+		    j++)
+			;
+		if (j - i >= 3)
+			fprintf(lf, "%s%ld-%ld", i ? "," : "", r->list[i],
+			    r->list[j - 1]);
+		else
+			for (; i < j; i++)
+				fprintf(lf, "%s%ld", i ? "," : "", r->list[i]);
+	}
 	fclose(lf);
 	ARG(pl->referee);
 	ARG("-g");
