@@ -48,6 +48,7 @@
 #include "ladder/ladder_serve.h"
 #include "ladder/ladder_site.h"
 #include "ladder/ladder_store.h"
+#include "ladder/ladder_synth.h"
 #include "proc.h"
 #include "rating/rate.h"
 #include "rating/report.h"
@@ -752,18 +753,10 @@ l_synth(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	struct lstore s;
-	struct lversion *v;
-	struct tour t;
-	struct rng g;
-	struct jgame jg;
-	json_t *line;
-	char cause[512], name[64];
-	double *str, key[MAX_PLAYERS];
-	long nbots = 0, ngames = 0, gi, table = 0, vers[MAX_PLAYERS];
-	long gpt;
-	uint64_t seed = 1, tseed;
-	char *tlog;
-	int ch, n, i, k, a, b, seat[MAX_PLAYERS];
+	char cause[512];
+	long nbots = 0, ngames = 0;
+	uint64_t seed = 1;
+	int ch;
 
 	opterr = 0;
 	while ((ch = getopt_long(argc, argv, ":h", lopts, NULL)) != -1) {
@@ -790,81 +783,11 @@ l_synth(int argc, char **argv)
 		cli_usage_error("tournament ladder synth", "give the ladder's "
 		    "directory, --bots and --games");
 	open_store(&s, argv[optind]);
-	if (lstore_scalar(&s, "SELECT count(*) FROM versions") > 0)
-		errx(1, "%s: synth fills a new ladder only", argv[optind]);
-	if (ladder_tour(&s, NULL, 0, &t, cause, sizeof cause) == -1)
-		errx(1, "%s", cause);
-	k = t.seats;
-	if (nbots < k)
-		errx(1, "%s: --bots %ld: a table of %d seats needs as many bots",
-		    argv[optind], nbots, k);
-	gpt = tour_games_per_table(&t);
-	for (i = 0; i < nbots; i++) {
-		snprintf(name, sizeof name, "synth%04d", i);
-		if (lstore_add_version(&s, name, NULL, "true", NULL, NULL,
-		    cause, sizeof cause) == -1)
-			errx(1, "%s", cause);
-	}
-	if (lstore_versions(&s, &v, &n, cause, sizeof cause) == -1)
-		errx(1, "%s", cause);
-	rng_seed(&g, seed);
-	str = xcalloc((size_t)n, sizeof *str);
-	for (i = 0; i < n; i++)
-		str[i] = 800.0 * (double)(rng_next(&g) >> 11) * 0x1p-53;
-	if (lstore_exec(&s, "BEGIN", cause, sizeof cause) == -1)
-		errx(1, "%s", cause);
-	for (gi = 0; gi < ngames; gi++) {
-		if (gi % gpt == 0) {
-			for (a = 0; a < k; a++) {
-again:
-				vers[a] = (long)(rng_next(&g) % (uint64_t)n);
-				for (b = 0; b < a; b++)
-					if (vers[b] == vers[a])
-						goto again;
-			}
-			for (a = 0; a < k; a++)
-				vers[a] = v[vers[a]].id;
-			if ((table = lstore_table(&s, k, vers, 0, gpt, seed, 0,
-			    &tseed, &tlog, cause, sizeof cause)) == -1)
-				errx(1, "%s", cause);
-		}
-		memset(&jg, 0, sizeof jg);
-		jg.table = table;
-		jg.game = gi % gpt;
-		jg.deal = t.duplicate ? jg.game / k : jg.game;
-		jg.k = k;
-		for (a = 0; a < k; a++) {
-			for (i = 0; i < n && v[i].id != vers[a]; i++)
-				;
-			jg.bots[a] = v[i].player;
-			/* a Gumbel key per seat: places by strength */
-			key[a] = str[i] / 173.7 - log(-log(((double)(
-			    rng_next(&g) >> 11) + 0.5) * 0x1p-53));
-		}
-		for (a = 0; a < k; a++) {
-			seat[a] = 1;
-			for (b = 0; b < k; b++)
-				if (key[b] > key[a])
-					seat[a]++;
-			jg.places[a] = seat[a];
-			jg.scores[a] = k - seat[a];
-		}
-		line = jgame_json(&jg, NULL);
-		if (lstore_game(&s, &jg, vers, line, cause, sizeof cause) ==
-		    -1)
-			errx(1, "%s", cause);
-		json_decref(line);
-		if (gi % 10000 == 9999 && (lstore_exec(&s, "COMMIT; BEGIN",
-		    cause, sizeof cause) == -1))
-			errx(1, "%s", cause);
-	}
-	if (lstore_exec(&s, "COMMIT", cause, sizeof cause) == -1)
+	if (ladder_synth(&s, argv[optind], nbots, ngames, seed, cause,
+	    sizeof cause) == -1)
 		errx(1, "%s", cause);
 	printf("%s: %ld synthetic bots, %ld games\n", argv[optind], nbots,
 	    ngames);
-	free(str);
-	lversions_free(v, n);
-	tour_free(&t);
 	lstore_close(&s);
 	return 0;
 }

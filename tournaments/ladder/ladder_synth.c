@@ -1,0 +1,117 @@
+/*
+ * tournament ladder synth (ladder_synth.h): a ladder's store filled with
+ * synthetic bots and games, to measure the host (its fits, its site, its
+ * memory) at sizes no machine would play in a day.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "alloc.h"
+#include "base/journal.h"
+#include "base/tfile.h"
+#include "ladder/ladder_store.h"
+#include "ladder/ladder_synth.h"
+#include "rng.h"
+
+int
+ladder_synth(struct lstore *s, const char *dir, long nbots, long ngames,
+    uint64_t seed, char *cause, size_t len)
+{
+	struct lversion *v = NULL;
+	struct tour t;
+	struct rng g;
+	struct jgame jg;
+	json_t *line;
+	char name[64];
+	double *str = NULL, key[MAX_PLAYERS];
+	long gi, table = 0, vers[MAX_PLAYERS], gpt;
+	uint64_t tseed;
+	char *tlog;
+	int n = 0, i, k, a, b, rc, ret = -1, seat[MAX_PLAYERS];
+
+	if (lstore_scalar(s, "SELECT count(*) FROM versions") > 0) {
+		snprintf(cause, len, "%s: synth fills a new ladder only", dir);
+		return -1;
+	}
+	if (ladder_tour(s, NULL, 0, &t, cause, len) == -1)
+		return -1;
+	k = t.seats;
+	if (nbots < k) {
+		snprintf(cause, len, "%s: --bots %ld: a table of %d seats needs "
+		    "as many bots", dir, nbots, k);
+		goto fail;
+	}
+	gpt = tour_games_per_table(&t);
+	for (i = 0; i < nbots; i++) {
+		snprintf(name, sizeof name, "synth%04d", i);
+		if (lstore_add_version(s, name, NULL, "true", NULL, NULL,
+		    cause, len) == -1)
+			goto fail;
+	}
+	if (lstore_versions(s, &v, &n, cause, len) == -1)
+		goto fail;
+	rng_seed(&g, seed);
+	str = xcalloc((size_t)n, sizeof *str);
+	for (i = 0; i < n; i++)
+		str[i] = 800.0 * (double)(rng_next(&g) >> 11) * 0x1p-53;
+	if (lstore_exec(s, "BEGIN", cause, len) == -1)
+		goto fail;
+	for (gi = 0; gi < ngames; gi++) {
+		if (gi % gpt == 0) {
+			for (a = 0; a < k; a++) {
+again:
+				vers[a] = (long)(rng_next(&g) % (uint64_t)n);
+				for (b = 0; b < a; b++)
+					if (vers[b] == vers[a])
+						goto again;
+			}
+			for (a = 0; a < k; a++)
+				vers[a] = v[vers[a]].id;
+			if ((table = lstore_table(s, k, vers, 0, gpt, seed, 0,
+			    &tseed, &tlog, cause, len)) == -1)
+				goto fail;
+		}
+		memset(&jg, 0, sizeof jg);
+		jg.table = table;
+		jg.game = gi % gpt;
+		jg.deal = t.duplicate ? jg.game / k : jg.game;
+		jg.k = k;
+		for (a = 0; a < k; a++) {
+			for (i = 0; i < n && v[i].id != vers[a]; i++)
+				;
+			jg.bots[a] = v[i].player;
+			/* a Gumbel key per seat: places by strength */
+			key[a] = str[i] / 173.7 - log(-log(((double)(
+			    rng_next(&g) >> 11) + 0.5) * 0x1p-53));
+		}
+		for (a = 0; a < k; a++) {
+			seat[a] = 1;
+			for (b = 0; b < k; b++)
+				if (key[b] > key[a])
+					seat[a]++;
+			jg.places[a] = seat[a];
+			jg.scores[a] = k - seat[a];
+		}
+		line = jgame_json(&jg, NULL);
+		rc = lstore_game(s, &jg, vers, line, cause, len);
+		json_decref(line);
+		if (rc == -1)
+			goto fail;
+		if (gi % 10000 == 9999 && (lstore_exec(s, "COMMIT; BEGIN",
+		    cause, len) == -1))
+			goto fail;
+	}
+	if (lstore_exec(s, "COMMIT", cause, len) == -1)
+		goto fail;
+	ret = 0;
+fail:
+	free(str);
+	if (v != NULL)
+		lversions_free(v, n);
+	tour_free(&t);
+	return ret;
+}
