@@ -28,6 +28,8 @@ static int	take_card(struct stocks *, int);
 static void	hand_put(struct stocks *, int, int);
 static char	*seen_events(const struct stocks *, const struct events *, int);
 static char	*request(const struct stocks *, int);
+static int	differ(char *, char *, char *, size_t, const char *, ...)
+		    __attribute__((format(printf, 5, 6)));
 static int	leak_game(uint64_t, int *, int *, char *, size_t);
 static void	test_setup(void);
 static void	test_actions(void);
@@ -252,6 +254,27 @@ test_actions(void)
 	for (i = 0; i < sizeof bad_actions / sizeof bad_actions[0]; i++)
 		tap_ok(action_fails(bad_actions[i].text, bad_actions[i].want),
 		    "%s", bad_actions[i].name);
+}
+
+/*
+ * Compares two texts and frees them; if they differ, writes the message
+ * fmt (it may name them) into why and returns -1, else 0.
+ */
+static int
+differ(char *x, char *y, char *why, size_t len, const char *fmt, ...)
+{
+	va_list ap;
+	int rc = 0;
+
+	if (strcmp(x, y) != 0) {
+		va_start(ap, fmt);
+		vsnprintf(why, len, fmt, ap);
+		va_end(ap);
+		rc = -1;
+	}
+	free(x);
+	free(y);
+	return rc;
 }
 
 /*
@@ -562,28 +585,18 @@ leak_game(uint64_t seed, int *compared, int *cut, char *why, size_t len)
 				}
 				s1 = seen_events(&a, &ea, seat);
 				s2 = seen_events(&b, &eb, seat);
-				if (strcmp(s1, s2) != 0) {
-					snprintf(why, len, "seat %d was told "
-					    "%.200s instead of %.200s", seat,
-					    s2, s1);
-					rc = -1;
-				}
-				free(s1);
-				free(s2);
+				rc = differ(s1, s2, why, len, "seat %d was "
+				    "told %.200s instead of %.200s", seat, s2,
+				    s1);
 				if (rc == -1)
 					break;
 			}
 			if (rc == 0 && !a.jokers_out && !b.jokers_out) {
 				s1 = request(&a, seat);
 				s2 = request(&b, seat);
-				if (strcmp(s1, s2) != 0) {
-					snprintf(why, len, "seat %d's request "
-					    "differs: %.300s / %.300s", seat,
-					    s1, s2);
-					rc = -1;
-				}
-				free(s1);
-				free(s2);
+				rc = differ(s1, s2, why, len, "seat %d's "
+				    "request differs: %.300s / %.300s", seat,
+				    s1, s2);
 				(*compared)++;
 			}
 			continue;	/* a went on; play from there */
