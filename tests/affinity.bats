@@ -50,6 +50,23 @@ tfile() {
 EOF2
 }
 
+# play REC PROGRAM EXTRA [FLAGS...]: writes the tfile $T/REC.json (output
+# $T/REC, records REC) and runs it with tournament run -q FLAGS; checks
+# it exits 0.
+play() {
+	local rec=$1 program=$2 extra=$3
+	shift 3
+	tfile "$T/$rec.json" "$T/$rec" "$rec" "$program" "$extra"
+	run bin/tournament run -q "$@" "$T/$rec.json"
+	[ "$status" -eq 0 ]
+}
+
+# floated REC: the 12 bots of records REC were each allowed every CPU.
+floated() {
+	[ "$(cpus "$1" | wc -l)" -eq 12 ]
+	[ "$(cpus "$1" | sort -u)" = "$ALL" ]
+}
+
 # cpus REC: the CPU lists the bots of records REC noted, one a line.
 cpus() {
 	awk '$2 == "start" { print $3 }' "$T"/rec/"$1".*
@@ -89,9 +106,7 @@ started() {
 }
 
 @test "by default each slot's runs and their bots on a CPU of their own; Python bots, more slots than CPUs and \"affinity\": false float" {
-	tfile "$T/a.json" "$T/a" a "$T/recbot $T/pidrec.py" ""
-	run bin/tournament run -q "$T/a.json"
-	[ "$status" -eq 0 ]
+	play a "$T/recbot $T/pidrec.py" ""
 	[ "$(cpus a | wc -l)" -eq 12 ]
 	# every bot was allowed exactly one CPU, one of the runner's
 	! cpus a | grep -q , || false
@@ -101,38 +116,26 @@ started() {
 	# the two slots on two CPUs (one if that is all there is)
 	[ "$(cpus a | sort -u | wc -l)" -eq $((NCPU < 2 ? NCPU : 2)) ]
 	# their start-ups would queue on one CPU: Python bots float
-	tfile "$T/p.json" "$T/p" p "python3 $T/pidrec.py" ""
-	run bin/tournament run -q "$T/p.json"
-	[ "$status" -eq 0 ]
+	play p "python3 $T/pidrec.py" ""
 	[ "$(cpus p | sort -u)" = "$ALL" ]
 	# so does a script whose #! names python
 	printf '#!/usr/bin/env python3\n' >"$T/script"
 	cat "$T/pidrec.py" >>"$T/script"
 	chmod 755 "$T/script"
-	tfile "$T/s.json" "$T/s" s "$T/script" ""
-	run bin/tournament run -q "$T/s.json"
-	[ "$status" -eq 0 ]
-	[ "$(cpus s | wc -l)" -eq 12 ]
-	[ "$(cpus s | sort -u)" = "$ALL" ]
+	play s "$T/script" ""
+	floated s
 	# more slots than CPUs: the scheduler spreads them
-	tfile "$T/j.json" "$T/j" j "$T/recbot $T/pidrec.py" ""
-	run bin/tournament run -q -j $((NCPU + 1)) "$T/j.json"
-	[ "$status" -eq 0 ]
+	play j "$T/recbot $T/pidrec.py" "" -j $((NCPU + 1))
 	[ "$(cpus j | sort -u)" = "$ALL" ]
 	# "affinity": false: never pinned
-	tfile "$T/f.json" "$T/f" f "$T/recbot $T/pidrec.py" '"affinity": false,'
-	run bin/tournament run -q "$T/f.json"
-	[ "$status" -eq 0 ]
-	[ "$(cpus f | wc -l)" -eq 12 ]
-	[ "$(cpus f | sort -u)" = "$ALL" ]
+	play f "$T/recbot $T/pidrec.py" '"affinity": false,'
+	floated f
 }
 
 @test "a CPU leased by another process is never pinned; with every CPU leased the runs float" {
 	first=${ALL%%,*}
 	holder one "$CARDARENA_CPU_LEASES-cpu$first"
-	JOBS=1 tfile "$T/a.json" "$T/a" a "$T/recbot $T/pidrec.py" ""
-	run bin/tournament run -q "$T/a.json"
-	[ "$status" -eq 0 ]
+	JOBS=1 play a "$T/recbot $T/pidrec.py" ""
 	[ "$(cpus a | wc -l)" -eq 12 ]
 	! cpus a | grep -qx "$first" || false
 	if [ "$NCPU" -ge 2 ]; then
@@ -148,11 +151,8 @@ started() {
 		names="$names $CARDARENA_CPU_LEASES-cpu$c"
 	done
 	holder all $names
-	tfile "$T/b.json" "$T/b" b "$T/recbot $T/pidrec.py" ""
-	run bin/tournament run -q "$T/b.json"
-	[ "$status" -eq 0 ]
-	[ "$(cpus b | wc -l)" -eq 12 ]
-	[ "$(cpus b | sort -u)" = "$ALL" ]
+	play b "$T/recbot $T/pidrec.py" ""
+	floated b
 }
 
 @test "two tournaments running together never share a pinned CPU" {
@@ -167,9 +167,7 @@ started() {
 	[ "$(printf '%s\n' "$mine" | wc -l)" -eq 1 ]
 	[[ "$mine" != *,* ]]
 	# B (as many slots as CPUs) runs all its games meanwhile
-	tfile "$T/b.json" "$T/b" b "$T/recbot $T/pidrec.py" ""
-	run bin/tournament run -q -j "$NCPU" "$T/b.json"
-	[ "$status" -eq 0 ]
+	play b "$T/recbot $T/pidrec.py" "" -j "$NCPU"
 	[ "$(cpus b | wc -l)" -eq 12 ]
 	# B's pinned runs (one CPU) never on A's, its others on any
 	! cpus b | grep -qx "$mine" || false

@@ -11,25 +11,14 @@
 #include <err.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "cardarena.h"
+#include "common.h"
 
 static struct ca_legal	legal[CA_MAX_LEGAL];
 
-static double	cpu_s(void);
 static double	rate(const char *, double, int);
-
-/* This process's CPU time in seconds. */
-static double
-cpu_s(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 /*
  * Plays random games of game for about secs CPU seconds, by ca_legal and
@@ -45,7 +34,7 @@ rate(const char *game, double secs, int inside)
 	long actions = 0, k;
 	int n, p, i;
 
-	t0 = cpu_s();
+	t0 = cpu_seconds();
 	do {
 		if ((g = ca_new(game, 0, NULL, seed++, err, sizeof err)) ==
 		    NULL)
@@ -68,7 +57,7 @@ rate(const char *game, double secs, int inside)
 				actions++;
 			}
 		ca_free(g);
-	} while ((t = cpu_s() - t0) < secs);
+	} while ((t = cpu_seconds() - t0) < secs);
 	return actions / t;
 }
 

@@ -22,26 +22,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "common.h"
 
 #define MAX_CHILDREN	16
 
-static double	now_s(void);
 static void	echo_child(int, int, size_t);
 static void	read_full(int, char *, size_t);
-
-/* The monotonic clock in seconds. */
-static double
-now_s(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 /* Reads exactly n bytes (blocking) or exits. */
 static void
@@ -133,7 +121,7 @@ main(int argc, char **argv)
 	}
 	memset(buf, 'x', size);
 	buf[size - 1] = '\n';
-	t0 = now_s();
+	t0 = now_seconds();
 	c0 = cpu_seconds();
 	for (i = 0; i < rounds; i++) {
 		k = (int)(i % n);
@@ -169,7 +157,7 @@ main(int argc, char **argv)
 		}
 	}
 	c1 = cpu_seconds();
-	t1 = now_s();
+	t1 = now_seconds();
 	/* Later children hold earlier ones' pipes: end them by signal. */
 	for (k = 0; k < n; k++) {
 		kill(pid[k], SIGTERM);

@@ -15,23 +15,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
+#include "common.h"
 #include "contain.h"
 #include "proc.h"
-
-static double	now_s(void);
-
-/* The monotonic clock in seconds. */
-static double
-now_s(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 int
 main(int argc, char **argv)
@@ -71,7 +59,7 @@ main(int argc, char **argv)
 	contain_self();
 	if (c.sandbox && contain_check(cause, sizeof cause) == -1)
 		errx(1, "%s", cause);
-	t0 = now_s();
+	t0 = now_seconds();
 	for (i = 0; i < n; i++) {
 		if (proc_spawn(&p, argv + optind + 1, cause, sizeof cause) ==
 		    -1)
@@ -85,6 +73,6 @@ main(int argc, char **argv)
 		proc_reap(&p);
 	}
 	printf("{\"mode\":\"%s\",\"spawn_us\":%.1f}\n", argv[optind],
-	    (now_s() - t0) / n * 1e6);
+	    (now_seconds() - t0) / n * 1e6);
 	return 0;
 }

@@ -31,6 +31,13 @@ verdict() {
 	printf '%s\n' "$output" | sed -n "/^$1:/,/verdict/p" | grep verdict
 }
 
+# Checks the last bc failed (status 1) with the verdict of game $1
+# holding $2 (e.g. "FAIL (timeout)").
+failed() {
+	[ "$status" -eq 1 ]
+	[[ "$(verdict "$1")" == *"$2"* ]]
+}
+
 @test "--help explains the check; bad command lines give status 2" {
 	run bin/botcheck --help
 	[ "$status" -eq 0 ]
@@ -73,8 +80,7 @@ verdict() {
 
 @test "a bot that exits before the hello fails the handshake" {
 	hostile exit_start
-	[ "$status" -eq 1 ]
-	[[ "$(verdict nyse)" == *"FAIL (handshake)"* ]]
+	failed nyse "FAIL (handshake)"
 	[[ "$output" == *"handshake: exit: exited with status 3"* ]]
 	[[ "$output" == *"botcheck: FAIL in nyse (0 of 1 games passed)"* ]]
 	no_leftovers "$MARK"
@@ -82,8 +88,7 @@ verdict() {
 
 @test "a bot that never answers the hello fails the handshake; the limits to raise are named" {
 	hostile hello_hang --time-hello 300 --time-per-move 200
-	[ "$status" -eq 1 ]
-	[[ "$(verdict nyse)" == *"FAIL (handshake"* ]]
+	failed nyse "FAIL (handshake"
 	[[ "$output" == *"handshake: timeout: no hello answer within 300 ms"* ]]
 	[[ "$output" == *"a slow starter? raise --time-hello (now 300 ms; \"time_hello_ms\""* ]]
 	[[ "$output" == *"slow rather than stuck? raise --time-per-move or --time-bank"* ]]
@@ -93,8 +98,7 @@ verdict() {
 
 @test "a bot that exits mid-game fails with an early exit" {
 	hostile exit_mid
-	[ "$status" -eq 1 ]
-	[[ "$(verdict nyse)" == *"FAIL (exit)"* ]]
+	failed nyse "FAIL (exit)"
 	[[ "$output" == *"early exits      FAIL 1"* ]]
 	[[ "$output" != *"raise --time"* ]]
 	[[ "$output" == *"exit: exited with status 4"* ]]
@@ -103,14 +107,12 @@ verdict() {
 
 @test "a silent bot and a slow bot fail with timeouts" {
 	hostile silent --time-per-move 200
-	[ "$status" -eq 1 ]
-	[[ "$(verdict nyse)" == *"FAIL (timeout)"* ]]
+	failed nyse "FAIL (timeout)"
 	[[ "$output" == *"timeout: no answer within 200 ms"* ]]
 	no_leftovers "$MARK"
 	# Its first answer comes 500 ms late: always more than 200 ms.
 	bc "python3 tests/bots/nasty.py slow $MARK" -g nyse --time-per-move 200
-	[ "$status" -eq 1 ]
-	[[ "$(verdict nyse)" == *"FAIL (timeout)"* ]]
+	failed nyse "FAIL (timeout)"
 	[[ "$output" == *"answers in time  FAIL 1 timeout in 1 request (200 ms each)"* ]]
 	# Slow, not silent: with a longer limit it passes.
 	bc "python3 tests/bots/nasty.py slow $MARK" -g nyse
@@ -120,8 +122,7 @@ verdict() {
 
 @test "garbage, over-long lines and wrong ids fail as malformed lines" {
 	hostile garbage
-	[ "$status" -eq 1 ]
-	[[ "$(verdict nyse)" == *"FAIL (malformed)"* ]]
+	failed nyse "FAIL (malformed)"
 	[[ "$output" == *"malformed lines  FAIL 1 (malformed 1, too long 0, wrong id 0)"* ]]
 	[[ "$output" == *"the line: this is not JSON {"* ]]
 	hostile longline
@@ -136,8 +137,7 @@ verdict() {
 
 @test "illegal answers fail as illegal actions, and the reproduce line replays one" {
 	bc "python3 tests/bots/hostile.py illegal $MARK" -g horserace
-	[ "$status" -eq 1 ]
-	[[ "$(verdict horserace)" == *"FAIL (illegal)"* ]]
+	failed horserace "FAIL (illegal)"
 	[[ "$output" == *"illegal actions  FAIL 1"* ]]
 	[[ "$output" == *"illegal: index "*" is not in 0.."* ]]
 	line=$(printf '%s\n' "$output" | sed -n 's/^    reproduce: //p')
@@ -153,8 +153,7 @@ verdict() {
 
 @test "a chatty bot fails over the stderr limit, and passes under it" {
 	hostile chatty --stderr-limit 500
-	[ "$status" -eq 1 ]
-	[[ "$(verdict nyse)" == *"FAIL (stderr)"* ]]
+	failed nyse "FAIL (stderr)"
 	[[ "$output" =~ stderr\ +FAIL\ [0-9]+\ bytes\ \(limit\ 500\ a\ match\) ]]
 	hostile chatty
 	[ "$status" -eq 0 ]
@@ -181,8 +180,7 @@ verdict() {
 		BC_AS="setpriv --bounding-set -sys_admin --inh-caps -sys_admin"
 	fi
 	bc "python3 tests/bots/nasty.py setsid $MARK" -g nyse
-	[ "$status" -eq 1 ]
-	[[ "$(verdict nyse)" == *"FAIL (leftovers)"* ]]
+	failed nyse "FAIL (leftovers)"
 	[[ "$output" == *"leftovers        FAIL 1 process left behind"* ]]
 	[[ "$output" == *"outlived the bot's process group"* ]]
 	no_leftovers "$MARK"
@@ -190,8 +188,7 @@ verdict() {
 
 @test "a bot's escape sequences reach the terminal only through vis(3)" {
 	bc "python3 tests/bots/nasty.py escape $MARK" -g nyse
-	[ "$status" -eq 1 ]
-	[[ "$(verdict nyse)" == *"FAIL (malformed)"* ]]
+	failed nyse "FAIL (malformed)"
 	[[ "$output" == *'name "nasty\033[31mred\033[0m\033]0;pwned\a\r"'* ]]
 	[[ "$output" == *'the line: \033[31mred'* ]]
 	# No control byte but the newline anywhere in the report.
@@ -245,8 +242,7 @@ verdict() {
 
 @test "a bot that cannot be started fails with the cause; a bad command is refused" {
 	run bin/botcheck $LIMITS -s 1 -n 1 -r 0 -g nyse -- "$T/nosuchbot --fast"
-	[ "$status" -eq 1 ]
-	[[ "$(verdict nyse)" == *"FAIL (handshake, unfinished)"* ]]
+	failed nyse "FAIL (handshake, unfinished)"
 	[[ "$output" == *"cannot execute '$T/nosuchbot': No such file or directory"* ]]
 	run bin/botcheck -g nyse -- "python3 'mybot.py"
 	[ "$status" -eq 2 ]
@@ -327,8 +323,7 @@ EOF2
 	bc "python3 tests/hostile/bot.py memhog $MARK" -g horserace --limit-mem 256 --limit-nproc 40 \
 	    --opponent 'python3 tests/bots/det.py'   # runs under that limit in every build
 	echo "$output"
-	[ "$status" -eq 1 ]
-	[[ "$(verdict horserace)" == *"FAIL (handshake, limit)"* ]]
+	failed horserace "FAIL (handshake, limit)"
 	[[ "$output" == *"resource limits  FAIL 1 hit (cpu 0, memory 1, file size 0)"* ]]
 	[[ "$output" == *"limit: memory: the memory limit (256 MiB of address space)"* ]]
 	[[ "$output" == *'needs more? raise --limit-mem (now 256; "mem_mb" in a'* ]]

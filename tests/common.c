@@ -2,11 +2,13 @@
  * Helpers shared by the test drivers; see common.h.  Linked into every
  * test program (the Makefile's TEST_LIB).
  */
+#include <err.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "common.h"
 
@@ -122,6 +124,35 @@ cpu_seconds(void)
 
 	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+double
+now_seconds(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+void
+count_seed_args(int argc, char **argv, const char *prog, long *n,
+    unsigned long *seed)
+{
+	int ch;
+
+	while ((ch = getopt(argc, argv, "n:s:")) != -1) {
+		switch (ch) {
+		case 'n':
+			*n = strtol(optarg, NULL, 10);
+			break;
+		case 's':
+			*seed = strtoul(optarg, NULL, 10);
+			break;
+		default:
+			errx(2, "usage: %s [-n LINES] [-s SEED]", prog);
+		}
+	}
 }
 
 /* Random options: each option at its default half the time. */

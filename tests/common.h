@@ -32,5 +32,14 @@ char		*seat_messages(const struct game *, const void *st, int seat,
 		    const struct events *ev);
 /* This process's CPU time in seconds. */
 double		 cpu_seconds(void);
+/* The monotonic clock in seconds. */
+double		 now_seconds(void);
+/*
+ * Reads a random test's options, -n N (how many cases) and -s SEED, into
+ * n and seed (left as they are if not given); exits 2 with a usage line
+ * naming prog on anything else.
+ */
+void		 count_seed_args(int, char **, const char *, long *,
+		    unsigned long *);
 
 #endif

@@ -21,10 +21,8 @@ complete_results() {
 }
 
 @test "daifugo: heuristic, random C and random Python bots, duplicate, complete with a complete result" {
-	run bin/referee $LIMITS -g daifugo -s 3 --games 10 --duplicate \
-	    --results "$T/r.jsonl" --log "$T/m.log" \
+	duplicate_match daifugo 3 10 --log "$T/m.log" \
 	    -b "$HEUR" -b "$R1" -b "$R2" -b "$PY1" -b "$PY2"
-	[ "$status" -eq 0 ]
 	complete_results "$T/r.jsonl" 10 5
 	log_complete "$T/m.log"
 	[ "$(jv "$(last_line "$T/m.log")" 'd["games"]')" = 10 ]
@@ -32,9 +30,8 @@ complete_results() {
 }
 
 @test "daifugo: the heuristic bot places better than the random bots (mean place under 2.4 of 5 over 25 games)" {
-	run bin/referee $LIMITS -g daifugo -s 11 --games 25 --duplicate -q \
-	    --results "$T/r.jsonl" -b "$HEUR" -b "$R1" -b "$R2" -b "$PY1" -b "$PY2"
-	[ "$status" -eq 0 ]
+	duplicate_match daifugo 11 25 -q \
+	    -b "$HEUR" -b "$R1" -b "$R2" -b "$PY1" -b "$PY2"
 	complete_results "$T/r.jsonl" 25 5
 	run python3 -c 'import json, sys
 rows = [json.loads(l) for l in open(sys.argv[1])]

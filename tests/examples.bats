@@ -29,35 +29,52 @@ beats() {
 
 HR="-o dealer_sets_odds=on -o bet_limit=100 -o races=6"
 
+PY='python3 bots/python/greedy_bot.py'
+JS='node bots/js/greedy_bot.js'
+
+# greedy GAME BOT: the greedy bot command BOT beats the random bots at
+# GAME, in the match set for that game (beats; horserace: seeded, with
+# $HR).
+greedy() {
+	case $1 in
+	horserace)	beats horserace 3 24 "$2 --seed 1" $HR ;;
+	stocks)		beats stocks 3 10 "$2" ;;
+	speculation)	beats speculation 3 10 "$2" -o deals=3 ;;
+	nyse)		beats nyse 3 10 "$2" ;;
+	daifugo)	beats daifugo 4 10 "$2" -o deals=2 ;;
+	*)		false ;;
+	esac
+}
+
 @test "examples: greedy-py beats random at horserace (sign test p < 0.01)" {
-	beats horserace 3 24 'python3 bots/python/greedy_bot.py --seed 1' $HR
+	greedy horserace "$PY"
 }
 @test "examples: greedy-js beats random at horserace (sign test p < 0.01)" {
-	beats horserace 3 24 'node bots/js/greedy_bot.js --seed 1' $HR
+	greedy horserace "$JS"
 }
 @test "examples: greedy-py beats random at stocks (sign test p < 0.01)" {
-	beats stocks 3 10 'python3 bots/python/greedy_bot.py'
+	greedy stocks "$PY"
 }
 @test "examples: greedy-js beats random at stocks (sign test p < 0.01)" {
-	beats stocks 3 10 'node bots/js/greedy_bot.js'
+	greedy stocks "$JS"
 }
 @test "examples: greedy-py beats random at speculation (sign test p < 0.01)" {
-	beats speculation 3 10 'python3 bots/python/greedy_bot.py' -o deals=3
+	greedy speculation "$PY"
 }
 @test "examples: greedy-js beats random at speculation (sign test p < 0.01)" {
-	beats speculation 3 10 'node bots/js/greedy_bot.js' -o deals=3
+	greedy speculation "$JS"
 }
 @test "examples: greedy-py beats random at nyse (sign test p < 0.01)" {
-	beats nyse 3 10 'python3 bots/python/greedy_bot.py'
+	greedy nyse "$PY"
 }
 @test "examples: greedy-js beats random at nyse (sign test p < 0.01)" {
-	beats nyse 3 10 'node bots/js/greedy_bot.js'
+	greedy nyse "$JS"
 }
 @test "examples: greedy-py beats random at daifugo (sign test p < 0.01)" {
-	beats daifugo 4 10 'python3 bots/python/greedy_bot.py' -o deals=2
+	greedy daifugo "$PY"
 }
 @test "examples: greedy-js beats random at daifugo (sign test p < 0.01)" {
-	beats daifugo 4 10 'node bots/js/greedy_bot.js' -o deals=2
+	greedy daifugo "$JS"
 }
 
 @test "examples: the sign test's p-value (tests/signtest.py)" {

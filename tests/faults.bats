@@ -37,6 +37,15 @@ total() {
 	jv "$output" 'd["faults"][0]'
 }
 
+# Checks bot 0 was charged a fault of kind $1 for every request sent to
+# it (helpers.bash's requests), and no other fault.
+fault_per_answer() {
+	local n
+	n=$(requests)
+	[ "$(count "$1")" -eq "$n" ]
+	[ "$(total)" -eq "$n" ]
+}
+
 @test "a bot that exits at start: one exit fault, its seat autoplayed" {
 	MODE=exit_start hostile_match
 	[ "$(count exit)" -eq 1 ]
@@ -57,7 +66,7 @@ total() {
 
 @test "a bot that never answers: a timeout per request, then killed" {
 	MODE=silent hostile_match $SHORT
-	n=$(lines_of "$T/m.log" send | grep '"bot":0' | grep -c '"type":"request"')
+	n=$(requests)
 	[ "$n" -ge 1 ]
 	[ "$(lines_of "$T/m.log" fault | grep -c '"fault":"timeout","id":[0-9]')" -eq "$n" ]
 	[ "$(count timeout)" -eq "$n" ]
@@ -71,9 +80,7 @@ total() {
 
 @test "a bot that prints garbage: a malformed fault per answer" {
 	MODE=garbage hostile_match
-	n=$(lines_of "$T/m.log" send | grep '"bot":0' | grep -c '"type":"request"')
-	[ "$(count malformed)" -eq "$n" ]
-	[ "$(total)" -eq "$n" ]
+	fault_per_answer malformed
 	lines_of "$T/m.log" recv | grep '"bot":0' | grep -q '"line":"this is not JSON {"'
 }
 
@@ -81,7 +88,7 @@ total() {
 	MODE=longline hostile_match $SHORT
 	[ "$(count line_too_long)" -eq 1 ]
 	# The line never ends, so each later request times out.
-	n=$(lines_of "$T/m.log" send | grep '"bot":0' | grep -c '"type":"request"')
+	n=$(requests)
 	[ "$(count timeout)" -eq $((n - 1)) ]
 	lines_of "$T/m.log" recv | grep '"bot":0' | grep -q '"truncated":true'
 	# Only a prefix of the line is logged.
@@ -90,18 +97,14 @@ total() {
 
 @test "a bot that answers illegal actions: an illegal fault per answer" {
 	MODE=illegal hostile_match
-	n=$(lines_of "$T/m.log" send | grep '"bot":0' | grep -c '"type":"request"')
-	[ "$(count illegal)" -eq "$n" ]
-	[ "$(total)" -eq "$n" ]
+	fault_per_answer illegal
 	lines_of "$T/m.log" fault | grep -q '"detail":"index 5 is not in 0..4"'
 	lines_of "$T/m.log" fault | grep -q '"detail":"not an action: '
 }
 
 @test "a bot that answers with a wrong id: a wrong_id fault per answer" {
 	MODE=wrong_id hostile_match
-	n=$(lines_of "$T/m.log" send | grep '"bot":0' | grep -c '"type":"request"')
-	[ "$(count wrong_id)" -eq "$n" ]
-	[ "$(total)" -eq "$n" ]
+	fault_per_answer wrong_id
 	lines_of "$T/m.log" fault | grep -q '"detail":"answer for id 1001, the open request is 1"'
 }
 
@@ -121,7 +124,7 @@ total() {
 	MODE=garbage hostile_match --on-fault retire
 	[ "$(count malformed)" -eq 1 ]
 	lines_of "$T/m.log" send | grep '"bot":0' | grep -q '"type":"error".*"retired":true'
-	[ "$(lines_of "$T/m.log" send | grep '"bot":0' | grep -c '"type":"request"')" -eq 1 ]
+	[ "$(requests)" -eq 1 ]
 	lines_of "$T/m.log" action | grep '"bot":0' | grep -q '"source":"autoplay","policy":"retire"'
 }
 

@@ -110,6 +110,26 @@ for r in rows:
 PY
 }
 
+# duplicate_match GAME SEED GAMES [REFEREE ARGS...]: plays a duplicate
+# match of GAMES games, the bots and more flags in the arguments, the
+# results in $T/r.jsonl; checks the referee exits 0.
+duplicate_match() {
+	local game=$1 seed=$2 games=$3
+	shift 3
+	run bin/referee $LIMITS -g "$game" -s "$seed" --games "$games" \
+	    --duplicate --results "$T/r.jsonl" "$@"
+	[ "$status" -eq 0 ]
+}
+
+# Checks that seat 0's mean place over the results lines in $T/r.jsonl
+# is under $1.
+mean_place_under() {
+	run python3 -c 'import json, sys
+rows = [json.loads(l) for l in open(sys.argv[1])]
+print(sum(r["places"][0] for r in rows) / len(rows))' "$T/r.jsonl"
+	python3 -c "import sys; sys.exit(0 if $output < $1 else 1)"
+}
+
 # Prints the last line of a file.
 last_line() {
 	tail -n 1 "$1"
@@ -118,6 +138,11 @@ last_line() {
 # Prints the lines of log $1 whose type is $2.
 lines_of() {
 	grep "^{\"type\":\"$2\"" "$1"
+}
+
+# Prints how many requests the match log $T/m.log sent to bot 0.
+requests() {
+	lines_of "$T/m.log" send | grep '"bot":0' | grep -c '"type":"request"'
 }
 
 # Succeeds when no process has $1 on its command line (waits up to 60 s

@@ -21,10 +21,8 @@ complete_results() {
 }
 
 @test "horserace: heuristic vs four random bots, duplicate, completes with a complete result" {
-	run bin/referee $LIMITS -g horserace -s 3 --games 10 --duplicate \
-	    --results "$T/r.jsonl" --log "$T/m.log" \
+	duplicate_match horserace 3 10 --log "$T/m.log" \
 	    -b "$HEUR" -b "$R1" -b "$R2" -b "$R3" -b "$R4"
-	[ "$status" -eq 0 ]
 	complete_results "$T/r.jsonl" 10 5
 	[ "$(jv "$output" 'd["games"]')" = 10 ]
 	grep -q '"type":"header"' "$T/m.log"
@@ -46,10 +44,8 @@ complete_results() {
 }
 
 @test "horserace: the heuristic bot places better than the random bots (60 games)" {
-	run bin/referee $LIMITS -g horserace -s 11 --games 60 --duplicate -q \
-	    --results "$T/r.jsonl" \
+	duplicate_match horserace 11 60 -q \
 	    -b "$HEUR" -b "$R1" -b "$R2" -b "$R3" -b "$R4"
-	[ "$status" -eq 0 ]
 	complete_results "$T/r.jsonl" 60 5
 	python3 - "$T/r.jsonl" <<'EOF'
 import json, sys

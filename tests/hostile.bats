@@ -47,9 +47,20 @@ total() {
 	jv "$output" 'd["faults"][0]'
 }
 
-# Prints the requests sent to bot 0.
-requests() {
-	lines_of "$T/m.log" send | grep '"bot":0' | grep -c '"type":"request"'
+# Plays hostile MODE $1 (more referee flags after $2) and checks bot 0
+# was charged a fault of kind $2 for every request it was sent.
+fault_per_request() {
+	local mode=$1 kind=$2
+	shift 2
+	MODE=$mode hostile "$@"
+	[ "$(count "$kind")" -eq "$(requests)" ]
+}
+
+# Plays hostile MODE $1 (more referee flags after it) and checks bot 0
+# was charged no fault.
+no_fault() {
+	MODE=$1 hostile "${@:2}"
+	[ "$(total)" -eq 0 ]
 }
 
 # True when at least $1 processes match the pattern $2.
@@ -105,14 +116,12 @@ NOADMIN="setpriv --bounding-set -sys_admin --inh-caps -sys_admin"
 
 @test "fork bomb: contained by the process limit; the bot still plays" {
 	need_root
-	MODE=forkbomb hostile --limit-nproc 16 --no-sandbox
-	[ "$(total)" -eq 0 ]
+	no_fault forkbomb --limit-nproc 16 --no-sandbox
 }
 
 @test "fork bomb under --sandbox: contained, nothing left" {
 	need_sandbox
-	MODE=forkbomb hostile --limit-nproc 24 --sandbox
-	[ "$(total)" -eq 0 ]
+	no_fault forkbomb --limit-nproc 24 --sandbox
 }
 
 # Bots that run under an address-space limit, whatever the build: the
@@ -149,33 +158,27 @@ NOASAN2="python3 tests/bots/det.py 2"
 }
 
 @test "setsid grandchild holding the pipes: killed, the bot plays on" {
-	MODE=setsid hostile --no-sandbox
-	[ "$(total)" -eq 0 ]
+	no_fault setsid --no-sandbox
 }
 
 @test "setsid grandchild as the referee's own user (--bot-user same): killed" {
-	MODE=setsid hostile --bot-user same --no-sandbox
-	[ "$(total)" -eq 0 ]
+	no_fault setsid --bot-user same --no-sandbox
 }
 
 @test "double-fork daemon: killed when the bot stops" {
-	MODE=daemon hostile --no-sandbox
-	[ "$(total)" -eq 0 ]
+	no_fault daemon --no-sandbox
 }
 
 @test "double-fork daemon as the referee's own user: killed (subreaper)" {
-	MODE=daemon hostile --bot-user same --no-sandbox
-	[ "$(total)" -eq 0 ]
+	no_fault daemon --bot-user same --no-sandbox
 }
 
 @test "SIGTERM/SIGHUP ignorer that stays after bye: killed, no fault" {
-	MODE=ignorer hostile
-	[ "$(total)" -eq 0 ]
+	no_fault ignorer
 }
 
 @test "stderr flood: cut at the cap, the match not slowed into timeouts" {
-	MODE=errflood hostile --stderr-cap 100000
-	[ "$(total)" -eq 0 ]
+	no_fault errflood --stderr-cap 100000
 	size=$(stat -c %s "$T/m.log.bot0.stderr")
 	[ "$size" -le 101000 ]
 	grep -q 'more bytes dropped (the cap is 100000)' "$T/m.log.bot0.stderr"
@@ -202,9 +205,7 @@ NOASAN2="python3 tests/bots/det.py 2"
 }
 
 @test "half a line, then sleep: a timeout per request" {
-	MODE=halfline hostile
-	n=$(requests)
-	[ "$(count timeout)" -eq "$n" ]
+	fault_per_request halfline timeout
 }
 
 @test "a 50 MB line: one line_too_long, the referee's memory bounded" {
@@ -214,28 +215,23 @@ NOASAN2="python3 tests/bots/det.py 2"
 }
 
 @test "invalid UTF-8: malformed" {
-	MODE=badutf8 hostile
-	[ "$(count malformed)" -eq "$(requests)" ]
+	fault_per_request badutf8 malformed
 }
 
 @test "JSON nesting bomb: malformed" {
-	MODE=nesting hostile
-	[ "$(count malformed)" -eq "$(requests)" ]
+	fault_per_request nesting malformed
 }
 
 @test "huge numbers: malformed" {
-	MODE=hugenum hostile
-	[ "$(count malformed)" -eq "$(requests)" ]
+	fault_per_request hugenum malformed
 }
 
 @test "duplicate keys: malformed" {
-	MODE=dupkeys hostile
-	[ "$(count malformed)" -eq "$(requests)" ]
+	fault_per_request dupkeys malformed
 }
 
 @test "wrong id: wrong_id" {
-	MODE=wrongid hostile
-	[ "$(count wrong_id)" -eq "$(requests)" ]
+	fault_per_request wrongid wrong_id
 }
 
 @test "an answer before any request: one wrong_id, then it plays" {
@@ -256,8 +252,7 @@ NOASAN2="python3 tests/bots/det.py 2"
 }
 
 @test "never reads its stdin while large views are written: timeouts, no block" {
-	RACES=20 MODE=noread hostile
-	[ "$(count timeout)" -eq "$(requests)" ]
+	RACES=20 fault_per_request noread timeout
 }
 
 @test "sandbox: reading another bot's stderr file fails" {
@@ -1089,6 +1084,26 @@ EOF
 	no_leftovers "$MARK"
 }
 
+# refused_inside ARGS KEYS: writes $T/u/s.json, a tournament into $T/u/out
+# whose bot x runs $T/u/w/a/bot.py ARGS (KEYS: more of its entry, from a
+# comma), and checks $AS_USER's tournament run refuses it (exit 1) for a
+# path inside the output directory.
+refused_inside() {
+	cat >"$T/u/s.json" <<EOF
+{"game": "horserace", "seats": 3, "deals": 2, "output": "$T/u/out",
+ "options": {"races": 1}, $TOUR_LIMITS,
+ "bots": [{"name": "x", "command": "python3 $T/u/w/a/bot.py $1"$2},
+          {"name": "r1", "command": "bin/random --seed 1"},
+          {"name": "r2", "command": "bin/random --seed 2"}]}
+EOF
+	rm -rf "$T/u/out"
+	run $AS_USER bin/tournament run -q "$T/u/s.json" 3>&- 4>&-
+	echo "$1$2: $output"
+	cat "$T"/u/out/logs/*.bot?.stderr 2>/dev/null || true
+	[ "$status" -eq 1 ]
+	echo "$output" | grep -q "inside the output directory"
+}
+
 @test "strangers: a tournament refuses a bot naming a path in its output directory however written (.., //, relative, env, dir), before the directory exists" {
 	need_user
 	mkdir -p "$T/u/w/a" "$T/u/x"
@@ -1099,36 +1114,13 @@ EOF
 	# output outside the working directory and the bot naming the journal
 	for p in "$T/u/out/journal.jsonl" "$T/u/x/../out/journal.jsonl" \
 	    "$T/u//out/journal.jsonl" "$rel" "$T/u/out"; do
-		cat >"$T/u/s.json" <<EOF
-{"game": "horserace", "seats": 3, "deals": 2, "output": "$T/u/out",
- "options": {"races": 1}, $TOUR_LIMITS,
- "bots": [{"name": "x", "command": "python3 $T/u/w/a/bot.py readfile $MARK $p"},
-          {"name": "r1", "command": "bin/random --seed 1"},
-          {"name": "r2", "command": "bin/random --seed 2"}]}
-EOF
-		rm -rf "$T/u/out"
-		run $AS_USER bin/tournament run -q "$T/u/s.json" 3>&- 4>&-
-		echo "$p: $output"
-		cat "$T"/u/out/logs/*.bot?.stderr 2>/dev/null || true
-		[ "$status" -eq 1 ]
-		echo "$output" | grep -q "inside the output directory"
+		refused_inside "readfile $MARK $p" ""
 		[ ! -e "$T/u/out/journal.jsonl" ]
 	done
 	# or given in its "env", or as its "dir"
 	for k in '"env": {"SEED_AT": "'"$T/u/x/../out/journal.jsonl"'"}' \
 	    '"dir": "'"$T/u//out/a"'"'; do
-		cat >"$T/u/s.json" <<EOF
-{"game": "horserace", "seats": 3, "deals": 2, "output": "$T/u/out",
- "options": {"races": 1}, $TOUR_LIMITS,
- "bots": [{"name": "x", "command": "python3 $T/u/w/a/bot.py victim $MARK", $k},
-          {"name": "r1", "command": "bin/random --seed 1"},
-          {"name": "r2", "command": "bin/random --seed 2"}]}
-EOF
-		rm -rf "$T/u/out"
-		run $AS_USER bin/tournament run -q "$T/u/s.json" 3>&- 4>&-
-		echo "$k: $output"
-		[ "$status" -eq 1 ]
-		echo "$output" | grep -q "inside the output directory"
+		refused_inside "victim $MARK" ", $k"
 	done
 }
 

@@ -14,6 +14,30 @@
 load helpers
 load ladder
 
+# Exports the ladder $L to the file $2 and checks ladder status is
+# tournament rate --boot $1 of it, byte for byte, in every format (the
+# status texts left in $T/status.FORMAT).
+status_is_rate() {
+	local boot=$1 export=$2 f
+	bin/tournament ladder export "$L" -o "$export"
+	for f in text csv json md html; do
+		bin/tournament ladder status -f $f "$L" > "$T/status.$f"
+		bin/tournament rate --boot "$boot" -f $f -t lad "$export" > "$T/rate.$f"
+		cmp "$T/status.$f" "$T/rate.$f"
+	done
+}
+
+# three_randoms GAMES: a ladder $L (--boot 20) of three random bots, r1
+# to r3, that has played GAMES games at one slot.
+three_randoms() {
+	local i
+	bin/tournament ladder init --boot 20 "$L" "$T/settings.json"
+	for i in 1 2 3; do
+		bin/tournament ladder add "$L" "r$i" -c "bin/random --seed $i"
+	done
+	bin/tournament ladder run -q -j 1 --games "$1" "$L"
+}
+
 @test "ladder: init, add through botcheck, a failing bot refused with the report, the directory copied" {
 	run bin/tournament ladder init "$L" "$T/settings.json"
 	[ "$status" -eq 0 ]
@@ -83,13 +107,8 @@ rnd.v2|1" ]
 	bin/tournament ladder init --boot 40 "$L" "$T/settings.json"
 	run bin/tournament ladder synth "$L" --bots 6 --games 600 --seed 7
 	[ "$status" -eq 0 ]
-	bin/tournament ladder export "$L" -o "$T/export.jsonl"
+	status_is_rate 40 "$T/export.jsonl"
 	[ "$(($(wc -l < "$T/export.jsonl") - 1))" = 600 ]
-	for f in text csv json md html; do
-		bin/tournament ladder status -f $f "$L" > "$T/status.$f"
-		bin/tournament rate --boot 40 -f $f -t lad "$T/export.jsonl" > "$T/rate.$f"
-		cmp "$T/status.$f" "$T/rate.$f"
-	done
 	grep -q "<h2>Recent games</h2>" "$T/status.html"
 	grep -q "^lad: 600 games, 6 players" "$T/status.text"
 	# the export names no master seed: it would deal every future game
@@ -457,12 +476,7 @@ assert n > 0
 PY
 	# the table's bytes: status is tournament rate of the export saved
 	# in the ladder's directory, in every format
-	bin/tournament ladder export "$L" -o "$L/export.jsonl"
-	for f in text csv json md html; do
-		bin/tournament ladder status -f $f "$L" > "$T/status.$f"
-		bin/tournament rate --boot 20 -f $f -t lad "$L/export.jsonl" > "$T/rate.$f"
-		cmp "$T/status.$f" "$T/rate.$f"
-	done
+	status_is_rate 20 "$L/export.jsonl"
 	grep -q 'class="replay"' "$T/status.html"
 }
 
@@ -486,11 +500,7 @@ PY
 }
 
 @test "ladder run: a restart counts the bots in play (not 0) and abandons \"1 table\", singular" {
-	bin/tournament ladder init --boot 20 "$L" "$T/settings.json"
-	for i in 1 2 3; do
-		bin/tournament ladder add "$L" "r$i" -c "bin/random --seed $i"
-	done
-	bin/tournament ladder run -q -j 1 --games 3 "$L"
+	three_randoms 3
 	# a table a killed run left open
 	python3 -c 'import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.execute("INSERT INTO tables (lo, hi, seed, started) VALUES (0, 3, 1, 1)"); c.commit()' "$L/ladder.db"
 	run bin/tournament ladder run -j 1 --games 1 "$L"
@@ -568,11 +578,7 @@ PY
 }
 
 @test "ladder replays: rendered off the play path, a missing one rendered by ladder serve when first asked for, whole; a killed renderer's half page removed by the next run" {
-	bin/tournament ladder init --boot 20 "$L" "$T/settings.json"
-	for i in 1 2 3; do
-		bin/tournament ladder add "$L" "r$i" -c "bin/random --seed $i"
-	done
-	bin/tournament ladder run -q -j 1 --games 9 "$L"
+	three_randoms 9
 	bin/tournament ladder site "$L"
 	t=$(q "SELECT log FROM tables WHERE ended IS NOT NULL AND NOT abandoned ORDER BY id LIMIT 1")
 	[ -s "$L/$t.html" ]

@@ -266,12 +266,19 @@ EOF
 	[[ "$output" == *"--game-list 8: too large (from 0 to 7)"* ]]
 }
 
-@test "SIGTERM: the referee kills every bot and grandchild, the log says why" {
+# Starts a horserace match in the background, bot 0 tests/bots/hostile.py
+# silent (more of its arguments in $1), logging to $T/m.log; waits for
+# its first request and checks the bot runs.  The referee's pid in $pid.
+start_silent() {
 	bin/referee $LIMITS -g horserace -s 1 --log "$T/m.log" \
-	    -b "python3 tests/bots/hostile.py silent $MARK" -b "$C1" -b "$C4" &
+	    -b "python3 tests/bots/hostile.py silent $MARK${1:+ $1}" -b "$C1" -b "$C4" &
 	pid=$!
 	wait_for grep -q '"type":"request"' "$T/m.log"
 	pgrep -f -- "$MARK" >/dev/null
+}
+
+@test "SIGTERM: the referee kills every bot and grandchild, the log says why" {
+	start_silent
 	kill -TERM "$pid"
 	status=0
 	wait "$pid" || status=$?
@@ -291,11 +298,7 @@ EOF
 }
 
 @test "SIGKILL of the referee: its bots die with it (PR_SET_PDEATHSIG)" {
-	bin/referee $LIMITS -g horserace -s 1 --log "$T/m.log" \
-	    -b "python3 tests/bots/hostile.py silent $MARK nochild" -b "$C1" -b "$C4" &
-	pid=$!
-	wait_for grep -q '"type":"request"' "$T/m.log"
-	pgrep -f -- "$MARK" >/dev/null
+	start_silent nochild
 	kill -KILL "$pid"
 	wait "$pid" || true
 	no_leftovers "$MARK"

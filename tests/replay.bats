@@ -55,6 +55,24 @@ open(path, "w", encoding="utf-8").write("\n".join(lines))
 PY
 }
 
+# verifies STATUS ARGS...: runs bin/replay --verify ARGS... (its report
+# in $output, and shown) and checks it exits STATUS.
+verifies() {
+	local want=$1
+	shift
+	run bin/replay --verify "$@"
+	echo "$output"
+	[ "$status" -eq "$want" ]
+}
+
+# Changes line $2 of log $1 by the Python statement $3 (tamper) and
+# checks bin/replay --verify then fails on it (exit 1); its report is in
+# $output.
+tampered_fails() {
+	tamper "$1" "$2" "$3"
+	verifies 1 "$1"
+}
+
 # The 1-based number of the first line of log $1 matching regex $2.
 line_no() {
 	grep -n -m1 -E "$2" "$1" | cut -d: -f1
@@ -63,9 +81,7 @@ line_no() {
 @test "replay --verify passes on a log of every game" {
 	for g in horserace daifugo speculation stocks nyse; do
 		match "$g" 7 $(short "$g")
-		run bin/replay --verify "$T/$g.log"
-		echo "$output"
-		[ "$status" -eq 0 ]
+		verifies 0 "$T/$g.log"
 		[[ "$output" == *"$g.log: ok (1 games, "*" messages identical)" ]]
 	done
 }
@@ -82,9 +98,7 @@ line_no() {
 	    --log "$T/tour/c.log" -b 'bin/random --seed 7' -b 'bin/random --seed 8' \
 	    -b 'bin/random --seed 9' >/dev/null
 	echo "not a log" > "$T/tour/notes.txt"
-	run bin/replay --verify "$T/tour"
-	echo "$output"
-	[ "$status" -eq 0 ]
+	verifies 0 "$T/tour"
 	[[ "$output" == *"a.log: ok (6 games,"* ]]
 	# The games before a listed one are replayed first (game 0 before 1).
 	[[ "$output" == *"b.log: ok (4 games,"* ]]
@@ -96,13 +110,11 @@ line_no() {
 	printf '{"board":[5,4,3,2,2,1]}\n' > "$T/board.json"
 	match nyse 4 --setup "$T/board.json"
 	grep -q '"options_given":\[\]' "$T/nyse.log"
-	run bin/replay --verify "$T/nyse.log"
-	[ "$status" -eq 0 ]
+	verifies 0 "$T/nyse.log"
 	# An option set on the command line is named, and still verifies.
 	match nyse 5 -o open_holdings=off
 	grep -q '"options_given":\["open_holdings"\]' "$T/nyse.log"
-	run bin/replay --verify "$T/nyse.log"
-	[ "$status" -eq 0 ]
+	verifies 0 "$T/nyse.log"
 }
 
 @test "replay --verify passes on logs with faults under every policy" {
@@ -121,9 +133,7 @@ line_no() {
 		    -b 'bin/random --seed 1' -b 'bin/random --seed 2' >/dev/null
 	done
 	grep -q '"retired":true' "$T/retire.log"
-	run bin/replay --verify "$T"/*.log
-	echo "$output"
-	[ "$status" -eq 0 ]
+	verifies 0 "$T"/*.log
 	[[ "$output" == *"verified 9 logs: 9 ok, 0 failed"* ]]
 	no_leftovers "$MARK"
 }
@@ -137,28 +147,21 @@ line_no() {
 	printf '%s\n' '{"type":"aborted","n":0,"t":5120,"detail":"stopped by signal 15 (Terminated)"}' \
 	    > "$T/logs/t000002.jsonl"
 	echo "a bot's stderr" > "$T/logs/t000002.jsonl.bot0.stderr"
-	run bin/replay --verify "$T/logs"
-	echo "$output"
-	[ "$status" -eq 0 ]
+	verifies 0 "$T/logs"
 	[[ "$output" == *"t000002.jsonl: no game (the match ended before its first game: stopped by signal 15 (Terminated))"* ]]
 	[[ "$output" == *"verified 2 logs: 1 ok, 0 failed, 1 with no game"* ]]
-	run bin/replay --verify "$T/logs/t000002.jsonl"
-	[ "$status" -eq 0 ]
+	verifies 0 "$T/logs/t000002.jsonl"
 	[[ "$output" == *"t000002.jsonl: no game"* ]]
 	# a damaged log is still a failure, not a log without games
 	echo '{"type":"garbage"}' > "$T/logs/t000003.jsonl"
-	run bin/replay --verify "$T/logs/t000003.jsonl"
-	[ "$status" -eq 1 ]
+	verifies 1 "$T/logs/t000003.jsonl"
 }
 
 @test "replay --verify catches a changed action" {
 	match horserace 3
 	n=$(line_no "$T/horserace.log" '^\{"type":"action".*"source":"bot","action":\{"type":"bet"')
 	# The same bet, one chip more: still legal, but not what the bot answered.
-	tamper "$T/horserace.log" "$n" 'd["action"]["amount"] += 1 if d["action"]["amount"] < 20 else -1'
-	run bin/replay --verify "$T/horserace.log"
-	echo "$output"
-	[ "$status" -eq 1 ]
+	tampered_fails "$T/horserace.log" "$n" 'd["action"]["amount"] += 1 if d["action"]["amount"] < 20 else -1'
 	[[ "$output" == *"horserace.log:$n: seat "*"'s action at step "*" (bot) differs"* ]]
 	[[ "$output" == *"verified 1 logs: 0 ok, 1 failed"* ]]
 }
@@ -167,10 +170,7 @@ line_no() {
 	match horserace 3
 	n=$(line_no "$T/horserace.log" '^\{"type":"game_start"')
 	# Swap the first two cards of the stock: a different race follows.
-	tamper "$T/horserace.log" "$n" 's = d["deal"]["stock_order"]; s[0], s[1] = s[1], s[0]'
-	run bin/replay --verify "$T/horserace.log"
-	echo "$output"
-	[ "$status" -eq 1 ]
+	tampered_fails "$T/horserace.log" "$n" 's = d["deal"]["stock_order"]; s[0], s[1] = s[1], s[0]'
 	[[ "$output" == *"horserace.log:$n: the deal (all-seeing view) differs"* ]]
 
 	# A card of a hand in a message a bot received.
@@ -185,9 +185,7 @@ c = lines[n - 1][i:i + 2]
 lines[n - 1] = lines[n - 1][:i] + ("4S" if c != "4S" else "5S") + lines[n - 1][i + 2:]
 open(path, "w").write("\n".join(lines))
 PY
-	run bin/replay --verify "$T/daifugo.log"
-	echo "$output"
-	[ "$status" -eq 1 ]
+	verifies 1 "$T/daifugo.log"
 	[[ "$output" == *"daifugo.log:$n: the request message to bot "*" differs at byte"* ]]
 }
 
@@ -196,29 +194,20 @@ PY
 	grep -q '"type":"game_end".*"capped":true' "$T/stocks.log"
 	n=$(line_no "$T/stocks.log" '^\{"type":"game_end"')
 	cp "$T/stocks.log" "$T/orig.log"
-	tamper "$T/stocks.log" "$n" 'd["places"] = d["places"][::-1] if d["places"] != d["places"][::-1] else [1] * len(d["places"])'
-	run bin/replay --verify "$T/stocks.log"
-	echo "$output"
-	[ "$status" -eq 1 ]
+	tampered_fails "$T/stocks.log" "$n" 'd["places"] = d["places"][::-1] if d["places"] != d["places"][::-1] else [1] * len(d["places"])'
 	[[ "$output" == *"stocks.log:$n: the places differs"* ]]
 
 	cp "$T/orig.log" "$T/stocks.log"
-	tamper "$T/stocks.log" "$n" 'd["scores"][0] += 1'
-	run bin/replay --verify "$T/stocks.log"
-	[ "$status" -eq 1 ]
+	tampered_fails "$T/stocks.log" "$n" 'd["scores"][0] += 1'
 	[[ "$output" == *"stocks.log:$n: the scores differs"* ]]
 
 	cp "$T/orig.log" "$T/stocks.log"
 	n=$(wc -l < "$T/stocks.log")
-	tamper "$T/stocks.log" "$n" 'd["scores"][0] += 1'
-	run bin/replay --verify "$T/stocks.log"
-	echo "$output"
-	[ "$status" -eq 1 ]
+	tampered_fails "$T/stocks.log" "$n" 'd["scores"][0] += 1'
 	[[ "$output" == *"stocks.log:$n: the match's result differs"* ]]
 
 	cp "$T/orig.log" "$T/stocks.log"
-	run bin/replay --verify "$T/stocks.log"
-	[ "$status" -eq 0 ]
+	verifies 0 "$T/stocks.log"
 }
 
 # Feeds the bot at seat $2 of log $1 its emitted input through the random
@@ -379,8 +368,7 @@ for l in open(sys.argv[1]):
 	run bin/replay "$T/v99.log"
 	[ "$status" -eq 1 ]
 	[[ "$output" == *"v99.log: log format version 99 is unknown (this replay reads version 2)"* ]]
-	run bin/replay --verify "$T/v99.log"
-	[ "$status" -eq 1 ]
+	verifies 1 "$T/v99.log"
 	# A line cut in the middle of the log.
 	awk 'NR == 12 { print substr($0, 1, 40); next } { print }' "$T/horserace.log" > "$T/bad.log"
 	run bin/replay "$T/bad.log"
@@ -403,8 +391,7 @@ for l in open(sys.argv[1]):
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"torn.log:301: the last line is torn (50 bytes without an end of line): dropped, the 300 complete lines are used"* ]]
 	[[ "$output" == *"-- step 10 "* ]]
-	run bin/replay --verify "$T/torn.log"
-	[ "$status" -eq 1 ]
+	verifies 1 "$T/torn.log"
 	[[ "$output" == *"the log ends before the match's result (its last line is torn)"* ]]
 	bin/replay --html "$T/torn.html" "$T/torn.log" 2>/dev/null
 	grep -q 'the last line is torn' "$T/torn.html"
@@ -465,15 +452,13 @@ for l in open(sys.argv[1]):
 	done
 	mkdir "$T/none"
 	echo 'not a log' > "$T/none/notes.txt"
-	run bin/replay --verify "$T/none"
-	[ "$status" -eq 1 ]
+	verifies 1 "$T/none"
 	[[ "$output" == *"verified 0 logs"* ]]
 	[[ "$output" == *"no match log found"* ]]
 	run bin/replay "$T/none"
 	[ "$status" -eq 1 ]
 	[[ "$output" == *"none: Is a directory"* ]]
-	run bin/replay --verify --html "$T/x.html" "$T/daifugo.log"
-	[ "$status" -eq 2 ]
+	verifies 2 --html "$T/x.html" "$T/daifugo.log"
 	[[ "$output" == *"give one of --verify, --emit, --html and --table"* ]]
 	[ ! -e "$T/x.html" ]
 	run bin/replay --upto 3 "$T/daifugo.log"
@@ -541,7 +526,6 @@ JS
 }
 
 @test "--names with --verify is refused (it names the seats of a replay to show)" {
-	run bin/replay --verify --names a,b some.jsonl
-	[ "$status" -eq 2 ]
+	verifies 2 --names a,b some.jsonl
 	[ "$output" = "replay: --names goes with a replay to show, not --verify" ]
 }

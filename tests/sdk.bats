@@ -22,6 +22,20 @@ hello() {
 	printf '{"type":"hello","protocol":1,"game":"%s","options":{},"seat":1,"players":4,"games":1,"limits":{}}\n' "$1" > "$T/in"
 }
 
+# answers BOT LINE...: ends $T/in with a bye, feeds it to bot command BOT
+# (feed) and checks it exits 0 with the answers LINE... after its hello.
+answers() {
+	local bot=$1 i=1
+	shift
+	echo '{"type":"bye"}' >> "$T/in"
+	feed "$bot" "$T/in"
+	[ "$status" -eq 0 ]
+	for want; do
+		[ "${lines[i]}" = "$want" ]
+		i=$((i + 1))
+	done
+}
+
 @test "horserace and daifugo matches of the four SDK bots complete without faults" {
 	run bin/referee $LIMITS -g horserace -s 5 --games 2 --log "$T/h.log" \
 	    -b "$PYR" -b "$JSR" -b "$PYG" -b "$JSG"
@@ -81,12 +95,8 @@ print(json.dumps({"id": 4, "index": i, "amount": r.randint(3, 90)}, separators=(
 	req 3 "$(view '[1,1,1,1]' '[]')"
 	# Hearts at 3 to 1: worth 0.2 a chip; Kelly says about 7%, 10 chips.
 	req 4 "$(view '[1,3,1,1]' '[]')"
-	echo '{"type":"bye"}' >> "$T/in"
-	feed "$PYG" "$T/in"
-	[ "$status" -eq 0 ]
-	[ "${lines[1]}" = '{"id":1,"index":1,"amount":20}' ]
-	[ "${lines[2]}" = '{"id":2,"index":0}' ]
-	[ "${lines[3]}" = '{"id":3,"index":0}' ]
+	answers "$PYG" '{"id":1,"index":1,"amount":20}' '{"id":2,"index":0}' \
+	    '{"id":3,"index":0}'
 	[ "$(jv "${lines[4]}" 'd["index"]')" = 2 ]
 	amount=$(jv "${lines[4]}" 'd["amount"]')
 	[ "$amount" -ge 5 ] && [ "$amount" -le 15 ] || false
@@ -114,16 +124,10 @@ print(json.dumps({"id": 4, "index": i, "amount": r.randint(3, 90)}, separators=(
 	req 5 play reversed 7 "[$pass,$(p '["3H"]' single '"3"'),$(p '["4D"]' single '"4"'),$(p '["9S"]' single '"9"')]"
 	# The exchange: give the weakest cards.
 	req 6 exchange normal 7 '[{"type":"give","cards":["AC","2C"]},{"type":"give","cards":["3S","4S"]},{"type":"give","cards":["3S","KD"]}]'
-	echo '{"type":"bye"}' >> "$T/in"
-	feed "$JSG" "$T/in"
-	[ "$status" -eq 0 ]
+	answers "$JSG" '{"id":1,"index":1}' '{"id":2,"index":0}' \
+	    '{"id":3,"index":1}' '{"id":4,"index":2}' '{"id":5,"index":3}' \
+	    '{"id":6,"index":1}'
 	[ "${lines[0]}" = '{"type":"hello","name":"greedy-js","version":"1"}' ]
-	[ "${lines[1]}" = '{"id":1,"index":1}' ]
-	[ "${lines[2]}" = '{"id":2,"index":0}' ]
-	[ "${lines[3]}" = '{"id":3,"index":1}' ]
-	[ "${lines[4]}" = '{"id":4,"index":2}' ]
-	[ "${lines[5]}" = '{"id":5,"index":3}' ]
-	[ "${lines[6]}" = '{"id":6,"index":1}' ]
 }
 
 @test "SDK bots answer by value and may choose asynchronously (JS)" {

@@ -26,10 +26,8 @@ complete_results() {
 }
 
 @test "speculation: heuristic vs three random bots, duplicate, completes with a complete result" {
-	run bin/referee $LIMITS -g speculation -n 4 -s 3 --games 8 --duplicate \
-	    --results "$T/r.jsonl" --log "$T/m.log" \
+	duplicate_match speculation 3 8 -n 4 --log "$T/m.log" \
 	    -b "$HEUR" -b "$R1" -b "$R2" -b "$R3"
-	[ "$status" -eq 0 ]
 	complete_results "$T/r.jsonl" 8 4 100
 	[ "$(jv "$output" 'd["games"]')" = 8 ]
 	[ "$(jv "$output" 'd["names"][0]')" = '"speculation_bot"' ]
@@ -37,14 +35,10 @@ complete_results() {
 }
 
 @test "speculation: the heuristic bot beats the random bots (mean place under 1.5 of 4 over 40 games)" {
-	run bin/referee $LIMITS -g speculation -n 4 -s 11 --games 40 --duplicate -q \
-	    --results "$T/r.jsonl" -b "$HEUR" -b "$R1" -b "$R2" -b "$R3"
-	[ "$status" -eq 0 ]
+	duplicate_match speculation 11 40 -n 4 -q \
+	    -b "$HEUR" -b "$R1" -b "$R2" -b "$R3"
 	complete_results "$T/r.jsonl" 40 4 100
-	run python3 -c 'import json, sys
-rows = [json.loads(l) for l in open(sys.argv[1])]
-print(sum(r["places"][0] for r in rows) / len(rows))' "$T/r.jsonl"
-	python3 -c "import sys; sys.exit(0 if $output < 1.5 else 1)"
+	mean_place_under 1.5
 }
 
 @test "speculation: every rule option runs to the end; a max_turns cap is reported" {

@@ -32,10 +32,8 @@ EOF
 }
 
 @test "stocks: heuristic vs two random bots, duplicate, completes with a complete result" {
-	run bin/referee $LIMITS -g stocks -n 3 -s 3 --games 6 --duplicate \
-	    --results "$T/r.jsonl" --log "$T/m.log" \
+	duplicate_match stocks 3 6 -n 3 --log "$T/m.log" \
 	    -b "$HEUR" -b "$R1" -b "$R2"
-	[ "$status" -eq 0 ]
 	complete_results "$T/r.jsonl" 6 3 false
 	[ "$(jv "$output" 'd["games"]')" = 6 ]
 	log_complete "$T/m.log"
@@ -43,14 +41,10 @@ EOF
 }
 
 @test "stocks: the heuristic bot beats three random bots (mean place under 1.5 of 4 over 24 games)" {
-	run bin/referee $LIMITS -g stocks -n 4 -s 11 --games 24 --duplicate -q \
-	    --results "$T/r.jsonl" -b "$HEUR" -b "$R1" -b "$R2" -b "$R3"
-	[ "$status" -eq 0 ]
+	duplicate_match stocks 11 24 -n 4 -q \
+	    -b "$HEUR" -b "$R1" -b "$R2" -b "$R3"
 	complete_results "$T/r.jsonl" 24 4
-	run python3 -c 'import json, sys
-rows = [json.loads(l) for l in open(sys.argv[1])]
-print(sum(r["places"][0] for r in rows) / len(rows))' "$T/r.jsonl"
-	python3 -c "import sys; sys.exit(0 if $output < 1.5 else 1)"
+	mean_place_under 1.5
 }
 
 @test "stocks: max_turns caps a match, sell_same_turn and bank reach the game" {

@@ -16,7 +16,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "base/journal.h"
 #include "common.h"
@@ -170,20 +169,9 @@ main(int argc, char **argv)
 	long strict = 0;
 	unsigned long rseed = 7;
 	size_t pos, len, d;
-	int ch, s, canon, rc;
+	int s, canon, rc;
 
-	while ((ch = getopt(argc, argv, "n:s:")) != -1) {
-		switch (ch) {
-		case 'n':
-			lines = strtol(optarg, NULL, 10);
-			break;
-		case 's':
-			rseed = strtoul(optarg, NULL, 10);
-			break;
-		default:
-			errx(2, "usage: t_journal [-n LINES] [-s SEED]");
-		}
-	}
+	count_seed_args(argc, argv, "t_journal", &lines, &rseed);
 	rng_seed(&rg, rseed);
 	for (i = 0; i < lines; i++) {
 		random_game(&rg, &g, names, &seed);

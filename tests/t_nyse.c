@@ -31,6 +31,60 @@ static int	requests_left(const struct nyse *);
 static int	committed_game(const struct game *, uint64_t, long *, long *,
 		    char *, size_t);
 
+/* Options for a game of players, and whether they are refused. */
+static const struct {
+	const char	*kv;
+	int		 players, refused;
+	const char	*name;
+} options[] = {
+	{ "board=1,2,3,4,5,2", 4, 0,
+	    "board 1,2,3,4,5,2 accepted" },
+	{ "board=5,4,3,2,2,1", 4, 0,
+	    "board 5,4,3,2,2,1 accepted" },
+	{ "board=shuffled", 4, 0,
+	    "board=shuffled accepted" },
+	{ "board=1,1,2,3,4,5", 4, 1,
+	    "board 1,1,2,3,4,5 refused (not an order of the grey chips)" },
+	{ "board=1,2,3,4,5", 4, 1,
+	    "a board of five values refused" },
+	{ "open_holdings=maybe", 4, 1,
+	    "open_holdings=maybe refused" },
+	{ "open_holdings=off", 1, 0,
+	    "one player (solitaire) accepted" },
+	{ "open_holdings=on", 11, 1,
+	    "eleven players refused" },
+};
+
+/* The set-up documents that must be refused, with words of the cause. */
+static const struct {
+	const char	*text;
+	int		 players;
+	const char	*want, *name;
+} bad_setups[] = {
+	{ "{\"deck\": []}", 2, "unknown key",
+	    "setup: an unknown key is refused" },
+	{ "{\"piles\": {\"purple\": []}}", 2, "no colour",
+	    "setup: an unknown colour is refused" },
+	{ "{\"piles\": {\"red\": [\"gold\"]}}", 2, "piles.red[0]",
+	    "setup: an unknown mark is refused" },
+	{ "{\"piles\": {\"red\": [\"speculate\", \"speculate\"]}, \"markers\": "
+	    "{\"red\": \"speculate\"}}", 2, "3 speculate",
+	    "setup: three red speculate chips refused" },
+	{ "{\"piles\": {\"red\": [\"plain\", \"plain\", \"plain\", \"plain\", "
+	    "\"plain\", \"plain\"]}}", 2, "6 plain",
+	    "setup: six plain chips of a colour refused" },
+	{ "{\"piles\": {\"red\": [\"plain\", \"plain\", \"plain\", \"plain\", "
+	    "\"plain\", \"swap\", \"swap\", \"invest\", \"invest\", "
+	    "\"speculate\", \"speculate\"]}}", 2, "at most 10",
+	    "setup: a pile of eleven refused (one chip is the marker)" },
+	{ "{\"start\": 2}", 2, "start",
+	    "setup: a start seat beyond the table refused" },
+	{ "{\"board\": [1, 2, 3, 4, 5, 5]}", 2, "board",
+	    "setup: a board that is not an order of 1,2,2,3,4,5 refused" },
+	{ "{\"board\": [5, 4, 3, 2, 2, 1]}", 2, "option board",
+	    "setup: a board contradicting option board refused" },
+};
+
 /* Returns 1 if the option kv is refused for a game of players. */
 static int
 opt_fails(const char *kv, int players)
@@ -282,6 +336,7 @@ main(void)
 	const struct game *g = game_find("nyse");
 	char why[1024];
 	long more = 0, voids = 0;
+	size_t k;
 	int i, bad = 0;
 
 	tap_ok(g != NULL, "nyse is registered");
@@ -289,37 +344,12 @@ main(void)
 		tap_done();
 		return 1;
 	}
-	tap_ok(!opt_fails("board=1,2,3,4,5,2", 4), "board 1,2,3,4,5,2 accepted");
-	tap_ok(!opt_fails("board=5,4,3,2,2,1", 4), "board 5,4,3,2,2,1 accepted");
-	tap_ok(!opt_fails("board=shuffled", 4), "board=shuffled accepted");
-	tap_ok(opt_fails("board=1,1,2,3,4,5", 4), "board 1,1,2,3,4,5 refused "
-	    "(not an order of the grey chips)");
-	tap_ok(opt_fails("board=1,2,3,4,5", 4), "a board of five values refused");
-	tap_ok(opt_fails("open_holdings=maybe", 4), "open_holdings=maybe refused");
-	tap_ok(!opt_fails("open_holdings=off", 1), "one player (solitaire) accepted");
-	tap_ok(opt_fails("open_holdings=on", 11), "eleven players refused");
-	tap_ok(setup_fails("{\"deck\": []}", 2, "unknown key"),
-	    "setup: an unknown key is refused");
-	tap_ok(setup_fails("{\"piles\": {\"purple\": []}}", 2, "no colour"),
-	    "setup: an unknown colour is refused");
-	tap_ok(setup_fails("{\"piles\": {\"red\": [\"gold\"]}}", 2, "piles.red[0]"),
-	    "setup: an unknown mark is refused");
-	tap_ok(setup_fails("{\"piles\": {\"red\": [\"speculate\", \"speculate\"]}, "
-	    "\"markers\": {\"red\": \"speculate\"}}", 2, "3 speculate"),
-	    "setup: three red speculate chips refused");
-	tap_ok(setup_fails("{\"piles\": {\"red\": [\"plain\", \"plain\", \"plain\", "
-	    "\"plain\", \"plain\", \"plain\"]}}", 2, "6 plain"),
-	    "setup: six plain chips of a colour refused");
-	tap_ok(setup_fails("{\"piles\": {\"red\": [\"plain\", \"plain\", \"plain\", "
-	    "\"plain\", \"plain\", \"swap\", \"swap\", \"invest\", \"invest\", "
-	    "\"speculate\", \"speculate\"]}}", 2, "at most 10"),
-	    "setup: a pile of eleven refused (one chip is the marker)");
-	tap_ok(setup_fails("{\"start\": 2}", 2, "start"),
-	    "setup: a start seat beyond the table refused");
-	tap_ok(setup_fails("{\"board\": [1, 2, 3, 4, 5, 5]}", 2, "board"),
-	    "setup: a board that is not an order of 1,2,2,3,4,5 refused");
-	tap_ok(setup_fails("{\"board\": [5, 4, 3, 2, 2, 1]}", 2, "option board"),
-	    "setup: a board contradicting option board refused");
+	for (k = 0; k < sizeof options / sizeof options[0]; k++)
+		tap_ok(opt_fails(options[k].kv, options[k].players) ==
+		    options[k].refused, "%s", options[k].name);
+	for (k = 0; k < sizeof bad_setups / sizeof bad_setups[0]; k++)
+		tap_ok(setup_fails(bad_setups[k].text, bad_setups[k].players,
+		    bad_setups[k].want), "%s", bad_setups[k].name);
 	tap_ok(!setup_fails("{\"piles\": {\"red\": [\"speculate\"]}, \"markers\": "
 	    "{\"red\": \"speculate\"}, \"start\": 1, \"board\": [2, 1, 2, 3, "
 	    "4, 5]}", 2, ""), "setup: a valid document accepted");

@@ -23,6 +23,7 @@ static void	 simulate(struct rating *, struct rng *, const double *, int,
 		    int, long, int, int);
 static double	 rms_error(const double *, int, long, uint64_t);
 static double	 coverage(int, int, int);
+static void	 duel(struct rating *, int, int);
 static void	 test_closed_form(void);
 static void	 test_weights(void);
 static void	 test_perfect(void);
@@ -164,6 +165,21 @@ coverage(int sims, int copies, int perblock)
 	return (double)in / all;
 }
 
+/* Adds players a and b to r and n games between them, a first in wins. */
+static void
+duel(struct rating *r, int n, int wins)
+{
+	int pl[2], places[2], i;
+
+	pl[0] = rate_player(r, "a");
+	pl[1] = rate_player(r, "b");
+	for (i = 0; i < n; i++) {
+		places[0] = i < wins ? 1 : 2;
+		places[1] = 3 - places[0];
+		rate_add(r, rate_blockkey(0, 0, i), 2, pl, places, NULL);
+	}
+}
+
 /* Two players, no ties: the fit is the closed form. */
 static void
 test_closed_form(void)
@@ -171,17 +187,11 @@ test_closed_form(void)
 	struct rate_opts o = { 0, 0, NULL, 0, 1500, 1 };
 	struct rating r;
 	char cause[256];
-	int pl[2], places[2], i, ret;
+	int ret;
 	double d;
 
 	rate_init(&r, &o);
-	pl[0] = rate_player(&r, "a");
-	pl[1] = rate_player(&r, "b");
-	for (i = 0; i < 100; i++) {
-		places[0] = i < 70 ? 1 : 2;
-		places[1] = 3 - places[0];
-		rate_add(&r, rate_blockkey(0, 0, i), 2, pl, places, NULL);
-	}
+	duel(&r, 100, 70);
 	ret = rate_fit(&r, cause, sizeof cause);
 	d = 400 * log10(70.0 / 30.0);
 	tap_ok(ret == 0 && fabs(r.p[0].elo - (1500 + d / 2)) < 1e-6 &&
@@ -283,16 +293,10 @@ test_no_prior_boot(void)
 	struct rate_opts o = { 200, 0, NULL, 0, 1500, 1 };
 	struct rating r;
 	char cause[256];
-	int pl[2], places[2], i, ret, finite = 1;
+	int i, ret, finite = 1;
 
 	rate_init(&r, &o);
-	pl[0] = rate_player(&r, "a");
-	pl[1] = rate_player(&r, "b");
-	for (i = 0; i < 10; i++) {
-		places[0] = i < 9 ? 1 : 2;
-		places[1] = 3 - places[0];
-		rate_add(&r, rate_blockkey(0, 0, i), 2, pl, places, NULL);
-	}
+	duel(&r, 10, 9);
 	ret = rate_fit(&r, cause, sizeof cause);
 	for (i = 0; i < r.nboot * 2; i++)
 		finite = finite && isfinite(r.belo[i]);

@@ -12,7 +12,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "common.h"
 #include "results.h"
@@ -115,20 +114,9 @@ main(int argc, char **argv)
 	unsigned long seed = 7;
 	size_t pos, len;
 	long t;
-	int ch, k, ok;
+	int k, ok;
 
-	while ((ch = getopt(argc, argv, "n:s:")) != -1) {
-		switch (ch) {
-		case 'n':
-			lines = strtol(optarg, NULL, 10);
-			break;
-		case 's':
-			seed = strtoul(optarg, NULL, 10);
-			break;
-		default:
-			errx(2, "usage: t_results [-n LINES] [-s SEED]");
-		}
-	}
+	count_seed_args(argc, argv, "t_results", &lines, &seed);
 	rng_seed(&rg, seed);
 	/* round trips */
 	for (i = 0; i < lines; i++) {

@@ -20,6 +20,7 @@
 
 static const struct game	*g;
 
+static int	refused(int, const char *, const char *, const char *);
 static int	setup_fails(const char *, int, const char *);
 static int	action_fails(const char *, const char *);
 static void	new_game(struct stocks *, int, const char *, const char *);
@@ -27,6 +28,8 @@ static int	take_card(struct stocks *, int);
 static void	hand_put(struct stocks *, int, int);
 static char	*seen_events(const struct stocks *, const struct events *, int);
 static char	*request(const struct stocks *, int);
+static int	differ(char *, char *, char *, size_t, const char *, ...)
+		    __attribute__((format(printf, 5, 6)));
 static int	leak_game(uint64_t, int *, int *, char *, size_t);
 static void	test_setup(void);
 static void	test_actions(void);
@@ -35,6 +38,93 @@ static void	test_second_reshuffle(void);
 static void	test_events(void);
 static void	test_leaks(void);
 static void	test_legal_apply(void);
+
+/* The set-up documents that must be refused, with words of the cause. */
+static const struct {
+	const char	*text;
+	int		 players;
+	const char	*want, *name;
+} bad_setups[] = {
+	{ "[1]", 2, "not a JSON object",
+	    "setup: not an object" },
+	{ "{\"dek\": []}", 2, "unknown key \"dek\"",
+	    "setup: an unknown key is named" },
+	{ "{\"deck\": [\"7H\", \"XX\"]}", 2, "\"deck\"[1] is not a card",
+	    "setup: a bad card name is located" },
+	{ "{\"deck\": [\"JK\"]}", 2, "no jokers here",
+	    "setup: no joker in the first deal" },
+	{ "{\"deck\": [\"7H\", \"7H\", \"7H\"]}", 2,
+	    "\"deck\"[2] is a third copy",
+	    "setup: a third copy in the deck" },
+	{ "{\"turn\": [\"5S\", \"6H\", \"5D\", \"5C\"], \"deck\": [\"5S\", "
+	    "\"5S\"]}", 2, "\"deck\"[1] is a third copy",
+	    "setup: a price card counts against the deck's copies" },
+	{ "{\"turn\": [\"5S\", \"6H\", \"KD\", \"5C\"]}", 2,
+	    "ends before every suit",
+	    "setup: turned cards that leave a suit without a price card" },
+	{ "{\"turn\": [\"5S\", \"6H\", \"5D\", \"5C\", \"7C\"]}", 2,
+	    "goes on after the fourth price card",
+	    "setup: turned cards after the fourth price card" },
+	{ "{\"turn\": [\"KS\", \"KS\", \"KS\", \"5S\", \"6H\", \"5D\", "
+	    "\"5C\"]}", 2, "KS more than twice",
+	    "setup: a card turned three times" },
+	{ "{\"deck\": [\"AS\", \"AS\", \"2S\", \"2S\", \"3S\", \"3S\", \"4S\", "
+	    "\"4S\", \"5S\", \"5S\", \"6S\", \"6S\", \"7S\", \"7S\", \"8S\", "
+	    "\"8S\", \"9S\", \"9S\", \"TS\", \"TS\"]}", 2,
+	    "must hold an A-10 of every suit",
+	    "setup: a deck that leaves spades no price card" },
+	{ "{\"start\": 2}", 2, "\"start\" must be a seat from 0 to 1",
+	    "setup: start beyond the players" },
+	{ "{\"start\": \"0\"}", 2, "\"start\" must be a seat",
+	    "setup: start not a number" },
+	{ "{\"stock\": 85}", 2, "from 0 to 84",
+	    "setup: a stock larger than the deal leaves (2 players)" },
+	{ "{\"stock\": 53}", 6, "from 0 to 52",
+	    "setup: a stock larger than the deal leaves (6 players)" },
+	{ "{\"reshuffle\": [\"JK\", \"JK\", \"JK\"]}", 2,
+	    "\"reshuffle\"[2] is a third copy",
+	    "setup: three jokers" },
+};
+
+/* The action texts that must be refused, with words of the cause. */
+static const struct {
+	const char	*text, *want, *name;
+} bad_actions[] = {
+	{ "[\"end\"]", "object with a \"type\"",
+	    "action: not an object" },
+	{ "{\"type\": \"fly\"}", "unknown action type",
+	    "action: an unknown type" },
+	{ "{\"type\": \"buy\"}", "\"card\" must name a card",
+	    "action: a buy without a card" },
+	{ "{\"type\": \"sell\", \"card\": \"JK\"}", "\"card\" must name a card",
+	    "action: a joker is no certificate" },
+	{ "{\"type\": \"price\", \"card\": \"JH\"}", "needs \"value\": 11 or 0",
+	    "action: a face card's meaning is required" },
+	{ "{\"type\": \"price\", \"card\": \"QH\", \"value\": 11}",
+	    "can only mean 12 or 0",
+	    "action: a queen cannot mean 11" },
+	{ "{\"type\": \"price\", \"card\": \"7H\", \"value\": 0}",
+	    "can only mean 7",
+	    "action: a 7 cannot mean 0" },
+	{ "{\"type\": \"price\", \"card\": \"7H\", \"value\": \"7\"}",
+	    "can only mean 7",
+	    "action: a value must be a number" },
+};
+
+/*
+ * Returns 1 if rc, a parser's return, refuses (-1) with a cause holding
+ * want; else 0, noting the text and the cause of a refusal without it.
+ */
+static int
+refused(int rc, const char *cause, const char *text, const char *want)
+{
+	if (rc != -1)
+		return 0;
+	if (strstr(cause, want) != NULL)
+		return 1;
+	printf("# %s: %s\n", text, cause);
+	return 0;
+}
 
 /* Returns 1 if the set-up text is refused with a cause containing want. */
 static int
@@ -52,12 +142,8 @@ setup_fails(const char *text, int players, const char *want)
 		return 0;
 	if ((j = json_loads(text, 0, &jerr)) == NULL)
 		return 0;
-	if (g->setup_parse(j, &o, &su, cause, sizeof cause) == -1) {
-		rc = strstr(cause, want) != NULL;
-		if (!rc)
-			printf("# %s: %s\n", text, cause);
-	} else
-		rc = 0;
+	rc = refused(g->setup_parse(j, &o, &su, cause, sizeof cause),
+	    cause, text, want);
 	json_decref(j);
 	return rc;
 }
@@ -76,12 +162,8 @@ action_fails(const char *text, const char *want)
 	new_game(&st, 2, NULL, NULL);
 	if ((j = json_loads(text, JSON_DECODE_ANY, &jerr)) == NULL)
 		return 0;
-	if (g->action_parse(&st, 0, j, &a, cause, sizeof cause) == -1) {
-		rc = strstr(cause, want) != NULL;
-		if (!rc)
-			printf("# %s: %s\n", text, cause);
-	} else
-		rc = 0;
+	rc = refused(g->action_parse(&st, 0, j, &a, cause, sizeof cause),
+	    cause, text, want);
 	json_decref(j);
 	return rc;
 }
@@ -152,42 +234,11 @@ hand_put(struct stocks *st, int p, int card)
 static void
 test_setup(void)
 {
-	tap_ok(setup_fails("[1]", 2, "not a JSON object"), "setup: not an object");
-	tap_ok(setup_fails("{\"dek\": []}", 2, "unknown key \"dek\""),
-	    "setup: an unknown key is named");
-	tap_ok(setup_fails("{\"deck\": [\"7H\", \"XX\"]}", 2, "\"deck\"[1] is "
-	    "not a card"), "setup: a bad card name is located");
-	tap_ok(setup_fails("{\"deck\": [\"JK\"]}", 2, "no jokers here"),
-	    "setup: no joker in the first deal");
-	tap_ok(setup_fails("{\"deck\": [\"7H\", \"7H\", \"7H\"]}", 2,
-	    "\"deck\"[2] is a third copy"), "setup: a third copy in the deck");
-	tap_ok(setup_fails("{\"turn\": [\"5S\", \"6H\", \"5D\", \"5C\"], "
-	    "\"deck\": [\"5S\", \"5S\"]}", 2, "\"deck\"[1] is a third copy"),
-	    "setup: a price card counts against the deck's copies");
-	tap_ok(setup_fails("{\"turn\": [\"5S\", \"6H\", \"KD\", \"5C\"]}", 2,
-	    "ends before every suit"), "setup: turned cards that leave a suit "
-	    "without a price card");
-	tap_ok(setup_fails("{\"turn\": [\"5S\", \"6H\", \"5D\", \"5C\", \"7C\"]}", 2,
-	    "goes on after the fourth price card"),
-	    "setup: turned cards after the fourth price card");
-	tap_ok(setup_fails("{\"turn\": [\"KS\", \"KS\", \"KS\", \"5S\", \"6H\", "
-	    "\"5D\", \"5C\"]}", 2, "KS more than twice"),
-	    "setup: a card turned three times");
-	tap_ok(setup_fails("{\"deck\": [\"AS\", \"AS\", \"2S\", \"2S\", \"3S\", "
-	    "\"3S\", \"4S\", \"4S\", \"5S\", \"5S\", \"6S\", \"6S\", \"7S\", "
-	    "\"7S\", \"8S\", \"8S\", \"9S\", \"9S\", \"TS\", \"TS\"]}", 2,
-	    "must hold an A-10 of every suit"),
-	    "setup: a deck that leaves spades no price card");
-	tap_ok(setup_fails("{\"start\": 2}", 2, "\"start\" must be a seat from 0 "
-	    "to 1"), "setup: start beyond the players");
-	tap_ok(setup_fails("{\"start\": \"0\"}", 2, "\"start\" must be a seat"),
-	    "setup: start not a number");
-	tap_ok(setup_fails("{\"stock\": 85}", 2, "from 0 to 84"),
-	    "setup: a stock larger than the deal leaves (2 players)");
-	tap_ok(setup_fails("{\"stock\": 53}", 6, "from 0 to 52"),
-	    "setup: a stock larger than the deal leaves (6 players)");
-	tap_ok(setup_fails("{\"reshuffle\": [\"JK\", \"JK\", \"JK\"]}", 2,
-	    "\"reshuffle\"[2] is a third copy"), "setup: three jokers");
+	size_t i;
+
+	for (i = 0; i < sizeof bad_setups / sizeof bad_setups[0]; i++)
+		tap_ok(setup_fails(bad_setups[i].text, bad_setups[i].players,
+		    bad_setups[i].want), "%s", bad_setups[i].name);
 	tap_ok(!setup_fails("{\"turn\": [\"KH\", \"5S\", \"5S\", \"6H\", \"5D\", "
 	    "\"5C\"], \"deck\": [\"5S\", \"KH\", \"KH\"], \"start\": 1, "
 	    "\"stock\": 0, \"reshuffle\": [\"JK\", \"JK\", \"5S\"]}", 2, ""),
@@ -198,23 +249,32 @@ test_setup(void)
 static void
 test_actions(void)
 {
-	tap_ok(action_fails("[\"end\"]", "object with a \"type\""),
-	    "action: not an object");
-	tap_ok(action_fails("{\"type\": \"fly\"}", "unknown action type"),
-	    "action: an unknown type");
-	tap_ok(action_fails("{\"type\": \"buy\"}", "\"card\" must name a card"),
-	    "action: a buy without a card");
-	tap_ok(action_fails("{\"type\": \"sell\", \"card\": \"JK\"}",
-	    "\"card\" must name a card"), "action: a joker is no certificate");
-	tap_ok(action_fails("{\"type\": \"price\", \"card\": \"JH\"}",
-	    "needs \"value\": 11 or 0"), "action: a face card's meaning is "
-	    "required");
-	tap_ok(action_fails("{\"type\": \"price\", \"card\": \"QH\", \"value\": 11}",
-	    "can only mean 12 or 0"), "action: a queen cannot mean 11");
-	tap_ok(action_fails("{\"type\": \"price\", \"card\": \"7H\", \"value\": 0}",
-	    "can only mean 7"), "action: a 7 cannot mean 0");
-	tap_ok(action_fails("{\"type\": \"price\", \"card\": \"7H\", \"value\": "
-	    "\"7\"}", "can only mean 7"), "action: a value must be a number");
+	size_t i;
+
+	for (i = 0; i < sizeof bad_actions / sizeof bad_actions[0]; i++)
+		tap_ok(action_fails(bad_actions[i].text, bad_actions[i].want),
+		    "%s", bad_actions[i].name);
+}
+
+/*
+ * Compares two texts and frees them; if they differ, writes the message
+ * fmt (it may name them) into why and returns -1, else 0.
+ */
+static int
+differ(char *x, char *y, char *why, size_t len, const char *fmt, ...)
+{
+	va_list ap;
+	int rc = 0;
+
+	if (strcmp(x, y) != 0) {
+		va_start(ap, fmt);
+		vsnprintf(why, len, fmt, ap);
+		va_end(ap);
+		rc = -1;
+	}
+	free(x);
+	free(y);
+	return rc;
 }
 
 /*
@@ -525,28 +585,18 @@ leak_game(uint64_t seed, int *compared, int *cut, char *why, size_t len)
 				}
 				s1 = seen_events(&a, &ea, seat);
 				s2 = seen_events(&b, &eb, seat);
-				if (strcmp(s1, s2) != 0) {
-					snprintf(why, len, "seat %d was told "
-					    "%.200s instead of %.200s", seat,
-					    s2, s1);
-					rc = -1;
-				}
-				free(s1);
-				free(s2);
+				rc = differ(s1, s2, why, len, "seat %d was "
+				    "told %.200s instead of %.200s", seat, s2,
+				    s1);
 				if (rc == -1)
 					break;
 			}
 			if (rc == 0 && !a.jokers_out && !b.jokers_out) {
 				s1 = request(&a, seat);
 				s2 = request(&b, seat);
-				if (strcmp(s1, s2) != 0) {
-					snprintf(why, len, "seat %d's request "
-					    "differs: %.300s / %.300s", seat,
-					    s1, s2);
-					rc = -1;
-				}
-				free(s1);
-				free(s2);
+				rc = differ(s1, s2, why, len, "seat %d's "
+				    "request differs: %.300s / %.300s", seat,
+				    s1, s2);
 				(*compared)++;
 			}
 			continue;	/* a went on; play from there */

@@ -114,6 +114,14 @@ print("\n".join(sorted(out)))
 PY
 }
 
+# Writes $1 to $T/bad.json and checks tournament run refuses it (exit 2),
+# its reason in $output.
+refused_file() {
+	echo "$1" >"$T/bad.json"
+	run bin/tournament run "$T/bad.json"
+	[ "$status" -eq 2 ]
+}
+
 @test "a tournament file with errors is refused with the reason" {
 	run bin/tournament run "$T/none.json"
 	[ "$status" -eq 2 ]
@@ -122,25 +130,15 @@ PY
 	run bin/tournament schedule "$T/bad.json"
 	[ "$status" -eq 2 ]
 	[ "$output" = "tournament: $T/bad.json: not a JSON object" ]
-	echo '{"game": "horserace", "game": "nyse"}' >"$T/bad.json"
-	run bin/tournament run "$T/bad.json"
-	[ "$status" -eq 2 ]
+	refused_file '{"game": "horserace", "game": "nyse"}'
 	[[ "$output" == "tournament: $T/bad.json: line 1: duplicate object key"* ]]
-	echo '{"game": "horserace", "bots": []}' >"$T/bad.json"
-	run bin/tournament run "$T/bad.json"
-	[ "$status" -eq 2 ]
+	refused_file '{"game": "horserace", "bots": []}'
 	[[ "$output" == *'"bots": a non-empty array'* ]]
-	echo '{"game": "nosuch", "bots": [{"name":"a","command":"x"}]}' >"$T/bad.json"
-	run bin/tournament run "$T/bad.json"
-	[ "$status" -eq 2 ]
+	refused_file '{"game": "nosuch", "bots": [{"name":"a","command":"x"}]}'
 	[[ "$output" == *'unknown game "nosuch"'* ]]
-	echo '{"game": "horserace", "colour": 1}' >"$T/bad.json"
-	run bin/tournament run "$T/bad.json"
-	[ "$status" -eq 2 ]
+	refused_file '{"game": "horserace", "colour": 1}'
 	[[ "$output" == *'unknown key "colour"'* ]]
-	echo '{"game": "horserace", "options": {"stack": -5}, "bots": [{"name":"a","command":"x"}]}' >"$T/bad.json"
-	run bin/tournament run "$T/bad.json"
-	[ "$status" -eq 2 ]
+	refused_file '{"game": "horserace", "options": {"stack": -5}, "bots": [{"name":"a","command":"x"}]}'
 	[[ "$output" == *'"options": '* ]]
 	# fewer bots than seats is a bad file too: status 2, as --help says
 	echo '{"game": "nyse", "seats": 3, "bots": [{"name":"a","command":"x"},{"name":"b","command":"y"}]}' >"$T/bad.json"
@@ -582,28 +580,41 @@ held_back() {
 	    [ "$(pgrep -c -P "$4")" -eq 1 ]
 }
 
-@test "a slow table holds the others back: no table begins a deal two beyond one still being played" {
+# stalled DEALS RUN: starts the tournament $T/s.json (mkfile: DEALS deals,
+# runs of RUN) in the background ($bg), bot e's first game waiting until
+# $T/stall/go exists: its table's first deal is slow, the other slot goes
+# on.  Its bots run as the referee's user, unsandboxed, so that bot e may
+# write there (isolated or sandboxed bots have nowhere to write but their
+# own).
+stalled() {
 	mkdir -m 1777 "$T/stall"
-	mkfile "$T/s.json" "$T/s" 3 '"deals_per_run": 1,'
-	# Bot e's first game waits until $T/stall/go exists: its table's deal 0
-	# is slow, the other slot goes on.
+	mkfile "$T/s.json" "$T/s" "$1" "\"deals_per_run\": $2,"
 	sed -i "s|det.py e\"|det.py e $T/stall\"|" "$T/s.json"
 	grep -q "det.py e $T/stall" "$T/s.json"
-	# and may write there (isolated or sandboxed bots have nowhere to
-	# write but their own)
 	sed -i 's|^  "seed": 11|  "bot_user": "same", "sandbox": false, "seed": 11|' "$T/s.json"
 	grep -q '"bot_user": "same", "sandbox": false' "$T/s.json"
 	bin/tournament run --no-progress "$T/s.json" >"$T/out.txt" 2>"$T/err" 3>&- &
 	bg=$!
+}
+
+# release: lets stalled's bot e go on and waits for the tournament, its
+# exit status in $status.
+release() {
+	touch "$T/stall/go"
+	status=0
+	wait "$bg" || status=$?
+	bg=
+}
+
+@test "a slow table holds the others back: no table begins a deal two beyond one still being played" {
+	# Bot e's first game waits: its table's deal 0 is slow.
+	stalled 3 1
 	# The other slot plays the other 4 tables' deal 0 and every table's
 	# deal 1 (36 games), then waits: deal 2 is two beyond deal 0.
 	wait_for held_back "$T/s/journal.jsonl" 1 36 "$bg"
 	test -e "$T/stall/stalled"
 	[ "$(deal_counts "$T/s/journal.jsonl" 1)" = "36 0" ]
-	touch "$T/stall/go"
-	status=0
-	wait "$bg" || status=$?
-	bg=
+	release
 	cat "$T/err"
 	[ "$status" -eq 0 ]
 	# Every game is played, the slow deal's before any of deal 2.
@@ -618,13 +629,7 @@ PY
 }
 
 @test "a slow table holds the others back by chunks: with runs of 2 deals, none begins a chunk two beyond the slow table's" {
-	mkdir -m 1777 "$T/stall"
-	mkfile "$T/s.json" "$T/s" 6 '"deals_per_run": 2,'
-	sed -i "s|det.py e\"|det.py e $T/stall\"|" "$T/s.json"
-	sed -i 's|^  "seed": 11|  "bot_user": "same", "sandbox": false, "seed": 11|' "$T/s.json"
-	grep -q "det.py e $T/stall" "$T/s.json"
-	bin/tournament run --no-progress "$T/s.json" >"$T/out.txt" 2>"$T/err" 3>&- &
-	bg=$!
+	stalled 6 2
 	# The other slot plays the other 4 tables' first two chunks and the
 	# slow table's second, deals 0 to 3 (72 games), then waits: a chunk
 	# from deal 4 would be two beyond the slow one.
@@ -632,10 +637,7 @@ PY
 	test -e "$T/stall/stalled"
 	run deal_counts "$T/s/journal.jsonl" 3
 	[ "$output" = "72 0" ]
-	touch "$T/stall/go"
-	status=0
-	wait "$bg" || status=$?
-	bg=
+	release
 	[ "$status" -eq 0 ]
 	[ "$(grep -c '"table"' "$T/s/journal.jsonl")" -eq 120 ]
 }
@@ -678,9 +680,7 @@ PY
 	run bin/tournament run -q "$T/n.json"
 	[ "$status" -eq 0 ]
 	! ls "$T"/n/logs/*.html 2>/dev/null || false
-	echo '{"game": "nyse", "replays": "yes", "bots": [{"name":"a","command":"x"}]}' >"$T/bad.json"
-	run bin/tournament run "$T/bad.json"
-	[ "$status" -eq 2 ]
+	refused_file '{"game": "nyse", "replays": "yes", "bots": [{"name":"a","command":"x"}]}'
 	[[ "$output" == *'"replays": true or false'* ]]
 }
 
@@ -724,47 +724,37 @@ print(starts, "processes; deals per process:",
 PY
 }
 
+# Plays the tournament of pidfile ($1 deals, $2 a run, duplicate $3) into
+# $T/$4 from fresh records, with more tournament run flags after $7;
+# checks it exits 0, its journal holds $5 tables ("-": not counted), and
+# check_lives $6 $7.
+lives_run() {
+	local deals=$1 per=$2 dup=$3 out=$T/$4 tables=$5 lives=$6 seats=$7
+	shift 7
+	rm -rf "$T/rec"
+	pidfile "$T/p.json" "$deals" "$per" "$dup" "$out"
+	run bin/tournament run -q "$@" "$T/p.json"
+	[ "$status" -eq 0 ]
+	if [ "$tables" != - ]; then
+		[ "$(grep -c '"table"' "$out/journal.jsonl")" -eq "$tables" ]
+	fi
+	check_lives "$lives" "$seats"
+}
+
 @test "bots live across a run: D deals in runs of C start seats x ceil(D/C) processes, seats^2 x ceil(D/C) duplicate, none meets a deal twice" {
-	pidfile "$T/p.json" 5 2 false "$T/po"
-	run bin/tournament run -q "$T/p.json"
-	[ "$status" -eq 0 ]
-	[ "$(grep -c '"table"' "$T/po/journal.jsonl")" -eq 5 ]
-	check_lives 9 1
-	rm -rf "$T/rec"
-	pidfile "$T/p.json" 5 2 true "$T/pd"
-	run bin/tournament run -q "$T/p.json"
-	[ "$status" -eq 0 ]
-	[ "$(grep -c '"table"' "$T/pd/journal.jsonl")" -eq 15 ]
-	check_lives 27 3
+	lives_run 5 2 false po 5 9 1
+	lives_run 5 2 true pd 15 27 3
 	# One run of all 5 deals: 3 processes, each meeting every deal once.
-	rm -rf "$T/rec"
-	pidfile "$T/p.json" 5 5 false "$T/p1"
-	run bin/tournament run -q "$T/p.json"
-	[ "$status" -eq 0 ]
-	check_lives 3 1
+	lives_run 5 5 false p1 - 3 1
 }
 
 @test "auto chunks with no more tables than slots start each slot's bots once: no run to time the pace" {
 	# one table at -j 1: one run of its 5 deals, 3 processes
-	pidfile "$T/p.json" 5 '"auto"' false "$T/a1"
-	run bin/tournament run -q -j 1 "$T/p.json"
-	[ "$status" -eq 0 ]
-	[ "$(grep -c '"table"' "$T/a1/journal.jsonl")" -eq 5 ]
-	check_lives 3 1
+	lives_run 5 '"auto"' false a1 5 3 1 -j 1
 	# at -j 2: the even shares, 3 deals and 2, a run each
-	rm -rf "$T/rec"
-	pidfile "$T/p.json" 5 '"auto"' false "$T/a2"
-	run bin/tournament run -q -j 2 "$T/p.json"
-	[ "$status" -eq 0 ]
-	[ "$(grep -c '"table"' "$T/a2/journal.jsonl")" -eq 5 ]
-	check_lives 6 1
+	lives_run 5 '"auto"' false a2 5 6 1 -j 2
 	# with duplicate: each seat rotation of the one run, 3 of them
-	rm -rf "$T/rec"
-	pidfile "$T/p.json" 5 '"auto"' true "$T/ad"
-	run bin/tournament run -q -j 1 "$T/p.json"
-	[ "$status" -eq 0 ]
-	[ "$(grep -c '"table"' "$T/ad/journal.jsonl")" -eq 15 ]
-	check_lives 9 3
+	lives_run 5 '"auto"' true ad 15 9 3 -j 1
 }
 
 @test "affinity: each referee run and its bots on one CPU, the slots on CPUs of their own; without it, on all of them" {

@@ -10,7 +10,10 @@
 #include <stdint.h>
 
 int	 LLVMFuzzerTestOneInput(const uint8_t *, size_t);
-/* Writes data to a fresh memory file; its /proc/self/fd path in buf. */
-int	 fz_file(const uint8_t *, size_t, char *, size_t);
+/*
+ * Writes data to a fresh memory file and calls load with its
+ * /proc/self/fd path; returns 0 (the entry point's return).
+ */
+int	 fz_file(const uint8_t *, size_t, void (*)(const char *));
 
 #endif

@@ -10,19 +10,21 @@
 #include "fz.h"
 
 int
-fz_file(const uint8_t *data, size_t n, char *path, size_t len)
+fz_file(const uint8_t *data, size_t n, void (*load)(const char *))
 {
 	static int fd = -1;
+	char path[64];
 	size_t off;
 	ssize_t k;
 
 	if (fd == -1 && (fd = memfd_create("fz", 0)) == -1)
-		return -1;
+		return 0;
 	if (ftruncate(fd, 0) == -1 || lseek(fd, 0, SEEK_SET) == -1)
-		return -1;
+		return 0;
 	for (off = 0; off < n; off += (size_t)k)
 		if ((k = write(fd, data + off, n - off)) <= 0)
-			return -1;
-	snprintf(path, len, "/proc/self/fd/%d", fd);
+			return 0;
+	snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
+	load(path);
 	return 0;
 }

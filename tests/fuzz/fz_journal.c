@@ -16,6 +16,7 @@
 static int	 on_header(void *, const json_t *, char *, size_t);
 static int	 on_game(void *, const struct jgame *, char *, size_t);
 static void	 on_warn(void *, long, const char *);
+static void	 load(const char *);
 
 /* Takes the header line. */
 static int
@@ -54,18 +55,22 @@ on_warn(void *arg, long lineno, const char *cause)
 {
 }
 
-int
-LLVMFuzzerTestOneInput(const uint8_t *d, size_t n)
+/* Reads the journal at path. */
+static void
+load(const char *path)
 {
 	struct jreader r;
-	char path[64], cause[512];
+	char cause[512];
 
-	if (fz_file(d, n, path, sizeof path) == -1)
-		return 0;
 	memset(&r, 0, sizeof r);
 	r.header = on_header;
 	r.game = on_game;
 	r.warn = on_warn;
 	journal_read(path, &r, cause, sizeof cause);
-	return 0;
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *d, size_t n)
+{
+	return fz_file(d, n, load);
 }

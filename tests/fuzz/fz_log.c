@@ -8,23 +8,29 @@
 #include "fz.h"
 #include "replay.h"
 
-int
-LLVMFuzzerTestOneInput(const uint8_t *d, size_t n)
+static void	 load(const char *);
+
+/* Reads the log at path and, if it is read, re-runs it. */
+static void
+load(const char *path)
 {
 	struct rlog l;
 	struct replay rp;
-	char path[64], cause[512];
+	char cause[512];
 
-	if (fz_file(d, n, path, sizeof path) == -1)
-		return 0;
 	memset(&l, 0, sizeof l);
 	if (rlog_read(&l, path, cause, sizeof cause) == -1) {
 		rlog_free(&l);		/* the reader's contract */
-		return 0;
+		return;
 	}
 	memset(&rp, 0, sizeof rp);
 	replay_run(&rp, &l, cause, sizeof cause);
 	replay_free(&rp);
 	rlog_free(&l);
-	return 0;
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *d, size_t n)
+{
+	return fz_file(d, n, load);
 }

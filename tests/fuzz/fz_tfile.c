@@ -7,16 +7,22 @@
 #include "base/tfile.h"
 #include "fz.h"
 
-int
-LLVMFuzzerTestOneInput(const uint8_t *d, size_t n)
+static void	 load(const char *);
+
+/* Loads the file at path, and schedules it if it is accepted. */
+static void
+load(const char *path)
 {
 	struct tour t;
-	char path[64], cause[512];
+	char cause[512];
 
-	if (fz_file(d, n, path, sizeof path) == -1)
-		return 0;
 	if (tour_load(&t, path, cause, sizeof cause) == 0)
 		tour_games_per_table(&t);
 	tour_free(&t);
-	return 0;
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *d, size_t n)
+{
+	return fz_file(d, n, load);
 }
