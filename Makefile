@@ -72,7 +72,9 @@ LIB	 = $(REF_LIB) $(ENGINE_LIB)
 HDRS	 = $(wildcard referee/*.h referee/engine/*.h referee/engine/games/*.h bots/*.h bots/lib/*.h tournaments/*/*.h tools/*/*.h tests/*.h)
 
 BOT_SRC	 = $(wildcard bots/*.c)
-BOT_LIB	 = $(patsubst %.c,$(B)/%.o,$(wildcard bots/lib/*.c))
+# The bots' library (the C SDK, MCTS, the heuristics two programs share):
+# an archive, so that each bot links only what it calls.
+BOT_LIB	 = $(B)/libbots.a
 BOT_BIN	 = $(BOT_SRC:bots/%.c=bin/%)
 TOUR_SRC = $(wildcard tournaments/*.c tournaments/*/*.c)
 TOUR_BIN = $(if $(TOUR_SRC),bin/tournament)
@@ -139,13 +141,18 @@ bin/referee: $(B)/referee/referee.o $(LIB)
 	@mkdir -p bin
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
+$(BOT_LIB): $(patsubst %.c,$(B)/%.o,$(wildcard bots/lib/*.c))
+	@rm -f $@
+	ar rcs $@ $^
+
 bin/%: $(B)/bots/%.o $(BOT_LIB) $(LIB)
 	@mkdir -p bin
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 # t_speculation_edge tests the speculation search's values
 # (bots/lib/speculation_search.c), linked as every bot links them.
-$(B)/tests/t_speculation_edge: $(BOT_LIB)
+$(B)/tests/t_speculation_edge: $(B)/tests/t_speculation_edge.o $(TEST_LIB) $(BOT_LIB) $(LIB)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 $(B)/tournaments/ladder/%.o: CFLAGS += $(LADDER_CFLAGS)
 # Every tournaments/ folder's objects in one archive, which bin/tournament
