@@ -174,6 +174,8 @@ const char	*game_near(const char *name, char *buf, size_t len);
 const json_t	*action_kind(const json_t *);	/* rules.c */
 /* rules.c: the index of the JSON string j among the NULL-ended names, or -1. */
 int		 word_index(const char *const *names, const json_t *j);
+/* rules.c: a view's "seat": its seat, or null in the all-seeing view. */
+void		 view_seat_write(struct jw *, int seat);
 
 /* rules.c: events */
 void	 ev_push(struct events *, uint32_t seen, int type, int64_t x,

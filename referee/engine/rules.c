@@ -39,6 +39,17 @@ word_index(const char *const *names, const json_t *j)
 	return -1;
 }
 
+/* A view's "seat" key, for the games whose view names it null when
+ * every card is shown (SEAT_ALL). */
+void
+view_seat_write(struct jw *w, int seat)
+{
+	if (seat == SEAT_ALL)
+		jw_knull(w, "seat");
+	else
+		jw_kint(w, "seat", seat);
+}
+
 /* Appends an event; a NULL sink ignores it (fast in-process play). */
 void
 ev_push(struct events *ev, uint32_t seen, int type, int64_t x, int32_t a0,

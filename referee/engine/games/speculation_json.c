@@ -137,10 +137,7 @@ speculation_view_write(const void *vst, int seat, struct jw *w)
 	int p, i;
 
 	jw_obj(w);
-	if (seat == SEAT_ALL)
-		jw_knull(w, "seat");
-	else
-		jw_kint(w, "seat", seat);
+	view_seat_write(w, seat);
 	jw_kint(w, "deal", st->deal);
 	jw_kint(w, "deals", st->deals);
 	jw_kint(w, "dealer", st->dealer);

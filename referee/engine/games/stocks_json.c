@@ -157,10 +157,7 @@ stocks_view_write(const void *vst, int seat, struct jw *w)
 
 	jw_obj(w);
 	jw_kint(w, "players", st->players);
-	if (seat == SEAT_ALL)
-		jw_knull(w, "seat");
-	else
-		jw_kint(w, "seat", seat);
+	view_seat_write(w, seat);
 	jw_kint(w, "start", st->start);
 	jw_kint(w, "turn", st->turn);
 	jw_kint(w, "turns", st->turns);
