@@ -1,10 +1,11 @@
 #!/usr/bin/env bats
-# The journal's group commit (tournaments/pool/run.c): games are written at once
-# and fsynced in groups, so a tournament of short games killed with
-# SIGKILL again and again, while many games wait for their fsync, then
-# resumed, has every game exactly once (none lost, none doubled), and the
-# same games as a run never interrupted.  bin/random plays each game from
-# (seed, game) alone, so a game played again is the same game.
+# The journal's group commit (tournaments/pool/runner.c): games are
+# written at once and fsynced in groups, so a tournament of short games
+# killed with SIGKILL again and again, while many games wait for their
+# fsync, then resumed, has every game exactly once (none lost, none
+# doubled), and the same games as a run never interrupted.  bin/random
+# plays each game from (seed, game) alone, so a game played again is the
+# same game.
 
 load helpers
 

@@ -34,7 +34,7 @@
 #include "gauntlet/gauntlet.h"
 #include "ladder/ladder.h"
 #include "near.h"
-#include "pool/run.h"
+#include "pool/runner.h"
 #include "rating/load.h"
 #include "rating/rate.h"
 #include "rating/report.h"
@@ -55,7 +55,7 @@ cmd_run(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct run_opts o;
+	struct runner_opts o;
 	struct tour t;
 	char cause[512];
 	int ch, rc;
@@ -94,7 +94,7 @@ cmd_run(int argc, char **argv)
 	if (t.gauntlet != NULL)
 		errx(2, "%s: a gauntlet (its \"gauntlet\" object): run it with "
 		    "tournament gauntlet %s", argv[optind], argv[optind]);
-	rc = tour_run(&t, &o);
+	rc = runner_run(&t, &o);
 	tour_free(&t);
 	return rc;
 }

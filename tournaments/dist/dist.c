@@ -5,7 +5,7 @@
  * the journal header, a fingerprint of it all), in the order a local run
  * plays them (chunk by chunk across the tables, as a run plays deal by
  * deal); `tournament job` runs one line through the runner's
- * own code (tour_run with a jobspec), writing DIR/job-NNNNNN.jsonl and the
+ * own code (runner_run with a jobspec), writing DIR/job-NNNNNN.jsonl and the
  * match logs under DIR, resuming like a run (a job run twice or killed and
  * run again writes each game once, a torn line is cut off); `tournament
  * merge` gathers the job journals of many directories, checks every one
@@ -37,7 +37,7 @@
 #include "base/usage.h"
 #include "cli.h"
 #include "dist/dist.h"
-#include "pool/run.h"
+#include "pool/runner.h"
 
 #define JOB_PREFIX	"job-"
 #define OUT_BUF		(1 << 20)	/* bytes of the merged journal's buffer */
@@ -386,7 +386,7 @@ cmd_job(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct run_opts o;
+	struct runner_opts o;
 	struct jobspec js;
 	struct tour t;
 	json_t *j, *h, *plan;
@@ -495,7 +495,7 @@ cmd_job(int argc, char **argv)
 	o.progress = 0;
 	o.argv0 = "tournament";
 	o.job = &js;
-	rc = tour_run(&t, &o);
+	rc = runner_run(&t, &o);
 	free(jpath);
 	free(logbase);
 	json_decref(h);
@@ -1084,7 +1084,7 @@ cmd_merge(int argc, char **argv)
 	    json_string_value(json_object_get(g.header, "name")),
 	    json_string_value(json_object_get(g.header, "game")), g.seats,
 	    g.duplicate ? ", duplicate" : "");
-	if (g.games > 0 && tour_reports(argv[optind], jpath, title,
+	if (g.games > 0 && runner_reports(argv[optind], jpath, title,
 	    quiet, NULL) == -1)
 		rc = 1;
 	free(jpath);

@@ -1,7 +1,7 @@
 /*
  * tournament gauntlet: a candidate bot against a pool, stopped by a
  * sequential probability ratio test (sprt.h), played as a tournament on
- * the one runner (run.c over pool.c) with another schedule and another
+ * the one runner (runner.c over pool.c) with another schedule and another
  * stop rule.  The tables are the pool's combinations in turn: combination
  * c seats the candidate with pool bots c(k-1) .. c(k-1)+k-2 (mod the pool);
  * with --no-duplicate, each combination once per seat of the candidate.
@@ -42,7 +42,7 @@
 #include "game.h"
 #include "gauntlet/gauntlet.h"
 #include "gauntlet/sprt.h"
-#include "pool/run.h"
+#include "pool/runner.h"
 
 #define G_MAXJOBS	1024
 #define G_MAXPOOL	256
@@ -760,8 +760,8 @@ cmd_gauntlet(int argc, char **argv)
 	struct gstate gs;
 	struct tour t;
 	struct schedule s;
-	struct run_hooks h;
-	struct run_opts ro;
+	struct runner_hooks h;
+	struct runner_opts ro;
 	json_t *j;
 	char cause[512], *tmp = NULL;
 	const char *path;
@@ -851,7 +851,7 @@ cmd_gauntlet(int argc, char **argv)
 	ro.progress = gs.tty;
 	ro.hooks = &h;
 	ro.argv0 = argv[0];
-	rc = tour_run(&t, &ro);
+	rc = runner_run(&t, &ro);
 	if (gs.tty)
 		fputc('\n', stderr);
 	if (rc != 0 && rc != 130 && gs.v == SPRT_CONTINUE &&

@@ -244,7 +244,7 @@ preflight(struct lrunner *rn)
 	int i, n = 0;
 
 	for (i = 0; i < rn->nv; i++)
-		if (tour_bot_check(&rn->t, i, cause, sizeof cause) == -1) {
+		if (pool_bot_check(&rn->t, i, cause, sizeof cause) == -1) {
 			snprintf(why, sizeof why, "it cannot be started: %s",
 			    cause);
 			quarantine(rn, &rn->v[i], why);

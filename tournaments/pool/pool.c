@@ -243,7 +243,7 @@ names_hidden(const struct tour *t, const char *w, const char *dir)
 }
 
 int
-tour_bot_check(const struct tour *t, int i, char *cause, size_t len)
+pool_bot_check(const struct tour *t, int i, char *cause, size_t len)
 {
 	const struct tbot *b = &t->bots[i];
 	const char *path = getenv("PATH"), *what, *w;

@@ -93,7 +93,7 @@ enum pool_end pool_play(struct tour *, const struct pool_opts *,
  * Checks that bot i of t can be executed (its command's program found,
  * relative to its "dir" if it has one); -1 and a cause.
  */
-int	 tour_bot_check(const struct tour *, int, char *, size_t);
+int	 pool_bot_check(const struct tour *, int, char *, size_t);
 /* The number of runs that failed (a referee that failed) so far. */
 long	 pool_failures(void);
 /* Monotonic seconds. */

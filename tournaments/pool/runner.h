@@ -1,9 +1,9 @@
 /*
- * The runner (run.c): plays (or resumes) a tournament or one job of a
+ * The runner (runner.c): plays (or resumes) a tournament or one job of a
  * plan through the pool, journals its games and writes its reports.
  */
-#ifndef CARDARENA_POOL_RUN_H
-#define CARDARENA_POOL_RUN_H
+#ifndef CARDARENA_POOL_RUNNER_H
+#define CARDARENA_POOL_RUNNER_H
 
 #include <stddef.h>
 
@@ -30,7 +30,7 @@ struct jobspec {
  * its own tables, a stop rule, a progress line.
  */
 struct jgame;
-struct run_hooks {
+struct runner_hooks {
 	const struct schedule *sched;	/* the tables; NULL: the file's */
 	/* Adds the caller's keys to the journal header. */
 	void	(*header)(void *, json_t *);
@@ -43,25 +43,25 @@ struct run_hooks {
 	const char *isolate;	/* what isolates the bots, for a warning */
 };
 
-struct run_opts {
+struct runner_opts {
 	int	 jobs;		/* 0: the file's */
 	int	 quiet;
 	int	 progress;	/* -1 auto (a terminal), 0 plain, 1 live */
 	int	 replays;	/* render HTML replays (or the file's) */
 	const char *argv0;
 	const struct jobspec *job;	/* NULL: the whole tournament */
-	const struct run_hooks *hooks;	/* NULL: none */
+	const struct runner_hooks *hooks;	/* NULL: none */
 };
 
 /* Runs (or resumes) a tournament or one job; the exit status for main. */
-int	 tour_run(struct tour *, const struct run_opts *);
+int	 runner_run(struct tour *, const struct runner_opts *);
 /*
  * Rates a journal and writes every report format into outdir (and the
  * table on stdout unless quiet); names the limits of tournament t (if
  * not NULL) that bots which timed out need; -1 if a report could not be
  * written.
  */
-int	 tour_reports(const char *outdir, const char *journal,
+int	 runner_reports(const char *outdir, const char *journal,
 	    const char *title, int quiet, const struct tour *t);
 
 #endif

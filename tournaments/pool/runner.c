@@ -47,7 +47,7 @@
 #include "oneway.h"
 #include "pool/pace.h"
 #include "pool/pool.h"
-#include "pool/run.h"
+#include "pool/runner.h"
 #include "proc.h"
 #include "rating/advice.h"
 #include "rating/load.h"
@@ -70,8 +70,8 @@ struct chunk {
 
 struct runner {
 	struct tour		*t;
-	const struct run_opts	*o;
-	const struct run_hooks	*h;
+	const struct runner_opts	*o;
+	const struct runner_hooks	*h;
 	struct schedule		 own;
 	const struct schedule	*s;
 	struct doneset		 done;
@@ -691,13 +691,13 @@ write_reports(struct runner *rn)
 
 	snprintf(title, sizeof title, "%s (%s, %d seats%s)", rn->t->name,
 	    rn->t->game, rn->t->seats, rn->t->duplicate ? ", duplicate" : "");
-	return tour_reports(rn->t->outdir, rn->jpath, title, rn->o->quiet,
+	return runner_reports(rn->t->outdir, rn->jpath, title, rn->o->quiet,
 	    rn->t);
 }
 
 /* Rates a journal and writes every report format; see tournament.h. */
 int
-tour_reports(const char *outdir, const char *jpath, const char *title,
+runner_reports(const char *outdir, const char *jpath, const char *title,
     int quiet, const struct tour *t)
 {
 	static const struct {
@@ -834,7 +834,7 @@ runner_checks(const struct tour *t)
 	/* A missing working directory or command would only show as a
 	 * crash per game, or a referee failing at every table. */
 	for (i = 0; i < t->nbots; i++) {
-		if (tour_bot_check(t, i, cause, sizeof cause) == -1)
+		if (pool_bot_check(t, i, cause, sizeof cause) == -1)
 			errx(1, "bot %s: %s", t->bots[i].name, cause);
 		if (t->bots[i].dir == NULL)
 			continue;
@@ -1038,7 +1038,7 @@ runner_finish(struct runner *rn, enum pool_end end, const char *cause)
 
 /* Runs or resumes a tournament; see tournament.h. */
 int
-tour_run(struct tour *t, const struct run_opts *o)
+runner_run(struct tour *t, const struct runner_opts *o)
 {
 	struct runner rn;
 	enum pool_end end;
