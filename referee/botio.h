@@ -8,10 +8,11 @@
  * means is the owner's (match.c), handed each line through the set's line
  * hook; a fault of the I/O itself (a line too long, a flood, a loss) is
  * handed up once through its fault hook, with its detail's format and
- * arguments, and the owner formats it and says what it costs.  A bot also carries its open request (the
- * id, when it was sent, its deadline, the time bank, the answer) and its
- * counts of this game's faults: match.c keeps them, alone; this unit
- * reads only the request's id, for the stderr markers.
+ * arguments, and the owner formats it and says what it costs.  A bot also
+ * carries its open request (the id, when it was sent, its deadline, the
+ * time bank, the answer) and its counts of this game's faults: match.c
+ * keeps them, alone; this unit reads only the request's id, for the stderr
+ * markers.
  */
 #ifndef CARDARENA_BOTIO_H
 #define CARDARENA_BOTIO_H
