@@ -356,7 +356,7 @@ run_argv(struct pool *pl, const struct pool_run *r, const char *logpath,
 	if ((lf = open_memstream(&list, &lsz)) == NULL)
 		err(1, "open_memstream");
 	/* runs of three or more as ranges: a chunk of any length is one
-	 * short argument (execve refuses one over 128 KiB) */
+	 * short argument (the kernel refuses one over 128 KiB: E2BIG) */
 	for (i = 0; i < r->nlist; i = j) {
 		for (j = i + 1; j < r->nlist && r->list[j] == r->list[j - 1] + 1;
 		    j++)
