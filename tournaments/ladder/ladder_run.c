@@ -61,7 +61,7 @@
 #define REFIT_MIN_S	1.0	/* seconds between refits, at least */
 #define REFIT_SPACING	10.0	/* times the last refit's cost, at least */
 #define LQUARANTINE	4	/* failed tables in a row */
-/* games a table at most: its referee's --game-list fits one argument */
+/* games a table at most (a killed run abandons a table's unplayed games) */
 #define LTABLE_MAX_GAMES 10000
 
 /*
@@ -391,8 +391,10 @@ unload_bots(struct lrunner *rn)
  * table would seat the same bots: each idle slot takes its share at once,
  * its bots started once and no pace to time (as tournament run does when it
  * has no more tables than slots); its games are committed and refitted
- * as they come all the same.  Never more than LTABLE_MAX_GAMES games (the
- * referee's list of them is one argument, at most 128 KiB).
+ * as they come all the same.  Never more than LTABLE_MAX_GAMES games: a
+ * run killed mid-table abandons the rest of its table.  (It was also the
+ * bound of the referee's --game-list as one argument, before the pool wrote
+ * the list as ranges.)
  */
 static long
 table_deals(const struct lrunner *rn)

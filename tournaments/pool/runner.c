@@ -294,7 +294,7 @@ read_journal(struct runner *rn, char *cause, size_t len)
  * SHARE_MAX_DEALS left a slot, so that an even share of what is left is
  * one run of a slot (chunking it finer would pay start-ups, timing it a
  * second start of the bots); a gauntlet's table of up to its SPRT's
- * bound is chunked by time (its game list would not fit a command line).
+ * bound is chunked by time.
  */
 static int
 share_at_once(const struct runner *rn)
