@@ -91,17 +91,17 @@ mlog_send(struct mlog *l, int64_t t, int bot, const struct msgnote *note,
 		return;
 	}
 	b = mlog_begin(l, "send");
-	mlog_int(b, "t", t);
-	mlog_int(b, "bot", bot);
+	buf_kint(b, ",\"t\":", t);
+	buf_kint(b, ",\"bot\":", bot);
 	buf_str(b, ",\"kind\":\"");
 	buf_str(b, note->kind);
 	buf_ch(b, '"');
 	if (note->id >= 0) {
-		mlog_int(b, "id", note->id);
+		buf_kint(b, ",\"id\":", note->id);
 	} else if (strcmp(note->kind, "error") == 0)
 		buf_str(b, ",\"id\":null");
 	if (strcmp(note->kind, "request") == 0) {
-		mlog_int(b, "time_left_ms", note->tl);
+		buf_kint(b, ",\"time_left_ms\":", note->tl);
 	}
 	mlog_end(l);
 }
@@ -202,8 +202,8 @@ mlog_recv(struct mlog *l, int64_t t, int bot, const char *line, size_t len,
 	l->b.p[at] = '\0';
 	l->lines = n;
 	b = mlog_begin(l, "recv");
-	mlog_int(b, "t", t);
-	mlog_int(b, "bot", bot);
+	buf_kint(b, ",\"t\":", t);
+	buf_kint(b, ",\"bot\":", bot);
 	if (plain_text(u, len)) {
 		buf_str(b, ",\"line\":");
 		buf_jstr(b, line, len);

@@ -65,19 +65,6 @@ mlog_begin(struct mlog *l, const char *type)
 	return &l->b;
 }
 
-/*
- * Adds ,"KEY":V to the line mlog_begin started (inline: a literal KEY's
- * length is known at compile time).
- */
-static inline void
-mlog_int(struct buf *b, const char *key, long long v)
-{
-	buf_str(b, ",\"");
-	buf_str(b, key);
-	buf_str(b, "\":");
-	buf_int(b, v);
-}
-
 /* Ends the line started by mlog_begin. */
 static inline void
 mlog_end(struct mlog *l)

@@ -22,8 +22,8 @@ begin_game_line(struct mlog *log, const char *type, int64_t t, int gi)
 	struct buf *l;
 
 	l = mlog_begin(log, type);
-	mlog_int(l, "t", t);
-	mlog_int(l, "game", gi);
+	buf_kint(l, ",\"t\":", t);
+	buf_kint(l, ",\"game\":", gi);
 	return l;
 }
 
@@ -98,7 +98,7 @@ mlog_game_start(struct mlog *log, int64_t t, int gi, uint64_t seed,
 	if (!mlog_on(log))
 		return;
 	l = begin_game_line(log, "game_start", t, gi);
-	mlog_int(l, "seed", (long long)seed);
+	buf_kint(l, ",\"seed\":", (long long)seed);
 	buf_str(l, ",\"seats\":[");
 	for (s = 0; s < n; s++) {
 		if (s)
@@ -123,10 +123,10 @@ mlog_action(struct mlog *log, int gi, long step, int seat,
 	if (!mlog_on(log))
 		return;
 	l = mlog_begin(log, "action");
-	mlog_int(l, "game", gi);
-	mlog_int(l, "step", step);
-	mlog_int(l, "seat", seat);
-	mlog_int(l, "bot", b->index);
+	buf_kint(l, ",\"game\":", gi);
+	buf_kint(l, ",\"step\":", step);
+	buf_kint(l, ",\"seat\":", seat);
+	buf_kint(l, ",\"bot\":", b->index);
 	buf_str(l, ",\"source\":\"");
 	buf_str(l, source_names[b->source]);
 	if (b->source != SRC_BOT) {
@@ -147,8 +147,8 @@ mlog_fault(struct mlog *log, int64_t t, int gi, const struct mbot *b,
 	if (!mlog_on(log))
 		return;
 	l = begin_game_line(log, "fault", t, gi);
-	mlog_int(l, "bot", b->index);
-	mlog_int(l, "seat", b->seat);
+	buf_kint(l, ",\"bot\":", b->index);
+	buf_kint(l, ",\"seat\":", b->seat);
 	buf_str(l, ",\"fault\":\"");
 	buf_str(l, fault_names[kind]);
 	buf_str(l, "\",\"id\":");
@@ -172,7 +172,7 @@ mlog_game_end(struct mlog *log, int64_t t, int gi, long steps,
 	if (!mlog_on(log))
 		return;
 	l = begin_game_line(log, "game_end", t, gi);
-	mlog_int(l, "steps", steps);
+	buf_kint(l, ",\"steps\":", steps);
 	buf_str(l, ",\"capped\":");
 	buf_str(l, oc->capped ? "true" : "false");
 	if (oc->cut)
@@ -209,7 +209,7 @@ mlog_ended(struct mlog *log, const char *type, int64_t t, const char *detail)
 	if (!mlog_on(log))
 		return;
 	l = mlog_begin(log, type);
-	mlog_int(l, "t", t);
+	buf_kint(l, ",\"t\":", t);
 	buf_str(l, ",\"detail\":");
 	buf_jstr(l, detail, strlen(detail));
 	mlog_end(log);

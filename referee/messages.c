@@ -18,7 +18,6 @@ static void	put_events(struct buf *, struct evfeed *, const struct game *,
 		    const void *, const struct events *, int, unsigned);
 static void	put_legal(struct buf *, const struct game *, const void *,
 		    int, const struct legal *, int);
-static void	put_kint(struct buf *, const char *, int64_t);
 static void	put_view(struct buf *, const struct game *, const void *, int,
 		    unsigned);
 
@@ -30,14 +29,6 @@ msg_view(struct buf *b, const struct game *g, const void *st, int seat)
 
 	jw_text(&w, b);
 	g->view_write(st, seat, &w);
-}
-
-/* Appends key, the text before a number (",\"seat\":"), then the number v. */
-static void
-put_kint(struct buf *b, const char *key, int64_t v)
-{
-	buf_str(b, key);
-	buf_int(b, v);
 }
 
 /* Appends ,"view":{...} when wants has WANT_VIEW. */
@@ -257,9 +248,9 @@ void
 msg_start(struct buf *b, const struct game *g, const void *st, int gi,
     int seat, int players, unsigned wants)
 {
-	put_kint(b, "{\"type\":\"start\",\"game\":", gi);
-	put_kint(b, ",\"seat\":", seat);
-	put_kint(b, ",\"players\":", players);
+	buf_kint(b, "{\"type\":\"start\",\"game\":", gi);
+	buf_kint(b, ",\"seat\":", seat);
+	buf_kint(b, ",\"players\":", players);
 	put_view(b, g, st, seat, wants);
 	buf_str(b, "}\n");
 }
@@ -269,10 +260,10 @@ msg_request(struct buf *b, const struct game *g, const void *st, int64_t id,
     int gi, int seat, int64_t time_left_ms, struct evfeed *f,
     const struct events *ev, const struct legal *l, int n, unsigned wants)
 {
-	put_kint(b, "{\"type\":\"request\",\"id\":", id);
-	put_kint(b, ",\"game\":", gi);
-	put_kint(b, ",\"seat\":", seat);
-	put_kint(b, ",\"time_left_ms\":", time_left_ms);
+	buf_kint(b, "{\"type\":\"request\",\"id\":", id);
+	buf_kint(b, ",\"game\":", gi);
+	buf_kint(b, ",\"seat\":", seat);
+	buf_kint(b, ",\"time_left_ms\":", time_left_ms);
 	put_view(b, g, st, seat, wants);
 	put_events(b, f, g, st, ev, seat, wants);
 	if (wants & WANT_LEGAL) {
@@ -326,8 +317,8 @@ msg_end_text(struct buf *b, const struct game *g, const void *st, int gi,
 {
 	int i;
 
-	put_kint(b, "{\"type\":\"end\",\"game\":", gi);
-	put_kint(b, ",\"seat\":", seat);
+	buf_kint(b, "{\"type\":\"end\",\"game\":", gi);
+	buf_kint(b, ",\"seat\":", seat);
 	buf_str(b, ",\"places\":[");
 	for (i = 0; i < players; i++) {
 		if (i)

@@ -78,6 +78,14 @@ buf_int(struct buf *b, long long v)
 	b->p[b->len] = '\0';
 }
 
+/* Appends key, the text before a number (",\"seat\":"), then v. */
+static inline void
+buf_kint(struct buf *b, const char *key, long long v)
+{
+	buf_str(b, key);
+	buf_int(b, v);
+}
+
 /* Appends printf output. */
 void	 buf_printf(struct buf *, const char *, ...)
 	    __attribute__((format(printf, 2, 3)));
