@@ -65,6 +65,9 @@ struct match_config {
 	long			 max_faults;	/* per bot per game; 0: none */
 	size_t			 max_output;	/* stdout bytes per request */
 	volatile sig_atomic_t	*stop;		/* a signal number: abort */
+	/* set: end after the game in play (with duplicate, the deal in
+	 * play: the later rotations play up to it), as if the list ended */
+	volatile sig_atomic_t	*finish;
 };
 
 /* Fills in the defaults: one game, the time limits below, ... */

@@ -15,6 +15,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -896,21 +897,29 @@ match_open(struct match *m, const struct match_config *cf, char *cause,
 
 /*
  * Plays the match's games in their order, the bots started anew at each
- * lifetime.  0 when all are played; -1 on a failure or a stop (m->err
- * holds a failure's cause); -2 with a cause when the first bots could
- * not be started.
+ * lifetime; once *cf->finish is set, only the games before the end of
+ * the deal last played (the game, without duplicate).  0 when all are
+ * played; -1 on a failure or a stop (m->err holds a failure's cause); -2
+ * with a cause when the first bots could not be started.
  */
 static int
 play_match(struct match *m, char *cause, size_t len)
 {
 	const struct match_config *cf = m->cf;
-	int gi, reported, fresh, failed;
-	long k;
+	int gi, last = -1, reported, fresh, failed;
+	long k, end = LONG_MAX;
 
 	playorder_init(&m->po, cf->games, m->n, cf->duplicate, cf->game_list,
 	    cf->ngame_list, !cf->no_replay, cf->first_game);
 	for (k = 0; k < m->po.total; k++) {
 		gi = playorder_game(&m->po, k, &reported, &fresh);
+		if (end == LONG_MAX && last >= 0 && cf->finish != NULL &&
+		    *cf->finish)
+			end = cf->duplicate ? (last / m->n + 1L) * m->n :
+			    last + 1L;
+		if (gi >= end)
+			continue;
+		last = gi;
 		if (fresh) {
 			/* a new lifetime: new processes, which saw nothing */
 			if (k > 0)

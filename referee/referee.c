@@ -88,6 +88,7 @@ struct args {
 };
 
 static volatile sig_atomic_t	stop;
+static volatile sig_atomic_t	finish;	/* SIGUSR1: end after this game */
 
 static void	usage(FILE *, int) __attribute__((noreturn));
 static int	contain_option(struct contain *, int, char *);
@@ -105,6 +106,14 @@ static void	describe(const char *);
 static int	*parse_game_list(const char *, int, int *);
 static void	print_stats(const struct match_result *);
 static void	memcheck(struct contain *, char **, int, const char *);
+static void	on_finish(int);
+
+/* SIGUSR1: the match ends after the game (the deal) in play. */
+static void
+on_finish(int sig)
+{
+	finish = 1;
+}
 
 /* Prints the usage (the whole help with --help) and exits. */
 static void
@@ -251,6 +260,9 @@ usage(FILE *fp, int status)
 "the referee failed, 2 for a bad command line, 3 when a write failed for\n"
 "want of space (the disk, a quota or the file size limit is full); killed\n"
 "by a signal it re-raises that signal after killing every bot.\n"
+"SIGUSR1 ends the match after the game in play (with --duplicate, after\n"
+"the deal in play: the later seat rotations play up to it), as if the\n"
+"games asked for ended there (a runner's way to end a run on time).\n"
 "\n"
 "CARDARENA_MEMCHECK=1 runs a match under valgrind (make memcheck): bots\n"
 "without the seccomp filter, namespaces or sandbox, as the referee's own\n"
@@ -785,6 +797,7 @@ main(int argc, char **argv)
 {
 	struct match_config cf;
 	struct match_result res;
+	struct sigaction sa;
 	struct contain ct;
 	struct args a;
 	char *logdir, cause[1024];
@@ -818,8 +831,14 @@ main(int argc, char **argv)
 	cf.nbots = a.nbots;
 	cf.commands = a.bots;
 	cf.stop = &stop;
+	cf.finish = &finish;
 	if (proc_guard(&stop, 0) == -1)
 		errx(1, "atexit failed");
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_finish;
+	sa.sa_flags = SA_RESTART;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGUSR1, &sa, NULL);
 	/* a file size limit must show as a write error (EFBIG), not kill */
 	signal(SIGXFSZ, SIG_IGN);
 	logdir = hide_log(&ct, &cf, a.nbots);

@@ -1057,24 +1057,69 @@ PY
 	[ "$(grep -c 'bin/random$' "$T/w/calls")" -eq 3 ]
 }
 
-@test "duplicate deals, chunks by time: the run that times the pace plays one seat rotation, its other rotations go with the next chunk" {
-	# more tables than slots (4 at -j 1): with no more, no run times the
-	# pace (the test of auto chunks above)
-	one_race "$T/t.json" "$T/out" "bin/random --seed 7" r0 ''
-	sed -i 's/"deals": 1,/"deals": 4,/; s/"duplicate": false/"duplicate": true/' "$T/t.json"
-	sed -i 's|"bots": \[|"bots": [{"name": "r3", "command": "bin/random --seed 3"},|' "$T/t.json"
-	run bin/tournament run -q -j 1 "$T/t.json"
-	[ "$status" -eq 0 ]
-	[ "$(played "$T/out")" -eq 48 ]
-	# the first run: games 0 and 3 (deals 0 and 1 from the first seats)
-	head -n 1 "$T/out/logs/t00000.d000.jsonl" | grep -q '"game_list":\[0,3\]'
-	# the next begins at deal 0 again without them; no game twice
-	head -n 1 "$T/out/logs/t00000.d000-2.jsonl" | grep -q '"game_list":\[1,2,4,'
-	python3 - "$T/out/journal.jsonl" <<'PY'
-import json, sys
-g = [json.loads(l) for l in open(sys.argv[1]) if '"table"' in l]
+# Plays 4 tables of 3 (4 pidrec.py bots held at their second game while
+# $T/hold exists), $1 deals, duplicate $2, at -j 1 into $T/$3 with runs
+# ended on time after their first game (CARDARENA_RUN_SECONDS=0); once
+# the first game is journalled the hold goes.  Checks that every game of
+# every table is in the journal once, that no bot process met a deal
+# twice and each bot started once per lifetime of a run ($4 lifetimes a
+# run); the games of the first run (its log t00000.d000) in $T/first.
+ended_on_time() {
+	local deals=$1 dup=$2 out=$T/$3 lives=$4
+	rm -rf "$T/rec"
+	pidfile "$T/e.json" "$deals" '"auto"' "$dup" "$out"
+	sed -i "s|/rec/\([a-c]\)\"|/rec/\1 --hold=$T/hold\"|" "$T/e.json"
+	sed -i 's|"bots": \[|"bots": [{"name": "d", "command": "python3 '"$T"'/pidrec.py '"$T"'/rec/d --hold='"$T"'/hold"},|' "$T/e.json"
+	touch "$T/hold"
+	CARDARENA_RUN_SECONDS=0 bin/tournament run -q -j 1 "$T/e.json" \
+	    >"$T/e.out" 2>&1 &
+	pid=$!
+	wait_for more_than 0 "$out"
+	rm "$T/hold"
+	wait "$pid"
+	python3 - "$out" "$T/rec" "$deals" "$lives" >"$T/first" <<'PY'
+import collections, json, os, sys
+out, rec, deals, lives = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+g = [json.loads(l) for l in open(os.path.join(out, "journal.jsonl"))
+     if '"table"' in l]
+per = len(g) // (4 * deals)
 for t in range(4):
     mine = sorted(x["game"] for x in g if x["table"] == t)
-    assert mine == list(range(12)), (t, mine)
+    assert mine == list(range(deals * per)), (t, mine)
+runs = [f for f in os.listdir(os.path.join(out, "logs"))
+        if f.endswith(".jsonl")]
+seen = collections.defaultdict(list)
+starts = 0
+for name in os.listdir(rec):
+    for line in open(os.path.join(rec, name)):
+        who, what = line.split()[:2]
+        if what == "start":
+            starts += 1
+        else:
+            seen[who].append(int(what) // per)
+assert starts == 3 * lives * len(runs), (starts, lives, len(runs))
+for who, d in seen.items():
+    assert len(d) == len(set(d)), (who, d)
+print(" ".join(str(x["game"]) for x in sorted(g, key=lambda x: x["game"])
+               if x.get("log", "").endswith("t00000.d000.jsonl")))
 PY
+}
+
+@test "auto chunks with more tables than slots: the first run ends on time as it plays, no game lost or played twice, no bot started twice for the pace" {
+	# the first run (table 0, every deal listed) is ended after its first
+	# game: it finishes the game in play (the second) and ends; the
+	# next run of the table begins at deal 2, every bot of a run once
+	ended_on_time 5 false en 1
+	head -n 1 "$T/en/logs/t00000.d000.jsonl" | grep -q '"game_list":\[0,1,2,3,4\]'
+	[ "$(cat "$T/first")" = "0 1" ]
+	head -n 1 "$T/en/logs/t00000.d002.jsonl" | grep -q '"game_list":\[2'
+	# duplicate: the deal in play ends it, its later seat rotations play
+	# up to it (deals 0 and 1 from every seat), then the next deals
+	ended_on_time 4 true ed 3
+	[ "$(cat "$T/first")" = "0 1 2 3 4 5" ]
+	head -n 1 "$T/ed/logs/t00000.d002.jsonl" | grep -q '"game_list":\[6'
+	# a bad value is refused
+	run env CARDARENA_RUN_SECONDS=soon bin/tournament run -q "$T/e.json"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *'CARDARENA_RUN_SECONDS=soon: not a number'* ]]
 }

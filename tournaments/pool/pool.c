@@ -43,6 +43,7 @@ struct pslot {
 	size_t		 len;
 	int		 skipping;	/* inside an over-long line */
 	long		 left;		/* games of the run not yet reported */
+	int		 ending;	/* told to end on time (SIGUSR1) */
 	char		*errpath;
 	off_t		 legend;	/* bytes of its head (legend()) */
 };
@@ -521,6 +522,7 @@ start_run(struct pool *pl, struct pslot *sl)
 	sl->fd = pfd[0];
 	sl->len = 0;
 	sl->skipping = 0;
+	sl->ending = 0;
 	sl->left = sl->run.nlist;
 	pl->running++;
 	argv_free(argv);
@@ -650,6 +652,11 @@ take_line(struct pool *pl, struct pslot *sl, const char *line, size_t len)
 		snprintf(pl->cause, pl->clen, "%s", cause);
 		stop_all(pl, POOL_FULL, SIGTERM);
 		break;
+	case POOL_ENOUGH:
+		if (!sl->ending && sl->left > 0 && !pl->stopping)
+			kill(sl->pid, SIGUSR1);
+		sl->ending = 1;
+		break;
 	}
 }
 
@@ -750,7 +757,7 @@ end_slot(struct pool *pl, struct pslot *sl)
 		    WIFSIGNALED(status) ? WTERMSIG(status) :
 		    WEXITSTATUS(status), see);
 		failed = 1;
-	} else if (sl->left > 0 && !pl->stopping) {
+	} else if (sl->left > 0 && !pl->stopping && !sl->ending) {
 		warnx("%s %ld: the referee ended with %ld games unplayed; %s",
 		    pl->o->what, sl->run.table, sl->left, see);
 		failed = 1;

@@ -14,9 +14,12 @@
  * bots are started once for the chunk, and with it once per seat rotation
  * of the chunk (no process meets a deal twice); a chunk resumed after a
  * stop replays its games already journalled, unreported, so that bots
- * which keep state across games meet the same history.  Signals (SIGINT, SIGTERM, SIGHUP) stop the pool:
- * the first tells the referees to stop (their unfinished game is lost,
- * their finished ones were handed over), a second kills them at once.
+ * which keep state across games meet the same history.  A source may end
+ * a run on time (POOL_ENOUGH): its referee gets SIGUSR1, finishes the
+ * game in play and ends as if its list ended there.  Signals (SIGINT,
+ * SIGTERM, SIGHUP) stop the pool: the first tells the referees to stop
+ * (their unfinished game is lost, their finished ones were handed over),
+ * a second kills them at once.
  */
 #ifndef CARDARENA_POOL_H
 #define CARDARENA_POOL_H
@@ -41,6 +44,8 @@ struct pool_run {
 	void		*ctx;		/* the source's */
 };
 
+#define POOL_ENOUGH	2	/* source's game(): end this run on time */
+
 /* How a pool ended. */
 enum pool_end {
 	POOL_DONE,	/* the source had no more runs */
@@ -59,13 +64,15 @@ struct pool_source {
 	/*
 	 * A game of run r finished: 0 to go on, 1 to stop the pool (the aim
 	 * is reached), -1 to stop because nothing more can be written (a
-	 * cause said in cause).
+	 * cause said in cause), POOL_ENOUGH to end run r on time: its
+	 * referee finishes the game (with duplicate the deal) in play and
+	 * ends as if its list ended there, the rest left unplayed.
 	 */
 	int	(*game)(void *, const struct pool_run *, const struct resline *,
 		    char *, size_t);
 	/*
 	 * Run r ended: left games not reported; failed 1 if its referee
-	 * failed (said), 0 if it was fine or stopped by us.
+	 * failed (said), 0 if it was fine, ended on time or stopped by us.
 	 */
 	void	(*end)(void *, const struct pool_run *, long left, int failed);
 	/* Called at least every tick: progress, group commits.  May be NULL. */

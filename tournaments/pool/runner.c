@@ -7,11 +7,13 @@
  * chunk, then every table's second, and so on, so tables stay within one
  * chunk of each other.  A chunk is "deals_per_run" deals, or by default
  * ("auto") as many as take about CHUNK_SECONDS to play, measured on the
- * runs so far (a first run of two deals times the games of one bot
- * process, apart from the start-ups; with duplicate, the first seat
- * rotation of two deals, whose other rotations go with the next chunk;
- * with no more tables than slots, an even share of what is left for each
- * idle slot, which needs no pace and starts each slot's bots once):
+ * runs so far (the games of one bot process, apart from the start-ups;
+ * before any run is timed, an open run: an even share of what is left,
+ * which the runner ends on time as it plays, its referee finishing the
+ * game, with duplicate the deal, in play; the deals it leaves are its
+ * table's next, so no bot is started twice for the pace; with no more
+ * tables than slots, an even share of what is left for each idle slot,
+ * which needs no pace and starts each slot's bots once):
  * start-up is paid once per chunk, and a stopped tournament has every
  * table within a few seconds of play of the others.  The games of a
  * chunk that are not in the journal are its run's list, so a resumed
@@ -65,7 +67,10 @@ struct chunk {
 	long	 d0, n;
 	struct pace pace;	/* its games' times */
 	int	 running;
-	int	 timing;	/* one rotation run to time the pace */
+	int	 open;		/* no pace yet: ended on time */
+	int	 ending;	/* told to end */
+	int	 life0;		/* with duplicate, its first game's seat
+				 * rotation (-1 before it) */
 };
 
 struct runner {
@@ -91,6 +96,7 @@ struct runner {
 	struct chunk		*chunks;	/* jobs of them */
 	long			 lead;		/* chunks a table may run ahead */
 	double			 deal_s;	/* seconds a deal takes, or 0 */
+	double			 chunk_s;	/* a chunk's play, in seconds */
 	long			 fixed;		/* deals_per_run, 0: auto */
 	int			 aim;		/* the hook's aim is reached */
 	char			 full[512];	/* why the journal failed */
@@ -111,8 +117,9 @@ static void	 skip_warn(void *, long, const char *);
 static long	 chunk_size(const struct runner *);
 static long	 deals_left(const struct runner *);
 static int	 share_at_once(const struct runner *);
-static int	 timing_running(const struct runner *, long);
-static long	 timing_games(const struct runner *, long, long, long **);
+static int	 open_running(const struct runner *, long);
+static int	 on_time(struct runner *, struct chunk *, long);
+static long	 first_unplayed(const struct runner *, const struct chunk *);
 static int	 src_next(void *, struct pool_run *);
 static int	 src_game(void *, const struct pool_run *,
 		    const struct resline *, char *, size_t);
@@ -130,6 +137,7 @@ static int	 runner_open(struct runner *);
 static enum pool_end runner_play(struct runner *, char *, size_t);
 static int	 runner_finish(struct runner *, enum pool_end, const char *);
 static void	 adopt_seed(struct runner *, struct tour *);
+static double	 chunk_seconds(void);
 
 /* The number of schedule table tb in the whole tournament. */
 static long
@@ -317,9 +325,11 @@ deals_left(const struct runner *rn)
 
 /*
  * The deals of the next chunk: deals_per_run, else enough for about
- * CHUNK_SECONDS of play (two deals until a run has been timed), no more
- * than an even share of what is left for the slots unless that share is under CHUNK_MIN_SECONDS of play (cutting the tail
- * finer would pay more start-ups than it saves).
+ * CHUNK_SECONDS of play (before any run has been timed, an even share of
+ * what is left for the slots: an open run, ended on time), no more than
+ * an even share of what is left for the slots unless that share is under
+ * CHUNK_MIN_SECONDS of play (cutting the tail finer would pay more
+ * start-ups than it saves).
  */
 static long
 chunk_size(const struct runner *rn)
@@ -340,60 +350,75 @@ chunk_size(const struct runner *rn)
 	}
 	left = (left + rn->jobs - 1) / rn->jobs;
 	if (rn->deal_s <= 0)
-		return 2;	/* two games of one lifetime to time */
-	n = (long)(CHUNK_SECONDS / rn->deal_s);
+		return left < 1 ? 1 : left;	/* an open run */
+	n = (long)(rn->chunk_s / rn->deal_s);
 	min = (long)(CHUNK_MIN_SECONDS / rn->deal_s);
 	if (n > left)
 		n = left > min ? left : min;
 	return n < 1 ? 1 : n;
 }
 
-/* 1 if table tb's timing run is being played. */
+/* 1 if an open run of table tb is being played. */
 static int
-timing_running(const struct runner *rn, long tb)
+open_running(const struct runner *rn, long tb)
 {
 	int i;
 
 	for (i = 0; i < rn->jobs; i++)
-		if (rn->chunks[i].running && rn->chunks[i].timing &&
+		if (rn->chunks[i].running && rn->chunks[i].open &&
 		    rn->chunks[i].table == tb)
 			return 1;
 	return 0;
 }
 
 /*
- * With duplicate and no pace yet ("auto"): the games of the first seat
- * rotation of two deals of table tb from deal d not yet in the journal,
- * in *list (allocated), and their count; 0 if no such run is wanted.  A
- * run of one lifetime times the pace as well as two whole deals would,
- * and their other rotations, played with the deals after them, start
- * their bots once instead of twice.
+ * 1 if open chunk c, whose game g has just ended, has played for its
+ * time: CHUNK_SECONDS since it started, counting with duplicate each
+ * seat rotation still to play as long as its first (the later ones play
+ * up to the deal where it ends); never past its first rotation, nor when
+ * a later chunk of its table has begun (the deals it leaves must be the
+ * table's next).
+ */
+static int
+on_time(struct runner *rn, struct chunk *c, long g)
+{
+	int lives = 1;
+
+	if (!c->open || c->ending ||
+	    rn->next_deal[c->table] != c->d0 + c->n)
+		return 0;
+	if (rn->t->duplicate && rn->t->seats > 1) {
+		if (c->life0 == -1)
+			c->life0 = (int)(g % rn->t->seats);
+		if (g % rn->t->seats != c->life0)
+			return 0;
+		lives = rn->t->seats - c->life0;
+	}
+	return (now() - c->pace.t0) * lives >= rn->chunk_s;
+}
+
+/*
+ * The first deal of chunk c with a game not in the journal, or the
+ * chunk's end: where its table goes on after it ended on time.
  */
 static long
-timing_games(const struct runner *rn, long tb, long d, long **list)
+first_unplayed(const struct runner *rn, const struct chunk *c)
 {
-	long n = 0, k, g;
+	long d, g;
 
-	if (rn->deal_s > 0 || rn->fixed > 0 || !rn->t->duplicate ||
-	    rn->t->seats < 2 || share_at_once(rn))
-		return 0;
-	*list = xcalloc(2, sizeof **list);
-	for (k = d; k < d + 2 && k < rn->deal_hi; k++)
-		if ((g = k * rn->per_round) < rn->done.gpt &&
-		    !doneset_has(&rn->done, tb, g))
-			(*list)[n++] = g;
-	if (n == 0) {
-		free(*list);
-		*list = NULL;
-	}
-	return n;
+	for (d = c->d0; d < c->d0 + c->n; d++)
+		for (g = d * rn->per_round; g < (d + 1) * rn->per_round &&
+		    g < rn->done.gpt; g++)
+			if (!doneset_has(&rn->done, c->table, g))
+				return d;
+	return c->d0 + c->n;
 }
 
 /*
  * The next run: the chunk of the table that is least far along, if it
  * begins at most lead chunks beyond the oldest chunk still being played
- * (before the pace is known, with duplicate, the first rotation of two
- * of its deals: timing_games).
+ * (before the pace is known, an open run, and none other of its table
+ * while it plays).
  */
 static int
 src_next(void *arg, struct pool_run *r)
@@ -401,7 +426,7 @@ src_next(void *arg, struct pool_run *r)
 	struct runner *rn = arg;
 	struct chunk *c = NULL;
 	long tb, best = -1, oldest = LONG_MAX, n, g, d, k;
-	int i, s, timing = 0, waiting;
+	int i, s, open, waiting;
 	char *log, *p, *e;
 
 	if (rn->aim)
@@ -420,8 +445,8 @@ src_next(void *arg, struct pool_run *r)
 		for (tb = 0; tb < rn->s->ntables; tb++) {
 			if (rn->next_deal[tb] >= rn->deal_hi)
 				continue;
-			if (timing_running(rn, tb))
-				waiting = 1;	/* its pace comes first */
+			if (open_running(rn, tb))
+				waiting = 1;	/* it ends where it ends */
 			else if (best == -1 ||
 			    rn->next_deal[tb] < rn->next_deal[best])
 				best = tb;
@@ -433,10 +458,7 @@ src_next(void *arg, struct pool_run *r)
 		    rn->lead * n)
 			return 0;
 		d = rn->next_deal[best];
-		if ((r->nlist = timing_games(rn, best, d, &r->list)) > 0) {
-			timing = 1;
-			break;
-		}
+		open = rn->fixed == 0 && rn->deal_s <= 0 && !share_at_once(rn);
 		/* a fixed size keeps to its grid (a job may begin off it), so
 		 * that a chunk resumed is the chunk begun */
 		if (rn->fixed > 0)
@@ -489,7 +511,8 @@ src_next(void *arg, struct pool_run *r)
 	c->table = tb;
 	c->d0 = d;
 	c->n = n;
-	c->timing = timing;
+	c->open = open;
+	c->life0 = -1;
 	pace_start(&c->pace);
 	c->running = 1;
 	r->ctx = c;
@@ -549,10 +572,17 @@ src_game(void *arg, const struct pool_run *r, const struct resline *res,
 		rn->aim = 1;
 		return 1;
 	}
+	if (on_time(rn, c, res->game)) {
+		c->ending = 1;
+		return POOL_ENOUGH;
+	}
 	return 0;
 }
 
-/* A run ended: its timing teaches the chunk size. */
+/*
+ * A run ended: its timing teaches the chunk size; the deals an open run
+ * left are its table's next.
+ */
 static void
 src_end(void *arg, const struct pool_run *r, long left, int failed)
 {
@@ -560,8 +590,11 @@ src_end(void *arg, const struct pool_run *r, long left, int failed)
 	struct chunk *c = r->ctx;
 
 	c->running = 0;
-	if (!failed)
-		pace_learn(&rn->deal_s, &c->pace, (double)rn->per_round);
+	if (failed)
+		return;
+	pace_learn(&rn->deal_s, &c->pace, (double)rn->per_round);
+	if (c->open && left > 0 && rn->next_deal[c->table] == c->d0 + c->n)
+		rn->next_deal[c->table] = first_unplayed(rn, c);
 }
 
 /* The group commit and the progress line, between polls. */
@@ -1036,6 +1069,28 @@ runner_finish(struct runner *rn, enum pool_end end, const char *cause)
 	return status;
 }
 
+/*
+ * A chunk's play in seconds when "deals_per_run" is "auto":
+ * $CARDARENA_RUN_SECONDS (0 ends an open run after its first game: the
+ * tests' way to end runs on time without a clock), else CHUNK_SECONDS.
+ */
+static double
+chunk_seconds(void)
+{
+	const char *v = getenv("CARDARENA_RUN_SECONDS");
+	char *end;
+	double x;
+
+	if (v == NULL || *v == '\0')
+		return CHUNK_SECONDS;
+	errno = 0;
+	x = strtod(v, &end);
+	if (errno != 0 || *end != '\0' || !isfinite(x) || x < 0 || x > 86400)
+		errx(2, "CARDARENA_RUN_SECONDS=%s: not a number of seconds "
+		    "from 0 to 86400", v);
+	return x;
+}
+
 /* Runs or resumes a tournament; see tournament.h. */
 int
 runner_run(struct tour *t, const struct runner_opts *o)
@@ -1053,6 +1108,7 @@ runner_run(struct tour *t, const struct runner_opts *o)
 	rn.gpt = tour_games_per_table(t);
 	rn.per_round = rn.gpt / t->deals;
 	rn.fixed = t->deals_per_run;
+	rn.chunk_s = chunk_seconds();
 	runner_tables(&rn);
 	runner_checks(t);
 	lockfd = runner_open(&rn);
