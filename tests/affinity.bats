@@ -3,7 +3,7 @@
 # run (tournaments/pool/pin.h): by default each slot's runs on one CPU leased
 # machine-wide, no two tournaments on one pinned CPU, a CPU leased
 # elsewhere never pinned, and no pinning where it could hurt (Python's
-# start-ups, more slots than CPUs, "affinity": false).  The bots note the
+# start-ups on a short run, more slots than CPUs, "affinity": false).  The bots note the
 # CPUs they may use (tests/bots/pidrec.py); each test has a lease set of
 # its own ($CARDARENA_CPU_LEASES), so that tournaments running elsewhere
 # on the machine change nothing here.  Nothing waits on a clock: a
@@ -105,7 +105,7 @@ started() {
 	    ! kill -0 "$bg" 2>/dev/null
 }
 
-@test "by default each slot's runs and their bots on a CPU of their own; Python bots, more slots than CPUs and \"affinity\": false float" {
+@test "by default each slot's runs and their bots on a CPU of their own; Python bots on short runs, more slots than CPUs and \"affinity\": false float" {
 	play a "$T/recbot $T/pidrec.py" ""
 	[ "$(cpus a | wc -l)" -eq 12 ]
 	# every bot was allowed exactly one CPU, one of the runner's
@@ -115,7 +115,8 @@ started() {
 	done
 	# the two slots on two CPUs (one if that is all there is)
 	[ "$(cpus a | sort -u | wc -l)" -eq $((NCPU < 2 ? NCPU : 2)) ]
-	# their start-ups would queue on one CPU: Python bots float
+	# their start-ups would queue on one CPU: Python bots on a run of a
+	# game float
 	play p "python3 $T/pidrec.py" ""
 	[ "$(cpus p | sort -u)" = "$ALL" ]
 	# so does a script whose #! names python
@@ -130,6 +131,22 @@ started() {
 	# "affinity": false: never pinned
 	play f "$T/recbot $T/pidrec.py" '"affinity": false,'
 	floated f
+}
+
+@test "Python bots are pinned on a run of 100 games a lifetime or more (their start-ups then cost less than the wake-ups save), float on a shorter one" {
+	for n in 100 99; do
+		tfile "$T/l$n.json" "$T/l$n" "l$n" "python3 $T/pidrec.py" ""
+		sed -i "s/\"deals\": 4, \"deals_per_run\": 1,/\"deals\": $n, \"deals_per_run\": $n,/" "$T/l$n.json"
+		grep -q "\"deals_per_run\": $n," "$T/l$n.json"
+		run bin/tournament run -q -j 1 "$T/l$n.json"
+		[ "$status" -eq 0 ]
+		[ "$(cpus "l$n" | wc -l)" -eq 3 ]
+	done
+	# one run of 100 games: its 3 bots on one CPU
+	[ "$(cpus l100 | sort -u | wc -l)" -eq 1 ]
+	! cpus l100 | grep -q , || false
+	# of 99: every CPU
+	[ "$(cpus l99 | sort -u)" = "$ALL" ]
 }
 
 @test "a CPU leased by another process is never pinned; with every CPU leased the runs float" {

@@ -86,15 +86,19 @@ pin_take(struct pin *p, const struct tour *t, int jobs)
 }
 
 int
-pin_cpu(const struct pin *p, const struct tour *t, int slot, const int *bots,
-    int n)
+pin_cpu(const struct pin *p, const struct tour *t, int slot,
+    const struct pool_run *r)
 {
+	long lives = t->duplicate ? t->seats : 1;
 	int i;
 
 	if (p->n == 0 || (!p->wrap && slot >= p->n))
 		return -1;
-	for (i = 0; i < n && !p->wrap; i++)
-		if (pin_slow_start(&t->bots[bots[i]]))
+	/* a long run's wake-ups outweigh its start-ups on one CPU */
+	if (p->wrap || r->nlist >= PIN_SLOW_GAMES * lives)
+		return p->cpu[slot % p->n];
+	for (i = 0; i < t->seats; i++)
+		if (pin_slow_start(&t->bots[r->bots[i]]))
 			return -1;
 	return p->cpu[slot % p->n];
 }

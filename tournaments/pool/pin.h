@@ -5,8 +5,9 @@
  * a table's wake-ups stay on one CPU, but only when that cannot hurt: no
  * more slots than CPUs the runner may use, each CPU leased machine-wide
  * (two tournaments, a ladder, other users, never pin to the same CPU),
- * and never for a run with a bot whose interpreter starts slowly (its
- * start-ups would queue on one CPU).  "affinity": true pins every slot
+ * and not for a short run (under PIN_SLOW_GAMES games a lifetime) with a
+ * bot whose interpreter starts slowly (its start-ups would queue on one
+ * CPU for more than the wake-ups save).  "affinity": true pins every slot
  * (the i-th on the i-th CPU the runner may use) whatever else runs;
  * false never pins.
  */
@@ -33,9 +34,12 @@ struct pin {
  * could hurt or no lease is free.  Never fails: no pinning is the fallback.
  */
 void	 pin_take(struct pin *, const struct tour *, int);
-/* The CPU for slot i's run of the bots bots[0..n-1], or -1: float. */
-int	 pin_cpu(const struct pin *, const struct tour *, int, const int *,
-	    int);
+/* Games a lifetime from which slow starters are pinned too. */
+#define PIN_SLOW_GAMES	100
+
+/* The CPU for slot i's run r, or -1: float. */
+int	 pin_cpu(const struct pin *, const struct tour *, int,
+	    const struct pool_run *);
 /* Gives back the leases of p. */
 void	 pin_release(struct pin *);
 /* 1 if a bot's command starts an interpreter known to start slowly. */

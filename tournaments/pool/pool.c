@@ -488,7 +488,7 @@ start_run(struct pool *pl, struct pslot *sl)
 	    asprintf(&sl->errpath, "%s.referee.stderr", logpath) == -1)
 		err(1, "asprintf");
 	argv = run_argv(pl, &sl->run, logpath, pin_cpu(&pl->pin, t,
-	    (int)(sl - pl->slots), sl->run.bots, t->seats));
+	    (int)(sl - pl->slots), &sl->run));
 	efd = open(sl->errpath, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC,
 	    0644);
 	if (efd == -1 && match_disk_full(errno)) {
