@@ -44,7 +44,9 @@ the spread (lowest..highest) of the repetitions.
               table of 400 short games against one referee playing them
               (games/s; goal at least 0.9 x); and the CPU per game of that
               table's tournament over the referee's, C and Python bots
-              (goal at most 1.05 x).
+              (goal at most 1.05 x); and of 6 tables of 100 short Python
+              games at -j 1 (more tables than slots: the first run timed
+              as it plays) over one referee per table's.
   schedule    tables per second of `tournament schedule` for a balanced
               schedule of 1,000, 100,000 and 1,000,000 tables (the
               documented maximum) of the horserace example's 5 bots at 4
@@ -76,6 +78,7 @@ list of the sections to run: engines, library, mcts, referee, first,
 sdk, tournament, pin, schedule, dist; default all).
 """
 import glob
+import itertools
 import json
 import os
 import resource
@@ -368,7 +371,6 @@ def tournament(tmp, name, game, options, deals, lang, dup=False):
     as a tournament's tables do by default (the same work).  Prints the
     games per second of each and the ratios.  With dup, duplicate deals
     (each from every seat: 5 games a deal) on both sides."""
-    import itertools
     bots = [BOTS[lang] % i for i in range(1, 7)]
     tables = list(itertools.combinations(range(6), 5))
     res = {"ref": [], 1: [], 2: [], "a1": [], "a2": []}
@@ -482,7 +484,8 @@ def pins(tmp):
           "one table / one referee, CPU per game (horserace races=1, tables "
           "of 5)")
     six = [BOTS["C"] % i for i in range(1, 7)]
-    r = {"j": [], "t": {"C": [], "Python": []}, "c": {"C": [], "Python": []}}
+    r = {"j": [], "t": {"C": [], "Python": []}, "c": {"C": [], "Python": []},
+         "c6": []}
     for rep in range(REPS):
         l0 = load()
         n1, w1, _ = pin_tour(tmp, "j1", six, scaled(600), 1)
@@ -505,10 +508,32 @@ def pins(tmp):
             print("  one table of %d, %s: referee %.2f s (CPU %.2f s), "
                   "tournament %.2f s (CPU %.2f s); load %.2f"
                   % (n, lang, rw, rc, tw, tc, l0))
+        # more tables than slots: the first run times the pace as it
+        # plays (no second start of its bots), against one referee per
+        # table
+        py6 = [BOTS["Python"] % i for i in range(1, 7)]
+        l0 = load()
+        rc = 0.0
+        for k, tb in enumerate(itertools.combinations(range(6), 5)):
+            log = os.path.join(tmp, "six.jsonl")
+            _, _, c = referee("horserace", [py6[i] for i in tb],
+                              scaled(100), seed=k + 1, log=log,
+                              extra=("-o", "races=1", "--time-hello",
+                                     "600000"))
+            for f in glob.glob(log + "*"):
+                os.unlink(f)
+            rc += c
+        n, tw, tc = pin_tour(tmp, "six", py6, scaled(100), 1)
+        r["c6"].append((tc / n) / (rc / (6 * scaled(100))))
+        print("  6 tables of %d, Python, -j 1: referees CPU %.2f s, "
+              "tournament %.2f s (CPU %.2f s); load %.2f"
+              % (scaled(100), rc, tw, tc, l0))
     print("  -j 2 / -j 1 by default, short C: %s x" % med(r["j"]))
     for lang in ("C", "Python"):
         print("  one table / one referee, %s: games/s %s x; CPU per game %s x"
               % (lang, med(r["t"][lang]), med(r["c"][lang])))
+    print("  6 tables at -j 1 / one referee per table, Python: CPU per game "
+          "%s x" % med(r["c6"]))
 
 
 def schedules(tmp):

@@ -33,6 +33,7 @@
 #include "proc.h"
 
 #define TICK_MS		250
+#define GAP_MS		2	/* between two reads of the results */
 
 struct pslot {
 	int		 busy;
@@ -803,7 +804,7 @@ pool_play(struct tour *t, const struct pool_opts *o, struct pool_source *src,
 	struct pollfd *pfd;
 	struct timespec ts;
 	sigset_t block, old;
-	double wait, due;
+	double wait, due, woke = 0;
 	int i, n, more = 1, *map;
 
 	memset(&pl, 0, sizeof pl);
@@ -859,6 +860,18 @@ pool_play(struct tour *t, const struct pool_opts *o, struct pool_source *src,
 		}
 		if (pl.running == 0 && (!more || pl.stopping))
 			break;
+		/* no slot to fill: the results are read in batches, so
+		 * that the runner wakes less often on the tables' CPUs (a
+		 * pipe holds hundreds of lines, no referee waits) */
+		wait = woke + GAP_MS / 1000.0 - pool_now();
+		if ((pl.running == o->jobs || !more) && !pl.stopping &&
+		    wait > 0) {
+			ts.tv_sec = 0;
+			ts.tv_nsec = (long)(wait * 1e9);
+			if (ppoll(NULL, 0, &ts, &old) == -1 && errno != EINTR)
+				err(1, "ppoll");
+			continue;
+		}
 		for (i = n = 0; i < o->jobs; i++)
 			if (pl.slots[i].busy) {
 				pfd[n].fd = pl.slots[i].fd;
@@ -876,6 +889,7 @@ pool_play(struct tour *t, const struct pool_opts *o, struct pool_source *src,
 				err(1, "ppoll");
 			continue;
 		}
+		woke = pool_now();
 		for (i = 0; i < n; i++)
 			if (pfd[i].revents != 0)
 				read_slot(&pl, &pl.slots[map[i]]);
