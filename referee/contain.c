@@ -503,9 +503,13 @@ view_free(struct view *v)
  * user, cgroup when it can) namespaces; the system read-only; the bot's
  * view (view_build): its directories read-only, what is hidden from it
  * covered (a directory by an empty read-only tmpfs, a file by /dev/null);
- * a private /tmp and /dev/shm of the scratch limit each, and /dev
- * read-only; the filter of SANDBOX_SECCOMP (with seccomp); then the shell
- * that gives the bot its stdin (SANDBOX_STDIN).
+ * a /dev of the five devices a program may open (no pty, no tty: --dev's
+ * devpts and binds were its largest step after the namespaces) and the
+ * links to /proc/self/fd; a private /tmp and /dev/shm of the scratch
+ * limit each; bwrap's own root, which holds /dev and every mount point,
+ * read-only (it was writable, and of no size limit); the filter of
+ * SANDBOX_SECCOMP (with seccomp); then the shell that gives the bot its
+ * stdin (SANDBOX_STDIN).
  */
 static void
 sandbox_args(char ***v, int *n, char *const *argv, int bot, int seccomp)
@@ -513,6 +517,11 @@ sandbox_args(char ***v, int *n, char *const *argv, int bot, int seccomp)
 	static const char *const sys_dirs[] = { "/usr", "/etc", "/opt", NULL };
 	static const char *const links[] = { "/bin", "/sbin", "/lib", "/lib32",
 	    "/lib64", "/libx32", NULL };
+	static const char *const devs[] = { "null", "zero", "full", "random",
+	    "urandom", NULL };
+	static const char *const dev_links[] = { "/dev/fd", "/proc/self/fd",
+	    "/dev/stdin", "/proc/self/fd/0", "/dev/stdout", "/proc/self/fd/1",
+	    "/dev/stderr", "/proc/self/fd/2", NULL };
 	char target[PATH_MAX], **gone = NULL;
 	struct view vw;
 	struct stat sb;
@@ -548,13 +557,20 @@ sandbox_args(char ***v, int *n, char *const *argv, int bot, int seccomp)
 	}
 	vec_add(v, n, "--proc");
 	vec_add(v, n, "/proc");
-	vec_add(v, n, "--dev");
-	vec_add(v, n, "/dev");
+	for (i = 0; devs[i] != NULL; i++) {
+		snprintf(target, sizeof target, "/dev/%s", devs[i]);
+		vec_add(v, n, "--dev-bind");
+		vec_add(v, n, target);
+		vec_add(v, n, target);
+	}
+	for (i = 0; dev_links[i] != NULL; i += 2) {
+		vec_add(v, n, "--symlink");
+		vec_add(v, n, dev_links[i + 1]);
+		vec_add(v, n, dev_links[i]);
+	}
 	scratch_size(v, n);
 	vec_add(v, n, "--tmpfs");
 	vec_add(v, n, "/dev/shm");
-	vec_add(v, n, "--remount-ro");
-	vec_add(v, n, "/dev");
 	scratch_size(v, n);
 	vec_add(v, n, "--tmpfs");
 	vec_add(v, n, "/tmp");
@@ -595,6 +611,9 @@ sandbox_args(char ***v, int *n, char *const *argv, int bot, int seccomp)
 	for (j = 0; j < ngone; j++)
 		free(gone[j]);
 	free(gone);
+	/* bwrap's own root, where it made /dev and the mount points */
+	vec_add(v, n, "--remount-ro");
+	vec_add(v, n, "/");
 	if (seccomp) {
 		vec_add(v, n, "--seccomp");
 		vec_add(v, n, SANDBOX_SECCOMP_S);

@@ -16,10 +16,11 @@
 #     referee run's wall time and the time per decision, with and without
 #     the sandbox (below).
 #  4. Sandboxed / unsandboxed match start (issue 37): a referee run of 4
-#     C random bots and one short horserace game, with the defaults and
-#     with --no-sandbox, run in turn; medians of wall and CPU (the
-#     referee, its bots and bwrap's processes) and of the ratios pair by
-#     pair.
+#     C random bots and one short horserace game, with the defaults,
+#     with --sandbox-checked (as a tournament's referees run: no bwrap
+#     run of the referee's own to check the sandbox works) and with
+#     --no-sandbox, run in turn; medians of wall and CPU (the referee,
+#     its bots and bwrap's processes) and of the ratios pair by pair.
 #  5. Where bwrap's time goes: /bin/true started bare and under bwrap
 #     with one more of the referee's words at each step (a user namespace
 #     and the system's binds; the PID namespace; every namespace; /proc;
@@ -144,7 +145,8 @@ n, ref = int(sys.argv[1]), sys.argv[2]
 base = [ref, "-g", "horserace", "-s", "1", "-q", "-o", "races=1"]
 for i in range(4):
     base += ["-b", "bin/random --seed %d" % i]
-cmds = {"sandbox": base, "no-sandbox": base + ["--no-sandbox"]}
+cmds = {"sandbox": base, "checked": base + ["--sandbox-checked"],
+        "no-sandbox": base + ["--no-sandbox"]}
 res = {k: ([], []) for k in cmds}
 for i in range(n + 1):
     for k, argv in cmds.items():
@@ -161,11 +163,13 @@ for k in cmds:
     w, c = res[k]
     print("  %-10s wall %6.1f ms  CPU %6.1f ms  (medians)"
           % (k, statistics.median(w), statistics.median(c)))
-rw = [a / b for a, b in zip(res["sandbox"][0], res["no-sandbox"][0])]
-rc = [a / b for a, b in zip(res["sandbox"][1], res["no-sandbox"][1]) if b > 0]
-print("  sandboxed / unsandboxed match start: wall %.2fx, CPU %.2fx "
-      "(medians of the %d pairs)" % (statistics.median(rw),
-                                     statistics.median(rc), n))
+for k, what in (("sandbox", "sandboxed"),
+                ("checked", "sandboxed, checked (a tournament's)")):
+    rw = [a / b for a, b in zip(res[k][0], res["no-sandbox"][0])]
+    rc = [a / b for a, b in zip(res[k][1], res["no-sandbox"][1]) if b > 0]
+    print("  %s / unsandboxed match start: wall %.2fx, CPU %.2fx "
+          "(medians of the %d pairs)" % (what, statistics.median(rw),
+                                         statistics.median(rc), n))
 PY
 fi
 

@@ -868,9 +868,12 @@ as_ordinary_user() {
 		pair_match fill /tmp,/dev/shm:24 --sandbox --limit-scratch 8
 		[ "$(grep -c '^fill: /tmp [78] MiB: No space left on device' "$T/seen")" -eq 2 ]
 		[ "$(grep -c '^fill: /dev/shm [78] MiB: No space left on device' "$T/seen")" -eq 2 ]
-		# and nothing else: /dev is read-only
+		# and nothing else: /dev is read-only, and so is the root
+		# bwrap makes it (it was writable, without a size limit)
 		pair_match fill /dev:1 --sandbox
 		[ "$(grep -c '^fill: /dev 0 MiB: Read-only file system' "$T/seen")" -eq 2 ]
+		pair_match fill /:1 --sandbox
+		[ "$(grep -c '^fill: / 0 MiB: Read-only file system' "$T/seen")" -eq 2 ]
 	fi
 	# as an ordinary user, sandboxed by default
 	if as_ordinary_user && sandbox_works $PAIR_AS; then
@@ -878,6 +881,38 @@ as_ordinary_user() {
 		[ "$(grep -c '^fill: /tmp [78] MiB: No space left on device' "$T/seen")" -eq 2 ]
 	fi
 	no_leftovers "$MARK"
+}
+
+# A sandboxed bot's /dev: what it lists there, then whether the devices
+# work, on its stderr; referee flags in "$@" (run as $DEV_AS).
+dev_match() {
+	local dir=$T
+	[ -z "${DEV_AS:-}" ] || dir=$T/u
+	run ${DEV_AS:-} bin/referee -g horserace -s 3 -o races=1 -q --log "$dir/d.log" $LIMITS "$@" \
+	    -b "sh -c '{ echo dev: \$(ls -A /dev); echo urandom: \$(head -c 16 /dev/urandom | wc -c); \
+echo zero: \$(head -c 8 /dev/zero | od -An -tx1); echo null >/dev/null && echo null: ok; \
+touch /dev/new 2>/dev/null || echo made: none; } >&2; exec bin/random'" -b bin/random -b bin/random
+	[ "$status" -eq 0 ]
+	cp "$dir/d.log.bot0.stderr" "$T/seen"
+	cat "$T/seen"
+}
+
+@test "sandbox: /dev holds the five devices a program opens, the fd links and shm, nothing more, in every mode" {
+	need_sandbox
+	want='dev: fd full null random shm stderr stdin stdout urandom zero'
+	DEV_AS="" dev_match --sandbox
+	grep -qx "$want" "$T/seen"
+	grep -qx 'urandom: 16' "$T/seen"
+	grep -qx 'zero: 00 00 00 00 00 00 00 00' "$T/seen"
+	grep -qx 'null: ok' "$T/seen"
+	grep -qx 'made: none' "$T/seen"
+	if as_ordinary_user && sandbox_works $PAIR_AS; then
+		DEV_AS=$PAIR_AS dev_match
+		grep -qx "$want" "$T/seen"
+		grep -qx 'urandom: 16' "$T/seen"
+		grep -qx 'null: ok' "$T/seen"
+		grep -qx 'made: none' "$T/seen"
+	fi
 }
 
 @test "safe by default: unprotected bots get one loud warning, and can kill the referee; sandboxed, they cannot" {
