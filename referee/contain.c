@@ -48,6 +48,7 @@
 #define STR(x)		#x
 #define SANDBOX_STDIN_S	XSTR(SANDBOX_STDIN)
 #define SANDBOX_SECCOMP_S XSTR(SANDBOX_SECCOMP)
+#define SANDBOX_READY_S	XSTR(SANDBOX_READY)
 #define XSTR(x)		STR(x)
 
 extern char **environ;
@@ -58,12 +59,18 @@ static int			 defaults_set;
 static unsigned			 spawn_seq;
 static char			 bwrap_path[PATH_MAX];
 static int			 isolation_warned;
+/* the default sandbox, on but not yet proven (contain_ready) */
+static struct contain		*unproven;
+static int			 fell_back;	/* it was not: off */
+static int			 checking;	/* sandbox_try's own spawn */
+static int			(*check_keep)(pid_t);	/* its sweep spares */
 
 static void	 vec_add(char ***, int *, const char *);
 static void	 env_put(char ***, int *, const char *);
 static int	 under(const char *, const char *);
 static int	 find_bwrap(void);
-static void	 sandbox_args(char ***, int *, char *const *, int, int);
+static void	 sandbox_args(char ***, int *, char *const *, int, int, int);
+static void	 unsandboxed(struct contain *, const char *);
 static long	 own_processes(void);
 static int	 isolate(const struct jailed *);
 static int	 isolation_works(const struct jailed *);
@@ -509,10 +516,12 @@ view_free(struct view *v)
  * limit each; bwrap's own root, which holds /dev and every mount point,
  * read-only (it was writable, and of no size limit); the filter of
  * SANDBOX_SECCOMP (with seccomp); then the shell that gives the bot its
- * stdin (SANDBOX_STDIN).
+ * stdin (SANDBOX_STDIN) and, with ready, first writes a byte to
+ * SANDBOX_READY, which it closes.
  */
 static void
-sandbox_args(char ***v, int *n, char *const *argv, int bot, int seccomp)
+sandbox_args(char ***v, int *n, char *const *argv, int bot, int seccomp,
+    int ready)
 {
 	static const char *const sys_dirs[] = { "/usr", "/etc", "/opt", NULL };
 	static const char *const links[] = { "/bin", "/sbin", "/lib", "/lib32",
@@ -624,8 +633,13 @@ sandbox_args(char ***v, int *n, char *const *argv, int bot, int seccomp)
 	vec_add(v, n, "--");
 	vec_add(v, n, "/bin/sh");
 	vec_add(v, n, "-c");
-	vec_add(v, n, "exec \"$@\" <&" SANDBOX_STDIN_S " " SANDBOX_STDIN_S
-	    "<&-");
+	if (ready)
+		vec_add(v, n, "printf x >&" SANDBOX_READY_S "; exec \"$@\" <&"
+		    SANDBOX_STDIN_S " " SANDBOX_STDIN_S "<&- " SANDBOX_READY_S
+		    ">&-");
+	else
+		vec_add(v, n, "exec \"$@\" <&" SANDBOX_STDIN_S " "
+		    SANDBOX_STDIN_S "<&-");
 	vec_add(v, n, "sh");
 }
 
@@ -688,6 +702,7 @@ contain_prepare(struct jailed *jl, char *const *argv, int bot)
 	memset(jl, 0, sizeof *jl);
 	jl->uid = (uid_t)-1;
 	jl->seccomp_fd = -1;
+	jl->ready[0] = jl->ready[1] = -1;
 	if (c->user == BOT_USER_AUTO && geteuid() == 0)
 		jl->uid = (uid_t)(BOT_UID_BASE + (unsigned)getpid() * 64u +
 		    spawn_seq++ % 64u);
@@ -739,7 +754,11 @@ contain_prepare(struct jailed *jl, char *const *argv, int bot)
 		env_put(&jl->envp, &n, c->env[i]);
 	n = 0;
 	if (c->sandbox == 1 && find_bwrap() == 0) {
-		sandbox_args(&jl->argv, &n, argv, bot, jl->seccomp_fd != -1);
+		/* not yet proven: its start tells (else it is not asked) */
+		if (unproven != NULL && !checking)
+			(void)pipe2(jl->ready, O_CLOEXEC);
+		sandbox_args(&jl->argv, &n, argv, bot, jl->seccomp_fd != -1,
+		    jl->ready[0] != -1);
 		jl->stdin_fd = SANDBOX_STDIN;
 	}
 	for (i = 0; argv[i] != NULL; i++)
@@ -767,6 +786,10 @@ contain_free(struct jailed *jl)
 	if (jl->seccomp_fd != -1)
 		close(jl->seccomp_fd);
 	jl->seccomp_fd = -1;
+	for (i = 0; i < 2; i++)
+		if (jl->ready[i] != -1)
+			close(jl->ready[i]);
+	jl->ready[0] = jl->ready[1] = -1;
 }
 
 int
@@ -1143,7 +1166,7 @@ int
 contain_start(struct contain *c, char *cause, size_t len)
 {
 	const struct contain *was = conf;
-	char why[512], iso[256];
+	char why[512];
 	int e;
 
 	if (c->cpu >= 0 && contain_pin(c->cpu, cause, len) == -1)
@@ -1154,6 +1177,12 @@ contain_start(struct contain *c, char *cause, size_t len)
 		/* a runner checked it just now: a bot that cannot start
 		 * under it fails as any bot that cannot start */
 		c->sandbox = 1;
+		return 0;
+	}
+	if (c->sandbox == SANDBOX_AUTO && find_bwrap() == 0) {
+		/* the first bots' starts tell whether it works */
+		c->sandbox = 1;
+		unproven = c;
 		return 0;
 	}
 	if (c->sandbox != 0) {
@@ -1169,17 +1198,62 @@ contain_start(struct contain *c, char *cause, size_t len)
 			strlcpy(cause, why, len);
 			return -1;
 		}
-		c->sandbox = 0;
 	} else
 		strlcpy(why, c->trusted ? "CARDARENA_MEMCHECK: trusted bots" :
 		    "--no-sandbox", sizeof why);
+	unsandboxed(c, why);
+	return 0;
+}
+
+int
+contain_ready(int fd, int (*keep)(pid_t))
+{
+	struct contain *c = unproven;
+	char why[512], x;
+	ssize_t n;
+
+	do
+		n = read(fd, &x, 1);
+	while (n == -1 && errno == EINTR);
+	close(fd);
+	if (c == NULL)
+		return fell_back;
+	if (n == 1) {
+		unproven = NULL;
+		return 0;
+	}
+	/* it did not start: the sandbox, or this bot alone? */
+	check_keep = keep;
+	n = contain_check(why, sizeof why);
+	check_keep = NULL;
+	if (n == 0) {
+		unproven = NULL;
+		return 0;
+	}
+	unproven = NULL;
+	fell_back = 1;
+	unsandboxed(c, why);
+	return 1;
+}
+
+/*
+ * Turns c's sandbox off (why: the cause) and says so: as root where bots
+ * can be isolated nothing, where they cannot the isolation warning, else
+ * the one loud warning of unprotected bots.
+ */
+static void
+unsandboxed(struct contain *c, const char *why)
+{
+	char iso[256];
+
+	c->sandbox = 0;
 	if (geteuid() == 0 && c->user == BOT_USER_AUTO && !c->trusted &&
 	    !c->no_isolate) {
 		if (contain_isolation_check(iso, sizeof iso) == 0)
-			return 0;
+			return;
 		warnx("%s; and no sandbox (%s)", iso, why);
 		isolation_warned = 1;
-		return 0;
+		return;
 	}
 	warnx("WARNING: bots run neither sandboxed nor isolated (%s): each "
 	    "runs as %s and can read and write what that user can (the match "
@@ -1189,7 +1263,6 @@ contain_start(struct contain *c, char *cause, size_t len)
 	    "(bubblewrap) or %s", why, geteuid() == 0 ? "root" :
 	    "the referee's own user", geteuid() == 0 ?
 	    "with --bot-user auto" : "as root");
-	return 0;
 }
 
 int
@@ -1256,7 +1329,9 @@ sandbox_try(char *cause, size_t len)
 		snprintf(cause, len, "pipe: %s", strerror(errno));
 		return -1;
 	}
+	checking = 1;
 	contain_prepare(&jl, argv, -1);
+	checking = 0;
 	spawn_seq--;	/* the check's uid is the first bot's */
 	if ((pid = fork()) == 0) {
 		dup2(errp[1], 2);
@@ -1283,7 +1358,8 @@ sandbox_try(char *cause, size_t len)
 	}
 	while (waitpid(pid, &status, 0) == -1 && errno == EINTR)
 		;
-	contain_sweep((uid_t)-1, NULL);	/* a helper bwrap left us */
+	/* a helper bwrap left us (not the bots started meanwhile) */
+	contain_sweep((uid_t)-1, check_keep);
 	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
 		return 0;
 	snprintf(cause, len, "--sandbox: %s cannot create its namespaces "

@@ -18,7 +18,8 @@
 #  4. Sandboxed / unsandboxed match start (issue 37): a referee run of 4
 #     C random bots and one short horserace game, with the defaults,
 #     with --sandbox-checked (as a tournament's referees run: no bwrap
-#     run of the referee's own to check the sandbox works) and with
+#     run of the referee's own to check the sandbox works; since the
+#     default's first bots tell it, SECURITY.md, the two agree) and with
 #     --no-sandbox, run in turn; medians of wall and CPU (the referee,
 #     its bots and bwrap's processes) and of the ratios pair by pair.
 #  5. Where bwrap's time goes: /bin/true started bare and under bwrap

@@ -530,6 +530,54 @@ print(s.getsockname()[1], flush=True); time.sleep(30)' >"$T/port" &
 	echo "$output" | grep -q 'cannot create its namespaces here: bwrap: No permissions'
 }
 
+@test "the default sandbox: no check run of its own; a bot failing under bwrap alone does not turn it off; where it cannot run, the bots start again outside" {
+	need_sandbox
+	# a bwrap that notes each command it runs (the check runs `true`),
+	# where the bots' users may run it, and fails for a bot named FAILME
+	chmod 711 "$T"
+	mkdir -m 755 "$T/w"
+	printf '#!/bin/sh\necho "$*" >>"%s"\ncase "$*" in *FAILME*) echo "bwrap: cannot" >&2; exit 1 ;; esac\nexec %s "$@"\n' \
+	    "$T/w/calls" "$(command -v bwrap)" >"$T/w/bwrap"
+	chmod 755 "$T/w/bwrap"
+	: >"$T/w/calls"
+	chmod 666 "$T/w/calls"
+	run env CARDARENA_BWRAP="$T/w/bwrap" bin/referee -g horserace -s 3 -o races=1 -q $LIMITS \
+	    -b bin/random -b bin/random -b bin/random
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
+	[ "$(grep -c ' true$' "$T/w/calls")" -eq 0 ]
+	[ "$(grep -c 'bin/random$' "$T/w/calls")" -eq 3 ]
+	# a bot whose own start under bwrap fails: the check runs, passes,
+	# the sandbox stays on (the others play in it), the bot is lost
+	: >"$T/w/calls"
+	run env CARDARENA_BWRAP="$T/w/bwrap" bin/referee -g horserace -s 3 -o races=1 $LIMITS \
+	    --log "$T/f.log" -b "bin/random FAILME" -b bin/random -b bin/random
+	echo "$output"
+	[ "$status" -eq 0 ]
+	! echo "$output" | grep -q 'WARNING\|cannot be isolated' || false
+	[ "$(grep -c ' true$' "$T/w/calls")" -eq 1 ]
+	[ "$(grep -c 'bin/random$' "$T/w/calls")" -eq 2 ]
+	[ "$(jv "$output" 'd["fault_kinds"][0]["exit"] > 0, d["faults"][1:]')" = '[true, [0, 0]]' ]
+	grep -q 'bwrap: cannot' "$T/f.log.bot0.stderr"
+	# bwrap failing for all: the check fails, the bots start again
+	# outside (as root isolated, else with the one warning), and play
+	printf '#!/bin/sh\necho "$*" >>"%s"\necho "bwrap: No permissions to create new namespace" >&2\nexit 1\n' \
+	    "$T/w/calls" >"$T/w/bwrap"
+	: >"$T/w/calls"
+	run env CARDARENA_BWRAP="$T/w/bwrap" bin/referee -g horserace -s 3 -o races=1 $LIMITS \
+	    --log "$T/g.log" -b "python3 tests/hostile/bot.py comm $MARK x" -b bin/random -b bin/random
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ "$(grep -c ' true$' "$T/w/calls")" -eq 1 ]
+	[ "$(jv "$(echo "$output" | grep '^{')" 'd["faults"]')" = '[0, 0, 0]' ]
+	if [ "$(id -u)" -ne 0 ]; then
+		[ "$(echo "$output" | grep -c '^referee: WARNING: bots run neither sandboxed nor isolated (--sandbox: .* cannot create its namespaces here: bwrap: No permissions')" -eq 1 ]
+	fi
+	! grep -q 'bwrap:' "$T/g.log.bot0.stderr" || false
+	no_leftovers "$MARK"
+}
+
 @test "python and node bots play under --sandbox" {
 	need_sandbox
 	run bin/referee -g nyse -s 1 --sandbox --log "$T/m.log" \
