@@ -33,6 +33,7 @@
 #include <fcntl.h>
 #include <grp.h>
 #include <limits.h>
+#include <poll.h>
 #include <signal.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -1205,8 +1206,26 @@ contain_start(struct contain *c, char *cause, size_t len)
 	return 0;
 }
 
+/* Whether one of n ready pipes holds its byte (it is read). */
+static int
+any_ready(const int *fds, int n)
+{
+	struct pollfd pf;
+	char x;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		pf.fd = fds[i];
+		pf.events = POLLIN;
+		if (poll(&pf, 1, 0) == 1 && (pf.revents & POLLIN) &&
+		    read(fds[i], &x, 1) == 1)
+			return 1;
+	}
+	return 0;
+}
+
 int
-contain_ready(int fd, int (*keep)(pid_t))
+contain_ready(int fd, const int *others, int nothers, int (*keep)(pid_t))
 {
 	struct contain *c = unproven;
 	char why[512], x;
@@ -1222,11 +1241,18 @@ contain_ready(int fd, int (*keep)(pid_t))
 		unproven = NULL;
 		return 0;
 	}
-	/* it did not start: the sandbox, or this bot alone? */
-	check_keep = keep;
-	n = contain_check(why, sizeof why);
-	check_keep = NULL;
-	if (n == 0) {
+	/*
+	 * It did not start: the sandbox, or this bot alone?  Another's byte
+	 * says the sandbox works; and no bot has run (which would have
+	 * written its byte first) to make the check fail.
+	 */
+	if (!any_ready(others, nothers)) {
+		check_keep = keep;
+		n = contain_check(why, sizeof why);
+		check_keep = NULL;
+	} else
+		n = 0;
+	if (n == 0 || any_ready(others, nothers)) {
 		unproven = NULL;
 		return 0;
 	}

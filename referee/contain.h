@@ -184,12 +184,14 @@ int	 contain_start(struct contain *, char *, size_t);
 /*
  * Reads a bot's ready pipe (jailed's ready[0], closed here): 0 when the
  * bot may go on as started; 1 when it must be started again, outside the
- * sandbox, which cannot run here (its start wrote nothing and the check,
- * contain_check, then failed: the fallback of contain_start, with its
- * warning, is made once).  The check's sweep spares the children keep
+ * sandbox, which cannot run here (its start wrote nothing, nor did any of
+ * the other bots' still unread ready pipes, others, and the check,
+ * contain_check, failed: the fallback of contain_start, with its warning,
+ * is made once).  A bot runs only after its byte is written, so none can
+ * have made the check fail.  The check's sweep spares the children keep
  * names (the bots started already).
  */
-int	 contain_ready(int, int (*)(pid_t));
+int	 contain_ready(int, const int *, int, int (*)(pid_t));
 /*
  * Forks a bot's process: for an isolated bot into a PID namespace of its
  * own, where it is the first process (contain_child makes it the bot's

@@ -49,6 +49,23 @@ static void	unrelay(struct proc *);
 static void	ended(struct proc *);
 
 static int	tty_fd = -1;	/* the terminal we run in the foreground of */
+static int	readies[PROC_MAX];	/* the procs' ready pipes still open */
+static int	nreadies;
+
+/* Closes p's ready pipe, if open, and forgets it. */
+static void
+ready_close(struct proc *p)
+{
+	int i;
+
+	if (p->ready == -1)
+		return;
+	for (i = 0; i < nreadies; i++)
+		if (readies[i] == p->ready)
+			readies[i] = readies[--nreadies];
+	close(p->ready);
+	p->ready = -1;
+}
 
 /* Remembers a live group; -1 when the registry is full. */
 static int
@@ -396,6 +413,8 @@ proc_start(struct proc *p, char *const *argv, int bot, char *cause,
 		child(&jl, in[0], out[1], errp[1], st[1], parent);
 	p->ready = jl.ready[0];	/* ours now */
 	jl.ready[0] = -1;
+	if (p->ready != -1 && nreadies < PROC_MAX)
+		readies[nreadies++] = p->ready;
 	contain_free(&jl);
 	setpgid(pid, pid);	/* both sides: no window without a group */
 	close(in[0]);
@@ -443,7 +462,11 @@ proc_started(struct proc *p, char *cause, size_t len)
 	p->status = -1;
 	if (n != (ssize_t)sizeof e && p->ready != -1) {
 		/* started under a sandbox not yet proven to work here */
-		e = contain_ready(p->ready, registered);
+		/* the others' pipes tell too: a bot ran, the sandbox works */
+		for (e = 0; e < nreadies; e++)
+			if (readies[e] == p->ready)
+				readies[e] = readies[--nreadies];
+		e = contain_ready(p->ready, readies, nreadies, registered);
 		p->ready = -1;
 		if (e == 1) {
 			/* it does not: started again, outside */
@@ -456,9 +479,7 @@ proc_started(struct proc *p, char *cause, size_t len)
 		}
 	}
 	if (n == (ssize_t)sizeof e) {
-		if (p->ready != -1)
-			close(p->ready);
-		p->ready = -1;
+		ready_close(p);
 		registry_del(p->pid);
 		while (waitpid(p->pid, &status, 0) == -1 && errno == EINTR)
 			;
@@ -560,9 +581,7 @@ proc_reap(struct proc *p)
 		}
 	}
 	p->reaped = 1;
-	if (p->ready != -1)
-		close(p->ready);
-	p->ready = -1;
+	ready_close(p);
 	u.cpu_ms = p->cpu_ms;
 	u.maxrss_kb = p->maxrss_kb;
 	contain_sweep_usage(p->uid, registered, &u);

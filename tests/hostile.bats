@@ -548,15 +548,16 @@ print(s.getsockname()[1], flush=True); time.sleep(30)' >"$T/port" &
 	[ -z "$output" ]
 	[ "$(grep -c ' true$' "$T/w/calls")" -eq 0 ]
 	[ "$(grep -c 'bin/random$' "$T/w/calls")" -eq 3 ]
-	# a bot whose own start under bwrap fails: the check runs, passes,
-	# the sandbox stays on (the others play in it), the bot is lost
+	# a bot whose own start under bwrap fails: the sandbox stays on (the
+	# others play in it; the check runs unless one of them was up
+	# already, which proves it works), the bot is lost
 	: >"$T/w/calls"
 	run env CARDARENA_BWRAP="$T/w/bwrap" bin/referee -g horserace -s 3 -o races=1 $LIMITS \
 	    --log "$T/f.log" -b "bin/random FAILME" -b bin/random -b bin/random
 	echo "$output"
 	[ "$status" -eq 0 ]
 	! echo "$output" | grep -q 'WARNING\|cannot be isolated' || false
-	[ "$(grep -c ' true$' "$T/w/calls")" -eq 1 ]
+	[ "$(grep -c ' true$' "$T/w/calls")" -le 1 ]
 	[ "$(grep -c 'bin/random$' "$T/w/calls")" -eq 2 ]
 	[ "$(jv "$output" 'd["fault_kinds"][0]["exit"] > 0, d["faults"][1:]')" = '[true, [0, 0]]' ]
 	grep -q 'bwrap: cannot' "$T/f.log.bot0.stderr"
