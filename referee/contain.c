@@ -33,6 +33,7 @@
 #include <fcntl.h>
 #include <grp.h>
 #include <limits.h>
+#include <poll.h>
 #include <signal.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -48,6 +49,7 @@
 #define STR(x)		#x
 #define SANDBOX_STDIN_S	XSTR(SANDBOX_STDIN)
 #define SANDBOX_SECCOMP_S XSTR(SANDBOX_SECCOMP)
+#define SANDBOX_READY_S	XSTR(SANDBOX_READY)
 #define XSTR(x)		STR(x)
 
 extern char **environ;
@@ -58,12 +60,18 @@ static int			 defaults_set;
 static unsigned			 spawn_seq;
 static char			 bwrap_path[PATH_MAX];
 static int			 isolation_warned;
+/* the default sandbox, on but not yet proven (contain_ready) */
+static struct contain		*unproven;
+static int			 fell_back;	/* it was not: off */
+static int			 checking;	/* sandbox_try's own spawn */
+static int			(*check_keep)(pid_t);	/* its sweep spares */
 
 static void	 vec_add(char ***, int *, const char *);
 static void	 env_put(char ***, int *, const char *);
 static int	 under(const char *, const char *);
 static int	 find_bwrap(void);
-static void	 sandbox_args(char ***, int *, char *const *, int, int);
+static void	 sandbox_args(char ***, int *, char *const *, int, int, int);
+static void	 unsandboxed(struct contain *, const char *);
 static long	 own_processes(void);
 static int	 isolate(const struct jailed *);
 static int	 isolation_works(const struct jailed *);
@@ -503,16 +511,27 @@ view_free(struct view *v)
  * user, cgroup when it can) namespaces; the system read-only; the bot's
  * view (view_build): its directories read-only, what is hidden from it
  * covered (a directory by an empty read-only tmpfs, a file by /dev/null);
- * a private /tmp and /dev/shm of the scratch limit each, and /dev
- * read-only; the filter of SANDBOX_SECCOMP (with seccomp); then the shell
- * that gives the bot its stdin (SANDBOX_STDIN).
+ * a /dev of the five devices a program may open (no pty, no tty: --dev's
+ * devpts and binds were its largest step after the namespaces) and the
+ * links to /proc/self/fd; a private /tmp and /dev/shm of the scratch
+ * limit each; bwrap's own root, which holds /dev and every mount point,
+ * read-only (it was writable, and of no size limit); the filter of
+ * SANDBOX_SECCOMP (with seccomp); then the shell that gives the bot its
+ * stdin (SANDBOX_STDIN) and, with ready, first writes a byte to
+ * SANDBOX_READY, which it closes.
  */
 static void
-sandbox_args(char ***v, int *n, char *const *argv, int bot, int seccomp)
+sandbox_args(char ***v, int *n, char *const *argv, int bot, int seccomp,
+    int ready)
 {
 	static const char *const sys_dirs[] = { "/usr", "/etc", "/opt", NULL };
 	static const char *const links[] = { "/bin", "/sbin", "/lib", "/lib32",
 	    "/lib64", "/libx32", NULL };
+	static const char *const devs[] = { "null", "zero", "full", "random",
+	    "urandom", NULL };
+	static const char *const dev_links[] = { "/dev/fd", "/proc/self/fd",
+	    "/dev/stdin", "/proc/self/fd/0", "/dev/stdout", "/proc/self/fd/1",
+	    "/dev/stderr", "/proc/self/fd/2", NULL };
 	char target[PATH_MAX], **gone = NULL;
 	struct view vw;
 	struct stat sb;
@@ -548,13 +567,20 @@ sandbox_args(char ***v, int *n, char *const *argv, int bot, int seccomp)
 	}
 	vec_add(v, n, "--proc");
 	vec_add(v, n, "/proc");
-	vec_add(v, n, "--dev");
-	vec_add(v, n, "/dev");
+	for (i = 0; devs[i] != NULL; i++) {
+		snprintf(target, sizeof target, "/dev/%s", devs[i]);
+		vec_add(v, n, "--dev-bind");
+		vec_add(v, n, target);
+		vec_add(v, n, target);
+	}
+	for (i = 0; dev_links[i] != NULL; i += 2) {
+		vec_add(v, n, "--symlink");
+		vec_add(v, n, dev_links[i + 1]);
+		vec_add(v, n, dev_links[i]);
+	}
 	scratch_size(v, n);
 	vec_add(v, n, "--tmpfs");
 	vec_add(v, n, "/dev/shm");
-	vec_add(v, n, "--remount-ro");
-	vec_add(v, n, "/dev");
 	scratch_size(v, n);
 	vec_add(v, n, "--tmpfs");
 	vec_add(v, n, "/tmp");
@@ -595,6 +621,9 @@ sandbox_args(char ***v, int *n, char *const *argv, int bot, int seccomp)
 	for (j = 0; j < ngone; j++)
 		free(gone[j]);
 	free(gone);
+	/* bwrap's own root, where it made /dev and the mount points */
+	vec_add(v, n, "--remount-ro");
+	vec_add(v, n, "/");
 	if (seccomp) {
 		vec_add(v, n, "--seccomp");
 		vec_add(v, n, SANDBOX_SECCOMP_S);
@@ -605,8 +634,13 @@ sandbox_args(char ***v, int *n, char *const *argv, int bot, int seccomp)
 	vec_add(v, n, "--");
 	vec_add(v, n, "/bin/sh");
 	vec_add(v, n, "-c");
-	vec_add(v, n, "exec \"$@\" <&" SANDBOX_STDIN_S " " SANDBOX_STDIN_S
-	    "<&-");
+	if (ready)
+		vec_add(v, n, "printf x >&" SANDBOX_READY_S "; exec \"$@\" <&"
+		    SANDBOX_STDIN_S " " SANDBOX_STDIN_S "<&- " SANDBOX_READY_S
+		    ">&-");
+	else
+		vec_add(v, n, "exec \"$@\" <&" SANDBOX_STDIN_S " "
+		    SANDBOX_STDIN_S "<&-");
 	vec_add(v, n, "sh");
 }
 
@@ -669,6 +703,7 @@ contain_prepare(struct jailed *jl, char *const *argv, int bot)
 	memset(jl, 0, sizeof *jl);
 	jl->uid = (uid_t)-1;
 	jl->seccomp_fd = -1;
+	jl->ready[0] = jl->ready[1] = -1;
 	if (c->user == BOT_USER_AUTO && geteuid() == 0)
 		jl->uid = (uid_t)(BOT_UID_BASE + (unsigned)getpid() * 64u +
 		    spawn_seq++ % 64u);
@@ -720,7 +755,11 @@ contain_prepare(struct jailed *jl, char *const *argv, int bot)
 		env_put(&jl->envp, &n, c->env[i]);
 	n = 0;
 	if (c->sandbox == 1 && find_bwrap() == 0) {
-		sandbox_args(&jl->argv, &n, argv, bot, jl->seccomp_fd != -1);
+		/* not yet proven: its start tells (else it is not asked) */
+		if (unproven != NULL && !checking)
+			(void)pipe2(jl->ready, O_CLOEXEC);
+		sandbox_args(&jl->argv, &n, argv, bot, jl->seccomp_fd != -1,
+		    jl->ready[0] != -1);
 		jl->stdin_fd = SANDBOX_STDIN;
 	}
 	for (i = 0; argv[i] != NULL; i++)
@@ -748,6 +787,10 @@ contain_free(struct jailed *jl)
 	if (jl->seccomp_fd != -1)
 		close(jl->seccomp_fd);
 	jl->seccomp_fd = -1;
+	for (i = 0; i < 2; i++)
+		if (jl->ready[i] != -1)
+			close(jl->ready[i]);
+	jl->ready[0] = jl->ready[1] = -1;
 }
 
 int
@@ -1124,7 +1167,7 @@ int
 contain_start(struct contain *c, char *cause, size_t len)
 {
 	const struct contain *was = conf;
-	char why[512], iso[256];
+	char why[512];
 	int e;
 
 	if (c->cpu >= 0 && contain_pin(c->cpu, cause, len) == -1)
@@ -1135,6 +1178,12 @@ contain_start(struct contain *c, char *cause, size_t len)
 		/* a runner checked it just now: a bot that cannot start
 		 * under it fails as any bot that cannot start */
 		c->sandbox = 1;
+		return 0;
+	}
+	if (c->sandbox == SANDBOX_AUTO && find_bwrap() == 0) {
+		/* the first bots' starts tell whether it works */
+		c->sandbox = 1;
+		unproven = c;
 		return 0;
 	}
 	if (c->sandbox != 0) {
@@ -1150,17 +1199,87 @@ contain_start(struct contain *c, char *cause, size_t len)
 			strlcpy(cause, why, len);
 			return -1;
 		}
-		c->sandbox = 0;
 	} else
 		strlcpy(why, c->trusted ? "CARDARENA_MEMCHECK: trusted bots" :
 		    "--no-sandbox", sizeof why);
+	unsandboxed(c, why);
+	return 0;
+}
+
+/* Whether one of n ready pipes holds its byte (it is read). */
+static int
+any_ready(const int *fds, int n)
+{
+	struct pollfd pf;
+	char x;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		pf.fd = fds[i];
+		pf.events = POLLIN;
+		if (poll(&pf, 1, 0) == 1 && (pf.revents & POLLIN) &&
+		    read(fds[i], &x, 1) == 1)
+			return 1;
+	}
+	return 0;
+}
+
+int
+contain_ready(int fd, const int *others, int nothers, int (*keep)(pid_t))
+{
+	struct contain *c = unproven;
+	char why[512], x;
+	ssize_t n;
+
+	do
+		n = read(fd, &x, 1);
+	while (n == -1 && errno == EINTR);
+	close(fd);
+	if (c == NULL)
+		return fell_back;
+	if (n == 1) {
+		unproven = NULL;
+		return 0;
+	}
+	/*
+	 * It did not start: the sandbox, or this bot alone?  Another's byte
+	 * says the sandbox works; and no bot has run (which would have
+	 * written its byte first) to make the check fail.
+	 */
+	if (!any_ready(others, nothers)) {
+		check_keep = keep;
+		n = contain_check(why, sizeof why);
+		check_keep = NULL;
+	} else
+		n = 0;
+	if (n == 0 || any_ready(others, nothers)) {
+		unproven = NULL;
+		return 0;
+	}
+	unproven = NULL;
+	fell_back = 1;
+	unsandboxed(c, why);
+	return 1;
+}
+
+/*
+ * Turns c's sandbox off (why: the cause) and says so: as root where bots
+ * can be isolated nothing, where they cannot the isolation warning, else
+ * the one loud warning of unprotected bots.
+ */
+static void
+unsandboxed(struct contain *c, const char *why)
+{
+	char iso[256];
+
+	c->sandbox = 0;
 	if (geteuid() == 0 && c->user == BOT_USER_AUTO && !c->trusted &&
 	    !c->no_isolate) {
 		if (contain_isolation_check(iso, sizeof iso) == 0)
-			return 0;
+			return;
 		warnx("%s; and no sandbox (%s)", iso, why);
 		isolation_warned = 1;
-		return 0;
+		return;
 	}
 	warnx("WARNING: bots run neither sandboxed nor isolated (%s): each "
 	    "runs as %s and can read and write what that user can (the match "
@@ -1170,7 +1289,6 @@ contain_start(struct contain *c, char *cause, size_t len)
 	    "(bubblewrap) or %s", why, geteuid() == 0 ? "root" :
 	    "the referee's own user", geteuid() == 0 ?
 	    "with --bot-user auto" : "as root");
-	return 0;
 }
 
 int
@@ -1237,7 +1355,9 @@ sandbox_try(char *cause, size_t len)
 		snprintf(cause, len, "pipe: %s", strerror(errno));
 		return -1;
 	}
+	checking = 1;
 	contain_prepare(&jl, argv, -1);
+	checking = 0;
 	spawn_seq--;	/* the check's uid is the first bot's */
 	if ((pid = fork()) == 0) {
 		dup2(errp[1], 2);
@@ -1264,7 +1384,8 @@ sandbox_try(char *cause, size_t len)
 	}
 	while (waitpid(pid, &status, 0) == -1 && errno == EINTR)
 		;
-	contain_sweep((uid_t)-1, NULL);	/* a helper bwrap left us */
+	/* a helper bwrap left us (not the bots started meanwhile) */
+	contain_sweep((uid_t)-1, check_keep);
 	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
 		return 0;
 	snprintf(cause, len, "--sandbox: %s cannot create its namespaces "

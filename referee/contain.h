@@ -111,6 +111,8 @@ struct jailed {
 				   child refuses to exec (EMFILE) */
 	int	  relayed;	/* under an init (bwrap's or ours): a bot
 				   killed by signal N is its exit 128 + N */
+	int	  ready[2];	/* sandbox not yet proven: a pipe whose end
+				   [1] the shell in it writes a byte to */
 	char	  scratch_opts[96];	/* the scratch tmpfs's options */
 };
 
@@ -126,6 +128,12 @@ struct jailed {
  * before it execs the bot (bwrap itself needs the sockets it refuses).
  */
 #define SANDBOX_SECCOMP	5
+/*
+ * ... and, while the default sandbox is not yet proven to work here, the
+ * end of a pipe the shell in the sandbox writes one byte to before it
+ * execs the bot: the sandbox was set up (contain_ready).
+ */
+#define SANDBOX_READY	6
 
 #define BOT_UID_BASE	0x40000000u	/* per-bot uids when root */
 #define BOT_SCRATCH	"/var/tmp"	/* an isolated bot's writable dir */
@@ -168,9 +176,22 @@ int	 contain_pin(int cpu, char *, size_t);
  * where bwrap works here, else off) and says once, on stderr, when bots
  * will be neither sandboxed nor isolated, and what a bot can then do; -1
  * and a cause when c asks for the sandbox (1) and it cannot run, or for a
- * CPU it may not use.  Called once by a program's main.
+ * CPU it may not use.  Called once by a program's main.  SANDBOX_AUTO
+ * with bwrap installed is on, unproven: the first bots' own starts tell
+ * (contain_ready), where a check of its own would cost one more bwrap.
  */
 int	 contain_start(struct contain *, char *, size_t);
+/*
+ * Reads a bot's ready pipe (jailed's ready[0], closed here): 0 when the
+ * bot may go on as started; 1 when it must be started again, outside the
+ * sandbox, which cannot run here (its start wrote nothing, nor did any of
+ * the other bots' still unread ready pipes, others, and the check,
+ * contain_check, failed: the fallback of contain_start, with its warning,
+ * is made once).  A bot runs only after its byte is written, so none can
+ * have made the check fail.  The check's sweep spares the children keep
+ * names (the bots started already).
+ */
+int	 contain_ready(int, const int *, int, int (*)(pid_t));
 /*
  * Forks a bot's process: for an isolated bot into a PID namespace of its
  * own, where it is the first process (contain_child makes it the bot's

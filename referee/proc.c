@@ -27,9 +27,11 @@
 #include "alloc.h"
 #include "contain.h"
 #include "proc.h"
+#include "sweep.h"
 
 #define PROC_MAX	1024	/* live process groups at once */
-#define REAP_TRIES	5000	/* 1 ms apart */
+#define REAP_MS		30000	/* for a killed bot to end (its init may
+				   take long to tear a namespace down) */
 
 static volatile sig_atomic_t	registry[PROC_MAX];
 
@@ -47,6 +49,23 @@ static void	unrelay(struct proc *);
 static void	ended(struct proc *);
 
 static int	tty_fd = -1;	/* the terminal we run in the foreground of */
+static int	readies[PROC_MAX];	/* the procs' ready pipes still open */
+static int	nreadies;
+
+/* Closes p's ready pipe, if open, and forgets it. */
+static void
+ready_close(struct proc *p)
+{
+	int i;
+
+	if (p->ready == -1)
+		return;
+	for (i = 0; i < nreadies; i++)
+		if (readies[i] == p->ready)
+			readies[i] = readies[--nreadies];
+	close(p->ready);
+	p->ready = -1;
+}
 
 /* Remembers a live group; -1 when the registry is full. */
 static int
@@ -197,7 +216,7 @@ child(const struct jailed *jl, int in, int out, int errfd, int st,
     pid_t parent)
 {
 	sigset_t all;
-	int fds[5], i, e;
+	int fds[6], i, e, top;
 
 	setpgid(0, 0);
 #ifdef __linux__
@@ -219,6 +238,8 @@ child(const struct jailed *jl, int in, int out, int errfd, int st,
 	fds[3] = fcntl(st, F_DUPFD_CLOEXEC, 10);
 	fds[4] = jl->seccomp_fd == -1 ? -1 : fcntl(jl->seccomp_fd,
 	    F_DUPFD_CLOEXEC, 10);
+	fds[5] = jl->ready[1] == -1 ? -1 : fcntl(jl->ready[1],
+	    F_DUPFD_CLOEXEC, 10);
 	for (i = 0; i < 4; i++)
 		if (fds[i] == -1 || dup2(fds[i], i) == -1)
 			_exit(127);
@@ -226,12 +247,22 @@ child(const struct jailed *jl, int in, int out, int errfd, int st,
 	if (jl->stdin_fd > 3 && (dup2(0, jl->stdin_fd) != jl->stdin_fd ||
 	    (i = open("/dev/null", O_RDONLY)) == -1 || dup2(i, 0) == -1))
 		_exit(127);
+	top = jl->stdin_fd > 3 ? jl->stdin_fd : 3;
 	/* the sandbox's filter, for bwrap (SANDBOX_SECCOMP) */
 	if (jl->seccomp_fd != -1 && (fds[4] == -1 ||
 	    dup2(fds[4], SANDBOX_SECCOMP) == -1))
 		_exit(127);
-	closefrom(jl->seccomp_fd != -1 ? SANDBOX_SECCOMP + 1 :
-	    jl->stdin_fd > 3 ? jl->stdin_fd + 1 : 4);
+	if (jl->seccomp_fd != -1)
+		top = SANDBOX_SECCOMP;
+	/* the shell's word that the sandbox is up (SANDBOX_READY) */
+	if (jl->ready[1] != -1) {
+		if (fds[5] == -1 || dup2(fds[5], SANDBOX_READY) == -1)
+			_exit(127);
+		for (i = top + 1; i < SANDBOX_READY; i++)
+			close(i);
+		top = SANDBOX_READY;
+	}
+	closefrom(top + 1);
 	if (contain_child(jl) == 0) {
 #ifdef __linux__
 		/* A change of uid cleared it. */
@@ -318,7 +349,7 @@ proc_start(struct proc *p, char *const *argv, int bot, char *cause,
 	pid_t pid, parent;
 
 	memset(p, 0, sizeof *p);
-	p->in = p->out = p->err = p->pidfd = p->status = -1;
+	p->in = p->out = p->err = p->pidfd = p->status = p->ready = -1;
 	p->uid = (uid_t)-1;
 	/* Said from here: the bot's own uid may not even see the path. */
 	if (strchr(argv[0], '/') != NULL && access(argv[0], F_OK) == -1) {
@@ -352,6 +383,8 @@ proc_start(struct proc *p, char *const *argv, int bot, char *cause,
 	free(rav);
 	p->uid = jl.uid;
 	p->relayed = jl.relayed;
+	p->argv = argv;
+	p->bot = bot;
 	if (pipe2(in, O_CLOEXEC) == -1) {
 		snprintf(cause, len, "pipe: %s", strerror(errno));
 		contain_free(&jl);
@@ -378,6 +411,10 @@ proc_start(struct proc *p, char *const *argv, int bot, char *cause,
 	}
 	if (pid == 0)
 		child(&jl, in[0], out[1], errp[1], st[1], parent);
+	p->ready = jl.ready[0];	/* ours now */
+	jl.ready[0] = -1;
+	if (p->ready != -1 && nreadies < PROC_MAX)
+		readies[nreadies++] = p->ready;
 	contain_free(&jl);
 	setpgid(pid, pid);	/* both sides: no window without a group */
 	close(in[0]);
@@ -414,7 +451,8 @@ close1:
 int
 proc_started(struct proc *p, char *cause, size_t len)
 {
-	int e, status;
+	char *const *argv;
+	int e, status, bot;
 	ssize_t n;
 
 	do
@@ -422,7 +460,26 @@ proc_started(struct proc *p, char *cause, size_t len)
 	while (n == -1 && errno == EINTR);
 	close(p->status);
 	p->status = -1;
+	if (n != (ssize_t)sizeof e && p->ready != -1) {
+		/* started under a sandbox not yet proven to work here */
+		/* the others' pipes tell too: a bot ran, the sandbox works */
+		for (e = 0; e < nreadies; e++)
+			if (readies[e] == p->ready)
+				readies[e] = readies[--nreadies];
+		e = contain_ready(p->ready, readies, nreadies, registered);
+		p->ready = -1;
+		if (e == 1) {
+			/* it does not: started again, outside */
+			argv = p->argv;
+			bot = p->bot;
+			proc_reap(p);
+			if (proc_start(p, argv, bot, cause, len) == -1)
+				return -1;
+			return proc_started(p, cause, len);
+		}
+	}
 	if (n == (ssize_t)sizeof e) {
+		ready_close(p);
 		registry_del(p->pid);
 		while (waitpid(p->pid, &status, 0) == -1 && errno == EINTR)
 			;
@@ -502,37 +559,29 @@ proc_reap(struct proc *p)
 {
 	struct rusage ru;
 	struct usage u;
-	int status, i;
-	pid_t r;
+	int status;
 
 	if (p->pid <= 0 || p->reaped)
 		return;
 	/* The leader is unreaped, so the group id cannot have been reused. */
 	kill(-p->pid, SIGKILL);
 	registry_del(p->pid);
-	for (i = 0; i < REAP_TRIES; i++) {
-		r = wait4(p->pid, &status, WNOHANG, &ru);
-		if (r == p->pid) {
-			p->cpu_ms = (long)(ru.ru_utime.tv_sec +
-			    ru.ru_stime.tv_sec) * 1000 +
-			    (long)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) /
-			    1000;
-			p->maxrss_kb = ru.ru_maxrss;
-			if (!p->exited) {
-				p->exited = 1;
-				p->signalled = WIFSIGNALED(status);
-				p->code = WIFSIGNALED(status) ?
-				    WTERMSIG(status) : WEXITSTATUS(status);
-				unrelay(p);
-				ended(p);
-			}
-			break;
+	if (sweep_reap(p->pid, REAP_MS, &status, &ru) == 0) {
+		p->cpu_ms = (long)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) *
+		    1000 + (long)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) /
+		    1000;
+		p->maxrss_kb = ru.ru_maxrss;
+		if (!p->exited) {
+			p->exited = 1;
+			p->signalled = WIFSIGNALED(status);
+			p->code = WIFSIGNALED(status) ? WTERMSIG(status) :
+			    WEXITSTATUS(status);
+			unrelay(p);
+			ended(p);
 		}
-		if (r == -1 && errno != EINTR)
-			break;
-		poll(NULL, 0, 1);
 	}
 	p->reaped = 1;
+	ready_close(p);
 	u.cpu_ms = p->cpu_ms;
 	u.maxrss_kb = p->maxrss_kb;
 	contain_sweep_usage(p->uid, registered, &u);

@@ -32,7 +32,10 @@ struct proc {
 	long	cpu_ms;		/* CPU time used, once reaped */
 	long	maxrss_kb;	/* peak resident size, once reaped */
 	int	status;		/* proc_start to proc_started: the exec's news */
+	int	ready;		/* ... and the sandbox's (contain_ready), -1 */
 	const char *argv0;	/* the command, for proc_started's cause */
+	char *const *argv;	/* the caller's, to start it again */
+	int	bot;		/* its index, or -1 */
 };
 
 /*
@@ -62,8 +65,10 @@ int	 proc_spawn(struct proc *, char *const *, char *, size_t);
  * proc_spawn in two halves, so that a table's bots are started at once:
  * proc_start forks (the child goes on to exec) and returns at once;
  * proc_started then waits for that exec's outcome (-1 and a cause if it
- * failed, the child reaped).  Every proc_start needs its proc_started; argv
- * must live until then.  bot is the bot's index in the match (its own
+ * failed, the child reaped), and under the default sandbox not yet proven
+ * to work here for the sandbox's set-up: where it cannot run, the bot is
+ * started again outside it (contain_ready).  Every proc_start needs its
+ * proc_started; argv must live until then.  bot is the bot's index in the match (its own
  * directories, contain.h), -1 for none (proc_spawn's).
  */
 int	 proc_start(struct proc *, char *const *, int, char *, size_t);

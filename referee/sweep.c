@@ -9,6 +9,9 @@
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#ifdef __linux__
+#include <sys/syscall.h>
+#endif
 
 #include <dirent.h>
 #include <errno.h>
@@ -18,13 +21,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "alloc.h"
 #include "sweep.h"
 
 #define SWEEP_ROUNDS	50	/* a straggler's children reparent to us */
-#define SWEEP_WAIT_MS	1000	/* for a SIGKILLed straggler to die */
+#define SWEEP_WAIT_MS	5000	/* for a SIGKILLed straggler to die */
 
 static pid_t	 watchdog = -1;	/* sweep_watchdog's */
 
@@ -200,13 +204,54 @@ children(size_t *n)
 	return v;
 }
 
+/* The monotonic clock in milliseconds. */
+static long long
+now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+int
+sweep_reap(pid_t pid, int ms, int *status, struct rusage *ru)
+{
+	struct pollfd pf;
+	long long end = now_ms() + ms, left;
+	int fd = -1, r = -1;
+	pid_t w;
+
+#if defined(__linux__) && defined(SYS_pidfd_open)
+	fd = (int)syscall(SYS_pidfd_open, pid, 0);
+#endif
+	for (;;) {
+		memset(ru, 0, sizeof *ru);
+		w = wait4(pid, status, WNOHANG, ru);
+		if (w == pid) {
+			r = 0;
+			break;
+		}
+		if ((w == -1 && errno != EINTR) || (left = end - now_ms()) <=
+		    0)
+			break;
+		pf.fd = fd;
+		pf.events = POLLIN;
+		/* a pidfd is readable once the process has ended */
+		poll(&pf, fd != -1 ? 1 : 0, fd != -1 ? (int)left : 1);
+	}
+	if (fd != -1)
+		close(fd);
+	return r;
+}
+
 void
 sweep_children(uid_t uid, int (*keep)(pid_t), struct usage *u)
 {
 	struct rusage ru;
 	pid_t *kids;
 	size_t n, k;
-	int round, found, status, i;
+	int round, found, status;
 
 	/*
 	 * Our children no live bot leads: what bots left, adopted by us as
@@ -222,21 +267,14 @@ sweep_children(uid_t uid, int (*keep)(pid_t), struct usage *u)
 			    keep(kids[k])))
 				continue;
 			kill(kids[k], SIGKILL);
-			for (i = 0; i < SWEEP_WAIT_MS; i++) {
-				memset(&ru, 0, sizeof ru);
-				if (wait4(kids[k], &status, WNOHANG, &ru) == 0) {
-					poll(NULL, 0, 1);
-					continue;
-				}
-				if (u != NULL) {
-					u->cpu_ms += (long)(ru.ru_utime.tv_sec +
-					    ru.ru_stime.tv_sec) * 1000 +
-					    (long)(ru.ru_utime.tv_usec +
-					    ru.ru_stime.tv_usec) / 1000;
-					if (ru.ru_maxrss > u->maxrss_kb)
-						u->maxrss_kb = ru.ru_maxrss;
-				}
-				break;
+			if (sweep_reap(kids[k], SWEEP_WAIT_MS, &status, &ru) ==
+			    0 && u != NULL) {
+				u->cpu_ms += (long)(ru.ru_utime.tv_sec +
+				    ru.ru_stime.tv_sec) * 1000 +
+				    (long)(ru.ru_utime.tv_usec +
+				    ru.ru_stime.tv_usec) / 1000;
+				if (ru.ru_maxrss > u->maxrss_kb)
+					u->maxrss_kb = ru.ru_maxrss;
 			}
 			found = 1;
 		}

@@ -10,6 +10,7 @@
 #define CARDARENA_SWEEP_H
 
 #include <sys/types.h>
+#include <sys/resource.h>
 
 /* What processes used: CPU time in ms, the peak resident size in KiB. */
 struct usage {
@@ -24,6 +25,13 @@ struct usage {
  * it is (uid_t)-1).  Adds to u, unless NULL, what the reaped used.
  */
 void	 sweep_children(uid_t uid, int (*keep)(pid_t), struct usage *u);
+/*
+ * Reaps pid, a child of ours, within ms milliseconds, woken by its end
+ * (its pidfd; else looking each millisecond); its status and usage in
+ * *status and *ru.  0 once reaped; -1 if it did not end in time or is not
+ * ours to reap.
+ */
+int	 sweep_reap(pid_t pid, int ms, int *status, struct rusage *ru);
 /*
  * Starts the watchdog, a process of ours in a group of its own, spared by
  * sweep_children: once the program is gone (even SIGKILLed) it kills

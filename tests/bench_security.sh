@@ -15,11 +15,32 @@
 #  3. A table of five strangers, each bot in a directory of its own: a
 #     referee run's wall time and the time per decision, with and without
 #     the sandbox (below).
+#  4. Sandboxed / unsandboxed match start (issue 37): a referee run of 4
+#     C random bots and one short horserace game, with the defaults,
+#     with --sandbox-checked (as a tournament's referees run: no bwrap
+#     run of the referee's own to check the sandbox works; since the
+#     default's first bots tell it, SECURITY.md, the two agree) and with
+#     --no-sandbox, run in turn; medians of wall and CPU (the referee,
+#     its bots and bwrap's processes) and of the ratios pair by pair.
+#  5. Where bwrap's time goes: /bin/true started bare and under bwrap
+#     with one more of the referee's words at each step (a user namespace
+#     and the system's binds; the PID namespace; every namespace; /proc;
+#     the minimal /dev; --dev, the old /dev; the shell that hands the bot
+#     its stdin), in turn, medians.
 # Environment: B (build dir), BENCH_GAMES (games, default 300),
 # BENCH_SPAWNS (bots spawned per mode, default 50), BENCH_TABLES (referee
-# runs timed, default 20), REFEREE (the referee of part 3).
+# runs timed, default 20), BENCH_STARTS (runs of parts 4 and 5 per
+# command, default 20), REFEREE (the referee of parts 3 and 4),
+# BENCH_SECURITY_ONLY (a comma list of the parts to run: spawn, decision,
+# strangers, start, split; default all).
 set -eu
 cd "$(dirname "$0")/.."
+only=",${BENCH_SECURITY_ONLY:-spawn,decision,strangers,start,split},"
+# True when part $1 is to run.
+part() {
+	case $only in *,"$1",*) return 0 ;; esac
+	return 1
+}
 B=${B:-build/std}
 GAMES=${BENCH_GAMES:-300}
 N=${BENCH_SPAWNS:-50}
@@ -32,8 +53,9 @@ bin/referee -g horserace --sandbox -q -b bin/random -b bin/random \
 modes="none limits isolated"
 [ "$sandbox" = 1 ] && modes="$modes sandbox"
 
+part spawn &&
 echo "== containment: spawning a bot ($N each; us per bot, start to reaped)"
-for m in $modes; do
+part spawn && for m in $modes; do
 	t=$("$B/tests/bench_spawn" -n "$N" "$m" true)
 	p=$("$B/tests/bench_spawn" -n "$((N / 5 + 1))" "$m" python3 -c pass)
 	printf '  %-8s true: %8.0f us   python3 -c pass: %8.0f us\n' "$m" \
@@ -42,13 +64,14 @@ for m in $modes; do
 done
 [ "$sandbox" = 1 ] || echo "  (no sandbox here: bwrap cannot run)"
 
+part decision &&
 echo "== containment: time per decision, horserace, 5 C random bots, $GAMES games"
 bots=""
 for i in 1 2 3 4 5; do
 	bots="$bots -b 'bin/random --seed $i'"
 done
 off="--no-sandbox --bot-user same --limit-cpu 0 --limit-mem 0 --limit-nproc 0 --limit-fsize 0 --limit-nofile 0"
-for m in $modes; do
+part decision && for m in $modes; do
 	case $m in
 	none) flags=$off ;;
 	limits) continue ;;	# the same as isolated for the referee
@@ -75,6 +98,7 @@ done
 #    REFEREE names another referee to price (an older build).
 ref=${REFEREE:-bin/referee}
 T=${BENCH_TABLES:-20}
+part strangers &&
 echo "== containment: a table of 5 strangers, each bot in a dir of its own ($ref)"
 dirs=""
 for i in 0 1 2 3 4; do
@@ -87,7 +111,7 @@ for i in 0 1 2 3 4; do
 	fi
 done
 chmod -R go+rX "$tmp"
-for m in no-sandbox sandbox; do
+part strangers && for m in no-sandbox sandbox; do
 	[ "$m" = sandbox ] && [ "$sandbox" = 0 ] && continue
 	set -- -g horserace -s 1 -q --"$m" $dirs
 	for i in 0 1 2 3 4; do
@@ -110,3 +134,105 @@ print("  %-10s wall %6.1f us/decision, referee CPU %5.1f us/decision"
       % (sys.argv[1], s["wall_us_per_decision"], s["cpu_us_per_decision"]))
 PY
 done
+
+# 4. Sandboxed / unsandboxed match start: 4 C random bots, one short
+#    horserace game a run, the two commands in turn.
+S=${BENCH_STARTS:-20}
+if part start && [ "$sandbox" = 1 ]; then
+	echo "== containment: sandboxed / unsandboxed match start, 4 bots, 1 short game ($S runs each, in turn; load $(cut -d' ' -f1 /proc/loadavg))"
+	python3 - "$S" "$ref" <<'PY'
+import resource, statistics, subprocess, sys, time
+n, ref = int(sys.argv[1]), sys.argv[2]
+base = [ref, "-g", "horserace", "-s", "1", "-q", "-o", "races=1"]
+for i in range(4):
+    base += ["-b", "bin/random --seed %d" % i]
+cmds = {"sandbox": base, "checked": base + ["--sandbox-checked"],
+        "no-sandbox": base + ["--no-sandbox"]}
+res = {k: ([], []) for k in cmds}
+for i in range(n + 1):
+    for k, argv in cmds.items():
+        r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+        t0 = time.monotonic()
+        subprocess.run(argv, check=True, stdout=subprocess.DEVNULL)
+        t1 = time.monotonic()
+        r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+        if i > 0:	# the first pair warms up
+            res[k][0].append((t1 - t0) * 1e3)
+            res[k][1].append((r1.ru_utime + r1.ru_stime - r0.ru_utime -
+                              r0.ru_stime) * 1e3)
+for k in cmds:
+    w, c = res[k]
+    print("  %-10s wall %6.1f ms  CPU %6.1f ms  (medians)"
+          % (k, statistics.median(w), statistics.median(c)))
+for k, what in (("sandbox", "sandboxed"),
+                ("checked", "sandboxed, checked (a tournament's)")):
+    rw = [a / b for a, b in zip(res[k][0], res["no-sandbox"][0])]
+    rc = [a / b for a, b in zip(res[k][1], res["no-sandbox"][1]) if b > 0]
+    print("  %s / unsandboxed match start: wall %.2fx, CPU %.2fx "
+          "(medians of the %d pairs)" % (what, statistics.median(rw),
+                                         statistics.median(rc), n))
+PY
+fi
+
+# 5. Where bwrap's time goes: /bin/true under bwrap, one of the referee's
+#    words more at each step (not the bot's view: its own directories
+#    and what is hidden vary by table), the steps in turn.
+if part split && [ "$sandbox" = 1 ]; then
+	echo "== containment: where bwrap's time goes, /bin/true ($S runs each, in turn; load $(cut -d' ' -f1 /proc/loadavg))"
+	python3 - "$S" "$(command -v bwrap)" <<'PY'
+import os, resource, statistics, subprocess, sys, time
+n, bwrap = int(sys.argv[1]), sys.argv[2]
+links = []
+for l in ("/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"):
+    if os.path.islink(l):
+        links += ["--symlink", os.readlink(l), l]
+    elif os.path.isdir(l):
+        links += ["--ro-bind", l, l]
+sysb = ["--ro-bind-try", "/usr", "/usr", "--ro-bind-try", "/etc", "/etc",
+        "--ro-bind-try", "/opt", "/opt"] + links
+scratch = ["--size", str(64 << 20), "--tmpfs", "/tmp"]
+mindev = ["--dir", "/dev"]
+for d in ("null", "zero", "full", "random", "urandom"):
+    mindev += ["--dev-bind", "/dev/" + d, "/dev/" + d]
+mindev += ["--size", str(64 << 20), "--tmpfs", "/dev/shm"]
+olddev = ["--dev", "/dev", "--size", str(64 << 20), "--tmpfs", "/dev/shm",
+          "--remount-ro", "/dev"]
+wrap = ["/bin/sh", "-c", 'exec "$@"', "sh"]
+head = [bwrap, "--die-with-parent"]
+allns = ["--unshare-all", "--new-session", "--hostname", "cardarena"]
+steps = [
+    ("bare /bin/true", []),
+    ("bwrap: user namespace, system binds",
+     head + ["--unshare-user"] + sysb),
+    ("+ PID namespace", head + ["--unshare-user", "--unshare-pid"] + sysb),
+    ("+ every namespace (--unshare-all)", head + allns + sysb),
+    ("  the same without the network's", head + allns + ["--share-net"] +
+     sysb),
+    ("+ --proc, /tmp", head + allns + sysb + ["--proc", "/proc"] + scratch),
+    ("+ minimal /dev, / read-only", head + allns + sysb + ["--proc", "/proc"] +
+     scratch + mindev + ["--remount-ro", "/"]),
+    ("  --dev instead (the old /dev)", head + allns + sysb +
+     ["--proc", "/proc"] + olddev + scratch),
+    ("+ the stdin shell (the referee's)", head + allns + sysb +
+     ["--proc", "/proc"] + scratch + mindev + ["--remount-ro", "/", "--"] +
+     wrap),
+]
+res = [([], []) for _ in steps]
+for i in range(n + 1):
+    for j, (name, argv) in enumerate(steps):
+        argv = argv + (["--"] if argv and "--" not in argv else []) + \
+            ["/bin/true"]
+        r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+        t0 = time.monotonic()
+        subprocess.run(argv, check=True, cwd="/")
+        t1 = time.monotonic()
+        r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+        if i > 0:
+            res[j][0].append((t1 - t0) * 1e3)
+            res[j][1].append((r1.ru_utime + r1.ru_stime - r0.ru_utime -
+                              r0.ru_stime) * 1e3)
+for (name, _), (w, c) in zip(steps, res):
+    print("  %-38s wall %5.2f ms  CPU %5.2f ms" % (name, statistics.median(w),
+                                                 statistics.median(c)))
+PY
+fi

@@ -530,6 +530,55 @@ print(s.getsockname()[1], flush=True); time.sleep(30)' >"$T/port" &
 	echo "$output" | grep -q 'cannot create its namespaces here: bwrap: No permissions'
 }
 
+@test "the default sandbox: no check run of its own; a bot failing under bwrap alone does not turn it off; where it cannot run, the bots start again outside" {
+	need_sandbox
+	# a bwrap that notes each command it runs (the check runs `true`),
+	# where the bots' users may run it, and fails for a bot named FAILME
+	chmod 711 "$T"
+	mkdir -m 755 "$T/w"
+	printf '#!/bin/sh\necho "$*" >>"%s"\ncase "$*" in *FAILME*) echo "bwrap: cannot" >&2; exit 1 ;; esac\nexec %s "$@"\n' \
+	    "$T/w/calls" "$(command -v bwrap)" >"$T/w/bwrap"
+	chmod 755 "$T/w/bwrap"
+	: >"$T/w/calls"
+	chmod 666 "$T/w/calls"
+	run env CARDARENA_BWRAP="$T/w/bwrap" bin/referee -g horserace -s 3 -o races=1 -q $LIMITS \
+	    -b bin/random -b bin/random -b bin/random
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
+	[ "$(grep -c ' true$' "$T/w/calls")" -eq 0 ]
+	[ "$(grep -c 'bin/random$' "$T/w/calls")" -eq 3 ]
+	# a bot whose own start under bwrap fails: the sandbox stays on (the
+	# others play in it; the check runs unless one of them was up
+	# already, which proves it works), the bot is lost
+	: >"$T/w/calls"
+	run env CARDARENA_BWRAP="$T/w/bwrap" bin/referee -g horserace -s 3 -o races=1 $LIMITS \
+	    --log "$T/f.log" -b "bin/random FAILME" -b bin/random -b bin/random
+	echo "$output"
+	[ "$status" -eq 0 ]
+	! echo "$output" | grep -q 'WARNING\|cannot be isolated' || false
+	[ "$(grep -c ' true$' "$T/w/calls")" -le 1 ]
+	[ "$(grep -c 'bin/random$' "$T/w/calls")" -eq 2 ]
+	[ "$(jv "$output" 'd["fault_kinds"][0]["exit"] > 0, d["faults"][1:]')" = '[true, [0, 0]]' ]
+	grep -q 'bwrap: cannot' "$T/f.log.bot0.stderr"
+	# bwrap failing for all: the check fails, the bots start again
+	# outside (as root isolated, else with the one warning), and play
+	printf '#!/bin/sh\necho "$*" >>"%s"\necho "bwrap: No permissions to create new namespace" >&2\nexit 1\n' \
+	    "$T/w/calls" >"$T/w/bwrap"
+	: >"$T/w/calls"
+	run env CARDARENA_BWRAP="$T/w/bwrap" bin/referee -g horserace -s 3 -o races=1 $LIMITS \
+	    --log "$T/g.log" -b "python3 tests/hostile/bot.py comm $MARK x" -b bin/random -b bin/random
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ "$(grep -c ' true$' "$T/w/calls")" -eq 1 ]
+	[ "$(jv "$(echo "$output" | grep '^{')" 'd["faults"]')" = '[0, 0, 0]' ]
+	if [ "$(id -u)" -ne 0 ]; then
+		[ "$(echo "$output" | grep -c '^referee: WARNING: bots run neither sandboxed nor isolated (--sandbox: .* cannot create its namespaces here: bwrap: No permissions')" -eq 1 ]
+	fi
+	! grep -q 'bwrap:' "$T/g.log.bot0.stderr" || false
+	no_leftovers "$MARK"
+}
+
 @test "python and node bots play under --sandbox" {
 	need_sandbox
 	run bin/referee -g nyse -s 1 --sandbox --log "$T/m.log" \
@@ -868,9 +917,12 @@ as_ordinary_user() {
 		pair_match fill /tmp,/dev/shm:24 --sandbox --limit-scratch 8
 		[ "$(grep -c '^fill: /tmp [78] MiB: No space left on device' "$T/seen")" -eq 2 ]
 		[ "$(grep -c '^fill: /dev/shm [78] MiB: No space left on device' "$T/seen")" -eq 2 ]
-		# and nothing else: /dev is read-only
+		# and nothing else: /dev is read-only, and so is the root
+		# bwrap makes it (it was writable, without a size limit)
 		pair_match fill /dev:1 --sandbox
 		[ "$(grep -c '^fill: /dev 0 MiB: Read-only file system' "$T/seen")" -eq 2 ]
+		pair_match fill /:1 --sandbox
+		[ "$(grep -c '^fill: / 0 MiB: Read-only file system' "$T/seen")" -eq 2 ]
 	fi
 	# as an ordinary user, sandboxed by default
 	if as_ordinary_user && sandbox_works $PAIR_AS; then
@@ -878,6 +930,38 @@ as_ordinary_user() {
 		[ "$(grep -c '^fill: /tmp [78] MiB: No space left on device' "$T/seen")" -eq 2 ]
 	fi
 	no_leftovers "$MARK"
+}
+
+# A sandboxed bot's /dev: what it lists there, then whether the devices
+# work, on its stderr; referee flags in "$@" (run as $DEV_AS).
+dev_match() {
+	local dir=$T
+	[ -z "${DEV_AS:-}" ] || dir=$T/u
+	run ${DEV_AS:-} bin/referee -g horserace -s 3 -o races=1 -q --log "$dir/d.log" $LIMITS "$@" \
+	    -b "sh -c '{ echo dev: \$(ls -A /dev); echo urandom: \$(head -c 16 /dev/urandom | wc -c); \
+echo zero: \$(head -c 8 /dev/zero | od -An -tx1); echo null >/dev/null && echo null: ok; \
+touch /dev/new 2>/dev/null || echo made: none; } >&2; exec bin/random'" -b bin/random -b bin/random
+	[ "$status" -eq 0 ]
+	cp "$dir/d.log.bot0.stderr" "$T/seen"
+	cat "$T/seen"
+}
+
+@test "sandbox: /dev holds the five devices a program opens, the fd links and shm, nothing more, in every mode" {
+	need_sandbox
+	want='dev: fd full null random shm stderr stdin stdout urandom zero'
+	DEV_AS="" dev_match --sandbox
+	grep -qx "$want" "$T/seen"
+	grep -qx 'urandom: 16' "$T/seen"
+	grep -qx 'zero: 00 00 00 00 00 00 00 00' "$T/seen"
+	grep -qx 'null: ok' "$T/seen"
+	grep -qx 'made: none' "$T/seen"
+	if as_ordinary_user && sandbox_works $PAIR_AS; then
+		DEV_AS=$PAIR_AS dev_match
+		grep -qx "$want" "$T/seen"
+		grep -qx 'urandom: 16' "$T/seen"
+		grep -qx 'null: ok' "$T/seen"
+		grep -qx 'made: none' "$T/seen"
+	fi
 }
 
 @test "safe by default: unprotected bots get one loud warning, and can kill the referee; sandboxed, they cannot" {
