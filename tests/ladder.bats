@@ -41,7 +41,7 @@ three_randoms() {
 @test "ladder: init, add through botcheck, a failing bot refused with the report, the directory copied" {
 	run bin/tournament ladder init "$L" "$T/settings.json"
 	[ "$status" -eq 0 ]
-	[ "$(q "SELECT value FROM meta WHERE key = 'schema_version'")" = 2 ]
+	[ "$(q "SELECT value FROM meta WHERE key = 'schema_version'")" = 3 ]
 	[ "$(q "PRAGMA journal_mode")" = wal ]
 	run bin/tournament ladder add "$L" rnd -c bin/random
 	[ "$status" -eq 0 ]

@@ -307,7 +307,7 @@ PY
 	n=$(q "SELECT count(*) FROM games")
 	run sh -c "cd '$T/b' && timeout 900 '$PWD/bin/tournament' ladder run -q --games 3 ../a/lad"
 	[ "$status" -eq 0 ]
-	[ "$(q "SELECT value FROM meta WHERE key = 'schema_version'")" = 2 ]
+	[ "$(q "SELECT value FROM meta WHERE key = 'schema_version'")" = 3 ]
 	[ "$(q "SELECT count(*) FROM games")" -ge $((n + 3)) ]
 }
 
