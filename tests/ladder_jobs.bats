@@ -1,0 +1,186 @@
+#!/usr/bin/env bats
+# The ladder's tables as jobs (tournament ladder run --spool,
+# tournaments/ladder/ladder_jobs.c) with GNU parallel as the engine on this
+# machine (-j 2 standing for two workers): a worker SIGKILLed mid-job and a
+# journal deleted, then no game lost nor doubled and the ladder's table
+# tournament rate's of its export byte for byte; the refusals (a journal
+# no job of the ladder writes, one whose plan line is another job's, a
+# job line of another build); kill -9 of the ladder host between
+# submitting and ingesting, then a restart: nothing lost nor doubled.  The
+# same on a real Slurm is in tests/slurm.bats.
+
+load helpers
+load ladder
+
+# The submit command of the README: the batch's lines on GNU parallel.
+PAR='parallel -j "$JOBS" bin/tournament job --from "$PLAN" --index {} --out "$OUT" ::: $(seq 0 $((JOBS - 1)))'
+
+# four_bots: a ladder $L of four C random bots (horserace, 3 seats, tables
+# of 4 duplicate deals: 12 games), each starting 0.2 s late, so that a
+# job's games come in three bursts (a referee run per seat rotation) and
+# a test can catch one between two.
+four_bots() {
+	local i
+	printf '{"game": "horserace", "seats": 3, "deals_per_run": 4, "duplicate": true, %s}\n' \
+	    "$TOUR_LIMITS" > "$T/settings.json"
+	bin/tournament ladder init --boot 20 "$L" "$T/settings.json" >/dev/null
+	for i in 1 2 3 4; do
+		bin/tournament ladder add "$L" "r$i" \
+		    -c "sh -c 'sleep 0.2; exec $PWD/bin/random --seed $i'" >/dev/null
+	done
+}
+
+# Every table of the store not abandoned holds all its games, once each,
+# and the store holds $1 games in all.
+complete() {
+	[ "$(q "SELECT count(*) FROM games")" -eq "$1" ]
+	[ "$(q "SELECT count(*) FROM (SELECT DISTINCT tab, game FROM games)")" -eq "$1" ]
+	[ "$(q "SELECT count(*) FROM tables t WHERE NOT abandoned AND hi != \
+	    (SELECT count(*) FROM games g WHERE g.tab = t.id AND g.game < t.hi)")" -eq 0 ]
+	[ "$(q "SELECT count(*) FROM tables WHERE ended IS NULL")" -eq 0 ]
+}
+
+# ladder status is tournament rate of the export, byte for byte.
+table_is_rate() {
+	local f
+	bin/tournament ladder export "$L" -o "$T/export.jsonl"
+	for f in text csv json; do
+		bin/tournament ladder status -f $f "$L" > "$T/status.$f"
+		bin/tournament rate --boot 20 -f $f -t lad "$T/export.jsonl" \
+		    > "$T/rate.$f" 2>/dev/null
+		cmp "$T/status.$f" "$T/rate.$f"
+	done
+}
+
+# The number of game lines in a journal (0 when it is gone).
+games_in() {
+	grep -c '^{"table"' "$1" 2>/dev/null || echo 0
+}
+
+# The pid of the `tournament job` process that holds journal $1 open.
+holder() {
+	local p
+	for p in $(pgrep -f "bin/tournament job --from $T/sp/"); do
+		ls -l "/proc/$p/fd" 2>/dev/null | grep -q -- "$1" && { echo "$p"; return; }
+	done
+}
+
+gone() {
+	! kill -0 "$1" 2>/dev/null
+}
+
+@test "ladder --spool on GNU parallel -j 2: a worker SIGKILLed mid-job, a journal deleted; no game lost or doubled, the table is rate's" {
+	four_bots
+	bin/tournament ladder run "$L" --games 72 --spool "$T/sp" --workers 2 \
+	    --job-timeout 3 --submit "$PAR" 2>"$T/run.err" &
+	bg=$!
+	killed="" deleted=""
+	end=$(($(date +%s) + ${WAIT_MAX:-600}))
+	while [ -z "$deleted" ] && [ "$(date +%s)" -lt "$end" ] && ! gone "$bg"; do
+		for f in "$T"/sp/out/b*/job-*.jsonl; do
+			[ -e "$f" ] || continue
+			n=$(games_in "$f")
+			[ "$n" -ge 1 ] && [ "$n" -lt 12 ] || continue
+			if [ -z "$killed" ]; then
+				pid=$(holder "$f")
+				# it may end between the look and the kill
+				if [ -n "$pid" ] && kill -9 "$pid" 2>/dev/null &&
+				    wait_for gone "$pid" && [ "$(games_in "$f")" -lt 12 ]; then
+					killed=$f
+				fi
+			elif [ "$f" != "$killed" ]; then
+				rm "$f"
+				deleted=$f
+				break
+			fi
+		done
+		sleep 0.02
+	done
+	wait "$bg"
+	echo "killed $killed, deleted $deleted" >&3 || true
+	[ -n "$killed" ] && [ -n "$deleted" ]
+	# the lost jobs were planned again, their games kept
+	grep -q "stood still for 3s: its games missing are played again\|wrote no journal for 3s" "$T/run.err"
+	[ "$(q "SELECT count(*) FROM jobs WHERE state = 'lost'")" -ge 1 ]
+	[ "$(q "SELECT count(*) FROM jobs WHERE state = 'out'")" -eq 0 ]
+	complete 72
+	table_is_rate
+	# the spool and its plans are the ladder's alone (they hold the seeds)
+	[ "$(stat -c %a "$T/sp")" = 700 ]
+	[ "$(stat -c %a "$T/sp/batch-000001.jsonl")" = 600 ]
+}
+
+@test "ladder --spool refuses a journal no job of it writes and one whose plan line is another job's; a line of another build is refused" {
+	four_bots
+	# a journal of another tournament's table
+	printf '{"name": "other", "game": "horserace", "seats": 3, "deals": 1, "duplicate": true, "bots": [{"name": "x", "command": "%s/bin/random"}, {"name": "y", "command": "%s/bin/random"}, {"name": "z", "command": "%s/bin/random"}]}\n' \
+	    "$PWD" "$PWD" "$PWD" > "$T/other.json"
+	bin/tournament plan "$T/other.json" 2>/dev/null | head -n 1 > "$T/other.plan"
+	bin/tournament job --out "$T/other" < "$T/other.plan"
+	cat > "$T/submit.sh" <<EOF
+b=\$(basename "\$PLAN" .jsonl | sed "s/^batch-0*//"); from=0
+# batch 1: a stranger beside its journals
+[ "\$b" -ne 1 ] || cp "$T/other/job-000000.jsonl" "\$OUT/job-000099.jsonl"
+if [ "\$b" -eq 2 ]; then
+	# batch 2, line 0: batch 1's first journal in its place
+	until [ -s "\${OUT%/*}/b000001/job-000000.jsonl" ]; do sleep 0.05; done
+	cp "\${OUT%/*}/b000001/job-000000.jsonl" "\$OUT/job-000000.jsonl"
+	from=1
+fi
+[ "\$from" -lt "\$JOBS" ] || exit 0
+exec parallel -j "\$JOBS" bin/tournament job --from "\$PLAN" --index {} --out "\$OUT" ::: \$(seq \$from \$((JOBS - 1)))
+EOF
+	run bin/tournament ladder run "$L" --games 48 --spool "$T/sp" --workers 2 \
+	    --job-timeout 2 --submit "sh $T/submit.sh"
+	[ "$status" -eq 0 ]
+	[ "$(grep -c "b000001/job-000099.jsonl: refused: no job of the ladder writes it" <<<"$output")" -eq 1 ]
+	[ "$(grep -c "b000002/job-000000.jsonl: refused: its header's plan line is not the one of job" <<<"$output")" -eq 1 ]
+	# the refused job was planned again: its games are in, none twice
+	[ "$(q "SELECT state FROM jobs WHERE batch = 2 AND idx = 0")" = lost ]
+	complete 48
+	# nothing of the strangers went in
+	[ "$(q "SELECT count(*) FROM games WHERE line LIKE '%\"x\"%'")" -eq 0 ]
+	table_is_rate
+	# a job line of another build (its fingerprint made again) is refused
+	head -n 1 "$T/sp/batch-000001.jsonl" | python3 -c '
+import json, sys
+l = json.loads(sys.stdin.readline())
+l.pop("fingerprint")
+l["build"] = "0123456789abcdef"
+h = 0xcbf29ce484222325
+for b in json.dumps(l, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode():
+    h = ((h ^ b) * 0x100000001b3) % 2 ** 64
+l["fingerprint"] = "%016x" % h
+print(json.dumps(l, separators=(",", ":")))' > "$T/edited"
+	build=$(head -n 1 "$T/sp/batch-000001.jsonl" | python3 -c 'import json, sys; print(json.loads(sys.stdin.readline())["build"])')
+	run bin/tournament job --out "$T/edited.out" < "$T/edited"
+	[ "$status" -eq 2 ]
+	[ "$output" = "tournament: job 0: planned for build 0123456789abcdef of the referee, this one is build $build (install the ladder host's build on this worker)" ]
+	[ ! -e "$T/edited.out/job-000000.jsonl" ]
+}
+
+@test "ladder --spool: kill -9 of the host between submitting and ingesting, restarted: nothing lost or doubled" {
+	four_bots
+	# no workers yet: the jobs are written and submitted, nothing played
+	bin/tournament ladder run "$L" --games 48 --spool "$T/sp" --workers 2 \
+	    --submit true 2>"$T/run1.err" &
+	bg=$!
+	wait_for test -s "$T/sp/batch-000001.jsonl"
+	kill -9 "$bg"
+	wait "$bg" || true
+	bg=""
+	# the store holds the jobs out, the plan is whole
+	[ "$(q "SELECT count(*) FROM jobs WHERE state = 'out'")" -eq 2 ]
+	[ "$(wc -l < "$T/sp/batch-000001.jsonl")" -eq 2 ]
+	[ "$(q "SELECT count(*) FROM games")" -eq 0 ]
+	# the workers play it while the host is down
+	OUT=$T/sp/out/b000001 PLAN=$T/sp/batch-000001.jsonl JOBS=2 sh -c "$PAR"
+	run bin/tournament ladder run "$L" --games 48 --spool "$T/sp" --workers 2 \
+	    --job-timeout 3 --submit "$PAR"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"ladder: 2 jobs of a stopped run still out: their journals are read"* ]]
+	[ "$(q "SELECT count(*) FROM jobs WHERE batch = 1 AND state = 'done'")" -eq 2 ]
+	[ "$(q "SELECT count(*) FROM jobs WHERE state != 'done'")" -eq 0 ]
+	complete 48
+	table_is_rate
+}
