@@ -48,7 +48,7 @@ serve() {
 # Does every table holding a game of the store have its replay, and no
 # bot page say one is missing?  (A log without one holds no game the
 # store counts: its table was stopped, or abandoned, in its first game.)
-replays_complete() {
+replays_jobs_complete() {
 	local f
 	for f in $(q "SELECT DISTINCT t.log FROM tables t JOIN games g ON \
 	    g.tab = t.id WHERE t.log IS NOT NULL"); do
@@ -61,4 +61,54 @@ replays_complete() {
 		    { echo "no replay: $f"; return 1; }
 	done
 	! grep -q "no replay\|being made" "$L"/site/bots/*.html
+}
+
+# Exports the ladder $L to the file $2 and checks ladder status is
+# tournament rate --boot $1 of it, byte for byte, in every format (the
+# status texts left in $T/status.FORMAT).
+status_is_rate() {
+	local boot=$1 export=$2 f
+	bin/tournament ladder export "$L" -o "$export"
+	for f in text csv json md html; do
+		bin/tournament ladder status -f $f "$L" > "$T/status.$f"
+		bin/tournament rate --boot "$boot" -f $f -t lad "$export" > "$T/rate.$f"
+		cmp "$T/status.$f" "$T/rate.$f"
+	done
+}
+
+# four_bots: a ladder $L of four C random bots (horserace, 3 seats, tables
+# of 4 duplicate deals: 12 games), each starting 0.2 s late, so that a
+# job's games come in three bursts (a referee run per seat rotation) and
+# a test can catch one between two.
+four_bots() {
+	local i
+	printf '{"game": "horserace", "seats": 3, "deals_per_run": 4, "duplicate": true, %s}\n' \
+	    "$TOUR_LIMITS" > "$T/settings.json"
+	bin/tournament ladder init --boot 20 "$L" "$T/settings.json" >/dev/null
+	for i in 1 2 3 4; do
+		bin/tournament ladder add "$L" "r$i" \
+		    -c "sh -c 'sleep 0.2; exec $PWD/bin/random --seed $i'" >/dev/null
+	done
+}
+
+# jobs_complete N: every table of the store not abandoned holds all its games, once each,
+# and the store holds $1 games in all.
+jobs_complete() {
+	[ "$(q "SELECT count(*) FROM games")" -eq "$1" ]
+	[ "$(q "SELECT count(*) FROM (SELECT DISTINCT tab, game FROM games)")" -eq "$1" ]
+	[ "$(q "SELECT count(*) FROM tables t WHERE NOT abandoned AND hi != \
+	    (SELECT count(*) FROM games g WHERE g.tab = t.id AND g.game < t.hi)")" -eq 0 ]
+	[ "$(q "SELECT count(*) FROM tables WHERE ended IS NULL")" -eq 0 ]
+}
+
+# The number of game lines in a journal (0 when it is gone).
+games_in() {
+	local n
+	n=$(grep -c '^{"table"' "$1" 2>/dev/null) || true
+	echo "${n:-0}"
+}
+
+# Has process $1 ended?
+gone() {
+	! kill -0 "$1" 2>/dev/null
 }

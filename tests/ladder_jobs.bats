@@ -12,72 +12,32 @@
 load helpers
 load ladder
 
-# The submit command of the README: the batch's lines on GNU parallel.
+# The submit command of the README's line: the batch's lines on GNU
+# parallel.
 PAR='parallel -j "$JOBS" bin/tournament job --from "$PLAN" --index {} --out "$OUT" ::: $(seq 0 $((JOBS - 1)))'
-
-# four_bots: a ladder $L of four C random bots (horserace, 3 seats, tables
-# of 4 duplicate deals: 12 games), each starting 0.2 s late, so that a
-# job's games come in three bursts (a referee run per seat rotation) and
-# a test can catch one between two.
-four_bots() {
-	local i
-	printf '{"game": "horserace", "seats": 3, "deals_per_run": 4, "duplicate": true, %s}\n' \
-	    "$TOUR_LIMITS" > "$T/settings.json"
-	bin/tournament ladder init --boot 20 "$L" "$T/settings.json" >/dev/null
-	for i in 1 2 3 4; do
-		bin/tournament ladder add "$L" "r$i" \
-		    -c "sh -c 'sleep 0.2; exec $PWD/bin/random --seed $i'" >/dev/null
-	done
-}
-
-# Every table of the store not abandoned holds all its games, once each,
-# and the store holds $1 games in all.
-complete() {
-	[ "$(q "SELECT count(*) FROM games")" -eq "$1" ]
-	[ "$(q "SELECT count(*) FROM (SELECT DISTINCT tab, game FROM games)")" -eq "$1" ]
-	[ "$(q "SELECT count(*) FROM tables t WHERE NOT abandoned AND hi != \
-	    (SELECT count(*) FROM games g WHERE g.tab = t.id AND g.game < t.hi)")" -eq 0 ]
-	[ "$(q "SELECT count(*) FROM tables WHERE ended IS NULL")" -eq 0 ]
-}
-
-# ladder status is tournament rate of the export, byte for byte.
-table_is_rate() {
-	local f
-	bin/tournament ladder export "$L" -o "$T/export.jsonl"
-	for f in text csv json; do
-		bin/tournament ladder status -f $f "$L" > "$T/status.$f"
-		bin/tournament rate --boot 20 -f $f -t lad "$T/export.jsonl" \
-		    > "$T/rate.$f" 2>/dev/null
-		cmp "$T/status.$f" "$T/rate.$f"
-	done
-}
-
-# The number of game lines in a journal (0 when it is gone).
-games_in() {
-	grep -c '^{"table"' "$1" 2>/dev/null || echo 0
-}
 
 # The pid of the `tournament job` process that holds journal $1 open.
 holder() {
 	local p
-	for p in $(pgrep -f "bin/tournament job --from $T/sp/"); do
+	for p in $(pgrep -f "bin/tournament job --from $T/"); do
 		ls -l "/proc/$p/fd" 2>/dev/null | grep -q -- "$1" && { echo "$p"; return; }
 	done
 }
 
-gone() {
-	! kill -0 "$1" 2>/dev/null
-}
 
 @test "ladder --spool on GNU parallel -j 2: a worker SIGKILLed mid-job, a journal deleted; no game lost or doubled, the table is rate's" {
 	four_bots
-	bin/tournament ladder run "$L" --games 72 --spool "$T/sp" --workers 2 \
-	    --job-timeout 3 --submit "$PAR" 2>"$T/run.err" &
+	# the README's line, on this ladder, stopped after 72 games
+	readme_block "tests/ladder_jobs.bats runs this line" >"$T/cmds"
+	[ "$(grep -c '^bin/tournament ladder run club --spool club/spool --workers 2' "$T/cmds")" -eq 1 ]
+	grep -qF -- "--submit '$PAR'" "$T/cmds"
+	sed -i "s|club|$L|g; s|--workers 2|& --games 72 --job-timeout 3|" "$T/cmds"
+	sh -e "$T/cmds" 2>"$T/run.err" &
 	bg=$!
 	killed="" deleted=""
 	end=$(($(date +%s) + ${WAIT_MAX:-600}))
 	while [ -z "$deleted" ] && [ "$(date +%s)" -lt "$end" ] && ! gone "$bg"; do
-		for f in "$T"/sp/out/b*/job-*.jsonl; do
+		for f in "$L"/spool/out/b*/job-*.jsonl; do
 			[ -e "$f" ] || continue
 			n=$(games_in "$f")
 			[ "$n" -ge 1 ] && [ "$n" -lt 12 ] || continue
@@ -103,11 +63,11 @@ gone() {
 	grep -q "stood still for 3s: its games missing are played again\|wrote no journal for 3s" "$T/run.err"
 	[ "$(q "SELECT count(*) FROM jobs WHERE state = 'lost'")" -ge 1 ]
 	[ "$(q "SELECT count(*) FROM jobs WHERE state = 'out'")" -eq 0 ]
-	complete 72
-	table_is_rate
+	jobs_complete 72
+	status_is_rate 20 "$L/export.jsonl"
 	# the spool and its plans are the ladder's alone (they hold the seeds)
-	[ "$(stat -c %a "$T/sp")" = 700 ]
-	[ "$(stat -c %a "$T/sp/batch-000001.jsonl")" = 600 ]
+	[ "$(stat -c %a "$L/spool")" = 700 ]
+	[ "$(stat -c %a "$L/spool/batch-000001.jsonl")" = 600 ]
 }
 
 @test "ladder --spool refuses a journal no job of it writes and one whose plan line is another job's; a line of another build is refused" {
@@ -137,10 +97,10 @@ EOF
 	[ "$(grep -c "b000002/job-000000.jsonl: refused: its header's plan line is not the one of job" <<<"$output")" -eq 1 ]
 	# the refused job was planned again: its games are in, none twice
 	[ "$(q "SELECT state FROM jobs WHERE batch = 2 AND idx = 0")" = lost ]
-	complete 48
+	jobs_complete 48
 	# nothing of the strangers went in
 	[ "$(q "SELECT count(*) FROM games WHERE line LIKE '%\"x\"%'")" -eq 0 ]
-	table_is_rate
+	status_is_rate 20 "$L/export.jsonl"
 	# a job line of another build (its fingerprint made again) is refused
 	head -n 1 "$T/sp/batch-000001.jsonl" | python3 -c '
 import json, sys
@@ -181,6 +141,6 @@ print(json.dumps(l, separators=(",", ":")))' > "$T/edited"
 	[[ "$output" == *"ladder: 2 jobs of a stopped run still out: their journals are read"* ]]
 	[ "$(q "SELECT count(*) FROM jobs WHERE batch = 1 AND state = 'done'")" -eq 2 ]
 	[ "$(q "SELECT count(*) FROM jobs WHERE state != 'done'")" -eq 0 ]
-	complete 48
-	table_is_rate
+	jobs_complete 48
+	status_is_rate 20 "$L/export.jsonl"
 }

@@ -5,11 +5,15 @@
 # proctrack/linuxproc, no cgroups), runs the README's Slurm commands as
 # written (the plan, sbatch of tournaments/slurm/tournament.sbatch as an
 # array, merge), and compares the merged games and rating table with a
-# local run of the same file.  When Slurm cannot start here (not root, the
+# local run of the same file; and a ladder whose tables are played as
+# Slurm array tasks (ladder run --spool, the README's submit line), one
+# task cancelled with scancel and one journal deleted mid-run, no game
+# lost or doubled, its table tournament rate's of its export.  When Slurm cannot start here (not root, the
 # packages missing, a daemon refusing), the test says why and is skipped,
 # never passed.
 
 load helpers
+load ladder
 
 setup() {
 	cd "$BATS_TEST_DIRNAME/.." || return 1
@@ -126,4 +130,50 @@ EOF
 	python3 tests/journal_games.py "$T/w/out/horserace/journal.jsonl" >"$T/horserace.games"
 	[ "$(wc -l <"$T/local.games")" -eq 80 ]
 	cmp "$T/local.games" "$T/horserace.games"
+}
+
+@test "Slurm: a ladder's tables as array tasks, one scancelled and one journal deleted mid-run: no game lost or doubled, the table is rate's" {
+	why=$(start_slurm) || skip "Slurm cannot start on this machine: $why"
+	export PATH="$PATH:/usr/sbin" SLURM_CONF="$S/slurm.conf"
+	mkdir -p "$T/w"
+	ln -s "$PWD/bin" "$T/w/bin"
+	ln -s "$PWD/tournaments" "$T/w/tournaments"
+	L=$T/w/club
+	four_bots
+	readme_block "tests/slurm.bats runs this ladder" >"$T/cmds"
+	[ "$(grep -c '^bin/tournament ladder run club --spool club/spool' "$T/cmds")" -eq 1 ]
+	# as written but for a shorter timeout and a stop after 48 games
+	sed -i 's|--job-timeout 600|--job-timeout 5 --games 48|' "$T/cmds"
+	grep -q -- '--job-timeout 5 --games 48' "$T/cmds"
+	grep -q -- "--submit 'sbatch --array=0-\$((JOBS - 1)) tournaments/slurm/tournament.sbatch \"\$PLAN\" \"\$OUT\"'" "$T/cmds"
+	(cd "$T/w" && exec sh -e "$T/cmds") >"$T/out" 2>&1 &
+	bg=$!
+	cancelled="" deleted=""
+	end=$(($(date +%s) + ${WAIT_MAX:-600}))
+	while { [ -z "$cancelled" ] || [ -z "$deleted" ]; } && [ "$(date +%s)" -lt "$end" ] && ! gone "$bg"; do
+		for f in "$T"/w/club/spool/out/b*/job-*.jsonl; do
+			[ -e "$f" ] || continue
+			n=$(games_in "$f")
+			[ "$n" -ge 1 ] && [ "$n" -lt 12 ] || continue
+			if [ -z "$cancelled" ]; then
+				task=$(squeue -h -t R -o %i | head -n 1)
+				[ -n "$task" ] || continue
+				scancel "$task" && cancelled=$task
+			elif [ -z "$deleted" ]; then
+				rm "$f"
+				deleted=$f
+			fi
+		done
+		sleep 0.05
+	done
+	wait "$bg" || { cat "$T/out" "$S/slurmctld.log" >&2; false; }
+	echo "cancelled $cancelled, deleted $deleted" >&3 || true
+	[ -n "$cancelled" ] && [ -n "$deleted" ]
+	# the tasks ran through Slurm: their output files
+	ls "$T"/w/slurm-*_0.out >/dev/null
+	grep -q "for 5s: its games missing are played again" "$T/out"
+	[ "$(q "SELECT count(*) FROM jobs WHERE state = 'lost'")" -ge 1 ]
+	[ "$(q "SELECT count(*) FROM jobs WHERE state = 'out'")" -eq 0 ]
+	jobs_complete 48
+	status_is_rate 20 "$L/export.jsonl"
 }
