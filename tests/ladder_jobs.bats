@@ -16,15 +16,6 @@ load ladder
 # parallel.
 PAR='parallel -j "$JOBS" bin/tournament job --from "$PLAN" --index {} --out "$OUT" ::: $(seq 0 $((JOBS - 1)))'
 
-# The pid of the `tournament job` process that holds journal $1 open.
-holder() {
-	local p
-	for p in $(pgrep -f "bin/tournament job --from $T/"); do
-		ls -l "/proc/$p/fd" 2>/dev/null | grep -q -- "$1" && { echo "$p"; return; }
-	done
-}
-
-
 @test "ladder --spool on GNU parallel -j 2: a worker SIGKILLed mid-job, a journal deleted; no game lost or doubled, the table is rate's" {
 	four_bots
 	# the README's line, on this ladder, stopped after 72 games
@@ -32,33 +23,29 @@ holder() {
 	[ "$(grep -c '^bin/tournament ladder run club --spool club/spool --workers 2' "$T/cmds")" -eq 1 ]
 	grep -qF -- "--submit '$PAR'" "$T/cmds"
 	sed -i "s|club|$L|g; s|--workers 2|& --games 72 --job-timeout 3|" "$T/cmds"
+	gate on
 	sh -e "$T/cmds" 2>"$T/run.err" &
 	bg=$!
-	killed="" deleted=""
-	end=$(($(date +%s) + ${WAIT_MAX:-600}))
-	while [ -z "$deleted" ] && [ "$(date +%s)" -lt "$end" ] && ! gone "$bg"; do
-		for f in "$L"/spool/out/b*/job-*.jsonl; do
-			[ -e "$f" ] || continue
-			n=$(games_in "$f")
-			[ "$n" -ge 1 ] && [ "$n" -lt 12 ] || continue
-			if [ -z "$killed" ]; then
-				pid=$(holder "$f")
-				# it may end between the look and the kill
-				if [ -n "$pid" ] && kill -9 "$pid" 2>/dev/null &&
-				    wait_for gone "$pid" && [ "$(games_in "$f")" -lt 12 ]; then
-					killed=$f
-				fi
-			elif [ "$f" != "$killed" ]; then
-				rm "$f"
-				deleted=$f
-				break
-			fi
-		done
-		sleep 0.02
+	# every job out stands mid-job: one worker SIGKILLed, another's
+	# journal deleted, then play goes on
+	hold_jobs
+	killed=${held%% *}
+	pid=$(holder "$killed")
+	[ -n "$pid" ]
+	kill -9 "$pid"
+	wait_for gone "$pid"
+	deleted=""
+	for f in "$L"/spool/out/b*/job-*.jsonl; do
+		[ "$f" != "$killed" ] && midjob "$f" any && { deleted=$f; break; }
 	done
+	[ -n "$deleted" ]
+	rm "$deleted"
+	gate off
 	wait "$bg"
 	echo "killed $killed, deleted $deleted" >&3 || true
-	[ -n "$killed" ] && [ -n "$deleted" ]
+	[ -n "$killed" ]
+	[ -n "$deleted" ]
+	midjob "$killed"
 	# the lost jobs were planned again, their games kept
 	grep -q "stood still for 3s: its games missing are played again\|wrote no journal for 3s" "$T/run.err"
 	[ "$(q "SELECT count(*) FROM jobs WHERE state = 'lost'")" -ge 1 ]

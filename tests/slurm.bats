@@ -37,6 +37,12 @@ teardown() {
 	rm -rf "$S"
 }
 
+# Has Slurm array task $1 (JOB_TASK) ended (no longer running nor
+# completing)?
+task_gone() {
+	[ -z "$(squeue -h -j "$1" -t RUNNING,COMPLETING -o %i 2>/dev/null)" ]
+}
+
 # Starts munged, slurmctld and slurmd in $S; on failure prints why and
 # returns 1.
 start_slurm() {
@@ -146,32 +152,38 @@ EOF
 	sed -i 's|--job-timeout 600|--job-timeout 5 --games 48|' "$T/cmds"
 	grep -q -- '--job-timeout 5 --games 48' "$T/cmds"
 	grep -q -- "--submit 'sbatch --array=0-\$((JOBS - 1)) tournaments/slurm/tournament.sbatch \"\$PLAN\" \"\$OUT\"'" "$T/cmds"
+	gate on
 	(cd "$T/w" && exec sh -e "$T/cmds") >"$T/out" 2>&1 &
 	bg=$!
-	cancelled="" deleted=""
-	end=$(($(date +%s) + ${WAIT_MAX:-600}))
-	while { [ -z "$cancelled" ] || [ -z "$deleted" ]; } && [ "$(date +%s)" -lt "$end" ] && ! gone "$bg"; do
-		for f in "$T"/w/club/spool/out/b*/job-*.jsonl; do
-			[ -e "$f" ] || continue
-			n=$(games_in "$f")
-			[ "$n" -ge 1 ] && [ "$n" -lt 12 ] || continue
-			if [ -z "$cancelled" ]; then
-				task=$(squeue -h -t R -o %i | head -n 1)
-				[ -n "$task" ] || continue
-				scancel "$task" && cancelled=$task
-			elif [ -z "$deleted" ]; then
-				rm "$f"
-				deleted=$f
-			fi
-		done
-		sleep 0.05
+	# every job out stands mid-job: one array task cancelled, another's
+	# journal deleted, then play goes on
+	hold_jobs
+	f=${held%% *}
+	# its task: its batch's Slurm job (sbatch says its number on the
+	# ladder's stderr, a batch after another), its line's task
+	b=${f%/job-*}
+	b=$((10#${b##*/b}))
+	idx=${f##*/job-}
+	idx=$((10#${idx%.jsonl}))
+	job=$(sed -n 's/^Submitted batch job //p' "$T/out" | sed -n "${b}p")
+	[ -n "$job" ]
+	scancel "${job}_$idx"
+	wait_for task_gone "${job}_$idx"
+	cancelled=${job}_$idx
+	deleted=""
+	for g in "$T"/w/club/spool/out/b*/job-*.jsonl; do
+		[ "$g" != "$f" ] && midjob "$g" any && { deleted=$g; break; }
 	done
+	[ -n "$deleted" ]
+	rm "$deleted"
+	gate off
 	wait "$bg" || { cat "$T/out" "$S/slurmctld.log" >&2; false; }
 	echo "cancelled $cancelled, deleted $deleted" >&3 || true
-	[ -n "$cancelled" ] && [ -n "$deleted" ]
+	# the cancelled task ended mid-job
+	midjob "$f"
 	# the tasks ran through Slurm: their output files
 	ls "$T"/w/slurm-*_0.out >/dev/null
-	grep -q "for 5s: its games missing are played again" "$T/out"
+	grep -q "for 5s: its games missing are played again" "$T/out" || { cat "$T/out" >&2; false; }
 	[ "$(q "SELECT count(*) FROM jobs WHERE state = 'lost'")" -ge 1 ]
 	[ "$(q "SELECT count(*) FROM jobs WHERE state = 'out'")" -eq 0 ]
 	jobs_complete 48

@@ -565,8 +565,9 @@ write_batch(struct spool *sp, int n, json_t **lines, struct ltab **want,
 		sp->sub = xreallocarray(sp->sub, (size_t)sp->nsub + 1,
 		    sizeof *sp->sub);
 		sp->sub[sp->nsub].batch = b;
-		if ((sp->sub[sp->nsub].pid = proc_helper(argv, -1, -1, -1,
-		    NULL)) == -1)
+		/* what it says (sbatch: the job's number) goes to our stderr */
+		if ((sp->sub[sp->nsub].pid = proc_helper(argv, -1,
+		    STDERR_FILENO, -1, NULL)) == -1)
 			warn("%s", sp->o->submit);
 		else
 			sp->nsub++;
