@@ -300,6 +300,7 @@ import sqlite3, sys
 c = sqlite3.connect(sys.argv[1])
 c.execute("ALTER TABLE versions DROP COLUMN quarantine")
 c.execute("ALTER TABLE versions DROP COLUMN quarantined")
+c.execute("DROP TABLE jobs")
 c.execute("UPDATE versions SET dir = 'lad/' || dir")
 c.execute("UPDATE meta SET value = '1' WHERE key = 'schema_version'")
 c.commit()
