@@ -34,9 +34,9 @@ trap 'exit 130' INT TERM
 
 now() { python3 -c 'import time; print(time.monotonic())'; }
 
-# One ladder: games per second of `ladder run --games $games`.
-ladder_rate() {	# GAME JOBS BOT...
-	g=$1 j=$2; shift 2
+# A new ladder $tmp/lad of GAME with the bots BOT... (programs of $BIN).
+make_ladder() {	# GAME BOT...
+	g=$1; shift
 	rm -rf "$tmp/lad"
 	"$BIN/tournament" ladder init "$tmp/lad" -g "$g" >/dev/null
 	i=0
@@ -44,6 +44,12 @@ ladder_rate() {	# GAME JOBS BOT...
 		i=$((i + 1))
 		"$BIN/tournament" ladder add "$tmp/lad" "b$i" -c "$BIN/$b" >/dev/null
 	done
+}
+
+# One ladder: games per second of `ladder run --games $games`.
+ladder_rate() {	# GAME JOBS BOT...
+	g=$1 j=$2; shift 2
+	make_ladder "$g" "$@"
 	t0=$(now)
 	"$BIN/tournament" ladder run -q -j "$j" --games "$games" "$tmp/lad"
 	t1=$(now)
@@ -109,13 +115,7 @@ fi
 # $tmp/host_cpu.
 spool_rate() {	# GAME WORKERS BOT...
 	g=$1 j=$2; shift 2
-	rm -rf "$tmp/lad"
-	"$BIN/tournament" ladder init "$tmp/lad" -g "$g" >/dev/null
-	i=0
-	for b in "$@"; do
-		i=$((i + 1))
-		"$BIN/tournament" ladder add "$tmp/lad" "b$i" -c "$BIN/$b" >/dev/null
-	done
+	make_ladder "$g" "$@"
 	t0=$(now)
 	"$BIN/tournament" ladder run -q --spool "$tmp/lad/spool" --workers "$j" \
 	    --games "$games" --submit "parallel -j \"\$JOBS\" $BIN/tournament job --from \"\$PLAN\" --index {} --out \"\$OUT\" ::: \$(seq 0 \$((JOBS - 1)))" \

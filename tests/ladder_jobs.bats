@@ -131,3 +131,32 @@ print(json.dumps(l, separators=(",", ":")))' > "$T/edited"
 	jobs_complete 48
 	status_is_rate 20 "$L/export.jsonl"
 }
+
+@test "ladder run --spool: one line for every bad input; --help names the options" {
+	bin/tournament ladder init "$L" "$T/settings.json" >/dev/null
+	run bin/tournament ladder run "$L" --workers 2
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"--submit, --workers and --job-timeout go with --spool"* ]]
+	[ "${#lines[@]}" -eq 1 ]
+	run bin/tournament ladder run "$L" --spool "$T/sp" -j 2
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"-j plays tables here; with --spool the workers play (--workers K)"* ]]
+	run bin/tournament ladder run "$L" --spool "$T/sp" --workers 0
+	[ "$status" -eq 2 ]
+	[ "${#lines[@]}" -eq 1 ]
+	run bin/tournament ladder run "$L" --spool "$T/sp" --job-timeout x
+	[ "$status" -eq 2 ]
+	[ "${#lines[@]}" -eq 1 ]
+	# a spool that cannot be made: one line, exit status 1
+	for i in 1 2 3; do
+		bin/tournament ladder add "$L" "r$i" -c "bin/random --seed $i" >/dev/null
+	done
+	: > "$T/file"
+	run bin/tournament ladder run -q "$L" --games 3 --spool "$T/file/sp"
+	[ "$status" -eq 1 ]
+	[ "$(grep -c "$T/file/sp: Not a directory" <<<"$output")" -eq 1 ]
+	run bin/tournament ladder run --help
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"[--spool SPOOL [--workers K] [--submit CMD]"* ]]
+	[[ "$output" == *"[--job-timeout SECONDS]]"* ]]
+}

@@ -37,6 +37,16 @@ teardown() {
 	rm -rf "$S"
 }
 
+# Starts Slurm (or skips the test, saying why) and makes $T/w, where
+# sbatch runs: bin and tournaments as in the tree.
+slurm_or_skip() {
+	why=$(start_slurm) || skip "Slurm cannot start on this machine: $why"
+	export PATH="$PATH:/usr/sbin" SLURM_CONF="$S/slurm.conf"
+	mkdir -p "$T/w"
+	ln -s "$PWD/bin" "$T/w/bin"
+	ln -s "$PWD/tournaments" "$T/w/tournaments"
+}
+
 # Has Slurm array task $1 (JOB_TASK) ended (no longer running nor
 # completing)?
 task_gone() {
@@ -110,11 +120,7 @@ EOF
 }
 
 @test "Slurm: the README's array job on a single-node Slurm gives the local run's games and table" {
-	why=$(start_slurm) || skip "Slurm cannot start on this machine: $why"
-	export PATH="$PATH:/usr/sbin" SLURM_CONF="$S/slurm.conf"
-	mkdir -p "$T/w"
-	ln -s "$PWD/bin" "$T/w/bin"
-	ln -s "$PWD/tournaments" "$T/w/tournaments"
+	slurm_or_skip
 	readme_block "tests/slurm.bats runs these lines" >"$T/cmds"
 	[ "$(grep -c '^bin/tournament\|^sbatch' "$T/cmds")" -eq 3 ]
 	grep -q '^sbatch --wait --array=0-4%2 tournaments/slurm/tournament.sbatch' "$T/cmds"
@@ -139,11 +145,7 @@ EOF
 }
 
 @test "Slurm: a ladder's tables as array tasks, one scancelled and one journal deleted mid-run: no game lost or doubled, the table is rate's" {
-	why=$(start_slurm) || skip "Slurm cannot start on this machine: $why"
-	export PATH="$PATH:/usr/sbin" SLURM_CONF="$S/slurm.conf"
-	mkdir -p "$T/w"
-	ln -s "$PWD/bin" "$T/w/bin"
-	ln -s "$PWD/tournaments" "$T/w/tournaments"
+	slurm_or_skip
 	L=$T/w/club
 	four_bots
 	readme_block "tests/slurm.bats runs this ladder" >"$T/cmds"
