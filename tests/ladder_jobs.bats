@@ -6,8 +6,9 @@
 # tournament rate's of its export byte for byte; the refusals (a journal
 # no job of the ladder writes, one whose plan line is another job's, a
 # job line of another build); kill -9 of the ladder host between
-# submitting and ingesting, then a restart: nothing lost nor doubled.  The
-# same on a real Slurm is in tests/slurm.bats.
+# submitting and ingesting, then a restart: nothing lost nor doubled; a
+# bot retired while its tables are out; bad inputs.  The same on a real
+# Slurm is in tests/slurm.bats.
 
 load helpers
 load ladder
@@ -159,4 +160,33 @@ print(json.dumps(l, separators=(",", ":")))' > "$T/edited"
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"[--spool SPOOL [--workers K] [--submit CMD]"* ]]
 	[[ "$output" == *"[--job-timeout SECONDS]]"* ]]
+}
+
+@test "ladder run --spool: a bot retired while its tables are out: they are played out and counted, the next round seats it no more" {
+	four_bots
+	gate on
+	bin/tournament ladder run "$L" --games 96 --spool "$L/spool" --workers 2 \
+	    --job-timeout 60 --submit "$PAR" 2>"$T/run.err" &
+	bg=$!
+	hold_jobs
+	out=$(q "SELECT group_concat(tab) FROM jobs WHERE state = 'out'")
+	[ -n "$out" ]
+	# a bot at a table out
+	bot=$(q "SELECT v.player FROM seats s JOIN versions v ON v.id = s.version \
+	    WHERE s.tab = ${out%%,*} AND s.seat = 0")
+	bin/tournament ladder retire "$L" "${bot%.v1}"
+	gate off
+	wait "$bg"
+	# the tables out at the retire, its own among them, ended whole
+	for t in ${out//,/ }; do
+		[ "$(q "SELECT hi - (SELECT count(*) FROM games WHERE tab = $t) FROM tables WHERE id = $t")" -eq 0 ]
+	done
+	jobs_complete 96
+	# the last tables, of the round after the retire, seat it no more
+	last=$(q "SELECT max(id) FROM tables")
+	[ "$(q "SELECT count(*) FROM seats s JOIN versions v ON v.id = s.version \
+	    WHERE v.player = '$bot' AND s.tab = $last")" -eq 0 ]
+	[ "$(q "SELECT count(*) FROM seats s JOIN versions v ON v.id = s.version \
+	    WHERE v.player = '$bot' AND s.tab > $last - 2")" -eq 0 ]
+	status_is_rate 20 "$L/export.jsonl"
 }
