@@ -48,7 +48,7 @@ serve() {
 # Does every table holding a game of the store have its replay, and no
 # bot page say one is missing?  (A log without one holds no game the
 # store counts: its table was stopped, or abandoned, in its first game.)
-replays_jobs_complete() {
+replays_complete() {
 	local f
 	for f in $(q "SELECT DISTINCT t.log FROM tables t JOIN games g ON \
 	    g.tab = t.id WHERE t.log IS NOT NULL"); do
