@@ -15,8 +15,12 @@
 # (BOTS:GAMES, default 300:30000; 1000:1000000 is the size of issue 38's
 # goal, some minutes): `ladder synth` fills a nyse ladder, `ladder site -v`
 # fits it cold then warm; the row is its peak memory and the warm refit's
-# CPU over the cold fit's.  Environment: BIN (bin: the programs priced),
-# BENCH_REPS.
+# CPU over the cold fit's.  Then the ladder's tables as jobs (ladder run
+# --spool, GNU parallel -j 2 as two workers) against ladder run -j 2 on
+# the same 8 random bots at 5 seats (BENCH_SPOOL_GAMES games, 1000): the
+# ratio of games per second and the host's CPU per game ingested.
+# Environment: BIN (bin: the programs priced), BENCH_REPS,
+# BENCH_ONLY=spool (that row alone).
 set -eu
 cd "$(dirname "$0")/.."
 top=$(pwd)
@@ -30,9 +34,9 @@ trap 'exit 130' INT TERM
 
 now() { python3 -c 'import time; print(time.monotonic())'; }
 
-# One ladder: games per second of `ladder run --games $games`.
-ladder_rate() {	# GAME JOBS BOT...
-	g=$1 j=$2; shift 2
+# A new ladder $tmp/lad of GAME with the bots BOT... (programs of $BIN).
+make_ladder() {	# GAME BOT...
+	g=$1; shift
 	rm -rf "$tmp/lad"
 	"$BIN/tournament" ladder init "$tmp/lad" -g "$g" >/dev/null
 	i=0
@@ -40,6 +44,12 @@ ladder_rate() {	# GAME JOBS BOT...
 		i=$((i + 1))
 		"$BIN/tournament" ladder add "$tmp/lad" "b$i" -c "$BIN/$b" >/dev/null
 	done
+}
+
+# One ladder: games per second of `ladder run --games $games`.
+ladder_rate() {	# GAME JOBS BOT...
+	g=$1 j=$2; shift 2
+	make_ladder "$g" "$@"
 	t0=$(now)
 	"$BIN/tournament" ladder run -q -j "$j" --games "$games" "$tmp/lad"
 	t1=$(now)
@@ -88,12 +98,67 @@ r = sorted(float(x) for x in sys.argv[2:])
 print("%-44s %5.2fx (median of %d; %s)" % ("ladder/tournament games/s, " + sys.argv[1] + ":", statistics.median(r), len(r), " ".join("%.2f" % x for x in r)))' "$label" $r
 }
 
+only=${BENCH_ONLY:-}
+if [ "$only" != spool ]; then
 row "horserace 5 random -j 1, $games games" horserace 1 random random random random random
 games0=$games
 games=2000
 row "horserace 8 random at 5 seats -j 1, $games games" horserace 1 random random random random random random random random
 games=$games0
 row "daifugo C bots -j 2" daifugo 2 daifugo_bot "daifugo_mcts --ms 5" daifugo_bot "daifugo_mcts --ms 5" random
+fi
+
+# One ladder through its spool: games per second of `ladder run --spool
+# --workers $2 --games $games` with GNU parallel -j $2 as the engine (the
+# README's line), and the ladder host's own CPU per game ingested (its
+# process alone, from /proc: the workers are its descendants) in
+# $tmp/host_cpu.
+spool_rate() {	# GAME WORKERS BOT...
+	g=$1 j=$2; shift 2
+	make_ladder "$g" "$@"
+	t0=$(now)
+	"$BIN/tournament" ladder run -q --spool "$tmp/lad/spool" --workers "$j" \
+	    --games "$games" --submit "parallel -j \"\$JOBS\" $BIN/tournament job --from \"\$PLAN\" --index {} --out \"\$OUT\" ::: \$(seq 0 \$((JOBS - 1)))" \
+	    "$tmp/lad" &
+	pid=$!
+	ticks=0
+	while t=$(cut -d' ' -f14,15 "/proc/$pid/stat" 2>/dev/null); do
+		ticks=$(( ${t% *} + ${t#* } ))
+		sleep 0.1
+	done
+	wait "$pid"
+	t1=$(now)
+	n=$(python3 -c 'import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute("SELECT count(*) FROM games").fetchone()[0])' "$tmp/lad/ladder.db")
+	python3 -c "print($ticks / $(getconf CLK_TCK) / $n * 1000)" > "$tmp/host_cpu"
+	python3 -c "print($n / ($t1 - $t0))"
+}
+
+# Rows of the spool: its games per second over ladder run -j's.
+spool_row() {	# LABEL GAME JOBS BOT...
+	label=$1; shift
+	r="" c=""
+	k=0
+	while [ "$k" -lt "$reps" ]; do
+		k=$((k + 1))
+		l=$(ladder_rate "$@")
+		s=$(spool_rate "$@")
+		r="$r $(python3 -c "print($s / $l)")"
+		c="$c $(cat "$tmp/host_cpu")"
+		printf '  %s round %d: spool %.1f games/s (host %.2f ms CPU a game), ladder run %.1f games/s\n' \
+		    "$label" "$k" "$s" "$(cat "$tmp/host_cpu")" "$l"
+	done
+	python3 -c 'import statistics, sys
+n = (len(sys.argv) - 2) // 2
+r = sorted(float(x) for x in sys.argv[2:2 + n])
+c = sorted(float(x) for x in sys.argv[2 + n:])
+print("%-44s %5.2fx (median of %d; %s); host %.2f ms CPU a game" % ("spool/ladder run games/s, " + sys.argv[1] + ":", statistics.median(r), n, " ".join("%.2f" % x for x in r), statistics.median(c)))' "$label" $r $c
+}
+
+games0=$games
+games=${BENCH_SPOOL_GAMES:-1000}
+[ -n "$only" ] && [ "$only" != spool ] ||
+    spool_row "horserace 8 random at 5 seats, 2 workers, $games games" horserace 2 random random random random random random random random
+games=$games0
 
 # The ladder host at BOTS:GAMES of synthetic nyse games.
 host_row() {	# BOTS:GAMES
@@ -115,4 +180,4 @@ print("%-44s %5.3fx warm/cold fit (peak %.0f MB; read %.2f s, cold %.2f s, warm 
 PY
 }
 
-host_row "$synth"
+[ "$only" = spool ] || host_row "$synth"

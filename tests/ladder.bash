@@ -62,3 +62,114 @@ replays_complete() {
 	done
 	! grep -q "no replay\|being made" "$L"/site/bots/*.html
 }
+
+# Exports the ladder $L to the file $2 and checks ladder status is
+# tournament rate --boot $1 of it, byte for byte, in every format (the
+# status texts left in $T/status.FORMAT).
+status_is_rate() {
+	local boot=$1 export=$2 f
+	bin/tournament ladder export "$L" -o "$export"
+	for f in text csv json md html; do
+		bin/tournament ladder status -f $f "$L" > "$T/status.$f"
+		bin/tournament rate --boot "$boot" -f $f -t "${L##*/}" "$export" > "$T/rate.$f"
+		cmp "$T/status.$f" "$T/rate.$f"
+	done
+}
+
+# four_bots: a ladder $L of four C random bots (horserace, 3 seats, tables
+# of 4 duplicate deals: 12 games), each run by a script in its directory
+# that holds its messages after its twelfth request (some two games)
+# while a file "gate" is there (gate on|off): with the gate on before a
+# run, every job stands mid-job (hold_jobs) for as long as the test
+# needs, without a timing guess.
+four_bots() {
+	local i
+	printf '{"game": "horserace", "seats": 3, "deals_per_run": 4, "duplicate": true, %s}\n' \
+	    "$TOUR_LIMITS" > "$T/settings.json"
+	bin/tournament ladder init --boot 20 "$L" "$T/settings.json" >/dev/null
+	mkdir -p "$T/holdbot"
+	cat > "$T/holdbot/hold.sh" <<'EOF'
+n=0
+while IFS= read -r l; do
+	case $l in *request*) n=$((n + 1)) ;; esac
+	while [ "$n" -gt 12 ] && [ -e gate ]; do sleep 0.05; done
+	printf '%s\n' "$l"
+done | exec "$1" --seed "$2"
+EOF
+	chmod -R go+rX "$T/holdbot"
+	for i in 1 2 3 4; do
+		bin/tournament ladder add "$L" "r$i" --dir "$T/holdbot" \
+		    -c "sh hold.sh $PWD/bin/random $i" >/dev/null
+	done
+}
+
+# gate on|off: holds four_bots' bots (after their twelfth request) or lets
+# them play.
+gate() {
+	local i
+	for i in 1 2 3 4; do
+		if [ "$1" = on ]; then
+			touch "$L/bots/r$i/v1/gate"
+		else
+			rm -f "$L/bots/r$i/v1/gate"
+		fi
+	done
+}
+
+# hold_jobs: with the gate on before the run, waits until a job of the
+# ladder's spool has a game in and the journals stand still: the jobs
+# out stand mid-job, those with a game in listed in $held.
+hold_jobs() {
+	local f before after
+	wait_for sh -c "grep -qs '^{\"table\"' $L/spool/out/b*/job-*.jsonl"
+	after=$(cat "$L"/spool/out/b*/job-*.jsonl | wc -l)
+	until [ "$before" = "$after" ]; do
+		before=$after
+		sleep 1
+		after=$(cat "$L"/spool/out/b*/job-*.jsonl | wc -l)
+	done
+	held=""
+	for f in "$L"/spool/out/b*/job-*.jsonl; do
+		midjob "$f" && held="$held $f"
+	done
+	held=${held# }
+	[ -n "$held" ]
+}
+
+# jobs_complete N: every table of the store not abandoned holds all its
+# games, once each, every table has ended, and the store holds N games.
+jobs_complete() {
+	[ "$(q "SELECT count(*) FROM games")" -eq "$1" ]
+	[ "$(q "SELECT count(*) FROM (SELECT DISTINCT tab, game FROM games)")" -eq "$1" ]
+	[ "$(q "SELECT count(*) FROM tables t WHERE NOT abandoned AND hi != \
+	    (SELECT count(*) FROM games g WHERE g.tab = t.id AND g.game < t.hi)")" -eq 0 ]
+	[ "$(q "SELECT count(*) FROM tables WHERE ended IS NULL")" -eq 0 ]
+}
+
+# Has process $1 ended?
+gone() {
+	! kill -0 "$1" 2>/dev/null
+}
+
+# The pid of the `tournament job` process that holds journal $1 open
+# (nothing when none does).
+holder() {
+	local p
+	for p in $(pgrep -f "bin/tournament job --from $T/"); do
+		ls -l "/proc/$p/fd" 2>/dev/null | grep -q -- "$1" && { echo "$p"; return; }
+	done
+	return 0
+}
+
+# midjob JOURNAL [any]: is the journal a job's begun and not ended: some
+# of its games in (with any, maybe none yet), not all (its plan line, in
+# its header, says how many)?
+midjob() {
+	local n
+	[ -s "$1" ] || return 1
+	set -- "$1" "${2:-some}" $(head -n 1 "$1" |
+	    sed -n 's/.*"games":\[\([0-9]*\),\([0-9]*\)\].*/\1 \2/p')
+	[ $# -eq 4 ] || return 1
+	n=$(grep -c '^{"table"' "$1") || true
+	[ "${n:-0}" -lt $(($4 - $3)) ] && { [ "$2" = any ] || [ "${n:-0}" -ge 1 ]; }
+}

@@ -300,6 +300,7 @@ import sqlite3, sys
 c = sqlite3.connect(sys.argv[1])
 c.execute("ALTER TABLE versions DROP COLUMN quarantine")
 c.execute("ALTER TABLE versions DROP COLUMN quarantined")
+c.execute("DROP TABLE jobs")
 c.execute("UPDATE versions SET dir = 'lad/' || dir")
 c.execute("UPDATE meta SET value = '1' WHERE key = 'schema_version'")
 c.commit()
@@ -307,7 +308,7 @@ PY
 	n=$(q "SELECT count(*) FROM games")
 	run sh -c "cd '$T/b' && timeout 900 '$PWD/bin/tournament' ladder run -q --games 3 ../a/lad"
 	[ "$status" -eq 0 ]
-	[ "$(q "SELECT value FROM meta WHERE key = 'schema_version'")" = 2 ]
+	[ "$(q "SELECT value FROM meta WHERE key = 'schema_version'")" = 3 ]
 	[ "$(q "SELECT count(*) FROM games")" -ge $((n + 3)) ]
 }
 

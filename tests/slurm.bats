@@ -5,11 +5,15 @@
 # proctrack/linuxproc, no cgroups), runs the README's Slurm commands as
 # written (the plan, sbatch of tournaments/slurm/tournament.sbatch as an
 # array, merge), and compares the merged games and rating table with a
-# local run of the same file.  When Slurm cannot start here (not root, the
+# local run of the same file; and a ladder whose tables are played as
+# Slurm array tasks (ladder run --spool, the README's submit line), one
+# task cancelled with scancel and one journal deleted mid-run, no game
+# lost or doubled, its table tournament rate's of its export.  When Slurm cannot start here (not root, the
 # packages missing, a daemon refusing), the test says why and is skipped,
 # never passed.
 
 load helpers
+load ladder
 
 setup() {
 	cd "$BATS_TEST_DIRNAME/.." || return 1
@@ -31,6 +35,22 @@ teardown() {
 		[ -s "$S/$f.pid" ] && kill -9 "$(cat "$S/$f.pid")" 2>/dev/null
 	done
 	rm -rf "$S"
+}
+
+# Starts Slurm (or skips the test, saying why) and makes $T/w, where
+# sbatch runs: bin and tournaments as in the tree.
+slurm_or_skip() {
+	why=$(start_slurm) || skip "Slurm cannot start on this machine: $why"
+	export PATH="$PATH:/usr/sbin" SLURM_CONF="$S/slurm.conf"
+	mkdir -p "$T/w"
+	ln -s "$PWD/bin" "$T/w/bin"
+	ln -s "$PWD/tournaments" "$T/w/tournaments"
+}
+
+# Has Slurm array task $1 (JOB_TASK) ended (no longer running nor
+# completing)?
+task_gone() {
+	[ -z "$(squeue -h -j "$1" -t RUNNING,COMPLETING -o %i 2>/dev/null)" ]
 }
 
 # Starts munged, slurmctld and slurmd in $S; on failure prints why and
@@ -100,11 +120,7 @@ EOF
 }
 
 @test "Slurm: the README's array job on a single-node Slurm gives the local run's games and table" {
-	why=$(start_slurm) || skip "Slurm cannot start on this machine: $why"
-	export PATH="$PATH:/usr/sbin" SLURM_CONF="$S/slurm.conf"
-	mkdir -p "$T/w"
-	ln -s "$PWD/bin" "$T/w/bin"
-	ln -s "$PWD/tournaments" "$T/w/tournaments"
+	slurm_or_skip
 	readme_block "tests/slurm.bats runs these lines" >"$T/cmds"
 	[ "$(grep -c '^bin/tournament\|^sbatch' "$T/cmds")" -eq 3 ]
 	grep -q '^sbatch --wait --array=0-4%2 tournaments/slurm/tournament.sbatch' "$T/cmds"
@@ -126,4 +142,52 @@ EOF
 	python3 tests/journal_games.py "$T/w/out/horserace/journal.jsonl" >"$T/horserace.games"
 	[ "$(wc -l <"$T/local.games")" -eq 80 ]
 	cmp "$T/local.games" "$T/horserace.games"
+}
+
+@test "Slurm: a ladder's tables as array tasks, one scancelled and one journal deleted mid-run: no game lost or doubled, the table is rate's" {
+	slurm_or_skip
+	L=$T/w/club
+	four_bots
+	readme_block "tests/slurm.bats runs this ladder" >"$T/cmds"
+	[ "$(grep -c '^bin/tournament ladder run club --spool club/spool' "$T/cmds")" -eq 1 ]
+	# as written but for a shorter timeout and a stop after 48 games
+	sed -i 's|--job-timeout 600|--job-timeout 5 --games 48|' "$T/cmds"
+	grep -q -- '--job-timeout 5 --games 48' "$T/cmds"
+	grep -q -- "--submit 'sbatch --array=0-\$((JOBS - 1)) tournaments/slurm/tournament.sbatch \"\$PLAN\" \"\$OUT\"'" "$T/cmds"
+	gate on
+	(cd "$T/w" && exec sh -e "$T/cmds") >"$T/out" 2>&1 &
+	bg=$!
+	# every job out stands mid-job: one array task cancelled, another's
+	# journal deleted, then play goes on
+	hold_jobs
+	f=${held%% *}
+	# its task: its batch's Slurm job (sbatch says its number on the
+	# ladder's stderr, a batch after another), its line's task
+	b=${f%/job-*}
+	b=$((10#${b##*/b}))
+	idx=${f##*/job-}
+	idx=$((10#${idx%.jsonl}))
+	job=$(sed -n 's/^Submitted batch job //p' "$T/out" | sed -n "${b}p")
+	[ -n "$job" ]
+	scancel "${job}_$idx"
+	wait_for task_gone "${job}_$idx"
+	cancelled=${job}_$idx
+	deleted=""
+	for g in "$T"/w/club/spool/out/b*/job-*.jsonl; do
+		[ "$g" != "$f" ] && midjob "$g" any && { deleted=$g; break; }
+	done
+	[ -n "$deleted" ]
+	rm "$deleted"
+	gate off
+	wait "$bg" || { cat "$T/out" "$S/slurmctld.log" >&2; false; }
+	echo "cancelled $cancelled, deleted $deleted" >&3 || true
+	# the cancelled task ended mid-job
+	midjob "$f"
+	# the tasks ran through Slurm: their output files
+	ls "$T"/w/slurm-*_0.out >/dev/null
+	grep -q "for 5s: its games missing are played again" "$T/out" || { cat "$T/out" >&2; false; }
+	[ "$(q "SELECT count(*) FROM jobs WHERE state = 'lost'")" -ge 1 ]
+	[ "$(q "SELECT count(*) FROM jobs WHERE state = 'out'")" -eq 0 ]
+	jobs_complete 48
+	status_is_rate 20 "$L/export.jsonl"
 }

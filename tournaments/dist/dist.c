@@ -37,6 +37,7 @@
 #include "base/usage.h"
 #include "cli.h"
 #include "dist/dist.h"
+#include "pool/jobline.h"
 #include "pool/runner.h"
 
 #define JOB_PREFIX	"job-"
@@ -81,13 +82,9 @@ static const struct option help_opts[] = {
 	{ NULL, 0, NULL, 0 }
 };
 
-static uint64_t	 fingerprint(const json_t *);
-static char	*fp_text(const json_t *);
 static int	 parse_list(const char *, long, char **, char *, size_t);
 static char	*list_text(long, int (*)(const struct gather *, long),
 		    const struct gather *);
-static json_t	*job_line(const json_t *, const json_t *);
-static int	 check_plan(const json_t *, char *, size_t);
 static void	 gather_dir(struct gather *, const char *);
 static int	 cmp_jobfile(const void *, const void *);
 static long	 job_of(const struct gather *, long, long);
@@ -104,39 +101,6 @@ static int	 is_failed(const struct gather *, long);
 static int	 is_missing(const struct gather *, long);
 static int	 summary(FILE *, struct gather *, const char *);
 static void	 gather_free(struct gather *);
-
-/* A 64-bit FNV-1a hash of a JSON value's canonical text (keys sorted). */
-static uint64_t
-fingerprint(const json_t *j)
-{
-	char *s, *p;
-	uint64_t h = 0xcbf29ce484222325ULL;
-
-	if ((s = json_dumps(j, JSON_COMPACT | JSON_SORT_KEYS |
-	    JSON_ENCODE_ANY)) == NULL)
-		errx(1, "cannot encode a job line");
-	for (p = s; *p != '\0'; p++) {
-		h ^= (unsigned char)*p;
-		h *= 0x100000001b3ULL;
-	}
-	free(s);
-	return h;
-}
-
-/* The fingerprint of a job line without its "fingerprint" key, as text. */
-static char *
-fp_text(const json_t *line)
-{
-	json_t *c;
-	char *s;
-
-	c = json_copy((json_t *)line);
-	json_object_del(c, "fingerprint");
-	if (asprintf(&s, "%016" PRIx64, fingerprint(c)) == -1)
-		err(1, "asprintf");
-	json_decref(c);
-	return s;
-}
 
 /*
  * Parses a list of job indices below n ("3,7-9") into a new mask of n
@@ -221,7 +185,7 @@ cmd_plan(int argc, char **argv)
 	struct schedule s;
 	json_t *file, *base, *tb, *bots, *job, *header;
 	const char *only = NULL;
-	char cause[512], *mask = NULL, *fp, seedtxt[32];
+	char cause[512], *mask = NULL, seedtxt[32];
 	long chunk = 0, gpt, per, jpt, njobs, table, c, lo, hi, idx;
 	int ch, i;
 
@@ -290,15 +254,9 @@ cmd_plan(int argc, char **argv)
 			json_object_set_new(tb, "bots", bots);
 			lo = c * chunk;
 			hi = lo + chunk < gpt ? lo + chunk : gpt;
-			job = json_pack("{s:I,s:I,s:I,s:s,s:I,s:[I,I],s:O,s:O}",
-			    "job", (json_int_t)idx, "jobs", (json_int_t)njobs,
-			    "chunk", (json_int_t)chunk, "file", argv[optind],
-			    "table", (json_int_t)table, "games",
-			    (json_int_t)lo, (json_int_t)hi, "tournament", tb,
-			    "header", header);
-			fp = fp_text(job);
-			json_object_set_new(job, "fingerprint", json_string(fp));
-			free(fp);
+			job = jobline_make(idx, njobs, chunk, argv[optind],
+			    table, lo, hi, tb, header, jobline_build(
+			    t.referee));
 			if (json_dumpf(job, stdout, JSON_COMPACT) == -1 ||
 			    putchar('\n') == EOF)
 				err(1, "stdout");
@@ -318,60 +276,6 @@ cmd_plan(int argc, char **argv)
 	json_decref(file);
 	schedule_free(&s);
 	tour_free(&t);
-	return 0;
-}
-
-/* Checks the shape and the fingerprint of a job line; -1 and a cause. */
-static int
-check_plan(const json_t *j, char *cause, size_t len)
-{
-	json_t *gl, *h;
-	const char *fp;
-	char *want;
-	json_int_t lo, hi;
-
-	if (!json_is_object(j)) {
-		snprintf(cause, len, "not a JSON object");
-		return -1;
-	}
-	gl = json_object_get(j, "games");
-	h = json_object_get(j, "header");
-	if (!json_is_integer(json_object_get(j, "job")) ||
-	    !json_is_integer(json_object_get(j, "jobs")) ||
-	    !json_is_integer(json_object_get(j, "chunk")) ||
-	    !json_is_integer(json_object_get(j, "table")) ||
-	    !json_is_string(json_object_get(j, "file")) ||
-	    !json_is_object(json_object_get(j, "tournament")) ||
-	    !json_is_object(h) || !json_is_integer(json_object_get(h,
-	    "games_per_table")) || !json_is_integer(json_object_get(h,
-	    "tables")) || json_unpack((json_t *)gl, "[II]", &lo,
-	    &hi) == -1 || (fp = json_string_value(json_object_get(j,
-	    "fingerprint"))) == NULL) {
-		snprintf(cause, len, "not a line of `tournament plan` (it "
-		    "needs job, jobs, chunk, file, table, games, tournament, "
-		    "header and fingerprint)");
-		return -1;
-	}
-	want = fp_text(j);
-	if (strcmp(want, fp) != 0) {
-		snprintf(cause, len, "its fingerprint does not match its "
-		    "content (a damaged or edited line)");
-		free(want);
-		return -1;
-	}
-	free(want);
-	if (json_integer_value(json_object_get(j, "job")) < 0 ||
-	    json_integer_value(json_object_get(j, "job")) >=
-	    json_integer_value(json_object_get(j, "jobs")) ||
-	    json_integer_value(json_object_get(j, "table")) < 0 ||
-	    json_integer_value(json_object_get(j, "table")) >=
-	    json_integer_value(json_object_get(h, "tables")) ||
-	    lo < 0 || lo >= hi ||
-	    hi > json_integer_value(json_object_get(h, "games_per_table"))) {
-		snprintf(cause, len, "its job, table or games are out of "
-		    "range");
-		return -1;
-	}
 	return 0;
 }
 
@@ -448,7 +352,7 @@ cmd_job(int argc, char **argv)
 	if ((j = json_loadb(line, (size_t)n, 0, &je)) == NULL)
 		errx(2, "%s: not JSON (%s)", what, je.text);
 	free(line);
-	if (check_plan(j, cause, sizeof cause) == -1)
+	if (jobline_check(j, cause, sizeof cause) == -1)
 		errx(2, "%s: %s", what, cause);
 	memset(&js, 0, sizeof js);
 	js.index = (long)json_integer_value(json_object_get(j, "job"));
@@ -462,6 +366,9 @@ cmd_job(int argc, char **argv)
 	snprintf(what, sizeof what, "job %ld", js.index);
 	if (tour_parse(&t, json_object_get(j, "tournament"), what, cause,
 	    sizeof cause) == -1)
+		errx(2, "%s: %s", what, cause);
+	/* a worker of another build would play other games */
+	if (jobline_check_build(j, t.referee, cause, sizeof cause) == -1)
 		errx(2, "%s: %s", what, cause);
 	t.plan = from;
 	gpt = tour_games_per_table(&t);
@@ -502,19 +409,6 @@ cmd_job(int argc, char **argv)
 	json_decref(j);
 	tour_free(&t);
 	return rc;
-}
-
-/* The job line (plan and header) a job journal's header was made from. */
-static json_t *
-job_line(const json_t *plan, const json_t *header)
-{
-	json_t *l, *h;
-
-	l = json_copy((json_t *)plan);
-	h = json_copy((json_t *)header);
-	json_object_del(h, "plan");
-	json_object_set_new(l, "header", h);
-	return l;
 }
 
 /* Orders job journals by job number. */
@@ -569,8 +463,8 @@ gather_dir(struct gather *g, const char *dir)
 			continue;
 		}
 		plan = json_object_get(h, "plan");
-		line = plan != NULL ? job_line(plan, h) : NULL;
-		if (line == NULL || check_plan(line, cause,
+		line = plan != NULL ? jobline_of_header(plan, h) : NULL;
+		if (line == NULL || jobline_check(line, cause,
 		    sizeof cause) == -1) {
 			warnx("%s: not a job journal of `tournament job` (%s); "
 			    "skipped", path, line == NULL ? "no plan in its "

@@ -8,6 +8,7 @@
  *   tournament ladder retire DIR NAME
  *   tournament ladder inbox DIR INBOX
  *   tournament ladder run DIR [-j N] [--games N] [--refit N] [-q]
+ *                         [--spool SPOOL [--workers K] [--submit CMD] ...]
  *   tournament ladder status|export|site|serve|synth DIR ...
  *
  * Entering a bot copies its directory into the ladder (DIR/bots/NAME/vN),
@@ -86,6 +87,8 @@ static const char usage_text[] =
 "       tournament ladder inbox DIR INBOX\n"
 "       tournament ladder run DIR [-j N] [--games N] [--refit N]\n"
 "                             [--inbox INBOX] [-q]\n"
+"                             [--spool SPOOL [--workers K] [--submit CMD]\n"
+"                              [--job-timeout SECONDS]]\n"
 "       tournament ladder status DIR [-f FORMAT]\n"
 "       tournament ladder export DIR [-o FILE]\n"
 "       tournament ladder site [-v] DIR\n"
@@ -691,6 +694,10 @@ l_run(int argc, char **argv)
 		{ "games", required_argument, NULL, 'G' },
 		{ "refit", required_argument, NULL, 'R' },
 		{ "inbox", required_argument, NULL, 'I' },
+		{ "spool", required_argument, NULL, 'S' },
+		{ "submit", required_argument, NULL, 'C' },
+		{ "workers", required_argument, NULL, 'W' },
+		{ "job-timeout", required_argument, NULL, 'T' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -718,6 +725,20 @@ l_run(int argc, char **argv)
 		case 'I':
 			o.inbox = optarg;
 			break;
+		case 'S':
+			o.spool = optarg;
+			break;
+		case 'C':
+			o.submit = optarg;
+			break;
+		case 'W':
+			o.workers = (int)cli_whole("tournament ladder run",
+			    "--workers", optarg, 1, 100000);
+			break;
+		case 'T':
+			o.job_timeout = (long)cli_whole("tournament ladder run",
+			    "--job-timeout", optarg, 1, 10000000);
+			break;
 		case 'q':
 			o.quiet = 1;
 			break;
@@ -730,6 +751,13 @@ l_run(int argc, char **argv)
 	if (argc - optind != 1)
 		cli_usage_error("tournament ladder run", "give the ladder's "
 		    "directory");
+	if (o.spool == NULL && (o.submit != NULL || o.workers > 0 ||
+	    o.job_timeout > 0))
+		cli_usage_error("tournament ladder run", "--submit, --workers "
+		    "and --job-timeout go with --spool");
+	if (o.spool != NULL && o.jobs > 0)
+		cli_usage_error("tournament ladder run", "-j plays tables "
+		    "here; with --spool the workers play (--workers K)");
 	open_store(&s, argv[optind]);
 	rc = ladder_run(&s, &o);
 	lstore_close(&s);

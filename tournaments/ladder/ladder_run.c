@@ -47,6 +47,7 @@
 #include "base/paths.h"
 #include "base/tfile.h"
 #include "ladder/ladder_entry.h"
+#include "ladder/ladder_jobs.h"
 #include "ladder/ladder_pair.h"
 #include "ladder/ladder_rate.h"
 #include "ladder/ladder_run.h"
@@ -135,6 +136,8 @@ static long	 fingerprint(struct lstore *);
 static int	 next_run(void *, struct pool_run *);
 static int	 game_done(void *, const struct pool_run *,
 		    const struct resline *, char *, size_t);
+static int	 commit(void *, const struct pool_run *, const struct jgame *,
+		    const int *, const long *, const json_t *, char *, size_t);
 static void	 run_end(void *, const struct pool_run *, long, int);
 static int	 refit(struct lrunner *, char *, size_t);
 static void	 publish(struct lrunner *, double);
@@ -476,8 +479,10 @@ next_run(void *arg, struct pool_run *r)
 	for (i = 0; i < k; i++)
 		vers[i] = rn->v[pick[i]].id;
 	memset(r, 0, sizeof *r);
+	/* a job's logs are the workers' (ladder_jobs.c) */
 	if ((id = lstore_table(rn->s, k, vers, 0, ng, rn->seed,
-	    rn->t.logs, &r->seed, &log, cause, sizeof cause)) == -1) {
+	    rn->t.logs && rn->o->spool == NULL, &r->seed, &log, cause,
+	    sizeof cause)) == -1) {
 		warnx("%s", cause);
 		rn->stop = rn->broken = 1;
 		return -1;
@@ -513,13 +518,12 @@ game_done(void *arg, const struct pool_run *r, const struct resline *res,
     char *cause, size_t len)
 {
 	struct lrunner *rn = arg;
-	struct ltable *lt;
 	struct jgame g;
 	json_t *line, *seed;
 	const char *names[MAX_PLAYERS];
 	char *log = NULL;
 	long vers[MAX_PLAYERS];
-	int s, rc;
+	int s, rc, idx[MAX_PLAYERS];
 
 	if (r->log != NULL && asprintf(&log, "logs/%s", r->log) == -1)
 		abort();
@@ -527,27 +531,52 @@ game_done(void *arg, const struct pool_run *r, const struct resline *res,
 		names[s] = rn->v[r->bots[s]].player;
 	jgame_of_result(&g, r->table, res, rn->t.seats, rn->t.duplicate,
 	    names, log);
-	for (s = 0; s < g.k; s++)
-		vers[s] = rn->v[r->bots[res->seats[s]]].id;
+	for (s = 0; s < g.k; s++) {
+		idx[s] = r->bots[res->seats[s]];
+		vers[s] = rn->v[idx[s]].id;
+	}
 	seed = json_integer(res->seed);
 	line = jgame_json(&g, seed);
 	json_decref(seed);
-	rc = lstore_game(rn->s, &g, vers, line, cause, len);
+	rc = commit(rn, r, &g, idx, vers, line, cause, len);
 	json_decref(line);
 	free(log);
+	return rc;
+}
+
+/*
+ * Commits game g of run r (its journal line, the versions at its seats,
+ * idx the loaded bots at them or -1) and counts it: 0, 1 when --games is
+ * reached, -1 and a cause.  The pool's games and the spool's journals'
+ * (ladder_jobs.c) alike.
+ */
+static int
+commit(void *arg, const struct pool_run *r, const struct jgame *g,
+    const int *idx, const long *vers, const json_t *line, char *cause,
+    size_t len)
+{
+	struct lrunner *rn = arg;
+	struct ltable *lt;
+	int s, rc;
+
+	rc = lstore_game(rn->s, g, vers, line, cause, len);
 	if (rc == -1)
 		return -1;
 	if (rc == 1) {
-		warnx("table %ld game %ld reported twice; kept once", g.table,
-		    g.game);
+		warnx("table %ld game %ld reported twice; kept once", g->table,
+		    g->game);
 		return 0;
 	}
-	for (s = 0; s < g.k; s++)
-		rn->v[r->bots[res->seats[s]]].games++;
+	for (s = 0; s < g->k; s++)
+		if (idx[s] >= 0)
+			rn->v[idx[s]].games++;
 	lt = r->ctx;
-	pace_game(&lt->pace, res->game, (int)rn->gpd);
-	lt->left--;
-	rn->handed--;
+	if (lt != NULL)
+		pace_game(&lt->pace, g->game, (int)rn->gpd);
+	if (lt != NULL) {
+		lt->left--;
+		rn->handed--;
+	}
 	rn->fresh++;
 	rn->unfitted++;
 	if (refit_due(rn) == 0 && refit(rn, cause, len) == -1)
@@ -1033,7 +1062,7 @@ ladder_run(struct lstore *s, const struct lrun_opts *o)
 	rn.s = s;
 	rn.o = o;
 	rn.replay = beside_self("replay");
-	if ((n = lstore_abandon(s)) > 0 && !o->quiet)
+	if ((n = lstore_abandon(s, o->spool != NULL)) > 0 && !o->quiet)
 		fprintf(stderr, "ladder: %ld table%s of a stopped run "
 		    "abandoned (their games kept)\n", n, n == 1 ? "" : "s");
 	if (asprintf(&logs, "%s/logs", s->dir) == -1)
@@ -1089,7 +1118,8 @@ ladder_run(struct lstore *s, const struct lrun_opts *o)
 		}
 		waiting = 0;
 		memset(&po, 0, sizeof po);
-		po.jobs = rn.jobs = o->jobs > 0 ? o->jobs : rn.t.jobs;
+		po.jobs = rn.jobs = o->spool != NULL ? LJOBS_WORKERS(o) :
+		    o->jobs > 0 ? o->jobs : rn.t.jobs;
 		po.quiet = 1;
 		po.what = "table";
 		memset(&src, 0, sizeof src);
@@ -1099,7 +1129,11 @@ ladder_run(struct lstore *s, const struct lrun_opts *o)
 		src.tick = tick;
 		src.due = due;
 		src.arg = &rn;
-		end = pool_play(&rn.t, &po, &src, cause, sizeof cause);
+		if (o->spool != NULL)
+			end = ljobs_play(s, &rn.t, rn.nv, o, &src, commit,
+			    cause, sizeof cause);
+		else
+			end = pool_play(&rn.t, &po, &src, cause, sizeof cause);
 		unload_bots(&rn);
 		if (end == POOL_SIGNAL) {
 			rc = 130;

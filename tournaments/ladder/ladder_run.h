@@ -22,6 +22,11 @@ struct lrun_opts {
 	int	 refit_every;	/* games between refits */
 	const char *inbox;	/* looked into at every refit, or NULL */
 	int	 quiet;
+	/* tables as jobs (ladder_jobs.c): written into spool, or NULL */
+	const char *spool;
+	const char *submit;	/* run for each batch (sh -c), or NULL */
+	int	 workers;	/* jobs kept out; 0: 2 */
+	long	 job_timeout;	/* seconds a journal may stand still; 0: 600 */
 };
 
 /*

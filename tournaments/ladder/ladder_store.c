@@ -28,6 +28,17 @@
 #include "ladder/ladder_store.h"
 #include "oneway.h"
 
+/* Tables played as jobs (ladder_jobs.c): each job line written, and how
+ * it went (state: out, done, lost, stopped). */
+#define JOBS_SCHEMA \
+"CREATE TABLE jobs (id INTEGER PRIMARY KEY,\n" \
+"  tab INTEGER NOT NULL REFERENCES tables(id), lo INTEGER NOT NULL,\n" \
+"  hi INTEGER NOT NULL, batch INTEGER NOT NULL, idx INTEGER NOT NULL,\n" \
+"  line TEXT NOT NULL, fingerprint TEXT NOT NULL,\n" \
+"  submitted INTEGER NOT NULL, state TEXT NOT NULL DEFAULT 'out',\n" \
+"  UNIQUE (batch, idx));\n" \
+"CREATE INDEX jobs_state ON jobs (state);\n"
+
 static const char schema[] =
 "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);\n"
 "CREATE TABLE bots (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE,\n"
@@ -57,7 +68,8 @@ static const char schema[] =
 "  games INTEGER NOT NULL);\n"
 "CREATE TABLE ratings (fit INTEGER NOT NULL REFERENCES fits(id),\n"
 "  version INTEGER NOT NULL REFERENCES versions(id), elo REAL NOT NULL,\n"
-"  pm REAL, games INTEGER NOT NULL, PRIMARY KEY (fit, version));\n";
+"  pm REAL, games INTEGER NOT NULL, PRIMARY KEY (fit, version));\n"
+JOBS_SCHEMA;
 
 /* From schema 1: a version kept from play, and why. */
 static const char upgrade1[] =
@@ -65,6 +77,13 @@ static const char upgrade1[] =
 "ALTER TABLE versions ADD COLUMN quarantined INTEGER;\n"
 "ALTER TABLE versions ADD COLUMN quarantine TEXT;\n"
 "UPDATE meta SET value = '2' WHERE key = 'schema_version';\n"
+"COMMIT;\n";
+
+/* From schema 2: tables played as jobs. */
+static const char upgrade2[] =
+"BEGIN IMMEDIATE;\n"
+JOBS_SCHEMA
+"UPDATE meta SET value = '3' WHERE key = 'schema_version';\n"
 "COMMIT;\n";
 
 static int	 fail(struct lstore *, const char *, char *, size_t);
@@ -111,7 +130,8 @@ upgrade(struct lstore *s, char *cause, size_t len)
 	long n = v != NULL ? strtol(v, NULL, 10) : 0;
 
 	free(v);
-	if (n == 1 && lstore_exec(s, upgrade1, cause, len) == -1) {
+	if ((n == 1 && lstore_exec(s, upgrade1, cause, len) == -1) ||
+	    (n <= 2 && n >= 1 && lstore_exec(s, upgrade2, cause, len) == -1)) {
 		sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
 		return -1;
 	}
@@ -155,7 +175,7 @@ lstore_open(struct lstore *s, const char *dir, int create, char *cause,
 		if (lstore_exec(s, "BEGIN", cause, len) == -1 ||
 		    lstore_exec(s, schema, cause, len) == -1 ||
 		    lstore_exec(s, "INSERT INTO meta VALUES ('schema_version', "
-		    "'2')", cause, len) == -1 ||
+		    "'3')", cause, len) == -1 ||
 		    lstore_exec(s, "COMMIT", cause, len) == -1)
 			goto bad;
 		return 0;
@@ -544,15 +564,23 @@ lstore_table_end(struct lstore *s, long table, char *cause, size_t len)
 
 /* Marks the tables a killed run left open; see ladder_store.h. */
 long
-lstore_abandon(struct lstore *s)
+lstore_abandon(struct lstore *s, int keep_jobs)
 {
 	char cause[256];
+	long n;
 
-	if (lstore_exec(s, "UPDATE tables SET abandoned = 1, ended = "
-	    "strftime('%s','now') WHERE ended IS NULL", cause,
-	    sizeof cause) == -1)
+	if (lstore_exec(s, keep_jobs ? "UPDATE tables SET abandoned = 1, "
+	    "ended = strftime('%s','now') WHERE ended IS NULL AND id NOT IN "
+	    "(SELECT tab FROM jobs WHERE state = 'out')" : "UPDATE tables SET "
+	    "abandoned = 1, ended = strftime('%s','now') WHERE ended IS NULL",
+	    cause, sizeof cause) == -1)
 		return 0;
-	return (long)sqlite3_changes(s->db);
+	n = (long)sqlite3_changes(s->db);
+	/* played here, a job still out is no longer waited for */
+	if (!keep_jobs)
+		lstore_exec(s, "UPDATE jobs SET state = 'stopped' WHERE "
+		    "state = 'out'", cause, sizeof cause);
+	return n;
 }
 
 /* Commits one game; see ladder_store.h. */
@@ -703,29 +731,50 @@ settings(struct lstore *s, char *cause, size_t len)
 	return j;
 }
 
+/* The settings with bots as a tournament file; see ladder_store.h. */
+json_t *
+ladder_file(struct lstore *s, const struct lversion *const *v, int n,
+    char *cause, size_t len)
+{
+	json_t *j, *bots, *b;
+	int i;
+
+	if ((j = settings(s, cause, len)) == NULL)
+		return NULL;
+	/* the ladder's own settings (llimits_parse), no tournament's */
+	json_object_del(j, "ladder");
+	bots = json_array();
+	for (i = 0; i < n; i++) {
+		b = json_pack("{s:s,s:s}", "name", v[i]->player, "command",
+		    v[i]->command);
+		if (v[i]->dir != NULL)
+			json_object_set_new(b, "dir", json_string(v[i]->dir));
+		if (v[i]->env != NULL)
+			json_object_set(b, "env", v[i]->env);
+		json_array_append_new(bots, b);
+	}
+	json_object_set_new(j, "bots", bots);
+	return j;
+}
+
 /* The settings as a tournament; see ladder_store.h. */
 int
 ladder_tour(struct lstore *s, const struct lversion *v, int n,
     struct tour *t, char *cause, size_t len)
 {
-	json_t *j, *bots, *b;
+	const struct lversion **vp;
+	json_t *j, *bots;
 	char *text;
 	int i, rc;
 
-	if ((j = settings(s, cause, len)) == NULL)
+	vp = xcalloc((size_t)n + 1, sizeof *vp);
+	for (i = 0; i < n; i++)
+		vp[i] = &v[i];
+	j = ladder_file(s, vp, n, cause, len);
+	free(vp);
+	if (j == NULL)
 		return -1;
-	/* the ladder's own settings (llimits_parse), no tournament's */
-	json_object_del(j, "ladder");
-	bots = json_array();
-	for (i = 0; i < n; i++) {
-		b = json_pack("{s:s,s:s}", "name", v[i].player, "command",
-		    v[i].command);
-		if (v[i].dir != NULL)
-			json_object_set_new(b, "dir", json_string(v[i].dir));
-		if (v[i].env != NULL)
-			json_object_set(b, "env", v[i].env);
-		json_array_append_new(bots, b);
-	}
+	bots = json_object_get(j, "bots");
 	/* never seated (the run seats only v): a file needs a table's worth */
 	for (i = n; i < MAX_PLAYERS; i++) {
 		if (asprintf(&text, "placeholder-%d", i) == -1)
@@ -734,7 +783,6 @@ ladder_tour(struct lstore *s, const struct lversion *v, int n,
 		    text, "command", "true"));
 		free(text);
 	}
-	json_object_set_new(j, "bots", bots);
 	/* the referees' output, out of the bots' sight: the logs alone (the
 	 * bots' copies must stay visible, the store is hidden as the file) */
 	if (asprintf(&text, "%s/logs", s->dir) == -1)

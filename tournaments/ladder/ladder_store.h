@@ -18,7 +18,7 @@
 #include <jansson.h>
 
 #define LADDER_DB	"ladder.db"
-#define LADDER_SCHEMA	2		/* the store's schema version */
+#define LADDER_SCHEMA	3		/* the store's schema version */
 #define LNAME_MAX	40		/* a bot's name */
 #define LDESC_NAME	"bot.json"	/* an inbox entry's description */
 #define LDESC_MAX	65536		/* its size, and a settings' comment */
@@ -104,8 +104,12 @@ long	 lstore_table(struct lstore *, int k, const long *versions, long lo,
 	    char *, size_t);
 /* Marks a table ended; -1 and a cause. */
 int	 lstore_table_end(struct lstore *, long table, char *, size_t);
-/* Marks every table not ended as abandoned (after a kill); the count. */
-long	 lstore_abandon(struct lstore *);
+/*
+ * Marks every table not ended as abandoned (after a kill), but with
+ * keep_jobs those with a job out (ladder_jobs.c resumes them; without,
+ * such jobs are marked stopped); the count.
+ */
+long	 lstore_abandon(struct lstore *, int keep_jobs);
 /*
  * Commits one game: its journal line (jgame_json's) and its seats'
  * versions, in one transaction: 0, 1 if (table, game) was already in,
@@ -121,6 +125,13 @@ int	 lstore_game(struct lstore *, const struct jgame *, const long *vers,
  */
 int	 ladder_tour(struct lstore *, const struct lversion *v, int n,
 	    struct tour *, char *, size_t);
+/*
+ * The settings (without the ladder's own "ladder" object) with the
+ * versions v[0..n-1] as its bots, in that order: a tournament file as a
+ * new reference, or NULL and a cause.
+ */
+json_t	*ladder_file(struct lstore *, const struct lversion *const *v, int n,
+	    char *, size_t);
 /*
  * Reads a settings' "ladder" object (NULL: none) into l, the defaults
  * for what it does not say; -1 and a cause (an unknown key, a bad value).

@@ -1,0 +1,192 @@
+#!/usr/bin/env bats
+# The ladder's tables as jobs (tournament ladder run --spool,
+# tournaments/ladder/ladder_jobs.c) with GNU parallel as the engine on this
+# machine (-j 2 standing for two workers): a worker SIGKILLed mid-job and a
+# journal deleted, then no game lost nor doubled and the ladder's table
+# tournament rate's of its export byte for byte; the refusals (a journal
+# no job of the ladder writes, one whose plan line is another job's, a
+# job line of another build); kill -9 of the ladder host between
+# submitting and ingesting, then a restart: nothing lost nor doubled; a
+# bot retired while its tables are out; bad inputs.  The same on a real
+# Slurm is in tests/slurm.bats.
+
+load helpers
+load ladder
+
+# The submit command of the README's line: the batch's lines on GNU
+# parallel.
+PAR='parallel -j "$JOBS" bin/tournament job --from "$PLAN" --index {} --out "$OUT" ::: $(seq 0 $((JOBS - 1)))'
+
+@test "ladder --spool on GNU parallel -j 2: a worker SIGKILLed mid-job, a journal deleted; no game lost or doubled, the table is rate's" {
+	four_bots
+	# the README's line, on this ladder, stopped after 72 games
+	readme_block "tests/ladder_jobs.bats runs this line" >"$T/cmds"
+	[ "$(grep -c '^bin/tournament ladder run club --spool club/spool --workers 2' "$T/cmds")" -eq 1 ]
+	grep -qF -- "--submit '$PAR'" "$T/cmds"
+	sed -i "s|club|$L|g; s|--workers 2|& --games 72 --job-timeout 3|" "$T/cmds"
+	gate on
+	sh -e "$T/cmds" 2>"$T/run.err" &
+	bg=$!
+	# every job out stands mid-job: one worker SIGKILLed, another's
+	# journal deleted, then play goes on
+	hold_jobs
+	killed=${held%% *}
+	pid=$(holder "$killed")
+	[ -n "$pid" ]
+	kill -9 "$pid"
+	wait_for gone "$pid"
+	deleted=""
+	for f in "$L"/spool/out/b*/job-*.jsonl; do
+		[ "$f" != "$killed" ] && midjob "$f" any && { deleted=$f; break; }
+	done
+	[ -n "$deleted" ]
+	rm "$deleted"
+	gate off
+	wait "$bg"
+	echo "killed $killed, deleted $deleted" >&3 || true
+	[ -n "$killed" ]
+	[ -n "$deleted" ]
+	midjob "$killed"
+	# the lost jobs were planned again, their games kept
+	grep -q "stood still for 3s: its games missing are played again\|wrote no journal for 3s" "$T/run.err"
+	[ "$(q "SELECT count(*) FROM jobs WHERE state = 'lost'")" -ge 1 ]
+	[ "$(q "SELECT count(*) FROM jobs WHERE state = 'out'")" -eq 0 ]
+	jobs_complete 72
+	status_is_rate 20 "$L/export.jsonl"
+	# the spool and its plans are the ladder's alone (they hold the seeds)
+	[ "$(stat -c %a "$L/spool")" = 700 ]
+	[ "$(stat -c %a "$L/spool/batch-000001.jsonl")" = 600 ]
+}
+
+@test "ladder --spool refuses a journal no job of it writes and one whose plan line is another job's; a line of another build is refused" {
+	four_bots
+	# a journal of another tournament's table
+	printf '{"name": "other", "game": "horserace", "seats": 3, "deals": 1, "duplicate": true, "bots": [{"name": "x", "command": "%s/bin/random"}, {"name": "y", "command": "%s/bin/random"}, {"name": "z", "command": "%s/bin/random"}]}\n' \
+	    "$PWD" "$PWD" "$PWD" > "$T/other.json"
+	bin/tournament plan "$T/other.json" 2>/dev/null | head -n 1 > "$T/other.plan"
+	bin/tournament job --out "$T/other" < "$T/other.plan"
+	cat > "$T/submit.sh" <<EOF
+b=\$(basename "\$PLAN" .jsonl | sed "s/^batch-0*//"); from=0
+# batch 1: a stranger beside its journals
+[ "\$b" -ne 1 ] || cp "$T/other/job-000000.jsonl" "\$OUT/job-000099.jsonl"
+if [ "\$b" -eq 2 ]; then
+	# batch 2, line 0: batch 1's first journal in its place
+	until [ -s "\${OUT%/*}/b000001/job-000000.jsonl" ]; do sleep 0.05; done
+	cp "\${OUT%/*}/b000001/job-000000.jsonl" "\$OUT/job-000000.jsonl"
+	from=1
+fi
+[ "\$from" -lt "\$JOBS" ] || exit 0
+exec parallel -j "\$JOBS" bin/tournament job --from "\$PLAN" --index {} --out "\$OUT" ::: \$(seq \$from \$((JOBS - 1)))
+EOF
+	run bin/tournament ladder run "$L" --games 48 --spool "$T/sp" --workers 2 \
+	    --job-timeout 2 --submit "sh $T/submit.sh"
+	[ "$status" -eq 0 ]
+	[ "$(grep -c "b000001/job-000099.jsonl: refused: no job of the ladder writes it" <<<"$output")" -eq 1 ]
+	[ "$(grep -c "b000002/job-000000.jsonl: refused: its header's plan line is not the one of job" <<<"$output")" -eq 1 ]
+	# the refused job was planned again: its games are in, none twice
+	[ "$(q "SELECT state FROM jobs WHERE batch = 2 AND idx = 0")" = lost ]
+	jobs_complete 48
+	# nothing of the strangers went in
+	[ "$(q "SELECT count(*) FROM games WHERE line LIKE '%\"x\"%'")" -eq 0 ]
+	status_is_rate 20 "$L/export.jsonl"
+	# a job line of another build (its fingerprint made again) is refused
+	head -n 1 "$T/sp/batch-000001.jsonl" | python3 -c '
+import json, sys
+l = json.loads(sys.stdin.readline())
+l.pop("fingerprint")
+l["build"] = "0123456789abcdef"
+h = 0xcbf29ce484222325
+for b in json.dumps(l, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode():
+    h = ((h ^ b) * 0x100000001b3) % 2 ** 64
+l["fingerprint"] = "%016x" % h
+print(json.dumps(l, separators=(",", ":")))' > "$T/edited"
+	build=$(head -n 1 "$T/sp/batch-000001.jsonl" | python3 -c 'import json, sys; print(json.loads(sys.stdin.readline())["build"])')
+	run bin/tournament job --out "$T/edited.out" < "$T/edited"
+	[ "$status" -eq 2 ]
+	[ "$output" = "tournament: job 0: planned for build 0123456789abcdef of the referee, this one is build $build (install the ladder host's build on this worker)" ]
+	[ ! -e "$T/edited.out/job-000000.jsonl" ]
+}
+
+@test "ladder --spool: kill -9 of the host between submitting and ingesting, restarted: nothing lost or doubled" {
+	four_bots
+	# no workers yet: the jobs are written and submitted, nothing played
+	bin/tournament ladder run "$L" --games 48 --spool "$T/sp" --workers 2 \
+	    --submit true 2>"$T/run1.err" &
+	bg=$!
+	wait_for test -s "$T/sp/batch-000001.jsonl"
+	kill -9 "$bg"
+	wait "$bg" || true
+	bg=""
+	# the store holds the jobs out, the plan is whole
+	[ "$(q "SELECT count(*) FROM jobs WHERE state = 'out'")" -eq 2 ]
+	[ "$(wc -l < "$T/sp/batch-000001.jsonl")" -eq 2 ]
+	[ "$(q "SELECT count(*) FROM games")" -eq 0 ]
+	# the workers play it while the host is down
+	OUT=$T/sp/out/b000001 PLAN=$T/sp/batch-000001.jsonl JOBS=2 sh -c "$PAR"
+	run bin/tournament ladder run "$L" --games 48 --spool "$T/sp" --workers 2 \
+	    --job-timeout 3 --submit "$PAR"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"ladder: 2 jobs of a stopped run still out: their journals are read"* ]]
+	[ "$(q "SELECT count(*) FROM jobs WHERE batch = 1 AND state = 'done'")" -eq 2 ]
+	[ "$(q "SELECT count(*) FROM jobs WHERE state != 'done'")" -eq 0 ]
+	jobs_complete 48
+	status_is_rate 20 "$L/export.jsonl"
+}
+
+@test "ladder run --spool: one line for every bad input; --help names the options" {
+	bin/tournament ladder init "$L" "$T/settings.json" >/dev/null
+	run bin/tournament ladder run "$L" --workers 2
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"--submit, --workers and --job-timeout go with --spool"* ]]
+	[ "${#lines[@]}" -eq 1 ]
+	run bin/tournament ladder run "$L" --spool "$T/sp" -j 2
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"-j plays tables here; with --spool the workers play (--workers K)"* ]]
+	run bin/tournament ladder run "$L" --spool "$T/sp" --workers 0
+	[ "$status" -eq 2 ]
+	[ "${#lines[@]}" -eq 1 ]
+	run bin/tournament ladder run "$L" --spool "$T/sp" --job-timeout x
+	[ "$status" -eq 2 ]
+	[ "${#lines[@]}" -eq 1 ]
+	# a spool that cannot be made: one line, exit status 1
+	for i in 1 2 3; do
+		bin/tournament ladder add "$L" "r$i" -c "bin/random --seed $i" >/dev/null
+	done
+	: > "$T/file"
+	run bin/tournament ladder run -q "$L" --games 3 --spool "$T/file/sp"
+	[ "$status" -eq 1 ]
+	[ "$(grep -c "$T/file/sp: Not a directory" <<<"$output")" -eq 1 ]
+	run bin/tournament ladder run --help
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"[--spool SPOOL [--workers K] [--submit CMD]"* ]]
+	[[ "$output" == *"[--job-timeout SECONDS]]"* ]]
+}
+
+@test "ladder run --spool: a bot retired while its tables are out: they are played out and counted, the next round seats it no more" {
+	four_bots
+	gate on
+	bin/tournament ladder run "$L" --games 96 --spool "$L/spool" --workers 2 \
+	    --job-timeout 60 --submit "$PAR" 2>"$T/run.err" &
+	bg=$!
+	hold_jobs
+	out=$(q "SELECT group_concat(tab) FROM jobs WHERE state = 'out'")
+	[ -n "$out" ]
+	# a bot at a table out
+	bot=$(q "SELECT v.player FROM seats s JOIN versions v ON v.id = s.version \
+	    WHERE s.tab = ${out%%,*} AND s.seat = 0")
+	bin/tournament ladder retire "$L" "${bot%.v1}"
+	gate off
+	wait "$bg"
+	# the tables out at the retire, its own among them, ended whole
+	for t in ${out//,/ }; do
+		[ "$(q "SELECT hi - (SELECT count(*) FROM games WHERE tab = $t) FROM tables WHERE id = $t")" -eq 0 ]
+	done
+	jobs_complete 96
+	# the last tables, of the round after the retire, seat it no more
+	last=$(q "SELECT max(id) FROM tables")
+	[ "$(q "SELECT count(*) FROM seats s JOIN versions v ON v.id = s.version \
+	    WHERE v.player = '$bot' AND s.tab = $last")" -eq 0 ]
+	[ "$(q "SELECT count(*) FROM seats s JOIN versions v ON v.id = s.version \
+	    WHERE v.player = '$bot' AND s.tab > $last - 2")" -eq 0 ]
+	status_is_rate 20 "$L/export.jsonl"
+}

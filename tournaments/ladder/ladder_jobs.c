@@ -1,0 +1,1012 @@
+/*
+ * tournament ladder run --spool: the ladder's tables played as jobs by
+ * workers it does not run itself (a Slurm array, GNU parallel here or over
+ * ssh), the store, the pairing and the site staying on this host.  The
+ * tables come from the same source as the pool's (ladder_run.c's next_run,
+ * which records each in the store); each becomes a job line (jobline.h,
+ * the format of `tournament plan`, with the build of the referee), the
+ * job recorded in the store (table, games, line, fingerprint, when) before
+ * its batch is written, SPOOL/batch-NNNNNN.jsonl (line i: array task i),
+ * and the submit command run for it (sh -c, with PLAN, JOBS and OUT in
+ * its environment; reaped, never waited for).  Workers run `tournament
+ * job` into SPOOL/out/bNNNNNN/; the journals are read as they grow, each
+ * header checked against the job the store holds (a journal of another
+ * job, or of no job, is refused with one message and never read), each
+ * game committed in its own transaction keyed by (table, game), so a game
+ * read twice counts once.  A job whose journal stands still (or is
+ * missing) for the timeout is lost: its table's games not yet in are
+ * planned again as a new job; a table lost LREPLANS times ends as failed
+ * (its bots judged as a failed table).  A run killed at any point leaves
+ * its jobs in the store: the next run reads their journals and plans
+ * again what they lack.
+ */
+#include <sys/stat.h>
+#include <sys/wait.h>
+
+#include <dirent.h>
+#include <err.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <sqlite3.h>
+
+#include "alloc.h"
+#include "base/journal.h"
+#include "base/paths.h"
+#include "base/schedule.h"
+#include "base/tfile.h"
+#include "ladder/ladder_jobs.h"
+#include "ladder/ladder_run.h"
+#include "ladder/ladder_store.h"
+#include "pool/jobline.h"
+#include "proc.h"
+
+#define LREPLANS	3	/* a table's jobs lost before it fails */
+#define LPOLL_US	200000	/* between looks at the journals */
+
+/* A table whose games are played as jobs. */
+struct ltab {
+	struct pool_run	 r;		/* the source's run, or made again */
+	int		 mine;		/* r is the source's: its end is told */
+	long		 ng;		/* its games */
+	long		 have;		/* of them in the store */
+	char		*taken;		/* ng flags: in the store */
+	long		 vers[MAX_PLAYERS];	/* by seat of its tournament */
+	char		*names[MAX_PLAYERS];
+	int		 idx[MAX_PLAYERS];	/* loaded bot, or -1 */
+	int		 out;		/* its jobs out */
+	int		 lost;		/* its jobs lost */
+	int		 again;		/* wants a job for what it lacks */
+};
+
+/* A job out. */
+struct ljob {
+	long		 id;		/* jobs.id */
+	long		 lo, hi, batch, idx;
+	char		*path;		/* its journal */
+	char		*logdir;	/* its logs' base, as the store keeps */
+	json_t		*line;
+	off_t		 size;		/* its journal's, when last read */
+	double		 grew;		/* when it last grew (or was sent) */
+	int		 refused;	/* its journal was refused (said) */
+	struct ltab	*tb;
+};
+
+/* A submit command under way. */
+struct lsub {
+	pid_t		 pid;
+	long		 batch;
+};
+
+struct spool {
+	struct lstore		*s;
+	struct tour		*t;
+	int			 nv;
+	const struct lrun_opts	*o;
+	struct pool_source	*src;
+	ljobs_commit		 commit;
+	char			*dir, *out;	/* SPOOL, SPOOL/out: absolute */
+	struct ljob		**j;
+	int			 nj;
+	struct ltab		**tb;
+	int			 ntb;
+	struct lsub		*sub;
+	int			 nsub;
+	long			 batch;		/* the next batch's number */
+	long			 gpd;		/* games a deal */
+	struct ljob		*cur;		/* the job being read */
+	int			 aim;		/* the source asked to stop */
+	int			 broken;	/* the store failed */
+	char			**said;		/* journals refused, said once */
+	int			 nsaid;
+};
+
+static volatile sig_atomic_t	 got_signal;
+
+static void	 on_signal(int);
+static double	 now(void);
+static struct ltab *tab_new(struct spool *, long, const struct pool_run *,
+		    char *, size_t);
+static void	 tab_free(struct spool *, struct ltab *, int);
+static int	 resume(struct spool *, char *, size_t);
+static int	 job_add(struct spool *, struct ltab *, json_t **, long *,
+		    long *);
+static json_t	*job_tournament(struct spool *, struct ltab *, json_t **,
+		    char *, size_t);
+static int	 submit(struct spool *, char *, size_t);
+static int	 write_batch(struct spool *, int, json_t **, struct ltab **,
+		    char *, size_t);
+static void	 reap(struct spool *, int);
+static void	 look(struct spool *);
+static int	 read_job(struct spool *, struct ljob *);
+static int	 take_header(void *, const json_t *, char *, size_t);
+static int	 take_game(void *, const struct jgame *, char *, size_t);
+static void	 bad_line(void *, long, const char *);
+static void	 job_state(struct spool *, struct ljob *, const char *);
+static void	 drop_job(struct spool *, int);
+static void	 strangers(struct spool *, long);
+static int	 said(struct spool *, const char *);
+static char	*logdir(struct spool *, long);
+
+/* Notes a signal. */
+static void
+on_signal(int sig)
+{
+	got_signal = sig;
+}
+
+/* Monotonic seconds. */
+static double
+now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/*
+ * A table of the store (its seats, games and games already in): a new
+ * ltab kept in the spool, the source's run r taken over (NULL: a table a
+ * killed run left), or NULL and a cause.
+ */
+static struct ltab *
+tab_new(struct spool *sp, long table, const struct pool_run *r, char *cause,
+    size_t len)
+{
+	sqlite3_stmt *st;
+	struct ltab *tb;
+	int i, k = 0;
+
+	tb = xcalloc(1, sizeof *tb);
+	if (r != NULL) {
+		tb->r = *r;
+		tb->mine = 1;
+	}
+	tb->r.table = table;
+	if ((st = lstore_prep(sp->s, "SELECT hi FROM tables WHERE id = ?",
+	    cause, len)) == NULL)
+		goto bad;
+	sqlite3_bind_int64(st, 1, table);
+	if (sqlite3_step(st) == SQLITE_ROW)
+		tb->ng = (long)sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	tb->taken = xcalloc((size_t)tb->ng + 1, 1);
+	if ((st = lstore_prep(sp->s, "SELECT st.version, v.player FROM seats "
+	    "st JOIN versions v ON v.id = st.version WHERE st.tab = ? ORDER "
+	    "BY st.seat", cause, len)) == NULL)
+		goto bad;
+	sqlite3_bind_int64(st, 1, table);
+	while (sqlite3_step(st) == SQLITE_ROW && k < MAX_PLAYERS) {
+		tb->vers[k] = (long)sqlite3_column_int64(st, 0);
+		tb->names[k] = xstrdup((const char *)sqlite3_column_text(st,
+		    1));
+		tb->idx[k] = -1;
+		for (i = 0; i < sp->nv; i++)
+			if (strcmp(sp->t->bots[i].name, tb->names[k]) == 0)
+				tb->idx[k] = i;
+		k++;
+	}
+	sqlite3_finalize(st);
+	if (k != sp->t->seats || tb->ng <= 0) {
+		snprintf(cause, len, "%s: table %ld has %d seats and %ld games, "
+		    "not a table of this ladder", sp->s->path, table, k, tb->ng);
+		goto bad;
+	}
+	if ((st = lstore_prep(sp->s, "SELECT game FROM games WHERE tab = ?",
+	    cause, len)) == NULL)
+		goto bad;
+	sqlite3_bind_int64(st, 1, table);
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		i = sqlite3_column_int(st, 0);
+		if (i >= 0 && i < tb->ng && !tb->taken[i]) {
+			tb->taken[i] = 1;
+			tb->have++;
+		}
+	}
+	sqlite3_finalize(st);
+	sp->tb = xreallocarray(sp->tb, (size_t)sp->ntb + 1, sizeof *sp->tb);
+	sp->tb[sp->ntb++] = tb;
+	return tb;
+bad:
+	tb->mine = 0;
+	tab_free(sp, tb, 0);
+	return NULL;
+}
+
+/*
+ * Ends a table (all its games in, or lost too often: failed): the source
+ * is told of its own, the store of one a killed run left; freed.
+ */
+static void
+tab_free(struct spool *sp, struct ltab *tb, int end)
+{
+	char cause[512];
+	int i;
+
+	if (end && tb->mine)
+		sp->src->end(sp->src->arg, &tb->r, tb->ng - tb->have,
+		    tb->have < tb->ng);
+	else if (end && lstore_table_end(sp->s, tb->r.table, cause,
+	    sizeof cause) == -1)
+		warnx("%s", cause);
+	for (i = 0; i < sp->ntb; i++)
+		if (sp->tb[i] == tb) {
+			sp->tb[i] = sp->tb[--sp->ntb];
+			break;
+		}
+	for (i = 0; i < MAX_PLAYERS; i++)
+		free(tb->names[i]);
+	free(tb->r.list);
+	free(tb->r.log);
+	free(tb->taken);
+	free(tb);
+}
+
+/*
+ * Takes up the jobs a killed run left out (their tables from the store;
+ * their journals are read at the next look): -1 and a cause.
+ */
+static int
+resume(struct spool *sp, char *cause, size_t len)
+{
+	sqlite3_stmt *st;
+	struct ljob *jb;
+	struct ltab *tb;
+	json_error_t je;
+	long table;
+	int i, rc = 0;
+
+	sp->batch = lstore_scalar(sp->s, "SELECT coalesce(max(batch), 0) + 1 "
+	    "FROM jobs");
+	if ((st = lstore_prep(sp->s, "SELECT id, tab, lo, hi, batch, idx, "
+	    "line FROM jobs WHERE state = 'out' ORDER BY id", cause,
+	    len)) == NULL)
+		return -1;
+	while (rc == 0 && sqlite3_step(st) == SQLITE_ROW) {
+		table = (long)sqlite3_column_int64(st, 1);
+		for (tb = NULL, i = 0; i < sp->ntb; i++)
+			if (sp->tb[i]->r.table == table)
+				tb = sp->tb[i];
+		if (tb == NULL && (tb = tab_new(sp, table, NULL, cause,
+		    len)) == NULL) {
+			rc = -1;
+			break;
+		}
+		jb = xcalloc(1, sizeof *jb);
+		jb->id = (long)sqlite3_column_int64(st, 0);
+		jb->lo = (long)sqlite3_column_int64(st, 2);
+		jb->hi = (long)sqlite3_column_int64(st, 3);
+		jb->batch = (long)sqlite3_column_int64(st, 4);
+		jb->idx = (long)sqlite3_column_int64(st, 5);
+		jb->line = json_loads((const char *)sqlite3_column_text(st, 6),
+		    0, &je);
+		jb->tb = tb;
+		jb->grew = now();
+		tb->out++;
+		if (asprintf(&jb->path, "%s/b%06ld/job-%06ld.jsonl", sp->out,
+		    jb->batch, jb->idx) == -1)
+			abort();
+		jb->logdir = logdir(sp, jb->batch);
+		sp->j = xreallocarray(sp->j, (size_t)sp->nj + 1,
+		    sizeof *sp->j);
+		sp->j[sp->nj++] = jb;
+	}
+	sqlite3_finalize(st);
+	if (rc == 0 && sp->nj > 0 && !sp->o->quiet)
+		fprintf(stderr, "ladder: %d job%s of a stopped run still out: "
+		    "their journals are read, what they lack is played again "
+		    "after %lds\n", sp->nj, sp->nj == 1 ? "" : "s",
+		    LJOBS_TIMEOUT(sp->o));
+	return rc;
+}
+
+/*
+ * The tournament of table tb as a job plays it (the settings, its bots
+ * in seat order, its deals and the ladder's seed) and in *header its
+ * journal header: new references, or NULL and a cause.
+ */
+static json_t *
+job_tournament(struct spool *sp, struct ltab *tb, json_t **header,
+    char *cause, size_t len)
+{
+	const struct lversion *vp[MAX_PLAYERS];
+	struct lversion *all;
+	struct schedule sch;
+	struct tour t1;
+	json_t *j = NULL;
+	char seed[32];
+	int n, i, k, seats = sp->t->seats, one[MAX_PLAYERS];
+
+	if (lstore_versions(sp->s, &all, &n, cause, len) == -1)
+		return NULL;
+	for (k = 0; k < seats; k++) {
+		for (i = 0; i < n && all[i].id != tb->vers[k]; i++)
+			;
+		if (i == n) {
+			snprintf(cause, len, "table %ld: version %ld is not "
+			    "in the store", tb->r.table, tb->vers[k]);
+			goto out;
+		}
+		vp[k] = &all[i];
+	}
+	if ((j = ladder_file(sp->s, vp, seats, cause, len)) == NULL)
+		goto out;
+	json_object_del(j, "output");
+	json_object_set_new(j, "name", json_string(sp->t->name));
+	json_object_set_new(j, "deals", json_integer(tb->ng / sp->gpd));
+	snprintf(seed, sizeof seed, "%" PRIu64, sp->t->seed);
+	json_object_set_new(j, "seed", json_string(seed));
+	if (tour_parse(&t1, j, sp->s->path, cause, len) == -1) {
+		json_decref(j);
+		j = NULL;
+		goto out;
+	}
+	memset(&sch, 0, sizeof sch);
+	sch.nbots = sch.seats = seats;
+	sch.ntables = 1;
+	for (k = 0; k < seats; k++)
+		one[k] = k;
+	sch.tab = one;
+	*header = tour_header(&t1, &sch);
+	/* the ladder's table numbers: its tables so far */
+	json_object_set_new(*header, "tables", json_integer(tb->r.table + 1));
+	tour_free(&t1);
+out:
+	lversions_free(all, n);
+	return j;
+}
+
+/*
+ * Adds to a batch a job for what table tb lacks (all its games when new):
+ * its tournament and header in tj[0..1], its games in *lo, *hi; -1 when it
+ * lacks nothing or cannot be made (said).
+ */
+static int
+job_add(struct spool *sp, struct ltab *tb, json_t **tj, long *lo, long *hi)
+{
+	char cause[512];
+	long g;
+
+	for (g = 0; g < tb->ng && tb->taken[g]; g++)
+		;
+	if (g == tb->ng)
+		return -1;
+	*lo = g / sp->gpd * sp->gpd;
+	for (g = tb->ng; g > *lo && tb->taken[g - 1]; g--)
+		;
+	*hi = (g + sp->gpd - 1) / sp->gpd * sp->gpd;
+	if (*hi > tb->ng)
+		*hi = tb->ng;
+	if ((tj[0] = job_tournament(sp, tb, &tj[1], cause,
+	    sizeof cause)) == NULL) {
+		warnx("%s", cause);
+		sp->broken = 1;
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Plans the next batch: tables that lost a job first, then new ones from
+ * the source, until LJOBS_WORKERS jobs are out; records the jobs in the
+ * store, then writes the plan and runs the submit command.  -1 and a
+ * cause (the store).
+ */
+static int
+submit(struct spool *sp, char *cause, size_t len)
+{
+	struct pool_run r;
+	struct ltab **want, *tb;
+	json_t **tj, **lines;
+	long *lo, *hi;
+	int n = 0, i, rc = 0, cap = LJOBS_WORKERS(sp->o) - sp->nj;
+
+	if (cap <= 0)
+		return 0;
+	want = xcalloc((size_t)cap, sizeof *want);
+	tj = xcalloc((size_t)cap * 2, sizeof *tj);
+	lines = xcalloc((size_t)cap, sizeof *lines);
+	lo = xcalloc((size_t)cap, sizeof *lo);
+	hi = xcalloc((size_t)cap, sizeof *hi);
+	for (i = 0; i < sp->ntb && n < cap; i++) {
+		tb = sp->tb[i];
+		if (!tb->again || tb->out > 0)
+			continue;
+		tb->again = 0;
+		if (job_add(sp, tb, &tj[2 * n], &lo[n], &hi[n]) == 0)
+			want[n++] = tb;
+	}
+	while (n < cap && !sp->aim && !sp->broken) {
+		memset(&r, 0, sizeof r);
+		/* the pairing counts the tables out (inflight) */
+		if ((rc = sp->src->next(sp->src->arg, &r)) != 1) {
+			if (rc == -1)
+				sp->aim = 1;
+			rc = 0;
+			break;
+		}
+		if ((tb = tab_new(sp, r.table, &r, cause, len)) == NULL) {
+			rc = -1;
+			break;
+		}
+		if (job_add(sp, tb, &tj[2 * n], &lo[n], &hi[n]) == 0)
+			want[n++] = tb;
+	}
+	if (rc == 0 && n > 0) {
+		for (i = 0; i < n; i++)
+			lines[i] = jobline_make(i, n, want[i]->ng, sp->s->path,
+			    want[i]->r.table, lo[i], hi[i], tj[2 * i],
+			    tj[2 * i + 1], jobline_build(sp->t->referee));
+		rc = write_batch(sp, n, lines, want, cause, len);
+	}
+	for (i = 0; i < n; i++) {
+		json_decref(tj[2 * i]);
+		json_decref(tj[2 * i + 1]);
+		json_decref(lines[i]);
+	}
+	free(want);
+	free(tj);
+	free(lines);
+	free(lo);
+	free(hi);
+	return rc;
+}
+
+/*
+ * Records a batch's n jobs in the store (one transaction), then writes
+ * its plan (aside, renamed in) and runs the submit command for it; -1
+ * and a cause when the store or the spool cannot be written.
+ */
+static int
+write_batch(struct spool *sp, int n, json_t **lines, struct ltab **want,
+    char *cause, size_t len)
+{
+	sqlite3_stmt *st;
+	struct ljob *jb;
+	json_int_t lo, hi;
+	char *plan, *tmp, *out, *text, num[32];
+	FILE *fp;
+	int i, fd;
+	long b = sp->batch++;
+
+	if (asprintf(&plan, "%s/batch-%06ld.jsonl", sp->dir, b) == -1 ||
+	    asprintf(&tmp, "%s.tmp", plan) == -1 ||
+	    asprintf(&out, "%s/b%06ld", sp->out, b) == -1)
+		abort();
+	if (lstore_exec(sp->s, "BEGIN IMMEDIATE", cause, len) == -1)
+		return -1;
+	if ((st = lstore_prep(sp->s, "INSERT INTO jobs (tab, lo, hi, batch, "
+	    "idx, line, fingerprint, submitted) VALUES (?, ?, ?, ?, ?, ?, ?, "
+	    "strftime('%s','now'))", cause, len)) == NULL) {
+		lstore_exec(sp->s, "ROLLBACK", cause, len);
+		return -1;
+	}
+	for (i = 0; i < n; i++) {
+		json_unpack(json_object_get(lines[i], "games"), "[II]", &lo,
+		    &hi);
+		text = json_dumps(lines[i], JSON_COMPACT);
+		jb = xcalloc(1, sizeof *jb);
+		jb->lo = (long)lo;
+		jb->hi = (long)hi;
+		jb->batch = b;
+		jb->idx = i;
+		jb->line = json_incref(lines[i]);
+		jb->tb = want[i];
+		jb->grew = now();
+		want[i]->out++;
+		if (asprintf(&jb->path, "%s/job-%06d.jsonl", out, i) == -1)
+			abort();
+		jb->logdir = logdir(sp, b);
+		sqlite3_reset(st);
+		sqlite3_bind_int64(st, 1, want[i]->r.table);
+		sqlite3_bind_int64(st, 2, lo);
+		sqlite3_bind_int64(st, 3, hi);
+		sqlite3_bind_int64(st, 4, b);
+		sqlite3_bind_int(st, 5, i);
+		sqlite3_bind_text(st, 6, text, -1, SQLITE_TRANSIENT);
+		sqlite3_bind_text(st, 7, json_string_value(json_object_get(
+		    lines[i], "fingerprint")), -1, SQLITE_TRANSIENT);
+		if (sqlite3_step(st) != SQLITE_DONE) {
+			snprintf(cause, len, "%s: jobs: %s", sp->s->path,
+			    sqlite3_errmsg(sp->s->db));
+			free(text);
+			sqlite3_finalize(st);
+			lstore_exec(sp->s, "ROLLBACK", num, sizeof num);
+			return -1;
+		}
+		jb->id = (long)sqlite3_last_insert_rowid(sp->s->db);
+		free(text);
+		sp->j = xreallocarray(sp->j, (size_t)sp->nj + 1,
+		    sizeof *sp->j);
+		sp->j[sp->nj++] = jb;
+	}
+	sqlite3_finalize(st);
+	if (lstore_exec(sp->s, "COMMIT", cause, len) == -1)
+		return -1;
+	/* the plan holds the seeds: the spool is the ladder's alone */
+	if (mkdirs(out) == -1) {
+		snprintf(cause, len, "%s: %s", out, strerror(errno));
+		return -1;
+	}
+	if ((fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
+	    0600)) == -1 || (fp = fdopen(fd, "w")) == NULL) {
+		snprintf(cause, len, "%s: %s", tmp, strerror(errno));
+		return -1;
+	}
+	for (i = 0; i < n; i++)
+		if (json_dumpf(lines[i], fp, JSON_COMPACT) == -1 ||
+		    fputc('\n', fp) == EOF)
+			break;
+	if (i < n || fflush(fp) == EOF || fsync(fileno(fp)) == -1 ||
+	    fclose(fp) == EOF || rename(tmp, plan) == -1) {
+		snprintf(cause, len, "%s: %s", plan, strerror(errno));
+		return -1;
+	}
+	if (!sp->o->quiet)
+		fprintf(stderr, "ladder: batch %ld: %d job%s in %s\n", b, n,
+		    n == 1 ? "" : "s", plan);
+	if (sp->o->submit != NULL) {
+		char *argv[] = { (char *)"/bin/sh", (char *)"-c",
+		    (char *)sp->o->submit, (char *)"sh", NULL };
+
+		snprintf(num, sizeof num, "%d", n);
+		/* what the command is given, in its environment */
+		if (setenv("PLAN", plan, 1) == -1 || setenv("JOBS", num,
+		    1) == -1 || setenv("OUT", out, 1) == -1)
+			err(1, "setenv");
+		sp->sub = xreallocarray(sp->sub, (size_t)sp->nsub + 1,
+		    sizeof *sp->sub);
+		sp->sub[sp->nsub].batch = b;
+		/* what it says (sbatch: the job's number) goes to our stderr */
+		if ((sp->sub[sp->nsub].pid = proc_helper(argv, -1,
+		    STDERR_FILENO, -1, NULL)) == -1)
+			warn("%s", sp->o->submit);
+		else
+			sp->nsub++;
+	}
+	free(plan);
+	free(tmp);
+	free(out);
+	return 0;
+}
+
+/*
+ * Reaps the submit commands that ended (with wait, all of them): one
+ * that failed is said; its jobs are planned again after the timeout.
+ */
+static void
+reap(struct spool *sp, int wait)
+{
+	char how[128];
+	int i, status;
+	pid_t p;
+
+	for (i = 0; i < sp->nsub; i++) {
+		while ((p = waitpid(sp->sub[i].pid, &status, wait ? 0 :
+		    WNOHANG)) == -1 && errno == EINTR)
+			;
+		if (p == 0)
+			continue;
+		if (p > 0 && !(WIFEXITED(status) && WEXITSTATUS(status) ==
+		    0)) {
+			if (WIFEXITED(status))
+				snprintf(how, sizeof how, "exited with status "
+				    "%d", WEXITSTATUS(status));
+			else
+				snprintf(how, sizeof how, "was killed by signal "
+				    "%d", WIFSIGNALED(status) ?
+				    WTERMSIG(status) : 0);
+			warnx("batch %ld: the submit command %s; its jobs "
+			    "missing are played again after %lds", sp->sub[i].batch,
+			    how, LJOBS_TIMEOUT(sp->o));
+		}
+		sp->sub[i--] = sp->sub[--sp->nsub];
+	}
+}
+
+/*
+ * Looks at every job out: reads the journals that grew, marks the jobs
+ * done whose games are all in, the tables ended whose games are, and
+ * the jobs lost whose journal stood still for the timeout.
+ */
+static void
+look(struct spool *sp)
+{
+	struct stat sb;
+	struct ljob *jb;
+	struct ltab *tb;
+	long lastb = -1;
+	int i;
+
+	for (i = 0; i < sp->nj && !sp->broken; i++) {
+		jb = sp->j[i];
+		if (jb->batch != lastb)
+			strangers(sp, lastb = jb->batch);
+		if (!jb->refused && stat(jb->path, &sb) == 0 &&
+		    sb.st_size != jb->size) {
+			jb->grew = now();
+			jb->size = sb.st_size;
+			if (read_job(sp, jb) == -1)
+				continue;
+		}
+		tb = jb->tb;
+		if (tb->have == tb->ng || memchr(tb->taken + jb->lo, 0,
+		    (size_t)(jb->hi - jb->lo)) == NULL) {
+			job_state(sp, jb, "done");
+			drop_job(sp, i--);
+		} else if (now() - jb->grew > (double)LJOBS_TIMEOUT(sp->o)) {
+			if (!sp->o->quiet)
+				fprintf(stderr, "ladder: job %ld (batch %ld "
+				    "line %ld, table %ld) %s for %lds: its "
+				    "games missing are played again\n", jb->id,
+				    jb->batch, jb->idx, tb->r.table, jb->size >
+				    0 ? "stood still" : "wrote no journal",
+				    LJOBS_TIMEOUT(sp->o));
+			job_state(sp, jb, "lost");
+			tb->lost++;
+			tb->again = 1;
+			drop_job(sp, i--);
+		}
+	}
+	for (i = 0; i < sp->ntb; i++) {
+		tb = sp->tb[i];
+		if (tb->out > 0)
+			continue;
+		if (tb->have == tb->ng || tb->lost >= LREPLANS) {
+			if (tb->have < tb->ng)
+				warnx("table %ld: %d jobs lost, %ld of its %ld "
+				    "games not played; it ends as failed",
+				    tb->r.table, tb->lost, tb->ng - tb->have,
+				    tb->ng);
+			tab_free(sp, tb, 1);
+			i--;
+		} else
+			tb->again = 1;
+	}
+}
+
+/*
+ * Reads a job's journal: its header must be its job's, then each game
+ * not yet in is committed; -1 when refused (said once) or the store
+ * failed.
+ */
+static int
+read_job(struct spool *sp, struct ljob *jb)
+{
+	struct jreader jr;
+	char cause[1024];
+	int rc;
+
+	memset(&jr, 0, sizeof jr);
+	jr.header = take_header;
+	jr.game = take_game;
+	jr.warn = bad_line;
+	jr.arg = sp;
+	sp->cur = jb;
+	rc = journal_read(jb->path, &jr, cause, sizeof cause);
+	sp->cur = NULL;
+	if (rc == 0)
+		return 0;
+	if (jb->refused) {
+		warnx("%s", cause);
+		return -1;
+	}
+	if (errno == ENOENT)
+		return 0;
+	warnx("%s", cause);
+	sp->broken = 1;
+	return -1;
+}
+
+/* A journal's header: the job the store holds, or refused. */
+static int
+take_header(void *arg, const json_t *h, char *cause, size_t len)
+{
+	struct spool *sp = arg;
+	struct ljob *jb = sp->cur;
+	json_t *plan, *line;
+	int same;
+
+	plan = json_object_get(h, "plan");
+	line = plan != NULL ? jobline_of_header(plan, h) : NULL;
+	same = line != NULL && json_equal(line, jb->line);
+	json_decref(line);
+	if (same)
+		return 0;
+	jb->refused = 1;
+	snprintf(cause, len, "%s: refused: its header's plan line is not the "
+	    "one of job %ld (batch %ld line %ld, table %ld games %ld-%ld) "
+	    "that the ladder wrote; it is not read, the job is played again "
+	    "after %lds", jb->path, jb->id, jb->batch, jb->idx,
+	    jb->tb->r.table, jb->lo, jb->hi - 1, LJOBS_TIMEOUT(sp->o));
+	return -1;
+}
+
+/*
+ * A journal's game: one of its job's, with the bots its table seats
+ * (rotated by deal when duplicate), committed unless already in.
+ */
+static int
+take_game(void *arg, const struct jgame *jg, char *cause, size_t len)
+{
+	struct spool *sp = arg;
+	struct ljob *jb = sp->cur;
+	struct ltab *tb = jb->tb;
+	struct jgame c;
+	json_t *line, *j = NULL;
+	json_error_t je;
+	long vers[MAX_PLAYERS];
+	int idx[MAX_PLAYERS], s, b, rc;
+	char *log = NULL;
+
+	if (jg->table != tb->r.table || jg->game < jb->lo ||
+	    jg->game >= jb->hi || jg->k != sp->t->seats) {
+		warnx("%s: table %ld game %ld is not one of its job's; "
+		    "refused", jb->path, jg->table, jg->game);
+		return 0;
+	}
+	if (tb->taken[jg->game])
+		return 0;
+	for (s = 0; s < jg->k; s++) {
+		b = sp->t->duplicate ? (int)((s - jg->game % jg->k + jg->k) %
+		    jg->k) : s;
+		if (strcmp(jg->bots[s], tb->names[b]) != 0) {
+			warnx("%s: game %ld: %s at seat %d, its table seats "
+			    "%s there; refused", jb->path, jg->game,
+			    jg->bots[s], s, tb->names[b]);
+			return 0;
+		}
+		vers[s] = tb->vers[b];
+		idx[s] = tb->idx[b];
+	}
+	/* its seed as it was written; its log from the ladder's directory */
+	if (jg->line == NULL && (j = json_loadb(jg->text, jg->textlen, 0,
+	    &je)) == NULL) {
+		snprintf(cause, len, "%s: %s", jb->path, je.text);
+		return -1;
+	}
+	c = *jg;
+	if (jg->log != NULL && asprintf(&log, "%s/%s", jb->logdir,
+	    jg->log) == -1)
+		abort();
+	c.log = log;
+	line = jgame_json(&c, json_object_get(j != NULL ? j : jg->line,
+	    "seed"));
+	rc = sp->commit(sp->src->arg, &tb->r, &c, idx, vers, line, cause,
+	    len);
+	json_decref(line);
+	json_decref(j);
+	free(log);
+	if (rc == -1) {
+		sp->broken = 1;
+		return -1;
+	}
+	tb->taken[jg->game] = 1;
+	tb->have++;
+	if (rc == 1)
+		sp->aim = 2;
+	return 0;
+}
+
+/* A damaged line of a journal: said, skipped. */
+static void
+bad_line(void *arg, long lineno, const char *cause)
+{
+	struct spool *sp = arg;
+
+	warnx("%s:%ld: damaged line skipped (%s)", sp->cur->path, lineno,
+	    cause);
+}
+
+/* Sets a job's state in the store. */
+static void
+job_state(struct spool *sp, struct ljob *jb, const char *state)
+{
+	sqlite3_stmt *st;
+	char cause[512];
+
+	if ((st = lstore_prep(sp->s, "UPDATE jobs SET state = ? WHERE id = ?",
+	    cause, sizeof cause)) == NULL) {
+		warnx("%s", cause);
+		return;
+	}
+	sqlite3_bind_text(st, 1, state, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, jb->id);
+	if (sqlite3_step(st) != SQLITE_DONE)
+		warnx("%s: jobs: %s", sp->s->path, sqlite3_errmsg(sp->s->db));
+	sqlite3_finalize(st);
+}
+
+/* Takes job i off the jobs out. */
+static void
+drop_job(struct spool *sp, int i)
+{
+	struct ljob *jb = sp->j[i];
+
+	jb->tb->out--;
+	memmove(&sp->j[i], &sp->j[i + 1], (size_t)(sp->nj - i - 1) *
+	    sizeof *sp->j);
+	sp->nj--;
+	free(jb->path);
+	free(jb->logdir);
+	json_decref(jb->line);
+	free(jb);
+}
+
+/*
+ * Refuses, once each, the journals in batch b's directory that are no
+ * job of the store (another table, another ladder's): never read.
+ */
+static void
+strangers(struct spool *sp, long b)
+{
+	sqlite3_stmt *st;
+	struct dirent *de;
+	char *dir, *path, *end, cause[512];
+	long idx;
+	DIR *d;
+	int known;
+
+	if (asprintf(&dir, "%s/b%06ld", sp->out, b) == -1)
+		abort();
+	if ((d = opendir(dir)) == NULL) {
+		free(dir);
+		return;
+	}
+	while ((de = readdir(d)) != NULL) {
+		if (strncmp(de->d_name, "job-", 4) != 0)
+			continue;
+		idx = strtol(de->d_name + 4, &end, 10);
+		if (strcmp(end, ".jsonl") != 0)
+			continue;
+		if ((st = lstore_prep(sp->s, "SELECT count(*) FROM jobs WHERE "
+		    "batch = ? AND idx = ?", cause, sizeof cause)) == NULL)
+			break;
+		sqlite3_bind_int64(st, 1, b);
+		sqlite3_bind_int64(st, 2, idx);
+		known = sqlite3_step(st) == SQLITE_ROW &&
+		    sqlite3_column_int(st, 0) > 0;
+		sqlite3_finalize(st);
+		if (known)
+			continue;
+		if (asprintf(&path, "%s/%s", dir, de->d_name) == -1)
+			abort();
+		if (!said(sp, path))
+			warnx("%s: refused: no job of the ladder writes it (a "
+			    "table the ladder does not know, or another "
+			    "ladder's); it is not read", path);
+		free(path);
+	}
+	closedir(d);
+	free(dir);
+}
+
+/* 1 if path was said already (else it is noted, 0). */
+static int
+said(struct spool *sp, const char *path)
+{
+	int i;
+
+	for (i = 0; i < sp->nsaid; i++)
+		if (strcmp(sp->said[i], path) == 0)
+			return 1;
+	sp->said = xreallocarray(sp->said, (size_t)sp->nsaid + 1,
+	    sizeof *sp->said);
+	sp->said[sp->nsaid++] = xstrdup(path);
+	return 0;
+}
+
+/*
+ * Batch b's directory as the store's game lines name their logs' base:
+ * from the ladder's directory when the spool is in it, else absolute.
+ */
+static char *
+logdir(struct spool *sp, long b)
+{
+	size_t n = strlen(sp->s->dir);
+	char *p;
+
+	if (strncmp(sp->out, sp->s->dir, n) == 0 && sp->out[n] == '/')
+		n++;
+	else
+		n = 0;
+	if (asprintf(&p, "%s/b%06ld", sp->out + n, b) == -1)
+		abort();
+	return p;
+}
+
+/* Plays the tables as jobs; see ladder_jobs.h. */
+enum pool_end
+ljobs_play(struct lstore *s, struct tour *t, int nv,
+    const struct lrun_opts *o, struct pool_source *src, ljobs_commit commit,
+    char *cause, size_t len)
+{
+	struct spool sp;
+	enum pool_end end;
+	int i;
+
+	memset(&sp, 0, sizeof sp);
+	sp.s = s;
+	sp.t = t;
+	sp.nv = nv;
+	sp.o = o;
+	sp.src = src;
+	sp.commit = commit;
+	sp.gpd = t->duplicate ? t->seats : 1;
+	/* the plans hold the seeds: the spool is the ladder's alone */
+	if (mkdirs(o->spool) == -1 || chmod(o->spool, 0700) == -1 ||
+	    (sp.dir = realpath(o->spool, NULL)) == NULL) {
+		snprintf(cause, len, "%s: %s", o->spool, strerror(errno));
+		return POOL_FULL;
+	}
+	if (asprintf(&sp.out, "%s/out", sp.dir) == -1)
+		abort();
+	if (mkdirs(sp.out) == -1) {
+		snprintf(cause, len, "%s: %s", sp.out, strerror(errno));
+		end = POOL_FULL;
+		goto out;
+	}
+	if (resume(&sp, cause, len) == -1) {
+		end = POOL_FULL;
+		goto out;
+	}
+	got_signal = 0;
+	proc_catch(on_signal);
+	for (;;) {
+		reap(&sp, 0);
+		look(&sp);
+		if (sp.broken) {
+			snprintf(cause, len, "%s: the ladder's store or spool "
+			    "failed (said above)", s->dir);
+			end = POOL_FULL;
+			break;
+		}
+		if (sp.aim == 2) {
+			end = POOL_AIM;
+			break;
+		}
+		if (got_signal) {
+			end = POOL_SIGNAL;
+			break;
+		}
+		if (submit(&sp, cause, len) == -1) {
+			end = POOL_FULL;
+			break;
+		}
+		if (sp.aim && sp.nj == 0 && sp.ntb == 0) {
+			end = POOL_DONE;
+			break;
+		}
+		if (src->tick != NULL)
+			src->tick(src->arg);
+		usleep(LPOLL_US);
+	}
+	/* the jobs out stay in the store: the next run takes them up */
+	while (sp.nj > 0) {
+		sp.j[sp.nj - 1]->tb->out = 1;
+		drop_job(&sp, sp.nj - 1);
+	}
+	while (sp.ntb > 0)
+		tab_free(&sp, sp.tb[sp.ntb - 1], 0);
+	if (!o->quiet && sp.nsub > 0)
+		fprintf(stderr, "ladder: %d submit command%s still running "
+		    "left to finish\n", sp.nsub, sp.nsub == 1 ? "" : "s");
+out:
+	for (i = 0; i < sp.nsaid; i++)
+		free(sp.said[i]);
+	free(sp.said);
+	free(sp.sub);
+	free(sp.j);
+	free(sp.tb);
+	free(sp.dir);
+	free(sp.out);
+	return end;
+}
