@@ -3,7 +3,11 @@
  * pool), and the fault names both sides and the journal share; see
  * results.h.  The line's shape is protocol.md's and HACKING.md's:
  * {"game","seed","seats","places","scores","faults","fault_kinds",
- * "hello_timeouts","limits","retired","capped","log"}.
+ * "hello_timeouts","limits","retired","capped","log"}.  The decoder reads
+ * that exact form with a scanner (resline_scan, on the canonical scanners
+ * cs_* it shares with the journal's jgame_scan) and anything else through
+ * jansson (resline_parse), with the same result; tests/t_results.c holds
+ * the two equal.
  */
 #include <errno.h>
 #include <limits.h>
@@ -30,6 +34,9 @@ const enum tfault fault_tkind[NFAULT] = {
 
 static void	 counts_encode(struct buf *, const char *const *, const long *,
 		    int);
+static int	 cs_ints(struct cscan *, int, long, long, long *);
+static int	 cs_counts(struct cscan *, const char *const *, long *, int);
+static int	 scan_tail(struct cscan *, int, struct resline *);
 static int	 counts_decode(const json_t *, const char *const *, long *, int);
 static int	 ints_decode(const json_t *, int, long, long, long *);
 
@@ -182,7 +189,7 @@ ints_decode(const json_t *a, int n, long lo, long hi, long *v)
 }
 
 int
-resline_decode(const char *text, size_t len, int n, struct resline *r,
+resline_parse(const char *text, size_t len, int n, struct resline *r,
     char *cause, size_t clen)
 {
 	json_t *j, *a, *e;
@@ -322,6 +329,229 @@ bad:
 	snprintf(cause, clen, "a missing or bad \"%s\"", what);
 	json_decref(j);
 	return -1;
+}
+
+/* Takes the literal s of n bytes; -1 if the text is not it. */
+int
+cs_lit(struct cscan *c, const char *s, size_t n)
+{
+	if ((size_t)(c->end - c->p) < n || memcmp(c->p, s, n) != 0)
+		return -1;
+	c->p += n;
+	return 0;
+}
+
+/*
+ * Takes an integer as jansson writes one (no leading zero, no "-0"), at
+ * most max in magnitude, negative only with neg; -1 if it is not one.
+ */
+int
+cs_num(struct cscan *c, int neg, unsigned long long max, long long *v)
+{
+	unsigned long long u = 0, d;
+	const char *start;
+	int minus = 0;
+
+	if (neg && c->p < c->end && *c->p == '-') {
+		minus = 1;
+		c->p++;
+	}
+	for (start = c->p; c->p < c->end && *c->p >= '0' && *c->p <= '9';
+	    c->p++) {
+		d = (unsigned long long)(*c->p - '0');
+		if (u > max / 10 || u * 10 + d > max)
+			return -1;
+		u = u * 10 + d;
+	}
+	if (c->p == start || (*start == '0' && c->p - start > 1) ||
+	    (minus && u == 0))
+		return -1;
+	*v = minus ? -(long long)u : (long long)u;
+	return 0;
+}
+
+/*
+ * Takes a string of printable ASCII without escapes (what jansson writes
+ * unchanged), copied NUL-ended to the cursor's out; -1 if it is not one.
+ */
+int
+cs_str(struct cscan *c, const char **s)
+{
+	const char *q;
+	size_t n;
+
+	if (c->p == c->end || *c->p != '"')
+		return -1;
+	for (q = ++c->p; q < c->end && *q != '"'; q++)
+		if (*q < 0x20 || *q > 0x7e || *q == '\\')
+			return -1;
+	if (q == c->end)
+		return -1;
+	n = (size_t)(q - c->p);
+	memcpy(c->out, c->p, n);
+	c->out[n] = '\0';
+	*s = c->out;
+	c->out += n + 1;
+	c->p = q + 1;
+	return 0;
+}
+
+/*
+ * Takes "[v,...]" of n integers in lo..hi (lo >= 0) into v; -1 if the
+ * text is not that.
+ */
+static int
+cs_ints(struct cscan *c, int n, long lo, long hi, long *v)
+{
+	long long x;
+	int i;
+
+	if (CS_LIT(c, "[") == -1)
+		return -1;
+	for (i = 0; i < n; i++) {
+		if ((i > 0 && CS_LIT(c, ",") == -1) ||
+		    cs_num(c, 0, (unsigned long long)hi, &x) == -1 || x < lo)
+			return -1;
+		v[i] = (long)x;
+	}
+	return CS_LIT(c, "]");
+}
+
+/* Takes {"name":count,...} as counts_encode writes it; -1 if it is not. */
+static int
+cs_counts(struct cscan *c, const char *const *names, long *counts, int n)
+{
+	size_t len;
+	long long v;
+	int k;
+
+	for (k = 0; k < n; k++) {
+		len = strlen(names[k]);
+		if ((size_t)(c->end - c->p) < len + 4 ||
+		    c->p[0] != (k == 0 ? '{' : ',') || c->p[1] != '"' ||
+		    memcmp(c->p + 2, names[k], len) != 0 ||
+		    c->p[len + 2] != '"' || c->p[len + 3] != ':')
+			return -1;
+		c->p += len + 4;
+		if (cs_num(c, 0, LONG_MAX, &v) == -1)
+			return -1;
+		counts[k] = (long)v;
+	}
+	return CS_LIT(c, "}");
+}
+
+/* Takes the line from its "fault_kinds" on into r; -1 if it is not. */
+static int
+scan_tail(struct cscan *c, int n, struct resline *r)
+{
+	const char *s;
+	int i;
+
+	if (CS_LIT(c, ",\"fault_kinds\":[") == -1)
+		return -1;
+	for (i = 0; i < n; i++)
+		if ((i > 0 && CS_LIT(c, ",") == -1) ||
+		    cs_counts(c, fault_names, r->kinds[i], NFAULT) == -1)
+			return -1;
+	if (CS_LIT(c, "],\"hello_timeouts\":") == -1 ||
+	    cs_ints(c, n, 0, LONG_MAX, r->hello) == -1 ||
+	    CS_LIT(c, ",\"limits\":[") == -1)
+		return -1;
+	for (i = 0; i < n; i++)
+		if ((i > 0 && CS_LIT(c, ",") == -1) ||
+		    cs_counts(c, limit_names, r->limits[i], NLIMIT) == -1)
+			return -1;
+	if (CS_LIT(c, "],\"retired\":[") == -1)
+		return -1;
+	for (i = 0; i < n; i++) {
+		if (i > 0 && CS_LIT(c, ",") == -1)
+			return -1;
+		if (CS_LIT(c, "true") == 0)
+			r->retired[i] = 1;
+		else if (CS_LIT(c, "false") == -1)
+			return -1;
+	}
+	if (CS_LIT(c, "],\"capped\":") == -1)
+		return -1;
+	if (CS_LIT(c, "true") == 0)
+		r->capped = 1;
+	else if (CS_LIT(c, "false") == -1)
+		return -1;
+	if (CS_LIT(c, ",\"log\":") == -1)
+		return -1;
+	if (CS_LIT(c, "null") == -1) {
+		/* the log fits: cs_str copies at most the rest of the line */
+		if (c->end - c->p >= RES_LOG_MAX || cs_str(c, &s) == -1 ||
+		    r->log[0] == '\0')
+			return -1;
+	}
+	return CS_LIT(c, "}");
+}
+
+int
+resline_scan(const char *text, size_t len, int n, struct resline *r)
+{
+	struct cscan c = { text, text + len, r->log };
+	long long v;
+	long t[MAX_PLAYERS], total;
+	int i, k, seen[MAX_PLAYERS];
+
+	memset(r, 0, sizeof *r);
+	if (n < 1 || n > MAX_PLAYERS)
+		return -1;
+	r->n = n;
+	if (CS_LIT(&c, "{\"game\":") == -1 ||
+	    cs_num(&c, 0, LONG_MAX, &v) == -1)
+		return -1;
+	r->game = (long)v;
+	if (CS_LIT(&c, ",\"seed\":") == -1 ||
+	    cs_num(&c, 0, INT64_MAX, &v) == -1)
+		return -1;
+	r->seed = (int64_t)v;
+	memset(seen, 0, sizeof seen);
+	if (CS_LIT(&c, ",\"seats\":") == -1 ||
+	    cs_ints(&c, n, 0, n - 1, t) == -1)
+		return -1;
+	for (i = 0; i < n; i++) {
+		if (seen[t[i]]++)
+			return -1;
+		r->seats[i] = (int)t[i];
+	}
+	if (CS_LIT(&c, ",\"places\":") == -1 ||
+	    cs_ints(&c, n, 1, n, t) == -1 || CS_LIT(&c, ",\"scores\":[") == -1)
+		return -1;
+	for (i = 0; i < n; i++)
+		r->places[i] = (int)t[i];
+	for (i = 0; i < n; i++) {
+		if (i > 0 && CS_LIT(&c, ",") == -1)
+			return -1;
+		if (CS_LIT(&c, "null") == 0)
+			continue;
+		if (cs_num(&c, 1, SCORE_MAX, &v) == -1)
+			return -1;
+		r->scores[i] = (double)v;
+	}
+	if (CS_LIT(&c, "],\"faults\":") == -1 ||
+	    cs_ints(&c, n, 0, LONG_MAX, t) == -1 || scan_tail(&c, n, r) == -1)
+		return -1;
+	if (c.p != c.end)
+		return -1;
+	for (i = 0; i < n; i++) {
+		for (k = 0, total = 0; k < NFAULT; k++)
+			total += r->kinds[i][k];
+		if (total != t[i])
+			return -1;
+	}
+	return 0;
+}
+
+int
+resline_decode(const char *text, size_t len, int n, struct resline *r,
+    char *cause, size_t clen)
+{
+	if (resline_scan(text, len, n, r) == 0)
+		return 0;
+	return resline_parse(text, len, n, r, cause, clen);
 }
 
 void

@@ -2,9 +2,10 @@
  * The results line: what bin/referee --results writes for each finished
  * game and what every runner reads back (tournaments/pool/pool.c), as one
  * struct with one encoder and one decoder, fuzzed as a pair
- * (tests/t_results.c).  Also the one table of fault names: the protocol's
- * kinds (proto.h), the limits (contain.h), and the kinds the tournament
- * tables count, with the mapping between them.
+ * (tests/t_results.c); the canonical-form scanners (cs_*) the decoder
+ * and the journal's reader share.  Also the one table of fault names: the
+ * protocol's kinds (proto.h), the limits (contain.h), and the kinds the
+ * tournament tables count, with the mapping between them.
  */
 #ifndef CARDARENA_RESULTS_H
 #define CARDARENA_RESULTS_H
@@ -69,9 +70,46 @@ int	 resline_write(int, const struct resline *);
 /*
  * Reads one results line (len bytes, no newline needed) of a match of n
  * bots into r; -1 and a cause if it is not one (every field checked).
+ * A line in resline_encode's form is read by resline_scan, others by
+ * resline_parse.
  */
 int	 resline_decode(const char *, size_t, int n, struct resline *,
 	    char *, size_t);
+/*
+ * Reads a line in exactly resline_encode's form (whole scores, a log of
+ * printable ASCII without escapes) as resline_parse would; -1 for any
+ * other text, good or bad (resline_parse then decides).
+ */
+int	 resline_scan(const char *, size_t, int n, struct resline *);
+/* resline_decode with jansson alone, for every JSON form of the line. */
+int	 resline_parse(const char *, size_t, int n, struct resline *,
+	    char *, size_t);
+/*
+ * A cursor over a line in a canonical form (the bytes jansson's or the
+ * encoders' compact form writes), its strings copied to out, NUL-ended;
+ * the scanners of resline_scan and the journal's jgame_scan.
+ */
+struct cscan {
+	const char	*p, *end;
+	char		*out;
+};
+#define CS_LIT(c, s)	cs_lit((c), (s), sizeof(s) - 1)
+#define SCORE_MAX	8999999999999999ULL	/* score_json's whole scores */
+
+/* Takes the literal s of n bytes; -1 if the text is not it. */
+int	 cs_lit(struct cscan *, const char *, size_t);
+/*
+ * Takes an integer as jansson writes one (no leading zero, no "-0"), at
+ * most max in magnitude, negative only with neg; -1 if it is not one.
+ */
+int	 cs_num(struct cscan *, int neg, unsigned long long max,
+	    long long *);
+/*
+ * Takes a string of printable ASCII without escapes (what jansson writes
+ * unchanged), copied NUL-ended to the cursor's out (room for the rest of
+ * the text); -1 if it is not one.
+ */
+int	 cs_str(struct cscan *, const char **);
 /* Adds a bot's faults of r into counts by tfault kind (NTFAULT longs). */
 void	 resline_tfaults(const struct resline *, int bot, long *);
 

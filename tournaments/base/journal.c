@@ -32,20 +32,8 @@
 
 #define JREAD_BUF	(1 << 20)	/* bytes a journal is read in at once */
 
-/*
- * A cursor over a game line in the canonical form (the bytes json_dumps
- * writes of jgame_json's object), its strings copied to out, NUL-ended.
- */
-struct cscan {
-	const char	*p, *end;
-	char		*out;
-};
-
 static int	 int_array(const json_t *, const char *, int, int *, char *,
 		    size_t);
-static int	 cs_lit(struct cscan *, const char *, size_t);
-static int	 cs_num(struct cscan *, int, unsigned long long, long long *);
-static int	 cs_str(struct cscan *, const char **);
 static int	 cs_faults(struct cscan *, long *);
 static int	 sync_dir(const char *);
 static int	 whole(const json_t *, const char *, long *, char *, size_t);
@@ -225,73 +213,6 @@ jgame_of_result(struct jgame *g, long table, const struct resline *res,
 	}
 }
 
-#define CS_LIT(c, s)	cs_lit((c), (s), sizeof(s) - 1)
-#define SCORE_MAX	8999999999999999ULL	/* score_json's whole scores */
-
-/* Takes the literal s of n bytes; -1 if the text is not it. */
-static int
-cs_lit(struct cscan *c, const char *s, size_t n)
-{
-	if ((size_t)(c->end - c->p) < n || memcmp(c->p, s, n) != 0)
-		return -1;
-	c->p += n;
-	return 0;
-}
-
-/*
- * Takes an integer as jansson writes one (no leading zero, no "-0"), at
- * most max in magnitude, negative only with neg; -1 if it is not one.
- */
-static int
-cs_num(struct cscan *c, int neg, unsigned long long max, long long *v)
-{
-	unsigned long long u = 0, d;
-	const char *start;
-	int minus = 0;
-
-	if (neg && c->p < c->end && *c->p == '-') {
-		minus = 1;
-		c->p++;
-	}
-	for (start = c->p; c->p < c->end && *c->p >= '0' && *c->p <= '9';
-	    c->p++) {
-		d = (unsigned long long)(*c->p - '0');
-		if (u > max / 10 || u * 10 + d > max)
-			return -1;
-		u = u * 10 + d;
-	}
-	if (c->p == start || (*start == '0' && c->p - start > 1) ||
-	    (minus && u == 0))
-		return -1;
-	*v = minus ? -(long long)u : (long long)u;
-	return 0;
-}
-
-/*
- * Takes a string of printable ASCII without escapes (what jansson writes
- * unchanged), copied NUL-ended to the cursor's out; -1 if it is not one.
- */
-static int
-cs_str(struct cscan *c, const char **s)
-{
-	const char *q;
-	size_t n;
-
-	if (c->p == c->end || *c->p != '"')
-		return -1;
-	for (q = ++c->p; q < c->end && *q != '"'; q++)
-		if (*q < 0x20 || *q > 0x7e || *q == '\\')
-			return -1;
-	if (q == c->end)
-		return -1;
-	n = (size_t)(q - c->p);
-	memcpy(c->out, c->p, n);
-	c->out[n] = '\0';
-	*s = c->out;
-	c->out += n + 1;
-	c->p = q + 1;
-	return 0;
-}
 
 /*
  * Takes a seat's faults as jgame_json writes them: the main kinds always,
