@@ -581,7 +581,8 @@ cpu_now(void)
 /*
  * tournament ladder site [-v]: with -v, the CPU time of each step and,
  * after the site, a second fit warm-started from the first and its site
- * (what a running ladder's refit costs when few games came since).
+ * (what a running ladder's refit costs when few games came since), and
+ * a third without the bootstrap (a refit between two bootstraps).
  */
 static int
 l_site(int argc, char **argv)
@@ -636,6 +637,13 @@ l_site(int argc, char **argv)
 			errx(1, "%s", cause);
 		fprintf(stderr, "site: refitted warm in %.2f s, written again "
 		    "in %.2f s (CPU)\n", t0 - t3, cpu_now() - t0);
+		/* a running ladder's refit between two bootstraps */
+		lr.r.point_only = 1;
+		t0 = cpu_now();
+		if (lr.r.n > 0 && rate_fit(&lr.r, cause, sizeof cause) == -1)
+			errx(1, "%s", cause);
+		fprintf(stderr, "site: refitted warm without the bootstrap in "
+		    "%.2f s (CPU)\n", cpu_now() - t0);
 	}
 	lrate_free(&lr);
 	lstore_close(&s);

@@ -13,6 +13,11 @@
  * where the last group left it), adding the same values in the same
  * order as one matrix per replicate held from the start would: the same
  * bits, in memory that grows with the games, not replicates * n * n.
+ * The win matrix is sparse: only the pairs that met, hashed as they come
+ * and laid out by rows (each row's columns ascending) for a fit, which
+ * sweeps every row in the dense order (a prior's virtual draws join the
+ * pairs that never met): the dense fit's bits in memory that grows with
+ * the pairs, not n * n.
  */
 #include <math.h>
 #include <stdio.h>
@@ -26,19 +31,38 @@
 #define BT_MAXITER	200000
 #define RANK_TIE	1e-3		/* Elo: ratings this close rank by name */
 #define BOOT_GROUP	16	/* replicates whose weights are drawn at once */
-#define BOOT_MATS	(1 << 22)	/* bytes of the matrices made at once */
+#define BOOT_MATS	(1 << 22)	/* bytes of the replicates' win
+				 * matrices made at once (at least one) */
 #define PAIRLOG_MIN	16	/* bytes: a pair log's first room, and the
 				 * most a result takes (a step of 64 bits) */
 
+/* The pairs as a matrix by rows: row i's entries rs[i] .. rs[i + 1] - 1,
+ * each a column (ascending) and its pair's index << 1 | (i > column). */
+struct spm {
+	int		 n;
+	long		*rs;
+	int		*col;
+	unsigned	*pi;
+};
+
 static void	 grow(struct rating *);
+static long	 pair_index(struct rating *, int, int);
+static long	 pair_find(const struct rating *, int, int);
+static void	 spm_build(struct spm *, int, long, const int *);
+static void	 spm_free(struct spm *);
+static int	 sfit(const struct spm *, const double *, size_t, double,
+		    double *, int);
+static void	 boot_fit(struct rating *, const struct spm *, int,
+		    const double *);
+static void	 boot_stats(struct rating *);
 static int	 lookup(const struct rating *, const char *, unsigned *);
 static unsigned	 name_hash(const char *);
-static int	 connected(const struct rating *);
+static int	 connected(const struct rating *, const struct spm *);
 static int	 cmp_double(const void *, const void *);
 static void	 rank_order(struct rating *);
 static void	 boot_weights(const struct rating *, struct rng *, int, int,
 		    int, unsigned char *);
-static void	 pairlog_add(struct rating *, int, int, int);
+static void	 pairlog_add(struct rating *, long, int);
 static void	 boot_matrix(const struct rating *, const unsigned char *,
 		    int, int, double *);
 
@@ -76,36 +100,15 @@ lookup(const struct rating *r, const char *name, unsigned *slot)
 	return r->hash[h];
 }
 
-/* Doubles the room for players, moving the matrices to the new stride. */
+/* Doubles the room for players. */
 static void
 grow(struct rating *r)
 {
 	int oc = r->cap, nc = oc ? oc * 2 : 8, i;
-	double *w;
-	long *met;
-	struct rpairlog **pl = NULL;
 	unsigned slot;
 
 	r->p = xreallocarray(r->p, (size_t)nc, sizeof *r->p);
 	memset(r->p + oc, 0, (size_t)(nc - oc) * sizeof *r->p);
-	w = xcalloc((size_t)nc * (size_t)nc, sizeof *w);
-	met = xcalloc((size_t)nc * (size_t)nc, sizeof *met);
-	if (r->opts.boot > 0)
-		pl = xcalloc((size_t)nc * (size_t)nc, sizeof *pl);
-	for (i = 0; i < r->n; i++) {
-		memcpy(w + i * nc, r->w + i * oc, (size_t)r->n * sizeof *w);
-		memcpy(met + i * nc, r->met + i * oc,
-		    (size_t)r->n * sizeof *met);
-		if (pl != NULL)
-			memcpy(pl + i * nc, r->pl + i * oc,
-			    (size_t)r->n * sizeof *pl);
-	}
-	free(r->w);
-	free(r->met);
-	free(r->pl);
-	r->w = w;
-	r->met = met;
-	r->pl = pl;
 	r->cap = nc;
 	free(r->hash);
 	r->hcap = 4 * nc;
@@ -115,6 +118,77 @@ grow(struct rating *r)
 		lookup(r, r->p[i].name, &slot);
 		r->hash[slot] = i;
 	}
+}
+
+/* The hash slot of the pair lo < hi: its index there, or -1. */
+static long
+pair_slot(const struct rating *r, int lo, int hi, long *slot)
+{
+	uint64_t mask = (uint64_t)r->phcap - 1, h;
+	const struct rpair *p;
+
+	h = ((uint64_t)lo << 32 | (uint64_t)hi) * 0x9e3779b97f4a7c15ULL;
+	for (h = (h >> 20) & mask; r->phash[h] != -1; h = (h + 1) & mask) {
+		p = &r->pr[r->phash[h]];
+		if (p->lo == lo && p->hi == hi)
+			break;
+	}
+	*slot = (long)h;
+	return r->phash[h];
+}
+
+/* The index of the pair lo < hi, or -1 if they never met. */
+static long
+pair_find(const struct rating *r, int lo, int hi)
+{
+	long slot;
+
+	return r->phcap > 0 ? pair_slot(r, lo, hi, &slot) : -1;
+}
+
+/* The index of the pair lo < hi, added (never met) if new. */
+static long
+pair_index(struct rating *r, int lo, int hi)
+{
+	long slot, i;
+
+	if (r->phcap > 0 && (i = pair_slot(r, lo, hi, &slot)) != -1)
+		return i;
+	if (2 * (r->npair + 1) > r->phcap) {
+		free(r->phash);
+		r->phcap = r->phcap ? 2 * r->phcap : 64;
+		r->phash = xreallocarray(NULL, (size_t)r->phcap,
+		    sizeof *r->phash);
+		memset(r->phash, 0xff, (size_t)r->phcap * sizeof *r->phash);
+		for (i = 0; i < r->npair; i++) {
+			pair_slot(r, r->pr[i].lo, r->pr[i].hi, &slot);
+			r->phash[slot] = i;
+		}
+	}
+	if (r->npair == r->prcap) {
+		r->prcap = r->prcap ? 2 * r->prcap : 64;
+		r->pr = xreallocarray(r->pr, (size_t)r->prcap, sizeof *r->pr);
+	}
+	pair_slot(r, lo, hi, &slot);
+	i = r->phash[slot] = r->npair++;
+	memset(&r->pr[i], 0, sizeof r->pr[i]);
+	r->pr[i].lo = lo;
+	r->pr[i].hi = hi;
+	return i;
+}
+
+/* The games a and b shared and their wins; see rate.h. */
+long
+rate_pair(const struct rating *r, int a, int b, double *wab, double *wba)
+{
+	long i;
+
+	*wab = *wba = 0;
+	if (a == b || (i = pair_find(r, a < b ? a : b, a < b ? b : a)) == -1)
+		return 0;
+	*wab = r->pr[i].w[a > b];
+	*wba = r->pr[i].w[a < b];
+	return r->pr[i].met;
 }
 
 /* The index of a player, added if new. */
@@ -192,8 +266,10 @@ void
 rate_add(struct rating *r, uint64_t key, int k, const int *pl,
     const int *places, const long (*faults)[NTFAULT])
 {
+	struct rpair *p;
 	double share, wij, wji;
-	int a, b, i, j, f, who, stride = r->cap, B = r->opts.boot;
+	long pi;
+	int a, b, i, j, f, who, B = r->opts.boot;
 
 	r->games++;
 	r->fitted = 0;
@@ -236,10 +312,11 @@ rate_add(struct rating *r, uint64_t key, int k, const int *pl,
 				wji = share;
 			} else
 				wij = wji = share / 2;
-			r->w[i * stride + j] += wij;
-			r->w[j * stride + i] += wji;
-			r->met[i * stride + j]++;
-			r->met[j * stride + i]++;
+			pi = pair_index(r, i < j ? i : j, i < j ? j : i);
+			p = &r->pr[pi];
+			p->w[i > j] += wij;
+			p->w[i < j] += wji;
+			p->met++;
 			r->p[i].pscore += wij;
 			r->p[j].pscore += wji;
 			r->p[i].pweight += share;
@@ -249,15 +326,15 @@ rate_add(struct rating *r, uint64_t key, int k, const int *pl,
 			/* who won, of the pair's lower index (0), the
 			 * higher (1), or neither (2) */
 			who = wij == wji ? 2 : (wij > wji) == (i < j) ? 0 : 1;
-			pairlog_add(r, i < j ? i : j, i < j ? j : i, who);
+			pairlog_add(r, pi, who);
 		}
 }
 
-/* Appends a result of the pair lo < hi in the last block to its log. */
+/* Appends a result of the pair pi in the last block to its log. */
 static void
-pairlog_add(struct rating *r, int lo, int hi, int who)
+pairlog_add(struct rating *r, long pi, int who)
 {
-	struct rpairlog **pp = &r->pl[(size_t)lo * r->cap + hi], *p;
+	struct rpairlog **pp = &r->pr[pi].log, *p;
 	unsigned long step;
 
 	/* one allocation a pair (most pairs of a big pool meet rarely) */
@@ -307,18 +384,19 @@ boot_weights(const struct rating *r, struct rng *st, int x0, int g,
 }
 
 /*
- * The weighted win matrices of nx replicates (n * n apart, stride n) from
- * their blocks' weights wg[block * stride + replicate] and the pairs'
- * logs, a pair's log read once for them all: each pair's games summed in
- * game order, a win weighted share = 1 / (k - 1) and a tie share / 2, as
- * rate_add adds them to w.
+ * The weighted win matrices of nx replicates (2 * npair apart: a pair's
+ * w[0] and w[1] as struct rpair has them) from their blocks' weights
+ * wg[block * stride + replicate] and the pairs' logs, a pair's log read
+ * once for them all: each pair's games summed in game order, a win
+ * weighted share = 1 / (k - 1) and a tie share / 2, as rate_add adds
+ * them to the pair's w.
  */
 static void
 boot_matrix(const struct rating *r, const unsigned char *wg, int stride,
     int nx, double *bm)
 {
 	double tu[64], td[64], up[BOOT_GROUP], down[BOOT_GROUP], share;
-	size_t n = (size_t)r->n, nn = n * n, i, hi;
+	size_t nn = 2 * (size_t)r->npair, i;
 	const struct rpairlog *p;
 	const unsigned char *q, *end, *w;
 	unsigned long step;
@@ -336,51 +414,117 @@ boot_matrix(const struct rating *r, const unsigned char *wg, int stride,
 		tu[k << 2 | 2] = td[k << 2 | 2] = share / 2;
 	}
 	memset(bm, 0, (size_t)nx * nn * sizeof *bm);
-	for (i = 0; i < n; i++)
-		for (hi = i + 1; hi < n; hi++) {
-			if ((p = r->pl[i * (size_t)r->cap + hi]) == NULL)
-				continue;
-			memset(up, 0, sizeof up);
-			memset(down, 0, sizeof down);
-			bl = 0;
-			for (q = p->s, end = q + p->len; q < end; ) {
-				if ((*q & 3) != 3) {
-					bl += *q >> 2;
-					c = *q++ & 3;
-				} else {
-					for (q++, step = 0, sh = 0; *q & 0x80;
-					    q++, sh += 7)
-						step |= (unsigned long)(*q &
-						    0x7f) << sh;
-					step |= (unsigned long)*q++ << sh;
-					bl += (long)step;
-					c = *q++;
-				}
-				c |= r->blk[bl].k << 2;
-				/* each replicate's sums, side by side */
-				w = wg + bl * stride;
-				for (x = 0; x < nx; x++) {
-					up[x] += w[x] * tu[c];
-					down[x] += w[x] * td[c];
-				}
+	for (i = 0; i < (size_t)r->npair; i++) {
+		if ((p = r->pr[i].log) == NULL)
+			continue;
+		memset(up, 0, sizeof up);
+		memset(down, 0, sizeof down);
+		bl = 0;
+		for (q = p->s, end = q + p->len; q < end; ) {
+			if ((*q & 3) != 3) {
+				bl += *q >> 2;
+				c = *q++ & 3;
+			} else {
+				for (q++, step = 0, sh = 0; *q & 0x80;
+				    q++, sh += 7)
+					step |= (unsigned long)(*q &
+					    0x7f) << sh;
+				step |= (unsigned long)*q++ << sh;
+				bl += (long)step;
+				c = *q++;
 			}
+			c |= r->blk[bl].k << 2;
+			/* each replicate's sums, side by side */
+			w = wg + bl * stride;
 			for (x = 0; x < nx; x++) {
-				bm[x * nn + i * n + hi] = up[x];
-				bm[x * nn + hi * n + i] = down[x];
+				up[x] += w[x] * tu[c];
+				down[x] += w[x] * td[c];
 			}
 		}
+		for (x = 0; x < nx; x++) {
+			bm[x * nn + 2 * i] = up[x];
+			bm[x * nn + 2 * i + 1] = down[x];
+		}
+	}
+}
+
+/*
+ * The matrix of npair pairs (lohi[2 * p], lohi[2 * p + 1], lo < hi) by
+ * rows, each row's columns ascending without a sort: the columns below
+ * the row first (the pairs taken by lo ascending into their hi's row),
+ * then those above (by hi ascending into their lo's row).
+ */
+static void
+spm_build(struct spm *m, int n, long npair, const int *lohi)
+{
+	long *at, *cnt, *by, e, p;
+	int i, side, key, row;
+
+	m->n = n;
+	m->rs = xcalloc((size_t)n + 1, sizeof *m->rs);
+	m->col = xreallocarray(NULL, (size_t)(2 * npair + 1),
+	    sizeof *m->col);
+	m->pi = xreallocarray(NULL, (size_t)(2 * npair + 1), sizeof *m->pi);
+	at = xcalloc((size_t)n + 1, sizeof *at);
+	cnt = xcalloc((size_t)n + 1, sizeof *cnt);
+	by = xreallocarray(NULL, (size_t)(npair + 1), sizeof *by);
+	for (p = 0; p < npair; p++) {
+		m->rs[lohi[2 * p] + 1]++;
+		m->rs[lohi[2 * p + 1] + 1]++;
+	}
+	for (i = 0; i < n; i++) {
+		m->rs[i + 1] += m->rs[i];
+		at[i] = m->rs[i];
+	}
+	for (side = 0; side < 2; side++) {
+		/* the pairs by their key side (lo, then hi), counted */
+		memset(cnt, 0, ((size_t)n + 1) * sizeof *cnt);
+		for (p = 0; p < npair; p++)
+			cnt[lohi[2 * p + side] + 1]++;
+		for (i = 0; i < n; i++)
+			cnt[i + 1] += cnt[i];
+		for (p = 0; p < npair; p++)
+			by[cnt[lohi[2 * p + side]]++] = p;
+		for (e = 0; e < npair; e++) {
+			p = by[e];
+			key = lohi[2 * p + side];
+			row = lohi[2 * p + 1 - side];
+			m->col[at[row]] = key;
+			m->pi[at[row]++] = (unsigned)p << 1 | (unsigned)(side ==
+			    0);
+		}
+	}
+	free(at);
+	free(cnt);
+	free(by);
+}
+
+/* Frees a matrix's rows. */
+static void
+spm_free(struct spm *m)
+{
+	free(m->rs);
+	free(m->col);
+	free(m->pi);
+	memset(m, 0, sizeof *m);
 }
 
 /*
  * Fits natural-log strengths by Hunter's MM iterations, cyclic (each
- * player's update uses the others' newest values); see tournament.h.
+ * player's update uses the others' newest values), on the matrix m whose
+ * pair p's weighted wins are v[p * vs] (lo over hi) and v[p * vs + 1]:
+ * every row swept over every column as a dense matrix would be (a pair
+ * that never met counts the prior's share alone), in the same order, so
+ * the same bits; with no prior only the pairs that met.
  */
-int
-bt_fit(int n, const double *w, int stride, double prior, double *lambda,
-    int warm)
+static int
+sfit(const struct spm *m, const double *v, size_t vs, double prior,
+    double *lambda, int warm)
 {
-	double *gam, *wins, *nm, pr, num, den, nij, old, change, mean;
-	int i, j, i0, j0, it;
+	double *gam, *wins, *nm, pr, num, den, old, change, mean, gi, wij;
+	long e, ee;
+	unsigned f;
+	int n = m->n, i, j, lim, it;
 
 	if (n < 2) {
 		if (n == 1)
@@ -390,31 +534,42 @@ bt_fit(int n, const double *w, int stride, double prior, double *lambda,
 	gam = xcalloc((size_t)n, sizeof *gam);
 	wins = xcalloc((size_t)n, sizeof *wins);
 	pr = prior / (n - 1);
-	/* the games of each pair, once, not at every iteration: row by row
-	 * there, read across the columns of w a tile at a time */
-	nm = xreallocarray(NULL, (size_t)n * (size_t)n, sizeof *nm);
-	for (i0 = 0; i0 < n; i0 += 64)
-		for (j0 = 0; j0 < n; j0 += 64)
-			for (i = i0; i < n && i < i0 + 64; i++)
-				for (j = j0; j < n && j < j0 + 64; j++)
-					nm[i * n + j] = w[i * stride + j] +
-					    w[j * stride + i] + pr;
+	/* the games of each pair that met, once, not at every iteration */
+	nm = xreallocarray(NULL, (size_t)m->rs[n] + 1, sizeof *nm);
 	for (i = 0; i < n; i++) {
 		gam[i] = warm ? exp(lambda[i]) : 1;
-		for (j = 0; j < n; j++)
-			if (j != i)
-				wins[i] += w[i * stride + j] + pr / 2;
+		for (e = m->rs[i], j = 0; j < n; j++) {
+			if (j == i)
+				continue;
+			wij = 0;
+			if (e < m->rs[i + 1] && m->col[e] == j) {
+				f = m->pi[e] & 1;
+				wij = v[(m->pi[e] >> 1) * vs + f];
+				nm[e] = wij + v[(m->pi[e] >> 1) * vs + 1 - f] +
+				    pr;
+				e++;
+			}
+			wins[i] += wij + pr / 2;
+		}
 	}
 	for (it = 1; it <= BT_MAXITER; it++) {
 		change = 0;
 		for (i = 0; i < n; i++) {
 			den = 0;
-			for (j = 0; j < n; j++) {
-				if (j == i)
-					continue;
-				nij = nm[i * n + j];
-				if (nij > 0)
-					den += nij / (gam[i] + gam[j]);
+			gi = gam[i];
+			ee = m->rs[i + 1];
+			for (e = m->rs[i], j = 0; ; e++) {
+				/* the pairs that never met, up to the next
+				 * that did: the prior's share alone */
+				lim = e < ee ? m->col[e] : n;
+				for (; pr > 0 && j < lim; j++)
+					if (j != i)
+						den += pr / (gi + gam[j]);
+				if (e == ee)
+					break;
+				if (nm[e] > 0)
+					den += nm[e] / (gi + gam[lim]);
+				j = lim + 1;
 			}
 			num = wins[i];
 			old = gam[i];
@@ -440,11 +595,41 @@ bt_fit(int n, const double *w, int stride, double prior, double *lambda,
 	return it;
 }
 
+/* The fit of a dense matrix, by sfit on its pairs; see rate.h. */
+int
+bt_fit(int n, const double *w, int stride, double prior, double *lambda,
+    int warm)
+{
+	struct spm m;
+	double *v;
+	long np = 0;
+	int *lohi, i, j, it;
+
+	lohi = xreallocarray(NULL, (size_t)n * (size_t)n + 1, sizeof *lohi);
+	v = xreallocarray(NULL, (size_t)n * (size_t)n + 1, sizeof *v);
+	for (i = 0; i < n; i++)
+		for (j = i + 1; j < n; j++) {
+			if (w[i * stride + j] == 0 && w[j * stride + i] == 0)
+				continue;
+			lohi[2 * np] = i;
+			lohi[2 * np + 1] = j;
+			v[2 * np] = w[i * stride + j];
+			v[2 * np++ + 1] = w[j * stride + i];
+		}
+	spm_build(&m, n, np, lohi);
+	it = sfit(&m, v, 2, prior, lambda, warm);
+	spm_free(&m);
+	free(lohi);
+	free(v);
+	return it;
+}
+
 /* Returns 1 if every player can be reached from every other by wins. */
 static int
-connected(const struct rating *r)
+connected(const struct rating *r, const struct spm *m)
 {
 	int n = r->n, *seen, *stack, dir, top, i, j, ok = 1;
+	long e;
 
 	seen = xcalloc((size_t)n, sizeof *seen);
 	stack = xcalloc((size_t)n, sizeof *stack);
@@ -455,10 +640,11 @@ connected(const struct rating *r)
 		seen[0] = 1;
 		while (top > 0) {
 			i = stack[--top];
-			for (j = 0; j < n; j++) {
-				if (seen[j] || (dir == 0 ?
-				    r->w[i * r->cap + j] :
-				    r->w[j * r->cap + i]) <= 0)
+			for (e = m->rs[i]; e < m->rs[i + 1]; e++) {
+				j = m->col[e];
+				/* i's wins over j (dir 0), or j's over i */
+				if (seen[j] || r->pr[m->pi[e] >> 1].w[(m->pi[e] &
+				    1) ^ (unsigned)dir] <= 0)
 					continue;
 				seen[j] = 1;
 				stack[top++] = j;
@@ -531,65 +717,40 @@ rank_order(struct rating *r)
 	}
 }
 
-/* Fits the ratings and their intervals and ranks; see tournament.h. */
-int
-rate_fit(struct rating *r, char *cause, size_t len)
+/*
+ * The bootstrap: B replicates of the fit on m, each warm-started from the
+ * point fit lambda (or from its own last result when warm), their finite
+ * Elo ratings kept in the first nboot rows of belo (bn = n players a row).
+ */
+static void
+boot_fit(struct rating *r, const struct spm *m, int anchor,
+    const double *lambda)
 {
-	double *lambda, *lb, *elo, *col, *be, *nblam, *bm, s, s2, d, sd;
+	double *lb, *be, *nblam, *bm;
 	struct rng *st;
 	unsigned char *wg;
-	int n = r->n, i, j, a, b, B = r->opts.boot, anchor = -1, nb, g, nm;
-	unsigned slot;
+	size_t nn = 2 * (size_t)r->npair;
+	int n = r->n, i, b, B = r->opts.boot, nb, g, nm;
 
-	if (n == 0) {
-		snprintf(cause, len, "no games to rate");
-		return -1;
-	}
-	if (r->opts.anchor != NULL &&
-	    (anchor = lookup(r, r->opts.anchor, &slot)) == -1) {
-		snprintf(cause, len, "--anchor: no player called %s",
-		    r->opts.anchor);
-		return -1;
-	}
-	if (r->opts.prior <= 0 && n > 1 && !connected(r)) {
-		snprintf(cause, len, "without a prior the ratings are "
-		    "unbounded: some players won or lost every pairing "
-		    "against the rest (use --prior above 0)");
-		return -1;
-	}
-	lambda = xcalloc((size_t)n, sizeof *lambda);
 	lb = xcalloc((size_t)n, sizeof *lb);
-	elo = xcalloc((size_t)n, sizeof *elo);
-	col = xcalloc((size_t)(B > 0 ? B : 1), sizeof *col);
 	g = B < BOOT_GROUP ? B : BOOT_GROUP;
-	/* the matrices made at once: a group's, or fewer for many players */
-	nm = (int)fmax(1, fmin(g, BOOT_MATS / (8.0 * n * n)));
-	bm = xcalloc((size_t)nm * (size_t)n * (size_t)n, sizeof *bm);
+	/* the matrices made at once: a group's, or fewer for many pairs */
+	nm = (int)fmax(1, fmin(g, BOOT_MATS / (8.0 * (double)(nn + 1))));
+	bm = xcalloc((size_t)nm * (nn + 1), sizeof *bm);
 	st = xcalloc((size_t)(r->nblock > 0 ? r->nblock : 1), sizeof *st);
 	wg = xcalloc((size_t)(r->nblock > 0 ? r->nblock : 1) *
 	    (size_t)(g > 0 ? g : 1), sizeof *wg);
 	free(r->belo);
 	r->belo = xcalloc((size_t)(B > 0 ? B : 1) * (size_t)n,
 	    sizeof *r->belo);
-	if (r->warm && r->nlam > 0)
-		memcpy(lambda, r->lam, (size_t)r->nlam * sizeof *lambda);
-	bt_fit(n, r->w, r->cap, r->opts.prior, lambda, r->warm &&
-	    r->nlam > 0);
-	rate_to_elo(r, lambda, elo, anchor);
-	for (i = 0; i < n; i++) {
-		r->p[i].elo = elo[i];
-		r->p[i].flag = r->p[i].pweight > 0 &&
-		    (r->p[i].pscore <= 0 ||
-		    r->p[i].pscore >= r->p[i].pweight);
-		r->p[i].pm = r->p[i].lo = r->p[i].hi = NAN;
-	}
+	r->bn = n;
 	nblam = r->warm ? xcalloc((size_t)(B > 0 ? B : 1) * (size_t)n,
 	    sizeof *nblam) : NULL;
 	/* the finite replicates, kept in the first nb rows of belo; the
 	 * warm starts of every replicate by its number */
 	for (b = nb = 0; b < B; b++) {
 		memcpy(lb, lambda, (size_t)n * sizeof *lb);
-		if (r->warm && r->nlam > 0)
+		if (r->warm && r->nlam > 0 && r->blam != NULL)
 			memcpy(lb, r->blam + (size_t)b * r->nlam,
 			    (size_t)r->nlam * sizeof *lb);
 		if (b % g == 0)
@@ -597,7 +758,7 @@ rate_fit(struct rating *r, char *cause, size_t len)
 		if (b % g % nm == 0)
 			boot_matrix(r, wg + b % g, g, (int)fmin(nm, fmin(g -
 			    b % g, B - b)), bm);
-		bt_fit(n, bm + (size_t)(b % g % nm) * (size_t)n * (size_t)n, n,
+		sfit(m, bm + (size_t)(b % g % nm) * nn, 2,
 		    fmax(r->opts.prior, RATE_BOOT_PRIOR), lb, 1);
 		be = r->belo + (size_t)nb * n;
 		rate_to_elo(r, lb, be, anchor);
@@ -613,27 +774,105 @@ rate_fit(struct rating *r, char *cause, size_t len)
 	if (r->warm) {
 		free(r->blam);
 		r->blam = nblam;
+	}
+	r->nboot = nb;
+	free(lb);
+	free(bm);
+	free(st);
+	free(wg);
+}
+
+/*
+ * Each player's interval from the bootstrap's ratings (the last fit's
+ * that had one: a player new since keeps none).
+ */
+static void
+boot_stats(struct rating *r)
+{
+	double *col, s, s2, sd;
+	int i, b, B = r->nboot, n = r->bn;
+
+	for (i = n; i < r->n; i++)
+		r->p[i].pm = r->p[i].lo = r->p[i].hi = NAN;
+	if (B < 2)
+		return;
+	col = xcalloc((size_t)B, sizeof *col);
+	for (i = 0; i < n; i++) {
+		s = s2 = 0;
+		for (b = 0; b < B; b++) {
+			col[b] = r->belo[(size_t)b * n + i];
+			s += col[b];
+			s2 += col[b] * col[b];
+		}
+		s /= B;
+		sd = sqrt(fmax(0, s2 / B - s * s) * B / (B - 1));
+		r->p[i].pm = 1.96 * sd;
+		qsort(col, (size_t)B, sizeof *col, cmp_double);
+		r->p[i].lo = col[(int)floor(0.025 * (B - 1))];
+		r->p[i].hi = col[(int)ceil(0.975 * (B - 1))];
+	}
+	free(col);
+}
+
+/* Fits the ratings and their intervals and ranks; see tournament.h. */
+int
+rate_fit(struct rating *r, char *cause, size_t len)
+{
+	struct spm m;
+	double *lambda, *elo, s, s2, d, sd;
+	int *lohi, n = r->n, i, j, a, b, B, anchor = -1;
+	long p;
+	unsigned slot;
+
+	if (n == 0) {
+		snprintf(cause, len, "no games to rate");
+		return -1;
+	}
+	if (r->opts.anchor != NULL &&
+	    (anchor = lookup(r, r->opts.anchor, &slot)) == -1) {
+		snprintf(cause, len, "--anchor: no player called %s",
+		    r->opts.anchor);
+		return -1;
+	}
+	lohi = xreallocarray(NULL, (size_t)(2 * r->npair + 1), sizeof *lohi);
+	for (p = 0; p < r->npair; p++) {
+		lohi[2 * p] = r->pr[p].lo;
+		lohi[2 * p + 1] = r->pr[p].hi;
+	}
+	spm_build(&m, n, r->npair, lohi);
+	free(lohi);
+	if (r->opts.prior <= 0 && n > 1 && !connected(r, &m)) {
+		spm_free(&m);
+		snprintf(cause, len, "without a prior the ratings are "
+		    "unbounded: some players won or lost every pairing "
+		    "against the rest (use --prior above 0)");
+		return -1;
+	}
+	lambda = xcalloc((size_t)n, sizeof *lambda);
+	elo = xcalloc((size_t)n, sizeof *elo);
+	if (r->warm && r->nlam > 0)
+		memcpy(lambda, r->lam, (size_t)r->nlam * sizeof *lambda);
+	sfit(&m, r->pr != NULL ? r->pr[0].w : NULL, sizeof *r->pr /
+	    sizeof (double), r->opts.prior, lambda, r->warm && r->nlam > 0);
+	rate_to_elo(r, lambda, elo, anchor);
+	for (i = 0; i < n; i++) {
+		r->p[i].elo = elo[i];
+		r->p[i].flag = r->p[i].pweight > 0 &&
+		    (r->p[i].pscore <= 0 ||
+		    r->p[i].pscore >= r->p[i].pweight);
+	}
+	if (!r->point_only) {
+		for (i = 0; i < n; i++)
+			r->p[i].pm = r->p[i].lo = r->p[i].hi = NAN;
+		boot_fit(r, &m, anchor, lambda);
+	}
+	boot_stats(r);
+	if (r->warm) {
 		r->lam = xreallocarray(r->lam, (size_t)n, sizeof *r->lam);
 		memcpy(r->lam, lambda, (size_t)n * sizeof *lambda);
 		r->nlam = n;
 	}
-	r->nboot = B = nb;
-	if (B > 1) {
-		for (i = 0; i < n; i++) {
-			s = s2 = 0;
-			for (b = 0; b < B; b++) {
-				col[b] = r->belo[(size_t)b * n + i];
-				s += col[b];
-				s2 += col[b] * col[b];
-			}
-			s /= B;
-			sd = sqrt(fmax(0, s2 / B - s * s) * B / (B - 1));
-			r->p[i].pm = 1.96 * sd;
-			qsort(col, (size_t)B, sizeof *col, cmp_double);
-			r->p[i].lo = col[(int)floor(0.025 * (B - 1))];
-			r->p[i].hi = col[(int)ceil(0.975 * (B - 1))];
-		}
-	}
+	B = r->nboot;
 	rank_order(r);
 	for (i = 0; i < n; i++) {
 		a = r->order[i];
@@ -642,11 +881,13 @@ rate_fit(struct rating *r, char *cause, size_t len)
 		if (i + 1 == n || B < 2)
 			continue;
 		b = r->order[i + 1];
+		if (a >= r->bn || b >= r->bn)
+			continue;
 		d = r->p[a].elo - r->p[b].elo;
 		s = s2 = 0;
 		for (j = 0; j < B; j++) {
-			sd = r->belo[(size_t)j * n + a] -
-			    r->belo[(size_t)j * n + b];
+			sd = r->belo[(size_t)j * r->bn + a] -
+			    r->belo[(size_t)j * r->bn + b];
 			s += sd;
 			s2 += sd * sd;
 		}
@@ -655,13 +896,9 @@ rate_fit(struct rating *r, char *cause, size_t len)
 		r->p[a].los_next = sd > 0 ? 0.5 * erfc(-d / (sd * M_SQRT2)) :
 		    (d > 0 ? 1 : 0.5);
 	}
+	spm_free(&m);
 	free(lambda);
-	free(lb);
 	free(elo);
-	free(col);
-	free(bm);
-	free(st);
-	free(wg);
 	r->fitted = 1;
 	return 0;
 }
@@ -670,16 +907,15 @@ rate_fit(struct rating *r, char *cause, size_t len)
 void
 rate_free(struct rating *r)
 {
-	int i;
+	long i;
 
 	for (i = 0; i < r->n; i++)
 		free(r->p[i].name);
 	free(r->p);
-	free(r->w);
-	free(r->met);
-	for (i = 0; r->pl != NULL && i < r->cap * r->cap; i++)
-		free(r->pl[i]);
-	free(r->pl);
+	for (i = 0; i < r->npair; i++)
+		free(r->pr[i].log);
+	free(r->pr);
+	free(r->phash);
 	free(r->blk);
 	free(r->order);
 	free(r->belo);

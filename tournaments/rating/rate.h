@@ -57,29 +57,48 @@ struct rpairlog {
 	unsigned char	 s[];
 };
 
+/*
+ * A pair of players that met: lo < hi, w[0] the weighted wins of lo over
+ * hi and w[1] of hi over lo (summed game by game), the games they shared
+ * and their results' log for the bootstrap (NULL without one).
+ */
+struct rpair {
+	double		 w[2];
+	long		 met;
+	int		 lo, hi;
+	struct rpairlog	*log;
+};
+
 struct rating {
 	struct rate_opts opts;
 	int		 n, cap;
 	struct rplayer	*p;
-	double		*w;	/* w[i * cap + j]: weighted wins of i over j */
-	long		*met;	/* met[i * cap + j]: games i and j shared */
+	/* the pairs that met, in the order they first met, found by an
+	 * open-addressing hash of (lo, hi): memory in pairs, not n * n */
+	struct rpair	*pr;
+	long		 npair, prcap;
+	long		*phash;	/* pair index or -1 */
+	long		 phcap;
 	/* the bootstrap's record, replayed one replicate at a time by
 	 * rate_fit (memory in games, about a byte a pair's result, not
 	 * boot * n * n): the blocks, a new one where the key or the
-	 * players a game change, and every pair's results in game order,
-	 * pl[lo * cap + hi] (lo < hi; NULL until they meet) */
+	 * players a game change, and every pair's results in game order */
 	struct rblock	*blk;
 	long		 nblock, bkcap;
-	struct rpairlog	**pl;
 	int		*hash;	/* open addressing: player index or -1 */
 	int		 hcap;
 	long		 games;
 	uint64_t	 lastkey;	/* the last game's block */
 	int		 havekey;
 	int		*order;	/* players by rank after rate_fit */
-	double		*belo;	/* boot * n bootstrap ratings */
+	double		*belo;	/* boot * bn bootstrap ratings */
 	int		 nboot;	/* the finite ones, first in belo */
+	int		 bn;	/* players in belo */
 	int		 fitted;
+	/* set by the caller before a rate_fit: the point ratings only,
+	 * the intervals kept from the last fit that had the bootstrap
+	 * (a player new since has none) */
+	int		 point_only;
 	/* warm starts (set warm): the last fit's log-strengths */
 	int		 warm;
 	int		 nlam;	/* players in them */
@@ -99,19 +118,28 @@ int	 rate_find(const struct rating *, const char *);
 void	 rate_add(struct rating *, uint64_t blockkey, int k,
 	    const int *players, const int *places,
 	    const long (*faults)[NTFAULT]);
+/*
+ * The games players a and b shared (0 if they never met), with a's
+ * weighted wins over b into *wab and b's over a into *wba.
+ */
+long	 rate_pair(const struct rating *, int a, int b, double *wab,
+	    double *wba);
 /* The block key of (journal, table, deal). */
 uint64_t rate_blockkey(uint64_t journal, long table, long deal);
 /*
  * Fits the ratings (and the bootstrap intervals when boot > 0), ranks
  * the players; -1 and a cause (an unknown anchor, no prior when one is
  * needed).  With warm set, every fit starts from the last fit's result
- * (the ladder refitting as games come), else from scratch.
+ * (the ladder refitting as games come), else from scratch; with
+ * point_only set, without the bootstrap (see struct rating).
  */
 int	 rate_fit(struct rating *, char *, size_t);
 /*
  * The Bradley-Terry fit of n players on the weighted win matrix w (row
  * stride stride) with the given prior: natural-log strengths into
  * lambda (also the starting point when warm).  Returns the iterations.
+ * (rate_fit fits the pairs that met, as a sparse matrix, by the same
+ * code: the same bits; this dense form is the tests' reference.)
  */
 int	 bt_fit(int n, const double *w, int stride, double prior,
 	    double *lambda, int warm);
