@@ -19,10 +19,12 @@
  * pairs that never met): the dense fit's bits in memory that grows with
  * the pairs, not n * n.
  */
+#include <err.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "rating/rate.h"
 
@@ -30,11 +32,8 @@
 #define BT_TOL		1e-9
 #define BT_MAXITER	200000
 #define RANK_TIE	1e-3		/* Elo: ratings this close rank by name */
-#define BOOT_GROUP	16	/* replicates whose weights are drawn at once */
-#define BOOT_MATS	(1 << 22)	/* bytes of the replicates' win
-				 * matrices made at once (at least one) */
-#define PAIRLOG_MIN	16	/* bytes: a pair log's first room, and the
-				 * most a result takes (a step of 64 bits) */
+#define RLOG_MAX	48	/* bytes: the most a record takes */
+#define RLOG_CHUNK	(1 << 16)	/* bytes of the spill read at once */
 
 /* The pairs as a matrix by rows: row i's entries rs[i] .. rs[i + 1] - 1,
  * each a column (ascending) and its pair's index << 1 | (i > column). */
@@ -60,17 +59,28 @@ static unsigned	 name_hash(const char *);
 static int	 connected(const struct rating *, const struct spm *);
 static int	 cmp_double(const void *, const void *);
 static void	 rank_order(struct rating *);
-static void	 boot_weights(const struct rating *, struct rng *, int, int,
-		    int, unsigned char *);
-static void	 pairlog_add(struct rating *, long, int);
-static void	 boot_matrix(const struct rating *, const unsigned char *,
-		    int, int, double *);
+/* What a pass over the bootstrap's record keeps. */
+struct bootpass {
+	double		 tu[64], td[64], cdf[RATE_POISSON_MAX];
+	double		*acc;
+	unsigned char	*wt;	/* the block's weights */
+	int		 k;	/* its players a game */
+};
+
+static void	 log_room(struct rating *);
+static void	 log_put(struct rating *, uint64_t);
+static void	 log_block(struct rating *, uint64_t, int);
+static size_t	 boot_chunk(const struct rating *, unsigned char *, size_t,
+		    int, int, int, struct bootpass *);
+static void	 boot_pass(struct rating *, int, int, unsigned char *,
+		    double *);
 
 /* Starts an empty rating pool. */
 void
 rate_init(struct rating *r, const struct rate_opts *o)
 {
 	memset(r, 0, sizeof *r);
+	r->log.fd = -1;
 	r->opts = *o;
 	if (r->opts.mean == 0)
 		r->opts.mean = 1500;
@@ -273,17 +283,12 @@ rate_add(struct rating *r, uint64_t key, int k, const int *pl,
 
 	r->games++;
 	r->fitted = 0;
-	if (B > 0 && (!r->havekey || key != r->lastkey ||
-	    r->blk[r->nblock - 1].k != k)) {
-		if (r->nblock == r->bkcap) {
-			r->bkcap = r->bkcap ? 2 * r->bkcap : 64;
-			r->blk = xreallocarray(r->blk, (size_t)r->bkcap,
-			    sizeof *r->blk);
-		}
-		r->blk[r->nblock].key = key;
-		r->blk[r->nblock++].k = k;
+	if (B > 0 && (!r->havekey || key != r->lastkey || r->lastk != k)) {
+		r->nblock++;
+		log_block(r, key, k);
 	}
 	r->lastkey = key;
+	r->lastk = k;
 	r->havekey = 1;
 	for (a = 0; a < k; a++) {
 		i = pl[a];
@@ -326,126 +331,163 @@ rate_add(struct rating *r, uint64_t key, int k, const int *pl,
 			/* who won, of the pair's lower index (0), the
 			 * higher (1), or neither (2) */
 			who = wij == wji ? 2 : (wij > wji) == (i < j) ? 0 : 1;
-			pairlog_add(r, pi, who);
+			log_put(r, (uint64_t)pi << 2 | (unsigned)who);
 		}
 }
 
-/* Appends a result of the pair pi in the last block to its log. */
+/* Makes room for RLOG_MAX more bytes, spilling what is held if due. */
 static void
-pairlog_add(struct rating *r, long pi, int who)
+log_room(struct rating *r)
 {
-	struct rpairlog **pp = &r->pr[pi].log, *p;
-	unsigned long step;
+	struct rlog *l = &r->log;
+	FILE *fp;
 
-	/* one allocation a pair (most pairs of a big pool meet rarely) */
-	if ((p = *pp) == NULL) {
-		p = *pp = xcalloc(1, sizeof *p + PAIRLOG_MIN);
-		p->cap = PAIRLOG_MIN;
-	} else if (p->cap - p->len < PAIRLOG_MIN) {
-		p->cap *= 2;
-		p = *pp = xreallocarray(p, 1, sizeof *p + p->cap);
+	if (l->mem == 0)
+		l->mem = r->logmem > 0 ? r->logmem : RATE_LOG_MEM;
+	if (l->len + RLOG_MAX > l->mem && l->len > 0 && l->fd != -2) {
+		/* the spill: an unlinked temporary file (if none can be
+		 * made or written, the record stays in memory) */
+		if (l->fp == NULL && (fp = tmpfile()) != NULL) {
+			l->fp = fp;
+			l->fd = fileno(fp);
+		}
+		if (l->fp != NULL && pwrite(l->fd, l->buf, l->len,
+		    (off_t)l->spilled) == (ssize_t)l->len) {
+			l->spilled += (long)l->len;
+			l->len = 0;
+		} else if (l->fp == NULL)
+			l->fd = -2;
 	}
-	step = (unsigned long)(r->nblock - 1 - p->last);
-	p->last = r->nblock - 1;
-	if (step < 64) {
-		p->s[p->len++] = (unsigned char)(step << 2 | (unsigned)who);
-		return;
-	}
-	p->s[p->len++] = 3;
-	for (; step >= 0x80; step >>= 7)
-		p->s[p->len++] = (unsigned char)(step | 0x80);
-	p->s[p->len++] = (unsigned char)step;
-	p->s[p->len++] = (unsigned char)who;
-}
-
-/*
- * The weights of replicates x0 .. x0 + g - 1 of every block into
- * wg[block * stride + x - x0] (a block's weights side by side, for the
- * matrices of a group made at once), each block's generator in st
- * (seeded when x0 is 0) left where the next group starts.
- */
-static void
-boot_weights(const struct rating *r, struct rng *st, int x0, int g,
-    int stride, unsigned char *wg)
-{
-	double cdf[RATE_POISSON_MAX];
-	long bl;
-	int x;
-
-	rate_poisson_cdf(cdf);
-	for (bl = 0; bl < r->nblock; bl++) {
-		if (x0 == 0)
-			rng_seed(&st[bl], seed_derive(r->opts.seed,
-			    r->blk[bl].key));
-		for (x = 0; x < g; x++)
-			wg[bl * stride + x] =
-			    (unsigned char)rate_poisson1(&st[bl], cdf);
+	if (l->cap - l->len < RLOG_MAX) {
+		l->cap = l->cap ? 2 * l->cap : 4096;
+		l->buf = xreallocarray(l->buf, 1, l->cap);
 	}
 }
 
+/* Appends a varint to the bootstrap's record. */
+static void
+log_put(struct rating *r, uint64_t v)
+{
+	struct rlog *l = &r->log;
+
+	log_room(r);
+	for (; v >= 0x80; v >>= 7)
+		l->buf[l->len++] = (unsigned char)(v | 0x80);
+	l->buf[l->len++] = (unsigned char)v;
+}
+
+/* Starts a block of k players a game and key in the record. */
+static void
+log_block(struct rating *r, uint64_t key, int k)
+{
+	struct rlog *l = &r->log;
+	int i;
+
+	log_put(r, 3);
+	l->buf[l->len++] = (unsigned char)k;
+	for (i = 0; i < 8; i++)
+		l->buf[l->len++] = (unsigned char)(key >> 8 * i);
+	memset(l->buf + l->len, 0, RLOG_RNG);
+	l->len += RLOG_RNG;
+}
+
 /*
- * The weighted win matrices of nx replicates (2 * npair apart: a pair's
- * w[0] and w[1] as struct rpair has them) from their blocks' weights
- * wg[block * stride + replicate] and the pairs' logs, a pair's log read
- * once for them all: each pair's games summed in game order, a win
- * weighted share = 1 / (k - 1) and a tie share / 2, as rate_add adds
- * them to the pair's w.
+ * The records of buf[0 .. n) for a pass (see boot_pass); whole records
+ * only (one cut by the end waits for the next chunk, unless last): the
+ * bytes done.
+ */
+static size_t
+boot_chunk(const struct rating *r, unsigned char *buf, size_t n, int last,
+    int x0, int nx, struct bootpass *bp)
+{
+	unsigned char *q = buf, *end = buf + n, *wt = bp->wt;
+	struct rng g;
+	uint64_t v, key;
+	double *a, *tu = bp->tu, *td = bp->td;
+	size_t done = 0;
+	int x, sh, c;
+
+	while (q < end && (last || end - q >= RLOG_MAX)) {
+		for (v = 0, sh = 0; *q & 0x80; q++, sh += 7)
+			v |= (uint64_t)(*q & 0x7f) << sh;
+		v |= (uint64_t)*q++ << sh;
+		if (v == 3) {
+			bp->k = *q++;
+			for (key = 0, sh = 0; sh < 64; sh += 8)
+				key |= (uint64_t)*q++ << sh;
+			if (x0 == 0)
+				rng_seed(&g, seed_derive(r->opts.seed, key));
+			else
+				memcpy(&g, q, sizeof g);
+			for (x = 0; x < nx; x++)
+				wt[x] = (unsigned char)rate_poisson1(&g,
+				    bp->cdf);
+			memcpy(q, &g, sizeof g);
+			q += RLOG_RNG;
+		} else {
+			c = bp->k << 2 | (int)(v & 3);
+			/* each replicate's sums, side by side */
+			a = bp->acc + (v >> 2) * (uint64_t)nx * 2;
+			for (x = 0; x < nx; x++) {
+				a[2 * x] += wt[x] * tu[c];
+				a[2 * x + 1] += wt[x] * td[c];
+			}
+		}
+		done = (size_t)(q - buf);
+	}
+	return done;
+}
+
+/*
+ * One pass over the record for replicates x0 .. x0 + nx - 1: their
+ * weighted win matrices, pair p's w[0] and w[1] (as struct rpair has
+ * them) of replicate x at acc[(p * nx + x) * 2], each pair's games summed
+ * in game order, a win weighted share = 1 / (k - 1) and a tie share / 2
+ * by its block's weight, as rate_add adds them to the pair's w; each
+ * block's weights drawn from Poisson(1), its generator seeded from its
+ * key when x0 is 0 and left in the record where the next pass resumes
+ * it (a chunk of the spilled part read, done and written back at once).
  */
 static void
-boot_matrix(const struct rating *r, const unsigned char *wg, int stride,
-    int nx, double *bm)
+boot_pass(struct rating *r, int x0, int nx, unsigned char *wt,
+    double *acc)
 {
-	double tu[64], td[64], up[BOOT_GROUP], down[BOOT_GROUP], share;
-	size_t nn = 2 * (size_t)r->npair, i;
-	const struct rpairlog *p;
-	const unsigned char *q, *end, *w;
-	unsigned long step;
-	long bl;
-	int k, c, sh, x;
+	struct rlog *l = &r->log;
+	struct bootpass bp;
+	unsigned char *chunk;
+	double share;
+	long off;
+	size_t n, done;
+	int k;
 
 	/* by k << 2 | who, what a weight of 1 adds up and down: adding 0
 	 * (a block weighed 0, the loser's side) leaves a sum's bits as they
 	 * are, and spares the branches a random weight and winner miss */
-	memset(tu, 0, sizeof tu);
-	memset(td, 0, sizeof td);
+	memset(&bp, 0, sizeof bp);
 	for (k = 2; k <= MAX_PLAYERS; k++) {
 		share = 1.0 / (k - 1);
-		tu[k << 2] = td[k << 2 | 1] = share;
-		tu[k << 2 | 2] = td[k << 2 | 2] = share / 2;
+		bp.tu[k << 2] = bp.td[k << 2 | 1] = share;
+		bp.tu[k << 2 | 2] = bp.td[k << 2 | 2] = share / 2;
 	}
-	memset(bm, 0, (size_t)nx * nn * sizeof *bm);
-	for (i = 0; i < (size_t)r->npair; i++) {
-		if ((p = r->pr[i].log) == NULL)
-			continue;
-		memset(up, 0, sizeof up);
-		memset(down, 0, sizeof down);
-		bl = 0;
-		for (q = p->s, end = q + p->len; q < end; ) {
-			if ((*q & 3) != 3) {
-				bl += *q >> 2;
-				c = *q++ & 3;
-			} else {
-				for (q++, step = 0, sh = 0; *q & 0x80;
-				    q++, sh += 7)
-					step |= (unsigned long)(*q &
-					    0x7f) << sh;
-				step |= (unsigned long)*q++ << sh;
-				bl += (long)step;
-				c = *q++;
-			}
-			c |= r->blk[bl].k << 2;
-			/* each replicate's sums, side by side */
-			w = wg + bl * stride;
-			for (x = 0; x < nx; x++) {
-				up[x] += w[x] * tu[c];
-				down[x] += w[x] * td[c];
-			}
-		}
-		for (x = 0; x < nx; x++) {
-			bm[x * nn + 2 * i] = up[x];
-			bm[x * nn + 2 * i + 1] = down[x];
-		}
+	rate_poisson_cdf(bp.cdf);
+	bp.wt = wt;
+	bp.acc = acc;
+	bp.k = 2;
+	memset(acc, 0, (size_t)r->npair * (size_t)nx * 2 * sizeof *acc);
+	memset(wt, 0, (size_t)nx);
+	chunk = xreallocarray(NULL, 1, RLOG_CHUNK);
+	for (off = 0; off < l->spilled; off += (long)done) {
+		n = (size_t)(l->spilled - off < RLOG_CHUNK ? l->spilled - off :
+		    RLOG_CHUNK);
+		if (pread(l->fd, chunk, n, (off_t)off) != (ssize_t)n)
+			err(1, "the bootstrap's record: its temporary file");
+		done = boot_chunk(r, chunk, n, off + (long)n == l->spilled,
+		    x0, nx, &bp);
+		if (pwrite(l->fd, chunk, done, (off_t)off) != (ssize_t)done)
+			err(1, "the bootstrap's record: its temporary file");
 	}
+	boot_chunk(r, l->buf, l->len, 1, x0, nx, &bp);
+	free(chunk);
 }
 
 /*
@@ -726,20 +768,17 @@ static void
 boot_fit(struct rating *r, const struct spm *m, int anchor,
     const double *lambda)
 {
-	double *lb, *be, *nblam, *bm;
-	struct rng *st;
-	unsigned char *wg;
-	size_t nn = 2 * (size_t)r->npair;
-	int n = r->n, i, b, B = r->opts.boot, nb, g, nm;
+	double *lb, *be, *nblam, *acc;
+	unsigned char *wt;
+	size_t mem = r->bootmem > 0 ? r->bootmem : RATE_BOOT_MEM;
+	int n = r->n, i, b, B = r->opts.boot, nb, g;
 
 	lb = xcalloc((size_t)n, sizeof *lb);
-	g = B < BOOT_GROUP ? B : BOOT_GROUP;
-	/* the matrices made at once: a group's, or fewer for many pairs */
-	nm = (int)fmax(1, fmin(g, BOOT_MATS / (8.0 * (double)(nn + 1))));
-	bm = xcalloc((size_t)nm * (nn + 1), sizeof *bm);
-	st = xcalloc((size_t)(r->nblock > 0 ? r->nblock : 1), sizeof *st);
-	wg = xcalloc((size_t)(r->nblock > 0 ? r->nblock : 1) *
-	    (size_t)(g > 0 ? g : 1), sizeof *wg);
+	/* the replicates of a pass: as many matrices as mem holds */
+	g = (int)fmax(1, fmin(B, (double)mem / (16.0 * (double)(r->npair +
+	    1))));
+	acc = xcalloc((size_t)g * 2 * (size_t)(r->npair + 1), sizeof *acc);
+	wt = xcalloc((size_t)g, 1);
 	free(r->belo);
 	r->belo = xcalloc((size_t)(B > 0 ? B : 1) * (size_t)n,
 	    sizeof *r->belo);
@@ -754,12 +793,10 @@ boot_fit(struct rating *r, const struct spm *m, int anchor,
 			memcpy(lb, r->blam + (size_t)b * r->nlam,
 			    (size_t)r->nlam * sizeof *lb);
 		if (b % g == 0)
-			boot_weights(r, st, b, B - b < g ? B - b : g, g, wg);
-		if (b % g % nm == 0)
-			boot_matrix(r, wg + b % g, g, (int)fmin(nm, fmin(g -
-			    b % g, B - b)), bm);
-		sfit(m, bm + (size_t)(b % g % nm) * nn, 2,
-		    fmax(r->opts.prior, RATE_BOOT_PRIOR), lb, 1);
+			boot_pass(r, b, B - b < g ? B - b : g, wt, acc);
+		sfit(m, acc + 2 * (b % g), 2 * (size_t)(B - b / g * g < g ?
+		    B - b / g * g : g), fmax(r->opts.prior, RATE_BOOT_PRIOR),
+		    lb, 1);
 		be = r->belo + (size_t)nb * n;
 		rate_to_elo(r, lb, be, anchor);
 		for (i = 0; i < n && isfinite(be[i]); i++)
@@ -777,9 +814,8 @@ boot_fit(struct rating *r, const struct spm *m, int anchor,
 	}
 	r->nboot = nb;
 	free(lb);
-	free(bm);
-	free(st);
-	free(wg);
+	free(acc);
+	free(wt);
 }
 
 /*
@@ -912,11 +948,11 @@ rate_free(struct rating *r)
 	for (i = 0; i < r->n; i++)
 		free(r->p[i].name);
 	free(r->p);
-	for (i = 0; i < r->npair; i++)
-		free(r->pr[i].log);
 	free(r->pr);
 	free(r->phash);
-	free(r->blk);
+	free(r->log.buf);
+	if (r->log.fp != NULL)
+		fclose(r->log.fp);
 	free(r->order);
 	free(r->belo);
 	free(r->hash);

@@ -39,34 +39,34 @@ struct rplayer {
 	double	 los_next;	/* likelihood of superiority over rank+1 */
 };
 
-/* A bootstrap block: its key and players a game. */
-struct rblock {
-	uint64_t	 key;
-	int		 k;
-};
-
 /*
- * A pair's results in game order, a byte each: the block's step from the
- * pair's last result << 2 | who, who 0 (the lower index won), 1 (the
- * higher won) or 2 (a tie); a step of 64 or more is the byte 3, the step
- * in 7-bit groups (low first, 0x80 for more), then who.
+ * The bootstrap's record, in game order: each pair result a varint of
+ * pair index << 2 | who, who 0 (the pair's lower index won), 1 (the
+ * higher won) or 2 (a tie); a block's start (a new one where the key or
+ * the players a game change) the byte 3, its players a game (a byte),
+ * its key (8 bytes, low first) and its weights' generator (RLOG_RNG
+ * bytes, rewritten by each pass of rate_fit: the next group of
+ * replicates resumes it).  Held in memory up to mem bytes, the rest
+ * appended to an unlinked temporary file (fd) as it comes: a byte or
+ * three a pair result, whatever the number of games.
  */
-struct rpairlog {
-	size_t		 len, cap;	/* bytes in s, room for */
-	long		 last;		/* the block of the last result */
-	unsigned char	 s[];
+#define RLOG_RNG	32
+struct rlog {
+	unsigned char	*buf;
+	size_t		 len, cap, mem;
+	int		 fd;		/* the spilled part, or -1 */
+	long		 spilled;	/* bytes in it */
+	void		*fp;		/* its FILE */
 };
 
 /*
  * A pair of players that met: lo < hi, w[0] the weighted wins of lo over
- * hi and w[1] of hi over lo (summed game by game), the games they shared
- * and their results' log for the bootstrap (NULL without one).
+ * hi and w[1] of hi over lo (summed game by game), the games they shared.
  */
 struct rpair {
 	double		 w[2];
 	long		 met;
 	int		 lo, hi;
-	struct rpairlog	*log;
 };
 
 struct rating {
@@ -79,17 +79,17 @@ struct rating {
 	long		 npair, prcap;
 	long		*phash;	/* pair index or -1 */
 	long		 phcap;
-	/* the bootstrap's record, replayed one replicate at a time by
-	 * rate_fit (memory in games, about a byte a pair's result, not
-	 * boot * n * n): the blocks, a new one where the key or the
-	 * players a game change, and every pair's results in game order */
-	struct rblock	*blk;
-	long		 nblock, bkcap;
+	/* the bootstrap's record, replayed a group of replicates at a
+	 * time by rate_fit (their matrices at most bootmem bytes; 0: a
+	 * default; so is logmem, the record's bytes held in memory) */
+	struct rlog	 log;
+	long		 nblock;
+	size_t		 logmem, bootmem;
 	int		*hash;	/* open addressing: player index or -1 */
 	int		 hcap;
 	long		 games;
 	uint64_t	 lastkey;	/* the last game's block */
-	int		 havekey;
+	int		 havekey, lastk;
 	int		*order;	/* players by rank after rate_fit */
 	double		*belo;	/* boot * bn bootstrap ratings */
 	int		 nboot;	/* the finite ones, first in belo */
@@ -154,6 +154,8 @@ void	 rate_free(struct rating *);
  * strengths into Elo (the pool mean, or the player anchor if >= 0).
  */
 #define RATE_BOOT_PRIOR		1e-3
+#define RATE_LOG_MEM		(16 << 20)	/* logmem's default */
+#define RATE_BOOT_MEM		(32 << 20)	/* bootmem's default */
 #define RATE_POISSON_MAX	30
 struct rng;
 void	 rate_poisson_cdf(double *);
