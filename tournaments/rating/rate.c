@@ -637,35 +637,6 @@ sfit(const struct spm *m, const double *v, size_t vs, double prior,
 	return it;
 }
 
-/* The fit of a dense matrix, by sfit on its pairs; see rate.h. */
-int
-bt_fit(int n, const double *w, int stride, double prior, double *lambda,
-    int warm)
-{
-	struct spm m;
-	double *v;
-	long np = 0;
-	int *lohi, i, j, it;
-
-	lohi = xreallocarray(NULL, (size_t)n * (size_t)n + 1, sizeof *lohi);
-	v = xreallocarray(NULL, (size_t)n * (size_t)n + 1, sizeof *v);
-	for (i = 0; i < n; i++)
-		for (j = i + 1; j < n; j++) {
-			if (w[i * stride + j] == 0 && w[j * stride + i] == 0)
-				continue;
-			lohi[2 * np] = i;
-			lohi[2 * np + 1] = j;
-			v[2 * np] = w[i * stride + j];
-			v[2 * np++ + 1] = w[j * stride + i];
-		}
-	spm_build(&m, n, np, lohi);
-	it = sfit(&m, v, 2, prior, lambda, warm);
-	spm_free(&m);
-	free(lohi);
-	free(v);
-	return it;
-}
-
 /* Returns 1 if every player can be reached from every other by wins. */
 static int
 connected(const struct rating *r, const struct spm *m)

@@ -134,15 +134,6 @@ uint64_t rate_blockkey(uint64_t journal, long table, long deal);
  * point_only set, without the bootstrap (see struct rating).
  */
 int	 rate_fit(struct rating *, char *, size_t);
-/*
- * The Bradley-Terry fit of n players on the weighted win matrix w (row
- * stride stride) with the given prior: natural-log strengths into
- * lambda (also the starting point when warm).  Returns the iterations.
- * (rate_fit fits the pairs that met, as a sparse matrix, by the same
- * code: the same bits; this dense form is the tests' reference.)
- */
-int	 bt_fit(int n, const double *w, int stride, double prior,
-	    double *lambda, int warm);
 void	 rate_free(struct rating *);
 
 /*
