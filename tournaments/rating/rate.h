@@ -145,7 +145,7 @@ void	 rate_free(struct rating *);
  * strengths into Elo (the pool mean, or the player anchor if >= 0).
  */
 #define RATE_BOOT_PRIOR		1e-3
-#define RATE_LOG_MEM		(16 << 20)	/* logmem's default */
+#define RATE_LOG_MEM		(4 << 20)	/* logmem's default */
 #define RATE_BOOT_MEM		(32 << 20)	/* bootmem's default */
 #define RATE_POISSON_MAX	30
 struct rng;
