@@ -19,7 +19,7 @@
  * pairs that never met): the dense fit's bits in memory that grows with
  * the pairs, not n * n.
  */
-#include <err.h>
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,7 +51,7 @@ static void	 spm_build(struct spm *, int, long, const int *);
 static void	 spm_free(struct spm *);
 static int	 sfit(const struct spm *, const double *, size_t, double,
 		    double *, int);
-static void	 boot_fit(struct rating *, const struct spm *, int,
+static int	 boot_fit(struct rating *, const struct spm *, int,
 		    const double *);
 static void	 boot_stats(struct rating *);
 static int	 lookup(const struct rating *, const char *, unsigned *);
@@ -72,7 +72,7 @@ static void	 log_put(struct rating *, uint64_t);
 static void	 log_block(struct rating *, uint64_t, int);
 static size_t	 boot_chunk(const struct rating *, unsigned char *, size_t,
 		    int, int, int, struct bootpass *);
-static void	 boot_pass(struct rating *, int, int, unsigned char *,
+static int	 boot_pass(struct rating *, int, int, unsigned char *,
 		    double *);
 
 /* Starts an empty rating pool. */
@@ -447,8 +447,9 @@ boot_chunk(const struct rating *r, unsigned char *buf, size_t n, int last,
  * block's weights drawn from Poisson(1), its generator seeded from its
  * key when x0 is 0 and left in the record where the next pass resumes
  * it (a chunk of the spilled part read, done and written back at once).
+ * -1 if its temporary file fails.
  */
-static void
+static int
 boot_pass(struct rating *r, int x0, int nx, unsigned char *wt,
     double *acc)
 {
@@ -480,14 +481,17 @@ boot_pass(struct rating *r, int x0, int nx, unsigned char *wt,
 		n = (size_t)(l->spilled - off < RLOG_CHUNK ? l->spilled - off :
 		    RLOG_CHUNK);
 		if (pread(l->fd, chunk, n, (off_t)off) != (ssize_t)n)
-			err(1, "the bootstrap's record: its temporary file");
+			break;
 		done = boot_chunk(r, chunk, n, off + (long)n == l->spilled,
 		    x0, nx, &bp);
 		if (pwrite(l->fd, chunk, done, (off_t)off) != (ssize_t)done)
-			err(1, "the bootstrap's record: its temporary file");
+			break;
 	}
-	boot_chunk(r, l->buf, l->len, 1, x0, nx, &bp);
 	free(chunk);
+	if (off < l->spilled)
+		return -1;
+	boot_chunk(r, l->buf, l->len, 1, x0, nx, &bp);
+	return 0;
 }
 
 /*
@@ -734,15 +738,16 @@ rank_order(struct rating *r)
  * The bootstrap: B replicates of the fit on m, each warm-started from the
  * point fit lambda (or from its own last result when warm), their finite
  * Elo ratings kept in the first nboot rows of belo (bn = n players a row).
+ * -1 if the record's temporary file fails.
  */
-static void
+static int
 boot_fit(struct rating *r, const struct spm *m, int anchor,
     const double *lambda)
 {
 	double *lb, *be, *nblam, *acc;
 	unsigned char *wt;
 	size_t mem = r->bootmem > 0 ? r->bootmem : RATE_BOOT_MEM;
-	int n = r->n, i, b, B = r->opts.boot, nb, g;
+	int n = r->n, i, b, B = r->opts.boot, nb, g, rc = 0;
 
 	lb = xcalloc((size_t)n, sizeof *lb);
 	/* the replicates of a pass: as many matrices as mem holds */
@@ -763,8 +768,11 @@ boot_fit(struct rating *r, const struct spm *m, int anchor,
 		if (r->warm && r->nlam > 0 && r->blam != NULL)
 			memcpy(lb, r->blam + (size_t)b * r->nlam,
 			    (size_t)r->nlam * sizeof *lb);
-		if (b % g == 0)
-			boot_pass(r, b, B - b < g ? B - b : g, wt, acc);
+		if (b % g == 0 && boot_pass(r, b, B - b < g ? B - b : g, wt,
+		    acc) == -1) {
+			rc = -1;
+			break;
+		}
 		sfit(m, acc + 2 * (b % g), 2 * (size_t)(B - b / g * g < g ?
 		    B - b / g * g : g), fmax(r->opts.prior, RATE_BOOT_PRIOR),
 		    lb, 1);
@@ -787,6 +795,7 @@ boot_fit(struct rating *r, const struct spm *m, int anchor,
 	free(lb);
 	free(acc);
 	free(wt);
+	return rc;
 }
 
 /*
@@ -871,7 +880,14 @@ rate_fit(struct rating *r, char *cause, size_t len)
 	if (!r->point_only) {
 		for (i = 0; i < n; i++)
 			r->p[i].pm = r->p[i].lo = r->p[i].hi = NAN;
-		boot_fit(r, &m, anchor, lambda);
+		if (boot_fit(r, &m, anchor, lambda) == -1) {
+			snprintf(cause, len, "the bootstrap's record: its "
+			    "temporary file: %s", strerror(errno));
+			spm_free(&m);
+			free(lambda);
+			free(elo);
+			return -1;
+		}
 	}
 	boot_stats(r);
 	if (r->warm) {
