@@ -11,16 +11,19 @@
 # an hour and prices the bots' thinking, not the host).  The runs
 # alternate, ladder then tournament, BENCH_REPS times (3); the row is the
 # median of the ratios (ladder / tournament), as the machine may be
-# shared.  Then the ladder host's cost at the size of BENCH_LADDER_SYNTH
-# (BOTS:GAMES, default 300:30000; 1000:1000000 is the size of issue 38's
-# goal, some minutes): `ladder synth` fills a nyse ladder, `ladder site -v`
-# fits it cold then warm; the row is its peak memory and the warm refit's
-# CPU over the cold fit's.  Then the ladder's tables as jobs (ladder run
-# --spool, GNU parallel -j 2 as two workers) against ladder run -j 2 on
-# the same 8 random bots at 5 seats (BENCH_SPOOL_GAMES games, 1000): the
-# ratio of games per second and the host's CPU per game ingested.
-# Environment: BIN (bin: the programs priced), BENCH_REPS,
-# BENCH_ONLY=spool (that row alone).
+# shared.  Then the ladder host's cost at each size of BENCH_LADDER_SYNTH
+# (BOTS:GAMES ..., default 300:30000; 1000:1000000 is the size of issue
+# 38's goal, some 20 minutes on a busy machine): `ladder synth` fills a
+# nyse ladder, `ladder site -v` fits it cold then warm, with the
+# bootstrap and without (a running ladder's refit between two
+# bootstraps); the row is its peak memory and the warm refit's CPU over
+# the cold fit's; then `ladder synth --append` adds 2,000 games to the
+# store as the run commits them, the ingest's CPU a game.  Then the
+# ladder's tables as jobs (ladder run --spool, GNU parallel -j 2 as two
+# workers) against ladder run -j 2 on the same 8 random bots at 5 seats
+# (BENCH_SPOOL_GAMES games, 1000): the ratio of games per second and the
+# host's CPU per game ingested.  Environment: BIN (bin: the programs
+# priced), BENCH_REPS, BENCH_ONLY=spool (that row alone).
 set -eu
 cd "$(dirname "$0")/.."
 top=$(pwd)
@@ -168,16 +171,26 @@ host_row() {	# BOTS:GAMES
 	"$BIN/tournament" ladder synth "$tmp/syn" --bots "$nb" --games "$ng" >/dev/null
 	/usr/bin/time -f 'peak %M' -o "$tmp/time" \
 	    "$BIN/tournament" ladder site -v "$tmp/syn" 2>"$tmp/site"
-	python3 - "$tmp/site" "$tmp/time" "$nb" "$ng" <<'PY'
+	"$BIN/tournament" ladder synth "$tmp/syn" --append --games 2000 >"$tmp/app"
+	python3 - "$tmp/site" "$tmp/time" "$nb" "$ng" "$tmp/app" <<'PY'
 import re, sys
 site, peak = open(sys.argv[1]).read(), open(sys.argv[2]).read()
 rd = float(re.search(r"read in ([0-9.]+) s", site).group(1))
 cold = float(re.search(r"fitted \(\d+ bootstrap replicates\) in ([0-9.]+) s", site).group(1))
 warm = float(re.search(r"refitted warm in ([0-9.]+) s", site).group(1))
+point = float(re.search(r"without the bootstrap in ([0-9.]+) s", site).group(1))
 mb = int(re.search(r"peak (\d+)", peak).group(1)) / 1024
-print("%-44s %5.3fx warm/cold fit (peak %.0f MB; read %.2f s, cold %.2f s, warm %.2f s CPU)" % (
-    "ladder site, %s bots %s games:" % (sys.argv[3], sys.argv[4]), warm / cold, mb, rd, cold, warm))
+app = float(re.search(r"appended in ([0-9.]+) s", open(sys.argv[5]).read()).group(1))
+label = "ladder site, %s bots %s games:" % (sys.argv[3], sys.argv[4])
+print("%-44s %5.3fx warm/cold fit (peak %.0f MB; read %.2f s, cold %.2f s, warm %.2f s, without the bootstrap %.2f s CPU)" % (
+    label, warm / cold, mb, rd, cold, warm, point))
+print("%-44s %5.0f us CPU a game ingested (2,000 games appended; + its read, %.0f us, at the refit)" % (
+    "ladder ingest, %s bots %s games:" % (sys.argv[3], sys.argv[4]), app / 2000 * 1e6, rd / int(sys.argv[4]) * 1e6))
 PY
 }
 
-[ "$only" = spool ] || host_row "$synth"
+if [ "$only" != spool ]; then
+	for size in $synth; do
+		host_row "$size"
+	done
+fi

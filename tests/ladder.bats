@@ -102,6 +102,26 @@ rnd.v2|1" ]
 	! grep -q '"seed":"' <(head -n 1 "$T/export.jsonl") || false
 }
 
+@test "ladder synth --append: games added between the bots synth made, timed; the table still tournament rate's; misuse refused" {
+	bin/tournament ladder init --boot 10 "$L" "$T/settings.json"
+	run bin/tournament ladder synth "$L" --append --games 10
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"no bots to append games between"* ]]
+	bin/tournament ladder synth "$L" --bots 5 --games 200 --seed 3
+	run bin/tournament ladder synth "$L" --append --games 120
+	[ "$status" -eq 0 ]
+	[[ "$output" == *": 120 games appended in "*" s (CPU)" ]]
+	[ "$(q "SELECT count(*) FROM games")" = 320 ]
+	[ "$(q "SELECT count(*) FROM versions")" = 5 ]
+	status_is_rate 10 "$T/export.jsonl"
+	run bin/tournament ladder synth "$L" --bots 5 --games 10
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"--append adds games to one"* ]]
+	run bin/tournament ladder synth "$L" --bots 5 --append --games 10
+	[ "$status" -eq 2 ]
+	[ "${#lines[@]}" -eq 1 ]
+}
+
 @test "ladder: the site is published whole by renaming a symlink; serve answers read-only on localhost" {
 	bin/tournament ladder init --boot 20 "$L" "$T/settings.json"
 	bin/tournament ladder synth "$L" --bots 4 --games 120

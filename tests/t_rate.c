@@ -6,8 +6,10 @@
  * (and only when whole duplicate blocks are resampled), the bounded and
  * flagged rating of a player who won everything, the anchor, ties and
  * order independence, and the bootstrap replayed one replicate at a time
- * giving the bits of every replicate's matrix held from the start.  TAP
- * output.
+ * giving the bits of every replicate's matrix held from the start (and
+ * of the dense fit rate.c made before its matrix was sparse), its record
+ * spilled to a file or its replicates made one at a time giving the same
+ * bits as in memory.  TAP output.
  */
 #include <math.h>
 #include <stdio.h>
@@ -31,6 +33,9 @@ static void	 test_anchor_ties_order(void);
 static void	 test_no_prior_boot(void);
 static void	 test_replay_bits(void);
 static void	 test_exact_tie(void);
+static int	 ref_fit(int, const double *, double, double *, int);
+static void	 test_sparse_dense(void);
+static void	 test_spill(void);
 
 /*
  * Draws a Plackett-Luce finish of the k players pl (strengths gam): places
@@ -216,6 +221,7 @@ test_weights(void)
 	struct rate_opts o = { 0, 2, NULL, 0, 1500, 1 };
 	struct rating r;
 	char cause[256];
+	double wab, wba;
 	int pl[4], places[4] = { 2, 1, 2, 4 }, i;
 	long faults[4][NTFAULT] = { { 1, 0, 0 }, { 0, 0, 0 }, { 0, 2, 3 },
 	    { 0, 0, 0 } };
@@ -234,8 +240,8 @@ test_weights(void)
 		if (fabs(r.p[i].pweight - 1) > 1e-12)
 			break;
 	tap_ok(i == 4, "each player's pairs weigh one game");
-	tap_ok(fabs(r.w[0 * r.cap + 2] - 1.0 / 6) < 1e-12 &&
-	    fabs(r.w[2 * r.cap + 0] - 1.0 / 6) < 1e-12,
+	rate_pair(&r, 0, 2, &wab, &wba);
+	tap_ok(fabs(wab - 1.0 / 6) < 1e-12 && fabs(wba - 1.0 / 6) < 1e-12,
 	    "a tie is half a pair each");
 	tap_ok(r.p[2].faults[TF_CRASH] == 2 && r.p[2].faults[TF_ILLEGAL] == 3 &&
 	    r.p[0].faults[TF_TIMEOUT] == 1 && r.p[1].firsts == 1,
@@ -409,6 +415,7 @@ test_replay_bits(void)
 	struct rating r;
 	struct rng g, bg;
 	double *ref, lambda[N], lb[N], be[N], cdf[RATE_POISSON_MAX], share;
+	double w0[N * N];
 	int pl[MAX_PLAYERS], places[MAX_PLAYERS], wt[NB], a, b, i, k, x;
 	int same = 1, seen[N];
 	uint64_t key, last = 0;
@@ -451,10 +458,14 @@ test_replay_bits(void)
 	}
 	tap_ok(rate_fit(&r, cause, sizeof cause) == 0 && r.nboot == NB,
 	    "a bootstrap of %d games of 2 to 5 players fitted", G);
-	bt_fit(N, r.w, r.cap, o.prior, lambda, 0);
+	/* the point fit, from the pool's sums as a dense matrix */
+	for (a = 0; a < N; a++)
+		for (b = 0; b < N; b++)
+			rate_pair(&r, a, b, &w0[a * N + b], &share);
+	ref_fit(N, w0, o.prior, lambda, 0);
 	for (x = 0; x < NB; x++) {
 		memcpy(lb, lambda, sizeof lb);
-		bt_fit(N, ref + (size_t)x * N * N, N, fmax(o.prior,
+		ref_fit(N, ref + (size_t)x * N * N, fmax(o.prior,
 		    RATE_BOOT_PRIOR), lb, 1);
 		rate_to_elo(&r, lb, be, -1);
 		same = same && memcmp(be, r.belo + (size_t)x * N,
@@ -554,6 +565,190 @@ test_exact_tie(void)
 	    s);
 }
 
+/*
+ * The reference: the dense fit rate.c made before its matrix was sparse
+ * (Hunter's MM iterations, cyclic, on the n x n matrix w with the prior's
+ * share on every pair), kept here to compare the sparse fit's bits with.
+ */
+static int
+ref_fit(int n, const double *w, double prior, double *lambda, int warm)
+{
+	double *gam, *wins, *nm, pr, num, den, nij, old, change, mean;
+	int i, j, it;
+
+	gam = calloc((size_t)n, sizeof *gam);
+	wins = calloc((size_t)n, sizeof *wins);
+	nm = calloc((size_t)n * (size_t)n, sizeof *nm);
+	pr = prior / (n - 1);
+	for (i = 0; i < n; i++)
+		for (j = 0; j < n; j++)
+			nm[i * n + j] = w[i * n + j] + w[j * n + i] + pr;
+	for (i = 0; i < n; i++) {
+		gam[i] = warm ? exp(lambda[i]) : 1;
+		for (j = 0; j < n; j++)
+			if (j != i)
+				wins[i] += w[i * n + j] + pr / 2;
+	}
+	for (it = 1; it <= 200000; it++) {
+		change = 0;
+		for (i = 0; i < n; i++) {
+			den = 0;
+			for (j = 0; j < n; j++) {
+				if (j == i)
+					continue;
+				nij = nm[i * n + j];
+				if (nij > 0)
+					den += nij / (gam[i] + gam[j]);
+			}
+			num = wins[i];
+			old = gam[i];
+			gam[i] = den > 0 && num > 0 ? num / den : old * 1e-3;
+			if (fabs(log(gam[i] / old)) > change)
+				change = fabs(log(gam[i] / old));
+		}
+		mean = 0;
+		for (i = 0; i < n; i++)
+			mean += log(gam[i]);
+		mean /= n;
+		for (i = 0; i < n; i++)
+			gam[i] *= exp(-mean);
+		if (change < 1e-9)
+			break;
+	}
+	for (i = 0; i < n; i++)
+		lambda[i] = log(gam[i]);
+	free(gam);
+	free(wins);
+	free(nm);
+	return it;
+}
+
+/*
+ * N players (N * N is the dense fit's matrix) meeting at random tables of
+ * 2 to 4, a few games each, and a ring of draws: the sparse fit
+ * holds only the pairs that met and gives, with and without a prior, the
+ * bits of the dense fit of the same sums.
+ */
+static void
+test_sparse_dense(void)
+{
+	enum { N = 3000, G = 12000 };
+	struct rate_opts o = { 0, 0, NULL, 0, 1500, 1 };
+	struct rating r;
+	struct rng g;
+	double *w, *lambda, *elo, *gam, prior;
+	int pl[MAX_PLAYERS], places[MAX_PLAYERS], i, a, k, pass, same;
+	char cause[256], name[16];
+
+	w = calloc((size_t)N * N, sizeof *w);
+	lambda = calloc(N, sizeof *lambda);
+	elo = calloc(N, sizeof *elo);
+	gam = calloc(N, sizeof *gam);
+	for (pass = 0; pass < 2; pass++) {
+		prior = pass == 0 ? 0 : 2;
+		o.prior = prior;
+		rate_init(&r, &o);
+		rng_seed(&g, 7);
+		for (i = 0; i < N; i++) {
+			snprintf(name, sizeof name, "p%d", i);
+			rate_player(&r, name);
+			gam[i] = exp((double)rng_below(&g, 1000) / 400);
+		}
+		for (i = 0; i < G; i++) {
+			k = 2 + (int)rng_below(&g, 3);
+			/* distinct players anywhere: few hops apart */
+			pl[0] = (int)rng_below(&g, N);
+			for (a = 1; a < k; a++)
+				pl[a] = (pl[a - 1] + 1 + (int)rng_below(&g,
+				    N / 4)) % N;
+			pl_order(&g, gam, k, pl, places);
+			rate_add(&r, (uint64_t)i, k, pl, places, NULL);
+		}
+		/* a ring of draws: bounded without a prior */
+		for (i = 0; i < N; i++) {
+			pl[0] = i;
+			pl[1] = (i + 1) % N;
+			places[0] = places[1] = 1;
+			rate_add(&r, (uint64_t)(G + i), 2, pl, places, NULL);
+		}
+		same = rate_fit(&r, cause, sizeof cause) == 0;
+		for (i = 0; i < N; i++)
+			for (a = 0; a < N; a++)
+				rate_pair(&r, i, a, &w[i * N + a], &elo[0]);
+		ref_fit(N, w, prior, lambda, 0);
+		rate_to_elo(&r, lambda, elo, -1);
+		for (i = 0; i < N && same; i++)
+			same = memcmp(&elo[i], &r.p[i].elo, sizeof *elo) == 0;
+		tap_ok(same && r.npair * 50 < (long)N * (N - 1) / 2,
+		    "%d players, %ld pairs met of %ld, prior %g: the sparse "
+		    "fit has the dense fit's bits", N, r.npair,
+		    (long)N * (N - 1) / 2, prior);
+		rate_free(&r);
+	}
+	free(w);
+	free(lambda);
+	free(elo);
+	free(gam);
+}
+
+/*
+ * The bootstrap's record spilled to its temporary file (a memory of 64
+ * bytes), and its replicates made one at a time (their matrices' memory
+ * a few bytes), give the bits of the record held in memory and made 16
+ * at a time; a second fit of the pool, the generators resumed from the
+ * record again, too.
+ */
+static void
+test_spill(void)
+{
+	enum { N = 9, G = 3000, NB = 33 };
+	struct rate_opts o = { NB, 1, NULL, 0, 1500, 3 };
+	struct rating r[3];
+	struct rng g;
+	double gam[N];
+	int pl[MAX_PLAYERS], places[MAX_PLAYERS], i, a, k, v, same = 1;
+	char cause[256], name[16];
+
+	for (v = 0; v < 3; v++) {
+		rate_init(&r[v], &o);
+		r[v].logmem = v == 1 ? 64 : 0;
+		r[v].bootmem = v == 2 ? 8 : 0;
+		rng_seed(&g, 11);
+		for (i = 0; i < N; i++) {
+			snprintf(name, sizeof name, "p%d", i);
+			rate_player(&r[v], name);
+			gam[i] = exp(i / 4.0);
+		}
+		for (i = 0; i < G; i++) {
+			k = 2 + (int)rng_below(&g, 4);
+			for (a = 0; a < k; a++)
+				pl[a] = (i + a * 2) % N;
+			pl_order(&g, gam, k, pl, places);
+			rate_add(&r[v], rate_blockkey(1, i / 50, i / 4), k, pl,
+			    places, NULL);
+		}
+		same = same && rate_fit(&r[v], cause, sizeof cause) == 0 &&
+		    r[v].nboot == NB;
+	}
+	tap_ok(same && r[1].log.spilled > 1000 && r[1].log.len < 64 &&
+	    r[0].log.spilled == 0, "the record spilled: %ld bytes in the "
+	    "file, %zu in memory (held: %zu)", r[1].log.spilled, r[1].log.len,
+	    r[0].log.len);
+	for (v = 1; v < 3 && same; v++)
+		same = memcmp(r[0].belo, r[v].belo, (size_t)NB * N *
+		    sizeof *r[0].belo) == 0;
+	tap_ok(same, "spilled, or one replicate a pass: the bits of the "
+	    "record in memory");
+	for (v = 0; v < 3; v++)
+		same = same && rate_fit(&r[v], cause, sizeof cause) == 0;
+	for (v = 1; v < 3 && same; v++)
+		same = memcmp(r[0].belo, r[v].belo, (size_t)NB * N *
+		    sizeof *r[0].belo) == 0;
+	tap_ok(same, "and again on a second fit");
+	for (v = 0; v < 3; v++)
+		rate_free(&r[v]);
+}
+
 int
 main(void)
 {
@@ -568,6 +763,8 @@ main(void)
 	test_no_prior_boot();
 	test_replay_bits();
 	test_exact_tie();
+	test_sparse_dense();
+	test_spill();
 
 	e[0] = e[1] = e[2] = 0;
 	for (rep = 0; rep < 4; rep++) {

@@ -93,7 +93,8 @@ static const char usage_text[] =
 "       tournament ladder export DIR [-o FILE]\n"
 "       tournament ladder site [-v] DIR\n"
 "       tournament ladder serve DIR [--port P] [--idle S]\n"
-"       tournament ladder synth DIR --bots N --games N [--seed N]\n"
+"       tournament ladder synth DIR (--bots N | --append) --games N\n"
+"                             [--seed N]\n"
 "\n"
 "A ladder plays for ever while bots enter, are updated and retire; DIR\n"
 "holds its store (ladder.db, SQLite), the bots' copies, the match logs\n"
@@ -136,7 +137,8 @@ static const char usage_text[] =
 "  --port P          the port (default 8080)\n"
 "  --idle S          close a connection idle for S seconds (default 10)\n"
 "synth     fills a new ladder with N synthetic bots and games (for\n"
-"          measuring; no bot is run)\n"
+"          measuring; no bot is run), or --append adds games to one and\n"
+"          says their CPU time\n"
 "\n"
 "Exit status: 0 on success; 1 when the ladder cannot be used or a bot is\n"
 "refused; 2 for a bad command line or settings; 130 when run was stopped\n"
@@ -584,7 +586,8 @@ cpu_now(void)
 /*
  * tournament ladder site [-v]: with -v, the CPU time of each step and,
  * after the site, a second fit warm-started from the first and its site
- * (what a running ladder's refit costs when few games came since).
+ * (what a running ladder's refit costs when few games came since), and
+ * a third without the bootstrap (a refit between two bootstraps).
  */
 static int
 l_site(int argc, char **argv)
@@ -639,6 +642,13 @@ l_site(int argc, char **argv)
 			errx(1, "%s", cause);
 		fprintf(stderr, "site: refitted warm in %.2f s, written again "
 		    "in %.2f s (CPU)\n", t0 - t3, cpu_now() - t0);
+		/* a running ladder's refit between two bootstraps */
+		lr.r.point_only = 1;
+		t0 = cpu_now();
+		if (lr.r.n > 0 && rate_fit(&lr.r, cause, sizeof cause) == -1)
+			errx(1, "%s", cause);
+		fprintf(stderr, "site: refitted warm without the bootstrap in "
+		    "%.2f s (CPU)\n", cpu_now() - t0);
 	}
 	lrate_free(&lr);
 	lstore_close(&s);
@@ -777,6 +787,7 @@ l_synth(int argc, char **argv)
 		{ "bots", required_argument, NULL, 'b' },
 		{ "games", required_argument, NULL, 'g' },
 		{ "seed", required_argument, NULL, 's' },
+		{ "append", no_argument, NULL, 'a' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -784,7 +795,8 @@ l_synth(int argc, char **argv)
 	char cause[512];
 	long nbots = 0, ngames = 0;
 	uint64_t seed = 1;
-	int ch;
+	double t0;
+	int ch, append = 0;
 
 	opterr = 0;
 	while ((ch = getopt_long(argc, argv, ":h", lopts, NULL)) != -1) {
@@ -801,21 +813,29 @@ l_synth(int argc, char **argv)
 			seed = (uint64_t)cli_whole("tournament ladder synth",
 			    "--seed", optarg, 0, LLONG_MAX);
 			break;
+		case 'a':
+			append = 1;
+			break;
 		case 'h':
 			usage(stdout, 0);
 		default:
 			cli_bad_option("tournament ladder synth", ch, argv);
 		}
 	}
-	if (argc - optind != 1 || nbots == 0 || ngames == 0)
+	if (argc - optind != 1 || (nbots == 0) != append || ngames == 0)
 		cli_usage_error("tournament ladder synth", "give the ladder's "
-		    "directory, --bots and --games");
+		    "directory, --bots (or --append) and --games");
 	open_store(&s, argv[optind]);
-	if (ladder_synth(&s, argv[optind], nbots, ngames, seed, cause,
-	    sizeof cause) == -1)
+	t0 = cpu_now();
+	if (ladder_synth(&s, argv[optind], nbots, ngames, seed, append,
+	    cause, sizeof cause) == -1)
 		errx(1, "%s", cause);
-	printf("%s: %ld synthetic bots, %ld games\n", argv[optind], nbots,
-	    ngames);
+	if (append)
+		printf("%s: %ld games appended in %.2f s (CPU)\n",
+		    argv[optind], ngames, cpu_now() - t0);
+	else
+		printf("%s: %ld synthetic bots, %ld games\n", argv[optind],
+		    nbots, ngames);
 	lstore_close(&s);
 	return 0;
 }

@@ -6,13 +6,15 @@
  * that the ladder's table, written by report.c, and `tournament rate` on
  * `ladder export` are the same bytes; a running ladder adds only the games
  * committed since its last fit and starts each fit from the last one
- * (warm), which moves the ratings by less than the fit's tolerance.
+ * (warm), which moves the ratings by less than the fit's tolerance, its
+ * bootstrap spaced by its cost (lrate_refit).
  */
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <sqlite3.h>
 
@@ -79,6 +81,35 @@ int
 lrate_update(struct lstore *s, struct lrating *lr, char *cause, size_t len)
 {
 	return lstore_games(s, lr->last_id, add_game, lr, cause, len);
+}
+
+/* Seconds on the monotonic clock. */
+static double
+mono_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* A running ladder's refit; see ladder_rate.h. */
+int
+lrate_refit(struct lrating *lr, char *cause, size_t len)
+{
+	double t0 = mono_now();
+	int rc;
+
+	lr->r.point_only = lr->booted && lr->r.opts.boot > 0 &&
+	    t0 < lr->boot_at + LRATE_BOOT_SPACING * lr->boot_cost;
+	rc = rate_fit(&lr->r, cause, len);
+	if (rc == 0 && !lr->r.point_only) {
+		lr->booted = 1;
+		lr->boot_at = mono_now();
+		lr->boot_cost = lr->boot_at - t0;
+	}
+	lr->r.point_only = 0;
+	return rc;
 }
 
 /* Frees a rating. */

@@ -21,6 +21,10 @@ struct lrating {
 	struct rating	 r;
 	long		 last_id;	/* the last game added */
 	long		 max_table;	/* the highest table seen */
+	/* lrate_refit's spacing of the bootstrap: when the last one ended
+	 * (monotonic seconds) and what it cost */
+	double		 boot_at, boot_cost;
+	int		 booted;
 };
 
 /* What the site's page of the table adds. */
@@ -42,6 +46,15 @@ void	 lrate_init(struct lstore *, struct lrating *, int warm);
  * rate adds the export's lines; -1 and a cause.
  */
 int	 lrate_update(struct lstore *, struct lrating *, char *, size_t);
+/*
+ * A running ladder's refit (warm, as lrate_init's warm): the point
+ * ratings every time, the bootstrap's intervals again only when as long
+ * as LRATE_BOOT_SPACING times the last bootstrap's cost has passed since
+ * it ended (so that it takes about a tenth of the host at most; until
+ * then the intervals are the last bootstrap's); -1 and a cause.
+ */
+#define LRATE_BOOT_SPACING	10.0
+int	 lrate_refit(struct lrating *, char *, size_t);
 void	 lrate_free(struct lrating *);
 /*
  * Saves a fit in the store (a fits row, a ratings row per version): the

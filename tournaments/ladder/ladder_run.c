@@ -945,7 +945,7 @@ refit(struct lrunner *rn, char *cause, size_t len)
 	if (lrate_update(rn->s, &rn->lr, cause, len) == -1)
 		return -1;
 	if (rn->lr.r.n > 0 && (ng > 0 || !rn->lr.r.fitted)) {
-		if (rate_fit(&rn->lr.r, cause, len) == -1 ||
+		if (lrate_refit(&rn->lr, cause, len) == -1 ||
 		    lrate_save(rn->s, &rn->lr, cause, len) == -1)
 			return -1;
 	}

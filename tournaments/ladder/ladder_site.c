@@ -741,6 +741,8 @@ static void
 h2h_rows(FILE *fp, const struct rating *r, const char *name, int a)
 {
 	const struct rplayer *p;
+	double wab, wba;
+	long met;
 	int o, b;
 
 	fputs("<h2>", fp);
@@ -751,13 +753,12 @@ h2h_rows(FILE *fp, const struct rating *r, const char *name, int a)
 	for (o = 0; o < r->n; o++) {
 		b = r->order[o];
 		p = &r->p[b];
-		if (b == a || r->met[a * r->cap + b] == 0)
+		if ((met = rate_pair(r, a, b, &wab, &wba)) == 0)
 			continue;
 		fputs("<tr><td class=\"l\">", fp);
 		html_esc(fp, p->name);
 		fprintf(fp, "</td><td>%ld</td><td>%.1f</td></tr>\n",
-		    r->met[a * r->cap + b], 100 * r->w[a * r->cap + b] /
-		    (r->w[a * r->cap + b] + r->w[b * r->cap + a]));
+		    met, 100 * wab / (wab + wba));
 	}
 	fputs("</table>\n", fp);
 }

@@ -19,7 +19,7 @@
 
 int
 ladder_synth(struct lstore *s, const char *dir, long nbots, long ngames,
-    uint64_t seed, char *cause, size_t len)
+    uint64_t seed, int append, char *cause, size_t len)
 {
 	struct lversion *v = NULL;
 	struct tour t;
@@ -33,20 +33,23 @@ ladder_synth(struct lstore *s, const char *dir, long nbots, long ngames,
 	char *tlog;
 	int n = 0, i, k, a, b, rc, ret = -1, seat[MAX_PLAYERS];
 
-	if (lstore_scalar(s, "SELECT count(*) FROM versions") > 0) {
-		snprintf(cause, len, "%s: synth fills a new ladder only", dir);
+	if ((lstore_scalar(s, "SELECT count(*) FROM versions") > 0) !=
+	    append) {
+		snprintf(cause, len, append ? "%s: no bots to append games "
+		    "between (synth makes them first)" : "%s: synth fills a "
+		    "new ladder only (--append adds games to one)", dir);
 		return -1;
 	}
 	if (ladder_tour(s, NULL, 0, &t, cause, len) == -1)
 		return -1;
 	k = t.seats;
-	if (nbots < k) {
+	if (!append && nbots < k) {
 		snprintf(cause, len, "%s: --bots %ld: a table of %d seats needs "
 		    "as many bots", dir, nbots, k);
 		goto fail;
 	}
 	gpt = tour_games_per_table(&t);
-	for (i = 0; i < nbots; i++) {
+	for (i = 0; i < nbots && !append; i++) {
 		snprintf(name, sizeof name, "synth%04d", i);
 		if (lstore_add_version(s, name, NULL, "true", NULL, NULL,
 		    cause, len) == -1)
@@ -54,10 +57,20 @@ ladder_synth(struct lstore *s, const char *dir, long nbots, long ngames,
 	}
 	if (lstore_versions(s, &v, &n, cause, len) == -1)
 		goto fail;
+	if (n < k) {
+		snprintf(cause, len, "%s: a table of %d seats needs as many "
+		    "bots", dir, k);
+		goto fail;
+	}
 	rng_seed(&g, seed);
 	str = xcalloc((size_t)n, sizeof *str);
 	for (i = 0; i < n; i++)
 		str[i] = 800.0 * (double)(rng_next(&g) >> 11) * 0x1p-53;
+	/* appended games: other tables than the first synth's, the same
+	 * strengths */
+	if (append)
+		rng_seed(&g, seed_derive(seed, (uint64_t)lstore_scalar(s,
+		    "SELECT count(*) FROM games")));
 	if (lstore_exec(s, "BEGIN", cause, len) == -1)
 		goto fail;
 	for (gi = 0; gi < ngames; gi++) {

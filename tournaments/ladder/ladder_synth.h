@@ -15,10 +15,12 @@ struct lstore;
  * true strengths spread over 800 Elo and ngames games between random
  * tables of them, places drawn from the strengths (a Gumbel key per
  * seat), committed as the run commits them but in transactions of many
- * games; the same seed makes the same store.  -1 and a cause (a ladder
- * that has bots already, fewer bots than seats, the store failing).
+ * games; the same seed makes the same store.  With append, the games are
+ * added to a synthetic ladder made before, between its bots (nbots is
+ * theirs).  -1 and a cause (a ladder that has bots already, or none to
+ * append to, fewer bots than seats, the store failing).
  */
 int	 ladder_synth(struct lstore *s, const char *dir, long nbots,
-	    long ngames, uint64_t seed, char *, size_t);
+	    long ngames, uint64_t seed, int append, char *, size_t);
 
 #endif

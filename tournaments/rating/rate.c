@@ -13,11 +13,18 @@
  * where the last group left it), adding the same values in the same
  * order as one matrix per replicate held from the start would: the same
  * bits, in memory that grows with the games, not replicates * n * n.
+ * The win matrix is sparse: only the pairs that met, hashed as they come
+ * and laid out by rows (each row's columns ascending) for a fit, which
+ * sweeps every row in the dense order (a prior's virtual draws join the
+ * pairs that never met): the dense fit's bits in memory that grows with
+ * the pairs, not n * n.
  */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "rating/rate.h"
 
@@ -25,28 +32,55 @@
 #define BT_TOL		1e-9
 #define BT_MAXITER	200000
 #define RANK_TIE	1e-3		/* Elo: ratings this close rank by name */
-#define BOOT_GROUP	16	/* replicates whose weights are drawn at once */
-#define BOOT_MATS	(1 << 22)	/* bytes of the matrices made at once */
-#define PAIRLOG_MIN	16	/* bytes: a pair log's first room, and the
-				 * most a result takes (a step of 64 bits) */
+#define RLOG_MAX	48	/* bytes: the most a record takes */
+#define RLOG_CHUNK	(1 << 16)	/* bytes of the spill read at once */
+
+/* The pairs as a matrix by rows: row i's entries rs[i] .. rs[i + 1] - 1,
+ * each a column (ascending) and its pair's index << 1 | (i > column). */
+struct spm {
+	int		 n;
+	long		*rs;
+	int		*col;
+	unsigned	*pi;
+};
 
 static void	 grow(struct rating *);
+static long	 pair_index(struct rating *, int, int);
+static long	 pair_find(const struct rating *, int, int);
+static void	 spm_build(struct spm *, int, long, const int *);
+static void	 spm_free(struct spm *);
+static int	 sfit(const struct spm *, const double *, size_t, double,
+		    double *, int);
+static int	 boot_fit(struct rating *, const struct spm *, int,
+		    const double *);
+static void	 boot_stats(struct rating *);
 static int	 lookup(const struct rating *, const char *, unsigned *);
 static unsigned	 name_hash(const char *);
-static int	 connected(const struct rating *);
+static int	 connected(const struct rating *, const struct spm *);
 static int	 cmp_double(const void *, const void *);
 static void	 rank_order(struct rating *);
-static void	 boot_weights(const struct rating *, struct rng *, int, int,
-		    int, unsigned char *);
-static void	 pairlog_add(struct rating *, int, int, int);
-static void	 boot_matrix(const struct rating *, const unsigned char *,
-		    int, int, double *);
+/* What a pass over the bootstrap's record keeps. */
+struct bootpass {
+	double		 tu[64], td[64], cdf[RATE_POISSON_MAX];
+	double		*acc;
+	unsigned char	*wt;	/* the block's weights */
+	int		 k;	/* its players a game */
+};
+
+static void	 log_room(struct rating *);
+static void	 log_put(struct rating *, uint64_t);
+static void	 log_block(struct rating *, uint64_t, int);
+static size_t	 boot_chunk(const struct rating *, unsigned char *, size_t,
+		    int, int, int, struct bootpass *);
+static int	 boot_pass(struct rating *, int, int, unsigned char *,
+		    double *);
 
 /* Starts an empty rating pool. */
 void
 rate_init(struct rating *r, const struct rate_opts *o)
 {
 	memset(r, 0, sizeof *r);
+	r->log.fd = -1;
 	r->opts = *o;
 	if (r->opts.mean == 0)
 		r->opts.mean = 1500;
@@ -76,36 +110,15 @@ lookup(const struct rating *r, const char *name, unsigned *slot)
 	return r->hash[h];
 }
 
-/* Doubles the room for players, moving the matrices to the new stride. */
+/* Doubles the room for players. */
 static void
 grow(struct rating *r)
 {
 	int oc = r->cap, nc = oc ? oc * 2 : 8, i;
-	double *w;
-	long *met;
-	struct rpairlog **pl = NULL;
 	unsigned slot;
 
 	r->p = xreallocarray(r->p, (size_t)nc, sizeof *r->p);
 	memset(r->p + oc, 0, (size_t)(nc - oc) * sizeof *r->p);
-	w = xcalloc((size_t)nc * (size_t)nc, sizeof *w);
-	met = xcalloc((size_t)nc * (size_t)nc, sizeof *met);
-	if (r->opts.boot > 0)
-		pl = xcalloc((size_t)nc * (size_t)nc, sizeof *pl);
-	for (i = 0; i < r->n; i++) {
-		memcpy(w + i * nc, r->w + i * oc, (size_t)r->n * sizeof *w);
-		memcpy(met + i * nc, r->met + i * oc,
-		    (size_t)r->n * sizeof *met);
-		if (pl != NULL)
-			memcpy(pl + i * nc, r->pl + i * oc,
-			    (size_t)r->n * sizeof *pl);
-	}
-	free(r->w);
-	free(r->met);
-	free(r->pl);
-	r->w = w;
-	r->met = met;
-	r->pl = pl;
 	r->cap = nc;
 	free(r->hash);
 	r->hcap = 4 * nc;
@@ -115,6 +128,77 @@ grow(struct rating *r)
 		lookup(r, r->p[i].name, &slot);
 		r->hash[slot] = i;
 	}
+}
+
+/* The hash slot of the pair lo < hi: its index there, or -1. */
+static long
+pair_slot(const struct rating *r, int lo, int hi, long *slot)
+{
+	uint64_t mask = (uint64_t)r->phcap - 1, h;
+	const struct rpair *p;
+
+	h = ((uint64_t)lo << 32 | (uint64_t)hi) * 0x9e3779b97f4a7c15ULL;
+	for (h = (h >> 20) & mask; r->phash[h] != -1; h = (h + 1) & mask) {
+		p = &r->pr[r->phash[h]];
+		if (p->lo == lo && p->hi == hi)
+			break;
+	}
+	*slot = (long)h;
+	return r->phash[h];
+}
+
+/* The index of the pair lo < hi, or -1 if they never met. */
+static long
+pair_find(const struct rating *r, int lo, int hi)
+{
+	long slot;
+
+	return r->phcap > 0 ? pair_slot(r, lo, hi, &slot) : -1;
+}
+
+/* The index of the pair lo < hi, added (never met) if new. */
+static long
+pair_index(struct rating *r, int lo, int hi)
+{
+	long slot, i;
+
+	if (r->phcap > 0 && (i = pair_slot(r, lo, hi, &slot)) != -1)
+		return i;
+	if (2 * (r->npair + 1) > r->phcap) {
+		free(r->phash);
+		r->phcap = r->phcap ? 2 * r->phcap : 64;
+		r->phash = xreallocarray(NULL, (size_t)r->phcap,
+		    sizeof *r->phash);
+		memset(r->phash, 0xff, (size_t)r->phcap * sizeof *r->phash);
+		for (i = 0; i < r->npair; i++) {
+			pair_slot(r, r->pr[i].lo, r->pr[i].hi, &slot);
+			r->phash[slot] = i;
+		}
+	}
+	if (r->npair == r->prcap) {
+		r->prcap = r->prcap ? 2 * r->prcap : 64;
+		r->pr = xreallocarray(r->pr, (size_t)r->prcap, sizeof *r->pr);
+	}
+	pair_slot(r, lo, hi, &slot);
+	i = r->phash[slot] = r->npair++;
+	memset(&r->pr[i], 0, sizeof r->pr[i]);
+	r->pr[i].lo = lo;
+	r->pr[i].hi = hi;
+	return i;
+}
+
+/* The games a and b shared and their wins; see rate.h. */
+long
+rate_pair(const struct rating *r, int a, int b, double *wab, double *wba)
+{
+	long i;
+
+	*wab = *wba = 0;
+	if (a == b || (i = pair_find(r, a < b ? a : b, a < b ? b : a)) == -1)
+		return 0;
+	*wab = r->pr[i].w[a > b];
+	*wba = r->pr[i].w[a < b];
+	return r->pr[i].met;
 }
 
 /* The index of a player, added if new. */
@@ -192,22 +276,19 @@ void
 rate_add(struct rating *r, uint64_t key, int k, const int *pl,
     const int *places, const long (*faults)[NTFAULT])
 {
+	struct rpair *p;
 	double share, wij, wji;
-	int a, b, i, j, f, who, stride = r->cap, B = r->opts.boot;
+	long pi;
+	int a, b, i, j, f, who, B = r->opts.boot;
 
 	r->games++;
 	r->fitted = 0;
-	if (B > 0 && (!r->havekey || key != r->lastkey ||
-	    r->blk[r->nblock - 1].k != k)) {
-		if (r->nblock == r->bkcap) {
-			r->bkcap = r->bkcap ? 2 * r->bkcap : 64;
-			r->blk = xreallocarray(r->blk, (size_t)r->bkcap,
-			    sizeof *r->blk);
-		}
-		r->blk[r->nblock].key = key;
-		r->blk[r->nblock++].k = k;
+	if (B > 0 && (!r->havekey || key != r->lastkey || r->lastk != k)) {
+		r->nblock++;
+		log_block(r, key, k);
 	}
 	r->lastkey = key;
+	r->lastk = k;
 	r->havekey = 1;
 	for (a = 0; a < k; a++) {
 		i = pl[a];
@@ -236,10 +317,11 @@ rate_add(struct rating *r, uint64_t key, int k, const int *pl,
 				wji = share;
 			} else
 				wij = wji = share / 2;
-			r->w[i * stride + j] += wij;
-			r->w[j * stride + i] += wji;
-			r->met[i * stride + j]++;
-			r->met[j * stride + i]++;
+			pi = pair_index(r, i < j ? i : j, i < j ? j : i);
+			p = &r->pr[pi];
+			p->w[i > j] += wij;
+			p->w[i < j] += wji;
+			p->met++;
 			r->p[i].pscore += wij;
 			r->p[j].pscore += wji;
 			r->p[i].pweight += share;
@@ -249,138 +331,246 @@ rate_add(struct rating *r, uint64_t key, int k, const int *pl,
 			/* who won, of the pair's lower index (0), the
 			 * higher (1), or neither (2) */
 			who = wij == wji ? 2 : (wij > wji) == (i < j) ? 0 : 1;
-			pairlog_add(r, i < j ? i : j, i < j ? j : i, who);
+			log_put(r, (uint64_t)pi << 2 | (unsigned)who);
 		}
 }
 
-/* Appends a result of the pair lo < hi in the last block to its log. */
+/* Makes room for RLOG_MAX more bytes, spilling what is held if due. */
 static void
-pairlog_add(struct rating *r, int lo, int hi, int who)
+log_room(struct rating *r)
 {
-	struct rpairlog **pp = &r->pl[(size_t)lo * r->cap + hi], *p;
-	unsigned long step;
+	struct rlog *l = &r->log;
+	FILE *fp;
 
-	/* one allocation a pair (most pairs of a big pool meet rarely) */
-	if ((p = *pp) == NULL) {
-		p = *pp = xcalloc(1, sizeof *p + PAIRLOG_MIN);
-		p->cap = PAIRLOG_MIN;
-	} else if (p->cap - p->len < PAIRLOG_MIN) {
-		p->cap *= 2;
-		p = *pp = xreallocarray(p, 1, sizeof *p + p->cap);
+	if (l->mem == 0)
+		l->mem = r->logmem > 0 ? r->logmem : RATE_LOG_MEM;
+	if (l->len + RLOG_MAX > l->mem && l->len > 0 && l->fd != -2) {
+		/* the spill: an unlinked temporary file (if none can be
+		 * made or written, the record stays in memory) */
+		if (l->fp == NULL && (fp = tmpfile()) != NULL) {
+			l->fp = fp;
+			l->fd = fileno(fp);
+		}
+		if (l->fp != NULL && pwrite(l->fd, l->buf, l->len,
+		    (off_t)l->spilled) == (ssize_t)l->len) {
+			l->spilled += (long)l->len;
+			l->len = 0;
+		} else if (l->fp == NULL)
+			l->fd = -2;
 	}
-	step = (unsigned long)(r->nblock - 1 - p->last);
-	p->last = r->nblock - 1;
-	if (step < 64) {
-		p->s[p->len++] = (unsigned char)(step << 2 | (unsigned)who);
-		return;
-	}
-	p->s[p->len++] = 3;
-	for (; step >= 0x80; step >>= 7)
-		p->s[p->len++] = (unsigned char)(step | 0x80);
-	p->s[p->len++] = (unsigned char)step;
-	p->s[p->len++] = (unsigned char)who;
-}
-
-/*
- * The weights of replicates x0 .. x0 + g - 1 of every block into
- * wg[block * stride + x - x0] (a block's weights side by side, for the
- * matrices of a group made at once), each block's generator in st
- * (seeded when x0 is 0) left where the next group starts.
- */
-static void
-boot_weights(const struct rating *r, struct rng *st, int x0, int g,
-    int stride, unsigned char *wg)
-{
-	double cdf[RATE_POISSON_MAX];
-	long bl;
-	int x;
-
-	rate_poisson_cdf(cdf);
-	for (bl = 0; bl < r->nblock; bl++) {
-		if (x0 == 0)
-			rng_seed(&st[bl], seed_derive(r->opts.seed,
-			    r->blk[bl].key));
-		for (x = 0; x < g; x++)
-			wg[bl * stride + x] =
-			    (unsigned char)rate_poisson1(&st[bl], cdf);
+	if (l->cap - l->len < RLOG_MAX) {
+		l->cap = l->cap ? 2 * l->cap : 4096;
+		l->buf = xreallocarray(l->buf, 1, l->cap);
 	}
 }
 
-/*
- * The weighted win matrices of nx replicates (n * n apart, stride n) from
- * their blocks' weights wg[block * stride + replicate] and the pairs'
- * logs, a pair's log read once for them all: each pair's games summed in
- * game order, a win weighted share = 1 / (k - 1) and a tie share / 2, as
- * rate_add adds them to w.
- */
+/* Appends a varint to the bootstrap's record. */
 static void
-boot_matrix(const struct rating *r, const unsigned char *wg, int stride,
-    int nx, double *bm)
+log_put(struct rating *r, uint64_t v)
 {
-	double tu[64], td[64], up[BOOT_GROUP], down[BOOT_GROUP], share;
-	size_t n = (size_t)r->n, nn = n * n, i, hi;
-	const struct rpairlog *p;
-	const unsigned char *q, *end, *w;
-	unsigned long step;
-	long bl;
-	int k, c, sh, x;
+	struct rlog *l = &r->log;
+
+	log_room(r);
+	for (; v >= 0x80; v >>= 7)
+		l->buf[l->len++] = (unsigned char)(v | 0x80);
+	l->buf[l->len++] = (unsigned char)v;
+}
+
+/* Starts a block of k players a game and key in the record. */
+static void
+log_block(struct rating *r, uint64_t key, int k)
+{
+	struct rlog *l = &r->log;
+	int i;
+
+	log_put(r, 3);
+	l->buf[l->len++] = (unsigned char)k;
+	for (i = 0; i < 8; i++)
+		l->buf[l->len++] = (unsigned char)(key >> 8 * i);
+	memset(l->buf + l->len, 0, RLOG_RNG);
+	l->len += RLOG_RNG;
+}
+
+/*
+ * The records of buf[0 .. n) for a pass (see boot_pass); whole records
+ * only (one cut by the end waits for the next chunk, unless last): the
+ * bytes done.
+ */
+static size_t
+boot_chunk(const struct rating *r, unsigned char *buf, size_t n, int last,
+    int x0, int nx, struct bootpass *bp)
+{
+	unsigned char *q = buf, *end = buf + n, *wt = bp->wt;
+	struct rng g;
+	uint64_t v, key;
+	double *a, *tu = bp->tu, *td = bp->td;
+	size_t done = 0;
+	int x, sh, c;
+
+	while (q < end && (last || end - q >= RLOG_MAX)) {
+		for (v = 0, sh = 0; *q & 0x80; q++, sh += 7)
+			v |= (uint64_t)(*q & 0x7f) << sh;
+		v |= (uint64_t)*q++ << sh;
+		if (v == 3) {
+			bp->k = *q++;
+			for (key = 0, sh = 0; sh < 64; sh += 8)
+				key |= (uint64_t)*q++ << sh;
+			if (x0 == 0)
+				rng_seed(&g, seed_derive(r->opts.seed, key));
+			else
+				memcpy(&g, q, sizeof g);
+			for (x = 0; x < nx; x++)
+				wt[x] = (unsigned char)rate_poisson1(&g,
+				    bp->cdf);
+			memcpy(q, &g, sizeof g);
+			q += RLOG_RNG;
+		} else {
+			c = bp->k << 2 | (int)(v & 3);
+			/* each replicate's sums, side by side */
+			a = bp->acc + (v >> 2) * (uint64_t)nx * 2;
+			for (x = 0; x < nx; x++) {
+				a[2 * x] += wt[x] * tu[c];
+				a[2 * x + 1] += wt[x] * td[c];
+			}
+		}
+		done = (size_t)(q - buf);
+	}
+	return done;
+}
+
+/*
+ * One pass over the record for replicates x0 .. x0 + nx - 1: their
+ * weighted win matrices, pair p's w[0] and w[1] (as struct rpair has
+ * them) of replicate x at acc[(p * nx + x) * 2], each pair's games summed
+ * in game order, a win weighted share = 1 / (k - 1) and a tie share / 2
+ * by its block's weight, as rate_add adds them to the pair's w; each
+ * block's weights drawn from Poisson(1), its generator seeded from its
+ * key when x0 is 0 and left in the record where the next pass resumes
+ * it (a chunk of the spilled part read, done and written back at once).
+ * -1 if its temporary file fails.
+ */
+static int
+boot_pass(struct rating *r, int x0, int nx, unsigned char *wt,
+    double *acc)
+{
+	struct rlog *l = &r->log;
+	struct bootpass bp;
+	unsigned char *chunk;
+	double share;
+	long off;
+	size_t n, done;
+	int k;
 
 	/* by k << 2 | who, what a weight of 1 adds up and down: adding 0
 	 * (a block weighed 0, the loser's side) leaves a sum's bits as they
 	 * are, and spares the branches a random weight and winner miss */
-	memset(tu, 0, sizeof tu);
-	memset(td, 0, sizeof td);
+	memset(&bp, 0, sizeof bp);
 	for (k = 2; k <= MAX_PLAYERS; k++) {
 		share = 1.0 / (k - 1);
-		tu[k << 2] = td[k << 2 | 1] = share;
-		tu[k << 2 | 2] = td[k << 2 | 2] = share / 2;
+		bp.tu[k << 2] = bp.td[k << 2 | 1] = share;
+		bp.tu[k << 2 | 2] = bp.td[k << 2 | 2] = share / 2;
 	}
-	memset(bm, 0, (size_t)nx * nn * sizeof *bm);
-	for (i = 0; i < n; i++)
-		for (hi = i + 1; hi < n; hi++) {
-			if ((p = r->pl[i * (size_t)r->cap + hi]) == NULL)
-				continue;
-			memset(up, 0, sizeof up);
-			memset(down, 0, sizeof down);
-			bl = 0;
-			for (q = p->s, end = q + p->len; q < end; ) {
-				if ((*q & 3) != 3) {
-					bl += *q >> 2;
-					c = *q++ & 3;
-				} else {
-					for (q++, step = 0, sh = 0; *q & 0x80;
-					    q++, sh += 7)
-						step |= (unsigned long)(*q &
-						    0x7f) << sh;
-					step |= (unsigned long)*q++ << sh;
-					bl += (long)step;
-					c = *q++;
-				}
-				c |= r->blk[bl].k << 2;
-				/* each replicate's sums, side by side */
-				w = wg + bl * stride;
-				for (x = 0; x < nx; x++) {
-					up[x] += w[x] * tu[c];
-					down[x] += w[x] * td[c];
-				}
-			}
-			for (x = 0; x < nx; x++) {
-				bm[x * nn + i * n + hi] = up[x];
-				bm[x * nn + hi * n + i] = down[x];
-			}
+	rate_poisson_cdf(bp.cdf);
+	bp.wt = wt;
+	bp.acc = acc;
+	bp.k = 2;
+	memset(acc, 0, (size_t)r->npair * (size_t)nx * 2 * sizeof *acc);
+	memset(wt, 0, (size_t)nx);
+	chunk = xreallocarray(NULL, 1, RLOG_CHUNK);
+	for (off = 0; off < l->spilled; off += (long)done) {
+		n = (size_t)(l->spilled - off < RLOG_CHUNK ? l->spilled - off :
+		    RLOG_CHUNK);
+		if (pread(l->fd, chunk, n, (off_t)off) != (ssize_t)n)
+			break;
+		done = boot_chunk(r, chunk, n, off + (long)n == l->spilled,
+		    x0, nx, &bp);
+		if (pwrite(l->fd, chunk, done, (off_t)off) != (ssize_t)done)
+			break;
+	}
+	free(chunk);
+	if (off < l->spilled)
+		return -1;
+	boot_chunk(r, l->buf, l->len, 1, x0, nx, &bp);
+	return 0;
+}
+
+/*
+ * The matrix of npair pairs (lohi[2 * p], lohi[2 * p + 1], lo < hi) by
+ * rows, each row's columns ascending without a sort: the columns below
+ * the row first (the pairs taken by lo ascending into their hi's row),
+ * then those above (by hi ascending into their lo's row).
+ */
+static void
+spm_build(struct spm *m, int n, long npair, const int *lohi)
+{
+	long *at, *cnt, *by, e, p;
+	int i, side, key, row;
+
+	m->n = n;
+	m->rs = xcalloc((size_t)n + 1, sizeof *m->rs);
+	m->col = xreallocarray(NULL, (size_t)(2 * npair + 1),
+	    sizeof *m->col);
+	m->pi = xreallocarray(NULL, (size_t)(2 * npair + 1), sizeof *m->pi);
+	at = xcalloc((size_t)n + 1, sizeof *at);
+	cnt = xcalloc((size_t)n + 1, sizeof *cnt);
+	by = xreallocarray(NULL, (size_t)(npair + 1), sizeof *by);
+	for (p = 0; p < npair; p++) {
+		m->rs[lohi[2 * p] + 1]++;
+		m->rs[lohi[2 * p + 1] + 1]++;
+	}
+	for (i = 0; i < n; i++) {
+		m->rs[i + 1] += m->rs[i];
+		at[i] = m->rs[i];
+	}
+	for (side = 0; side < 2; side++) {
+		/* the pairs by their key side (lo, then hi), counted */
+		memset(cnt, 0, ((size_t)n + 1) * sizeof *cnt);
+		for (p = 0; p < npair; p++)
+			cnt[lohi[2 * p + side] + 1]++;
+		for (i = 0; i < n; i++)
+			cnt[i + 1] += cnt[i];
+		for (p = 0; p < npair; p++)
+			by[cnt[lohi[2 * p + side]]++] = p;
+		for (e = 0; e < npair; e++) {
+			p = by[e];
+			key = lohi[2 * p + side];
+			row = lohi[2 * p + 1 - side];
+			m->col[at[row]] = key;
+			m->pi[at[row]++] = (unsigned)p << 1 | (unsigned)(side ==
+			    0);
 		}
+	}
+	free(at);
+	free(cnt);
+	free(by);
+}
+
+/* Frees a matrix's rows. */
+static void
+spm_free(struct spm *m)
+{
+	free(m->rs);
+	free(m->col);
+	free(m->pi);
+	memset(m, 0, sizeof *m);
 }
 
 /*
  * Fits natural-log strengths by Hunter's MM iterations, cyclic (each
- * player's update uses the others' newest values); see tournament.h.
+ * player's update uses the others' newest values), on the matrix m whose
+ * pair p's weighted wins are v[p * vs] (lo over hi) and v[p * vs + 1]:
+ * every row swept over every column as a dense matrix would be (a pair
+ * that never met counts the prior's share alone), in the same order, so
+ * the same bits; with no prior only the pairs that met.
  */
-int
-bt_fit(int n, const double *w, int stride, double prior, double *lambda,
-    int warm)
+static int
+sfit(const struct spm *m, const double *v, size_t vs, double prior,
+    double *lambda, int warm)
 {
-	double *gam, *wins, *nm, pr, num, den, nij, old, change, mean;
-	int i, j, i0, j0, it;
+	double *gam, *wins, *nm, pr, num, den, old, change, mean, gi, wij;
+	long e, ee;
+	unsigned f;
+	int n = m->n, i, j, lim, it;
 
 	if (n < 2) {
 		if (n == 1)
@@ -390,31 +580,42 @@ bt_fit(int n, const double *w, int stride, double prior, double *lambda,
 	gam = xcalloc((size_t)n, sizeof *gam);
 	wins = xcalloc((size_t)n, sizeof *wins);
 	pr = prior / (n - 1);
-	/* the games of each pair, once, not at every iteration: row by row
-	 * there, read across the columns of w a tile at a time */
-	nm = xreallocarray(NULL, (size_t)n * (size_t)n, sizeof *nm);
-	for (i0 = 0; i0 < n; i0 += 64)
-		for (j0 = 0; j0 < n; j0 += 64)
-			for (i = i0; i < n && i < i0 + 64; i++)
-				for (j = j0; j < n && j < j0 + 64; j++)
-					nm[i * n + j] = w[i * stride + j] +
-					    w[j * stride + i] + pr;
+	/* the games of each pair that met, once, not at every iteration */
+	nm = xreallocarray(NULL, (size_t)m->rs[n] + 1, sizeof *nm);
 	for (i = 0; i < n; i++) {
 		gam[i] = warm ? exp(lambda[i]) : 1;
-		for (j = 0; j < n; j++)
-			if (j != i)
-				wins[i] += w[i * stride + j] + pr / 2;
+		for (e = m->rs[i], j = 0; j < n; j++) {
+			if (j == i)
+				continue;
+			wij = 0;
+			if (e < m->rs[i + 1] && m->col[e] == j) {
+				f = m->pi[e] & 1;
+				wij = v[(m->pi[e] >> 1) * vs + f];
+				nm[e] = wij + v[(m->pi[e] >> 1) * vs + 1 - f] +
+				    pr;
+				e++;
+			}
+			wins[i] += wij + pr / 2;
+		}
 	}
 	for (it = 1; it <= BT_MAXITER; it++) {
 		change = 0;
 		for (i = 0; i < n; i++) {
 			den = 0;
-			for (j = 0; j < n; j++) {
-				if (j == i)
-					continue;
-				nij = nm[i * n + j];
-				if (nij > 0)
-					den += nij / (gam[i] + gam[j]);
+			gi = gam[i];
+			ee = m->rs[i + 1];
+			for (e = m->rs[i], j = 0; ; e++) {
+				/* the pairs that never met, up to the next
+				 * that did: the prior's share alone */
+				lim = e < ee ? m->col[e] : n;
+				for (; pr > 0 && j < lim; j++)
+					if (j != i)
+						den += pr / (gi + gam[j]);
+				if (e == ee)
+					break;
+				if (nm[e] > 0)
+					den += nm[e] / (gi + gam[lim]);
+				j = lim + 1;
 			}
 			num = wins[i];
 			old = gam[i];
@@ -442,9 +643,10 @@ bt_fit(int n, const double *w, int stride, double prior, double *lambda,
 
 /* Returns 1 if every player can be reached from every other by wins. */
 static int
-connected(const struct rating *r)
+connected(const struct rating *r, const struct spm *m)
 {
 	int n = r->n, *seen, *stack, dir, top, i, j, ok = 1;
+	long e;
 
 	seen = xcalloc((size_t)n, sizeof *seen);
 	stack = xcalloc((size_t)n, sizeof *stack);
@@ -455,10 +657,11 @@ connected(const struct rating *r)
 		seen[0] = 1;
 		while (top > 0) {
 			i = stack[--top];
-			for (j = 0; j < n; j++) {
-				if (seen[j] || (dir == 0 ?
-				    r->w[i * r->cap + j] :
-				    r->w[j * r->cap + i]) <= 0)
+			for (e = m->rs[i]; e < m->rs[i + 1]; e++) {
+				j = m->col[e];
+				/* i's wins over j (dir 0), or j's over i */
+				if (seen[j] || r->pr[m->pi[e] >> 1].w[(m->pi[e] &
+				    1) ^ (unsigned)dir] <= 0)
 					continue;
 				seen[j] = 1;
 				stack[top++] = j;
@@ -531,74 +734,48 @@ rank_order(struct rating *r)
 	}
 }
 
-/* Fits the ratings and their intervals and ranks; see tournament.h. */
-int
-rate_fit(struct rating *r, char *cause, size_t len)
+/*
+ * The bootstrap: B replicates of the fit on m, each warm-started from the
+ * point fit lambda (or from its own last result when warm), their finite
+ * Elo ratings kept in the first nboot rows of belo (bn = n players a row).
+ * -1 if the record's temporary file fails.
+ */
+static int
+boot_fit(struct rating *r, const struct spm *m, int anchor,
+    const double *lambda)
 {
-	double *lambda, *lb, *elo, *col, *be, *nblam, *bm, s, s2, d, sd;
-	struct rng *st;
-	unsigned char *wg;
-	int n = r->n, i, j, a, b, B = r->opts.boot, anchor = -1, nb, g, nm;
-	unsigned slot;
+	double *lb, *be, *nblam, *acc;
+	unsigned char *wt;
+	size_t mem = r->bootmem > 0 ? r->bootmem : RATE_BOOT_MEM;
+	int n = r->n, i, b, B = r->opts.boot, nb, g, rc = 0;
 
-	if (n == 0) {
-		snprintf(cause, len, "no games to rate");
-		return -1;
-	}
-	if (r->opts.anchor != NULL &&
-	    (anchor = lookup(r, r->opts.anchor, &slot)) == -1) {
-		snprintf(cause, len, "--anchor: no player called %s",
-		    r->opts.anchor);
-		return -1;
-	}
-	if (r->opts.prior <= 0 && n > 1 && !connected(r)) {
-		snprintf(cause, len, "without a prior the ratings are "
-		    "unbounded: some players won or lost every pairing "
-		    "against the rest (use --prior above 0)");
-		return -1;
-	}
-	lambda = xcalloc((size_t)n, sizeof *lambda);
 	lb = xcalloc((size_t)n, sizeof *lb);
-	elo = xcalloc((size_t)n, sizeof *elo);
-	col = xcalloc((size_t)(B > 0 ? B : 1), sizeof *col);
-	g = B < BOOT_GROUP ? B : BOOT_GROUP;
-	/* the matrices made at once: a group's, or fewer for many players */
-	nm = (int)fmax(1, fmin(g, BOOT_MATS / (8.0 * n * n)));
-	bm = xcalloc((size_t)nm * (size_t)n * (size_t)n, sizeof *bm);
-	st = xcalloc((size_t)(r->nblock > 0 ? r->nblock : 1), sizeof *st);
-	wg = xcalloc((size_t)(r->nblock > 0 ? r->nblock : 1) *
-	    (size_t)(g > 0 ? g : 1), sizeof *wg);
+	/* the replicates of a pass: as many matrices as mem holds */
+	g = (int)fmax(1, fmin(B, (double)mem / (16.0 * (double)(r->npair +
+	    1))));
+	acc = xcalloc((size_t)g * 2 * (size_t)(r->npair + 1), sizeof *acc);
+	wt = xcalloc((size_t)g, 1);
 	free(r->belo);
 	r->belo = xcalloc((size_t)(B > 0 ? B : 1) * (size_t)n,
 	    sizeof *r->belo);
-	if (r->warm && r->nlam > 0)
-		memcpy(lambda, r->lam, (size_t)r->nlam * sizeof *lambda);
-	bt_fit(n, r->w, r->cap, r->opts.prior, lambda, r->warm &&
-	    r->nlam > 0);
-	rate_to_elo(r, lambda, elo, anchor);
-	for (i = 0; i < n; i++) {
-		r->p[i].elo = elo[i];
-		r->p[i].flag = r->p[i].pweight > 0 &&
-		    (r->p[i].pscore <= 0 ||
-		    r->p[i].pscore >= r->p[i].pweight);
-		r->p[i].pm = r->p[i].lo = r->p[i].hi = NAN;
-	}
+	r->bn = n;
 	nblam = r->warm ? xcalloc((size_t)(B > 0 ? B : 1) * (size_t)n,
 	    sizeof *nblam) : NULL;
 	/* the finite replicates, kept in the first nb rows of belo; the
 	 * warm starts of every replicate by its number */
 	for (b = nb = 0; b < B; b++) {
 		memcpy(lb, lambda, (size_t)n * sizeof *lb);
-		if (r->warm && r->nlam > 0)
+		if (r->warm && r->nlam > 0 && r->blam != NULL)
 			memcpy(lb, r->blam + (size_t)b * r->nlam,
 			    (size_t)r->nlam * sizeof *lb);
-		if (b % g == 0)
-			boot_weights(r, st, b, B - b < g ? B - b : g, g, wg);
-		if (b % g % nm == 0)
-			boot_matrix(r, wg + b % g, g, (int)fmin(nm, fmin(g -
-			    b % g, B - b)), bm);
-		bt_fit(n, bm + (size_t)(b % g % nm) * (size_t)n * (size_t)n, n,
-		    fmax(r->opts.prior, RATE_BOOT_PRIOR), lb, 1);
+		if (b % g == 0 && boot_pass(r, b, B - b < g ? B - b : g, wt,
+		    acc) == -1) {
+			rc = -1;
+			break;
+		}
+		sfit(m, acc + 2 * (b % g), 2 * (size_t)(B - b / g * g < g ?
+		    B - b / g * g : g), fmax(r->opts.prior, RATE_BOOT_PRIOR),
+		    lb, 1);
 		be = r->belo + (size_t)nb * n;
 		rate_to_elo(r, lb, be, anchor);
 		for (i = 0; i < n && isfinite(be[i]); i++)
@@ -613,27 +790,112 @@ rate_fit(struct rating *r, char *cause, size_t len)
 	if (r->warm) {
 		free(r->blam);
 		r->blam = nblam;
+	}
+	r->nboot = nb;
+	free(lb);
+	free(acc);
+	free(wt);
+	return rc;
+}
+
+/*
+ * Each player's interval from the bootstrap's ratings (the last fit's
+ * that had one: a player new since keeps none).
+ */
+static void
+boot_stats(struct rating *r)
+{
+	double *col, s, s2, sd;
+	int i, b, B = r->nboot, n = r->bn;
+
+	for (i = n; i < r->n; i++)
+		r->p[i].pm = r->p[i].lo = r->p[i].hi = NAN;
+	if (B < 2)
+		return;
+	col = xcalloc((size_t)B, sizeof *col);
+	for (i = 0; i < n; i++) {
+		s = s2 = 0;
+		for (b = 0; b < B; b++) {
+			col[b] = r->belo[(size_t)b * n + i];
+			s += col[b];
+			s2 += col[b] * col[b];
+		}
+		s /= B;
+		sd = sqrt(fmax(0, s2 / B - s * s) * B / (B - 1));
+		r->p[i].pm = 1.96 * sd;
+		qsort(col, (size_t)B, sizeof *col, cmp_double);
+		r->p[i].lo = col[(int)floor(0.025 * (B - 1))];
+		r->p[i].hi = col[(int)ceil(0.975 * (B - 1))];
+	}
+	free(col);
+}
+
+/* Fits the ratings and their intervals and ranks; see tournament.h. */
+int
+rate_fit(struct rating *r, char *cause, size_t len)
+{
+	struct spm m;
+	double *lambda, *elo, s, s2, d, sd;
+	int *lohi, n = r->n, i, j, a, b, B, anchor = -1;
+	long p;
+	unsigned slot;
+
+	if (n == 0) {
+		snprintf(cause, len, "no games to rate");
+		return -1;
+	}
+	if (r->opts.anchor != NULL &&
+	    (anchor = lookup(r, r->opts.anchor, &slot)) == -1) {
+		snprintf(cause, len, "--anchor: no player called %s",
+		    r->opts.anchor);
+		return -1;
+	}
+	lohi = xreallocarray(NULL, (size_t)(2 * r->npair + 1), sizeof *lohi);
+	for (p = 0; p < r->npair; p++) {
+		lohi[2 * p] = r->pr[p].lo;
+		lohi[2 * p + 1] = r->pr[p].hi;
+	}
+	spm_build(&m, n, r->npair, lohi);
+	free(lohi);
+	if (r->opts.prior <= 0 && n > 1 && !connected(r, &m)) {
+		spm_free(&m);
+		snprintf(cause, len, "without a prior the ratings are "
+		    "unbounded: some players won or lost every pairing "
+		    "against the rest (use --prior above 0)");
+		return -1;
+	}
+	lambda = xcalloc((size_t)n, sizeof *lambda);
+	elo = xcalloc((size_t)n, sizeof *elo);
+	if (r->warm && r->nlam > 0)
+		memcpy(lambda, r->lam, (size_t)r->nlam * sizeof *lambda);
+	sfit(&m, r->pr != NULL ? r->pr[0].w : NULL, sizeof *r->pr /
+	    sizeof (double), r->opts.prior, lambda, r->warm && r->nlam > 0);
+	rate_to_elo(r, lambda, elo, anchor);
+	for (i = 0; i < n; i++) {
+		r->p[i].elo = elo[i];
+		r->p[i].flag = r->p[i].pweight > 0 &&
+		    (r->p[i].pscore <= 0 ||
+		    r->p[i].pscore >= r->p[i].pweight);
+	}
+	if (!r->point_only) {
+		for (i = 0; i < n; i++)
+			r->p[i].pm = r->p[i].lo = r->p[i].hi = NAN;
+		if (boot_fit(r, &m, anchor, lambda) == -1) {
+			snprintf(cause, len, "the bootstrap's record: its "
+			    "temporary file: %s", strerror(errno));
+			spm_free(&m);
+			free(lambda);
+			free(elo);
+			return -1;
+		}
+	}
+	boot_stats(r);
+	if (r->warm) {
 		r->lam = xreallocarray(r->lam, (size_t)n, sizeof *r->lam);
 		memcpy(r->lam, lambda, (size_t)n * sizeof *lambda);
 		r->nlam = n;
 	}
-	r->nboot = B = nb;
-	if (B > 1) {
-		for (i = 0; i < n; i++) {
-			s = s2 = 0;
-			for (b = 0; b < B; b++) {
-				col[b] = r->belo[(size_t)b * n + i];
-				s += col[b];
-				s2 += col[b] * col[b];
-			}
-			s /= B;
-			sd = sqrt(fmax(0, s2 / B - s * s) * B / (B - 1));
-			r->p[i].pm = 1.96 * sd;
-			qsort(col, (size_t)B, sizeof *col, cmp_double);
-			r->p[i].lo = col[(int)floor(0.025 * (B - 1))];
-			r->p[i].hi = col[(int)ceil(0.975 * (B - 1))];
-		}
-	}
+	B = r->nboot;
 	rank_order(r);
 	for (i = 0; i < n; i++) {
 		a = r->order[i];
@@ -642,11 +904,13 @@ rate_fit(struct rating *r, char *cause, size_t len)
 		if (i + 1 == n || B < 2)
 			continue;
 		b = r->order[i + 1];
+		if (a >= r->bn || b >= r->bn)
+			continue;
 		d = r->p[a].elo - r->p[b].elo;
 		s = s2 = 0;
 		for (j = 0; j < B; j++) {
-			sd = r->belo[(size_t)j * n + a] -
-			    r->belo[(size_t)j * n + b];
+			sd = r->belo[(size_t)j * r->bn + a] -
+			    r->belo[(size_t)j * r->bn + b];
 			s += sd;
 			s2 += sd * sd;
 		}
@@ -655,13 +919,9 @@ rate_fit(struct rating *r, char *cause, size_t len)
 		r->p[a].los_next = sd > 0 ? 0.5 * erfc(-d / (sd * M_SQRT2)) :
 		    (d > 0 ? 1 : 0.5);
 	}
+	spm_free(&m);
 	free(lambda);
-	free(lb);
 	free(elo);
-	free(col);
-	free(bm);
-	free(st);
-	free(wg);
 	r->fitted = 1;
 	return 0;
 }
@@ -670,17 +930,16 @@ rate_fit(struct rating *r, char *cause, size_t len)
 void
 rate_free(struct rating *r)
 {
-	int i;
+	long i;
 
 	for (i = 0; i < r->n; i++)
 		free(r->p[i].name);
 	free(r->p);
-	free(r->w);
-	free(r->met);
-	for (i = 0; r->pl != NULL && i < r->cap * r->cap; i++)
-		free(r->pl[i]);
-	free(r->pl);
-	free(r->blk);
+	free(r->pr);
+	free(r->phash);
+	free(r->log.buf);
+	if (r->log.fp != NULL)
+		fclose(r->log.fp);
 	free(r->order);
 	free(r->belo);
 	free(r->hash);

@@ -39,47 +39,66 @@ struct rplayer {
 	double	 los_next;	/* likelihood of superiority over rank+1 */
 };
 
-/* A bootstrap block: its key and players a game. */
-struct rblock {
-	uint64_t	 key;
-	int		 k;
+/*
+ * The bootstrap's record, in game order: each pair result a varint of
+ * pair index << 2 | who, who 0 (the pair's lower index won), 1 (the
+ * higher won) or 2 (a tie); a block's start (a new one where the key or
+ * the players a game change) the byte 3, its players a game (a byte),
+ * its key (8 bytes, low first) and its weights' generator (RLOG_RNG
+ * bytes, rewritten by each pass of rate_fit: the next group of
+ * replicates resumes it).  Held in memory up to mem bytes, the rest
+ * appended to an unlinked temporary file (fd) as it comes: a byte or
+ * three a pair result, whatever the number of games.
+ */
+#define RLOG_RNG	32
+struct rlog {
+	unsigned char	*buf;
+	size_t		 len, cap, mem;
+	int		 fd;		/* the spilled part, or -1 */
+	long		 spilled;	/* bytes in it */
+	void		*fp;		/* its FILE */
 };
 
 /*
- * A pair's results in game order, a byte each: the block's step from the
- * pair's last result << 2 | who, who 0 (the lower index won), 1 (the
- * higher won) or 2 (a tie); a step of 64 or more is the byte 3, the step
- * in 7-bit groups (low first, 0x80 for more), then who.
+ * A pair of players that met: lo < hi, w[0] the weighted wins of lo over
+ * hi and w[1] of hi over lo (summed game by game), the games they shared.
  */
-struct rpairlog {
-	size_t		 len, cap;	/* bytes in s, room for */
-	long		 last;		/* the block of the last result */
-	unsigned char	 s[];
+struct rpair {
+	double		 w[2];
+	long		 met;
+	int		 lo, hi;
 };
 
 struct rating {
 	struct rate_opts opts;
 	int		 n, cap;
 	struct rplayer	*p;
-	double		*w;	/* w[i * cap + j]: weighted wins of i over j */
-	long		*met;	/* met[i * cap + j]: games i and j shared */
-	/* the bootstrap's record, replayed one replicate at a time by
-	 * rate_fit (memory in games, about a byte a pair's result, not
-	 * boot * n * n): the blocks, a new one where the key or the
-	 * players a game change, and every pair's results in game order,
-	 * pl[lo * cap + hi] (lo < hi; NULL until they meet) */
-	struct rblock	*blk;
-	long		 nblock, bkcap;
-	struct rpairlog	**pl;
+	/* the pairs that met, in the order they first met, found by an
+	 * open-addressing hash of (lo, hi): memory in pairs, not n * n */
+	struct rpair	*pr;
+	long		 npair, prcap;
+	long		*phash;	/* pair index or -1 */
+	long		 phcap;
+	/* the bootstrap's record, replayed a group of replicates at a
+	 * time by rate_fit (their matrices at most bootmem bytes; 0: a
+	 * default; so is logmem, the record's bytes held in memory) */
+	struct rlog	 log;
+	long		 nblock;
+	size_t		 logmem, bootmem;
 	int		*hash;	/* open addressing: player index or -1 */
 	int		 hcap;
 	long		 games;
 	uint64_t	 lastkey;	/* the last game's block */
-	int		 havekey;
+	int		 havekey, lastk;
 	int		*order;	/* players by rank after rate_fit */
-	double		*belo;	/* boot * n bootstrap ratings */
+	double		*belo;	/* boot * bn bootstrap ratings */
 	int		 nboot;	/* the finite ones, first in belo */
+	int		 bn;	/* players in belo */
 	int		 fitted;
+	/* set by the caller before a rate_fit: the point ratings only,
+	 * the intervals kept from the last fit that had the bootstrap
+	 * (a player new since has none) */
+	int		 point_only;
 	/* warm starts (set warm): the last fit's log-strengths */
 	int		 warm;
 	int		 nlam;	/* players in them */
@@ -99,22 +118,22 @@ int	 rate_find(const struct rating *, const char *);
 void	 rate_add(struct rating *, uint64_t blockkey, int k,
 	    const int *players, const int *places,
 	    const long (*faults)[NTFAULT]);
+/*
+ * The games players a and b shared (0 if they never met), with a's
+ * weighted wins over b into *wab and b's over a into *wba.
+ */
+long	 rate_pair(const struct rating *, int a, int b, double *wab,
+	    double *wba);
 /* The block key of (journal, table, deal). */
 uint64_t rate_blockkey(uint64_t journal, long table, long deal);
 /*
  * Fits the ratings (and the bootstrap intervals when boot > 0), ranks
  * the players; -1 and a cause (an unknown anchor, no prior when one is
  * needed).  With warm set, every fit starts from the last fit's result
- * (the ladder refitting as games come), else from scratch.
+ * (the ladder refitting as games come), else from scratch; with
+ * point_only set, without the bootstrap (see struct rating).
  */
 int	 rate_fit(struct rating *, char *, size_t);
-/*
- * The Bradley-Terry fit of n players on the weighted win matrix w (row
- * stride stride) with the given prior: natural-log strengths into
- * lambda (also the starting point when warm).  Returns the iterations.
- */
-int	 bt_fit(int n, const double *w, int stride, double prior,
-	    double *lambda, int warm);
 void	 rate_free(struct rating *);
 
 /*
@@ -126,6 +145,8 @@ void	 rate_free(struct rating *);
  * strengths into Elo (the pool mean, or the player anchor if >= 0).
  */
 #define RATE_BOOT_PRIOR		1e-3
+#define RATE_LOG_MEM		(4 << 20)	/* logmem's default */
+#define RATE_BOOT_MEM		(32 << 20)	/* bootmem's default */
 #define RATE_POISSON_MAX	30
 struct rng;
 void	 rate_poisson_cdf(double *);

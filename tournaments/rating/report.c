@@ -341,11 +341,12 @@ head_to_head(FILE *fp, const struct rating *r, int w)
 static int
 h2h_cell(const struct rating *r, int a, int b, char *buf, size_t len)
 {
-	if (a == b || r->met[a * r->cap + b] == 0)
+	double wab, wba;
+	long met = rate_pair(r, a, b, &wab, &wba);
+
+	if (met == 0)
 		return snprintf(buf, len, "-");
-	return snprintf(buf, len, "%.1f (%ld)", pct(r->w[a * r->cap + b],
-	    r->w[a * r->cap + b] + r->w[b * r->cap + a]),
-	    r->met[a * r->cap + b]);
+	return snprintf(buf, len, "%.1f (%ld)", pct(wab, wab + wba), met);
 }
 
 /* The table as CSV. */
@@ -387,6 +388,7 @@ md(FILE *fp, const struct report *rp)
 {
 	const struct rating *r = rp->r;
 	const struct rplayer *p;
+	double wab, wba;
 	int i, j, a, b, flagged = 0;
 
 	if (rp->title != NULL)
@@ -436,13 +438,11 @@ md(FILE *fp, const struct report *rp)
 			fprintf(fp, "| %s |", r->p[a].name);
 			for (j = 0; j < r->n; j++) {
 				b = r->order[j];
-				if (a == b || r->met[a * r->cap + b] == 0)
+				if (rate_pair(r, a, b, &wab, &wba) == 0)
 					fputs(" - |", fp);
 				else
 					fprintf(fp, " %.1f |",
-					    pct(r->w[a * r->cap + b],
-					    r->w[a * r->cap + b] +
-					    r->w[b * r->cap + a]));
+					    pct(wab, wab + wba));
 			}
 			fputc('\n', fp);
 		}
@@ -464,6 +464,8 @@ json(FILE *fp, const struct report *rp, char *cause, size_t len)
 	const struct rating *r = rp->r;
 	const struct rplayer *p;
 	json_t *j, *players, *names, *score, *gm, *row, *grow, *f, *lim;
+	double wab, wba;
+	long met;
 	int i, k, a, b;
 
 	players = json_array();
@@ -497,12 +499,10 @@ json(FILE *fp, const struct report *rp, char *cause, size_t len)
 		grow = json_array();
 		for (k = 0; k < r->n; k++) {
 			b = r->order[k];
-			json_array_append_new(row, a == b ||
-			    r->met[a * r->cap + b] == 0 ? json_null() :
-			    jnum(pct(r->w[a * r->cap + b], r->w[a * r->cap +
-			    b] + r->w[b * r->cap + a])));
-			json_array_append_new(grow, json_integer(
-			    r->met[a * r->cap + b]));
+			met = rate_pair(r, a, b, &wab, &wba);
+			json_array_append_new(row, met == 0 ? json_null() :
+			    jnum(pct(wab, wab + wba)));
+			json_array_append_new(grow, json_integer(met));
 		}
 		json_array_append_new(score, row);
 		json_array_append_new(gm, grow);
@@ -675,8 +675,9 @@ html(FILE *fp, const struct report *rp)
 {
 	const struct rating *r = rp->r;
 	const struct rplayer *p;
-	double s;
+	double s, wab, wba;
 	char buf[256];
+	long met;
 	int i, j, a, b, flagged = 0;
 
 	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
@@ -759,18 +760,16 @@ html(FILE *fp, const struct report *rp)
 					fputs("<td class=\"self\"></td>", fp);
 					continue;
 				}
-				if (r->met[a * r->cap + b] == 0) {
+				if ((met = rate_pair(r, a, b, &wab,
+				    &wba)) == 0) {
 					fputs("<td class=\"nm\">never met</td>",
 					    fp);
 					continue;
 				}
-				s = pct(r->w[a * r->cap + b],
-				    r->w[a * r->cap + b] +
-				    r->w[b * r->cap + a]);
+				s = pct(wab, wab + wba);
 				fprintf(fp, "<td style=\"background:hsl(%.0f,"
 				    "60%%,85%%)\" title=\"%ld games\">%.1f"
-				    "</td>", s * 1.2, r->met[a * r->cap + b],
-				    s);
+				    "</td>", s * 1.2, met, s);
 			}
 			fputs("</tr>\n", fp);
 		}
