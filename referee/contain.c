@@ -69,6 +69,7 @@ static int			(*check_keep)(pid_t);	/* its sweep spares */
 static void	 vec_add(char ***, int *, const char *);
 static void	 env_put(char ***, int *, const char *);
 static int	 under(const char *, const char *);
+static int	 out_of_reach(const char *);
 static int	 find_bwrap(void);
 static void	 sandbox_args(char ***, int *, char *const *, int, int, int);
 static void	 unsandboxed(struct contain *, const char *);
@@ -488,12 +489,38 @@ view_build(struct view *v, char *const *argv, int bot, int sandbox)
 	    vpath_holds(v->bind, v->nbind, v->cwd) == -1;
 	/* hidden where a bind would show it; else out of sight anyway */
 	for (i = 0; i < v->nhide; i++)
-		if (vpath_holds(v->bind, v->nbind, v->hide[i].path) != -1)
+		if (vpath_holds(v->bind, v->nbind, v->hide[i].path) != -1 &&
+		    !out_of_reach(v->hide[i].path))
 			vpath_add(&keep, &nkeep, v->hide[i].path,
 			    v->hide[i].dir, 0);
 	vpath_free(v->hide, v->nhide);
 	v->hide = keep;
 	v->nhide = nkeep;
+}
+
+/*
+ * 1 if a bot of a uid of its own (as root: no file's owner or group)
+ * cannot reach path at all: a directory above it is not searchable by
+ * others.  bwrap, run as that uid, could not make the mount point that
+ * would cover it (every bot crashed where a tournament's output lay in a
+ * directory of mode 0700, as a ladder's spool does), and needs none.
+ */
+static int
+out_of_reach(const char *path)
+{
+	const struct contain *c = contain_get();
+	char up[PATH_MAX], *e;
+	struct stat sb;
+
+	if (geteuid() != 0 || c->user != BOT_USER_AUTO ||
+	    strlcpy(up, path, sizeof up) >= sizeof up)
+		return 0;
+	while ((e = strrchr(up, '/')) != NULL && e != up) {
+		*e = '\0';
+		if (stat(up, &sb) == 0 && !(sb.st_mode & S_IXOTH))
+			return 1;
+	}
+	return 0;
 }
 
 /* Frees what view_build allocated. */

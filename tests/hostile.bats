@@ -708,6 +708,30 @@ snoop_tournament() {
 	grep -q "^snoop: file $T/sout/journal.jsonl read [1-9]" "$T/snoop"
 }
 
+@test "own uids, sandbox: an output in a directory others cannot search, under the working directory: the bots play, the journal out of their reach" {
+	need_root
+	need_sandbox
+	# a ladder's spool is such a place (0700: its plans hold the seeds);
+	# bwrap, run as a bot's uid, could not make the mount point hiding
+	# the output under the working directory it shows a bot of no
+	# directory, and every bot of every game crashed
+	mkdir -m 700 "$T/w" "$T/w/priv"
+	chmod 755 "$T/w"
+	cat >"$T/w/p.json" <<EOF
+{"game": "horserace", "seats": 3, "deals": 2, "output": "priv/out",
+ "options": {"races": 1}, "sandbox": true, $TOUR_LIMITS,
+ "bots": [{"name": "x", "command": "python3 $PWD/tests/hostile/bot.py snoop $MARK $T/w/p.json:$T/w/priv/out/journal.jsonl"},
+          {"name": "r1", "command": "$PWD/bin/random --seed 1"},
+          {"name": "r2", "command": "$PWD/bin/random --seed 2"}]}
+EOF
+	(cd "$T/w" && "$OLDPWD/bin/tournament" run -q p.json 3>&- 4>&-)
+	[ "$(grep -c '^{"table"' "$T/w/priv/out/journal.jsonl")" -eq 6 ]
+	! grep '"crash":[1-9]' "$T/w/priv/out/journal.jsonl" || false
+	cat "$T"/w/priv/out/logs/*.stderr | grep '^snoop: file ' >"$T/snoop"
+	cat "$T/snoop"
+	grep -q "^snoop: file $T/w/priv/out/journal.jsonl denied" "$T/snoop"
+}
+
 # A tournament ($T/f.json, output $T/$1) of bot.py MODE $1 (it forges
 # into the processes named $3, default referee and tournament) and two
 # random bots; more keys in $2; the journal in $T/$1/journal.jsonl, the

@@ -137,8 +137,11 @@ hold_jobs() {
 }
 
 # jobs_complete N: every table of the store not abandoned holds all its
-# games, once each, every table has ended, and the store holds N games.
+# games, once each, every table has ended, and the store holds N games,
+# none with a bot that crashed (workers that cannot start the bots would
+# play every game out as crashes, all the same).
 jobs_complete() {
+	! q "SELECT line FROM games" | grep '"crash":[1-9]' || false
 	[ "$(q "SELECT count(*) FROM games")" -eq "$1" ]
 	[ "$(q "SELECT count(*) FROM (SELECT DISTINCT tab, game FROM games)")" -eq "$1" ]
 	[ "$(q "SELECT count(*) FROM tables t WHERE NOT abandoned AND hi != \
