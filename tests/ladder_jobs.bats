@@ -53,6 +53,10 @@ PAR='parallel -j "$JOBS" bin/tournament job --from "$PLAN" --index {} --out "$OU
 	[ "$(q "SELECT count(*) FROM jobs WHERE state = 'out'")" -eq 0 ]
 	jobs_complete 72
 	status_is_rate 20 "$L/export.jsonl"
+	# the site links no log in the spool (beside the plans: the seeds)
+	bin/tournament ladder site "$L" >/dev/null
+	grep -q 'played by a worker: its log is in the spool, not published' "$L/site/bots/r1.html"
+	! grep -q 'href="[^"]*spool' "$L"/site/bots/*.html || false
 	# the spool and its plans are the ladder's alone (they hold the seeds)
 	[ "$(stat -c %a "$L/spool")" = 700 ]
 	[ "$(stat -c %a "$L/spool/batch-000001.jsonl")" = 600 ]

@@ -307,6 +307,12 @@ game_links(FILE *fp, struct site *st, const struct jgame *g, int open)
 		    "when its table ends</span>", fp);
 		return;
 	}
+	/* a job's log stays in the spool beside its plan (the seeds) */
+	if (strncmp(g->log, "logs/", 5) != 0) {
+		fputs("<span class=\"why\">played by a worker: its log is in "
+		    "the spool, not published</span>", fp);
+		return;
+	}
 	if (asprintf(&path, "%s/%s", st->s->dir, g->log) == -1 ||
 	    asprintf(&html, "%s.html", path) == -1)
 		abort();
