@@ -1111,13 +1111,25 @@ PY
 	# next run of the table begins at deal 2, every bot of a run once
 	ended_on_time 5 false en 1
 	head -n 1 "$T/en/logs/t00000.d000.jsonl" | grep -q '"game_list":\[0,1,2,3,4\]'
-	[ "$(cat "$T/first")" = "0 1" ]
-	head -n 1 "$T/en/logs/t00000.d002.jsonl" | grep -q '"game_list":\[2'
+	# (the referee looks at the signal before each game: one that lands
+	# before the second game began ends the run after the first, which
+	# the referee is free to do; which happens is a matter of timing)
+	case $(cat "$T/first") in
+	"0 1") next=2 ;;
+	"0") next=1 ;;
+	*) cat "$T/first"; false ;;
+	esac
+	head -n 1 "$T/en/logs/t00000.d00$next.jsonl" | grep -q "\"game_list\":\[$next[],]"
 	# duplicate: the deal in play ends it, its later seat rotations play
-	# up to it (deals 0 and 1 from every seat), then the next deals
+	# up to it (deals 0 and 1 from every seat, or deal 0 alone as above),
+	# then the next deals
 	ended_on_time 4 true ed 3
-	[ "$(cat "$T/first")" = "0 1 2 3 4 5" ]
-	head -n 1 "$T/ed/logs/t00000.d002.jsonl" | grep -q '"game_list":\[6'
+	case $(cat "$T/first") in
+	"0 1 2 3 4 5") next=2 ;;
+	"0 1 2") next=1 ;;
+	*) cat "$T/first"; false ;;
+	esac
+	head -n 1 "$T/ed/logs/t00000.d00$next.jsonl" | grep -q "\"game_list\":\[$((next * 3))[],]"
 	# a bad value is refused
 	run env CARDARENA_RUN_SECONDS=soon bin/tournament run -q "$T/e.json"
 	[ "$status" -eq 2 ]
