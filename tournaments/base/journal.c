@@ -341,9 +341,21 @@ journal_read(const char *path, struct jreader *r, char *cause, size_t len)
 	int rc = -1, first = 1, canon;
 
 	r->lines = r->torn = 0;
+	r->upto = r->from;
+	r->upto_line = r->from_line;
 	if ((fp = fopen(path, "r")) == NULL) {
 		snprintf(cause, len, "%s: %s", path, strerror(errno));
 		return -1;
+	}
+	if (r->from > 0) {
+		if (fseeko(fp, r->from, SEEK_SET) == -1) {
+			snprintf(cause, len, "%s: %s", path, strerror(errno));
+			fclose(fp);
+			return -1;
+		}
+		good = pos = r->from;
+		lineno = r->from_line;
+		first = 0;	/* the header was read before */
 	}
 	/* read in big blocks, not stdio's 4 KB a read(2) (glibc sizes no
 	 * buffer it is not given) */
@@ -406,8 +418,11 @@ journal_read(const char *path, struct jreader *r, char *cause, size_t len)
 		}
 		first = 0;
 		json_decref(j);
-		if (badline == 0)
+		if (badline == 0) {
 			good = pos;
+			r->upto = pos;
+			r->upto_line = lineno;
+		}
 	}
 	if (ferror(fp)) {
 		snprintf(cause, len, "%s: %s", path, strerror(errno));

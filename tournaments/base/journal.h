@@ -10,6 +10,8 @@
 #ifndef CARDARENA_BASE_JOURNAL_H
 #define CARDARENA_BASE_JOURNAL_H
 
+#include <sys/types.h>
+
 #include <stddef.h>
 #include <stdint.h>
 
@@ -50,14 +52,21 @@ struct jreader {
 	void	(*warn)(void *, long lineno, const char *cause);
 	void	*arg;
 	int	 repair;	/* truncate a torn last line away */
+	off_t	 from;		/* start at this byte, after the header
+				 * (0: the whole journal) ... */
+	long	 from_line;	/* ... which is this line's end */
 	long	 lines;		/* out: game lines read */
 	long	 torn;		/* out: 1 if a torn last line was dropped */
+	off_t	 upto;		/* out: the end of the last line taken */
+	long	 upto_line;	/* out: its number */
 };
 
 /*
  * Reads a journal line by line (memory bounded by the longest line),
  * calling the reader's callbacks; a damaged last line is torn and
- * dropped (and cut off the file with repair).  -1 and a cause.
+ * dropped (and cut off the file with repair).  A journal that grows is
+ * read on from where the last read took its last line (from, from_line:
+ * the last read's upto, upto_line).  -1 and a cause.
  */
 int	 journal_read(const char *path, struct jreader *, char *, size_t);
 /* Parses one game line into g (pointing into j); -1 and a cause. */

@@ -74,6 +74,9 @@ struct ljob {
 	char		*logdir;	/* its logs' base, as the store keeps */
 	json_t		*line;
 	off_t		 size;		/* its journal's, when last read */
+	ino_t		 ino;		/* its journal's file */
+	off_t		 read;		/* the end of the lines taken */
+	long		 readline;	/* (its line number) */
 	double		 grew;		/* when it last grew (or was sent) */
 	int		 refused;	/* its journal was refused (said) */
 	struct ltab	*tb;
@@ -633,6 +636,10 @@ look(struct spool *sp)
 		if (!jb->refused && stat(jb->path, &sb) == 0 &&
 		    sb.st_size != jb->size) {
 			jb->grew = now();
+			/* another file, or cut: read from its start */
+			if (sb.st_ino != jb->ino || sb.st_size < jb->size)
+				jb->read = jb->readline = 0;
+			jb->ino = sb.st_ino;
 			jb->size = sb.st_size;
 			if (read_job(sp, jb) == -1)
 				continue;
@@ -674,9 +681,9 @@ look(struct spool *sp)
 }
 
 /*
- * Reads a job's journal: its header must be its job's, then each game
- * not yet in is committed; -1 when refused (said once) or the store
- * failed.
+ * Reads what a job's journal gained since it was last read: its header
+ * (on a first read) must be its job's, then each game not yet in is
+ * committed; -1 when refused (said once) or the store failed.
  */
 static int
 read_job(struct spool *sp, struct ljob *jb)
@@ -690,11 +697,16 @@ read_job(struct spool *sp, struct ljob *jb)
 	jr.game = take_game;
 	jr.warn = bad_line;
 	jr.arg = sp;
+	jr.from = jb->read;
+	jr.from_line = jb->readline;
 	sp->cur = jb;
 	rc = journal_read(jb->path, &jr, cause, sizeof cause);
 	sp->cur = NULL;
-	if (rc == 0)
+	if (rc == 0) {
+		jb->read = jr.upto;
+		jb->readline = jr.upto_line;
 		return 0;
+	}
 	if (jb->refused) {
 		warnx("%s", cause);
 		return -1;
