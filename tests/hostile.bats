@@ -1192,6 +1192,36 @@ EOF
 	no_leftovers "$MARK"
 }
 
+@test "strangers: a tournament's \"hide\" keeps its paths from every bot, in every mode, a path its command names too; one not there is left out; a bad one is refused" {
+	strangers_modes
+	for m in $MODES; do
+		strangers_dir "$m"
+		mkdir -p "$T/u/h/x"
+		echo "the store" >"$T/u/h/x/seed"
+		chmod -R go+rX "$T/u/h"
+		[ "${m%%:*}" = root ] || chown -R nobody "$T/u/h"
+		sb='"sandbox": true,'
+		[ "${m#*:}" = --sandbox ] || sb='"sandbox": false,'
+		# the attack is real: not hidden, its command naming it, it reads it
+		strangers_tournament t "readfile $MARK $T/u/h/x/seed" "$sb" "$m"
+		[ "$status" -eq 0 ]
+		grep -q '^readfile: read 10 bytes' "$T/seen"
+		strangers_tournament t "readfile $MARK $T/u/h/x/seed" \
+		    "$sb \"hide\": [\"$T/u/h\", \"$T/u/not-there\"]," "$m"
+		[ "$status" -eq 0 ]
+		grep -q '^readfile: denied' "$T/seen"
+		! grep -q '^readfile: read' "$T/seen" || false
+		rm -rf "$T/u/h"
+	done
+	for bad in '5' '[""]' '["a", 7]'; do
+		strangers_tournament t "victim $MARK" "\"hide\": $bad," root:
+		[ "$status" -eq 2 ]
+		[ "${#lines[@]}" -eq 1 ]
+		[[ "$output" == *'"hide": an array of paths'* ]]
+	done
+	no_leftovers "$MARK"
+}
+
 # refused_inside ARGS KEYS: writes $T/u/s.json, a tournament into $T/u/out
 # whose bot x runs $T/u/w/a/bot.py ARGS (KEYS: more of its entry, from a
 # comma), and checks $AS_USER's tournament run refuses it (exit 1) for a

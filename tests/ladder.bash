@@ -176,3 +176,47 @@ midjob() {
 	n=$(grep -c '^{"table"' "$1") || true
 	[ "${n:-0}" -lt $(($4 - $3)) ] && { [ "$2" = any ] || [ "${n:-0}" -ge 1 ]; }
 }
+
+# strangers_ladder: a ladder $L, run from $T (the working directory a bot
+# without a directory of its own is shown, as the README's lines run it
+# from the directory that holds the ladder's), of three victims (a
+# directory each, its secret.txt), a fourth retired and the snoop: a bot
+# without a directory that tries to read the victims' copies, the
+# retired one's, the store and the spool's plan (the seeds) and says on
+# its stderr what it read ("snoop: read PATH") and what not; snooped
+# lists what it read in every log of the ladder and its spool.
+strangers_ladder() {
+	local i
+	bin/tournament ladder init --boot 20 "$L" "$T/settings.json" >/dev/null
+	for i in 1 2 3 4; do
+		mkdir -p "$T/vic$i"
+		echo "the model of vic$i" > "$T/vic$i/secret.txt"
+		echo 'exec "$1" --seed "$2"' > "$T/vic$i/bot.sh"
+		chmod -R go+rX "$T/vic$i"
+		bin/tournament ladder add "$L" "vic$i" --dir "$T/vic$i" -c "sh bot.sh $PWD/bin/random $i" >/dev/null
+	done
+	bin/tournament ladder retire "$L" vic4 >/dev/null
+	mkdir -p "$T/snoopdir"
+	cat > "$T/snoopdir/snoop.sh" <<EOF
+for f in $L/bots/vic1/v1/secret.txt $L/bots/vic2/v1/secret.txt \\
+    $L/bots/vic3/v1/secret.txt $L/bots/vic4/v1/secret.txt \\
+    $L/ladder.db $L/spool/batch-000001.jsonl; do
+	if head -c 1 "\$f" >/dev/null 2>&1; then
+		echo "snoop: read \$f" >&2
+	else
+		echo "snoop: denied \$f" >&2
+	fi
+done
+exec "\$1" --seed 9
+EOF
+	chmod -R go+rX "$T/snoopdir"
+	bin/tournament ladder add "$L" snoop -c "sh $T/snoopdir/snoop.sh $PWD/bin/random" >/dev/null
+}
+
+# The reports of strangers_ladder's snoop: "snoop: read|denied PATH", one
+# a line, in $T/seen (at least one of each path was asked of it).
+snooped() {
+	find "$L" -name '*.stderr' -exec cat {} + | grep '^snoop: ' > "$T/seen" || true
+	sort "$T/seen" | uniq -c
+	[ "$(grep -c "^snoop: denied $L/ladder.db\$\|^snoop: read $L/ladder.db\$" "$T/seen")" -ge 1 ]
+}

@@ -424,3 +424,12 @@ PY
 	[ "$status" -eq 0 ]
 	[ "${lines[-1]}" = ok ]
 }
+
+@test "ladder run: a bot without a directory, shown the working directory that holds the ladder, reads no other entrant's copy (seated or not, retired), nor the store" {
+	strangers_ladder
+	(cd "$T" && "$OLDPWD/bin/tournament" ladder run lad --games 48) 2>"$T/run.err"
+	[ "$(q "SELECT count(*) FROM games")" -eq 48 ]
+	! q "SELECT line FROM games" | grep '"crash":[1-9]' || false
+	snooped
+	! grep '^snoop: read' "$T/seen" || false
+}

@@ -194,3 +194,14 @@ print(json.dumps(l, separators=(",", ":")))' > "$T/edited"
 	    WHERE v.player = '$bot' AND s.tab > $last - 2")" -eq 0 ]
 	status_is_rate 20 "$L/export.jsonl"
 }
+
+@test "ladder --spool: a bot without a directory, shown the working directory that holds the ladder, reads no other entrant's copy (seated or not, retired), nor the store, nor a plan" {
+	strangers_ladder
+	(cd "$T" && "$OLDPWD/bin/tournament" ladder run lad --games 48 --spool lad/spool \
+	    --workers 2 --job-timeout 60 \
+	    --submit "parallel -j \"\$JOBS\" $OLDPWD/bin/tournament job --from \"\$PLAN\" --index {} --out \"\$OUT\" ::: \$(seq 0 \$((JOBS - 1)))") \
+	    2>"$T/run.err"
+	jobs_complete 48
+	snooped
+	! grep '^snoop: read' "$T/seen" || false
+}

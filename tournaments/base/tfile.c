@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/hash.h"
 #include "base/tfile.h"
 #include "config.h"
 #include "contain.h"
@@ -47,6 +48,7 @@ static int	 load_logs(struct tour *, const json_t *, char *, size_t);
 static int	 load_policy(struct tour *, const json_t *, char *, size_t);
 static int	 load_schedule(struct tour *, const json_t *, char *, size_t);
 static int	 load_refargs(struct tour *, const json_t *, char *, size_t);
+static int	 load_hide(struct tour *, const json_t *, char *, size_t);
 
 static const char *const known_keys[] = {
 	"name", "game", "options", "seats", "bots", "deals", "duplicate",
@@ -55,7 +57,7 @@ static const char *const known_keys[] = {
 	"referee", "referee_args", "logs", "replays", "log_level",
 	"log_max_bytes", "max_decisions", "comment", "sandbox", "limits",
 	"env", "bot_user", "deals_per_run", "gauntlet", "deal_book", "affinity",
-	NULL
+	"hide", NULL
 };
 
 void
@@ -67,6 +69,15 @@ tour_refarg(struct tour *t, const char *a, const char *v)
 	if (v != NULL)
 		t->refargs[t->nrefargs++] = xstrdup(v);
 	t->refargs[t->nrefargs] = NULL;
+}
+
+void
+tour_hide(struct tour *t, const char *path)
+{
+	t->hide = xreallocarray(t->hide, (size_t)t->nhide + 2,
+	    sizeof *t->hide);
+	t->hide[t->nhide++] = xstrdup(path);
+	t->hide[t->nhide] = NULL;
 }
 
 /*
@@ -333,7 +344,7 @@ load_book(struct tour *t, const struct game *g, const struct opts *o,
 	json_t *a;
 	void *book;
 	char *text, why[512];
-	uint64_t h = 0xcbf29ce484222325ULL;
+	uint64_t h;
 	int n;
 
 	if (t->deal_book == NULL)
@@ -351,8 +362,7 @@ load_book(struct tour *t, const struct game *g, const struct opts *o,
 	free(book);
 	/* FNV-1a of the deals as read (comments and spacing aside) */
 	text = json_dumps(a, JSON_COMPACT);
-	for (char *p = text; *p != '\0'; p++)
-		h = (h ^ (unsigned char)*p) * 0x100000001b3ULL;
+	h = fnv1a(FNV_BASIS, text, strlen(text));
 	free(text);
 	json_decref(a);
 	snprintf(t->book_hash, sizeof t->book_hash, "%d deals, %016" PRIx64,
@@ -791,6 +801,36 @@ load_refargs(struct tour *t, const json_t *j, char *cause, size_t len)
 	return 0;
 }
 
+/*
+ * Reads "hide", an array of paths kept out of every bot's sight where they
+ * are when a referee starts (a ladder's store, its other entrants'
+ * copies); -1 and a cause.
+ */
+static int
+load_hide(struct tour *t, const json_t *j, char *cause, size_t len)
+{
+	const json_t *v, *x;
+	size_t i;
+
+	if ((v = json_object_get(j, "hide")) == NULL)
+		return 0;
+	if (!json_is_array(v)) {
+		snprintf(cause, len, "\"hide\": an array of paths");
+		return -1;
+	}
+	json_array_foreach(v, i, x) {
+		if (!json_is_string(x) || json_string_length(x) == 0 ||
+		    json_string_length(x) >= PATH_MAX ||
+		    strlen(json_string_value(x)) != json_string_length(x)) {
+			snprintf(cause, len, "\"hide\": an array of paths "
+			    "(item %zu is not one)", i);
+			return -1;
+		}
+		tour_hide(t, json_string_value(x));
+	}
+	return 0;
+}
+
 /* Checks a tournament file's JSON; see tournament.h. */
 int
 tour_parse(struct tour *t, const json_t *j, const char *path, char *cause,
@@ -810,6 +850,7 @@ tour_parse(struct tour *t, const json_t *j, const char *path, char *cause,
 	    load_policy(t, j, cause, len) == -1 ||
 	    load_schedule(t, j, cause, len) == -1 ||
 	    load_refargs(t, j, cause, len) == -1 ||
+	    load_hide(t, j, cause, len) == -1 ||
 	    load_contain(t, j, cause, len) == -1)
 		return -1;
 	if (t->deals * (t->duplicate ? t->seats : 1) > INT_MAX / 2) {
@@ -943,6 +984,9 @@ tour_free(struct tour *t)
 	for (i = 0; i < t->nrefargs; i++)
 		free(t->refargs[i]);
 	free(t->refargs);
+	for (i = 0; i < t->nhide; i++)
+		free(t->hide[i]);
+	free(t->hide);
 	free(t->optv);
 	free(t->bots);
 	free(t->path);

@@ -67,6 +67,8 @@ struct tour {
 	char		*referee;	/* NULL: beside bin/tournament */
 	char	       **refargs;	/* extra referee arguments */
 	int		 nrefargs;
+	char	       **hide;		/* kept from every bot where present */
+	int		 nhide;
 	int		 sandbox;	/* 1: "sandbox": true, 2: "auto" (default) */
 	int		 sandbox_checked; /* 1: the runner checked it works */
 	json_t		*file;		/* the file's JSON, as read */
@@ -93,6 +95,8 @@ json_t	*tour_settings(const struct tour *);
 /* The journal header of a tournament and its schedule: a new reference. */
 json_t	*tour_header(const struct tour *, const struct schedule *);
 void	 tour_free(struct tour *);
+/* Appends a path to hide (see "hide" in tournament(5)). */
+void	 tour_hide(struct tour *, const char *);
 /* Appends a referee argument (and its value unless NULL) to refargs. */
 void	 tour_refarg(struct tour *, const char *, const char *);
 

@@ -325,7 +325,7 @@ job_tournament(struct spool *sp, struct ltab *tb, json_t **header,
 	struct schedule sch;
 	struct tour t1;
 	json_t *j = NULL;
-	char seed[32];
+	char seed[32], *in;
 	int n, i, k, seats = sp->t->seats, one[MAX_PLAYERS];
 
 	if (lstore_versions(sp->s, &all, &n, cause, len) == -1)
@@ -343,6 +343,15 @@ job_tournament(struct spool *sp, struct ltab *tb, json_t **header,
 	if ((j = ladder_file(sp->s, vp, seats, cause, len)) == NULL)
 		goto out;
 	json_object_del(j, "output");
+	/* and the spool (its plans hold the seed) and the inbox */
+	json_array_append_new(json_object_get(j, "hide"),
+	    json_string(sp->dir));
+	if (sp->o->inbox != NULL && (in = realpath(sp->o->inbox, NULL)) !=
+	    NULL) {
+		json_array_append_new(json_object_get(j, "hide"),
+		    json_string(in));
+		free(in);
+	}
 	json_object_set_new(j, "name", json_string(sp->t->name));
 	json_object_set_new(j, "deals", json_integer(tb->ng / sp->gpd));
 	snprintf(seed, sizeof seed, "%" PRIu64, sp->t->seed);

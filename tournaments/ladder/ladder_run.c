@@ -182,7 +182,6 @@ static int
 load_bots(struct lrunner *rn, char *cause, size_t len)
 {
 	struct lversion *all;
-	char *wal;
 	int n, i;
 
 	rn->print = fingerprint(rn->s);
@@ -209,15 +208,10 @@ load_bots(struct lrunner *rn, char *cause, size_t len)
 		return load_bots(rn, cause, len);
 	}
 	rn->gpd = rn->t.duplicate ? rn->t.seats : 1;
-	/* the store's write-ahead log holds what the store does */
-	for (i = 0; i < 2; i++) {
-		if (asprintf(&wal, "%s%s", rn->s->path, i ? "-shm" : "-wal") ==
-		    -1)
-			abort();
-		if (access(wal, F_OK) == 0)
-			tour_refarg(&rn->t, "--sandbox-hide", wal);
-		free(wal);
-	}
+	/* the store and the bots' copies are the file's "hide"; the inbox
+	 * holds the copies of entrants yet to come */
+	if (rn->o->inbox != NULL)
+		tour_hide(&rn->t, rn->o->inbox);
 	return 0;
 }
 

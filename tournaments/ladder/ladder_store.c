@@ -731,12 +731,73 @@ settings(struct lstore *s, char *cause, size_t len)
 	return j;
 }
 
+/* Appends the path "%s%s" (a, b) to the array j unless it ends it. */
+static void
+hide_add(json_t *j, const char *a, const char *b)
+{
+	const char *last;
+	char *p;
+
+	if (asprintf(&p, "%s%s", a, b) == -1)
+		abort();
+	last = json_string_value(json_array_get(j, json_array_size(j) - 1));
+	if (last == NULL || strcmp(last, p) != 0)
+		json_array_append_new(j, json_string(p));
+	free(p);
+}
+
+/*
+ * What the referees of a ladder's file keep out of its bots' sight (its
+ * "hide"), where present as each starts: the store and its journals, the
+ * logs, and every entrant's copies but those of v[0..n-1] (which the pool
+ * hides from the bots not seated, seat by seat): the whole bots/ and each
+ * entrant's dir, which the pool leaves shown where they hold a seated
+ * bot's, so that a copy made after the file (an entrant added, or
+ * updated, while a table plays) is hidden with them; then each other
+ * version's.  A new reference, or NULL and a cause.
+ */
+static json_t *
+ladder_hide(struct lstore *s, const struct lversion *const *v, int n,
+    char *cause, size_t len)
+{
+	static const char *const store[] = { "/" LADDER_DB, "/" LADDER_DB
+	    "-wal", "/" LADDER_DB "-shm", "/" LADDER_DB "-journal", NULL };
+	struct lversion *all;
+	json_t *h = json_array();
+	char *up;
+	int na, i, k;
+
+	for (i = 0; store[i] != NULL; i++)
+		hide_add(h, s->dir, store[i]);
+	hide_add(h, s->dir, "/logs");
+	hide_add(h, s->dir, "/bots");
+	if (lstore_versions(s, &all, &na, cause, len) == -1) {
+		json_decref(h);
+		return NULL;
+	}
+	for (i = 0; i < na; i++)
+		if (all[i].dir != NULL && (up = strrchr(all[i].dir, '/')) !=
+		    NULL) {
+			*up = '\0';
+			hide_add(h, all[i].dir, "");
+			*up = '/';
+		}
+	for (i = 0; i < na; i++) {
+		for (k = 0; k < n && v[k]->id != all[i].id; k++)
+			;
+		if (k == n && all[i].dir != NULL)
+			hide_add(h, all[i].dir, "");
+	}
+	lversions_free(all, na);
+	return h;
+}
+
 /* The settings with bots as a tournament file; see ladder_store.h. */
 json_t *
 ladder_file(struct lstore *s, const struct lversion *const *v, int n,
     char *cause, size_t len)
 {
-	json_t *j, *bots, *b;
+	json_t *j, *bots, *b, *hide;
 	int i;
 
 	if ((j = settings(s, cause, len)) == NULL)
@@ -754,6 +815,11 @@ ladder_file(struct lstore *s, const struct lversion *const *v, int n,
 		json_array_append_new(bots, b);
 	}
 	json_object_set_new(j, "bots", bots);
+	if ((hide = ladder_hide(s, v, n, cause, len)) == NULL) {
+		json_decref(j);
+		return NULL;
+	}
+	json_object_set_new(j, "hide", hide);
 	return j;
 }
 

@@ -16,23 +16,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/hash.h"
 #include "base/paths.h"
 #include "pool/jobline.h"
-
-static uint64_t	 fnv(uint64_t, const char *, size_t);
-
-/* Adds n bytes to a 64-bit FNV-1a hash. */
-static uint64_t
-fnv(uint64_t h, const char *p, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		h ^= (unsigned char)p[i];
-		h *= 0x100000001b3ULL;
-	}
-	return h;
-}
 
 /* The fingerprint of a job line without its "fingerprint" key. */
 char *
@@ -47,7 +33,7 @@ jobline_fingerprint(const json_t *line)
 	if ((t = json_dumps(c, JSON_COMPACT | JSON_SORT_KEYS |
 	    JSON_ENCODE_ANY)) == NULL)
 		errx(1, "cannot encode a job line");
-	if (asprintf(&s, "%016" PRIx64, fnv(0xcbf29ce484222325ULL, t,
+	if (asprintf(&s, "%016" PRIx64, fnv1a(FNV_BASIS, t,
 	    strlen(t))) == -1)
 		err(1, "asprintf");
 	free(t);
@@ -142,7 +128,7 @@ jobline_build(const char *ref)
 {
 	static char text[17];
 	char buf[65536], *path;
-	uint64_t h = 0xcbf29ce484222325ULL;
+	uint64_t h = FNV_BASIS;
 	ssize_t n;
 	int fd;
 
@@ -157,7 +143,7 @@ jobline_build(const char *ref)
 	}
 	free(path);
 	while ((n = read(fd, buf, sizeof buf)) > 0)
-		h = fnv(h, buf, (size_t)n);
+		h = fnv1a(h, buf, (size_t)n);
 	close(fd);
 	snprintf(text, sizeof text, "%016" PRIx64, h);
 	return text;

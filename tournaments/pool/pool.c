@@ -310,29 +310,44 @@ pool_bot_check(const struct tour *t, int i, char *cause, size_t len)
 }
 
 /*
+ * Returns 1 if path is, or holds, the dir of a bot seated at run r (or
+ * cannot be resolved): what must not be hidden from the table's bots.
+ */
+static int
+holds_seated(const struct tour *t, const struct pool_run *r,
+    const char *path)
+{
+	char a[PATH_MAX], b[PATH_MAX];
+	size_t n;
+	int s;
+
+	if (realpath(path, a) == NULL)
+		return 1;
+	n = strlen(a);
+	for (s = 0; s < t->seats; s++)
+		if (t->bots[r->bots[s]].dir != NULL &&
+		    realpath(t->bots[r->bots[s]].dir, b) != NULL &&
+		    strncmp(b, a, n) == 0 && (b[n] == '\0' || b[n] == '/' ||
+		    n == 1))
+			return 1;
+	return 0;
+}
+
+/*
  * Returns 1 if bot i has a dir, not seated at run r, that holds no seated
  * bot's (nor is one): a dir to hide from the table's bots.
  */
 static int
 unseated_dir(const struct tour *t, const struct pool_run *r, int i)
 {
-	char a[PATH_MAX], b[PATH_MAX];
-	size_t n;
 	int s;
 
-	if (t->bots[i].dir == NULL || realpath(t->bots[i].dir, a) == NULL)
+	if (t->bots[i].dir == NULL)
 		return 0;
-	n = strlen(a);
-	for (s = 0; s < t->seats; s++) {
+	for (s = 0; s < t->seats; s++)
 		if (r->bots[s] == i)
 			return 0;
-		if (t->bots[r->bots[s]].dir != NULL &&
-		    realpath(t->bots[r->bots[s]].dir, b) != NULL &&
-		    strncmp(b, a, n) == 0 && (b[n] == '\0' || b[n] == '/' ||
-		    n == 1))
-			return 0;
-	}
-	return 1;
+	return !holds_seated(t, r, t->bots[i].dir);
 }
 
 /* Appends a copy of a word to an argv being built. */
@@ -354,7 +369,7 @@ run_argv(struct pool *pl, const struct pool_run *r, const char *logpath,
 	int ac = 0, s;
 
 	argv = xcalloc((size_t)(64 + 2 * t->nopt + t->nrefargs +
-	    4 * t->seats + 2 * t->nbots), sizeof *argv);
+	    4 * t->seats + 2 * t->nbots + 2 * t->nhide), sizeof *argv);
 	if ((lf = open_memstream(&list, &lsz)) == NULL)
 		err(1, "open_memstream");
 	/* runs of three or more as ranges: a chunk of any length is one
@@ -468,6 +483,13 @@ run_argv(struct pool *pl, const struct pool_run *r, const char *logpath,
 		if (unseated_dir(t, r, (int)i)) {
 			ARG("--sandbox-hide");
 			ARG(t->bots[i].dir);
+		}
+	/* the file's "hide": what is there now, but a seated bot's dir */
+	for (i = 0; i < t->nhide; i++)
+		if (access(t->hide[i], F_OK) == 0 &&
+		    !holds_seated(t, r, t->hide[i])) {
+			ARG("--sandbox-hide");
+			ARG(t->hide[i]);
 		}
 	for (s = 0; s < t->seats; s++) {
 		ARG("-b");
