@@ -288,7 +288,8 @@ bin/human: $(B)/bots/human.o $(RENDER_LIB) $(BOT_LIB) $(LIB)
 
 # libFuzzer targets (clang; tests/fuzz/fz_*.c): the answer reader and
 # action decoder and the --setup parser of every game, the match-log
-# reader, the tournament-file and journal readers, each built with its
+# reader, the tournament-file and journal readers, the results line's two
+# readers (which must agree), each built with its
 # code under ASan + UBSan into build/fuzz/.  `make fuzz` runs each for
 # FUZZ_SECONDS (default 60) on its corpus in tests/fuzz/corpus/NAME/;
 # `make check` runs each for 3 seconds (tests/run libfuzz, tests/fuzz/run.sh).
@@ -298,7 +299,7 @@ FZ_SAN	  = -fsanitize=address,undefined -fno-sanitize-recover=undefined
 FZ_CFLAGS = -std=c11 -D_GNU_SOURCE -g -O1 -fno-omit-frame-pointer $(FZ_SAN) \
 	    -fsanitize=fuzzer-no-link -Ireferee -Ireferee/engine -Itools/render -Itools/replay \
 	    -Itournaments -Itests/fuzz $(PKG_CFLAGS)
-FZ_NAMES  = answer setup log tfile journal
+FZ_NAMES  = answer setup log tfile journal results
 FZ_BIN	  = $(FZ_NAMES:%=$(FZ)/fz_%)
 FZ_OBJ	  = $(LIB_SRC:%.c=$(FZ)/%.o) \
 	    $(patsubst %.c,$(FZ)/%.o,$(filter-out tournaments/tournament.c tournaments/ladder/%,$(TOUR_SRC))) \

@@ -9,7 +9,7 @@ set -u
 cd "$(dirname "$0")/../.." || exit 1
 FZ=${FZ:-build/fuzz}
 secs=${FUZZ_SECONDS:-3}
-names=${*:-answer setup log tfile journal}
+names=${*:-answer setup log tfile journal results}
 if ! make -s --no-print-directory -j"$(nproc 2>/dev/null || echo 2)" fuzz-build >"$FZ.build.log" 2>&1; then
 	echo "not ok 1 - libFuzzer targets build (clang, libclang-rt-dev): see $FZ.build.log"
 	exit 1
