@@ -180,9 +180,10 @@ midjob() {
 # strangers_ladder: a ladder $L, run from $T (the working directory a bot
 # without a directory of its own is shown, as the README's lines run it
 # from the directory that holds the ladder's), of three victims (a
-# directory each, its secret.txt), a fourth retired and the snoop: a bot
-# without a directory that tries to read the victims' copies, the
-# retired one's, the store and the spool's plan (the seeds) and says on
+# directory each, its secret.txt; the third's first version replaced by a
+# second), a fourth retired and the snoop: a bot without a directory that
+# tries to read the victims' copies, the old and the retired ones', the
+# store and the spool's plan (the seeds) and says on
 # its stderr what it read ("snoop: read PATH") and what not; snooped
 # lists what it read in every log of the ladder and its spool.
 strangers_ladder() {
@@ -196,10 +197,13 @@ strangers_ladder() {
 		bin/tournament ladder add "$L" "vic$i" --dir "$T/vic$i" -c "sh bot.sh $PWD/bin/random $i" >/dev/null
 	done
 	bin/tournament ladder retire "$L" vic4 >/dev/null
+	# vic3's first version, in play no more, beside its second
+	bin/tournament ladder update "$L" vic3 --dir "$T/vic3" -c "sh bot.sh $PWD/bin/random 3" >/dev/null
 	mkdir -p "$T/snoopdir"
 	cat > "$T/snoopdir/snoop.sh" <<EOF
 for f in $L/bots/vic1/v1/secret.txt $L/bots/vic2/v1/secret.txt \\
-    $L/bots/vic3/v1/secret.txt $L/bots/vic4/v1/secret.txt \\
+    $L/bots/vic3/v1/secret.txt $L/bots/vic3/v2/secret.txt \\
+    $L/bots/vic4/v1/secret.txt \\
     $L/ladder.db $L/spool/batch-000001.jsonl; do
 	if head -c 1 "\$f" >/dev/null 2>&1; then
 		echo "snoop: read \$f" >&2

@@ -754,7 +754,9 @@ hide_add(json_t *j, const char *a, const char *b)
  * entrant's dir, which the pool leaves shown where they hold a seated
  * bot's, so that a copy made after the file (an entrant added, or
  * updated, while a table plays) is hidden with them; then each other
- * version's.  A new reference, or NULL and a cause.
+ * version of an entrant of v (one path per entrant, and one per version
+ * of those: a referee resolves each at every start).  A new reference,
+ * or NULL and a cause.
  */
 static json_t *
 ladder_hide(struct lstore *s, const struct lversion *const *v, int n,
@@ -782,10 +784,18 @@ ladder_hide(struct lstore *s, const struct lversion *const *v, int n,
 			hide_add(h, all[i].dir, "");
 			*up = '/';
 		}
+	/* another version of an entrant in the file (the others' are under
+	 * their NAME, hidden whole) */
 	for (i = 0; i < na; i++) {
+		if (all[i].dir == NULL)
+			continue;
 		for (k = 0; k < n && v[k]->id != all[i].id; k++)
 			;
-		if (k == n && all[i].dir != NULL)
+		if (k < n)
+			continue;
+		for (k = 0; k < n && v[k]->bot != all[i].bot; k++)
+			;
+		if (k < n)
 			hide_add(h, all[i].dir, "");
 	}
 	lversions_free(all, na);
