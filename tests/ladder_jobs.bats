@@ -205,3 +205,18 @@ print(json.dumps(l, separators=(",", ":")))' > "$T/edited"
 	snooped
 	! grep '^snoop: read' "$T/seen" || false
 }
+
+@test "ladder --spool as an ordinary user (its bots of its uid): a bot without a directory reads no other entrant's copy, nor the store, nor a plan" {
+	[ "$(id -u)" -eq 0 ] || skip "needs root to make the user"
+	command -v setpriv >/dev/null || skip "no setpriv"
+	as="setpriv --reuid nobody --regid $(id -g nobody) --clear-groups"
+	strangers_ladder
+	chown -R nobody "$T"
+	$as env HOME="$T" sh -c 'cd "$1" && exec "$2/bin/tournament" ladder run lad --games 24 \
+	    --spool lad/spool --workers 2 --job-timeout 60 --submit "$3"' sh "$T" "$PWD" \
+	    "parallel -j \"\$JOBS\" $PWD/bin/tournament job --from \"\$PLAN\" --index {} --out \"\$OUT\" ::: \$(seq 0 \$((JOBS - 1)))" \
+	    2>"$T/run.err"
+	jobs_complete 24
+	snooped
+	! grep '^snoop: read' "$T/seen" || false
+}
