@@ -88,6 +88,7 @@ struct match_result {
 	long	decisions;			/* requests sent to bots */
 	long	actions;			/* actions applied */
 	int64_t	wall_us;			/* the whole match */
+	int64_t	play_us;	/* in its games: no start, hello, end */
 	int64_t	wait_us;			/* spent blocked in poll(2) */
 };
 

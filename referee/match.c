@@ -908,6 +908,7 @@ play_match(struct match *m, char *cause, size_t len)
 	const struct match_config *cf = m->cf;
 	int gi, last = -1, reported, fresh, failed;
 	long k, end = LONG_MAX;
+	int64_t t;
 
 	playorder_init(&m->po, cf->games, m->n, cf->duplicate, cf->game_list,
 	    cf->ngame_list, !cf->no_replay, cf->first_game);
@@ -935,8 +936,10 @@ play_match(struct match *m, char *cause, size_t len)
 			if (handshake(m, gi) == -1)
 				return -1;
 		}
+		t = now_us();
 		if (play_game(m, gi, reported) == -1)
 			return -1;
+		m->res->play_us += now_us() - t;
 	}
 	return 0;
 }

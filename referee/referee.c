@@ -394,7 +394,11 @@ parse_game_list(const char *s, int ngames, int *n)
 	return list;
 }
 
-/* --stats: decisions, timing and the referee's own CPU time. */
+/*
+ * --stats: decisions, timing and the referee's own CPU time; wall_us is
+ * the whole match (the bots' starts, hellos and ends too), play_us its
+ * games alone, as a poll loop over running children measures.
+ */
 static void
 print_stats(const struct match_result *r)
 {
@@ -406,10 +410,13 @@ print_stats(const struct match_result *r)
 	    (double)ru.ru_stime.tv_sec * 1e6 + (double)ru.ru_stime.tv_usec;
 	fprintf(stderr, "{\"decisions\":%ld,\"actions\":%ld,\"wall_us\":%lld,"
 	    "\"wait_us\":%lld,\"cpu_us\":%.0f,\"cpu_us_per_decision\":%.3f,"
-	    "\"wall_us_per_decision\":%.3f}\n", r->decisions, r->actions,
+	    "\"wall_us_per_decision\":%.3f,\"play_us\":%lld,"
+	    "\"play_us_per_decision\":%.3f}\n", r->decisions, r->actions,
 	    (long long)r->wall_us, (long long)r->wait_us, cpu,
 	    r->decisions ? cpu / (double)r->decisions : 0.0,
-	    r->decisions ? (double)r->wall_us / (double)r->decisions : 0.0);
+	    r->decisions ? (double)r->wall_us / (double)r->decisions : 0.0,
+	    (long long)r->play_us,
+	    r->decisions ? (double)r->play_us / (double)r->decisions : 0.0);
 }
 
 /* --bot-dir N=DIR: DIR is bot N's own; exits 2 on a bad one. */

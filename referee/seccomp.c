@@ -13,7 +13,10 @@
  * namespace's loopback): the bot's filter without sockets goes to bwrap
  * (seccomp_pipe), which installs it just before it execs the bot; without
  * it a sandboxed bot reached a host's unix socket in a directory it was
- * shown, and opened netlink sockets and io_urings.
+ * shown, and opened netlink sockets and io_urings.  And no TIOCSTI (nor
+ * TIOCLINUX) on any terminal (EPERM): a bot shares the referee's session,
+ * whose terminal is the operator's, and an isolated bot pushed a line
+ * into its input for the operator's shell to run.
  */
 #include <sys/types.h>
 #ifdef __linux__
@@ -42,7 +45,7 @@ static int			filters_len[2];		/* 0: not built */
 
 static void	 bpf_put(uint16_t, uint32_t, int, int);
 static void	 filter_arch(const uint32_t *, const int *, int,
-		    const uint32_t *, int);
+		    const uint32_t *, int, uint32_t);
 
 /* Appends one BPF instruction to filter[]. */
 static void
@@ -62,8 +65,12 @@ bpf_put(uint16_t code, uint32_t k, int jt, int jf)
  */
 static void
 filter_arch(const uint32_t *nr, const int *e, int n, const uint32_t *fc,
-    int nf)
+    int nf, uint32_t ioctl_nr)
 {
+	/* what a bot may not do to a terminal it holds: push keystrokes
+	 * into its input (TIOCSTI: typed into the operator's shell once the
+	 * referee ends), or the console's TIOCLINUX (paste its selection) */
+	static const uint32_t ttys[] = { 0x5412, 0x541c };
 	static const uint32_t locks[] = {
 		5, 6, 7,	/* F_GETLK, F_SETLK, F_SETLKW */
 		12, 13, 14,	/* i386's F_GETLK64, F_SETLK64, F_SETLKW64 */
@@ -78,9 +85,13 @@ filter_arch(const uint32_t *nr, const int *e, int n, const uint32_t *fc,
 		bpf_put(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | (uint32_t)e[i],
 		    0, 0);
 	}
+	/* fcntl to its block past the ioctl's test and an allow; ioctl past
+	 * the allow and the fcntl block */
 	for (i = 0; i < nf; i++)
-		bpf_put(BPF_JMP | BPF_JEQ | BPF_K, fc[i], (uint32_t)(nf - i),
-		    0);
+		bpf_put(BPF_JMP | BPF_JEQ | BPF_K, fc[i],
+		    (uint32_t)(nf - i + 1), 0);
+	bpf_put(BPF_JMP | BPF_JEQ | BPF_K, ioctl_nr,
+	    (uint32_t)(1 + 2 + 2 * (sizeof locks / sizeof locks[0])), 0);
 	bpf_put(BPF_RET | BPF_K, SECCOMP_RET_ALLOW, 0, 0);
 	/* fcntl: its command, the low half of the second argument */
 	bpf_put(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data,
@@ -88,6 +99,14 @@ filter_arch(const uint32_t *nr, const int *e, int n, const uint32_t *fc,
 	for (i = 0; i < (int)(sizeof locks / sizeof locks[0]); i++) {
 		bpf_put(BPF_JMP | BPF_JEQ | BPF_K, locks[i], 0, 1);
 		bpf_put(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | ENOLCK, 0, 0);
+	}
+	bpf_put(BPF_RET | BPF_K, SECCOMP_RET_ALLOW, 0, 0);
+	/* ioctl: its request, the low half of the second argument */
+	bpf_put(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data,
+	    args[1]), 0, 0);
+	for (i = 0; i < (int)(sizeof ttys / sizeof ttys[0]); i++) {
+		bpf_put(BPF_JMP | BPF_JEQ | BPF_K, ttys[i], 0, 1);
+		bpf_put(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EPERM, 0, 0);
 	}
 	bpf_put(BPF_RET | BPF_K, SECCOMP_RET_ALLOW, 0, 0);
 }
@@ -113,7 +132,7 @@ seccomp_build(int nonet)
 #endif
 	    EACCES, EACCES };
 	/* i386: flock, inotify_init1, inotify_init; socketcall, socket,
-	 * io_uring_setup; fcntl, fcntl64 */
+	 * io_uring_setup; fcntl, fcntl64; ioctl is 54 */
 	const uint32_t nr32[] = { 143, 332, 291, 102, 359, 425 };
 	const int e32[] = { ENOLCK, EACCES, EACCES, EACCES, EACCES, EACCES };
 	const uint32_t fc[] = { __NR_fcntl }, fc32[] = { 55, 221 };
@@ -130,13 +149,13 @@ seccomp_build(int nonet)
 	bpf_put(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr),
 	    0, 0);
 	bpf_put(BPF_ALU | BPF_AND | BPF_K, ~0x40000000u, 0, 0);	/* x32 */
-	filter_arch(nr, e, nonet ? n : n - 2, fc, 1);
+	filter_arch(nr, e, nonet ? n : n - 2, fc, 1, __NR_ioctl);
 	filter[ja].k = (uint32_t)(filter_len - ja - 1);
 	bpf_put(BPF_JMP | BPF_JEQ | BPF_K, AUDIT_ARCH_I386, 1, 0);
 	bpf_put(BPF_RET | BPF_K, SECCOMP_RET_ALLOW, 0, 0);
 	bpf_put(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr),
 	    0, 0);
-	filter_arch(nr32, e32, nonet ? 6 : 3, fc32, 2);
+	filter_arch(nr32, e32, nonet ? 6 : 3, fc32, 2, 54);
 	if (filter_len > FILTER_MAX)
 		errx(1, "the seccomp filter outgrew its %d instructions",
 		    FILTER_MAX);

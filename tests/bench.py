@@ -259,6 +259,10 @@ def referee_ratios(tmp):
     print("   '+ log full': the same match with --log FILE at the default "
           "level (full); the standard is wall / poll-loop wall <= 1.5 x "
           "with the log on")
+    print("   'in play': the match's games alone (--stats play_us: not the "
+          "bots' starts, hellos and ends, which a poll loop over running "
+          "children does not pay either); the standard stays on the whole "
+          "match")
     log = os.path.join(tmp, "ratios.log")
     for game, players, ngames in GAMES:
         ngames = scaled(ngames)
@@ -294,10 +298,13 @@ def referee_ratios(tmp):
                      med([s["decisions"] / (s["wall_us"] / 1e6)
                           for s, _, _ in rs])))
             print("      wall / poll-loop wall %s x   wall / pipe wall %s x"
+                  "   in play / poll-loop wall %s x"
                   % (med([s["wall_us_per_decision"] / q["pipe_rtt_us"]
                           for s, _, q in rs]),
                      med([s["wall_us_per_decision"] / p["pipe_rtt_us"]
-                          for s, p, _ in rs])))
+                          for s, p, _ in rs]),
+                     med([s["play_us_per_decision"] / q["pipe_rtt_us"]
+                          for s, _, q in rs])))
             print("      CPU / poll-loop CPU  %s x   CPU / pipe CPU  %s x"
                   % (med([s["cpu_us_per_decision"] / q["cpu_us"]
                           for s, _, q in rs]),

@@ -1222,6 +1222,37 @@ EOF
 	no_leftovers "$MARK"
 }
 
+# Runs "$@" in a pseudo-terminal of its own (script(1)), the session's
+# controlling terminal, as an operator runs a referee from a shell; what
+# the terminal showed (echoes of what was typed into it too) in $output.
+in_pty() {
+	run env SHELL=/bin/bash script -qec "$(printf '%q ' "$@")" /dev/null
+	output=$(tr -d '\r' <<<"$output")
+	echo "$output"
+}
+
+@test "no bot types into the operator's terminal (TIOCSTI) nor opens it, in every mode; the attack is real" {
+	command -v script >/dev/null || skip "no script(1)"
+	# the attack is real: a process of the terminal's session types into
+	# it, and the terminal echoes what was typed
+	in_pty python3 -c 'import fcntl, termios; [fcntl.ioctl(0, termios.TIOCSTI, bytes([c])) for c in ("ECHO_" + "TYPED" + chr(10)).encode()]'
+	[[ "$output" == *ECHO_TYPED* ]]
+	strangers_modes
+	[ -z "${AS_USER:-}" ] || MODES="$MODES user:--no-sandbox"
+	for m in $MODES; do
+		rm -f "$T"/u/tty.log*
+		in_pty $(runner_of "$m") bin/referee -g horserace -n 3 -q "${m#*:}" \
+		    --log "$T/u/tty.log" -b "python3 tests/hostile/bot.py tty $MARK echo_typed" \
+		    -b "bin/random --seed 1" -b "bin/random --seed 2"
+		echo "$m:"
+		grep '^tty' "$T/u/tty.log.bot0.stderr"
+		[ "$(grep -c '^tty: denied' "$T/u/tty.log.bot0.stderr")" -eq 4 ]
+		! grep -q '^tty: pushed' "$T/u/tty.log.bot0.stderr" || false
+		! [[ "$output" == *ECHO_TYPED* ]] || false
+	done
+	no_leftovers "$MARK"
+}
+
 # refused_inside ARGS KEYS: writes $T/u/s.json, a tournament into $T/u/out
 # whose bot x runs $T/u/w/a/bot.py ARGS (KEYS: more of its entry, from a
 # comma), and checks $AS_USER's tournament run refuses it (exit 1) for a

@@ -56,6 +56,11 @@ from a bad move.
   unix         tries to connect to the unix socket ARG (a host's)
   netlink      tries to open a netlink socket (the host's routes, ...)
   iouring      tries io_uring_setup(2) (I/O behind the filter's back)
+  tty          opens its controlling terminal (/dev/tty, else what fds
+               0-2 are) and pushes ARG in capitals and a newline into its
+               input (ioctl TIOCSTI: keystrokes typed into the operator's
+               shell once the referee ends; the terminal echoes them);
+               reports each try; plays
   killref      kills its parent (kill(getppid(), SIGKILL): the referee,
                unless an init of the sandbox or isolation stands between);
                plays
@@ -324,6 +329,17 @@ def attempt(mode, arg):
         lock_take()
     elif mode == "fill":
         fill(arg)
+    elif mode == "tty":
+        import termios
+        for name in ("/dev/tty", 0, 1, 2):
+            try:
+                fd = os.open(name, os.O_RDWR | os.O_NOCTTY) \
+                    if isinstance(name, str) else name
+                for ch in (arg.upper() + "\n").encode():
+                    fcntl.ioctl(fd, termios.TIOCSTI, bytes([ch]))
+                report(mode, "pushed through %s" % name)
+            except OSError as e:
+                report(mode, "denied %s: %s" % (name, e.strerror))
     elif mode == "killref":
         try:
             os.kill(os.getppid(), signal.SIGKILL)
