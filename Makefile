@@ -55,10 +55,14 @@ PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 CFLAGS	+= $(PKG_CFLAGS)
 LDLIBS	:= $(PKG_LIBS) $(LDLIBS)
 
-# The ladder's store and server, in bin/tournament alone.
+# The ladder's store and server, in bin/tournament alone.  The server's
+# libmicrohttpd is not linked but loaded by `ladder serve` (dlopen of its
+# soname, read here): every other command starts without it and the TLS
+# libraries it pulls in.
 LADDER_PKGS   = sqlite3 libmicrohttpd
 LADDER_CFLAGS = $(shell pkg-config --cflags $(LADDER_PKGS) 2>/dev/null)
-LADDER_LIBS   = $(shell pkg-config --libs $(LADDER_PKGS) 2>/dev/null)
+LADDER_LIBS   = $(shell pkg-config --libs sqlite3 2>/dev/null) -ldl
+MHD_SONAME    = $(shell objdump -p "$$(pkg-config --variable=libdir libmicrohttpd 2>/dev/null)/libmicrohttpd.so" 2>/dev/null | awk '$$1 == "SONAME" { print $$2 }')
 
 B	 = build/$(VARIANT)
 # The engines: every source under referee/engine (the library's room).
@@ -155,6 +159,7 @@ $(B)/tests/t_speculation_edge: $(B)/tests/t_speculation_edge.o $(TEST_LIB) $(BOT
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 $(B)/tournaments/ladder/%.o: CFLAGS += $(LADDER_CFLAGS)
+$(B)/tournaments/ladder/ladder_serve.o: CFLAGS += -DMHD_SONAME='"$(MHD_SONAME)"'
 # Every tournaments/ folder's objects in one archive, which bin/tournament
 # (tournament.c, the command line) and the unit tests link.
 TOUR_LIB = $(B)/libtournament.a

@@ -8,7 +8,10 @@
  * either refused by the scan or is a line the scan reads as jgame_parse
  * does and that encodes back to the very text read (the scan takes no line
  * jgame_json would have written differently); hand-made lines just off the
- * canonical form are left to jgame_parse.  TAP output.
+ * canonical form are left to jgame_parse.  jgame_text, the runner's
+ * writer of a game line without a tree, writes every game (random ones,
+ * odd names, scores and seeds) as json_dumps writes jgame_json's object.
+ * TAP output.
  *
  * Usage: t_journal [-n LINES] [-s SEED]
  */
@@ -29,6 +32,7 @@ static char	*line_of(const struct jgame *, const json_t *);
 static int	 same(const struct jgame *, const struct jgame *);
 static int	 agree(const char *, size_t);
 static int	 left(const char *);
+static int	 same_text(const struct jgame *, const json_t *);
 
 /* Fills g with a random game; names are written into names. */
 static void
@@ -147,6 +151,22 @@ agree(const char *text, size_t n)
 	return rc;
 }
 
+/* 1 if jgame_text writes g as json_dumps writes jgame_json's object. */
+static int
+same_text(const struct jgame *g, const json_t *seed)
+{
+	char *want, *got;
+	size_t n;
+	int ok;
+
+	want = line_of(g, seed);
+	got = jgame_text(g, seed, &n);
+	ok = got != NULL && n == strlen(want) && memcmp(got, want, n) == 0;
+	free(want);
+	free(got);
+	return ok;
+}
+
 /* 1 if the scan leaves text to jgame_parse. */
 static int
 left(const char *text)
@@ -166,7 +186,12 @@ main(int argc, char **argv)
 	json_t *seed;
 	char names[MAX_PLAYERS][16], *text, *bad;
 	long lines = 200, i, taken = 0, plain = 0, wrong = 0, tried = 0;
-	long strict = 0;
+	long strict = 0, texts = 0;
+	static const char *const odd[] = { "\x7f", "a\tb", "\\", "/x",
+	    "\xc3\xa9", "~ ", "" };
+	static const double odd_scores[] = { 8999999999999999.0, 9e15, -9e15,
+	    0.5, -0.0, 1e300 };
+	json_t *str;
 	unsigned long rseed = 7;
 	size_t pos, len, d;
 	int s, canon, rc;
@@ -177,6 +202,7 @@ main(int argc, char **argv)
 		random_game(&rg, &g, names, &seed);
 		text = line_of(&g, seed);
 		len = strlen(text);
+		texts += same_text(&g, seed);
 		/* plain strings and whole scores: the scan must take it */
 		canon = g.log == NULL || g.log[5] != '\\';
 		for (s = 0; s < g.k; s++)
@@ -213,6 +239,29 @@ main(int argc, char **argv)
 		free(text);
 		json_decref(seed);
 	}
+	tap_ok(texts == lines, "jgame_text writes %ld random games as "
+	    "json_dumps writes jgame_json's object (%ld alike)", lines, texts);
+	/* odd names, logs, scores and seeds: the tree's text again */
+	random_game(&rg, &g, names, &seed);
+	json_decref(seed);
+	str = json_string("7");
+	rc = same_text(&g, str) && same_text(&g, NULL);
+	json_decref(str);
+	for (i = 0; i < (long)(sizeof odd / sizeof odd[0]); i++) {
+		g.bots[0] = odd[i];
+		g.log = odd[i];
+		rc = rc && same_text(&g, NULL);
+		g.bots[0] = "a";
+		g.log = NULL;
+	}
+	for (i = 0; i < (long)(sizeof odd_scores / sizeof odd_scores[0]);
+	    i++) {
+		g.scores[0] = odd_scores[i];
+		rc = rc && same_text(&g, NULL);
+	}
+	tap_ok(rc, "jgame_text writes odd names, logs (DEL, a tab, a "
+	    "backslash, a slash, UTF-8, empty), scores (9e15, -0, halves) "
+	    "and seeds (none, a string) as json_dumps does");
 	tap_ok(plain > 0 && taken == plain, "the scan takes every canonical "
 	    "line of %ld random games (%ld of %ld)", lines, taken, plain);
 	tap_ok(wrong == 0, "the scan and jgame_parse agree on every line "

@@ -1020,6 +1020,19 @@ PY
 	[[ "$output" == *"the warnings above say why"* ]]
 }
 
+@test "a referee's results pipe holds some 1,000 lines (1 MiB): no referee waits while the runner syncs the journal" {
+	[ "$(cat /proc/sys/fs/pipe-max-size)" -ge 1048576 ] || skip "pipe-max-size under 1 MiB here"
+	# a referee that notes the size of its stdout's pipe (F_GETPIPE_SZ)
+	printf '#!/bin/sh\npython3 -c "import fcntl, sys; print(fcntl.fcntl(1, 1032), file=sys.stderr)" 2>>"%s"\nexec "%s" "$@"\n' \
+	    "$T/sizes" "$PWD/bin/referee" >"$T/ref"
+	chmod +x "$T/ref"
+	one_race "$T/p.json" "$T/p" "bin/random --seed 3" solo "\"referee\": \"$T/ref\", $TOUR_LIMITS,"
+	run bin/tournament run -q "$T/p.json"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ "$(cat "$T/sizes")" -eq 1048576 ]
+}
+
 @test "the sandbox is checked once by the tournament, not again by each referee run" {
 	bin/referee -g horserace --sandbox -q -b bin/random -b bin/random \
 	    -b bin/random >/dev/null 2>&1 || skip "bubblewrap cannot run here"

@@ -22,6 +22,7 @@
 #include <fcntl.h>
 #include <libgen.h>
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,6 +33,9 @@
 
 #define JREAD_BUF	(1 << 20)	/* bytes a journal is read in at once */
 
+static int	 plain(const char *);
+static int	 jgame_put(struct buf *, const struct jgame *, const json_t *);
+static int	 put_line(int, char *, size_t, char *, size_t);
 static int	 int_array(const json_t *, const char *, int, int *, char *,
 		    size_t);
 static int	 cs_faults(struct cscan *, long *);
@@ -188,6 +192,103 @@ jgame_json(const struct jgame *g, const json_t *seed)
 	if (g->log != NULL)
 		json_object_set_new(j, "log", json_string(g->log));
 	return j;
+}
+
+/* 1 if s is printable ASCII with no '"' nor '\\': jansson copies it. */
+static int
+plain(const char *s)
+{
+	for (; *s != '\0'; s++)
+		if (*s < 0x20 || *s > 0x7e || *s == '"' || *s == '\\')
+			return 0;
+	return 1;
+}
+
+/*
+ * Appends to b the bytes json_dumps(jgame_json(g, seed), JSON_COMPACT)
+ * gives, without the tree, when its strings are plain, its scores whole
+ * and seed an integer or none; -1 (b as it was) otherwise.
+ */
+static int
+jgame_put(struct buf *b, const struct jgame *g, const json_t *seed)
+{
+	int i, n;
+
+	if (seed != NULL && !json_is_integer(seed))
+		return -1;
+	if (g->log != NULL && !plain(g->log))
+		return -1;
+	for (i = 0; i < g->k; i++)
+		if (!plain(g->bots[i]) || g->scores[i] != floor(g->scores[i]) ||
+		    fabs(g->scores[i]) >= 9e15)
+			return -1;
+	buf_kint(b, "{\"table\":", g->table);
+	buf_kint(b, ",\"game\":", g->game);
+	buf_kint(b, ",\"deal\":", g->deal);
+	if (seed != NULL)
+		buf_kint(b, ",\"seed\":", (long long)json_integer_value(seed));
+	else
+		buf_str(b, ",\"seed\":null");
+	buf_str(b, ",\"bots\":[");
+	for (i = 0; i < g->k; i++) {
+		buf_str(b, i > 0 ? ",\"" : "\"");
+		buf_str(b, g->bots[i]);
+		buf_ch(b, '"');
+	}
+	buf_str(b, "],\"places\":[");
+	for (i = 0; i < g->k; i++) {
+		if (i > 0)
+			buf_ch(b, ',');
+		buf_int(b, g->places[i]);
+	}
+	buf_str(b, "],\"scores\":[");
+	for (i = 0; i < g->k; i++) {
+		if (i > 0)
+			buf_ch(b, ',');
+		buf_int(b, (long long)g->scores[i]);
+	}
+	buf_str(b, "],\"faults\":[");
+	for (i = 0; i < g->k; i++) {
+		buf_str(b, i > 0 ? ",{" : "{");
+		for (n = 0; n < NTFAULT; n++)
+			if (n < NTFAULT_MAIN || g->faults[i][n] > 0) {
+				buf_str(b, n > 0 ? ",\"" : "\"");
+				buf_str(b, tfault_names[n]);
+				buf_str(b, "\":");
+				buf_int(b, g->faults[i][n]);
+			}
+		buf_ch(b, '}');
+	}
+	buf_str(b, g->capped ? "],\"capped\":true" : "],\"capped\":false");
+	if (g->log != NULL) {
+		buf_str(b, ",\"log\":\"");
+		buf_str(b, g->log);
+		buf_ch(b, '"');
+	}
+	buf_ch(b, '}');
+	return 0;
+}
+
+/* The journal line of a game, as json_dumps writes jgame_json's object. */
+char *
+jgame_text(const struct jgame *g, const json_t *seed, size_t *len)
+{
+	struct buf b;
+	json_t *j;
+	char *s;
+
+	memset(&b, 0, sizeof b);
+	if (jgame_put(&b, g, seed) == 0) {
+		*len = b.len;
+		return b.p;
+	}
+	j = jgame_json(g, seed);
+	s = json_dumps(j, JSON_COMPACT);
+	json_decref(j);
+	if (s == NULL)
+		return NULL;
+	*len = strlen(s);
+	return s;
 }
 
 /* A referee run's results line as a journal game; see tournament.h. */
@@ -513,14 +614,36 @@ int
 journal_write(int fd, const json_t *j, char *cause, size_t len)
 {
 	char *s;
-	size_t n, off = 0;
-	ssize_t w;
 
 	if ((s = json_dumps(j, JSON_COMPACT)) == NULL) {
 		snprintf(cause, len, "cannot encode a journal line");
 		return -1;
 	}
-	n = strlen(s);
+	return put_line(fd, s, strlen(s), cause, len);
+}
+
+/* Appends a game's line in a single write, not synced; see journal.h. */
+int
+jgame_write(int fd, const struct jgame *g, const json_t *seed, char *cause,
+    size_t len)
+{
+	char *s;
+	size_t n;
+
+	if ((s = jgame_text(g, seed, &n)) == NULL) {
+		snprintf(cause, len, "cannot encode a journal line");
+		return -1;
+	}
+	return put_line(fd, s, n, cause, len);
+}
+
+/* Writes the n bytes of s (from malloc) and a newline at once; frees s. */
+static int
+put_line(int fd, char *s, size_t n, char *cause, size_t len)
+{
+	size_t off = 0;
+	ssize_t w;
+
 	s = xreallocarray(s, n + 2, 1);
 	s[n++] = '\n';
 	s[n] = '\0';

@@ -81,6 +81,13 @@ int	 jgame_scan(const char *, size_t n, struct jgame *, char *out);
 /* Encodes a game as a journal line object: a new reference. */
 json_t	*jgame_json(const struct jgame *, const json_t *seed);
 /*
+ * The text of a game's journal line (no newline), byte for byte what
+ * json_dumps(jgame_json(g, seed), JSON_COMPACT) gives, written without
+ * a tree when its strings are plain ASCII and its scores whole: a new
+ * string of *len bytes, or NULL if it cannot be encoded.
+ */
+char	*jgame_text(const struct jgame *, const json_t *seed, size_t *len);
+/*
  * The journal game of a referee run's results line, played at table with
  * seats seats (duplicate: its deal is the game over the seats) and its
  * log (or NULL): names[b] the name of the run's bot b.  The one
@@ -99,6 +106,9 @@ int	 journal_append(int fd, const json_t *, char *, size_t);
  * machine only once journal_sync has returned.  -1 and a cause.
  */
 int	 journal_write(int fd, const json_t *, char *, size_t);
+/* journal_write of a game's line (jgame_text: no tree); -1 and a cause. */
+int	 jgame_write(int fd, const struct jgame *, const json_t *seed, char *,
+	    size_t);
 /* fsyncs the journal (the group commit); -1 and a cause. */
 int	 journal_sync(int fd, char *, size_t);
 

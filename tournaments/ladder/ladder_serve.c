@@ -10,7 +10,9 @@
  * the site.  Any local user may connect: each client (address) has at
  * most SERVE_PER_IP connections, all of them SERVE_CONNS, and an idle one
  * is closed after a few seconds (LSERVE_IDLE by default), so idle
- * connections of one client cannot keep the others out.
+ * connections of one client cannot keep the others out.  libmicrohttpd
+ * is loaded here (dlopen), not linked: every other command of
+ * bin/tournament starts without it and the TLS libraries it pulls in.
  */
 #include <sys/stat.h>
 
@@ -18,10 +20,12 @@
 #include <arpa/inet.h>
 
 #include <ctype.h>
+#include <dlfcn.h>
 #include <err.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stddef.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -39,6 +43,21 @@
 #define SERVE_PER_IP	16	/* connections of one client */
 #define SERVE_CONNS	512	/* connections in all */
 #define SERVE_THREADS	2
+#ifndef MHD_SONAME
+#define MHD_SONAME	""		/* the Makefile reads it */
+#endif
+
+/* The functions of libmicrohttpd the server calls, once loaded. */
+static struct {
+	__typeof__(&MHD_start_daemon)		 start_daemon;
+	__typeof__(&MHD_stop_daemon)		 stop_daemon;
+	__typeof__(&MHD_get_daemon_info)	 get_daemon_info;
+	__typeof__(&MHD_create_response_from_buffer) from_buffer;
+	__typeof__(&MHD_create_response_from_fd) from_fd;
+	__typeof__(&MHD_add_response_header)	 add_header;
+	__typeof__(&MHD_queue_response)		 queue_response;
+	__typeof__(&MHD_destroy_response)	 destroy_response;
+} mhd;
 
 struct server {
 	char		*site;		/* DIR/site */
@@ -57,6 +76,7 @@ static int	 inside(const char *, const char *);
 static size_t	 unescape(void *, struct MHD_Connection *, char *);
 static int	 open_log(struct server *, const char *);
 static int	 open_site(struct server *, const char *);
+static int	 mhd_load(char *, size_t);
 
 /* The content type of a file name. */
 static const char *
@@ -100,11 +120,11 @@ plain(struct MHD_Connection *c, unsigned status, const char *text)
 	struct MHD_Response *r;
 	enum MHD_Result rc;
 
-	r = MHD_create_response_from_buffer(strlen(text), (void *)text,
+	r = mhd.from_buffer(strlen(text), (void *)text,
 	    MHD_RESPMEM_PERSISTENT);
-	MHD_add_response_header(r, "Content-Type", "text/plain");
-	rc = MHD_queue_response(c, status, r);
-	MHD_destroy_response(r);
+	mhd.add_header(r, "Content-Type", "text/plain");
+	rc = mhd.queue_response(c, status, r);
+	mhd.destroy_response(r);
 	return rc;
 }
 
@@ -232,14 +252,63 @@ answer(void *arg, struct MHD_Connection *c, const char *url,
 			close(fd);
 		return plain(c, MHD_HTTP_NOT_FOUND, "not found\n");
 	}
-	r = MHD_create_response_from_fd((uint64_t)sb.st_size, fd);
-	MHD_add_response_header(r, "Content-Type", mime(url[strlen(url) -
+	r = mhd.from_fd((uint64_t)sb.st_size, fd);
+	mhd.add_header(r, "Content-Type", mime(url[strlen(url) -
 	    1] == '/' ? "index.html" : url));
-	MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
-	MHD_add_response_header(r, "Cache-Control", "no-cache");
-	rc = MHD_queue_response(c, MHD_HTTP_OK, r);
-	MHD_destroy_response(r);
+	mhd.add_header(r, "X-Content-Type-Options", "nosniff");
+	mhd.add_header(r, "Cache-Control", "no-cache");
+	rc = mhd.queue_response(c, MHD_HTTP_OK, r);
+	mhd.destroy_response(r);
 	return rc;
+}
+
+/*
+ * Loads libmicrohttpd (its soname, else its development link) and the
+ * functions the server calls; -1 and a cause.
+ */
+static int
+mhd_load(char *cause, size_t len)
+{
+	static const struct {
+		const char	*name;
+		size_t		 off;
+	} fn[] = {
+		{ "MHD_start_daemon", offsetof(__typeof__(mhd), start_daemon) },
+		{ "MHD_stop_daemon", offsetof(__typeof__(mhd), stop_daemon) },
+		{ "MHD_get_daemon_info",
+		    offsetof(__typeof__(mhd), get_daemon_info) },
+		{ "MHD_create_response_from_buffer",
+		    offsetof(__typeof__(mhd), from_buffer) },
+		{ "MHD_create_response_from_fd",
+		    offsetof(__typeof__(mhd), from_fd) },
+		{ "MHD_add_response_header",
+		    offsetof(__typeof__(mhd), add_header) },
+		{ "MHD_queue_response",
+		    offsetof(__typeof__(mhd), queue_response) },
+		{ "MHD_destroy_response",
+		    offsetof(__typeof__(mhd), destroy_response) },
+	};
+	void *h = NULL, *f;
+	size_t i;
+
+	if (MHD_SONAME[0] != '\0')
+		h = dlopen(MHD_SONAME, RTLD_NOW | RTLD_LOCAL);
+	if (h == NULL)
+		h = dlopen("libmicrohttpd.so", RTLD_NOW | RTLD_LOCAL);
+	if (h == NULL) {
+		snprintf(cause, len, "cannot load libmicrohttpd (%s): apt-get "
+		    "install libmicrohttpd12", dlerror());
+		return -1;
+	}
+	for (i = 0; i < sizeof fn / sizeof fn[0]; i++) {
+		if ((f = dlsym(h, fn[i].name)) == NULL) {
+			snprintf(cause, len, "libmicrohttpd: no %s",
+			    fn[i].name);
+			return -1;
+		}
+		memcpy((char *)&mhd + fn[i].off, &f, sizeof f);
+	}
+	return 0;
 }
 
 /* Serves the site; see ladder_serve.h. */
@@ -254,6 +323,8 @@ ladder_serve(struct lstore *s, int port, int idle, char *cause, size_t len)
 	char *logs;
 	int sig;
 
+	if (mhd.start_daemon == NULL && mhd_load(cause, len) == -1)
+		return -1;
 	memset(&sv, 0, sizeof sv);
 	sv.s = s;
 	pthread_mutex_init(&sv.lock, NULL);
@@ -275,7 +346,7 @@ ladder_serve(struct lstore *s, int port, int idle, char *cause, size_t len)
 	pthread_sigmask(SIG_BLOCK, &set, NULL);
 	signal(SIGPIPE, SIG_IGN);
 	/* epoll: no select() limit on descriptors; a pool of threads */
-	d = MHD_start_daemon(MHD_USE_EPOLL_INTERNAL_THREAD |
+	d = mhd.start_daemon(MHD_USE_EPOLL_INTERNAL_THREAD |
 	    MHD_USE_ERROR_LOG, (uint16_t)port, NULL, NULL, answer, &sv,
 	    MHD_OPTION_SOCK_ADDR, &sin,
 	    MHD_OPTION_THREAD_POOL_SIZE, (unsigned)SERVE_THREADS,
@@ -292,13 +363,13 @@ ladder_serve(struct lstore *s, int port, int idle, char *cause, size_t len)
 			close(sv.logs);
 		return -1;
 	}
-	info = MHD_get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT);
+	info = mhd.get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT);
 	printf("serving %s on http://127.0.0.1:%u/\n", s->dir,
 	    info != NULL ? (unsigned)info->port : (unsigned)port);
 	fflush(stdout);
 	while (sigwait(&set, &sig) != 0)
 		;
-	MHD_stop_daemon(d);
+	mhd.stop_daemon(d);
 	free(sv.site);
 	if (sv.logs != -1)
 		close(sv.logs);

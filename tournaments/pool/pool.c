@@ -34,6 +34,7 @@
 
 #define TICK_MS		250
 #define GAP_MS		2	/* between two reads of the results */
+#define PIPE_BYTES	(1 << 20)	/* a results pipe: some 1,000 lines */
 
 struct pslot {
 	int		 busy;
@@ -541,6 +542,11 @@ start_run(struct pool *pl, struct pslot *sl)
 	}
 	setpgid(sl->pid, sl->pid);
 	fcntl(pfd[0], F_SETFL, fcntl(pfd[0], F_GETFL) | O_NONBLOCK);
+	/* a default pipe holds some 60 results lines (of ~900 bytes), a
+	 * few tens of ms of short games: the referee would wait while the
+	 * runner is in the journal's fsync; a failure (over the system's
+	 * pipe-max-size, or the user's pipe pages) leaves the default */
+	(void)fcntl(pfd[0], F_SETPIPE_SZ, PIPE_BYTES);
 	sl->busy = 1;
 	sl->fd = pfd[0];
 	sl->len = 0;
@@ -884,7 +890,7 @@ pool_play(struct tour *t, const struct pool_opts *o, struct pool_source *src,
 			break;
 		/* no slot to fill: the results are read in batches, so
 		 * that the runner wakes less often on the tables' CPUs (a
-		 * pipe holds hundreds of lines, no referee waits) */
+		 * pipe holds a thousand lines, no referee waits) */
 		wait = woke + GAP_MS / 1000.0 - pool_now();
 		if ((pl.running == o->jobs || !more) && !pl.stopping &&
 		    wait > 0) {

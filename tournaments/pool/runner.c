@@ -527,7 +527,7 @@ src_game(void *arg, const struct pool_run *r, const struct resline *res,
 	struct runner *rn = arg;
 	struct chunk *c = r->ctx;
 	struct jgame g;
-	json_t *v, *seed;
+	json_t *seed;
 	const char *names[MAX_PLAYERS];
 	int s, pl[MAX_PLAYERS];
 	double t = now();
@@ -551,14 +551,12 @@ src_game(void *arg, const struct pool_run *r, const struct resline *res,
 		return 0;
 	}
 	seed = json_integer(res->seed);
-	v = jgame_json(&g, seed);
-	json_decref(seed);
-	if (journal_write(rn->jfd, v, cause, len) == -1) {
+	if (jgame_write(rn->jfd, &g, seed, cause, len) == -1) {
 		/* whatever the cause, no later game could be kept */
-		json_decref(v);
+		json_decref(seed);
 		return -1;
 	}
-	json_decref(v);
+	json_decref(seed);
 	if (rn->unsynced++ == 0)
 		rn->sync_due = t + COMMIT_MS / 1000.0;
 	rate_add(&rn->live, 0, g.k, pl, g.places,
