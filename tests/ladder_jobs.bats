@@ -7,8 +7,9 @@
 # no job of the ladder writes, one whose plan line is another job's, a
 # job line of another build); kill -9 of the ladder host between
 # submitting and ingesting, then a restart: nothing lost nor doubled; a
-# bot retired while its tables are out; bad inputs.  The same on a real
-# Slurm is in tests/slurm.bats.
+# bot retired while its tables are out; bad inputs; the tables a killed
+# host left out counted in play and judged after a restart.  The same on
+# a real Slurm is in tests/slurm.bats.
 
 load helpers
 load ladder
@@ -193,4 +194,62 @@ print(json.dumps(l, separators=(",", ":")))' > "$T/edited"
 	[ "$(q "SELECT count(*) FROM seats s JOIN versions v ON v.id = s.version \
 	    WHERE v.player = '$bot' AND s.tab > $last - 2")" -eq 0 ]
 	status_is_rate 20 "$L/export.jsonl"
+}
+
+@test "ladder --spool: the tables a killed host left out count in play: a restart with --games hands out only the rest, every table ends whole" {
+	four_bots
+	# two tables of 12 games out, no worker plays them
+	bin/tournament ladder run "$L" --games 36 --spool "$T/sp" --workers 2 \
+	    --submit true 2>"$T/run1.err" &
+	bg=$!
+	wait_for test -s "$T/sp/batch-000001.jsonl"
+	kill -9 "$bg"
+	wait "$bg" || true
+	bg=""
+	[ "$(q "SELECT count(*) FROM jobs WHERE state = 'out'")" -eq 2 ]
+	[ "$(q "SELECT sum(hi) FROM tables")" -eq 24 ]
+	# taken up, lost after 3 s and played again; the new tables meanwhile
+	# take only the 12 games --games leaves
+	run bin/tournament ladder run "$L" --games 36 --spool "$T/sp" --workers 4 \
+	    --job-timeout 3 --submit "$PAR"
+	[ "$status" -eq 0 ]
+	[ "$(q "SELECT sum(hi) FROM tables WHERE id > 2")" -eq 12 ]
+	jobs_complete 36
+	status_is_rate 20 "$L/export.jsonl"
+}
+
+@test "ladder --spool: a table a killed host left out that fails is judged: its bots are backed off, the next table seats the others" {
+	four_bots
+	for i in 5 6; do
+		bin/tournament ladder add "$L" "r$i" --dir "$T/holdbot" \
+		    -c "sh hold.sh $PWD/bin/random $i" >/dev/null
+	done
+	bin/tournament ladder run "$L" --games 6 --spool "$T/sp" --workers 1 \
+	    --submit true 2>"$T/run1.err" &
+	bg=$!
+	wait_for test -s "$T/sp/batch-000001.jsonl"
+	kill -9 "$bg"
+	wait "$bg" || true
+	bg=""
+	[ "$(q "SELECT count(*) FROM tables")" -eq 1 ]
+	# its job and the two made again are never played (batches 1-3):
+	# table 1 ends as failed; then batches are played
+	cat > "$T/submit.sh" <<EOF2
+b=\$(basename "\$PLAN" .jsonl | sed "s/^batch-0*//")
+[ "\$b" -ge 4 ] || exit 0
+exec $PAR
+EOF2
+	run bin/tournament ladder run "$L" --games 18 --spool "$T/sp" --workers 1 \
+	    --job-timeout 2 --submit "sh $T/submit.sh"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"table 1: 3 jobs lost, 6 of its 6 games not played; it ends as failed"* ]]
+	[ "$(q "SELECT count(*) FROM jobs WHERE tab = 1 AND state = 'lost'")" -eq 3 ]
+	# its three bots were charged and backed off: table 2 seats the
+	# others; table 3 one of them at most (a failing bot at a time)
+	[ "$(q "SELECT count(*) FROM seats WHERE tab = 2 AND version IN \
+	    (SELECT version FROM seats WHERE tab = 1)")" -eq 0 ]
+	[ "$(q "SELECT count(*) FROM seats WHERE tab = 3 AND version IN \
+	    (SELECT version FROM seats WHERE tab = 1)")" -le 1 ]
+	[ "$(q "SELECT group_concat(n) FROM (SELECT count(*) n FROM games GROUP BY tab ORDER BY tab)")" = "12,6" ]
+	[ "$(q "SELECT count(*) FROM tables WHERE ended IS NULL")" -eq 0 ]
 }

@@ -18,7 +18,8 @@
  * planned again as a new job; a table lost LREPLANS times ends as failed
  * (its bots judged as a failed table).  A run killed at any point leaves
  * its jobs in the store: the next run reads their journals and plans
- * again what they lack.
+ * again what they lack, their tables adopted by the source as its own
+ * (counted in play, judged at their end).
  */
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -95,6 +96,7 @@ struct spool {
 	const struct lrun_opts	*o;
 	struct pool_source	*src;
 	ljobs_commit		 commit;
+	ljobs_adopt		 adopt;
 	char			*dir, *out;	/* SPOOL, SPOOL/out: absolute */
 	struct ljob		**j;
 	int			 nj;
@@ -158,7 +160,8 @@ now(void)
 /*
  * A table of the store (its seats, games and games already in): a new
  * ltab kept in the spool, the source's run r taken over (NULL: a table a
- * killed run left), or NULL and a cause.
+ * killed run left, which the source adopts when it can), or NULL and a
+ * cause.
  */
 static struct ltab *
 tab_new(struct spool *sp, long table, const struct pool_run *r, char *cause,
@@ -215,6 +218,10 @@ tab_new(struct spool *sp, long table, const struct pool_run *r, char *cause,
 		}
 	}
 	sqlite3_finalize(st);
+	/* counted in play and judged at its end as the source's own */
+	if (r == NULL && sp->adopt(sp->src->arg, table, tb->idx, tb->ng -
+	    tb->have, &tb->r) == 0)
+		tb->mine = 1;
 	sp->tb = xreallocarray(sp->tb, (size_t)sp->ntb + 1, sizeof *sp->tb);
 	sp->tb[sp->ntb++] = tb;
 	return tb;
@@ -939,7 +946,7 @@ logdir(struct spool *sp, long b)
 enum pool_end
 ljobs_play(struct lstore *s, struct tour *t, int nv,
     const struct lrun_opts *o, struct pool_source *src, ljobs_commit commit,
-    char *cause, size_t len)
+    ljobs_adopt adopt, char *cause, size_t len)
 {
 	struct spool sp;
 	enum pool_end end;
@@ -952,6 +959,7 @@ ljobs_play(struct lstore *s, struct tour *t, int nv,
 	sp.o = o;
 	sp.src = src;
 	sp.commit = commit;
+	sp.adopt = adopt;
 	sp.gpd = t->duplicate ? t->seats : 1;
 	/* the plans hold the seeds: the spool is the ladder's alone */
 	if (mkdirs(o->spool) == -1 || chmod(o->spool, 0700) == -1 ||

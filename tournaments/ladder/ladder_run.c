@@ -85,6 +85,7 @@ struct health {
 struct ltable {
 	struct pace	 pace;
 	long		 left;
+	int		 adopted;	/* a killed run's: no pace to learn */
 };
 
 /* A replay rendered in the background. */
@@ -139,6 +140,7 @@ static int	 game_done(void *, const struct pool_run *,
 static int	 commit(void *, const struct pool_run *, const struct jgame *,
 		    const int *, const long *, const json_t *, char *, size_t);
 static void	 run_end(void *, const struct pool_run *, long, int);
+static int	 adopt(void *, long, const int *, long, struct pool_run *);
 static int	 refit(struct lrunner *, char *, size_t);
 static void	 publish(struct lrunner *, double);
 static long	 table_deals(const struct lrunner *);
@@ -319,7 +321,8 @@ seatable(struct lrunner *rn, int *ok)
  * none was.  A bot charged is backed off (1, 2, 4 ... tables) and, after
  * LQUARANTINE in a row while other tables ended well, quarantined.  Many
  * failed tables in a row, whoever sat at them, are no bot's: the run
- * stops.
+ * stops.  A seat whose bot is not loaded (-1: a table a killed run left,
+ * its bot retired or quarantined since) is nobody's to judge.
  */
 static void
 judge(struct lrunner *rn, const struct pool_run *r, long left, int failed)
@@ -334,13 +337,17 @@ judge(struct lrunner *rn, const struct pool_run *r, long left, int failed)
 			rn->ok++;
 			rn->row = 0;
 			for (i = 0; i < rn->t.seats; i++)
-				rn->v[r->bots[i]].fails = 0;
+				if (r->bots[i] >= 0)
+					rn->v[r->bots[i]].fails = 0;
 		}
 	} else {
 		rn->row++;
 		for (i = 0; i < rn->t.seats; i++)
-			suspects += rn->v[r->bots[i]].fails > 0;
+			suspects += r->bots[i] >= 0 &&
+			    rn->v[r->bots[i]].fails > 0;
 		for (i = 0; i < rn->t.seats; i++) {
+			if (r->bots[i] < 0)
+				continue;
 			v = &rn->v[r->bots[i]];
 			if (suspects > 0 && v->fails == 0)
 				continue;
@@ -366,6 +373,8 @@ judge(struct lrunner *rn, const struct pool_run *r, long left, int failed)
 		}
 	}
 	for (i = 0; i < rn->t.seats; i++) {
+		if (r->bots[i] < 0)
+			continue;
 		v = &rn->v[r->bots[i]];
 		h = health(rn, v->id);
 		h->fails = v->fails;
@@ -603,14 +612,15 @@ run_end(void *arg, const struct pool_run *r, long left, int failed)
 	if (lstore_table_end(rn->s, r->table, cause, sizeof cause) == -1)
 		warnx("%s", cause);
 	/* its pace sizes the next tables */
-	if (!failed)
+	if (!failed && !lt->adopted)
 		pace_learn(&rn->deal_s, &lt->pace, (double)rn->gpd);
 	rn->handed -= lt->left;
 	rn->inplay--;
 	free(lt);
 	judge(rn, r, left, failed);
 	for (i = 0; i < rn->t.seats; i++)
-		rn->v[r->bots[i]].inflight--;
+		if (r->bots[i] >= 0)
+			rn->v[r->bots[i]].inflight--;
 	/* stopped or failed too: its games played are replayed */
 	if (r->log != NULL && left < r->nlist) {
 		rn->queue = xreallocarray(rn->queue, (size_t)rn->nq + 1,
@@ -618,6 +628,37 @@ run_end(void *arg, const struct pool_run *r, long left, int failed)
 		rn->queue[rn->nq++] = r->table;
 	}
 	renders(rn, 0);
+}
+
+/*
+ * Takes up a table a killed run left with jobs out (ladder_jobs.c) as a
+ * run of this one's: its bots (idx, -1 for one not loaded: retired or
+ * quarantined since) counted in play as the pairing counts a table it
+ * chose, its games not yet in (left) as handed out, its end judged by
+ * run_end; 0.
+ */
+static int
+adopt(void *arg, long table, const int *idx, long left, struct pool_run *r)
+{
+	struct lrunner *rn = arg;
+	struct ltable *lt;
+	int i;
+
+	memset(r, 0, sizeof *r);
+	r->table = table;
+	lt = xcalloc(1, sizeof *lt);
+	pace_start(&lt->pace);
+	lt->left = left;
+	lt->adopted = 1;
+	rn->handed += left;
+	r->ctx = lt;
+	for (i = 0; i < rn->t.seats; i++) {
+		r->bots[i] = idx[i];
+		if (idx[i] >= 0)
+			rn->v[idx[i]].inflight++;
+	}
+	rn->inplay++;
+	return 0;
 }
 
 /* The pool's tick: a refit that came due, the background renders. */
@@ -1131,7 +1172,7 @@ ladder_run(struct lstore *s, const struct lrun_opts *o)
 		src.arg = &rn;
 		if (o->spool != NULL)
 			end = ljobs_play(s, &rn.t, rn.nv, o, &src, commit,
-			    cause, sizeof cause);
+			    adopt, cause, sizeof cause);
 		else
 			end = pool_play(&rn.t, &po, &src, cause, sizeof cause);
 		unload_bots(&rn);
