@@ -8,8 +8,8 @@
 # job line of another build); kill -9 of the ladder host between
 # submitting and ingesting, then a restart: nothing lost nor doubled; a
 # bot retired while its tables are out; bad inputs; the tables a killed
-# host left out counted in play and judged after a restart.  The same on
-# a real Slurm is in tests/slurm.bats.
+# host left out counted in play and judged after a restart; a submit
+# command that fails.  The same on a real Slurm is in tests/slurm.bats.
 
 load helpers
 load ladder
@@ -48,8 +48,10 @@ PAR='parallel -j "$JOBS" bin/tournament job --from "$PLAN" --index {} --out "$OU
 	[ -n "$killed" ]
 	[ -n "$deleted" ]
 	midjob "$killed"
-	# the lost jobs were planned again, their games kept
-	grep -q "stood still for 3s: its games missing are played again\|wrote no journal for 3s" "$T/run.err"
+	# the lost jobs were planned again, their games kept: after the
+	# timeout, or at once when GNU parallel, its worker killed, exits
+	# non-zero at its batch's end
+	grep -q "stood still for 3s: its games missing are played again\|wrote no journal for 3s\|the submit command exited with status [1-9][0-9]* (1 failure in a row, 1 in all): its [12] jobs\? with games missing \(is\|are\) planned again now" "$T/run.err"
 	[ "$(q "SELECT count(*) FROM jobs WHERE state = 'lost'")" -ge 1 ]
 	[ "$(q "SELECT count(*) FROM jobs WHERE state = 'out'")" -eq 0 ]
 	jobs_complete 72
@@ -252,4 +254,33 @@ EOF2
 	    (SELECT version FROM seats WHERE tab = 1)")" -le 1 ]
 	[ "$(q "SELECT group_concat(n) FROM (SELECT count(*) n FROM games GROUP BY tab ORDER BY tab)")" = "12,6" ]
 	[ "$(q "SELECT count(*) FROM tables WHERE ended IS NULL")" -eq 0 ]
+}
+
+@test "ladder --spool: a submit command that fails is said at once with its status, its jobs lacking games played again at once; three failures in a row stop the run" {
+	four_bots
+	# batch 1: its line 0 played, line 1 not, then a failure
+	cat > "$T/submit.sh" <<EOF2
+b=\$(basename "\$PLAN" .jsonl | sed "s/^batch-0*//")
+if [ "\$b" -eq 1 ]; then
+	bin/tournament job --from "\$PLAN" --index 0 --out "\$OUT"
+	exit 3
+fi
+exec $PAR
+EOF2
+	# (the old code waited out the job timeout)
+	run timeout 120 bin/tournament ladder run "$L" --games 48 --spool "$T/sp" \
+	    --workers 2 --job-timeout 600 --submit "sh $T/submit.sh"
+	[ "$status" -eq 0 ]
+	[ "$(grep -c "batch 1: the submit command exited with status 3 (1 failure in a row, 1 in all): its 1 job with games missing is planned again now" <<<"$output")" -eq 1 ]
+	[ "$(q "SELECT group_concat(state) FROM (SELECT state FROM jobs WHERE batch = 1 ORDER BY idx)")" = "done,lost" ]
+	jobs_complete 48
+	status_is_rate 20 "$L/export.jsonl"
+	# one that always fails: three in a row, then a clear stop
+	run timeout 120 bin/tournament ladder run "$L" --games 24 --spool "$T/sp" \
+	    --workers 2 --job-timeout 600 --submit 'echo no >&2; exit 7'
+	[ "$status" -eq 1 ]
+	[ "$(grep -c "the submit command exited with status 7" <<<"$output")" -eq 3 ]
+	[[ "$output" == *"the submit command failed 3 times in a row (the last, batch "*": it exited with status 7): stopping; the jobs of its last batch stay out for the next run"* ]]
+	[ "$(q "SELECT count(*) FROM games")" -eq 48 ]
+	[ "$(q "SELECT count(*) FROM jobs WHERE state = 'out'")" -eq 2 ]
 }

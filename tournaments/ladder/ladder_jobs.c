@@ -16,7 +16,10 @@
  * read twice counts once.  A job whose journal stands still (or is
  * missing) for the timeout is lost: its table's games not yet in are
  * planned again as a new job; a table lost LREPLANS times ends as failed
- * (its bots judged as a failed table).  A run killed at any point leaves
+ * (its bots judged as a failed table).  A submit command that fails
+ * loses its batch's jobs that lack games at once (their tables' losses
+ * not counted: no fault of their bots), and LSUBMIT_FAILS in a row stop
+ * the run.  A run killed at any point leaves
  * its jobs in the store: the next run reads their journals and plans
  * again what they lack, their tables adopted by the source as its own
  * (counted in play, judged at their end).
@@ -51,6 +54,7 @@
 
 #define LREPLANS	3	/* a table's jobs lost before it fails */
 #define LPOLL_US	200000	/* between looks at the journals */
+#define LSUBMIT_FAILS	3	/* submit commands failed in a row: stop */
 
 /* A table whose games are played as jobs. */
 struct ltab {
@@ -111,6 +115,10 @@ struct spool {
 	int			 broken;	/* the store failed */
 	char			**said;		/* journals refused, said once */
 	int			 nsaid;
+	int			 fails;		/* submit commands failed in a
+						 * row */
+	long			 nfails;	/* (in all) */
+	char			 failed[160];	/* how the last failed */
 };
 
 static volatile sig_atomic_t	 got_signal;
@@ -129,7 +137,9 @@ static int	 submit(struct spool *, char *, size_t);
 static int	 write_batch(struct spool *, int, json_t **, struct ltab **,
 		    char *, size_t);
 static void	 reap(struct spool *, int);
+static void	 submit_failed(struct spool *, long, const char *);
 static void	 look(struct spool *);
+static int	 grew(struct spool *, struct ljob *);
 static int	 read_job(struct spool *, struct ljob *);
 static int	 take_header(void *, const json_t *, char *, size_t);
 static int	 take_game(void *, const struct jgame *, char *, size_t);
@@ -482,7 +492,7 @@ write_batch(struct spool *sp, int n, json_t **lines, struct ltab **want,
 	sqlite3_stmt *st;
 	struct ljob *jb;
 	json_int_t lo, hi;
-	char *plan, *tmp, *out, *text, num[32];
+	char *plan, *tmp, *out, *text, num[32], how[128];
 	FILE *fp;
 	int i, fd;
 	long b = sp->batch++;
@@ -577,9 +587,11 @@ write_batch(struct spool *sp, int n, json_t **lines, struct ltab **want,
 		sp->sub[sp->nsub].batch = b;
 		/* what it says (sbatch: the job's number) goes to our stderr */
 		if ((sp->sub[sp->nsub].pid = proc_helper(argv, -1,
-		    STDERR_FILENO, -1, NULL)) == -1)
-			warn("%s", sp->o->submit);
-		else
+		    STDERR_FILENO, -1, NULL)) == -1) {
+			snprintf(how, sizeof how, "could not be started (%s)",
+			    strerror(errno));
+			submit_failed(sp, b, how);
+		} else
 			sp->nsub++;
 	}
 	free(plan);
@@ -590,12 +602,14 @@ write_batch(struct spool *sp, int n, json_t **lines, struct ltab **want,
 
 /*
  * Reaps the submit commands that ended (with wait, all of them): one
- * that failed is said; its jobs are planned again after the timeout.
+ * that failed is submit_failed's, one that did not ends a row of
+ * failures.
  */
 static void
 reap(struct spool *sp, int wait)
 {
 	char how[128];
+	long b;
 	int i, status;
 	pid_t p;
 
@@ -605,21 +619,85 @@ reap(struct spool *sp, int wait)
 			;
 		if (p == 0)
 			continue;
-		if (p > 0 && !(WIFEXITED(status) && WEXITSTATUS(status) ==
-		    0)) {
-			if (WIFEXITED(status))
-				snprintf(how, sizeof how, "exited with status "
-				    "%d", WEXITSTATUS(status));
-			else
-				snprintf(how, sizeof how, "was killed by signal "
-				    "%d", WIFSIGNALED(status) ?
-				    WTERMSIG(status) : 0);
-			warnx("batch %ld: the submit command %s; its jobs "
-			    "missing are played again after %lds", sp->sub[i].batch,
-			    how, LJOBS_TIMEOUT(sp->o));
-		}
+		b = sp->sub[i].batch;
 		sp->sub[i--] = sp->sub[--sp->nsub];
+		if (p > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0) {
+			sp->fails = 0;
+			continue;
+		}
+		if (p == -1)
+			snprintf(how, sizeof how, "could not be waited for "
+			    "(%s)", strerror(errno));
+		else if (WIFEXITED(status))
+			snprintf(how, sizeof how, "exited with status %d",
+			    WEXITSTATUS(status));
+		else
+			snprintf(how, sizeof how, "was killed by signal %d",
+			    WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+		submit_failed(sp, b, how);
 	}
+}
+
+/*
+ * Takes batch b's submit command's failure (how: its exit status, or
+ * why it could not start), said and counted at once: the batch's
+ * journals are read once more and its jobs that lack games are lost and
+ * planned again now, not after the timeout (their games in are kept, a
+ * game played twice counts once; a table's losses count only timeouts,
+ * no fault of its bots).  The LSUBMIT_FAILS-th failure in a row leaves
+ * its jobs out, for the next run, and stops the run (the caller).
+ */
+static void
+submit_failed(struct spool *sp, long b, const char *how)
+{
+	struct ljob *jb;
+	int i, n = 0;
+
+	sp->fails++;
+	sp->nfails++;
+	snprintf(sp->failed, sizeof sp->failed, "batch %ld: it %s", b, how);
+	if (sp->fails >= LSUBMIT_FAILS) {
+		warnx("batch %ld: the submit command %s (%d failures in a "
+		    "row)", b, how, sp->fails);
+		return;
+	}
+	for (i = 0; i < sp->nj && !sp->broken; i++) {
+		jb = sp->j[i];
+		if (jb->batch != b || grew(sp, jb) == -1)
+			continue;
+		if (memchr(jb->tb->taken + jb->lo, 0, (size_t)(jb->hi -
+		    jb->lo)) == NULL)
+			continue;
+		job_state(sp, jb, "lost");
+		jb->tb->again = 1;
+		drop_job(sp, i--);
+		n++;
+	}
+	warnx("batch %ld: the submit command %s (%d failure%s in a row, %ld "
+	    "in all): its %d job%s with games missing %s planned again now",
+	    b, how, sp->fails, sp->fails == 1 ? "" : "s", sp->nfails, n,
+	    n == 1 ? "" : "s", n == 1 ? "is" : "are");
+}
+
+/*
+ * Reads job jb's journal on when it grew (from its start when it is
+ * another file, or cut): 0, -1 when refused or the store failed.
+ */
+static int
+grew(struct spool *sp, struct ljob *jb)
+{
+	struct stat sb;
+
+	if (jb->refused || stat(jb->path, &sb) == -1 || sb.st_size ==
+	    jb->size)
+		return 0;
+	jb->grew = now();
+	/* another file, or cut: read from its start */
+	if (sb.st_ino != jb->ino || sb.st_size < jb->size)
+		jb->read = jb->readline = 0;
+	jb->ino = sb.st_ino;
+	jb->size = sb.st_size;
+	return read_job(sp, jb);
 }
 
 /*
@@ -630,7 +708,6 @@ reap(struct spool *sp, int wait)
 static void
 look(struct spool *sp)
 {
-	struct stat sb;
 	struct ljob *jb;
 	struct ltab *tb;
 	long lastb = -1;
@@ -640,17 +717,8 @@ look(struct spool *sp)
 		jb = sp->j[i];
 		if (jb->batch != lastb)
 			strangers(sp, lastb = jb->batch);
-		if (!jb->refused && stat(jb->path, &sb) == 0 &&
-		    sb.st_size != jb->size) {
-			jb->grew = now();
-			/* another file, or cut: read from its start */
-			if (sb.st_ino != jb->ino || sb.st_size < jb->size)
-				jb->read = jb->readline = 0;
-			jb->ino = sb.st_ino;
-			jb->size = sb.st_size;
-			if (read_job(sp, jb) == -1)
-				continue;
-		}
+		if (grew(sp, jb) == -1)
+			continue;
 		tb = jb->tb;
 		if (tb->have == tb->ng || memchr(tb->taken + jb->lo, 0,
 		    (size_t)(jb->hi - jb->lo)) == NULL) {
@@ -982,6 +1050,14 @@ ljobs_play(struct lstore *s, struct tour *t, int nv,
 	proc_catch(on_signal);
 	for (;;) {
 		reap(&sp, 0);
+		if (sp.fails >= LSUBMIT_FAILS) {
+			snprintf(cause, len, "the submit command failed %d "
+			    "times in a row (the last, %s): stopping; the "
+			    "jobs of its last batch stay out for the next run",
+			    sp.fails, sp.failed);
+			end = POOL_FULL;
+			break;
+		}
 		look(&sp);
 		if (sp.broken) {
 			snprintf(cause, len, "%s: the ladder's store or spool "
