@@ -9,7 +9,9 @@
 # submitting and ingesting, then a restart: nothing lost nor doubled; a
 # bot retired while its tables are out; bad inputs; the tables a killed
 # host left out counted in play and judged after a restart; a submit
-# command that fails.  The same on a real Slurm is in tests/slurm.bats.
+# command that fails; the workers' logs copied into the ladder's logs
+# (linked by the site with their replays, served), but not a link nor a
+# file past the bound.  The same on a real Slurm is in tests/slurm.bats.
 
 load helpers
 load ladder
@@ -56,10 +58,21 @@ PAR='parallel -j "$JOBS" bin/tournament job --from "$PLAN" --index {} --out "$OU
 	[ "$(q "SELECT count(*) FROM jobs WHERE state = 'out'")" -eq 0 ]
 	jobs_complete 72
 	status_is_rate 20 "$L/export.jsonl"
-	# the site links no log in the spool (beside the plans: the seeds)
+	# the workers' logs were copied into the ladder's logs at their
+	# tables' ends: the site links them and their replays as a local
+	# table's, nothing in the spool (beside the plans: the seeds)
+	[ "$(q "SELECT count(*) FROM games WHERE log NOT LIKE 'logs/t%.b%.t%.jsonl'")" -eq 0 ]
+	for f in $(q "SELECT DISTINCT log FROM games"); do
+		[ -f "$L/$f" ] && [ ! -L "$L/$f" ]
+	done
 	bin/tournament ladder site "$L" >/dev/null
-	grep -q 'played by a worker: its log is in the spool, not published' "$L/site/bots/r1.html"
+	for f in $(q "SELECT DISTINCT log FROM games"); do
+		[ -s "$L/$f.html" ]
+	done
+	grep -q 'href="../../logs/t[0-9]*\.b[0-9]*\.t[^"]*\.jsonl">log</a>' "$L/site/bots/r1.html"
+	grep -q 'class="replay" href="../../logs/t[0-9]*\.b[0-9]*\.t[^"]*\.jsonl\.html#' "$L/site/bots/r1.html"
 	! grep -q 'href="[^"]*spool' "$L"/site/bots/*.html || false
+	! grep -q 'played by a worker\|its log is gone\|no replay' "$L"/site/bots/*.html || false
 	# the spool and its plans are the ladder's alone (they hold the seeds)
 	[ "$(stat -c %a "$L/spool")" = 700 ]
 	[ "$(stat -c %a "$L/spool/batch-000001.jsonl")" = 600 ]
@@ -283,4 +296,46 @@ EOF2
 	[[ "$output" == *"the submit command failed 3 times in a row (the last, batch "*": it exited with status 7): stopping; the jobs of its last batch stay out for the next run"* ]]
 	[ "$(q "SELECT count(*) FROM games")" -eq 48 ]
 	[ "$(q "SELECT count(*) FROM jobs WHERE state = 'out'")" -eq 2 ]
+}
+
+@test "ladder --spool: a worker's log that is a link or too large is not copied into the ladder's logs; the others are, and ladder serve serves them" {
+	four_bots
+	echo SECRET > "$T/secret"
+	gate on
+	bin/tournament ladder run "$L" --games 24 --spool "$L/spool" --workers 2 \
+	    --job-timeout 60 --submit "$PAR" 2>"$T/run.err" &
+	bg=$!
+	hold_jobs
+	# the jobs stand mid-job: one log made a link, another a sparse file
+	# past the bound (their workers write on in the files moved aside)
+	set -- "$L"/spool/out/b000001/logs/*.jsonl
+	[ $# -ge 2 ]
+	mv "$1" "$1.aside"
+	ln -s "$T/secret" "$1"
+	mv "$2" "$2.aside"
+	truncate -s 300M "$2"
+	gate off
+	wait "$bg"
+	bg=""
+	grep -q "b000001/logs/${1##*/}: not copied into the ladder's logs (a symbolic link; a regular file of at most 256 MiB is)" "$T/run.err"
+	grep -q "b000001/logs/${2##*/}: not copied into the ladder's logs (larger than its bound; a regular file of at most 256 MiB is)" "$T/run.err"
+	jobs_complete 24
+	# nothing of either in the ladder's logs; the other logs are there
+	! grep -rq SECRET "$L/logs" || false
+	[ -z "$(find "$L/logs" -type l -o -size +100M)" ]
+	n=0
+	for f in $(q "SELECT DISTINCT log FROM games"); do
+		[ -f "$L/$f" ] && n=$((n + 1))
+	done
+	[ "$n" -ge 1 ]
+	bin/tournament ladder site "$L" >/dev/null
+	grep -q 'its log is gone' "$L"/site/bots/*.html
+	# ladder serve serves a copied log and its replay (its table ended)
+	f=$(for f in $(q "SELECT DISTINCT log FROM games"); do [ -f "$L/$f" ] && echo "$f"; done | head -n 1)
+	serve
+	curl -sf "http://127.0.0.1:$port/$f" | head -c 200 | grep -q .
+	curl -sf "http://127.0.0.1:$port/$f.html" | grep -q '<html'
+	# no name outside that form, no link
+	! curl -sf "http://127.0.0.1:$port/logs/t000001.b000001.x" || false
+	status_is_rate 20 "$L/export.jsonl"
 }

@@ -4,25 +4,27 @@
  * ssh), the store, the pairing and the site staying on this host.  The
  * tables come from the same source as the pool's (ladder_run.c's next_run,
  * which records each in the store); each becomes a job line (jobline.h,
- * the format of `tournament plan`, with the build of the referee), the
- * job recorded in the store (table, games, line, fingerprint, when) before
- * its batch is written, SPOOL/batch-NNNNNN.jsonl (line i: array task i),
- * and the submit command run for it (sh -c, with PLAN, JOBS and OUT in
- * its environment; reaped, never waited for).  Workers run `tournament
- * job` into SPOOL/out/bNNNNNN/; the journals are read as they grow, each
- * header checked against the job the store holds (a journal of another
- * job, or of no job, is refused with one message and never read), each
- * game committed in its own transaction keyed by (table, game), so a game
- * read twice counts once.  A job whose journal stands still (or is
- * missing) for the timeout is lost: its table's games not yet in are
- * planned again as a new job; a table lost LREPLANS times ends as failed
- * (its bots judged as a failed table).  A submit command that fails
- * loses its batch's jobs that lack games at once (their tables' losses
- * not counted: no fault of their bots), and LSUBMIT_FAILS in a row stop
- * the run.  A run killed at any point leaves
- * its jobs in the store: the next run reads their journals and plans
- * again what they lack, their tables adopted by the source as its own
- * (counted in play, judged at their end).
+ * the format of `tournament plan`, with the build of the referee), the job
+ * recorded in the store (table, games, line, fingerprint, when) before its
+ * batch is written, SPOOL/batch-NNNNNN.jsonl (line i: array task i), and
+ * the submit command run for it (sh -c, with PLAN, JOBS and OUT in its
+ * environment; reaped, never waited for).  Workers run `tournament job`
+ * into SPOOL/out/bNNNNNN/; the journals are read as they grow, each header
+ * checked against the job the store holds (a journal of another job, or of
+ * no job, is refused with one message and never read), each game committed
+ * in its own transaction keyed by (table, game), so a game read twice
+ * counts once.  A job whose journal stands still (or is missing) for the
+ * timeout is lost: its table's games not yet in are planned again as a new
+ * job; a table lost LREPLANS times ends as failed (its bots judged as a
+ * failed table).  When a table ends, its games' logs are copied from the
+ * spool into the ladder's logs (tab_logs), where the site links them and
+ * replays are made of them as of a local table's log.  A submit command
+ * that fails loses its batch's jobs that lack games at once (their tables'
+ * losses not counted: no fault of their bots), and LSUBMIT_FAILS in a row
+ * stop the run.  A run killed at any point leaves its jobs in the store:
+ * the next run reads their journals and plans again what they lack, their
+ * tables adopted by the source as its own (counted in play, judged at
+ * their end).
  */
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -55,6 +57,7 @@
 #define LREPLANS	3	/* a table's jobs lost before it fails */
 #define LPOLL_US	200000	/* between looks at the journals */
 #define LSUBMIT_FAILS	3	/* submit commands failed in a row: stop */
+#define LLOG_MAX	(256L << 20)	/* a job's log copied, at most */
 
 /* A table whose games are played as jobs. */
 struct ltab {
@@ -76,7 +79,6 @@ struct ljob {
 	long		 id;		/* jobs.id */
 	long		 lo, hi, batch, idx;
 	char		*path;		/* its journal */
-	char		*logdir;	/* its logs' base, as the store keeps */
 	json_t		*line;
 	off_t		 size;		/* its journal's, when last read */
 	ino_t		 ino;		/* its journal's file */
@@ -148,7 +150,9 @@ static void	 job_state(struct spool *, struct ljob *, const char *);
 static void	 drop_job(struct spool *, int);
 static void	 strangers(struct spool *, long);
 static int	 said(struct spool *, const char *);
-static char	*logdir(struct spool *, long);
+static const char *log_name(const char *);
+static void	 tab_logs(struct spool *, struct ltab *);
+static int	 copy_log(struct spool *, long, const char *);
 
 /* Notes a signal. */
 static void
@@ -242,8 +246,9 @@ bad:
 }
 
 /*
- * Ends a table (all its games in, or lost too often: failed): the source
- * is told of its own, the store of one a killed run left; freed.
+ * Ends a table (all its games in, or lost too often: failed): its games'
+ * logs copied into the ladder's, the source told of its own, the store
+ * of one a killed run left; freed.
  */
 static void
 tab_free(struct spool *sp, struct ltab *tb, int end)
@@ -251,6 +256,8 @@ tab_free(struct spool *sp, struct ltab *tb, int end)
 	char cause[512];
 	int i;
 
+	if (end)
+		tab_logs(sp, tb);
 	if (end && tb->mine)
 		sp->src->end(sp->src->arg, &tb->r, tb->ng - tb->have,
 		    tb->have < tb->ng);
@@ -314,7 +321,6 @@ resume(struct spool *sp, char *cause, size_t len)
 		if (asprintf(&jb->path, "%s/b%06ld/job-%06ld.jsonl", sp->out,
 		    jb->batch, jb->idx) == -1)
 			abort();
-		jb->logdir = logdir(sp, jb->batch);
 		sp->j = xreallocarray(sp->j, (size_t)sp->nj + 1,
 		    sizeof *sp->j);
 		sp->j[sp->nj++] = jb;
@@ -524,7 +530,6 @@ write_batch(struct spool *sp, int n, json_t **lines, struct ltab **want,
 		want[i]->out++;
 		if (asprintf(&jb->path, "%s/job-%06d.jsonl", out, i) == -1)
 			abort();
-		jb->logdir = logdir(sp, b);
 		sqlite3_reset(st);
 		sqlite3_bind_int64(st, 1, want[i]->r.table);
 		sqlite3_bind_int64(st, 2, lo);
@@ -854,15 +859,17 @@ take_game(void *arg, const struct jgame *jg, char *cause, size_t len)
 		vers[s] = tb->vers[b];
 		idx[s] = tb->idx[b];
 	}
-	/* its seed as it was written; its log from the ladder's directory */
+	/* its seed as it was written; its log the name of the copy its
+	 * table's end makes (tab_logs) */
 	if (jg->line == NULL && (j = json_loadb(jg->text, jg->textlen, 0,
 	    &je)) == NULL) {
 		snprintf(cause, len, "%s: %s", jb->path, je.text);
 		return -1;
 	}
 	c = *jg;
-	if (jg->log != NULL && asprintf(&log, "%s/%s", jb->logdir,
-	    jg->log) == -1)
+	if (jg->log != NULL && log_name(jg->log) != NULL &&
+	    strlen(jg->log) <= 200 && asprintf(&log, "logs/t%06ld.b%06ld.%s",
+	    tb->r.table, jb->batch, log_name(jg->log)) == -1)
 		abort();
 	c.log = log;
 	line = jgame_json(&c, json_object_get(j != NULL ? j : jg->line,
@@ -923,7 +930,6 @@ drop_job(struct spool *sp, int i)
 	    sizeof *sp->j);
 	sp->nj--;
 	free(jb->path);
-	free(jb->logdir);
 	json_decref(jb->line);
 	free(jb);
 }
@@ -992,22 +998,150 @@ said(struct spool *sp, const char *path)
 }
 
 /*
- * Batch b's directory as the store's game lines name their logs' base:
- * from the ladder's directory when the spool is in it, else absolute.
+ * The name of a worker's log (logs/NAME, as tournament job names it,
+ * NAME of letters, digits, '.', '-' and '_', not beginning with '.',
+ * ending in .jsonl), or NULL for any other: a journal names it, and a
+ * journal is a worker's.
  */
-static char *
-logdir(struct spool *sp, long b)
+static const char *
+log_name(const char *log)
 {
-	size_t n = strlen(sp->s->dir);
-	char *p;
+	const char *p;
+	size_t n;
 
-	if (strncmp(sp->out, sp->s->dir, n) == 0 && sp->out[n] == '/')
-		n++;
-	else
-		n = 0;
-	if (asprintf(&p, "%s/b%06ld", sp->out + n, b) == -1)
+	if (strncmp(log, "logs/", 5) != 0)
+		return NULL;
+	log += 5;
+	n = strlen(log);
+	if (n <= 6 || n > 230 || log[0] == '.' ||
+	    strcmp(log + n - 6, ".jsonl") != 0)
+		return NULL;
+	for (p = log; *p != '\0'; p++)
+		if (strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+		    "0123456789._-", *p) == NULL)
+			return NULL;
+	return log;
+}
+
+/*
+ * Copies the logs of table tb's games, played by workers, from the spool
+ * into the ladder's logs (the names their games' lines give), where the
+ * site links them and their replays are made as a local table's: at its
+ * end, as a local table's are published.
+ */
+static void
+tab_logs(struct spool *sp, struct ltab *tb)
+{
+	sqlite3_stmt *st;
+	char cause[512];
+
+	if ((st = lstore_prep(sp->s, "SELECT DISTINCT log FROM games WHERE "
+	    "tab = ? AND log LIKE 'logs/t%.b%'", cause, sizeof cause)) ==
+	    NULL) {
+		warnx("%s", cause);
+		return;
+	}
+	sqlite3_bind_int64(st, 1, tb->r.table);
+	while (sqlite3_step(st) == SQLITE_ROW)
+		copy_log(sp, tb->r.table, (const char *)sqlite3_column_text(st,
+		    0));
+	sqlite3_finalize(st);
+}
+
+/*
+ * Copies log (logs/tTTTTTT.bBBBBBB.NAME, a game's of the store) from
+ * its job's batch directory (SPOOL/out/bBBBBBB/logs/NAME) into the
+ * ladder's logs under that name: a regular file of at most LLOG_MAX
+ * bytes, every part of its path below the spool's out opened without
+ * following a link (a worker or a bot may have planted one), written
+ * aside and renamed in; 0, or -1 (said).
+ */
+static int
+copy_log(struct spool *sp, long table, const char *log)
+{
+	struct stat sb;
+	char part[32], *dst = NULL, *tmp = NULL, buf[65536], *end;
+	const char *what = NULL, *name;
+	ssize_t n;
+	off_t total = 0;
+	long batch;
+	int dir, from = -1, to = -1, logs = -1, rc = -1;
+
+	/* (log_name: no '/', only letters, digits and ._-) */
+	if (log_name(log) == NULL || strncmp(log, "logs/t", 6) != 0 ||
+	    strtol(log + 6, &end, 10) != table || strncmp(end, ".b", 2) != 0 ||
+	    (batch = strtol(end + 2, &end, 10)) <= 0 || *end != '.' ||
+	    end[1] == '.' || strlen(end + 1) <= 6)
+		return -1;	/* not a job's log the ladder named */
+	name = end + 1;
+	snprintf(part, sizeof part, "b%06ld", batch);
+	if ((dir = open(sp->out, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) == -1 ||
+	    (logs = openat(dir, part, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+	    O_CLOEXEC)) == -1) {
+		what = strerror(errno);
+		goto out;
+	}
+	close(dir);
+	dir = logs;
+	if ((logs = openat(dir, "logs", O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+	    O_CLOEXEC)) == -1 || (from = openat(logs, name,
+	    O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)) == -1) {
+		what = errno == ELOOP ? "a symbolic link" : strerror(errno);
+		goto out;
+	}
+	if (fstat(from, &sb) == -1 || !S_ISREG(sb.st_mode)) {
+		what = "not a regular file";
+		goto out;
+	}
+	if (sb.st_size > LLOG_MAX) {
+		what = "larger than its bound";
+		goto out;
+	}
+	if (asprintf(&dst, "%s/%s", sp->s->dir, log) == -1 ||
+	    asprintf(&tmp, "%s.tmp", dst) == -1)
 		abort();
-	return p;
+	if ((to = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW |
+	    O_CLOEXEC, 0644)) == -1) {
+		warn("%s", tmp);
+		goto out;
+	}
+	/* what it holds now, bounded: a worker may still write it */
+	while ((n = read(from, buf, sizeof buf)) > 0 && total <= LLOG_MAX) {
+		total += n;
+		if (write(to, buf, (size_t)n) != n) {
+			warn("%s", tmp);
+			goto out;
+		}
+	}
+	if (n == -1 || total > LLOG_MAX) {
+		what = n == -1 ? strerror(errno) : "larger than its bound";
+		goto out;
+	}
+	if (close(to) == -1 || rename(tmp, dst) == -1) {
+		to = -1;
+		warn("%s", dst);
+		goto out;
+	}
+	to = -1;
+	rc = 0;
+out:
+	if (what != NULL)
+		warnx("%s/%s/logs/%s: not copied into the ladder's logs (%s; "
+		    "a regular file of at most %ld MiB is): its games have no "
+		    "log there", sp->out, part, name, what, LLOG_MAX >> 20);
+	if (to != -1)
+		close(to);
+	if (rc == -1 && tmp != NULL)
+		unlink(tmp);
+	if (from != -1)
+		close(from);
+	if (logs != -1)
+		close(logs);
+	if (dir != -1)
+		close(dir);
+	free(dst);
+	free(tmp);
+	return rc;
 }
 
 /* Plays the tables as jobs; see ladder_jobs.h. */
