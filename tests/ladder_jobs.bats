@@ -328,6 +328,10 @@ EOF2
 		[ -f "$L/$f" ] && n=$((n + 1))
 	done
 	[ "$n" -ge 1 ]
+	# each copied whole: its match's result in (replay --verify)
+	for f in $(q "SELECT DISTINCT log FROM games"); do
+		[ ! -f "$L/$f" ] || bin/replay --verify -q "$L/$f"
+	done
 	bin/tournament ladder site "$L" >/dev/null
 	grep -q 'its log is gone' "$L"/site/bots/*.html
 	# ladder serve serves a copied log and its replay (its table ended)

@@ -58,6 +58,8 @@
 #define LPOLL_US	200000	/* between looks at the journals */
 #define LSUBMIT_FAILS	3	/* submit commands failed in a row: stop */
 #define LLOG_MAX	(256L << 20)	/* a job's log copied, at most */
+#define LLOG_SETTLE	1.0	/* seconds a whole table's logs stand still */
+#define LLOG_WAIT	10.0	/* (waited for at most) */
 
 /* A table whose games are played as jobs. */
 struct ltab {
@@ -72,6 +74,7 @@ struct ltab {
 	int		 out;		/* its jobs out */
 	int		 lost;		/* its jobs lost */
 	int		 again;		/* wants a job for what it lacks */
+	double		 whole;		/* when its last game came in */
 };
 
 /* A job out. */
@@ -153,6 +156,8 @@ static int	 said(struct spool *, const char *);
 static const char *log_name(const char *);
 static void	 tab_logs(struct spool *, struct ltab *);
 static int	 copy_log(struct spool *, long, const char *);
+static const char *log_src(long, const char *, long *);
+static int	 settled(struct spool *, struct ltab *);
 
 /* Notes a signal. */
 static void
@@ -748,6 +753,9 @@ look(struct spool *sp)
 		if (tb->out > 0)
 			continue;
 		if (tb->have == tb->ng || tb->lost >= LREPLANS) {
+			/* whole: its logs copied when whole too */
+			if (tb->have == tb->ng && !settled(sp, tb))
+				continue;
 			if (tb->have < tb->ng)
 				warnx("table %ld: %d jobs lost, %ld of its %ld "
 				    "games not played; it ends as failed",
@@ -1060,7 +1068,7 @@ static int
 copy_log(struct spool *sp, long table, const char *log)
 {
 	struct stat sb;
-	char part[32], *dst = NULL, *tmp = NULL, buf[65536], *end;
+	char part[32], *dst = NULL, *tmp = NULL, buf[65536];
 	const char *what = NULL, *name;
 	ssize_t n;
 	off_t total = 0;
@@ -1068,12 +1076,8 @@ copy_log(struct spool *sp, long table, const char *log)
 	int dir, from = -1, to = -1, logs = -1, rc = -1;
 
 	/* (log_name: no '/', only letters, digits and ._-) */
-	if (log_name(log) == NULL || strncmp(log, "logs/t", 6) != 0 ||
-	    strtol(log + 6, &end, 10) != table || strncmp(end, ".b", 2) != 0 ||
-	    (batch = strtol(end + 2, &end, 10)) <= 0 || *end != '.' ||
-	    end[1] == '.' || strlen(end + 1) <= 6)
+	if ((name = log_src(table, log, &batch)) == NULL)
 		return -1;	/* not a job's log the ladder named */
-	name = end + 1;
 	snprintf(part, sizeof part, "b%06ld", batch);
 	if ((dir = open(sp->out, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) == -1 ||
 	    (logs = openat(dir, part, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
@@ -1141,6 +1145,68 @@ out:
 		close(dir);
 	free(dst);
 	free(tmp);
+	return rc;
+}
+
+/*
+ * The worker's name of log (logs/tTTTTTT.bBBBBBB.NAME, a game's of table
+ * in the store): NAME, its batch in *batch; NULL for any other.
+ */
+static const char *
+log_src(long table, const char *log, long *batch)
+{
+	char *end;
+
+	/* (log_name: no '/', only letters, digits and ._-) */
+	if (log_name(log) == NULL || strncmp(log, "logs/t", 6) != 0 ||
+	    strtol(log + 6, &end, 10) != table || strncmp(end, ".b", 2) != 0 ||
+	    (*batch = strtol(end + 2, &end, 10)) <= 0 || *end != '.' ||
+	    end[1] == '.' || strlen(end + 1) <= 6)
+		return NULL;
+	return end + 1;
+}
+
+/*
+ * 1 when the logs of table tb, whose games are all in, are whole: a
+ * worker's referee writes a log's end (the match's result) after its last
+ * game, so they are copied when they have stood still for LLOG_SETTLE
+ * seconds (or are gone), or LLOG_WAIT after its last game came in; else 0.
+ */
+static int
+settled(struct spool *sp, struct ltab *tb)
+{
+	sqlite3_stmt *st;
+	struct timespec ts;
+	struct stat sb;
+	const char *name;
+	char cause[512], *path;
+	long batch;
+	int rc = 1;
+
+	if (tb->whole == 0)
+		tb->whole = now();
+	if (now() - tb->whole > LLOG_WAIT)
+		return 1;
+	if ((st = lstore_prep(sp->s, "SELECT DISTINCT log FROM games WHERE "
+	    "tab = ? AND log LIKE 'logs/t%.b%'", cause, sizeof cause)) ==
+	    NULL)
+		return 1;
+	sqlite3_bind_int64(st, 1, tb->r.table);
+	clock_gettime(CLOCK_REALTIME, &ts);
+	while (rc && sqlite3_step(st) == SQLITE_ROW) {
+		if ((name = log_src(tb->r.table, (const char *)
+		    sqlite3_column_text(st, 0), &batch)) == NULL)
+			continue;
+		if (asprintf(&path, "%s/b%06ld/logs/%s", sp->out, batch,
+		    name) == -1)
+			abort();
+		if (lstat(path, &sb) == 0 && (double)(ts.tv_sec -
+		    sb.st_mtim.tv_sec) + (ts.tv_nsec - sb.st_mtim.tv_nsec) /
+		    1e9 < LLOG_SETTLE)
+			rc = 0;
+		free(path);
+	}
+	sqlite3_finalize(st);
 	return rc;
 }
 
@@ -1224,8 +1290,10 @@ ljobs_play(struct lstore *s, struct tour *t, int nv,
 		sp.j[sp.nj - 1]->tb->out = 1;
 		drop_job(&sp, sp.nj - 1);
 	}
+	/* a table whose games are all in ends (its logs copied as they are) */
 	while (sp.ntb > 0)
-		tab_free(&sp, sp.tb[sp.ntb - 1], 0);
+		tab_free(&sp, sp.tb[sp.ntb - 1], sp.tb[sp.ntb - 1]->have ==
+		    sp.tb[sp.ntb - 1]->ng);
 	if (!o->quiet && sp.nsub > 0)
 		fprintf(stderr, "ladder: %d submit command%s still running "
 		    "left to finish\n", sp.nsub, sp.nsub == 1 ? "" : "s");
