@@ -1290,7 +1290,14 @@ ljobs_play(struct lstore *s, struct tour *t, int nv,
 		sp.j[sp.nj - 1]->tb->out = 1;
 		drop_job(&sp, sp.nj - 1);
 	}
-	/* a table whose games are all in ends (its logs copied as they are) */
+	/* a table whose games are all in ends, its logs copied when whole
+	 * (as they are after a signal: a stop is prompt) */
+	for (i = 0; i < sp.ntb; i++)
+		if (end != POOL_SIGNAL && sp.tb[i]->have == sp.tb[i]->ng &&
+		    !settled(&sp, sp.tb[i])) {
+			usleep(LPOLL_US);
+			i = -1;
+		}
 	while (sp.ntb > 0)
 		tab_free(&sp, sp.tb[sp.ntb - 1], sp.tb[sp.ntb - 1]->have ==
 		    sp.tb[sp.ntb - 1]->ng);
