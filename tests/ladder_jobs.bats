@@ -7,8 +7,11 @@
 # no job of the ladder writes, one whose plan line is another job's, a
 # job line of another build); kill -9 of the ladder host between
 # submitting and ingesting, then a restart: nothing lost nor doubled; a
-# bot retired while its tables are out; bad inputs.  The same on a real
-# Slurm is in tests/slurm.bats.
+# bot retired while its tables are out; bad inputs; the tables a killed
+# host left out counted in play and judged after a restart; a submit
+# command that fails; the workers' logs copied into the ladder's logs
+# (linked by the site with their replays, served), but not a link nor a
+# file past the bound.  The same on a real Slurm is in tests/slurm.bats.
 
 load helpers
 load ladder
@@ -47,16 +50,29 @@ PAR='parallel -j "$JOBS" bin/tournament job --from "$PLAN" --index {} --out "$OU
 	[ -n "$killed" ]
 	[ -n "$deleted" ]
 	midjob "$killed"
-	# the lost jobs were planned again, their games kept
-	grep -q "stood still for 3s: its games missing are played again\|wrote no journal for 3s" "$T/run.err"
+	# the lost jobs were planned again, their games kept: after the
+	# timeout, or at once when GNU parallel, its worker killed, exits
+	# non-zero at its batch's end
+	grep -q "stood still for 3s: its games missing are played again\|wrote no journal for 3s\|the submit command exited with status [1-9][0-9]* (1 failure in a row, 1 in all): its [12] jobs\? with games missing \(is\|are\) planned again now" "$T/run.err"
 	[ "$(q "SELECT count(*) FROM jobs WHERE state = 'lost'")" -ge 1 ]
 	[ "$(q "SELECT count(*) FROM jobs WHERE state = 'out'")" -eq 0 ]
 	jobs_complete 72
 	status_is_rate 20 "$L/export.jsonl"
-	# the site links no log in the spool (beside the plans: the seeds)
+	# the workers' logs were copied into the ladder's logs at their
+	# tables' ends: the site links them and their replays as a local
+	# table's, nothing in the spool (beside the plans: the seeds)
+	[ "$(q "SELECT count(*) FROM games WHERE log NOT LIKE 'logs/t%.b%.t%.jsonl'")" -eq 0 ]
+	for f in $(q "SELECT DISTINCT log FROM games"); do
+		[ -f "$L/$f" ] && [ ! -L "$L/$f" ]
+	done
 	bin/tournament ladder site "$L" >/dev/null
-	grep -q 'played by a worker: its log is in the spool, not published' "$L/site/bots/r1.html"
+	for f in $(q "SELECT DISTINCT log FROM games"); do
+		[ -s "$L/$f.html" ]
+	done
+	grep -q 'href="../../logs/t[0-9]*\.b[0-9]*\.t[^"]*\.jsonl">log</a>' "$L/site/bots/r1.html"
+	grep -q 'class="replay" href="../../logs/t[0-9]*\.b[0-9]*\.t[^"]*\.jsonl\.html#' "$L/site/bots/r1.html"
 	! grep -q 'href="[^"]*spool' "$L"/site/bots/*.html || false
+	! grep -q 'played by a worker\|its log is gone\|no replay' "$L"/site/bots/*.html || false
 	# the spool and its plans are the ladder's alone (they hold the seeds)
 	[ "$(stat -c %a "$L/spool")" = 700 ]
 	[ "$(stat -c %a "$L/spool/batch-000001.jsonl")" = 600 ]
@@ -219,4 +235,135 @@ print(json.dumps(l, separators=(",", ":")))' > "$T/edited"
 	jobs_complete 24
 	snooped
 	! grep '^snoop: read' "$T/seen" || false
+@test "ladder --spool: the tables a killed host left out count in play: a restart with --games hands out only the rest, every table ends whole" {
+	four_bots
+	# two tables of 12 games out, no worker plays them
+	bin/tournament ladder run "$L" --games 36 --spool "$T/sp" --workers 2 \
+	    --submit true 2>"$T/run1.err" &
+	bg=$!
+	wait_for test -s "$T/sp/batch-000001.jsonl"
+	kill -9 "$bg"
+	wait "$bg" || true
+	bg=""
+	[ "$(q "SELECT count(*) FROM jobs WHERE state = 'out'")" -eq 2 ]
+	[ "$(q "SELECT sum(hi) FROM tables")" -eq 24 ]
+	# taken up, lost after 3 s and played again; the new tables meanwhile
+	# take only the 12 games --games leaves
+	run bin/tournament ladder run "$L" --games 36 --spool "$T/sp" --workers 4 \
+	    --job-timeout 3 --submit "$PAR"
+	[ "$status" -eq 0 ]
+	[ "$(q "SELECT sum(hi) FROM tables WHERE id > 2")" -eq 12 ]
+	jobs_complete 36
+	status_is_rate 20 "$L/export.jsonl"
+}
+
+@test "ladder --spool: a table a killed host left out that fails is judged: its bots are backed off, the next table seats the others" {
+	four_bots
+	for i in 5 6; do
+		bin/tournament ladder add "$L" "r$i" --dir "$T/holdbot" \
+		    -c "sh hold.sh $PWD/bin/random $i" >/dev/null
+	done
+	bin/tournament ladder run "$L" --games 6 --spool "$T/sp" --workers 1 \
+	    --submit true 2>"$T/run1.err" &
+	bg=$!
+	wait_for test -s "$T/sp/batch-000001.jsonl"
+	kill -9 "$bg"
+	wait "$bg" || true
+	bg=""
+	[ "$(q "SELECT count(*) FROM tables")" -eq 1 ]
+	# its job and the two made again are never played (batches 1-3):
+	# table 1 ends as failed; then batches are played
+	cat > "$T/submit.sh" <<EOF2
+b=\$(basename "\$PLAN" .jsonl | sed "s/^batch-0*//")
+[ "\$b" -ge 4 ] || exit 0
+exec $PAR
+EOF2
+	run bin/tournament ladder run "$L" --games 18 --spool "$T/sp" --workers 1 \
+	    --job-timeout 2 --submit "sh $T/submit.sh"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"table 1: 3 jobs lost, 6 of its 6 games not played; it ends as failed"* ]]
+	[ "$(q "SELECT count(*) FROM jobs WHERE tab = 1 AND state = 'lost'")" -eq 3 ]
+	# its three bots were charged and backed off: table 2 seats the
+	# others; table 3 one of them at most (a failing bot at a time)
+	[ "$(q "SELECT count(*) FROM seats WHERE tab = 2 AND version IN \
+	    (SELECT version FROM seats WHERE tab = 1)")" -eq 0 ]
+	[ "$(q "SELECT count(*) FROM seats WHERE tab = 3 AND version IN \
+	    (SELECT version FROM seats WHERE tab = 1)")" -le 1 ]
+	[ "$(q "SELECT group_concat(n) FROM (SELECT count(*) n FROM games GROUP BY tab ORDER BY tab)")" = "12,6" ]
+	[ "$(q "SELECT count(*) FROM tables WHERE ended IS NULL")" -eq 0 ]
+}
+
+@test "ladder --spool: a submit command that fails is said at once with its status, its jobs lacking games played again at once; three failures in a row stop the run" {
+	four_bots
+	# batch 1: its line 0 played, line 1 not, then a failure
+	cat > "$T/submit.sh" <<EOF2
+b=\$(basename "\$PLAN" .jsonl | sed "s/^batch-0*//")
+if [ "\$b" -eq 1 ]; then
+	bin/tournament job --from "\$PLAN" --index 0 --out "\$OUT"
+	exit 3
+fi
+exec $PAR
+EOF2
+	# (the old code waited out the job timeout)
+	run timeout 120 bin/tournament ladder run "$L" --games 48 --spool "$T/sp" \
+	    --workers 2 --job-timeout 600 --submit "sh $T/submit.sh"
+	[ "$status" -eq 0 ]
+	[ "$(grep -c "batch 1: the submit command exited with status 3 (1 failure in a row, 1 in all): its 1 job with games missing is planned again now" <<<"$output")" -eq 1 ]
+	[ "$(q "SELECT group_concat(state) FROM (SELECT state FROM jobs WHERE batch = 1 ORDER BY idx)")" = "done,lost" ]
+	jobs_complete 48
+	status_is_rate 20 "$L/export.jsonl"
+	# one that always fails: three in a row, then a clear stop
+	run timeout 120 bin/tournament ladder run "$L" --games 24 --spool "$T/sp" \
+	    --workers 2 --job-timeout 600 --submit 'echo no >&2; exit 7'
+	[ "$status" -eq 1 ]
+	[ "$(grep -c "the submit command exited with status 7" <<<"$output")" -eq 3 ]
+	[[ "$output" == *"the submit command failed 3 times in a row (the last, batch "*": it exited with status 7): stopping; the jobs of its last batch stay out for the next run"* ]]
+	[ "$(q "SELECT count(*) FROM games")" -eq 48 ]
+	[ "$(q "SELECT count(*) FROM jobs WHERE state = 'out'")" -eq 2 ]
+}
+
+@test "ladder --spool: a worker's log that is a link or too large is not copied into the ladder's logs; the others are, and ladder serve serves them" {
+	four_bots
+	echo SECRET > "$T/secret"
+	gate on
+	bin/tournament ladder run "$L" --games 24 --spool "$L/spool" --workers 2 \
+	    --job-timeout 60 --submit "$PAR" 2>"$T/run.err" &
+	bg=$!
+	hold_jobs
+	# the jobs stand mid-job: one log made a link, another a sparse file
+	# past the bound (their workers write on in the files moved aside)
+	set -- "$L"/spool/out/b000001/logs/*.jsonl
+	[ $# -ge 2 ]
+	mv "$1" "$1.aside"
+	ln -s "$T/secret" "$1"
+	mv "$2" "$2.aside"
+	truncate -s 300M "$2"
+	gate off
+	wait "$bg"
+	bg=""
+	grep -q "b000001/logs/${1##*/}: not copied into the ladder's logs (a symbolic link; a regular file of at most 256 MiB is)" "$T/run.err"
+	grep -q "b000001/logs/${2##*/}: not copied into the ladder's logs (larger than its bound; a regular file of at most 256 MiB is)" "$T/run.err"
+	jobs_complete 24
+	# nothing of either in the ladder's logs; the other logs are there
+	! grep -rq SECRET "$L/logs" || false
+	[ -z "$(find "$L/logs" -type l -o -size +100M)" ]
+	n=0
+	for f in $(q "SELECT DISTINCT log FROM games"); do
+		[ -f "$L/$f" ] && n=$((n + 1))
+	done
+	[ "$n" -ge 1 ]
+	# each copied whole: its match's result in (replay --verify)
+	for f in $(q "SELECT DISTINCT log FROM games"); do
+		[ ! -f "$L/$f" ] || bin/replay --verify -q "$L/$f"
+	done
+	bin/tournament ladder site "$L" >/dev/null
+	grep -q 'its log is gone' "$L"/site/bots/*.html
+	# ladder serve serves a copied log and its replay (its table ended)
+	f=$(for f in $(q "SELECT DISTINCT log FROM games"); do [ -f "$L/$f" ] && echo "$f"; done | head -n 1)
+	serve
+	curl -sf "http://127.0.0.1:$port/$f" | head -c 200 | grep -q .
+	curl -sf "http://127.0.0.1:$port/$f.html" | grep -q '<html'
+	# no name outside that form, no link
+	! curl -sf "http://127.0.0.1:$port/logs/t000001.b000001.x" || false
+	status_is_rate 20 "$L/export.jsonl"
 }

@@ -4,21 +4,27 @@
  * ssh), the store, the pairing and the site staying on this host.  The
  * tables come from the same source as the pool's (ladder_run.c's next_run,
  * which records each in the store); each becomes a job line (jobline.h,
- * the format of `tournament plan`, with the build of the referee), the
- * job recorded in the store (table, games, line, fingerprint, when) before
- * its batch is written, SPOOL/batch-NNNNNN.jsonl (line i: array task i),
- * and the submit command run for it (sh -c, with PLAN, JOBS and OUT in
- * its environment; reaped, never waited for).  Workers run `tournament
- * job` into SPOOL/out/bNNNNNN/; the journals are read as they grow, each
- * header checked against the job the store holds (a journal of another
- * job, or of no job, is refused with one message and never read), each
- * game committed in its own transaction keyed by (table, game), so a game
- * read twice counts once.  A job whose journal stands still (or is
- * missing) for the timeout is lost: its table's games not yet in are
- * planned again as a new job; a table lost LREPLANS times ends as failed
- * (its bots judged as a failed table).  A run killed at any point leaves
- * its jobs in the store: the next run reads their journals and plans
- * again what they lack.
+ * the format of `tournament plan`, with the build of the referee), the job
+ * recorded in the store (table, games, line, fingerprint, when) before its
+ * batch is written, SPOOL/batch-NNNNNN.jsonl (line i: array task i), and
+ * the submit command run for it (sh -c, with PLAN, JOBS and OUT in its
+ * environment; reaped, never waited for).  Workers run `tournament job`
+ * into SPOOL/out/bNNNNNN/; the journals are read as they grow, each header
+ * checked against the job the store holds (a journal of another job, or of
+ * no job, is refused with one message and never read), each game committed
+ * in its own transaction keyed by (table, game), so a game read twice
+ * counts once.  A job whose journal stands still (or is missing) for the
+ * timeout is lost: its table's games not yet in are planned again as a new
+ * job; a table lost LREPLANS times ends as failed (its bots judged as a
+ * failed table).  When a table ends, its games' logs are copied from the
+ * spool into the ladder's logs (tab_logs), where the site links them and
+ * replays are made of them as of a local table's log.  A submit command
+ * that fails loses its batch's jobs that lack games at once (their tables'
+ * losses not counted: no fault of their bots), and LSUBMIT_FAILS in a row
+ * stop the run.  A run killed at any point leaves its jobs in the store:
+ * the next run reads their journals and plans again what they lack, their
+ * tables adopted by the source as its own (counted in play, judged at
+ * their end).
  */
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -50,6 +56,10 @@
 
 #define LREPLANS	3	/* a table's jobs lost before it fails */
 #define LPOLL_US	200000	/* between looks at the journals */
+#define LSUBMIT_FAILS	3	/* submit commands failed in a row: stop */
+#define LLOG_MAX	(256L << 20)	/* a job's log copied, at most */
+#define LLOG_SETTLE	1.0	/* seconds a whole table's logs stand still */
+#define LLOG_WAIT	10.0	/* (waited for at most) */
 
 /* A table whose games are played as jobs. */
 struct ltab {
@@ -64,6 +74,7 @@ struct ltab {
 	int		 out;		/* its jobs out */
 	int		 lost;		/* its jobs lost */
 	int		 again;		/* wants a job for what it lacks */
+	double		 whole;		/* when its last game came in */
 };
 
 /* A job out. */
@@ -71,7 +82,6 @@ struct ljob {
 	long		 id;		/* jobs.id */
 	long		 lo, hi, batch, idx;
 	char		*path;		/* its journal */
-	char		*logdir;	/* its logs' base, as the store keeps */
 	json_t		*line;
 	off_t		 size;		/* its journal's, when last read */
 	ino_t		 ino;		/* its journal's file */
@@ -95,6 +105,7 @@ struct spool {
 	const struct lrun_opts	*o;
 	struct pool_source	*src;
 	ljobs_commit		 commit;
+	ljobs_adopt		 adopt;
 	char			*dir, *out;	/* SPOOL, SPOOL/out: absolute */
 	struct ljob		**j;
 	int			 nj;
@@ -109,6 +120,10 @@ struct spool {
 	int			 broken;	/* the store failed */
 	char			**said;		/* journals refused, said once */
 	int			 nsaid;
+	int			 fails;		/* submit commands failed in a
+						 * row */
+	long			 nfails;	/* (in all) */
+	char			 failed[160];	/* how the last failed */
 };
 
 static volatile sig_atomic_t	 got_signal;
@@ -127,7 +142,9 @@ static int	 submit(struct spool *, char *, size_t);
 static int	 write_batch(struct spool *, int, json_t **, struct ltab **,
 		    char *, size_t);
 static void	 reap(struct spool *, int);
+static void	 submit_failed(struct spool *, long, const char *);
 static void	 look(struct spool *);
+static int	 grew(struct spool *, struct ljob *);
 static int	 read_job(struct spool *, struct ljob *);
 static int	 take_header(void *, const json_t *, char *, size_t);
 static int	 take_game(void *, const struct jgame *, char *, size_t);
@@ -136,7 +153,11 @@ static void	 job_state(struct spool *, struct ljob *, const char *);
 static void	 drop_job(struct spool *, int);
 static void	 strangers(struct spool *, long);
 static int	 said(struct spool *, const char *);
-static char	*logdir(struct spool *, long);
+static const char *log_name(const char *);
+static void	 tab_logs(struct spool *, struct ltab *);
+static int	 copy_log(struct spool *, long, const char *);
+static const char *log_src(long, const char *, long *);
+static int	 settled(struct spool *, struct ltab *);
 
 /* Notes a signal. */
 static void
@@ -158,7 +179,8 @@ now(void)
 /*
  * A table of the store (its seats, games and games already in): a new
  * ltab kept in the spool, the source's run r taken over (NULL: a table a
- * killed run left), or NULL and a cause.
+ * killed run left, which the source adopts when it can), or NULL and a
+ * cause.
  */
 static struct ltab *
 tab_new(struct spool *sp, long table, const struct pool_run *r, char *cause,
@@ -215,6 +237,10 @@ tab_new(struct spool *sp, long table, const struct pool_run *r, char *cause,
 		}
 	}
 	sqlite3_finalize(st);
+	/* counted in play and judged at its end as the source's own */
+	if (r == NULL && sp->adopt(sp->src->arg, table, tb->idx, tb->ng -
+	    tb->have, &tb->r) == 0)
+		tb->mine = 1;
 	sp->tb = xreallocarray(sp->tb, (size_t)sp->ntb + 1, sizeof *sp->tb);
 	sp->tb[sp->ntb++] = tb;
 	return tb;
@@ -225,8 +251,9 @@ bad:
 }
 
 /*
- * Ends a table (all its games in, or lost too often: failed): the source
- * is told of its own, the store of one a killed run left; freed.
+ * Ends a table (all its games in, or lost too often: failed): its games'
+ * logs copied into the ladder's, the source told of its own, the store
+ * of one a killed run left; freed.
  */
 static void
 tab_free(struct spool *sp, struct ltab *tb, int end)
@@ -234,6 +261,8 @@ tab_free(struct spool *sp, struct ltab *tb, int end)
 	char cause[512];
 	int i;
 
+	if (end)
+		tab_logs(sp, tb);
 	if (end && tb->mine)
 		sp->src->end(sp->src->arg, &tb->r, tb->ng - tb->have,
 		    tb->have < tb->ng);
@@ -297,7 +326,6 @@ resume(struct spool *sp, char *cause, size_t len)
 		if (asprintf(&jb->path, "%s/b%06ld/job-%06ld.jsonl", sp->out,
 		    jb->batch, jb->idx) == -1)
 			abort();
-		jb->logdir = logdir(sp, jb->batch);
 		sp->j = xreallocarray(sp->j, (size_t)sp->nj + 1,
 		    sizeof *sp->j);
 		sp->j[sp->nj++] = jb;
@@ -484,7 +512,7 @@ write_batch(struct spool *sp, int n, json_t **lines, struct ltab **want,
 	sqlite3_stmt *st;
 	struct ljob *jb;
 	json_int_t lo, hi;
-	char *plan, *tmp, *out, *text, num[32];
+	char *plan, *tmp, *out, *text, num[32], how[128];
 	FILE *fp;
 	int i, fd;
 	long b = sp->batch++;
@@ -516,7 +544,6 @@ write_batch(struct spool *sp, int n, json_t **lines, struct ltab **want,
 		want[i]->out++;
 		if (asprintf(&jb->path, "%s/job-%06d.jsonl", out, i) == -1)
 			abort();
-		jb->logdir = logdir(sp, b);
 		sqlite3_reset(st);
 		sqlite3_bind_int64(st, 1, want[i]->r.table);
 		sqlite3_bind_int64(st, 2, lo);
@@ -579,9 +606,11 @@ write_batch(struct spool *sp, int n, json_t **lines, struct ltab **want,
 		sp->sub[sp->nsub].batch = b;
 		/* what it says (sbatch: the job's number) goes to our stderr */
 		if ((sp->sub[sp->nsub].pid = proc_helper(argv, -1,
-		    STDERR_FILENO, -1, NULL)) == -1)
-			warn("%s", sp->o->submit);
-		else
+		    STDERR_FILENO, -1, NULL)) == -1) {
+			snprintf(how, sizeof how, "could not be started (%s)",
+			    strerror(errno));
+			submit_failed(sp, b, how);
+		} else
 			sp->nsub++;
 	}
 	free(plan);
@@ -592,12 +621,14 @@ write_batch(struct spool *sp, int n, json_t **lines, struct ltab **want,
 
 /*
  * Reaps the submit commands that ended (with wait, all of them): one
- * that failed is said; its jobs are planned again after the timeout.
+ * that failed is submit_failed's, one that did not ends a row of
+ * failures.
  */
 static void
 reap(struct spool *sp, int wait)
 {
 	char how[128];
+	long b;
 	int i, status;
 	pid_t p;
 
@@ -607,21 +638,85 @@ reap(struct spool *sp, int wait)
 			;
 		if (p == 0)
 			continue;
-		if (p > 0 && !(WIFEXITED(status) && WEXITSTATUS(status) ==
-		    0)) {
-			if (WIFEXITED(status))
-				snprintf(how, sizeof how, "exited with status "
-				    "%d", WEXITSTATUS(status));
-			else
-				snprintf(how, sizeof how, "was killed by signal "
-				    "%d", WIFSIGNALED(status) ?
-				    WTERMSIG(status) : 0);
-			warnx("batch %ld: the submit command %s; its jobs "
-			    "missing are played again after %lds", sp->sub[i].batch,
-			    how, LJOBS_TIMEOUT(sp->o));
-		}
+		b = sp->sub[i].batch;
 		sp->sub[i--] = sp->sub[--sp->nsub];
+		if (p > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0) {
+			sp->fails = 0;
+			continue;
+		}
+		if (p == -1)
+			snprintf(how, sizeof how, "could not be waited for "
+			    "(%s)", strerror(errno));
+		else if (WIFEXITED(status))
+			snprintf(how, sizeof how, "exited with status %d",
+			    WEXITSTATUS(status));
+		else
+			snprintf(how, sizeof how, "was killed by signal %d",
+			    WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+		submit_failed(sp, b, how);
 	}
+}
+
+/*
+ * Takes batch b's submit command's failure (how: its exit status, or
+ * why it could not start), said and counted at once: the batch's
+ * journals are read once more and its jobs that lack games are lost and
+ * planned again now, not after the timeout (their games in are kept, a
+ * game played twice counts once; a table's losses count only timeouts,
+ * no fault of its bots).  The LSUBMIT_FAILS-th failure in a row leaves
+ * its jobs out, for the next run, and stops the run (the caller).
+ */
+static void
+submit_failed(struct spool *sp, long b, const char *how)
+{
+	struct ljob *jb;
+	int i, n = 0;
+
+	sp->fails++;
+	sp->nfails++;
+	snprintf(sp->failed, sizeof sp->failed, "batch %ld: it %s", b, how);
+	if (sp->fails >= LSUBMIT_FAILS) {
+		warnx("batch %ld: the submit command %s (%d failures in a "
+		    "row)", b, how, sp->fails);
+		return;
+	}
+	for (i = 0; i < sp->nj && !sp->broken; i++) {
+		jb = sp->j[i];
+		if (jb->batch != b || grew(sp, jb) == -1)
+			continue;
+		if (memchr(jb->tb->taken + jb->lo, 0, (size_t)(jb->hi -
+		    jb->lo)) == NULL)
+			continue;
+		job_state(sp, jb, "lost");
+		jb->tb->again = 1;
+		drop_job(sp, i--);
+		n++;
+	}
+	warnx("batch %ld: the submit command %s (%d failure%s in a row, %ld "
+	    "in all): its %d job%s with games missing %s planned again now",
+	    b, how, sp->fails, sp->fails == 1 ? "" : "s", sp->nfails, n,
+	    n == 1 ? "" : "s", n == 1 ? "is" : "are");
+}
+
+/*
+ * Reads job jb's journal on when it grew (from its start when it is
+ * another file, or cut): 0, -1 when refused or the store failed.
+ */
+static int
+grew(struct spool *sp, struct ljob *jb)
+{
+	struct stat sb;
+
+	if (jb->refused || stat(jb->path, &sb) == -1 || sb.st_size ==
+	    jb->size)
+		return 0;
+	jb->grew = now();
+	/* another file, or cut: read from its start */
+	if (sb.st_ino != jb->ino || sb.st_size < jb->size)
+		jb->read = jb->readline = 0;
+	jb->ino = sb.st_ino;
+	jb->size = sb.st_size;
+	return read_job(sp, jb);
 }
 
 /*
@@ -632,7 +727,6 @@ reap(struct spool *sp, int wait)
 static void
 look(struct spool *sp)
 {
-	struct stat sb;
 	struct ljob *jb;
 	struct ltab *tb;
 	long lastb = -1;
@@ -642,17 +736,8 @@ look(struct spool *sp)
 		jb = sp->j[i];
 		if (jb->batch != lastb)
 			strangers(sp, lastb = jb->batch);
-		if (!jb->refused && stat(jb->path, &sb) == 0 &&
-		    sb.st_size != jb->size) {
-			jb->grew = now();
-			/* another file, or cut: read from its start */
-			if (sb.st_ino != jb->ino || sb.st_size < jb->size)
-				jb->read = jb->readline = 0;
-			jb->ino = sb.st_ino;
-			jb->size = sb.st_size;
-			if (read_job(sp, jb) == -1)
-				continue;
-		}
+		if (grew(sp, jb) == -1)
+			continue;
 		tb = jb->tb;
 		if (tb->have == tb->ng || memchr(tb->taken + jb->lo, 0,
 		    (size_t)(jb->hi - jb->lo)) == NULL) {
@@ -677,6 +762,9 @@ look(struct spool *sp)
 		if (tb->out > 0)
 			continue;
 		if (tb->have == tb->ng || tb->lost >= LREPLANS) {
+			/* whole: its logs copied when whole too */
+			if (tb->have == tb->ng && !settled(sp, tb))
+				continue;
 			if (tb->have < tb->ng)
 				warnx("table %ld: %d jobs lost, %ld of its %ld "
 				    "games not played; it ends as failed",
@@ -788,15 +876,17 @@ take_game(void *arg, const struct jgame *jg, char *cause, size_t len)
 		vers[s] = tb->vers[b];
 		idx[s] = tb->idx[b];
 	}
-	/* its seed as it was written; its log from the ladder's directory */
+	/* its seed as it was written; its log the name of the copy its
+	 * table's end makes (tab_logs) */
 	if (jg->line == NULL && (j = json_loadb(jg->text, jg->textlen, 0,
 	    &je)) == NULL) {
 		snprintf(cause, len, "%s: %s", jb->path, je.text);
 		return -1;
 	}
 	c = *jg;
-	if (jg->log != NULL && asprintf(&log, "%s/%s", jb->logdir,
-	    jg->log) == -1)
+	if (jg->log != NULL && log_name(jg->log) != NULL &&
+	    strlen(jg->log) <= 200 && asprintf(&log, "logs/t%06ld.b%06ld.%s",
+	    tb->r.table, jb->batch, log_name(jg->log)) == -1)
 		abort();
 	c.log = log;
 	line = jgame_json(&c, json_object_get(j != NULL ? j : jg->line,
@@ -857,7 +947,6 @@ drop_job(struct spool *sp, int i)
 	    sizeof *sp->j);
 	sp->nj--;
 	free(jb->path);
-	free(jb->logdir);
 	json_decref(jb->line);
 	free(jb);
 }
@@ -926,29 +1015,215 @@ said(struct spool *sp, const char *path)
 }
 
 /*
- * Batch b's directory as the store's game lines name their logs' base:
- * from the ladder's directory when the spool is in it, else absolute.
+ * The name of a worker's log (logs/NAME, as tournament job names it,
+ * NAME of letters, digits, '.', '-' and '_', not beginning with '.',
+ * ending in .jsonl), or NULL for any other: a journal names it, and a
+ * journal is a worker's.
  */
-static char *
-logdir(struct spool *sp, long b)
+static const char *
+log_name(const char *log)
 {
-	size_t n = strlen(sp->s->dir);
-	char *p;
+	const char *p;
+	size_t n;
 
-	if (strncmp(sp->out, sp->s->dir, n) == 0 && sp->out[n] == '/')
-		n++;
-	else
-		n = 0;
-	if (asprintf(&p, "%s/b%06ld", sp->out + n, b) == -1)
+	if (strncmp(log, "logs/", 5) != 0)
+		return NULL;
+	log += 5;
+	n = strlen(log);
+	if (n <= 6 || n > 230 || log[0] == '.' ||
+	    strcmp(log + n - 6, ".jsonl") != 0)
+		return NULL;
+	for (p = log; *p != '\0'; p++)
+		if (strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+		    "0123456789._-", *p) == NULL)
+			return NULL;
+	return log;
+}
+
+/*
+ * Copies the logs of table tb's games, played by workers, from the spool
+ * into the ladder's logs (the names their games' lines give), where the
+ * site links them and their replays are made as a local table's: at its
+ * end, as a local table's are published.
+ */
+static void
+tab_logs(struct spool *sp, struct ltab *tb)
+{
+	sqlite3_stmt *st;
+	char cause[512];
+
+	if ((st = lstore_prep(sp->s, "SELECT DISTINCT log FROM games WHERE "
+	    "tab = ? AND log LIKE 'logs/t%.b%'", cause, sizeof cause)) ==
+	    NULL) {
+		warnx("%s", cause);
+		return;
+	}
+	sqlite3_bind_int64(st, 1, tb->r.table);
+	while (sqlite3_step(st) == SQLITE_ROW)
+		copy_log(sp, tb->r.table, (const char *)sqlite3_column_text(st,
+		    0));
+	sqlite3_finalize(st);
+}
+
+/*
+ * Copies log (logs/tTTTTTT.bBBBBBB.NAME, a game's of the store) from
+ * its job's batch directory (SPOOL/out/bBBBBBB/logs/NAME) into the
+ * ladder's logs under that name: a regular file of at most LLOG_MAX
+ * bytes, every part of its path below the spool's out opened without
+ * following a link (a worker or a bot may have planted one), written
+ * aside and renamed in; 0, or -1 (said).
+ */
+static int
+copy_log(struct spool *sp, long table, const char *log)
+{
+	struct stat sb;
+	char part[32], *dst = NULL, *tmp = NULL, buf[65536];
+	const char *what = NULL, *name;
+	ssize_t n;
+	off_t total = 0;
+	long batch;
+	int dir, from = -1, to = -1, logs = -1, rc = -1;
+
+	/* (log_name: no '/', only letters, digits and ._-) */
+	if ((name = log_src(table, log, &batch)) == NULL)
+		return -1;	/* not a job's log the ladder named */
+	snprintf(part, sizeof part, "b%06ld", batch);
+	if ((dir = open(sp->out, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) == -1 ||
+	    (logs = openat(dir, part, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+	    O_CLOEXEC)) == -1) {
+		what = strerror(errno);
+		goto out;
+	}
+	close(dir);
+	dir = logs;
+	if ((logs = openat(dir, "logs", O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+	    O_CLOEXEC)) == -1 || (from = openat(logs, name,
+	    O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)) == -1) {
+		what = errno == ELOOP ? "a symbolic link" : strerror(errno);
+		goto out;
+	}
+	if (fstat(from, &sb) == -1 || !S_ISREG(sb.st_mode)) {
+		what = "not a regular file";
+		goto out;
+	}
+	if (sb.st_size > LLOG_MAX) {
+		what = "larger than its bound";
+		goto out;
+	}
+	if (asprintf(&dst, "%s/%s", sp->s->dir, log) == -1 ||
+	    asprintf(&tmp, "%s.tmp", dst) == -1)
 		abort();
-	return p;
+	if ((to = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW |
+	    O_CLOEXEC, 0644)) == -1) {
+		warn("%s", tmp);
+		goto out;
+	}
+	/* what it holds now, bounded: a worker may still write it */
+	while ((n = read(from, buf, sizeof buf)) > 0 && total <= LLOG_MAX) {
+		total += n;
+		if (write(to, buf, (size_t)n) != n) {
+			warn("%s", tmp);
+			goto out;
+		}
+	}
+	if (n == -1 || total > LLOG_MAX) {
+		what = n == -1 ? strerror(errno) : "larger than its bound";
+		goto out;
+	}
+	if (close(to) == -1 || rename(tmp, dst) == -1) {
+		to = -1;
+		warn("%s", dst);
+		goto out;
+	}
+	to = -1;
+	rc = 0;
+out:
+	if (what != NULL)
+		warnx("%s/%s/logs/%s: not copied into the ladder's logs (%s; "
+		    "a regular file of at most %ld MiB is): its games have no "
+		    "log there", sp->out, part, name, what, LLOG_MAX >> 20);
+	if (to != -1)
+		close(to);
+	if (rc == -1 && tmp != NULL)
+		unlink(tmp);
+	if (from != -1)
+		close(from);
+	if (logs != -1)
+		close(logs);
+	if (dir != -1)
+		close(dir);
+	free(dst);
+	free(tmp);
+	return rc;
+}
+
+/*
+ * The worker's name of log (logs/tTTTTTT.bBBBBBB.NAME, a game's of table
+ * in the store): NAME, its batch in *batch; NULL for any other.
+ */
+static const char *
+log_src(long table, const char *log, long *batch)
+{
+	char *end;
+
+	/* (log_name: no '/', only letters, digits and ._-) */
+	if (log_name(log) == NULL || strncmp(log, "logs/t", 6) != 0 ||
+	    strtol(log + 6, &end, 10) != table || strncmp(end, ".b", 2) != 0 ||
+	    (*batch = strtol(end + 2, &end, 10)) <= 0 || *end != '.' ||
+	    end[1] == '.' || strlen(end + 1) <= 6)
+		return NULL;
+	return end + 1;
+}
+
+/*
+ * 1 when the logs of table tb, whose games are all in, are whole: a
+ * worker's referee writes a log's end (the match's result) after its last
+ * game, so they are copied when they have stood still for LLOG_SETTLE
+ * seconds (or are gone), or LLOG_WAIT after its last game came in; else 0.
+ */
+static int
+settled(struct spool *sp, struct ltab *tb)
+{
+	sqlite3_stmt *st;
+	struct timespec ts;
+	struct stat sb;
+	const char *name;
+	char cause[512], *path;
+	long batch;
+	int rc = 1;
+
+	if (tb->whole == 0)
+		tb->whole = now();
+	if (now() - tb->whole > LLOG_WAIT)
+		return 1;
+	if ((st = lstore_prep(sp->s, "SELECT DISTINCT log FROM games WHERE "
+	    "tab = ? AND log LIKE 'logs/t%.b%'", cause, sizeof cause)) ==
+	    NULL)
+		return 1;
+	sqlite3_bind_int64(st, 1, tb->r.table);
+	clock_gettime(CLOCK_REALTIME, &ts);
+	while (rc && sqlite3_step(st) == SQLITE_ROW) {
+		if ((name = log_src(tb->r.table, (const char *)
+		    sqlite3_column_text(st, 0), &batch)) == NULL)
+			continue;
+		if (asprintf(&path, "%s/b%06ld/logs/%s", sp->out, batch,
+		    name) == -1)
+			abort();
+		if (lstat(path, &sb) == 0 && (double)(ts.tv_sec -
+		    sb.st_mtim.tv_sec) + (ts.tv_nsec - sb.st_mtim.tv_nsec) /
+		    1e9 < LLOG_SETTLE)
+			rc = 0;
+		free(path);
+	}
+	sqlite3_finalize(st);
+	return rc;
 }
 
 /* Plays the tables as jobs; see ladder_jobs.h. */
 enum pool_end
 ljobs_play(struct lstore *s, struct tour *t, int nv,
     const struct lrun_opts *o, struct pool_source *src, ljobs_commit commit,
-    char *cause, size_t len)
+    ljobs_adopt adopt, char *cause, size_t len)
 {
 	struct spool sp;
 	enum pool_end end;
@@ -961,6 +1236,7 @@ ljobs_play(struct lstore *s, struct tour *t, int nv,
 	sp.o = o;
 	sp.src = src;
 	sp.commit = commit;
+	sp.adopt = adopt;
 	sp.gpd = t->duplicate ? t->seats : 1;
 	/* the plans hold the seeds: the spool is the ladder's alone */
 	if (mkdirs(o->spool) == -1 || chmod(o->spool, 0700) == -1 ||
@@ -983,6 +1259,14 @@ ljobs_play(struct lstore *s, struct tour *t, int nv,
 	proc_catch(on_signal);
 	for (;;) {
 		reap(&sp, 0);
+		if (sp.fails >= LSUBMIT_FAILS) {
+			snprintf(cause, len, "the submit command failed %d "
+			    "times in a row (the last, %s): stopping; the "
+			    "jobs of its last batch stay out for the next run",
+			    sp.fails, sp.failed);
+			end = POOL_FULL;
+			break;
+		}
 		look(&sp);
 		if (sp.broken) {
 			snprintf(cause, len, "%s: the ladder's store or spool "
@@ -1015,8 +1299,17 @@ ljobs_play(struct lstore *s, struct tour *t, int nv,
 		sp.j[sp.nj - 1]->tb->out = 1;
 		drop_job(&sp, sp.nj - 1);
 	}
+	/* a table whose games are all in ends, its logs copied when whole
+	 * (as they are after a signal: a stop is prompt) */
+	for (i = 0; i < sp.ntb; i++)
+		if (end != POOL_SIGNAL && sp.tb[i]->have == sp.tb[i]->ng &&
+		    !settled(&sp, sp.tb[i])) {
+			usleep(LPOLL_US);
+			i = -1;
+		}
 	while (sp.ntb > 0)
-		tab_free(&sp, sp.tb[sp.ntb - 1], 0);
+		tab_free(&sp, sp.tb[sp.ntb - 1], sp.tb[sp.ntb - 1]->have ==
+		    sp.tb[sp.ntb - 1]->ng);
 	if (!o->quiet && sp.nsub > 0)
 		fprintf(stderr, "ladder: %d submit command%s still running "
 		    "left to finish\n", sp.nsub, sp.nsub == 1 ? "" : "s");

@@ -28,6 +28,15 @@ struct lstore;
 typedef int (*ljobs_commit)(void *, const struct pool_run *,
     const struct jgame *, const int *, const long *, const json_t *,
     char *, size_t);
+/*
+ * Takes up as the source's own run *r a table a killed run left with jobs
+ * out: its number, the loaded bots at its seats (-1: not loaded) and its
+ * games not yet in; it is counted in play and its end told to the
+ * source's end() as a run of the source's: 0, or -1 (then it ends
+ * untold).
+ */
+typedef int (*ljobs_adopt)(void *, long, const int *, long,
+    struct pool_run *);
 
 /*
  * Plays the source's tables as jobs in the spool until the source has no
@@ -37,11 +46,11 @@ typedef int (*ljobs_commit)(void *, const struct pool_run *,
  * journals the workers write (SPOOL/out/bNNNNNN/) are read as they grow,
  * their games committed through commit; a job whose journal stands still
  * for the timeout is planned again for its games not yet in.  Jobs of a
- * killed run still out are taken up again.  t's first nv bots are the
- * loaded versions.
+ * killed run still out are taken up again, their tables through adopt.
+ * t's first nv bots are the loaded versions.
  */
 enum pool_end ljobs_play(struct lstore *, struct tour *t, int nv,
 	    const struct lrun_opts *, struct pool_source *, ljobs_commit,
-	    char *, size_t);
+	    ljobs_adopt, char *, size_t);
 
 #endif

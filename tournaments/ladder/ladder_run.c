@@ -66,12 +66,17 @@
 #define LTABLE_MAX_GAMES 10000
 
 /*
- * The tables whose log gets a replay (SQL, t the table): no longer in
- * play (ended, or abandoned by a killed run) with a log holding a game.
- * The one rule for the run, `ladder site` and `ladder serve`.
+ * The tables whose logs get a replay (SQL, t the table): no longer in
+ * play (ended, or abandoned by a killed run) with a game whose log is in
+ * the ladder's logs (the table's own, or a job's copied there by
+ * ladder_jobs.c; not one a worker's spool holds).  The one rule for the
+ * run, `ladder site` and `ladder serve`; a table's logs are its games'
+ * (LOGS_OF, ?1 the table).
  */
-#define REPLAYABLE "t.ended IS NOT NULL AND t.log IS NOT NULL AND " \
-	"EXISTS (SELECT 1 FROM games g WHERE g.tab = t.id)"
+#define REPLAYABLE "t.ended IS NOT NULL AND EXISTS (SELECT 1 FROM games " \
+	"g WHERE g.tab = t.id AND g.log LIKE 'logs/%')"
+#define LOGS_OF "SELECT DISTINCT log FROM games WHERE tab = ?1 AND log " \
+	"LIKE 'logs/%' ORDER BY log"
 
 /* What a run knows of a version's tables (across its pool rounds). */
 struct health {
@@ -85,6 +90,7 @@ struct health {
 struct ltable {
 	struct pace	 pace;
 	long		 left;
+	int		 adopted;	/* a killed run's: no pace to learn */
 };
 
 /* A replay rendered in the background. */
@@ -123,6 +129,7 @@ struct lrunner {
 	struct lrender		 cur;		/* the render under way */
 	long			*queue;		/* tables to render */
 	long			 nq, qhead;
+	int			 qfrom;		/* the head's next log */
 	struct health		*h;
 	int			 nh;
 	long			 ok;		/* tables that ended well */
@@ -139,6 +146,7 @@ static int	 game_done(void *, const struct pool_run *,
 static int	 commit(void *, const struct pool_run *, const struct jgame *,
 		    const int *, const long *, const json_t *, char *, size_t);
 static void	 run_end(void *, const struct pool_run *, long, int);
+static int	 adopt(void *, long, const int *, long, struct pool_run *);
 static int	 refit(struct lrunner *, char *, size_t);
 static void	 publish(struct lrunner *, double);
 static long	 table_deals(const struct lrunner *);
@@ -151,8 +159,9 @@ static void	 quarantine(struct lrunner *, struct lversion *, const char *);
 static void	 judge(struct lrunner *, const struct pool_run *, long, int);
 static void	 seatable(struct lrunner *, int *);
 static void	 warn_once(struct tour *);
-static int	 replay_start(struct lstore *, const char *, long, int,
-		    struct lrender *, char *, size_t);
+static int	 replay_start(struct lstore *, const char *, long, int *,
+		    int, struct lrender *, char *, size_t);
+static int	 stale(const char *, const char *);
 static void	 replay_end(struct lrender *, int);
 static void	 replay_free(struct lrender *);
 static void	 stale_renders(const char *);
@@ -313,7 +322,8 @@ seatable(struct lrunner *rn, int *ok)
  * none was.  A bot charged is backed off (1, 2, 4 ... tables) and, after
  * LQUARANTINE in a row while other tables ended well, quarantined.  Many
  * failed tables in a row, whoever sat at them, are no bot's: the run
- * stops.
+ * stops.  A seat whose bot is not loaded (-1: a table a killed run left,
+ * its bot retired or quarantined since) is nobody's to judge.
  */
 static void
 judge(struct lrunner *rn, const struct pool_run *r, long left, int failed)
@@ -328,13 +338,17 @@ judge(struct lrunner *rn, const struct pool_run *r, long left, int failed)
 			rn->ok++;
 			rn->row = 0;
 			for (i = 0; i < rn->t.seats; i++)
-				rn->v[r->bots[i]].fails = 0;
+				if (r->bots[i] >= 0)
+					rn->v[r->bots[i]].fails = 0;
 		}
 	} else {
 		rn->row++;
 		for (i = 0; i < rn->t.seats; i++)
-			suspects += rn->v[r->bots[i]].fails > 0;
+			suspects += r->bots[i] >= 0 &&
+			    rn->v[r->bots[i]].fails > 0;
 		for (i = 0; i < rn->t.seats; i++) {
+			if (r->bots[i] < 0)
+				continue;
 			v = &rn->v[r->bots[i]];
 			if (suspects > 0 && v->fails == 0)
 				continue;
@@ -360,6 +374,8 @@ judge(struct lrunner *rn, const struct pool_run *r, long left, int failed)
 		}
 	}
 	for (i = 0; i < rn->t.seats; i++) {
+		if (r->bots[i] < 0)
+			continue;
 		v = &rn->v[r->bots[i]];
 		h = health(rn, v->id);
 		h->fails = v->fails;
@@ -597,21 +613,54 @@ run_end(void *arg, const struct pool_run *r, long left, int failed)
 	if (lstore_table_end(rn->s, r->table, cause, sizeof cause) == -1)
 		warnx("%s", cause);
 	/* its pace sizes the next tables */
-	if (!failed)
+	if (!failed && !lt->adopted)
 		pace_learn(&rn->deal_s, &lt->pace, (double)rn->gpd);
 	rn->handed -= lt->left;
 	rn->inplay--;
 	free(lt);
 	judge(rn, r, left, failed);
 	for (i = 0; i < rn->t.seats; i++)
-		rn->v[r->bots[i]].inflight--;
-	/* stopped or failed too: its games played are replayed */
-	if (r->log != NULL && left < r->nlist) {
+		if (r->bots[i] >= 0)
+			rn->v[r->bots[i]].inflight--;
+	/* stopped or failed too: its games played are replayed (a job's,
+	 * from the logs ladder_jobs.c copied) */
+	if (r->log != NULL ? left < r->nlist : rn->o->spool != NULL) {
 		rn->queue = xreallocarray(rn->queue, (size_t)rn->nq + 1,
 		    sizeof *rn->queue);
 		rn->queue[rn->nq++] = r->table;
 	}
 	renders(rn, 0);
+}
+
+/*
+ * Takes up a table a killed run left with jobs out (ladder_jobs.c) as a
+ * run of this one's: its bots (idx, -1 for one not loaded: retired or
+ * quarantined since) counted in play as the pairing counts a table it
+ * chose, its games not yet in (left) as handed out, its end judged by
+ * run_end; 0.
+ */
+static int
+adopt(void *arg, long table, const int *idx, long left, struct pool_run *r)
+{
+	struct lrunner *rn = arg;
+	struct ltable *lt;
+	int i;
+
+	memset(r, 0, sizeof *r);
+	r->table = table;
+	lt = xcalloc(1, sizeof *lt);
+	pace_start(&lt->pace);
+	lt->left = left;
+	lt->adopted = 1;
+	rn->handed += left;
+	r->ctx = lt;
+	for (i = 0; i < rn->t.seats; i++) {
+		r->bots[i] = idx[i];
+		if (idx[i] >= 0)
+			rn->v[idx[i]].inflight++;
+	}
+	rn->inplay++;
+	return 0;
 }
 
 /* The pool's tick: a refit that came due, the background renders. */
@@ -658,29 +707,40 @@ due(void *arg)
 }
 
 /*
- * Starts rendering table's replay in the background when it ended with
- * all its games and has no replay as new as its log: its LOG.html is
- * written to a file of its own, renamed over LOG.html when done
- * (replay_end), so a replay is whole or missing, never cut; in the
- * background (idle), it takes only a CPU that nothing else wants; 1
- * started, 0 nothing to do, -1 and a cause.
+ * Starts rendering a replay of table's (its logs from *from on, *from
+ * then past it) when it is no longer in play and the log has none as
+ * new as itself: its LOG.html is written to a file of its own, renamed
+ * over LOG.html when done (replay_end), so a replay is whole or missing,
+ * never cut; in the background (idle), it takes only a CPU that nothing
+ * else wants; 1 started, 0 nothing (more) to do, -1 and a cause.
  */
 static int
-replay_start(struct lstore *s, const char *prog, long table, int idle,
-    struct lrender *out, char *cause, size_t len)
+replay_start(struct lstore *s, const char *prog, long table, int *from,
+    int idle, struct lrender *out, char *cause, size_t len)
 {
 	sqlite3_stmt *st;
-	struct stat lsb, hsb;
 	char *rel = NULL, *names = NULL, *x;
-	int rc;
+	int rc, i = 0;
 
-	if ((st = lstore_prep(s, "SELECT log FROM tables t WHERE id = ? AND "
+	if ((st = lstore_prep(s, "SELECT 1 FROM tables t WHERE id = ?1 AND "
 	    REPLAYABLE, cause, len)) == NULL)
 		return -1;
 	sqlite3_bind_int64(st, 1, table);
-	if (sqlite3_step(st) == SQLITE_ROW)
-		rel = xstrdup((const char *)sqlite3_column_text(st, 0));
+	rc = sqlite3_step(st);
 	sqlite3_finalize(st);
+	if (rc != SQLITE_ROW)
+		return 0;
+	if ((st = lstore_prep(s, LOGS_OF, cause, len)) == NULL)
+		return -1;
+	sqlite3_bind_int64(st, 1, table);
+	for (; sqlite3_step(st) == SQLITE_ROW; i++)
+		if (i >= *from && stale(s->dir, (const char *)
+		    sqlite3_column_text(st, 0))) {
+			rel = xstrdup((const char *)sqlite3_column_text(st, 0));
+			break;
+		}
+	sqlite3_finalize(st);
+	*from = i + 1;
 	if (rel == NULL)
 		return 0;
 	if ((st = lstore_prep(s, "SELECT v.player FROM seats st JOIN versions "
@@ -707,8 +767,7 @@ replay_start(struct lstore *s, const char *prog, long table, int idle,
 		abort();
 	free(rel);
 	rc = 0;
-	if (names != NULL && stat(out->log, &lsb) == 0 && (stat(out->html,
-	    &hsb) == -1 || hsb.st_mtime < lsb.st_mtime)) {
+	if (names != NULL) {
 		char *argv[] = { (char *)prog, (char *)"--html", out->tmp,
 		    (char *)"--names", names, out->log, NULL };
 
@@ -729,6 +788,26 @@ replay_start(struct lstore *s, const char *prog, long table, int idle,
 	free(names);
 	if (rc == 0)
 		replay_free(out);
+	return rc;
+}
+
+/* 1 if log (rel, from dir) is there and has no replay as new as itself. */
+static int
+stale(const char *dir, const char *rel)
+{
+	struct stat lsb, hsb;
+	char *log;
+	int rc;
+
+	if (asprintf(&log, "%s/%s.html", dir, rel) == -1)
+		abort();
+	rc = stat(log, &hsb) == -1;
+	log[strlen(log) - 5] = '\0';
+	if (stat(log, &lsb) == -1)
+		rc = 0;
+	else if (!rc)
+		rc = hsb.st_mtime < lsb.st_mtime;
+	free(log);
 	return rc;
 }
 
@@ -794,17 +873,17 @@ ladder_replay(struct lstore *s, long table, char *cause, size_t len)
 {
 	struct lrender r;
 	char *prog = beside_self("replay");
-	int rc, status;
+	int rc, status, from = 0, done = 0;
 
-	rc = replay_start(s, prog, table, 0, &r, cause, len);
+	while ((rc = replay_start(s, prog, table, &from, 0, &r, cause,
+	    len)) == 1) {
+		while (waitpid(r.pid, &status, 0) == -1)
+			;
+		done |= WIFEXITED(status) && WEXITSTATUS(status) == 0;
+		replay_end(&r, status);
+	}
 	free(prog);
-	if (rc != 1)
-		return rc;
-	while (waitpid(r.pid, &status, 0) == -1)
-		;
-	rc = WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 1 : 0;
-	replay_end(&r, status);
-	return rc;
+	return rc == -1 ? -1 : done;
 }
 
 /* Renders every replay missing; see ladder_run.h. */
@@ -842,35 +921,35 @@ ladder_replays(struct lstore *s, char *cause, size_t len)
 static long
 pending(struct lstore *s, long **ids, char *cause, size_t len)
 {
-	sqlite3_stmt *st;
-	struct stat lsb, hsb;
-	char *log, *v;
+	sqlite3_stmt *st, *lg;
+	char *v;
 	long n = 0, from;
 
 	*ids = NULL;
 	v = lstore_meta(s, "replays_upto");
 	from = v != NULL ? strtol(v, NULL, 10) : 0;
 	free(v);
-	if ((st = lstore_prep(s, "SELECT id, log FROM tables t WHERE id > ? "
+	if ((st = lstore_prep(s, "SELECT id FROM tables t WHERE id > ? "
 	    "AND " REPLAYABLE " ORDER BY id", cause, len)) == NULL)
 		return -1;
+	if ((lg = lstore_prep(s, LOGS_OF, cause, len)) == NULL) {
+		sqlite3_finalize(st);
+		return -1;
+	}
 	sqlite3_bind_int64(st, 1, from);
 	while (sqlite3_step(st) == SQLITE_ROW) {
-		if (asprintf(&log, "%s/%s.html", s->dir,
-		    (const char *)sqlite3_column_text(st, 1)) == -1)
-			abort();
-		log[strlen(log) - 5] = '\0';
-		if (stat(log, &lsb) == 0) {
-			log[strlen(log)] = '.';
-			if (stat(log, &hsb) == -1 ||
-			    hsb.st_mtime < lsb.st_mtime) {
+		sqlite3_reset(lg);
+		sqlite3_bind_int64(lg, 1, sqlite3_column_int64(st, 0));
+		while (sqlite3_step(lg) == SQLITE_ROW)
+			if (stale(s->dir, (const char *)sqlite3_column_text(lg,
+			    0))) {
 				*ids = xreallocarray(*ids, (size_t)n + 1,
 				    sizeof **ids);
 				(*ids)[n++] = sqlite3_column_int64(st, 0);
+				break;
 			}
-		}
-		free(log);
 	}
+	sqlite3_finalize(lg);
 	sqlite3_finalize(st);
 	return n;
 }
@@ -888,10 +967,8 @@ renders(struct lrunner *rn, int stop)
 	pid_t p;
 
 	if (rn->cur.pid > 0) {
-		if (stop) {
-			kill(rn->cur.pid, SIGTERM);
-			rn->qhead--;	/* rendered later */
-		}
+		if (stop)
+			kill(rn->cur.pid, SIGTERM);	/* rendered later */
 		while ((p = waitpid(rn->cur.pid, &status, stop ? 0 : WNOHANG)) ==
 		    -1 && errno == EINTR)
 			;
@@ -908,14 +985,17 @@ renders(struct lrunner *rn, int stop)
 		}
 	}
 	if (rn->qhead == rn->nq)
-		rn->qhead = rn->nq = 0;
+		rn->qhead = rn->nq = rn->qfrom = 0;
+	/* a table's logs one after the other, then the next table's */
 	while (!stop && rn->qhead < rn->nq) {
-		rc = replay_start(rn->s, rn->replay, rn->queue[rn->qhead++],
-		    1, &rn->cur, cause, sizeof cause);
-		if (rc == -1)
-			warnx("%s", cause);
+		rc = replay_start(rn->s, rn->replay, rn->queue[rn->qhead],
+		    &rn->qfrom, 1, &rn->cur, cause, sizeof cause);
 		if (rc == 1)
 			return;
+		if (rc == -1)
+			warnx("%s", cause);
+		rn->qhead++;
+		rn->qfrom = 0;
 	}
 }
 
@@ -1125,7 +1205,7 @@ ladder_run(struct lstore *s, const struct lrun_opts *o)
 		src.arg = &rn;
 		if (o->spool != NULL)
 			end = ljobs_play(s, &rn.t, rn.nv, o, &src, commit,
-			    cause, sizeof cause);
+			    adopt, cause, sizeof cause);
 		else
 			end = pool_play(&rn.t, &po, &src, cause, sizeof cause);
 		unload_bots(&rn);

@@ -3,7 +3,8 @@
  * libmicrohttpd, read-only, on 127.0.0.1 only.  GET and HEAD of a file
  * under DIR/site (the current generation, "/" its index.html) or of a
  * table's log or replay under DIR/logs (tNNNNNN.jsonl and .jsonl.html,
- * which the site links as ../logs/...) once the store says the table has
+ * and a job's copied there, tNNNNNN.bBBBBBB.NAME.jsonl and .html, which
+ * the site links as ../logs/...) once the store says the table has
  * ended; nothing else: no directory listing, no stderr file, no log of a
  * table in play (it holds every hidden card), no path with a "." segment
  * or a control character (a %00 is refused, not cut), no symlink out of
@@ -160,19 +161,28 @@ unescape(void *arg, struct MHD_Connection *c, char *s)
 
 /*
  * Opens a published log or replay, name under DIR/logs: a table's
- * tNNNNNN.jsonl or tNNNNNN.jsonl.html whose table has ended; -1 if not.
+ * tNNNNNN.jsonl or tNNNNNN.jsonl.html, or a job's copied there
+ * (tNNNNNN.bBBBBBB.NAME.jsonl and .html: ladder_jobs.c), whose table has
+ * ended; -1 if not.
  */
 static int
 open_log(struct server *sv, const char *name)
 {
 	sqlite3_stmt *st;
 	char cause[256], *end;
+	size_t n;
 	long table;
 	int ended = 0;
 
 	if (name[0] != 't' || !isdigit((unsigned char)name[1]))
 		return -1;
 	table = strtol(name + 1, &end, 10);
+	/* a job's: .bBBBBBB. and a name of its worker's (no '/', no '..') */
+	n = strlen(end);
+	if (n > 11 && strncmp(end, ".b", 2) == 0 &&
+	    isdigit((unsigned char)end[2]) && strstr(end, "..") == NULL &&
+	    strchr(end, '/') == NULL)
+		end += n - (strcmp(end + n - 11, ".jsonl.html") == 0 ? 11 : 6);
 	if (strcmp(end, ".jsonl") != 0 && strcmp(end, ".jsonl.html") != 0)
 		return -1;
 	pthread_mutex_lock(&sv->lock);

@@ -307,10 +307,12 @@ game_links(FILE *fp, struct site *st, const struct jgame *g, int open)
 		    "when its table ends</span>", fp);
 		return;
 	}
-	/* a job's log stays in the spool beside its plan (the seeds) */
+	/* a job's log is copied into logs at its table's end (ladder_jobs.c);
+	 * an older run's stayed in the spool, beside the plans (the seeds) */
 	if (strncmp(g->log, "logs/", 5) != 0) {
-		fputs("<span class=\"why\">played by a worker: its log is in "
-		    "the spool, not published</span>", fp);
+		fputs("<span class=\"why\">played by a worker of an older "
+		    "build: its log stayed in the spool, not published</span>",
+		    fp);
 		return;
 	}
 	if (asprintf(&path, "%s/%s", st->s->dir, g->log) == -1 ||
