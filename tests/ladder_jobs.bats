@@ -235,6 +235,8 @@ print(json.dumps(l, separators=(",", ":")))' > "$T/edited"
 	jobs_complete 24
 	snooped
 	! grep '^snoop: read' "$T/seen" || false
+}
+
 @test "ladder --spool: the tables a killed host left out count in play: a restart with --games hands out only the rest, every table ends whole" {
 	four_bots
 	# two tables of 12 games out, no worker plays them
