@@ -122,6 +122,19 @@ rnd.v2|1" ]
 	[ "${#lines[@]}" -eq 1 ]
 }
 
+@test "ladder synth: more bots than a tournament holds, more rated than the fit sums pair by pair (its prior by bins); the table still tournament rate's" {
+	bin/tournament ladder init --boot 2 "$L" "$T/settings.json"
+	bin/tournament ladder synth "$L" --bots 4500 --games 12000
+	[ "$(q "SELECT max(player) FROM versions")" = synth4499.v1 ]
+	# above RATE_DENSE_MAX (4096) players in the fit
+	[ "$(q "SELECT count(DISTINCT version) FROM results")" -gt 4096 ]
+	bin/tournament ladder export "$L" -o "$T/export.jsonl"
+	bin/tournament ladder status -f csv "$L" > "$T/status.csv"
+	bin/tournament rate --boot 2 -f csv -t "${L##*/}" "$T/export.jsonl" > "$T/rate.csv"
+	cmp "$T/status.csv" "$T/rate.csv"
+	[ "$(wc -l < "$T/status.csv")" -gt 4097 ]
+}
+
 @test "ladder: the site is published whole by renaming a symlink; serve answers read-only on localhost" {
 	bin/tournament ladder init --boot 20 "$L" "$T/settings.json"
 	bin/tournament ladder synth "$L" --bots 4 --games 120
