@@ -39,6 +39,11 @@
 "  UNIQUE (batch, idx));\n" \
 "CREATE INDEX jobs_state ON jobs (state);\n"
 
+/* A version's ratings over time, found without a scan of every fit's
+ * (a bot's page reads them: a scan each was quadratic in the versions). */
+#define RATINGS_INDEX \
+"CREATE INDEX ratings_version ON ratings (version, fit);\n"
+
 static const char schema[] =
 "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);\n"
 "CREATE TABLE bots (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE,\n"
@@ -69,7 +74,8 @@ static const char schema[] =
 "CREATE TABLE ratings (fit INTEGER NOT NULL REFERENCES fits(id),\n"
 "  version INTEGER NOT NULL REFERENCES versions(id), elo REAL NOT NULL,\n"
 "  pm REAL, games INTEGER NOT NULL, PRIMARY KEY (fit, version));\n"
-JOBS_SCHEMA;
+JOBS_SCHEMA
+RATINGS_INDEX;
 
 /* From schema 1: a version kept from play, and why. */
 static const char upgrade1[] =
@@ -84,6 +90,13 @@ static const char upgrade2[] =
 "BEGIN IMMEDIATE;\n"
 JOBS_SCHEMA
 "UPDATE meta SET value = '3' WHERE key = 'schema_version';\n"
+"COMMIT;\n";
+
+/* From schema 3: the ratings by version. */
+static const char upgrade3[] =
+"BEGIN IMMEDIATE;\n"
+RATINGS_INDEX
+"UPDATE meta SET value = '4' WHERE key = 'schema_version';\n"
 "COMMIT;\n";
 
 static int	 fail(struct lstore *, const char *, char *, size_t);
@@ -174,7 +187,8 @@ upgrade(struct lstore *s, char *cause, size_t len)
 
 	free(v);
 	if ((n == 1 && lstore_exec(s, upgrade1, cause, len) == -1) ||
-	    (n <= 2 && n >= 1 && lstore_exec(s, upgrade2, cause, len) == -1)) {
+	    (n <= 2 && n >= 1 && lstore_exec(s, upgrade2, cause, len) == -1) ||
+	    (n <= 3 && n >= 1 && lstore_exec(s, upgrade3, cause, len) == -1)) {
 		sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
 		return -1;
 	}
@@ -218,7 +232,7 @@ lstore_open(struct lstore *s, const char *dir, int create, char *cause,
 		if (lstore_exec(s, "BEGIN", cause, len) == -1 ||
 		    lstore_exec(s, schema, cause, len) == -1 ||
 		    lstore_exec(s, "INSERT INTO meta VALUES ('schema_version', "
-		    "'3')", cause, len) == -1 ||
+		    "'4')", cause, len) == -1 ||
 		    lstore_exec(s, "COMMIT", cause, len) == -1)
 			goto bad;
 		return 0;

@@ -18,7 +18,7 @@
 #include <jansson.h>
 
 #define LADDER_DB	"ladder.db"
-#define LADDER_SCHEMA	3		/* the store's schema version */
+#define LADDER_SCHEMA	4		/* the store's schema version */
 #define LNAME_MAX	40		/* a bot's name */
 #define LDESC_NAME	"bot.json"	/* an inbox entry's description */
 #define LDESC_MAX	65536		/* its size, and a settings' comment */
