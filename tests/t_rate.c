@@ -34,6 +34,8 @@ static void	 test_no_prior_boot(void);
 static void	 test_replay_bits(void);
 static void	 test_exact_tie(void);
 static int	 ref_fit(int, const double *, double, double *, int);
+static void	 random_tables(struct rating *, struct rng *, const double *,
+		    int, int, int);
 static void	 test_sparse_dense(void);
 static void	 test_binned(void);
 static void	 test_spill(void);
@@ -625,6 +627,27 @@ ref_fit(int n, const double *w, double prior, double *lambda, int warm)
 }
 
 /*
+ * Adds ngames random tables of 2 to 4 of the n players of r (strengths
+ * gam), distinct players anywhere, few hops apart; every deal games a
+ * bootstrap block.
+ */
+static void
+random_tables(struct rating *r, struct rng *g, const double *gam, int n,
+    int ngames, int deal)
+{
+	int pl[MAX_PLAYERS], places[MAX_PLAYERS], i, a, k;
+
+	for (i = 0; i < ngames; i++) {
+		k = 2 + (int)rng_below(g, 3);
+		pl[0] = (int)rng_below(g, n);
+		for (a = 1; a < k; a++)
+			pl[a] = (pl[a - 1] + 1 + (int)rng_below(g, n / 4)) % n;
+		pl_order(g, gam, k, pl, places);
+		rate_add(r, (uint64_t)(i / deal), k, pl, places, NULL);
+	}
+}
+
+/*
  * N players (N * N is the dense fit's matrix) meeting at random tables of
  * 2 to 4, a few games each, and a ring of draws: the sparse fit
  * holds only the pairs that met and gives, with and without a prior, the
@@ -638,7 +661,7 @@ test_sparse_dense(void)
 	struct rating r;
 	struct rng g;
 	double *w, *lambda, *elo, *gam, prior;
-	int pl[MAX_PLAYERS], places[MAX_PLAYERS], i, a, k, pass, same;
+	int pl[MAX_PLAYERS], places[MAX_PLAYERS], i, a, pass, same;
 	char cause[256], name[16];
 
 	w = calloc((size_t)N * N, sizeof *w);
@@ -655,16 +678,7 @@ test_sparse_dense(void)
 			rate_player(&r, name);
 			gam[i] = exp((double)rng_below(&g, 1000) / 400);
 		}
-		for (i = 0; i < G; i++) {
-			k = 2 + (int)rng_below(&g, 3);
-			/* distinct players anywhere: few hops apart */
-			pl[0] = (int)rng_below(&g, N);
-			for (a = 1; a < k; a++)
-				pl[a] = (pl[a - 1] + 1 + (int)rng_below(&g,
-				    N / 4)) % N;
-			pl_order(&g, gam, k, pl, places);
-			rate_add(&r, (uint64_t)i, k, pl, places, NULL);
-		}
+		random_tables(&r, &g, gam, N, G, 1);
 		/* a ring of draws: bounded without a prior */
 		for (i = 0; i < N; i++) {
 			pl[0] = i;
@@ -707,7 +721,7 @@ test_binned(void)
 	struct rating r;
 	struct rng g;
 	double *w, *lambda, *elo, *gam, dx, worst = 0, wij;
-	int pl[MAX_PLAYERS], places[MAX_PLAYERS], i, a, k, ok, fin;
+	int i, a, ok, fin;
 	char cause[256], name[16];
 
 	w = calloc((size_t)N * N, sizeof *w);
@@ -722,14 +736,7 @@ test_binned(void)
 		rate_player(&r, name);
 		gam[i] = exp(((double)rng_below(&g, 1600) - 800) / 100);
 	}
-	for (i = 0; i < G; i++) {
-		k = 2 + (int)rng_below(&g, 3);
-		pl[0] = (int)rng_below(&g, N);
-		for (a = 1; a < k; a++)
-			pl[a] = (pl[a - 1] + 1 + (int)rng_below(&g, N / 4)) % N;
-		pl_order(&g, gam, k, pl, places);
-		rate_add(&r, (uint64_t)i, k, pl, places, NULL);
-	}
+	random_tables(&r, &g, gam, N, G, 1);
 	ok = rate_fit(&r, cause, sizeof cause) == 0;
 	for (i = 0; i < N; i++)
 		for (a = 0; a < N; a++)
@@ -758,14 +765,7 @@ test_binned(void)
 		snprintf(name, sizeof name, "p%d", i);
 		rate_player(&r, name);
 	}
-	for (i = 0; i < G; i++) {
-		k = 2 + (int)rng_below(&g, 3);
-		pl[0] = (int)rng_below(&g, N);
-		for (a = 1; a < k; a++)
-			pl[a] = (pl[a - 1] + 1 + (int)rng_below(&g, N / 4)) % N;
-		pl_order(&g, gam, k, pl, places);
-		rate_add(&r, (uint64_t)i / 4, k, pl, places, NULL);
-	}
+	random_tables(&r, &g, gam, N, G, 4);
 	ok = rate_fit(&r, cause, sizeof cause) == 0;
 	for (i = 0, fin = 0; i < N; i++)
 		fin += isfinite(r.p[i].pm) && r.p[i].pm > 0;
