@@ -13,23 +13,28 @@
 # median of the ratios (ladder / tournament), as the machine may be
 # shared.  Then the ladder host's cost at each size of BENCH_LADDER_SYNTH
 # (BOTS:GAMES ..., default 300:30000; 1000:1000000 is the size of issue
-# 38's goal, some 20 minutes on a busy machine): `ladder synth` fills a
-# nyse ladder, `ladder site -v` fits it cold then warm, with the
-# bootstrap and without (a running ladder's refit between two
-# bootstraps); the row is its peak memory and the warm refit's CPU over
-# the cold fit's; then `ladder synth --append` adds 2,000 games to the
-# store as the run commits them, the ingest's CPU a game.  Then the
+# 38's goal, some 20 minutes on a busy machine; 10000:1000000 its most
+# bots, BENCH_LADDER_BOOT=20 replicates keeping it to some 20 minutes):
+# `ladder synth` fills a nyse ladder, `ladder site -v` fits it cold then
+# warm, with the bootstrap and without (a running ladder's refit between
+# two bootstraps); the row is its peak memory, the store's size and the
+# warm refit's CPU over the cold fit's; then `ladder synth --append` adds
+# 2,000 games to the store, each committed in its own transaction as the
+# run commits it, the ingest's CPU a game.  Then the
 # ladder's tables as jobs (ladder run --spool, GNU parallel -j 2 as two
 # workers) against ladder run -j 2 on the same 8 random bots at 5 seats
 # (BENCH_SPOOL_GAMES games, 1000): the ratio of games per second and the
 # host's CPU per game ingested.  Environment: BIN (bin: the programs
-# priced), BENCH_REPS, BENCH_ONLY=spool (that row alone).
+# priced), BENCH_REPS, BENCH_ONLY=spool (that row alone),
+# BENCH_ONLY=host (the host's rows alone), BENCH_LADDER_BOOT (the
+# ladder's bootstrap replicates; 200, its default, unless given).
 set -eu
 cd "$(dirname "$0")/.."
 top=$(pwd)
 BIN=${BIN:-$top/bin}
 games=${BENCH_LADDER_GAMES:-200}
 synth=${BENCH_LADDER_SYNTH:-300:30000}
+boot=${BENCH_LADDER_BOOT:-200}
 reps=${BENCH_REPS:-3}
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/bench_ladder.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
@@ -102,7 +107,7 @@ print("%-44s %5.2fx (median of %d; %s)" % ("ladder/tournament games/s, " + sys.a
 }
 
 only=${BENCH_ONLY:-}
-if [ "$only" != spool ]; then
+if [ -z "$only" ]; then
 row "horserace 5 random -j 1, $games games" horserace 1 random random random random random
 games0=$games
 games=2000
@@ -159,7 +164,7 @@ print("%-44s %5.2fx (median of %d; %s); host %.2f ms CPU a game" % ("spool/ladde
 
 games0=$games
 games=${BENCH_SPOOL_GAMES:-1000}
-[ -n "$only" ] && [ "$only" != spool ] ||
+[ "$only" = host ] ||
     spool_row "horserace 8 random at 5 seats, 2 workers, $games games" horserace 2 random random random random random random random random
 games=$games0
 
@@ -167,25 +172,26 @@ games=$games0
 host_row() {	# BOTS:GAMES
 	nb=${1%%:*} ng=${1#*:}
 	rm -rf "$tmp/syn"
-	"$BIN/tournament" ladder init "$tmp/syn" -g nyse >/dev/null
+	"$BIN/tournament" ladder init --boot "$boot" "$tmp/syn" -g nyse >/dev/null
 	"$BIN/tournament" ladder synth "$tmp/syn" --bots "$nb" --games "$ng" >/dev/null
 	/usr/bin/time -f 'peak %M' -o "$tmp/time" \
 	    "$BIN/tournament" ladder site -v "$tmp/syn" 2>"$tmp/site"
 	"$BIN/tournament" ladder synth "$tmp/syn" --append --games 2000 >"$tmp/app"
-	python3 - "$tmp/site" "$tmp/time" "$nb" "$ng" "$tmp/app" <<'PY'
+	python3 - "$tmp/site" "$tmp/time" "$nb" "$ng" "$tmp/app" "$(du -sk "$tmp/syn/ladder.db" | cut -f1)" "$boot" <<'PY'
 import re, sys
 site, peak = open(sys.argv[1]).read(), open(sys.argv[2]).read()
 rd = float(re.search(r"read in ([0-9.]+) s", site).group(1))
 cold = float(re.search(r"fitted \(\d+ bootstrap replicates\) in ([0-9.]+) s", site).group(1))
 warm = float(re.search(r"refitted warm in ([0-9.]+) s", site).group(1))
 point = float(re.search(r"without the bootstrap in ([0-9.]+) s", site).group(1))
+wrote = float(re.search(r"the site written in ([0-9.]+) s", site).group(1))
 mb = int(re.search(r"peak (\d+)", peak).group(1)) / 1024
 app = float(re.search(r"appended in ([0-9.]+) s", open(sys.argv[5]).read()).group(1))
 label = "ladder site, %s bots %s games:" % (sys.argv[3], sys.argv[4])
-print("%-44s %5.3fx warm/cold fit (peak %.0f MB; read %.2f s, cold %.2f s, warm %.2f s, without the bootstrap %.2f s CPU)" % (
-    label, warm / cold, mb, rd, cold, warm, point))
-print("%-44s %5.0f us CPU a game ingested (2,000 games appended; + its read, %.0f us, at the refit)" % (
-    "ladder ingest, %s bots %s games:" % (sys.argv[3], sys.argv[4]), app / 2000 * 1e6, rd / int(sys.argv[4]) * 1e6))
+print("%-44s %5.3fx warm/cold fit (peak %.0f MB, store %.0f MB; read %.2f s, cold %.2f s with %s replicates, warm %.2f s, without the bootstrap %.2f s, site written %.2f s CPU)" % (
+    label, warm / cold, mb, int(sys.argv[6]) / 1024, rd, cold, sys.argv[7], warm, point, wrote))
+print("%-44s %5.0f us CPU a game ingested (2,000 games appended, %.0f a second a core; + its read, %.0f us, at the refit)" % (
+    "ladder ingest, %s bots %s games:" % (sys.argv[3], sys.argv[4]), app / 2000 * 1e6, 2000 / app, rd / int(sys.argv[4]) * 1e6))
 PY
 }
 

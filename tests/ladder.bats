@@ -28,7 +28,7 @@ three_randoms() {
 @test "ladder: init, add through botcheck, a failing bot refused with the report, the directory copied" {
 	run bin/tournament ladder init "$L" "$T/settings.json"
 	[ "$status" -eq 0 ]
-	[ "$(q "SELECT value FROM meta WHERE key = 'schema_version'")" = 3 ]
+	[ "$(q "SELECT value FROM meta WHERE key = 'schema_version'")" = 4 ]
 	[ "$(q "PRAGMA journal_mode")" = wal ]
 	run bin/tournament ladder add "$L" rnd -c bin/random
 	[ "$status" -eq 0 ]
@@ -120,6 +120,33 @@ rnd.v2|1" ]
 	run bin/tournament ladder synth "$L" --bots 5 --append --games 10
 	[ "$status" -eq 2 ]
 	[ "${#lines[@]}" -eq 1 ]
+}
+
+@test "ladder synth: more bots than a tournament holds, more rated than the fit sums pair by pair (its prior by bins); the table still tournament rate's" {
+	bin/tournament ladder init --boot 2 "$L" "$T/settings.json"
+	bin/tournament ladder synth "$L" --bots 4500 --games 12000
+	[ "$(q "SELECT max(player) FROM versions")" = synth4499.v1 ]
+	# above RATE_DENSE_MAX (4096) players in the fit
+	[ "$(q "SELECT count(DISTINCT version) FROM results")" -gt 4096 ]
+	bin/tournament ladder export "$L" -o "$T/export.jsonl"
+	bin/tournament ladder status -f csv "$L" > "$T/status.csv"
+	bin/tournament rate --boot 2 -f csv -t "${L##*/}" "$T/export.jsonl" > "$T/rate.csv"
+	cmp "$T/status.csv" "$T/rate.csv"
+	[ "$(wc -l < "$T/status.csv")" -gt 4097 ]
+}
+
+@test "ladder site: more bots than results.html shows (60): table.txt is ladder status's table without the n x n head-to-head grid, a note instead" {
+	bin/tournament ladder init --boot 2 "$L" "$T/settings.json"
+	bin/tournament ladder synth "$L" --bots 70 --games 600
+	bin/tournament ladder site "$L"
+	bin/tournament ladder status "$L" > "$T/status.txt"
+	[ "$(grep -c '^Head to head (pairwise score' "$T/status.txt")" = 1 ]
+	! grep -q '^Head to head (pairwise' "$L/site/table.txt" || false
+	[ "$(tail -n 1 "$L/site/table.txt")" = "Head to head: not shown for 70 players (a grid of 4900 cells)" ]
+	# the rest, line for line ladder status's
+	n=$(($(wc -l < "$L/site/table.txt") - 1))
+	cmp <(head -n "$n" "$L/site/table.txt") <(head -n "$n" "$T/status.txt")
+	[ ! -e "$L/site/results.html" ]
 }
 
 @test "ladder: the site is published whole by renaming a symlink; serve answers read-only on localhost" {

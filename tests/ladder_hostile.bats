@@ -301,6 +301,7 @@ c = sqlite3.connect(sys.argv[1])
 c.execute("ALTER TABLE versions DROP COLUMN quarantine")
 c.execute("ALTER TABLE versions DROP COLUMN quarantined")
 c.execute("DROP TABLE jobs")
+c.execute("DROP INDEX ratings_version")
 c.execute("UPDATE versions SET dir = 'lad/' || dir")
 c.execute("UPDATE meta SET value = '1' WHERE key = 'schema_version'")
 c.commit()
@@ -308,7 +309,8 @@ PY
 	n=$(q "SELECT count(*) FROM games")
 	run sh -c "cd '$T/b' && timeout 900 '$PWD/bin/tournament' ladder run -q --games 3 ../a/lad"
 	[ "$status" -eq 0 ]
-	[ "$(q "SELECT value FROM meta WHERE key = 'schema_version'")" = 3 ]
+	[ "$(q "SELECT value FROM meta WHERE key = 'schema_version'")" = 4 ]
+	[ "$(q "SELECT count(*) FROM sqlite_master WHERE name = 'ratings_version'")" = 1 ]
 	[ "$(q "SELECT count(*) FROM games")" -ge $((n + 3)) ]
 }
 

@@ -34,7 +34,10 @@ static void	 test_no_prior_boot(void);
 static void	 test_replay_bits(void);
 static void	 test_exact_tie(void);
 static int	 ref_fit(int, const double *, double, double *, int);
+static void	 random_tables(struct rating *, struct rng *, const double *,
+		    int, int, int);
 static void	 test_sparse_dense(void);
+static void	 test_binned(void);
 static void	 test_spill(void);
 
 /*
@@ -624,6 +627,27 @@ ref_fit(int n, const double *w, double prior, double *lambda, int warm)
 }
 
 /*
+ * Adds ngames random tables of 2 to 4 of the n players of r (strengths
+ * gam), distinct players anywhere, few hops apart; every deal games a
+ * bootstrap block.
+ */
+static void
+random_tables(struct rating *r, struct rng *g, const double *gam, int n,
+    int ngames, int deal)
+{
+	int pl[MAX_PLAYERS], places[MAX_PLAYERS], i, a, k;
+
+	for (i = 0; i < ngames; i++) {
+		k = 2 + (int)rng_below(g, 3);
+		pl[0] = (int)rng_below(g, n);
+		for (a = 1; a < k; a++)
+			pl[a] = (pl[a - 1] + 1 + (int)rng_below(g, n / 4)) % n;
+		pl_order(g, gam, k, pl, places);
+		rate_add(r, (uint64_t)(i / deal), k, pl, places, NULL);
+	}
+}
+
+/*
  * N players (N * N is the dense fit's matrix) meeting at random tables of
  * 2 to 4, a few games each, and a ring of draws: the sparse fit
  * holds only the pairs that met and gives, with and without a prior, the
@@ -637,7 +661,7 @@ test_sparse_dense(void)
 	struct rating r;
 	struct rng g;
 	double *w, *lambda, *elo, *gam, prior;
-	int pl[MAX_PLAYERS], places[MAX_PLAYERS], i, a, k, pass, same;
+	int pl[MAX_PLAYERS], places[MAX_PLAYERS], i, a, pass, same;
 	char cause[256], name[16];
 
 	w = calloc((size_t)N * N, sizeof *w);
@@ -654,16 +678,7 @@ test_sparse_dense(void)
 			rate_player(&r, name);
 			gam[i] = exp((double)rng_below(&g, 1000) / 400);
 		}
-		for (i = 0; i < G; i++) {
-			k = 2 + (int)rng_below(&g, 3);
-			/* distinct players anywhere: few hops apart */
-			pl[0] = (int)rng_below(&g, N);
-			for (a = 1; a < k; a++)
-				pl[a] = (pl[a - 1] + 1 + (int)rng_below(&g,
-				    N / 4)) % N;
-			pl_order(&g, gam, k, pl, places);
-			rate_add(&r, (uint64_t)i, k, pl, places, NULL);
-		}
+		random_tables(&r, &g, gam, N, G, 1);
 		/* a ring of draws: bounded without a prior */
 		for (i = 0; i < N; i++) {
 			pl[0] = i;
@@ -685,6 +700,78 @@ test_sparse_dense(void)
 		    (long)N * (N - 1) / 2, prior);
 		rate_free(&r);
 	}
+	free(w);
+	free(lambda);
+	free(elo);
+	free(gam);
+}
+
+/*
+ * N players over a wide spread of strengths (some 16 nats: bins beyond the
+ * first iteration's, players on their own) at random tables, with a
+ * prior: summed by bins of strength (dense_max below N) the fit is the
+ * dense fit to well within its tolerance, cold and warm, and its
+ * bootstrap (fitted by bins too) gives finite intervals.
+ */
+static void
+test_binned(void)
+{
+	enum { N = 1500, G = 20000 };
+	struct rate_opts o = { 0, 2, NULL, 0, 1500, 1 };
+	struct rating r;
+	struct rng g;
+	double *w, *lambda, *elo, *gam, dx, worst = 0, wij;
+	int i, a, ok, fin;
+	char cause[256], name[16];
+
+	w = calloc((size_t)N * N, sizeof *w);
+	lambda = calloc(N, sizeof *lambda);
+	elo = calloc(N, sizeof *elo);
+	gam = calloc(N, sizeof *gam);
+	rate_init(&r, &o);
+	r.dense_max = 100;
+	rng_seed(&g, 5);
+	for (i = 0; i < N; i++) {
+		snprintf(name, sizeof name, "p%d", i);
+		rate_player(&r, name);
+		gam[i] = exp(((double)rng_below(&g, 1600) - 800) / 100);
+	}
+	random_tables(&r, &g, gam, N, G, 1);
+	ok = rate_fit(&r, cause, sizeof cause) == 0;
+	for (i = 0; i < N; i++)
+		for (a = 0; a < N; a++)
+			rate_pair(&r, i, a, &w[i * N + a], &wij);
+	ref_fit(N, w, o.prior, lambda, 0);
+	rate_to_elo(&r, lambda, elo, -1);
+	for (i = 0; i < N; i++)
+		worst = fmax(worst, fabs(elo[i] - r.p[i].elo));
+	tap_ok(ok && worst < 1e-4, "%d players, prior 2, the prior summed by "
+	    "bins: the dense fit within %.2g Elo", N, worst);
+	/* warm, from the fit: it stays */
+	r.warm = 1;
+	ok = rate_fit(&r, cause, sizeof cause) == 0;
+	ok = ok && rate_fit(&r, cause, sizeof cause) == 0;
+	for (i = 0, dx = 0; i < N; i++)
+		dx = fmax(dx, fabs(elo[i] - r.p[i].elo));
+	tap_ok(ok && dx < 1e-4, "refitted warm by bins: within %.2g Elo",
+	    dx);
+	rate_free(&r);
+	/* a bootstrap fitted by bins */
+	o.boot = 5;
+	rate_init(&r, &o);
+	r.dense_max = 100;
+	rng_seed(&g, 6);
+	for (i = 0; i < N; i++) {
+		snprintf(name, sizeof name, "p%d", i);
+		rate_player(&r, name);
+	}
+	random_tables(&r, &g, gam, N, G, 4);
+	ok = rate_fit(&r, cause, sizeof cause) == 0;
+	for (i = 0, fin = 0; i < N; i++)
+		fin += isfinite(r.p[i].pm) && r.p[i].pm > 0;
+	tap_ok(ok && r.nboot == 5 && fin == N, "its bootstrap by bins: %d "
+	    "finite replicates, %d of %d intervals finite", r.nboot, fin, N);
+	rate_free(&r);
 	free(w);
 	free(lambda);
 	free(elo);
@@ -764,6 +851,7 @@ main(void)
 	test_replay_bits();
 	test_exact_tie();
 	test_sparse_dense();
+	test_binned();
 	test_spill();
 
 	e[0] = e[1] = e[2] = 0;

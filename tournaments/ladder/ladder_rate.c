@@ -195,6 +195,7 @@ lrate_page(struct lstore *s, const struct lrating *lr, FILE *fp,
 	rp.r = &lr->r;
 	rp.title = name != NULL ? name : "ladder";
 	rp.nav = pg != NULL ? pg->nav : NULL;
+	rp.nogrid = pg != NULL && pg->nogrid;
 	rc = xcalloc(1, sizeof *rc);
 	if (f == FMT_HTML)
 		recent_games(s, pg, rc);

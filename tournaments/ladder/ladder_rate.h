@@ -32,6 +32,7 @@ struct lpage {
 	const char	*nav;	/* links atop the page */
 	const char	*pre;	/* logs linked as PRE + "logs/..." */
 	int		 live;	/* a run plays: no log of a table in play */
+	int		 nogrid;	/* text: no head-to-head grid */
 };
 
 /* The rating options of a ladder (its meta boot, prior and seed). */

@@ -4,8 +4,10 @@
  * tables now in play, as a spectator may see them: their bots and how many
  * of their games are done, never a card nor a log; and the ratings over time
  * as an inline SVG chart with its values in a table), table.txt (report.c's
- * table, the bytes `ladder status` prints), results.html (report.c's full
- * page, while the head-to-head matrix stays small) and bots/NAME.html per
+ * table, the bytes `ladder status` prints while the head-to-head matrix
+ * stays small, then without it: n * n cells, a gigabyte at 10,000 bots),
+ * results.html (report.c's full page, while the matrix stays small) and
+ * bots/NAME.html per
  * bot (its versions, its results against each opponent, its recent games
  * with their logs and replays, each replay opened at its game, or why there
  * is none).  Every page links the others.  No scripts, no external assets.
@@ -68,6 +70,13 @@ struct site {
 	int			 playing;	/* and has tables in play */
 	int			 results;	/* results.html is written */
 	long			 tried;		/* replays tried up to this table */
+	/* each bot's versions: the first (by version index), and each
+	 * version's next of the same bot, or -1 (its bot's newest) */
+	int			*bfirst, *bnext;
+	/* each rated player's opponents by rank: those of a at
+	 * opp[ors[a]] .. opp[ors[a + 1] - 1] */
+	long			*ors;
+	int			*opp;
 };
 
 /* One line of the chart: a version's ratings at the fits. */
@@ -116,13 +125,18 @@ static int	 w_index(struct site *, FILE *, const void *);
 static int	 w_bot(struct site *, FILE *, const void *);
 static void	 standing_row(FILE *, const struct sv *, const struct rplayer *);
 static void	 recent_rows(FILE *, struct site *, const struct lversion *);
-static void	 h2h_rows(FILE *, const struct rating *, const char *, int);
+static void	 h2h_rows(FILE *, const struct site *, const char *, int);
 static int	 w_report(struct site *, FILE *, const void *);
 static void	 publish(const char *, const char *);
 static int	 rm_tree(const char *);
 static int	 by_rank(const void *, const void *);
+static int	 by_bot(const void *, const void *);
+static int	 by_opp_rank(const void *, const void *);
+static void	 bot_groups(struct site *);
+static void	 opponents(struct site *);
 static const struct lrating *sort_lr;
 static const struct sv *sort_sv;
+static const struct lversion *sort_v;
 
 /* The page's head and title; refresh > 0: it reloads every so many s. */
 static void
@@ -376,6 +390,89 @@ by_rank(const void *a, const void *b)
 	if (rx != ry)
 		return rx < ry ? -1 : 1;
 	return x->v->id < y->v->id ? -1 : x->v->id > y->v->id;
+}
+
+/* Orders version indices by bot, then index (qsort; sort_v). */
+static int
+by_bot(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+
+	if (sort_v[x].bot != sort_v[y].bot)
+		return sort_v[x].bot < sort_v[y].bot ? -1 : 1;
+	return x < y ? -1 : x > y;
+}
+
+/* Orders players by rank (qsort; sort_lr). */
+static int
+by_opp_rank(const void *a, const void *b)
+{
+	int x = sort_lr->r.p[*(const int *)a].rank;
+	int y = sort_lr->r.p[*(const int *)b].rank;
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * Each bot's versions, once for all pages (bfirst, bnext): a scan of
+ * every version for each bot's page was quadratic in the versions.
+ */
+static void
+bot_groups(struct site *st)
+{
+	int *ord, i, j, n = st->nv;
+
+	ord = xcalloc((size_t)n + 1, sizeof *ord);
+	st->bfirst = xcalloc((size_t)n + 1, sizeof *st->bfirst);
+	st->bnext = xcalloc((size_t)n + 1, sizeof *st->bnext);
+	for (i = 0; i < n; i++)
+		ord[i] = i;
+	sort_v = st->v;
+	qsort(ord, (size_t)n, sizeof *ord, by_bot);
+	for (i = 0; i < n; i = j) {
+		for (j = i; j < n && st->v[ord[j]].bot == st->v[ord[i]].bot;
+		    j++) {
+			st->bfirst[ord[j]] = ord[i];
+			st->bnext[ord[j]] = j + 1 < n && st->v[ord[j +
+			    1]].bot == st->v[ord[i]].bot ? ord[j + 1] : -1;
+		}
+	}
+	free(ord);
+}
+
+/*
+ * Each rated player's opponents by rank (ors, opp), from the pairs that
+ * met, once for all pages: a look at every player for each version's
+ * page was quadratic in the versions.
+ */
+static void
+opponents(struct site *st)
+{
+	const struct rating *r = &st->lr->r;
+	long *at, p;
+	int i;
+
+	st->ors = xcalloc((size_t)r->n + 1, sizeof *st->ors);
+	st->opp = xcalloc((size_t)(2 * r->npair + 1), sizeof *st->opp);
+	if (!r->fitted)
+		return;
+	for (p = 0; p < r->npair; p++) {
+		st->ors[r->pr[p].lo + 1]++;
+		st->ors[r->pr[p].hi + 1]++;
+	}
+	for (i = 0; i < r->n; i++)
+		st->ors[i + 1] += st->ors[i];
+	at = xcalloc((size_t)r->n + 1, sizeof *at);
+	memcpy(at, st->ors, (size_t)r->n * sizeof *at);
+	for (p = 0; p < r->npair; p++) {
+		st->opp[at[r->pr[p].lo]++] = r->pr[p].hi;
+		st->opp[at[r->pr[p].hi]++] = r->pr[p].lo;
+	}
+	free(at);
+	sort_lr = st->lr;
+	for (i = 0; i < r->n; i++)
+		qsort(st->opp + st->ors[i], (size_t)(st->ors[i + 1] -
+		    st->ors[i]), sizeof *st->opp, by_opp_rank);
 }
 
 /*
@@ -709,10 +806,13 @@ recent_rows(FILE *fp, struct site *st, const struct lversion *b)
 	fputs("<h2>Recent games</h2>\n<table class=\"games\">\n<tr>"
 	    "<th>Table</th><th>Game</th><th class=\"l\">Seats (place)</th>"
 	    "<th class=\"l\">Log</th></tr>\n", fp);
+	/* the last games' ids first: only theirs are read (a bot's every
+	 * game was, 400 a page at 10,000 bots and 1,000,000 games) */
 	if ((q = lstore_prep(st->s, "SELECT g.line, t.ended IS NULL AND "
-	    "t.abandoned = 0 FROM results r JOIN games g ON g.id = r.game "
-	    "JOIN tables t ON t.id = g.tab WHERE r.version IN (SELECT id FROM "
-	    "versions WHERE bot = ?) ORDER BY r.game DESC LIMIT ?", cause,
+	    "t.abandoned = 0 FROM (SELECT r.game FROM results r WHERE "
+	    "r.version IN (SELECT id FROM versions WHERE bot = ?) ORDER BY "
+	    "r.game DESC LIMIT ?) x JOIN games g ON g.id = x.game JOIN tables "
+	    "t ON t.id = g.tab ORDER BY x.game DESC", cause,
 	    sizeof cause)) == NULL) {
 		fputs("</table>\n", fp);
 		return;
@@ -744,22 +844,26 @@ recent_rows(FILE *fp, struct site *st, const struct lversion *b)
 	fputs("</table>\n", fp);
 }
 
-/* A version's results against each opponent it met (a: its player). */
+/*
+ * A version's results against each opponent it met (a: its player), by
+ * the opponents' rank.
+ */
 static void
-h2h_rows(FILE *fp, const struct rating *r, const char *name, int a)
+h2h_rows(FILE *fp, const struct site *st, const char *name, int a)
 {
+	const struct rating *r = &st->lr->r;
 	const struct rplayer *p;
 	double wab, wba;
-	long met;
-	int o, b;
+	long met, o;
+	int b;
 
 	fputs("<h2>", fp);
 	html_esc(fp, name);
 	fputs(" against each opponent</h2>\n<table class=\"h2h\">\n"
 	    "<tr><th class=\"l\">Opponent</th><th>Games together</th>"
 	    "<th>Pairwise score %</th></tr>\n", fp);
-	for (o = 0; o < r->n; o++) {
-		b = r->order[o];
+	for (o = st->ors[a]; o < st->ors[a + 1]; o++) {
+		b = st->opp[o];
 		p = &r->p[b];
 		if ((met = rate_pair(r, a, b, &wab, &wba)) == 0)
 			continue;
@@ -794,9 +898,7 @@ w_bot(struct site *st, FILE *fp, const void *arg)
 	    "<tr><th class=\"l\">Version</th><th class=\"l\">Command</th>"
 	    "<th class=\"l\">Entered</th><th class=\"l\">Retired</th>"
 	    "<th>Elo</th><th>±</th><th>Games</th></tr>\n", fp);
-	for (i = 0; i < st->nv; i++) {
-		if (st->v[i].bot != b->bot)
-			continue;
+	for (i = st->bfirst[b - st->v]; i != -1; i = st->bnext[i]) {
 		fputs("<tr><td class=\"l\">", fp);
 		html_esc(fp, st->v[i].player);
 		fputs("</td><td class=\"l\"><code>", fp);
@@ -819,9 +921,8 @@ w_bot(struct site *st, FILE *fp, const void *arg)
 			fputs("<td>-</td><td>-</td><td>0</td></tr>\n", fp);
 	}
 	fputs("</table>\n", fp);
-	for (i = 0; i < st->nv; i++)
-		if (st->v[i].bot == b->bot && st->v[i].active &&
-		    st->v[i].quarantine != NULL) {
+	for (i = st->bfirst[b - st->v]; i != -1; i = st->bnext[i])
+		if (st->v[i].active && st->v[i].quarantine != NULL) {
 			fputs("<p class=\"quarantine\">", fp);
 			html_esc(fp, st->v[i].player);
 			fputs(" is quarantined: ", fp);
@@ -829,9 +930,9 @@ w_bot(struct site *st, FILE *fp, const void *arg)
 			fputs("</p>\n", fp);
 		}
 	chart(fp, st, ids, nids);
-	for (i = 0; i < st->nv; i++)
-		if (st->v[i].bot == b->bot && (a = st->sv[i].player) >= 0)
-			h2h_rows(fp, r, st->v[i].player, a);
+	for (i = st->bfirst[b - st->v]; i != -1; i = st->bnext[i])
+		if ((a = st->sv[i].player) >= 0)
+			h2h_rows(fp, st, st->v[i].player, a);
 	recent_rows(fp, st, b);
 	fputs("</body>\n</html>\n", fp);
 	return 0;
@@ -851,6 +952,7 @@ w_report(struct site *st, FILE *fp, const void *arg)
 	pg.nav = nav_string(st, "");
 	pg.pre = "../";
 	pg.live = st->live;
+	pg.nogrid = !st->results;
 	rc = lrate_page(st->s, st->lr, fp, *(const enum report_fmt *)arg,
 	    &pg, cause, sizeof cause);
 	free((char *)pg.nav);
@@ -987,6 +1089,7 @@ ladder_site(struct lstore *s, const struct lrating *lr, int live, char *cause,
 	struct site st;
 	sqlite3_stmt *q;
 	char *gen, *bots, *v;
+	long id;
 	int i, k, rc = -1;
 
 	memset(&st, 0, sizeof st);
@@ -1004,11 +1107,17 @@ ladder_site(struct lstore *s, const struct lrating *lr, int live, char *cause,
 	if ((q = lstore_prep(s, "SELECT m.version, g.played FROM (SELECT "
 	    "version, max(game) AS last FROM results GROUP BY version) m JOIN "
 	    "games g ON g.id = m.last", cause, len)) != NULL) {
-		while (sqlite3_step(q) == SQLITE_ROW)
-			for (i = 0; i < st.nv; i++)
-				if (st.v[i].id == sqlite3_column_int64(q, 0))
-					st.sv[i].last = sqlite3_column_int64(q,
-					    1);
+		/* the versions are in id order: found by halves */
+		while (sqlite3_step(q) == SQLITE_ROW) {
+			id = (long)sqlite3_column_int64(q, 0);
+			for (i = 0, k = st.nv; i < k; )
+				if (st.v[(i + k) / 2].id < id)
+					i = (i + k) / 2 + 1;
+				else
+					k = (i + k) / 2;
+			if (i < st.nv && st.v[i].id == id)
+				st.sv[i].last = sqlite3_column_int64(q, 1);
+		}
 		sqlite3_finalize(q);
 	}
 	st.name = lstore_meta(s, "name");
@@ -1039,14 +1148,12 @@ ladder_site(struct lstore *s, const struct lrating *lr, int live, char *cause,
 	st.results = lr->r.fitted && lr->r.n > 0 && lr->r.n <= FULL_REPORT_MAX;
 	if (index_page(&st, cause, len) == -1)
 		goto out;
-	for (i = 0; i < st.nv; i++) {
+	bot_groups(&st);
+	opponents(&st);
+	for (i = 0; i < st.nv; i++)
 		/* one page per bot, written at its newest version */
-		for (k = i + 1; k < st.nv; k++)
-			if (st.v[k].bot == st.v[i].bot)
-				break;
-		if (k == st.nv && bot_page(&st, i, cause, len) == -1)
+		if (st.bnext[i] == -1 && bot_page(&st, i, cause, len) == -1)
 			goto out;
-	}
 	publish(s->dir, strrchr(gen, '/') + 1);
 	rc = 0;
 out:
@@ -1055,6 +1162,10 @@ out:
 	free(gen);
 	free(st.sv);
 	free(st.name);
+	free(st.bfirst);
+	free(st.bnext);
+	free(st.ors);
+	free(st.opp);
 	lversions_free(st.v, st.nv);
 	return rc;
 }

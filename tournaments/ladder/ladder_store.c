@@ -39,6 +39,11 @@
 "  UNIQUE (batch, idx));\n" \
 "CREATE INDEX jobs_state ON jobs (state);\n"
 
+/* A version's ratings over time, found without a scan of every fit's
+ * (a bot's page reads them: a scan each was quadratic in the versions). */
+#define RATINGS_INDEX \
+"CREATE INDEX ratings_version ON ratings (version, fit);\n"
+
 static const char schema[] =
 "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);\n"
 "CREATE TABLE bots (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE,\n"
@@ -69,7 +74,8 @@ static const char schema[] =
 "CREATE TABLE ratings (fit INTEGER NOT NULL REFERENCES fits(id),\n"
 "  version INTEGER NOT NULL REFERENCES versions(id), elo REAL NOT NULL,\n"
 "  pm REAL, games INTEGER NOT NULL, PRIMARY KEY (fit, version));\n"
-JOBS_SCHEMA;
+JOBS_SCHEMA
+RATINGS_INDEX;
 
 /* From schema 1: a version kept from play, and why. */
 static const char upgrade1[] =
@@ -86,7 +92,17 @@ JOBS_SCHEMA
 "UPDATE meta SET value = '3' WHERE key = 'schema_version';\n"
 "COMMIT;\n";
 
+/* From schema 3: the ratings by version. */
+static const char upgrade3[] =
+"BEGIN IMMEDIATE;\n"
+RATINGS_INDEX
+"UPDATE meta SET value = '4' WHERE key = 'schema_version';\n"
+"COMMIT;\n";
+
 static int	 fail(struct lstore *, const char *, char *, size_t);
+static sqlite3_stmt *kept(struct lstore *, enum lstmt, char *, size_t);
+static int	 step_kept(struct lstore *, enum lstmt, const char *, char *,
+		    size_t);
 static char	*col_text(sqlite3_stmt *, int);
 static int	 upgrade(struct lstore *, char *, size_t);
 static json_t	*settings(struct lstore *, char *, size_t);
@@ -113,6 +129,46 @@ lstore_prep(struct lstore *s, const char *sql, char *cause, size_t len)
 	return st;
 }
 
+/* The SQL of each kept statement. */
+static const char *const kept_sql[LST_N] = {
+	[LST_SAVEPOINT] = "SAVEPOINT game",
+	[LST_RELEASE] = "RELEASE game",
+	[LST_GAME] = "INSERT INTO games (tab, game, deal, line, log, played) "
+	    "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+	[LST_RESULT] = "INSERT INTO results VALUES (?, ?, ?, ?, ?, ?)",
+};
+
+/*
+ * Statement which, prepared the first time and kept in the store until it
+ * closes (a game's statements, prepared for every game, were a good part
+ * of its cost), reset with its bindings cleared; NULL and a cause.
+ */
+static sqlite3_stmt *
+kept(struct lstore *s, enum lstmt which, char *cause, size_t len)
+{
+	if (s->st[which] == NULL)
+		return s->st[which] = lstore_prep(s, kept_sql[which], cause,
+		    len);
+	sqlite3_reset(s->st[which]);
+	sqlite3_clear_bindings(s->st[which]);
+	return s->st[which];
+}
+
+/* Runs a kept statement without bindings or results; -1 and a cause. */
+static int
+step_kept(struct lstore *s, enum lstmt which, const char *what, char *cause,
+    size_t len)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if ((st = kept(s, which, cause, len)) == NULL)
+		return -1;
+	rc = sqlite3_step(st);
+	sqlite3_reset(st);
+	return rc == SQLITE_DONE ? 0 : fail(s, what, cause, len);
+}
+
 /* A column's text as a new string, or NULL. */
 static char *
 col_text(sqlite3_stmt *st, int i)
@@ -131,7 +187,8 @@ upgrade(struct lstore *s, char *cause, size_t len)
 
 	free(v);
 	if ((n == 1 && lstore_exec(s, upgrade1, cause, len) == -1) ||
-	    (n <= 2 && n >= 1 && lstore_exec(s, upgrade2, cause, len) == -1)) {
+	    (n <= 2 && n >= 1 && lstore_exec(s, upgrade2, cause, len) == -1) ||
+	    (n <= 3 && n >= 1 && lstore_exec(s, upgrade3, cause, len) == -1)) {
 		sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
 		return -1;
 	}
@@ -175,7 +232,7 @@ lstore_open(struct lstore *s, const char *dir, int create, char *cause,
 		if (lstore_exec(s, "BEGIN", cause, len) == -1 ||
 		    lstore_exec(s, schema, cause, len) == -1 ||
 		    lstore_exec(s, "INSERT INTO meta VALUES ('schema_version', "
-		    "'3')", cause, len) == -1 ||
+		    "'4')", cause, len) == -1 ||
 		    lstore_exec(s, "COMMIT", cause, len) == -1)
 			goto bad;
 		return 0;
@@ -201,6 +258,10 @@ bad:
 void
 lstore_close(struct lstore *s)
 {
+	int i;
+
+	for (i = 0; i < LST_N; i++)
+		sqlite3_finalize(s->st[i]);
 	if (s->db != NULL)
 		sqlite3_close(s->db);
 	free(s->dir);
@@ -599,14 +660,11 @@ lstore_game(struct lstore *s, const struct jgame *g, const long *vers,
 		return -1;
 	}
 	/* a savepoint: a transaction of its own, or part of the caller's */
-	if (lstore_exec(s, "SAVEPOINT game", cause, len) == -1) {
+	if (step_kept(s, LST_SAVEPOINT, "savepoint", cause, len) == -1) {
 		free(text);
 		return -1;
 	}
-	if ((st = lstore_prep(s,
-	    "INSERT INTO games (tab, game, deal, line, log, "
-	    "played) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING", cause,
-	    len)) == NULL)
+	if ((st = kept(s, LST_GAME, cause, len)) == NULL)
 		goto out;
 	sqlite3_bind_int64(st, 1, g->table);
 	sqlite3_bind_int64(st, 2, g->game);
@@ -615,7 +673,7 @@ lstore_game(struct lstore *s, const struct jgame *g, const long *vers,
 	sqlite3_bind_text(st, 5, g->log, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(st, 6, (int64_t)time(NULL));
 	i = sqlite3_step(st);
-	sqlite3_finalize(st);
+	sqlite3_reset(st);
 	if (i != SQLITE_DONE) {
 		fail(s, "games", cause, len);
 		goto out;
@@ -625,9 +683,7 @@ lstore_game(struct lstore *s, const struct jgame *g, const long *vers,
 		goto out;
 	}
 	id = sqlite3_last_insert_rowid(s->db);
-	if ((st = lstore_prep(s,
-	    "INSERT INTO results VALUES (?, ?, ?, ?, ?, ?)",
-	    cause, len)) == NULL)
+	if ((st = kept(s, LST_RESULT, cause, len)) == NULL)
 		goto out;
 	for (i = 0; i < g->k; i++) {
 		for (sum = 0, f = 0; f < NTFAULT_MAIN; f++)
@@ -643,12 +699,12 @@ lstore_game(struct lstore *s, const struct jgame *g, const long *vers,
 			break;
 	}
 	n = i;
-	sqlite3_finalize(st);
+	sqlite3_reset(st);
 	if (n < g->k) {
 		fail(s, "results", cause, len);
 		goto out;
 	}
-	if (lstore_exec(s, "RELEASE game", cause, len) == 0)
+	if (step_kept(s, LST_RELEASE, "release", cause, len) == 0)
 		rc = 0;
 out:
 	if (rc != 0)

@@ -18,7 +18,7 @@
 #include <jansson.h>
 
 #define LADDER_DB	"ladder.db"
-#define LADDER_SCHEMA	3		/* the store's schema version */
+#define LADDER_SCHEMA	4		/* the store's schema version */
 #define LNAME_MAX	40		/* a bot's name */
 #define LDESC_NAME	"bot.json"	/* an inbox entry's description */
 #define LDESC_MAX	65536		/* its size, and a settings' comment */
@@ -30,10 +30,16 @@ struct sqlite3;
 struct sqlite3_stmt;
 struct tour;
 
+/* The statements a store prepares once and keeps (lstore_game's). */
+enum lstmt {
+	LST_SAVEPOINT, LST_RELEASE, LST_GAME, LST_RESULT, LST_N
+};
+
 struct lstore {
 	struct sqlite3	*db;
 	char		*dir;		/* the ladder's directory */
 	char		*path;		/* its ladder.db */
+	struct sqlite3_stmt *st[LST_N];	/* prepared on first use */
 };
 
 /* One version of a bot, as the store holds it. */

@@ -31,7 +31,9 @@ ladder_synth(struct lstore *s, const char *dir, long nbots, long ngames,
 	long gi, table = 0, vers[MAX_PLAYERS], gpt;
 	uint64_t tseed;
 	char *tlog;
-	int n = 0, i, k, a, b, rc, ret = -1, seat[MAX_PLAYERS];
+	int n = 0, i, k, a, b, rc, ret = -1, seat[MAX_PLAYERS], at[MAX_PLAYERS];
+	long lim;
+	int width;
 
 	if ((lstore_scalar(s, "SELECT count(*) FROM versions") > 0) !=
 	    append) {
@@ -49,8 +51,12 @@ ladder_synth(struct lstore *s, const char *dir, long nbots, long ngames,
 		goto fail;
 	}
 	gpt = tour_games_per_table(&t);
+	/* synth0000 ..., as many digits as the last needs */
+	for (width = 4, lim = 10000; lim < nbots; width++, lim *= 10)
+		;
 	for (i = 0; i < nbots && !append; i++) {
-		snprintf(name, sizeof name, "synth%04d", i);
+		snprintf(name, sizeof name, "synth%0*d", width < 10 ? width :
+		    10, i);
 		if (lstore_add_version(s, name, NULL, "true", NULL, NULL,
 		    cause, len) == -1)
 			goto fail;
@@ -71,19 +77,23 @@ ladder_synth(struct lstore *s, const char *dir, long nbots, long ngames,
 	if (append)
 		rng_seed(&g, seed_derive(seed, (uint64_t)lstore_scalar(s,
 		    "SELECT count(*) FROM games")));
-	if (lstore_exec(s, "BEGIN", cause, len) == -1)
+	/* a new store: many games a transaction, their pages held (the
+	 * default cache spills a transaction's pages to the log as it
+	 * goes); appended: each game its own, as the run commits it */
+	if (!append && lstore_exec(s, "PRAGMA cache_size = -262144; BEGIN",
+	    cause, len) == -1)
 		goto fail;
 	for (gi = 0; gi < ngames; gi++) {
 		if (gi % gpt == 0) {
 			for (a = 0; a < k; a++) {
 again:
-				vers[a] = (long)(rng_next(&g) % (uint64_t)n);
+				at[a] = (int)(rng_next(&g) % (uint64_t)n);
 				for (b = 0; b < a; b++)
-					if (vers[b] == vers[a])
+					if (at[b] == at[a])
 						goto again;
 			}
 			for (a = 0; a < k; a++)
-				vers[a] = v[vers[a]].id;
+				vers[a] = v[at[a]].id;
 			if ((table = lstore_table(s, k, vers, 0, gpt, seed, 0,
 			    &tseed, &tlog, cause, len)) == -1)
 				goto fail;
@@ -94,8 +104,7 @@ again:
 		jg.deal = t.duplicate ? jg.game / k : jg.game;
 		jg.k = k;
 		for (a = 0; a < k; a++) {
-			for (i = 0; i < n && v[i].id != vers[a]; i++)
-				;
+			i = at[a];
 			jg.bots[a] = v[i].player;
 			/* a Gumbel key per seat: places by strength */
 			key[a] = str[i] / 173.7 - log(-log(((double)(
@@ -114,11 +123,11 @@ again:
 		json_decref(line);
 		if (rc == -1)
 			goto fail;
-		if (gi % 10000 == 9999 && (lstore_exec(s, "COMMIT; BEGIN",
-		    cause, len) == -1))
+		if (!append && gi % 100000 == 99999 && (lstore_exec(s,
+		    "COMMIT; BEGIN", cause, len) == -1))
 			goto fail;
 	}
-	if (lstore_exec(s, "COMMIT", cause, len) == -1)
+	if (!append && lstore_exec(s, "COMMIT", cause, len) == -1)
 		goto fail;
 	ret = 0;
 fail:

@@ -8,6 +8,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#define LSYNTH_MAX_BOTS	100000	/* --bots: a ladder's bots, not a table's */
+
 struct lstore;
 
 /*

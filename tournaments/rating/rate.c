@@ -17,7 +17,13 @@
  * and laid out by rows (each row's columns ascending) for a fit, which
  * sweeps every row in the dense order (a prior's virtual draws join the
  * pairs that never met): the dense fit's bits in memory that grows with
- * the pairs, not n * n.
+ * the pairs, not n * n.  That sweep costs n * n an iteration; above
+ * dense_max players (RATE_DENSE_MAX, a tournament's most bots: a ladder of
+ * more versions) the prior's share over every other player is summed by
+ * bins of strength instead, each bin a series in its players' distances
+ * from its centre (to some 1e-17 of its sum), kept as the sweep updates a
+ * player: near-linear in the players, the same fit to its tolerance but
+ * no longer the dense sweep's bits.
  */
 #include <errno.h>
 #include <math.h>
@@ -50,7 +56,12 @@ static long	 pair_find(const struct rating *, int, int);
 static void	 spm_build(struct spm *, int, long, const int *);
 static void	 spm_free(struct spm *);
 static int	 sfit(const struct spm *, const double *, size_t, double,
-		    double *, int);
+		    double *, int, int);
+struct pbins;
+static void	 pb_build(struct pbins *, int, const double *);
+static void	 pb_put(struct pbins *, int, double, double);
+static double	 pb_sum(const struct pbins *, double, const double *);
+static int	 binned(const struct rating *, double);
 static int	 boot_fit(struct rating *, const struct spm *, int,
 		    const double *);
 static void	 boot_stats(struct rating *);
@@ -556,17 +567,145 @@ spm_free(struct spm *m)
 }
 
 /*
+ * The players by bins of log-strength PB_WIDTH wide (a player outside
+ * the bins made at the iteration's start is summed on its own): each
+ * bin's sums of (y - y0)^m, m < PB_TERMS, over its players' strengths y,
+ * y0 its centre's, so that the sum of 1 / (x + y) over its players is
+ * the series of (-1)^m s[m] / (x + y0)^(m + 1), whose terms fall by
+ * y0 (e^(PB_WIDTH / 2) - 1) / (x + y0) < 0.14 at least.
+ */
+#define PB_WIDTH	0.25
+#define PB_TERMS	24
+#define PB_MARGIN	8	/* bins made beyond the players' range */
+#define PB_MAXBINS	4096
+struct pbins {
+	int	 lo, nb, cap;	/* the first bin's key, the bins, room */
+	double	*y0, *s;	/* nb centres; nb * PB_TERMS sums */
+	int	*bin;		/* n: a player's bin, or -1: on its own */
+	int	*out, nout;	/* the players on their own */
+	int	*at;		/* n: a player's place in out */
+	double	 grow;		/* e^(PB_WIDTH / 2) - 1 */
+};
+
+/* Puts every player of strengths gam[0 .. n) in its bin anew. */
+static void
+pb_build(struct pbins *b, int n, const double *gam)
+{
+	double k, kmin = INFINITY, kmax = -INFINITY;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		k = floor(log(gam[i]) / PB_WIDTH);
+		kmin = fmin(kmin, k);
+		kmax = fmax(kmax, k);
+	}
+	b->lo = (int)fmax(-1e9, kmin) - PB_MARGIN;
+	b->nb = (int)fmin(PB_MAXBINS, fmin(1e9, kmax) - b->lo + 1 +
+	    PB_MARGIN);
+	if (b->nb > b->cap) {
+		b->cap = b->nb;
+		b->y0 = xreallocarray(b->y0, (size_t)b->cap, sizeof *b->y0);
+		b->s = xreallocarray(b->s, (size_t)b->cap * PB_TERMS,
+		    sizeof *b->s);
+	}
+	memset(b->s, 0, (size_t)b->nb * PB_TERMS * sizeof *b->s);
+	for (i = 0; i < b->nb; i++)
+		b->y0[i] = exp(((double)(b->lo + i) + 0.5) * PB_WIDTH);
+	b->grow = expm1(PB_WIDTH / 2);
+	b->nout = 0;
+	for (i = 0; i < n; i++) {
+		b->bin[i] = -1;
+		b->at[i] = -1;
+		pb_put(b, i, NAN, gam[i]);
+	}
+}
+
+/*
+ * Moves player i from strength old (NAN: in no bin yet) to y: its powers
+ * taken from its bin's sums and added to those of y's bin (or it joins
+ * the players on their own).
+ */
+static void
+pb_put(struct pbins *b, int i, double old, double y)
+{
+	double k, d, p, *s;
+	int m, bi;
+
+	if (!isnan(old) && (bi = b->bin[i]) >= 0) {
+		s = b->s + (size_t)bi * PB_TERMS;
+		d = old - b->y0[bi];
+		for (m = 0, p = 1; m < PB_TERMS; m++, p *= d)
+			s[m] -= p;
+	} else if (!isnan(old)) {
+		/* off the list: the last one takes its place */
+		b->out[b->at[i]] = b->out[--b->nout];
+		b->at[b->out[b->at[i]]] = b->at[i];
+	}
+	k = floor(log(y) / PB_WIDTH) - b->lo;
+	if (k >= 0 && k < b->nb) {
+		bi = b->bin[i] = (int)k;
+		s = b->s + (size_t)bi * PB_TERMS;
+		d = y - b->y0[bi];
+		for (m = 0, p = 1; m < PB_TERMS; m++, p *= d)
+			s[m] += p;
+	} else {
+		b->bin[i] = -1;
+		b->at[i] = b->nout;
+		b->out[b->nout++] = i;
+	}
+}
+
+/* The sum of 1 / (x + y) over every player's strength y (gam). */
+static double
+pb_sum(const struct pbins *b, double x, const double *gam)
+{
+	const double *s;
+	double sum = 0, part, q, p, rho, bound;
+	int i, m;
+
+	for (i = 0; i < b->nb; i++) {
+		s = b->s + (size_t)i * PB_TERMS;
+		if (s[0] == 0)
+			continue;
+		q = 1 / (x + b->y0[i]);
+		rho = b->y0[i] * b->grow * q;
+		part = s[0] * q;
+		/* each term at most s[0] q rho^m: on until that is nothing */
+		for (m = 1, p = q, bound = rho; m < PB_TERMS && bound > 1e-17;
+		    m++, bound *= rho) {
+			p *= -q;
+			part += s[m] * p;
+		}
+		sum += part;
+	}
+	for (i = 0; i < b->nout; i++)
+		sum += 1 / (x + gam[b->out[i]]);
+	return sum;
+}
+
+/* Whether the fit of r with prior sums it by bins (see the head). */
+static int
+binned(const struct rating *r, double prior)
+{
+	return prior > 0 && r->n > (r->dense_max > 0 ? r->dense_max :
+	    RATE_DENSE_MAX);
+}
+
+/*
  * Fits natural-log strengths by Hunter's MM iterations, cyclic (each
  * player's update uses the others' newest values), on the matrix m whose
  * pair p's weighted wins are v[p * vs] (lo over hi) and v[p * vs + 1]:
  * every row swept over every column as a dense matrix would be (a pair
  * that never met counts the prior's share alone), in the same order, so
- * the same bits; with no prior only the pairs that met.
+ * the same bits; with no prior only the pairs that met; with bins, the
+ * prior's share over every other player summed by bins of strength
+ * (struct pbins), then the pairs that met.
  */
 static int
 sfit(const struct spm *m, const double *v, size_t vs, double prior,
-    double *lambda, int warm)
+    double *lambda, int warm, int bins)
 {
+	struct pbins pb;
 	double *gam, *wins, *nm, pr, num, den, old, change, mean, gi, wij;
 	long e, ee;
 	unsigned f;
@@ -580,31 +719,51 @@ sfit(const struct spm *m, const double *v, size_t vs, double prior,
 	gam = xcalloc((size_t)n, sizeof *gam);
 	wins = xcalloc((size_t)n, sizeof *wins);
 	pr = prior / (n - 1);
+	memset(&pb, 0, sizeof pb);
+	if (bins) {
+		pb.bin = xcalloc((size_t)n, sizeof *pb.bin);
+		pb.at = xcalloc((size_t)n, sizeof *pb.at);
+		pb.out = xcalloc((size_t)n, sizeof *pb.out);
+	}
 	/* the games of each pair that met, once, not at every iteration */
 	nm = xreallocarray(NULL, (size_t)m->rs[n] + 1, sizeof *nm);
 	for (i = 0; i < n; i++) {
 		gam[i] = warm ? exp(lambda[i]) : 1;
-		for (e = m->rs[i], j = 0; j < n; j++) {
-			if (j == i)
+		/* without a prior (adding 0 keeps a sum's bits) or with
+		 * bins, the pairs that met alone */
+		for (e = m->rs[i], j = pr > 0 && !bins ? 0 : n; j < n ||
+		    e < m->rs[i + 1]; j++) {
+			if (j < n && j == i)
 				continue;
 			wij = 0;
-			if (e < m->rs[i + 1] && m->col[e] == j) {
+			if (e < m->rs[i + 1] && (j >= n || m->col[e] == j)) {
 				f = m->pi[e] & 1;
 				wij = v[(m->pi[e] >> 1) * vs + f];
 				nm[e] = wij + v[(m->pi[e] >> 1) * vs + 1 - f] +
-				    pr;
+				    (bins ? 0 : pr);
 				e++;
 			}
-			wins[i] += wij + pr / 2;
+			wins[i] += wij + (bins ? 0 : pr / 2);
 		}
+		if (bins)
+			wins[i] += (n - 1) * pr / 2;
 	}
 	for (it = 1; it <= BT_MAXITER; it++) {
 		change = 0;
+		if (bins)
+			pb_build(&pb, n, gam);
 		for (i = 0; i < n; i++) {
 			den = 0;
 			gi = gam[i];
 			ee = m->rs[i + 1];
-			for (e = m->rs[i], j = 0; ; e++) {
+			if (bins) {
+				den = pr * (pb_sum(&pb, gi, gam) - 0.5 / gi);
+				for (e = m->rs[i]; e < ee; e++)
+					if (nm[e] > 0)
+						den += nm[e] / (gi +
+						    gam[m->col[e]]);
+			}
+			for (e = m->rs[i], j = 0; !bins; e++) {
 				/* the pairs that never met, up to the next
 				 * that did: the prior's share alone */
 				lim = e < ee ? m->col[e] : n;
@@ -620,6 +779,8 @@ sfit(const struct spm *m, const double *v, size_t vs, double prior,
 			num = wins[i];
 			old = gam[i];
 			gam[i] = den > 0 && num > 0 ? num / den : old * 1e-3;
+			if (bins)
+				pb_put(&pb, i, old, gam[i]);
 			if (fabs(log(gam[i] / old)) > change)
 				change = fabs(log(gam[i] / old));
 		}
@@ -638,6 +799,11 @@ sfit(const struct spm *m, const double *v, size_t vs, double prior,
 	free(gam);
 	free(wins);
 	free(nm);
+	free(pb.y0);
+	free(pb.s);
+	free(pb.bin);
+	free(pb.at);
+	free(pb.out);
 	return it;
 }
 
@@ -775,7 +941,7 @@ boot_fit(struct rating *r, const struct spm *m, int anchor,
 		}
 		sfit(m, acc + 2 * (b % g), 2 * (size_t)(B - b / g * g < g ?
 		    B - b / g * g : g), fmax(r->opts.prior, RATE_BOOT_PRIOR),
-		    lb, 1);
+		    lb, 1, binned(r, fmax(r->opts.prior, RATE_BOOT_PRIOR)));
 		be = r->belo + (size_t)nb * n;
 		rate_to_elo(r, lb, be, anchor);
 		for (i = 0; i < n && isfinite(be[i]); i++)
@@ -869,7 +1035,8 @@ rate_fit(struct rating *r, char *cause, size_t len)
 	if (r->warm && r->nlam > 0)
 		memcpy(lambda, r->lam, (size_t)r->nlam * sizeof *lambda);
 	sfit(&m, r->pr != NULL ? r->pr[0].w : NULL, sizeof *r->pr /
-	    sizeof (double), r->opts.prior, lambda, r->warm && r->nlam > 0);
+	    sizeof (double), r->opts.prior, lambda, r->warm && r->nlam > 0,
+	    binned(r, r->opts.prior));
 	rate_to_elo(r, lambda, elo, anchor);
 	for (i = 0; i < n; i++) {
 		r->p[i].elo = elo[i];

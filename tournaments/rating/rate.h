@@ -99,6 +99,9 @@ struct rating {
 	 * the intervals kept from the last fit that had the bootstrap
 	 * (a player new since has none) */
 	int		 point_only;
+	/* players up to which the prior is summed pair by pair, the dense
+	 * fit's bits (0: RATE_DENSE_MAX); above, by bins of strength */
+	int		 dense_max;
 	/* warm starts (set warm): the last fit's log-strengths */
 	int		 warm;
 	int		 nlam;	/* players in them */
@@ -148,6 +151,7 @@ void	 rate_free(struct rating *);
 #define RATE_LOG_MEM		(4 << 20)	/* logmem's default */
 #define RATE_BOOT_MEM		(32 << 20)	/* bootmem's default */
 #define RATE_POISSON_MAX	30
+#define RATE_DENSE_MAX		4096	/* dense_max's default: MAX_BOTS */
 struct rng;
 void	 rate_poisson_cdf(double *);
 int	 rate_poisson1(struct rng *, const double *);

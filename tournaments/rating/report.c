@@ -296,7 +296,10 @@ text(FILE *fp, const struct report *rp)
 			fputc('\n', fp);
 		}
 	}
-	if (r->n > 1)
+	if (r->n > 1 && rp->nogrid)
+		fprintf(fp, "\nHead to head: not shown for %d players (a grid "
+		    "of %ld cells)\n", r->n, (long)r->n * r->n);
+	else if (r->n > 1)
 		head_to_head(fp, r, w);
 	return 0;
 }

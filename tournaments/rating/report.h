@@ -41,6 +41,8 @@ struct report {
 	const struct recent	*recent;	/* or NULL */
 	int			 color;		/* text: terminal colours */
 	int			 top;		/* text: only the first rows; 0 all */
+	int			 nogrid;	/* text: a note for the head-to-head
+						 * grid (n * n cells) */
 	const char		*nav;		/* html: links atop the page */
 };
 
