@@ -89,6 +89,12 @@ TEST_SRC = $(filter-out tests/common.c,$(wildcard tests/*.c))
 TEST_LIB = $(B)/tests/common.o
 TEST_BIN = $(TEST_SRC:tests/%.c=$(B)/tests/%)
 PROGS	 = bin/referee $(BOT_BIN) $(TOUR_BIN) $(TOOL_BIN)
+# bin/ is the variants' both (build/ is not): programs linked by the other
+# variant go, so that all are linked again, not bin/tournament alone (its
+# objects newer than it) with the rest left as the other's
+ifneq ($(shell cat bin/.variant 2>/dev/null),$(VARIANT))
+$(shell rm -f $(PROGS); mkdir -p bin && echo $(VARIANT) > bin/.variant)
+endif
 
 # The engines as a library for bot authors (referee/cardarena.h): the
 # rules, their codecs and the public interface, static and shared (its

@@ -1129,8 +1129,14 @@ ladder_run(struct lstore *s, const struct lrun_opts *o)
 		abort();
 	if ((lock = open(logs, O_RDWR | O_CREAT | O_CLOEXEC, 0600)) == -1)
 		err(1, "%s", logs);
-	if (flock(lock, LOCK_EX | LOCK_NB) == -1)
-		errx(1, "%s: the ladder is running already", s->dir);
+	/* a run killed a moment ago may leave a child between its fork and
+	 * its exec holding the lock's descriptor for some milliseconds (a
+	 * restart at once found "running already"): a second's grace */
+	for (n = 0; flock(lock, LOCK_EX | LOCK_NB) == -1; n++) {
+		if ((errno != EWOULDBLOCK && errno != EINTR) || n == 50)
+			errx(1, "%s: the ladder is running already", s->dir);
+		usleep(20000);
+	}
 	free(logs);
 	memset(&rn, 0, sizeof rn);
 	rn.s = s;
