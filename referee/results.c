@@ -546,6 +546,27 @@ resline_scan(const char *text, size_t len, int n, struct resline *r)
 }
 
 int
+resline_same(const struct resline *a, const struct resline *b)
+{
+	int i;
+
+	if (a->n != b->n || a->game != b->game || a->seed != b->seed ||
+	    a->capped != b->capped || strcmp(a->log, b->log) != 0)
+		return 0;
+	for (i = 0; i < a->n; i++)
+		if (a->seats[i] != b->seats[i] ||
+		    a->places[i] != b->places[i] ||
+		    a->scores[i] != b->scores[i] ||
+		    memcmp(a->kinds[i], b->kinds[i], sizeof a->kinds[i]) != 0 ||
+		    a->hello[i] != b->hello[i] ||
+		    memcmp(a->limits[i], b->limits[i],
+		    sizeof a->limits[i]) != 0 ||
+		    a->retired[i] != b->retired[i])
+			return 0;
+	return 1;
+}
+
+int
 resline_decode(const char *text, size_t len, int n, struct resline *r,
     char *cause, size_t clen)
 {

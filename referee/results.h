@@ -81,6 +81,8 @@ int	 resline_decode(const char *, size_t, int n, struct resline *,
  * other text, good or bad (resline_parse then decides).
  */
 int	 resline_scan(const char *, size_t, int n, struct resline *);
+/* 1 if two lines say the same, field by field (the readers' tests). */
+int	 resline_same(const struct resline *, const struct resline *);
 /* resline_decode with jansson alone, for every JSON form of the line. */
 int	 resline_parse(const char *, size_t, int n, struct resline *,
 	    char *, size_t);

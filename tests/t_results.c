@@ -32,7 +32,6 @@
 	log "}"
 
 static void	 random_line(struct rng *, struct resline *);
-static int	 same(const struct resline *, const struct resline *);
 static int	 bad(const char *, int, const char *);
 static int	 agree(const char *, size_t, int);
 static int	 left(const char *, int);
@@ -91,28 +90,6 @@ random_line(struct rng *rg, struct resline *r)
 	}
 }
 
-/* 1 if two lines say the same, field by field. */
-static int
-same(const struct resline *a, const struct resline *b)
-{
-	int i;
-
-	if (a->n != b->n || a->game != b->game || a->seed != b->seed ||
-	    a->capped != b->capped || strcmp(a->log, b->log) != 0)
-		return 0;
-	for (i = 0; i < a->n; i++)
-		if (a->seats[i] != b->seats[i] ||
-		    a->places[i] != b->places[i] ||
-		    a->scores[i] != b->scores[i] ||
-		    memcmp(a->kinds[i], b->kinds[i], sizeof a->kinds[i]) != 0 ||
-		    a->hello[i] != b->hello[i] ||
-		    memcmp(a->limits[i], b->limits[i],
-		    sizeof a->limits[i]) != 0 ||
-		    a->retired[i] != b->retired[i])
-			return 0;
-	return 1;
-}
-
 /* 1 if text is refused for n bots with a cause naming field. */
 static int
 bad(const char *text, int n, const char *field)
@@ -143,7 +120,7 @@ agree(const char *text, size_t n, int bots)
 	if (resline_scan(text, n, bots, &s) == -1)
 		return 1;
 	if (resline_parse(text, n, bots, &p, cause, sizeof cause) == -1 ||
-	    !same(&s, &p))
+	    !resline_same(&s, &p))
 		return 0;
 	resline_encode(&b, &s);
 	rc = b.len == n + 1 && memcmp(b.p, text, n) == 0 ? 2 : 0;
@@ -184,7 +161,7 @@ main(int argc, char **argv)
 		resline_encode(&b, &r);
 		if (b.len > 0 && b.p[b.len - 1] == '\n' &&
 		    resline_decode(b.p, b.len - 1, r.n, &back, cause,
-		    sizeof cause) == 0 && same(&r, &back))
+		    sizeof cause) == 0 && resline_same(&r, &back))
 			equal++;
 		else
 			fprintf(stderr, "# round trip failed: %s (%s)\n", b.p,
@@ -295,7 +272,7 @@ main(int argc, char **argv)
 			b2.len = 0;
 			resline_encode(&b2, &back);
 			ok = resline_decode(b2.p, b2.len - 1, r.n, &again,
-			    cause, sizeof cause) == 0 && same(&back, &again);
+			    cause, sizeof cause) == 0 && resline_same(&back, &again);
 			strict += ok;
 			if (!ok)
 				fprintf(stderr, "# accepted but not stable: "

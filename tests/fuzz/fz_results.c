@@ -13,30 +13,7 @@
 #include "fz.h"
 #include "results.h"
 
-static int	 same(const struct resline *, const struct resline *);
 static void	 back(const struct resline *);
-
-/* 1 if two lines say the same, field by field. */
-static int
-same(const struct resline *a, const struct resline *b)
-{
-	int i;
-
-	if (a->n != b->n || a->game != b->game || a->seed != b->seed ||
-	    a->capped != b->capped || strcmp(a->log, b->log) != 0)
-		return 0;
-	for (i = 0; i < a->n; i++)
-		if (a->seats[i] != b->seats[i] ||
-		    a->places[i] != b->places[i] ||
-		    a->scores[i] != b->scores[i] ||
-		    memcmp(a->kinds[i], b->kinds[i], sizeof a->kinds[i]) != 0 ||
-		    a->hello[i] != b->hello[i] ||
-		    memcmp(a->limits[i], b->limits[i],
-		    sizeof a->limits[i]) != 0 ||
-		    a->retired[i] != b->retired[i])
-			return 0;
-	return 1;
-}
 
 /* Encodes r and reads it back with both readers: the same, or abort. */
 static void
@@ -51,11 +28,11 @@ back(const struct resline *r)
 		abort();
 	memset(&d, 0, sizeof d);
 	if (resline_parse(b.p, b.len - 1, r->n, &d, cause, sizeof cause) ==
-	    -1 || !same(r, &d))
+	    -1 || !resline_same(r, &d))
 		abort();
 	memset(&d, 0, sizeof d);
 	if (resline_decode(b.p, b.len - 1, r->n, &d, cause, sizeof cause) ==
-	    -1 || !same(r, &d))
+	    -1 || !resline_same(r, &d))
 		abort();
 	buf_free(&b);
 }
@@ -77,7 +54,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	memset(&p, 0, sizeof p);
 	scanned = resline_scan(text, size, n, &s) == 0;
 	parsed = resline_parse(text, size, n, &p, cause, sizeof cause) == 0;
-	if (scanned && (!parsed || !same(&s, &p)))
+	if (scanned && (!parsed || !resline_same(&s, &p)))
 		abort();
 	if (parsed)
 		back(&p);

@@ -33,7 +33,6 @@
 
 #define JREAD_BUF	(1 << 20)	/* bytes a journal is read in at once */
 
-static int	 plain(const char *);
 static int	 jgame_put(struct buf *, const struct jgame *, const json_t *);
 static int	 put_line(int, char *, size_t, char *, size_t);
 static int	 int_array(const json_t *, const char *, int, int *, char *,
@@ -194,9 +193,9 @@ jgame_json(const struct jgame *g, const json_t *seed)
 	return j;
 }
 
-/* 1 if s is printable ASCII with no '"' nor '\\': jansson copies it. */
-static int
-plain(const char *s)
+/* 1 if s is written in JSON as its own bytes; see journal.h. */
+int
+json_plain(const char *s)
 {
 	for (; *s != '\0'; s++)
 		if (*s < 0x20 || *s > 0x7e || *s == '"' || *s == '\\')
@@ -216,10 +215,10 @@ jgame_put(struct buf *b, const struct jgame *g, const json_t *seed)
 
 	if (seed != NULL && !json_is_integer(seed))
 		return -1;
-	if (g->log != NULL && !plain(g->log))
+	if (g->log != NULL && !json_plain(g->log))
 		return -1;
 	for (i = 0; i < g->k; i++)
-		if (!plain(g->bots[i]) || g->scores[i] != floor(g->scores[i]) ||
+		if (!json_plain(g->bots[i]) || g->scores[i] != floor(g->scores[i]) ||
 		    fabs(g->scores[i]) >= 9e15)
 			return -1;
 	buf_kint(b, "{\"table\":", g->table);

@@ -81,6 +81,11 @@ int	 jgame_scan(const char *, size_t n, struct jgame *, char *out);
 /* Encodes a game as a journal line object: a new reference. */
 json_t	*jgame_json(const struct jgame *, const json_t *seed);
 /*
+ * 1 if s is written in JSON as its own bytes (printable ASCII, no '"' nor
+ * '\\'): the canonical form copies it as it is.
+ */
+int	 json_plain(const char *);
+/*
  * The text of a game's journal line (no newline), byte for byte what
  * json_dumps(jgame_json(g, seed), JSON_COMPACT) gives, written without
  * a tree when its strings are plain ASCII and its scores whole: a new

@@ -873,7 +873,7 @@ json_t *
 tour_settings(const struct tour *t)
 {
 	static const char *const passed[] = { "bots", "limits", "env",
-	    "bot_user", "comment", "referee_args", NULL };
+	    "bot_user", "comment", "referee_args", "hide", NULL };
 	static const char *const modes[] = { [SCHED_AUTO] = "auto",
 	    [SCHED_ALL] = "all", [SCHED_BALANCED] = "balanced" };
 	char seed[32];

@@ -94,7 +94,6 @@ static int	 skip_header(void *, const json_t *, char *, size_t);
 static void	 bad_line(void *, long, const char *);
 static int	 gather(struct gather *, char **, int, const char *, int);
 static char	*relpath(struct gather *, const char *);
-static int	 plain(const char *);
 static void	 write_game(struct gather *, const struct jgame *,
 		    const char *);
 static int	 is_failed(const struct gather *, long);
@@ -564,16 +563,6 @@ bad_line(void *arg, long lineno, const char *cause)
 	g->refused++;
 }
 
-/* 1 if s is written in JSON as its own bytes (printable ASCII, no escape). */
-static int
-plain(const char *s)
-{
-	for (; *s != '\0'; s++)
-		if (*s < 0x20 || *s > 0x7e || *s == '"' || *s == '\\')
-			return 0;
-	return 1;
-}
-
 /*
  * Writes a game to the new journal with log as its log path: a line in
  * the canonical form is copied through (its log replaced), any other is
@@ -588,7 +577,7 @@ write_game(struct gather *g, const struct jgame *jg, const char *log)
 	size_t n;
 	char *text;
 
-	if (jg->text != NULL && (log == NULL || plain(log))) {
+	if (jg->text != NULL && (log == NULL || json_plain(log))) {
 		/* a canonical line ends with its log, if any: "log":"..."} */
 		n = jg->textlen - (jg->log != NULL ? strlen(jg->log) + 3 : 1);
 		if (fwrite(jg->text, 1, n, g->out) != n ||
