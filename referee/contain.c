@@ -1120,9 +1120,6 @@ isolate_hides(struct jailed *jl, char *const *argv, int bot)
 			vec_add(&jl->hide_dirs, &nd, vw.hide[i].path);
 		else
 			vec_add(&jl->hide_files, &nf, vw.hide[i].path);
-	/* the referee's terminal, which it shares (its session's): no bot
-	 * writes to it, reads the keys typed there, or changes its modes */
-	vec_add(&jl->hide_files, &nf, "/dev/tty");
 	view_free(&vw);
 }
 

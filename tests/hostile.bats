@@ -1231,7 +1231,7 @@ in_pty() {
 	echo "$output"
 }
 
-@test "no bot types into the operator's terminal (TIOCSTI) nor opens it, in every mode; the attack is real" {
+@test "no bot types into the operator's terminal (TIOCSTI), in every mode; the attack is real" {
 	command -v script >/dev/null || skip "no script(1)"
 	# the attack is real: a process of the terminal's session types into
 	# it, and the terminal echoes what was typed
