@@ -507,7 +507,7 @@ next_run(void *arg, struct pool_run *r)
 	r->list = xcalloc((size_t)ng, sizeof *r->list);
 	for (g = 0; g < ng; g++)
 		r->list[g] = g;
-	lt = xmalloc(sizeof *lt);
+	lt = xcalloc(1, sizeof *lt);
 	pace_start(&lt->pace);
 	lt->left = ng;
 	rn->handed += ng;
