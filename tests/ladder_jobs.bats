@@ -213,10 +213,10 @@ print(json.dumps(l, separators=(",", ":")))' > "$T/edited"
 
 @test "ladder --spool: a bot without a directory, shown the working directory that holds the ladder, reads no other entrant's copy (seated or not, retired), nor the store, nor a plan" {
 	strangers_ladder
+	# the README's line, its program by its full path
+	sub=${PAR/bin\//$PWD/bin/}
 	(cd "$T" && "$OLDPWD/bin/tournament" ladder run lad --games 48 --spool lad/spool \
-	    --workers 2 --job-timeout 60 \
-	    --submit "parallel -j \"\$JOBS\" $OLDPWD/bin/tournament job --from \"\$PLAN\" --index {} --out \"\$OUT\" ::: \$(seq 0 \$((JOBS - 1)))") \
-	    2>"$T/run.err"
+	    --workers 2 --job-timeout 60 --submit "$sub") 2>"$T/run.err"
 	jobs_complete 48
 	snooped
 	! grep '^snoop: read' "$T/seen" || false
@@ -230,8 +230,7 @@ print(json.dumps(l, separators=(",", ":")))' > "$T/edited"
 	chown -R nobody "$T"
 	$as env HOME="$T" sh -c 'cd "$1" && exec "$2/bin/tournament" ladder run lad --games 24 \
 	    --spool lad/spool --workers 2 --job-timeout 60 --submit "$3"' sh "$T" "$PWD" \
-	    "parallel -j \"\$JOBS\" $PWD/bin/tournament job --from \"\$PLAN\" --index {} --out \"\$OUT\" ::: \$(seq 0 \$((JOBS - 1)))" \
-	    2>"$T/run.err"
+	    "${PAR/bin\//$PWD/bin/}" 2>"$T/run.err"
 	jobs_complete 24
 	snooped
 	! grep '^snoop: read' "$T/seen" || false
