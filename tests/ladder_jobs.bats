@@ -11,7 +11,8 @@
 # host left out counted in play and judged after a restart; a submit
 # command that fails; the workers' logs copied into the ladder's logs
 # (linked by the site with their replays, served), but not a link nor a
-# file past the bound.  The same on a real Slurm is in tests/slurm.bats.
+# file past the bound; kill -9 of the host while a whole table's logs
+# settle, then a restart ends that table and copies its logs.  The same on a real Slurm is in tests/slurm.bats.
 
 load helpers
 load ladder
@@ -366,5 +367,46 @@ EOF2
 	curl -sf "http://127.0.0.1:$port/$f.html" | grep -q '<html'
 	# no name outside that form, no link
 	! curl -sf "http://127.0.0.1:$port/logs/t000001.b000001.x" || false
+	status_is_rate 20 "$L/export.jsonl"
+}
+
+@test "ladder --spool: kill -9 of the host while a whole table's logs settle: the restart ends it (not abandoned) and copies its logs" {
+	four_bots
+	# the workers play the table, then keep its logs changing for 8 s:
+	# the host waits for them to stand still before the table ends
+	cat > "$T/submit.sh" <<EOF2
+$PAR || exit 1
+( for i in \$(seq 80); do touch "\$OUT"/logs/*.jsonl; sleep 0.1; done ) >/dev/null 2>&1 &
+EOF2
+	bin/tournament ladder run "$L" --games 12 --spool "$T/sp" --workers 1 \
+	    --job-timeout 60 --submit "sh $T/submit.sh" 2>"$T/run1.err" &
+	bg=$!
+	# every game in, the job done, the table not ended: the window
+	job_done() { [ "$(q "SELECT count(*) FROM jobs WHERE state = 'done'")" -eq 1 ]; }
+	wait_for job_done
+	[ "$(q "SELECT count(*) FROM games")" -eq 12 ]
+	[ "$(q "SELECT count(*) FROM tables WHERE ended IS NULL")" -eq 1 ]
+	kill -9 "$bg"
+	wait "$bg" || true
+	bg=""
+	[ -z "$(ls "$L/logs" | grep '^t000001\.b')" ]
+	run bin/tournament ladder run "$L" --games 12 --spool "$T/sp" --workers 1 \
+	    --job-timeout 60 --submit "sh $T/submit.sh"
+	[ "$status" -eq 0 ]
+	[[ "$output" != *"abandoned"* ]]
+	[[ "$output" == *"ladder: 1 table of a stopped run with no job out taken up"* ]]
+	# ended here, not abandoned, no game of it played again (the run's
+	# 12 new games are a second table's)
+	[ "$(q "SELECT abandoned FROM tables WHERE id = 1")" -eq 0 ]
+	[ "$(q "SELECT count(*) FROM jobs WHERE tab = 1")" -eq 1 ]
+	jobs_complete 24
+	# its logs copied, each whole
+	n=0
+	for f in $(q "SELECT DISTINCT log FROM games WHERE tab = 1"); do
+		[ -f "$L/$f" ]
+		bin/replay --verify -q "$L/$f"
+		n=$((n + 1))
+	done
+	[ "$n" -ge 1 ]
 	status_is_rate 20 "$L/export.jsonl"
 }

@@ -24,7 +24,8 @@
  * stop the run.  A run killed at any point leaves its jobs in the store:
  * the next run reads their journals and plans again what they lack, their
  * tables adopted by the source as its own (counted in play, judged at
- * their end).
+ * their end); so are its tables with no job out that had not ended (their
+ * games all in, their logs settling: they end, logs copied).
  */
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -134,6 +135,7 @@ static struct ltab *tab_new(struct spool *, long, const struct pool_run *,
 		    char *, size_t);
 static void	 tab_free(struct spool *, struct ltab *, int);
 static int	 resume(struct spool *, char *, size_t);
+static int	 resume_ended(struct spool *, char *, size_t);
 static int	 job_add(struct spool *, struct ltab *, json_t **, long *,
 		    long *);
 static json_t	*job_tournament(struct spool *, struct ltab *, json_t **,
@@ -336,6 +338,46 @@ resume(struct spool *sp, char *cause, size_t len)
 		    "their journals are read, what they lack is played again "
 		    "after %lds\n", sp->nj, sp->nj == 1 ? "" : "s",
 		    LJOBS_TIMEOUT(sp->o));
+	return rc == 0 ? resume_ended(sp, cause, len) : rc;
+}
+
+/*
+ * Takes up the tables a killed run left with no job out but not ended
+ * (killed while their logs settled, or before a lost job's games were
+ * planned again): the first end here, their logs copied and their bots
+ * judged; the others are planned again for what they lack.  -1 and a
+ * cause.
+ */
+static int
+resume_ended(struct spool *sp, char *cause, size_t len)
+{
+	sqlite3_stmt *st;
+	long table;
+	int i, n = 0, rc = 0;
+
+	if ((st = lstore_prep(sp->s, "SELECT id FROM tables WHERE ended IS "
+	    "NULL AND id IN (SELECT tab FROM jobs) ORDER BY id", cause,
+	    len)) == NULL)
+		return -1;
+	while (rc == 0 && sqlite3_step(st) == SQLITE_ROW) {
+		table = (long)sqlite3_column_int64(st, 0);
+		for (i = 0; i < sp->ntb; i++)
+			if (sp->tb[i]->r.table == table)
+				break;
+		if (i < sp->ntb)
+			continue;
+		if (tab_new(sp, table, NULL, cause, len) == NULL)
+			rc = -1;
+		else
+			n++;
+	}
+	sqlite3_finalize(st);
+	if (rc == 0 && n > 0 && !sp->o->quiet)
+		fprintf(stderr, "ladder: %d table%s of a stopped run with no "
+		    "job out taken up: ended when whole (logs copied, bots "
+		    "judged), else what %s lack%s is played again\n", n,
+		    n == 1 ? "" : "s", n == 1 ? "it" : "they", n == 1 ? "s" :
+		    "");
 	return rc;
 }
 

@@ -632,7 +632,7 @@ lstore_abandon(struct lstore *s, int keep_jobs)
 
 	if (lstore_exec(s, keep_jobs ? "UPDATE tables SET abandoned = 1, "
 	    "ended = strftime('%s','now') WHERE ended IS NULL AND id NOT IN "
-	    "(SELECT tab FROM jobs WHERE state = 'out')" : "UPDATE tables SET "
+	    "(SELECT tab FROM jobs)" : "UPDATE tables SET "
 	    "abandoned = 1, ended = strftime('%s','now') WHERE ended IS NULL",
 	    cause, sizeof cause) == -1)
 		return 0;

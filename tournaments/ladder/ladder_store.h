@@ -112,8 +112,9 @@ long	 lstore_table(struct lstore *, int k, const long *versions, long lo,
 int	 lstore_table_end(struct lstore *, long table, char *, size_t);
 /*
  * Marks every table not ended as abandoned (after a kill), but with
- * keep_jobs those with a job out (ladder_jobs.c resumes them; without,
- * such jobs are marked stopped); the count.
+ * keep_jobs those played as jobs (ladder_jobs.c resumes them: a job out,
+ * or their games all in and their logs not yet copied; without, their
+ * jobs out are marked stopped); the count.
  */
 long	 lstore_abandon(struct lstore *, int keep_jobs);
 /*
