@@ -807,12 +807,13 @@ recent_rows(FILE *fp, struct site *st, const struct lversion *b)
 	    "<th>Table</th><th>Game</th><th class=\"l\">Seats (place)</th>"
 	    "<th class=\"l\">Log</th></tr>\n", fp);
 	/* the last games' ids first: only theirs are read (a bot's every
-	 * game was, 400 a page at 10,000 bots and 1,000,000 games) */
+	 * game was, 400 a page at 10,000 bots and 1,000,000 games); shown
+	 * by table and game, not in the order workers' journals came in */
 	if ((q = lstore_prep(st->s, "SELECT g.line, t.ended IS NULL AND "
 	    "t.abandoned = 0 FROM (SELECT r.game FROM results r WHERE "
 	    "r.version IN (SELECT id FROM versions WHERE bot = ?) ORDER BY "
 	    "r.game DESC LIMIT ?) x JOIN games g ON g.id = x.game JOIN tables "
-	    "t ON t.id = g.tab ORDER BY x.game DESC", cause,
+	    "t ON t.id = g.tab ORDER BY g.tab DESC, g.game DESC", cause,
 	    sizeof cause)) == NULL) {
 		fputs("</table>\n", fp);
 		return;
