@@ -102,7 +102,7 @@ rnd.v2|1" ]
 	! grep -q '"seed":"' <(head -n 1 "$T/export.jsonl") || false
 }
 
-@test "ladder synth --append: games added between the bots synth made, timed; the table still tournament rate's; misuse refused" {
+@test "ladder synth --append: games added between the bots synth made, timed, their tables ended; the table still tournament rate's; misuse refused" {
 	bin/tournament ladder init --boot 10 "$L" "$T/settings.json"
 	run bin/tournament ladder synth "$L" --append --games 10
 	[ "$status" -eq 1 ]
@@ -113,6 +113,8 @@ rnd.v2|1" ]
 	[[ "$output" == *": 120 games appended in "*" s (CPU)" ]]
 	[ "$(q "SELECT count(*) FROM games")" = 320 ]
 	[ "$(q "SELECT count(*) FROM versions")" = 5 ]
+	# its tables played out: a run abandons none of them
+	[ "$(q "SELECT count(*) FROM tables WHERE ended IS NULL")" = 0 ]
 	status_is_rate 10 "$T/export.jsonl"
 	run bin/tournament ladder synth "$L" --bots 5 --games 10
 	[ "$status" -eq 1 ]

@@ -123,6 +123,11 @@ again:
 		json_decref(line);
 		if (rc == -1)
 			goto fail;
+		/* played out: a run of the ladder finds no table to
+		 * abandon */
+		if ((gi % gpt == gpt - 1 || gi == ngames - 1) &&
+		    lstore_table_end(s, table, cause, len) == -1)
+			goto fail;
 		if (!append && gi % 100000 == 99999 && (lstore_exec(s,
 		    "COMMIT; BEGIN", cause, len) == -1))
 			goto fail;
