@@ -137,6 +137,27 @@ rnd.v2|1" ]
 	[ "$(wc -l < "$T/status.csv")" -gt 4097 ]
 }
 
+@test "ladder run seats from more active bots than a tournament file holds (4,096): synth's bots given a command play; --command misuse refused" {
+	bin/tournament ladder init --boot 2 "$L" "$T/settings.json"
+	bin/tournament ladder synth "$L" --bots 4200 --games 30 --command "$PWD/bin/random"
+	[ "$(q "SELECT count(DISTINCT command) FROM versions")" -eq 1 ]
+	[ "$(q "SELECT command FROM versions LIMIT 1")" = "$PWD/bin/random" ]
+	run bin/tournament ladder run -j 1 --games 6 "$L"
+	[ "$status" -eq 0 ]
+	[[ "$output" != *"at most 4096"* ]]
+	[[ "$output" == *"4200 bots in play"* ]]
+	[ "$(q "SELECT count(*) FROM games")" -eq 36 ]
+	# the games the run played: nobody faulted (the command ran)
+	! q "SELECT line FROM games WHERE id > 30" | grep -q '"crash":[1-9]' || false
+	[ "$(q "SELECT count(*) FROM tables WHERE ended IS NULL OR abandoned")" -eq 0 ]
+	run bin/tournament ladder synth "$L" --append --games 5 --command true
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"--command names the bots synth makes"* ]]
+	run bin/tournament ladder synth "$T/other" --bots 5 --games 5 --command ""
+	[ "$status" -eq 2 ]
+	[ "${#lines[@]}" -eq 1 ]
+}
+
 @test "ladder site: more bots than results.html shows (60): table.txt is ladder status's table without the n x n head-to-head grid, a note instead" {
 	bin/tournament ladder init --boot 2 "$L" "$T/settings.json"
 	bin/tournament ladder synth "$L" --bots 70 --games 600

@@ -138,6 +138,10 @@ refused_file() {
 	[[ "$output" == *'unknown game "nosuch"'* ]]
 	refused_file '{"game": "horserace", "colour": 1}'
 	[[ "$output" == *'unknown key "colour"'* ]]
+	refused_file '{"game": "horserace", "bots": [{"name":"b","command":"x"},{"name":"a","command":"x"},{"name":"c","command":"x"},{"name":"a","command":"y"}]}'
+	[[ "$output" == *'"bots": two bots are called a' ]]
+	refused_file "{\"game\": \"horserace\", \"bots\": [$(for i in $(seq 4097); do printf '{"name":"b%d","command":"x"},' "$i"; done | sed 's/,$//')]}"
+	[[ "$output" == *'"bots": at most 4096' ]]
 	refused_file '{"game": "horserace", "options": {"stack": -5}, "bots": [{"name":"a","command":"x"}]}'
 	[[ "$output" == *'"options": '* ]]
 	# fewer bots than seats is a bad file too: status 2, as --help says

@@ -42,7 +42,8 @@ static int	 load_book(struct tour *, const struct game *,
 static int	 check_keys(const json_t *, char *, size_t);
 static int	 load_game(struct tour *, const json_t *, const char *,
 		    char *, size_t);
-static int	 load_bots(struct tour *, const json_t *, char *, size_t);
+static int	 load_bots(struct tour *, const json_t *, int, char *, size_t);
+static int	 name_cmp(const void *, const void *);
 static int	 load_deals(struct tour *, const json_t *, char *, size_t);
 static int	 load_logs(struct tour *, const json_t *, char *, size_t);
 static int	 load_policy(struct tour *, const json_t *, char *, size_t);
@@ -569,21 +570,34 @@ load_game(struct tour *t, const json_t *j, const char *path, char *cause,
 	return 0;
 }
 
-/* Reads the bots, each with a name of its own; -1 and a cause. */
+/* Orders bots by name (name_cmp's qsort of pointers to them). */
 static int
-load_bots(struct tour *t, const json_t *j, char *cause, size_t len)
+name_cmp(const void *a, const void *b)
 {
+	return strcmp((*(const struct tbot *const *)a)->name,
+	    (*(const struct tbot *const *)b)->name);
+}
+
+/*
+ * Reads the bots (at most maxbots), each with a name of its own (checked
+ * in order of names: a ladder's tens of thousands too); -1 and a cause.
+ */
+static int
+load_bots(struct tour *t, const json_t *j, int maxbots, char *cause,
+    size_t len)
+{
+	const struct tbot **by;
 	json_t *v;
 	size_t i;
-	int k;
+	int rc = 0;
 
 	v = json_object_get(j, "bots");
 	if (!json_is_array(v) || json_array_size(v) == 0) {
 		snprintf(cause, len, "\"bots\": a non-empty array");
 		return -1;
 	}
-	if (json_array_size(v) > MAX_BOTS) {
-		snprintf(cause, len, "\"bots\": at most %d", MAX_BOTS);
+	if (json_array_size(v) > (size_t)maxbots) {
+		snprintf(cause, len, "\"bots\": at most %d", maxbots);
 		return -1;
 	}
 	t->bots = xcalloc(json_array_size(v), sizeof *t->bots);
@@ -592,14 +606,19 @@ load_bots(struct tour *t, const json_t *j, char *cause, size_t len)
 		if (load_bot(&t->bots[i], json_array_get(v, i), (int)i, cause,
 		    len) == -1)
 			return -1;
-		for (k = 0; k < (int)i; k++)
-			if (strcmp(t->bots[k].name, t->bots[i].name) == 0) {
-				snprintf(cause, len, "\"bots\": two bots are "
-				    "called %s", t->bots[i].name);
-				return -1;
-			}
 	}
-	return 0;
+	by = xcalloc((size_t)t->nbots, sizeof *by);
+	for (i = 0; i < (size_t)t->nbots; i++)
+		by[i] = &t->bots[i];
+	qsort(by, (size_t)t->nbots, sizeof *by, name_cmp);
+	for (i = 1; i < (size_t)t->nbots && rc == 0; i++)
+		if (strcmp(by[i - 1]->name, by[i]->name) == 0) {
+			snprintf(cause, len, "\"bots\": two bots are called "
+			    "%s", by[i]->name);
+			rc = -1;
+		}
+	free(by);
+	return rc;
 }
 
 /*
@@ -836,6 +855,14 @@ int
 tour_parse(struct tour *t, const json_t *j, const char *path, char *cause,
     size_t len)
 {
+	return tour_parse_max(t, j, path, MAX_BOTS, cause, len);
+}
+
+/* The same with at most maxbots bots; see tournament.h. */
+int
+tour_parse_max(struct tour *t, const json_t *j, const char *path,
+    int maxbots, char *cause, size_t len)
+{
 	memset(t, 0, sizeof *t);
 	t->path = xstrdup(path);
 	if (!json_is_object(j)) {
@@ -844,7 +871,7 @@ tour_parse(struct tour *t, const json_t *j, const char *path, char *cause,
 	}
 	if (check_keys(j, cause, len) == -1 ||
 	    load_game(t, j, path, cause, len) == -1 ||
-	    load_bots(t, j, cause, len) == -1 ||
+	    load_bots(t, j, maxbots, cause, len) == -1 ||
 	    load_deals(t, j, cause, len) == -1 ||
 	    load_logs(t, j, cause, len) == -1 ||
 	    load_policy(t, j, cause, len) == -1 ||

@@ -84,6 +84,12 @@ json_t	*tour_read(const char *path, char *, size_t);
 /* Checks a tournament file's JSON (path names it); -1 and a cause. */
 int	 tour_parse(struct tour *, const json_t *, const char *path, char *,
 	    size_t);
+/*
+ * The same with at most maxbots bots, not a file's MAX_BOTS: a ladder's
+ * tournament (every bot it may seat; each table seats a few).
+ */
+int	 tour_parse_max(struct tour *, const json_t *, const char *path,
+	    int maxbots, char *, size_t);
 /* Games each table plays: deals, times the seats when duplicate. */
 long	 tour_games_per_table(const struct tour *);
 /*

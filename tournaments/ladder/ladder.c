@@ -94,7 +94,7 @@ static const char usage_text[] =
 "       tournament ladder site [-v] DIR\n"
 "       tournament ladder serve DIR [--port P] [--idle S]\n"
 "       tournament ladder synth DIR (--bots N | --append) --games N\n"
-"                             [--seed N]\n"
+"                             [--seed N] [--command CMD]\n"
 "\n"
 "A ladder plays for ever while bots enter, are updated and retire; DIR\n"
 "holds its store (ladder.db, SQLite), the bots' copies, the match logs\n"
@@ -139,6 +139,8 @@ static const char usage_text[] =
 "synth     fills a new ladder with N synthetic bots and games (for\n"
 "          measuring; no bot is run), or --append adds games to one and\n"
 "          says their CPU time\n"
+"  --command CMD     the synthetic bots' command (default true; not\n"
+"                    checked: a run of the ladder plays them with it)\n"
 "\n"
 "Exit status: 0 on success; 1 when the ladder cannot be used or a bot is\n"
 "refused; 2 for a bad command line or settings; 130 when run was stopped\n"
@@ -788,10 +790,12 @@ l_synth(int argc, char **argv)
 		{ "games", required_argument, NULL, 'g' },
 		{ "seed", required_argument, NULL, 's' },
 		{ "append", no_argument, NULL, 'a' },
+		{ "command", required_argument, NULL, 'c' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct lstore s;
+	const char *cmd = NULL;
 	char cause[512];
 	long nbots = 0, ngames = 0;
 	uint64_t seed = 1;
@@ -816,6 +820,12 @@ l_synth(int argc, char **argv)
 		case 'a':
 			append = 1;
 			break;
+		case 'c':
+			if (*optarg == '\0')
+				cli_usage_error("tournament ladder synth",
+				    "--command: a command, not an empty one");
+			cmd = optarg;
+			break;
 		case 'h':
 			usage(stdout, 0);
 		default:
@@ -825,9 +835,12 @@ l_synth(int argc, char **argv)
 	if (argc - optind != 1 || (nbots == 0) != append || ngames == 0)
 		cli_usage_error("tournament ladder synth", "give the ladder's "
 		    "directory, --bots (or --append) and --games");
+	if (append && cmd != NULL)
+		cli_usage_error("tournament ladder synth", "--command names "
+		    "the bots synth makes, not those --append plays");
 	open_store(&s, argv[optind]);
 	t0 = cpu_now();
-	if (ladder_synth(&s, argv[optind], nbots, ngames, seed, append,
+	if (ladder_synth(&s, argv[optind], nbots, ngames, seed, append, cmd,
 	    cause, sizeof cause) == -1)
 		errx(1, "%s", cause);
 	if (append)

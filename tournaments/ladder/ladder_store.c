@@ -921,7 +921,7 @@ ladder_tour(struct lstore *s, const struct lversion *v, int n,
 		abort();
 	json_object_set_new(j, "output", json_string(text));
 	free(text);
-	rc = tour_parse(t, j, s->path, cause, len);
+	rc = tour_parse_max(t, j, s->path, LADDER_MAX_BOTS, cause, len);
 	json_decref(j);
 	return rc;
 }

@@ -24,6 +24,8 @@
 #define LDESC_MAX	65536		/* its size, and a settings' comment */
 #define LBOT_MAX_BYTES	(256LL << 20)	/* a bot's files, by default */
 #define LBOT_MAX_FILES	10000L		/* its files, dirs and links */
+#define LADDER_MAX_BOTS	100000		/* active bots a run seats from (a
+					 * file's MAX_BOTS is for a table's few) */
 
 struct jgame;
 struct sqlite3;

@@ -19,7 +19,7 @@
 
 int
 ladder_synth(struct lstore *s, const char *dir, long nbots, long ngames,
-    uint64_t seed, int append, char *cause, size_t len)
+    uint64_t seed, int append, const char *cmd, char *cause, size_t len)
 {
 	struct lversion *v = NULL;
 	struct tour t;
@@ -57,8 +57,8 @@ ladder_synth(struct lstore *s, const char *dir, long nbots, long ngames,
 	for (i = 0; i < nbots && !append; i++) {
 		snprintf(name, sizeof name, "synth%0*d", width < 10 ? width :
 		    10, i);
-		if (lstore_add_version(s, name, NULL, "true", NULL, NULL,
-		    cause, len) == -1)
+		if (lstore_add_version(s, name, NULL, cmd != NULL ? cmd :
+		    "true", NULL, NULL, cause, len) == -1)
 			goto fail;
 	}
 	if (lstore_versions(s, &v, &n, cause, len) == -1)

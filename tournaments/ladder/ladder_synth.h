@@ -8,7 +8,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define LSYNTH_MAX_BOTS	100000	/* --bots: a ladder's bots, not a table's */
+#include "ladder/ladder_store.h"
+
+#define LSYNTH_MAX_BOTS	LADDER_MAX_BOTS	/* --bots */
 
 struct lstore;
 
@@ -19,10 +21,12 @@ struct lstore;
  * seat), committed as the run commits them but in transactions of many
  * games; the same seed makes the same store.  With append, the games are
  * added to a synthetic ladder made before, between its bots (nbots is
- * theirs).  -1 and a cause (a ladder that has bots already, or none to
+ * theirs).  The bots' command is cmd (NULL: "true"; synth never runs
+ * them, a run of the ladder does).  -1 and a cause (a ladder that has bots already, or none to
  * append to, fewer bots than seats, the store failing).
  */
 int	 ladder_synth(struct lstore *s, const char *dir, long nbots,
-	    long ngames, uint64_t seed, int append, char *, size_t);
+	    long ngames, uint64_t seed, int append, const char *cmd, char *,
+	    size_t);
 
 #endif
