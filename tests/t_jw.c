@@ -4,6 +4,7 @@
  * result, for nesting, empty containers, escapes, reals, cards, embedded
  * trees and the legal list's amount ranges.
  */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +16,8 @@
 static void	ok(int, const char *, const char *, const char *);
 static void	sample(struct jw *, int);
 static void	check(int, const char *, const char *);
+static void	strings(void);
+static void	integers(void);
 
 /* Prints one TAP line, and the two texts on a failure. */
 static void
@@ -121,6 +124,83 @@ check(int variant, const char *what, const char *want)
 	buf_free(&tree);
 }
 
+/*
+ * Every byte, at every place of a string around the length copied without
+ * the escaper (jw_str's table): text equals the tree's encoding.
+ */
+static void
+strings(void)
+{
+	struct buf text = { 0 }, tree = { 0 };
+	char s[80];
+	struct jw w;
+	json_t *j;
+	size_t n, at;
+	int c, k, bad = 0;
+
+	for (c = 1; c < 256; c++)
+		for (n = 1; n < sizeof s - 1; n += n < 60 ? 29 : 1)
+			for (k = 0; k < 3; k++) {
+				at = k == 0 ? 0 : k == 1 ? n / 2 : n - 1;
+				memset(s, 'a', n);
+				s[n] = '\0';
+				s[at] = (char)c;
+				text.len = tree.len = 0;
+				jw_text(&w, &text);
+				jw_str(&w, s);
+				jw_tree(&w);
+				jw_str(&w, s);
+				j = jw_root(&w);
+				buf_json(&tree, j);
+				json_decref(j);
+				buf_str(&text, "");
+				buf_str(&tree, "");
+				if (strcmp(text.p, tree.p) != 0 && bad++ == 0)
+					ok(0, "a string", text.p, tree.p);
+			}
+	ok(bad == 0, "every byte anywhere in a string: text equals the tree's",
+	    "", "");
+	buf_free(&text);
+	buf_free(&tree);
+}
+
+/* put_int_any against printf, at every length and both ends. */
+static void
+integers(void)
+{
+	static const long long edge[] = { 0, 9, 10, 99, 100, 999, 1000,
+	    LLONG_MAX, LLONG_MIN, LLONG_MIN + 1 };
+	char a[32], b[32];
+	long long v, p;
+	size_t i;
+	int bad = 0, neg;
+
+	for (i = 0; i < sizeof edge / sizeof edge[0] * 2; i++) {
+		v = edge[i / 2];
+		if (i % 2 && v != LLONG_MIN)
+			v = -v;
+		*put_int_any(a, v) = '\0';
+		snprintf(b, sizeof b, "%lld", v);
+		if (strcmp(a, b) != 0 && bad++ == 0)
+			ok(0, "an integer", a, b);
+	}
+	for (p = 1; p <= LLONG_MAX / 10; p *= 10)
+		for (v = p - 2; v <= p + 2; v++)
+			for (neg = 0; neg < 2; neg++) {
+				*put_int_any(a, neg ? -v : v) = '\0';
+				snprintf(b, sizeof b, "%lld", neg ? -v : v);
+				if (strcmp(a, b) != 0 && bad++ == 0)
+					ok(0, "an integer", a, b);
+			}
+	for (v = -100000; v <= 100000; v++) {
+		*put_int_any(a, v) = '\0';
+		snprintf(b, sizeof b, "%lld", v);
+		if (strcmp(a, b) != 0 && bad++ == 0)
+			ok(0, "an integer", a, b);
+	}
+	ok(bad == 0, "put_int_any writes what printf does", "", "");
+}
+
 int
 main(void)
 {
@@ -130,5 +210,7 @@ main(void)
 	check(3, "every call: text equals the tree's encoding", NULL);
 	check(4, "a key against the contract (a quote) makes text and tree "
 	    "differ, which the fuzzer's comparison catches", NULL);
+	strings();
+	integers();
 	return tap_done();
 }

@@ -82,6 +82,18 @@ jw_text_jstr(struct jw *w, const char *s)
 	w->comma = w->depth > 0;
 }
 
+/*
+ * The bytes a string copies as they are (printable ASCII but '"' and
+ * '\\'): one load a byte where five comparisons were.
+ */
+#define PLAIN16		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1
+static const uint8_t plain[256] = {
+	[0x20] = 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	[0x30] = PLAIN16, PLAIN16,
+	[0x50] = 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1,
+	[0x60] = PLAIN16, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1
+};
+
 void
 jw_str(struct jw *w, const char *s)
 {
@@ -100,13 +112,16 @@ jw_str(struct jw *w, const char *s)
 	 */
 	d = jw_room(w, JW_WORD + 2);
 	*d++ = '"';
-	for (n = 0; u[n] != '\0'; n++) {
-		if (n == JW_WORD || u[n] < 0x20 || u[n] >= 0x80 ||
-		    u[n] == '"' || u[n] == '\\') {
+	for (n = 0; plain[u[n]]; n++) {
+		if (n == JW_WORD) {
 			jw_text_jstr(w, s);
 			return;
 		}
 		d[n] = (char)u[n];
+	}
+	if (u[n] != '\0') {
+		jw_text_jstr(w, s);
+		return;
 	}
 	d += n;
 	*d++ = '"';
