@@ -18,6 +18,7 @@ static void	sample(struct jw *, int);
 static void	check(int, const char *, const char *);
 static void	strings(void);
 static void	integers(void);
+static void	cards(void);
 
 /* Prints one TAP line, and the two texts on a failure. */
 static void
@@ -201,6 +202,28 @@ integers(void)
 	ok(bad == 0, "put_int_any writes what printf does", "", "");
 }
 
+/* Every card: the text's table gives card_name's letters. */
+static void
+cards(void)
+{
+	struct buf text = { 0 };
+	char name[3], want[8];
+	struct jw w;
+	int c, bad = 0;
+
+	for (c = 0; c <= JOKER + 1; c++) {
+		text.len = 0;
+		jw_text(&w, &text);
+		jw_card(&w, c);
+		card_name(c, name);
+		snprintf(want, sizeof want, "\"%s\"", name);
+		if (strcmp(text.p, want) != 0 && bad++ == 0)
+			ok(0, "a card", text.p, want);
+	}
+	ok(bad == 0, "every card's text is its name", "", "");
+	buf_free(&text);
+}
+
 int
 main(void)
 {
@@ -212,5 +235,6 @@ main(void)
 	    "differ, which the fuzzer's comparison catches", NULL);
 	strings();
 	integers();
+	cards();
 	return tap_done();
 }

@@ -82,6 +82,10 @@ jw_text_jstr(struct jw *w, const char *s)
 	w->comma = w->depth > 0;
 }
 
+const char jw_card_names[2 * 54 + 1] =
+    "AS2S3S4S5S6S7S8S9STSJSQSKSAH2H3H4H5H6H7H8H9HTHJHQHKH"
+    "AD2D3D4D5D6D7D8D9DTDJDQDKDAC2C3C4C5C6C7C8C9CTCJCQCKCJKJK";
+
 /*
  * The bytes a string copies as they are (printable ASCII but '"' and
  * '\\'): one load a byte where five comparisons were.
@@ -180,24 +184,6 @@ jw_null(struct jw *w)
 	d = jw_room(w, 4);
 	memcpy(d, "null", 4);
 	jw_done(w, d + 4, 1);
-}
-
-void
-jw_card(struct jw *w, int card)
-{
-	char name[3], *d;
-
-	card_name(card, name);
-	if (w->b == NULL) {
-		tree_put(w, json_string_nocheck(name), 0);
-		return;
-	}
-	d = jw_room(w, 4);
-	*d++ = '"';
-	*d++ = name[0];
-	*d++ = name[1];
-	*d++ = '"';
-	jw_done(w, d, 1);
 }
 
 void
