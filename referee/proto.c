@@ -124,6 +124,11 @@ proto_quick(const char *p, size_t len, int64_t *id, long long *index,
 	return p == end ? 0 : -1;
 }
 
+/* The bytes json_text_true looks at: brackets, braces, ',' and '"'. */
+static const unsigned char json_mark[256] = {
+	['{'] = 1, ['}'] = 1, ['['] = 1, [']'] = 1, [','] = 1, ['"'] = 1
+};
+
 int
 json_text_true(const char *s, size_t n, const char *key)
 {
@@ -131,6 +136,11 @@ json_text_true(const char *s, size_t n, const char *key)
 	int depth = 0, at_key = 0;
 
 	for (i = 0; i < n; i++) {
+		/* most bytes are none of the six: one load each */
+		while (i < n && !json_mark[(unsigned char)s[i]])
+			i++;
+		if (i == n)
+			break;
 		switch (s[i]) {
 		case '{':
 		case '[':

@@ -4,6 +4,7 @@
  * result, for nesting, empty containers, escapes, reals, cards, embedded
  * trees and the legal list's amount ranges.
  */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +16,10 @@
 static void	ok(int, const char *, const char *, const char *);
 static void	sample(struct jw *, int);
 static void	check(int, const char *, const char *);
+static void	strings(void);
+static void	integers(void);
+static void	int_same(long long, int *);
+static void	cards(void);
 
 /* Prints one TAP line, and the two texts on a failure. */
 static void
@@ -121,6 +126,100 @@ check(int variant, const char *what, const char *want)
 	buf_free(&tree);
 }
 
+/*
+ * Every byte, at every place of a string around the length copied without
+ * the escaper (jw_str's table): text equals the tree's encoding.
+ */
+static void
+strings(void)
+{
+	struct buf text = { 0 }, tree = { 0 };
+	char s[80];
+	struct jw w;
+	json_t *j;
+	size_t n, at;
+	int c, k, bad = 0;
+
+	for (c = 1; c < 256; c++)
+		for (n = 1; n < sizeof s - 1; n += n < 60 ? 29 : 1)
+			for (k = 0; k < 3; k++) {
+				at = k == 0 ? 0 : k == 1 ? n / 2 : n - 1;
+				memset(s, 'a', n);
+				s[n] = '\0';
+				s[at] = (char)c;
+				text.len = tree.len = 0;
+				jw_text(&w, &text);
+				jw_str(&w, s);
+				jw_tree(&w);
+				jw_str(&w, s);
+				j = jw_root(&w);
+				buf_json(&tree, j);
+				json_decref(j);
+				buf_str(&text, "");
+				buf_str(&tree, "");
+				if (strcmp(text.p, tree.p) != 0 && bad++ == 0)
+					ok(0, "a string", text.p, tree.p);
+			}
+	ok(bad == 0, "every byte anywhere in a string: text equals the tree's",
+	    "", "");
+	buf_free(&text);
+	buf_free(&tree);
+}
+
+/* Counts in *bad a value put_int_any writes otherwise than printf. */
+static void
+int_same(long long v, int *bad)
+{
+	char a[32], b[32];
+
+	*put_int_any(a, v) = '\0';
+	snprintf(b, sizeof b, "%lld", v);
+	if (strcmp(a, b) != 0 && (*bad)++ == 0)
+		ok(0, "an integer", a, b);
+}
+
+/* put_int_any against printf, at every length and both ends. */
+static void
+integers(void)
+{
+	long long v, p;
+	int bad = 0;
+
+	int_same(LLONG_MAX, &bad);
+	int_same(LLONG_MIN, &bad);
+	int_same(LLONG_MIN + 1, &bad);
+	for (p = 1; p <= LLONG_MAX / 10; p *= 10)
+		for (v = p - 2; v <= p + 2; v++) {
+			int_same(v, &bad);
+			int_same(-v, &bad);
+		}
+	for (v = -100000; v <= 100000; v++)
+		int_same(v, &bad);
+	ok(bad == 0, "put_int_any writes what printf does", "", "");
+}
+
+/* Every card: the text's table gives card_name's letters. */
+static void
+cards(void)
+{
+	struct buf text = { 0 };
+	char name[3], want[8];
+	struct jw w;
+	int c, bad = 0;
+
+	for (c = 0; c <= JOKER + 1; c++) {
+		text.len = 0;
+		jw_text(&w, &text);
+		jw_card(&w, c);
+		card_name(c, name);
+		snprintf(want, sizeof want, "\"%s\"", name);
+		if (strcmp(text.p, want) != 0 && bad++ == 0)
+			ok(0, "a card", text.p, want);
+	}
+	ok(bad == 0, "every card's text is its name", "", "");
+	buf_free(&text);
+}
+
 int
 main(void)
 {
@@ -130,5 +229,8 @@ main(void)
 	check(3, "every call: text equals the tree's encoding", NULL);
 	check(4, "a key against the contract (a quote) makes text and tree "
 	    "differ, which the fuzzer's comparison catches", NULL);
+	strings();
+	integers();
+	cards();
 	return tap_done();
 }

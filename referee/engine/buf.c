@@ -32,18 +32,33 @@ buf_reserve(struct buf *b, size_t n)
 char *
 put_int_any(char *d, long long v)
 {
-	char tmp[24], *p = tmp + sizeof tmp;
-	unsigned long long u;
-	size_t n;
+	/* "00" to "99": two digits a step, written in place from the end */
+	static const char pairs[] =
+	    "00010203040506070809101112131415161718192021222324252627282930"
+	    "31323334353637383940414243444546474849505152535455565758596061"
+	    "62636465666768697071727374757677787980818283848586878889909192"
+	    "93949596979899";
+	unsigned long long u, t;
+	char *e;
+	int n;
 
 	u = v < 0 ? -(unsigned long long)v : (unsigned long long)v;
-	do
-		*--p = (char)('0' + u % 10);
-	while ((u /= 10) != 0);
 	if (v < 0)
-		*--p = '-';
-	n = (size_t)(tmp + sizeof tmp - p);
-	memcpy(d, p, n);
+		*d++ = '-';
+	for (n = 1, t = u; t >= 10; t /= 10)
+		n++;
+	e = d + n;
+	while (u >= 100) {
+		t = (u % 100) * 2;
+		u /= 100;
+		*--e = pairs[t + 1];
+		*--e = pairs[t];
+	}
+	if (u >= 10) {
+		*--e = pairs[u * 2 + 1];
+		*--e = pairs[u * 2];
+	} else
+		*--e = (char)('0' + u);
 	return d + n;
 }
 

@@ -21,6 +21,7 @@
 #include <jansson.h>
 
 #include "buf.h"
+#include "card.h"
 
 #define JW_DEPTH	24
 /* The text's hot path, forced inline: gcc would keep the keyed shorthands
@@ -48,7 +49,6 @@ json_t	*jw_root(struct jw *);
 
 void	 jw_real(struct jw *, double);
 void	 jw_null(struct jw *);
-void	 jw_card(struct jw *, int);		/* "7H", "JK" */
 void	 jw_cards(struct jw *, const int *, int);	/* an array of them */
 void	 jw_json(struct jw *, const json_t *);	/* a tree, copied in */
 /*
@@ -261,6 +261,34 @@ jw_bool(struct jw *w, int v)
 		memcpy(d, "false", 5);
 		d += 5;
 	}
+	jw_done(w, d, 1);
+}
+
+/* Every card's name, card_name's two letters, card by card (jw.c). */
+extern const char jw_card_names[2 * 54 + 1];
+
+/*
+ * A card's name, "7H", "JK" (inline, from the table: a hand or a pile is
+ * many of them).
+ */
+JW_INLINE void
+jw_card(struct jw *w, int card)
+{
+	char name[3], *d;
+
+	if (w->b == NULL || card < 0 || card > JOKER + 1) {
+		card_name(card, name);
+		if (w->b == NULL) {
+			jw_tree_str(w, name);
+			return;
+		}
+	} else
+		memcpy(name, jw_card_names + 2 * card, 2);
+	d = jw_room(w, 4);
+	*d++ = '"';
+	*d++ = name[0];
+	*d++ = name[1];
+	*d++ = '"';
 	jw_done(w, d, 1);
 }
 

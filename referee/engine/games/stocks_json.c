@@ -138,7 +138,7 @@ seat_write(const struct stocks *st, int p, struct jw *w)
 	jw_end(w);
 	jw_kobj(w, "shares");
 	for (s = 0; s < ST_NCOMP; s++)
-		jw_kint(w, suit_keys[s], st->shares[p][s]);
+		jw_kintn(w, suit_keys[s], 1, st->shares[p][s]);	/* a letter */
 	jw_end(w);
 	jw_kint(w, "wealth", stocks_wealth(st, p));
 	jw_end(w);
