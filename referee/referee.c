@@ -22,6 +22,7 @@
 
 #include "cli.h"
 #include "contain.h"
+#include "cpulease.h"
 #include "match.h"
 #include "matchlog.h"
 #include "proc.h"
@@ -133,7 +134,7 @@ usage(FILE *fp, int status)
 "               [--sandbox | --sandbox-checked | --no-sandbox]\n"
 "               [--sandbox-bind DIR] [--bot-dir N=DIR]\n"
 "               [--sandbox-hide DIR] [--max-faults N] [--max-output BYTES]\n"
-"               [--cpu N]\n"
+"               [--cpu N|auto|none]\n"
 "               -b 'COMMAND ARGS' -b ...\n"
 "       referee --list-games\n"
 "       referee --describe GAME\n"
@@ -234,7 +235,11 @@ usage(FILE *fp, int status)
 "                         repeatable\n"
 "      --cpu N            run the referee and its bots on CPU N alone (a\n"
 "                         runner's table per CPU: wake-ups stay on one\n"
-"                         CPU; the bots of a sealed decision share it)\n"
+"                         CPU; the bots of a sealed decision share it);\n"
+"                         auto (the default): on a CPU no other cardarena\n"
+"                         process holds, unless only one CPU may be used\n"
+"                         or a bot starts slowly (Python, Node, Java ...)\n"
+"                         and the match is under 100 games; none: float\n"
 "      --sandbox-hide DIR hide DIR (or a file) from sandboxed and isolated\n"
 "                         bots, even where a command names a path in it\n"
 "                         (the log's directory and files are hidden)\n"
@@ -470,7 +475,9 @@ contain_option(struct contain *ct, int c, char *arg)
 		ct->sandbox = SANDBOX_CHECKED;
 		break;
 	case OPT_CPU:
-		ct->cpu = (int)cli_number("--cpu", arg, 0, 4095);
+		/* auto (-2): chosen when the bots are known (main) */
+		ct->cpu = strcmp(arg, "auto") == 0 ? -2 : strcmp(arg, "none") ==
+		    0 ? -1 : (int)cli_number("--cpu", arg, 0, 4095);
 		break;
 	case OPT_NO_SANDBOX:
 		ct->sandbox = 0;
@@ -808,11 +815,12 @@ main(int argc, char **argv)
 	const char *p;
 	json_t *setup_json = NULL, *book_json = NULL, *rj;
 	void *setup = NULL;
-	int i;
+	int i, lease = -1;
 
 	open_std_fds();
 	match_config_init(&cf);
 	contain_init(&ct);
+	ct.cpu = -2;
 	memset(&a, 0, sizeof a);
 	parse_args(argc, argv, &cf, &ct, &a);
 	configure(&cf, &a, &book_json);
@@ -849,6 +857,11 @@ main(int argc, char **argv)
 	bots_own(&ct, &a);
 	if ((p = getenv("CARDARENA_MEMCHECK")) != NULL && strcmp(p, "1") == 0)
 		memcheck(&ct, a.bots, a.nbots, argv[0]);
+	/* by default alone on a CPU leased machine-wide where that cannot
+	 * hurt (cpulease.h); the lease held to the end, never inherited */
+	if (ct.cpu == -2)
+		ct.cpu = cpu_auto(a.nbots, (const char *const *)a.bots, NULL,
+		    cf.games, &lease);
 	contain_set(&ct);
 	contain_self();
 	contain_watchdog();
@@ -891,5 +904,7 @@ main(int argc, char **argv)
 			free(ct.hide[i]);
 	free(ct.hide);
 	free(logdir);
+	if (lease != -1)
+		close(lease);
 	return 0;
 }

@@ -197,3 +197,68 @@ started() {
 	[ "$(cpus a | wc -l)" -eq 12 ]
 	[ "$(cpus a | sort -u)" = "$mine" ]
 }
+
+# referee_rec REC GAMES PROGRAM [FLAGS...]: a lone referee of 3 bots
+# PROGRAM (pidrec.py, records $T/rec/REC.*, held by $GATE if set).
+referee_rec() {
+	local rec=$1 games=$2 program=$3 i
+	shift 3
+	set -- -g horserace -o races=1 -n 3 --games "$games" -q --no-sandbox --bot-user same \
+	    --time-hello 600000 "$@"
+	for i in a b c; do
+		set -- "$@" -b "$program $T/rec/$rec.$i ${GATE:-}"
+	done
+	bin/referee "$@" 2>"$T/referee.$rec.err"
+}
+
+@test "a lone referee pins itself and its bots to a leased CPU by default; --cpu none floats; slow starters on a short match float; a leased CPU is never taken" {
+	[ "$NCPU" -ge 2 ] || skip "one CPU: nothing to pin"
+	first=${ALL%%,*}
+	# by default: all three on one CPU, the first free
+	referee_rec d 3 "$T/recbot $T/pidrec.py" >/dev/null
+	[ "$(awk '$2 == "start"' "$T"/rec/d.* | wc -l)" -eq 3 ]
+	[ "$(cpus d | sort -u)" = "$first" ]
+	# --cpu none: every CPU
+	referee_rec n 3 "$T/recbot $T/pidrec.py" --cpu none >/dev/null
+	[ "$(cpus n | sort -u)" = "$ALL" ]
+	# --cpu auto is the default
+	referee_rec a 3 "$T/recbot $T/pidrec.py" --cpu auto >/dev/null
+	[ "$(cpus a | sort -u)" = "$first" ]
+	# Python by its name on 3 games floats; on 100 it is pinned
+	referee_rec p 3 "python3 $T/pidrec.py" >/dev/null
+	[ "$(cpus p | sort -u)" = "$ALL" ]
+	referee_rec q 100 "python3 $T/pidrec.py" >/dev/null
+	[ "$(cpus q | sort -u)" = "$first" ]
+	# the first CPU leased elsewhere: the next one
+	holder h1 "$CARDARENA_CPU_LEASES-cpu$first"
+	referee_rec h 3 "$T/recbot $T/pidrec.py" >/dev/null
+	[ "$(cpus h | sort -u | wc -l)" -eq 1 ]
+	[ "$(cpus h | sort -u)" != "$first" ]
+	[[ "$(cpus h | sort -u)" != *,* ]]
+	rm "$T/h1"
+}
+
+@test "two lone referees started together never share a pinned CPU; with every CPU leased the next floats" {
+	[ "$NCPU" -ge 2 ] || skip "one CPU: nothing to pin"
+	# A holds its bots at their hello, pinned
+	touch "$T/gate"
+	GATE="$T/gate" referee_rec a 3 "$T/recbot $T/pidrec.py" >/dev/null 2>&1 &
+	bg=$!
+	apid=$bg
+	wait_for started
+	[ "$(cat "$T"/rec/a.* | wc -l)" -eq 3 ]
+	mine=$(cpus a | sort -u)
+	[[ "$mine" != *,* ]]
+	referee_rec b 3 "$T/recbot $T/pidrec.py" >/dev/null
+	[ "$(cpus b | sort -u | wc -l)" -eq 1 ]
+	[ "$(cpus b | sort -u)" != "$mine" ]
+	[[ "$(cpus b | sort -u)" != *,* ]]
+	# every other CPU leased too: the third floats
+	others=$(python3 -c 'import os, sys; print(" ".join("%s-cpu%d" % (sys.argv[1], c) for c in sorted(os.sched_getaffinity(0)) if str(c) != sys.argv[2]))' "$CARDARENA_CPU_LEASES" "$mine")
+	holder h2 $others
+	referee_rec c 3 "$T/recbot $T/pidrec.py" >/dev/null
+	[ "$(cpus c | sort -u)" = "$ALL" ]
+	rm "$T/h2" "$T/gate"
+	wait "$apid"
+	[ "$(cpus a | sort -u)" = "$mine" ]
+}

@@ -16,6 +16,7 @@
 
 #include <sched.h>
 
+#include "cpulease.h"
 #include "pool/pool.h"
 
 struct tbot;
@@ -34,9 +35,6 @@ struct pin {
  * could hurt or no lease is free.  Never fails: no pinning is the fallback.
  */
 void	 pin_take(struct pin *, const struct tour *, int);
-/* Games a lifetime from which slow starters are pinned too. */
-#define PIN_SLOW_GAMES	100
-
 /* The CPU for slot i's run r, or -1: float. */
 int	 pin_cpu(const struct pin *, const struct tour *, int,
 	    const struct pool_run *);

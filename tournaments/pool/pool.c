@@ -405,11 +405,13 @@ run_argv(struct pool *pl, const struct pool_run *r, const char *logpath,
 	ARG("--first-game");
 	snprintf(num, sizeof num, "%ld", r->first);
 	ARG(num);
+	/* a run the pool floats floats: not the lone referee's default */
+	ARG("--cpu");
 	if (cpu >= 0) {
-		ARG("--cpu");
 		snprintf(num, sizeof num, "%d", cpu);
 		ARG(num);
-	}
+	} else
+		ARG("none");
 	for (s = 0; s < t->nopt; s++) {
 		ARG("-o");
 		ARG(t->optv[s]);

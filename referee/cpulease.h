@@ -1,0 +1,37 @@
+/*
+ * CPU leases and slow starters (cpulease.c): what decides whether a
+ * referee and its bots may keep one CPU to themselves, for the runner's
+ * slots (tournaments/pool/pin.c) and for a referee run alone (its --cpu
+ * auto, the default).  A lease on a CPU is held machine-wide, so that two
+ * tournaments, a ladder and lone referees never pin to the same CPU.
+ */
+#ifndef CARDARENA_CPULEASE_H
+#define CARDARENA_CPULEASE_H
+
+/* Games a bot's lifetime from which slow starters are pinned too. */
+#define PIN_SLOW_GAMES	100
+
+/*
+ * A lease on CPU cpu, held by the descriptor returned (close-on-exec:
+ * no referee or bot inherits it; closing it, or dying, gives it back), or
+ * -1 if another process holds it.
+ */
+int	 cpu_lease(int cpu);
+/*
+ * 1 if the bot command (run in dir, or NULL) starts an interpreter known
+ * to start slowly (Python, Node, Java ...), by its program word or its
+ * script's #! line: pinned on a short run, its start-ups would queue on
+ * one CPU for longer than the wake-ups save.
+ */
+int	 cpu_slow_start(const char *command, const char *dir);
+/*
+ * The CPU a lone referee of n bots (commands cmds, directories dirs, NULL
+ * for none) playing games games takes by default, its lease in *fd, or
+ * -1 (with *fd -1) where pinning could hurt: a process that may use one
+ * CPU only, a slow starter on fewer than PIN_SLOW_GAMES games, every CPU
+ * leased.
+ */
+int	 cpu_auto(int n, const char *const *cmds, const char *const *dirs,
+	    long games, int *fd);
+
+#endif
