@@ -636,6 +636,7 @@ jsync_main(void *arg)
 	return NULL;
 }
 
+/* Starts the commits, by a thread if one starts; see journal.h. */
 void
 jsync_start(struct jsync *js, int fd, const char *path, int dir)
 {
@@ -654,6 +655,7 @@ jsync_start(struct jsync *js, int fd, const char *path, int dir)
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 }
 
+/* Starts a commit unless one runs; see journal.h. */
 int
 jsync_kick(struct jsync *js)
 {
@@ -679,6 +681,7 @@ jsync_kick(struct jsync *js)
 	return 1;
 }
 
+/* Whether a commit failed; see journal.h. */
 int
 jsync_failed(struct jsync *js, char *cause, size_t len)
 {
@@ -695,6 +698,7 @@ jsync_failed(struct jsync *js, char *cause, size_t len)
 	return rc;
 }
 
+/* Commits every line here and now; see journal.h. */
 int
 jsync_flush(struct jsync *js, char *cause, size_t len)
 {
@@ -712,6 +716,7 @@ jsync_flush(struct jsync *js, char *cause, size_t len)
 	return 0;
 }
 
+/* Ends the committing thread; see journal.h. */
 void
 jsync_stop(struct jsync *js)
 {
