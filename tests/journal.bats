@@ -1,11 +1,12 @@
 #!/usr/bin/env bats
-# The journal's group commit (tournaments/pool/runner.c): games are
-# written at once and fsynced in groups, so a tournament of short games
-# killed with SIGKILL again and again, while many games wait for their
-# fsync, then resumed, has every game exactly once (none lost, none
-# doubled), and the same games as a run never interrupted.  bin/random
-# plays each game from (seed, game) alone, so a game played again is the
-# same game.
+# The journal's group commit (tournaments/pool/runner.c, journal.c's
+# jsync): games are written at once and fsynced in groups, so a
+# tournament of short games killed with SIGKILL again and again, while
+# many games wait for their fsync, then resumed, has every game exactly
+# once (none lost, none doubled), and the same games as a run never
+# interrupted.  bin/random plays each game from (seed, game) alone, so a
+# game played again is the same game.  The fsyncs are a thread's of their
+# own: one that does not return holds no table back.
 
 load helpers
 
@@ -81,4 +82,65 @@ PY
 	games_of "$T/killed/journal.jsonl" > "$T/g2"
 	[ "$(wc -l < "$T/g2")" -eq 600 ]
 	cmp "$T/g1" "$T/g2"
+}
+
+# all_in FILE PID: journal FILE holds 300 games, or PID ended (a failure).
+all_in() {
+	[ "$(count "$1")" -eq 300 ] || ! kill -0 "$2" 2>/dev/null
+}
+
+@test "a journal fsync that does not return holds no table back: every game is read and journalled while it waits" {
+	# an fsync(2) of a journal.jsonl waits while $T/gate exists
+	cat >"$T/slowsync.c" <<'C'
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+int
+fsync(int fd)
+{
+	static int (*real)(int);
+	const char *gate = getenv("SLOWSYNC_GATE");
+	char p[64], t[4096];
+	ssize_t n;
+
+	if (real == NULL)
+		real = (int (*)(int))dlsym(RTLD_NEXT, "fsync");
+	snprintf(p, sizeof p, "/proc/self/fd/%d", fd);
+	if (gate != NULL && (n = readlink(p, t, sizeof t - 1)) >= 13) {
+		t[n] = '\0';
+		if (strcmp(t + n - 13, "journal.jsonl") == 0)
+			while (access(gate, F_OK) == 0)
+				usleep(10000);
+	}
+	return real(fd);
+}
+C
+	cc -shared -fPIC -o "$T/slowsync.so" "$T/slowsync.c" -ldl ||
+	    skip "no C compiler"
+	python3 - "$T/h.json" "$T/held" <<'PY'
+import json, sys
+json.dump({"name": "held", "game": "horserace", "options": {"races": 1},
+           "seats": 5, "deals": 300, "duplicate": False, "seed": 5,
+           "output": sys.argv[2],
+           "bots": [{"name": "r%d" % i, "command": "bin/random --seed %d" % i}
+                    for i in range(1, 6)]}, open(sys.argv[1], "w"))
+PY
+	touch "$T/gate"
+	# (an ASan build's runtime is not the first library then)
+	env LD_PRELOAD="$T/slowsync.so" SLOWSYNC_GATE="$T/gate" \
+	    ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" \
+	    bin/tournament run -q "$T/h.json" >"$T/out" 2>&1 &
+	pid=$!
+	wait_for all_in "$T/held/journal.jsonl" "$pid"
+	n=$(count "$T/held/journal.jsonl")
+	rm -f "$T/gate"
+	wait "$pid"
+	[ "$n" -eq 300 ]
+	# and once the disk answers, the run ends as any: reports and all
+	games_of "$T/held/journal.jsonl" | wc -l | grep -qx 300
+	[ -s "$T/held/results.txt" ]
 }

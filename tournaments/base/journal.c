@@ -23,6 +23,7 @@
 #include <libgen.h>
 #include <limits.h>
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,7 +39,6 @@ static int	 put_line(int, char *, size_t, char *, size_t);
 static int	 int_array(const json_t *, const char *, int, int *, char *,
 		    size_t);
 static int	 cs_faults(struct cscan *, long *);
-static int	 sync_dir(const char *);
 static int	 whole(const json_t *, const char *, long *, char *, size_t);
 
 /* Reads a non-negative whole number key; -1 and a cause. */
@@ -544,9 +544,9 @@ out:
 	return rc;
 }
 
-/* Makes a new file's directory entry durable. */
-static int
-sync_dir(const char *path)
+/* Makes a new journal's directory entry durable; see journal.h. */
+int
+journal_sync_dir(const char *path, char *cause, size_t len)
 {
 	char *copy;
 	int fd, rc;
@@ -554,14 +554,18 @@ sync_dir(const char *path)
 	copy = xstrdup(path);
 	fd = open(dirname(copy), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	free(copy);
-	if (fd == -1)
-		return -1;
-	rc = fsync(fd);
-	close(fd);
+	if (fd == -1 || fsync(fd) == -1) {
+		snprintf(cause, len, "journal: its directory's fsync: %s",
+		    strerror(errno));
+		rc = -1;
+	} else
+		rc = 0;
+	if (fd != -1)
+		close(fd);
 	return rc;
 }
 
-/* Opens a journal for appending; see tournament.h. */
+/* Opens a journal for appending; see journal.h. */
 int
 journal_open(const char *path, int *created, char *cause, size_t len)
 {
@@ -573,12 +577,6 @@ journal_open(const char *path, int *created, char *cause, size_t len)
 	    0600);
 	if (fd != -1) {
 		*created = 1;
-		if (sync_dir(path) == -1) {
-			snprintf(cause, len, "%s: sync: %s", path,
-			    strerror(errno));
-			close(fd);
-			return -1;
-		}
 		return fd;
 	}
 	if (errno == EEXIST)
@@ -588,16 +586,7 @@ journal_open(const char *path, int *created, char *cause, size_t len)
 	return fd;
 }
 
-/* Appends one line in a single write and fsyncs it; see tournament.h. */
-int
-journal_append(int fd, const json_t *j, char *cause, size_t len)
-{
-	if (journal_write(fd, j, cause, len) == -1)
-		return -1;
-	return journal_sync(fd, cause, len);
-}
-
-/* Makes every line written so far durable; see tournament.h. */
+/* Makes every line written so far durable; see journal.h. */
 int
 journal_sync(int fd, char *cause, size_t len)
 {
@@ -606,6 +595,143 @@ journal_sync(int fd, char *cause, size_t len)
 		return -1;
 	}
 	return 0;
+}
+
+/* One commit of the journal (and its new directory); -1 and a cause. */
+static int
+jsync_once(int fd, const char *path, int dir, char *cause, size_t len)
+{
+	if (journal_sync(fd, cause, len) == -1)
+		return -1;
+	return dir ? journal_sync_dir(path, cause, len) : 0;
+}
+
+/* The committing thread: a commit each time it is kicked. */
+static void *
+jsync_main(void *arg)
+{
+	struct jsync *js = arg;
+	char cause[sizeof js->cause];
+	int dir, rc;
+
+	pthread_mutex_lock(&js->mu);
+	for (;;) {
+		while (!js->want && !js->quit)
+			pthread_cond_wait(&js->cv, &js->mu);
+		if (!js->want)
+			break;
+		js->want = 0;
+		dir = js->dir;
+		pthread_mutex_unlock(&js->mu);
+		rc = jsync_once(js->fd, js->path, dir, cause, sizeof cause);
+		pthread_mutex_lock(&js->mu);
+		if (rc == 0 && dir)
+			js->dir = 0;
+		if (rc == -1 && js->cause[0] == '\0')
+			strlcpy(js->cause, cause, sizeof js->cause);
+		js->busy = 0;
+		pthread_cond_broadcast(&js->cv);
+	}
+	pthread_mutex_unlock(&js->mu);
+	return NULL;
+}
+
+/* Starts the commits, by a thread if one starts; see journal.h. */
+void
+jsync_start(struct jsync *js, int fd, const char *path, int dir)
+{
+	sigset_t all, old;
+
+	memset(js, 0, sizeof *js);
+	js->fd = fd;
+	js->path = xstrdup(path);
+	js->dir = dir;
+	pthread_mutex_init(&js->mu, NULL);
+	pthread_cond_init(&js->cv, NULL);
+	/* signals are the caller's thread's to take */
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	js->thread = pthread_create(&js->th, NULL, jsync_main, js) == 0;
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+}
+
+/* Starts a commit unless one runs; see journal.h. */
+int
+jsync_kick(struct jsync *js)
+{
+	char cause[sizeof js->cause];
+
+	if (!js->thread) {
+		if (jsync_once(js->fd, js->path, js->dir, cause,
+		    sizeof cause) == -1) {
+			if (js->cause[0] == '\0')
+				strlcpy(js->cause, cause, sizeof js->cause);
+		} else
+			js->dir = 0;
+		return 1;
+	}
+	pthread_mutex_lock(&js->mu);
+	if (js->busy) {
+		pthread_mutex_unlock(&js->mu);
+		return 0;
+	}
+	js->busy = js->want = 1;
+	pthread_cond_broadcast(&js->cv);
+	pthread_mutex_unlock(&js->mu);
+	return 1;
+}
+
+/* Whether a commit failed; see journal.h. */
+int
+jsync_failed(struct jsync *js, char *cause, size_t len)
+{
+	int rc = 0;
+
+	if (js->thread)
+		pthread_mutex_lock(&js->mu);
+	if (js->cause[0] != '\0') {
+		strlcpy(cause, js->cause, len);
+		rc = -1;
+	}
+	if (js->thread)
+		pthread_mutex_unlock(&js->mu);
+	return rc;
+}
+
+/* Commits every line here and now; see journal.h. */
+int
+jsync_flush(struct jsync *js, char *cause, size_t len)
+{
+	if (js->thread) {
+		pthread_mutex_lock(&js->mu);
+		while (js->busy)
+			pthread_cond_wait(&js->cv, &js->mu);
+		pthread_mutex_unlock(&js->mu);
+	}
+	if (jsync_failed(js, cause, len) == -1)
+		return -1;
+	if (jsync_once(js->fd, js->path, js->dir, cause, len) == -1)
+		return -1;
+	js->dir = 0;
+	return 0;
+}
+
+/* Ends the committing thread; see journal.h. */
+void
+jsync_stop(struct jsync *js)
+{
+	if (js->thread) {
+		pthread_mutex_lock(&js->mu);
+		js->quit = 1;
+		pthread_cond_broadcast(&js->cv);
+		pthread_mutex_unlock(&js->mu);
+		pthread_join(js->th, NULL);
+		pthread_mutex_destroy(&js->mu);
+		pthread_cond_destroy(&js->cv);
+		js->thread = 0;
+	}
+	free(js->path);
+	js->path = NULL;
 }
 
 /* Appends one line in a single write, not synced; see tournament.h. */

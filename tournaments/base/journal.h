@@ -12,6 +12,7 @@
 
 #include <sys/types.h>
 
+#include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -101,10 +102,14 @@ char	*jgame_text(const struct jgame *, const json_t *seed, size_t *len);
 void	 jgame_of_result(struct jgame *, long table, const struct resline *,
 	    int seats, int duplicate, const char *const *names,
 	    const char *log);
-/* Opens a journal for appending (created if missing); -1 and a cause. */
+/*
+ * Opens a journal for appending (created if missing, *created then 1,
+ * its name durable only once journal_sync_dir has returned); -1 and a
+ * cause.
+ */
 int	 journal_open(const char *path, int *created, char *, size_t);
-/* Appends one line (a newline is added) and fsyncs it; -1 and cause. */
-int	 journal_append(int fd, const json_t *, char *, size_t);
+/* fsyncs the directory of a journal just created; -1 and a cause. */
+int	 journal_sync_dir(const char *path, char *, size_t);
 /*
  * Appends one line (a newline is added) in a single write(2), without
  * fsync: the line survives the process being killed, and a crash of the
@@ -116,6 +121,44 @@ int	 jgame_write(int fd, const struct jgame *, const json_t *seed, char *,
 	    size_t);
 /* fsyncs the journal (the group commit); -1 and a cause. */
 int	 journal_sync(int fd, char *, size_t);
+
+/*
+ * The group commit off the caller's thread: a thread of its own fsyncs
+ * the journal (and, once, the directory of a journal just created) when
+ * kicked, so that a slow disk never holds the caller (a runner starting
+ * referees, reading their results).
+ */
+struct jsync {
+	pthread_t	 th;
+	pthread_mutex_t	 mu;
+	pthread_cond_t	 cv;
+	int		 fd;
+	char		*path;
+	int		 dir;		/* the directory still to fsync */
+	int		 thread;	/* th runs (else kicks sync inline) */
+	int		 want, busy, quit;
+	char		 cause[256];	/* the first failure, or "" */
+};
+
+/*
+ * Starts the commits of journal fd at path (dir: its directory too, a
+ * journal just created); without a thread they are made inline.
+ */
+void	 jsync_start(struct jsync *, int fd, const char *path, int dir);
+/*
+ * Starts a commit of every line written so far: 1, or 0 while the last
+ * one still runs (kick again later).
+ */
+int	 jsync_kick(struct jsync *);
+/* -1 and the cause if a commit failed. */
+int	 jsync_failed(struct jsync *, char *, size_t);
+/*
+ * Waits for the commit running, if any, and commits every line written
+ * so far here and now; -1 and a cause if that or an earlier one failed.
+ */
+int	 jsync_flush(struct jsync *, char *, size_t);
+/* Ends the thread (after its commit); the journal stays open. */
+void	 jsync_stop(struct jsync *);
 
 /* The games already done per table: a prefix count plus stragglers. */
 struct doneset {

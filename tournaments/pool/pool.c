@@ -78,6 +78,7 @@ static void	 take_line(struct pool *, struct pslot *, const char *, size_t);
 static void	 end_slot(struct pool *, struct pslot *);
 static void	 stop_all(struct pool *, enum pool_end, int);
 static int	 running_referee(pid_t);
+static int	 closing(const struct pool *);
 static void	 free_run(struct pool_run *);
 static off_t	 legend(struct pool *, const struct pool_run *, int);
 static void	 last_line(const char *, off_t, char *, size_t);
@@ -728,6 +729,18 @@ read_slot(struct pool *pl, struct pslot *sl)
 	}
 }
 
+/* 1 if a running referee has at most its last game to report. */
+static int
+closing(const struct pool *pl)
+{
+	int i;
+
+	for (i = 0; i < pl->o->jobs; i++)
+		if (pl->slots[i].busy && pl->slots[i].left <= 1)
+			return 1;
+	return 0;
+}
+
 /* Returns 1 if pid is one of the running referees (spared by a sweep). */
 static int
 running_referee(pid_t pid)
@@ -892,10 +905,13 @@ pool_play(struct tour *t, const struct pool_opts *o, struct pool_source *src,
 			break;
 		/* no slot to fill: the results are read in batches, so
 		 * that the runner wakes less often on the tables' CPUs (a
-		 * pipe holds a thousand lines, no referee waits) */
+		 * pipe holds a thousand lines, no referee waits); but a
+		 * run's last game is read, and its referee's end seen, at
+		 * once (the source may act on it while the referee and its
+		 * bots shut down, a slot is filled again sooner) */
 		wait = woke + GAP_MS / 1000.0 - pool_now();
 		if ((pl.running == o->jobs || !more) && !pl.stopping &&
-		    wait > 0) {
+		    wait > 0 && !closing(&pl)) {
 			ts.tv_sec = 0;
 			ts.tv_nsec = (long)(wait * 1e9);
 			if (ppoll(NULL, 0, &ts, &old) == -1 && errno != EINTR)

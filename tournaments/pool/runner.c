@@ -21,11 +21,14 @@
  * chunked.  Every game the pool hands back becomes one journal line,
  * written whole at once, so a kill -9 at any moment loses at most games
  * that will be played again; the journal is fsynced in groups (at most
- * COMMIT_GAMES games or COMMIT_MS ms after the first unsynced one, and
- * at the end).  Progress goes to stderr (a live status line on a
- * terminal, plain lines otherwise); at the end the whole journal is
- * rated and every report format written.  Memory is bounded by the bots,
- * the tables and the concurrency, not by the number of games.
+ * COMMIT_GAMES games or COMMIT_MS ms after the first unsynced one, the
+ * header and a new journal's name with the first group, and at the end)
+ * by a thread of its own, so that a slow disk never holds the runner.
+ * Progress goes to stderr (a live status line on a terminal, plain lines
+ * otherwise); the whole journal is rated and every report format made
+ * once the last game is in (while the referee shuts down) and written
+ * at the end.  Memory is bounded by the bots, the tables and the
+ * concurrency, not by the number of games.
  */
 #include <sys/file.h>
 #include <sys/ioctl.h>
@@ -58,8 +61,20 @@
 #define PLAIN_EVERY	10.0		/* seconds between plain log lines */
 #define COMMIT_GAMES	100		/* games per journal fsync, at most */
 #define COMMIT_MS	100		/* ms a written game waits for fsync */
+#define COMMIT_RETRY_MS	5		/* while the last fsync still runs */
 #define CHUNK_MIN_SECONDS 1.0		/* at least, to share the tail */
 #define SHARE_MAX_DEALS	1000		/* a slot's share played at once */
+
+#define NOUTS		5		/* report formats */
+
+/* Reports rated and formatted in memory, to be written. */
+struct reports {
+	struct rated	 rd;
+	int		 state;		/* 0 rated, 1 no game, -1 failed */
+	char		*title;
+	char		*text[NOUTS];	/* a format's bytes, or NULL */
+	size_t		 len[NOUTS];
+};
 
 /* A chunk being played: deals d0 .. d0+n-1 of a table. */
 struct chunk {
@@ -83,7 +98,8 @@ struct runner {
 	long			 gpt;
 	long			 total, have, fresh;
 	int			 jfd;
-	long			 unsynced;	/* games written, not fsynced */
+	long			 unsynced;	/* lines written, not fsynced */
+	struct jsync		 js;		/* its commits */
 	double			 sync_due;	/* when they must be */
 	char			*jpath;
 	char			*logdir;
@@ -107,6 +123,8 @@ struct runner {
 	double			 next_fit;	/* when to refit the live table */
 	int			 live_ok;	/* it was fitted */
 	long			 shown;		/* games at the last show */
+	struct reports		 pre;		/* made at the last game */
+	int			 made;		/* pre holds them */
 };
 
 static long	 table_id(const struct runner *, long);
@@ -128,6 +146,14 @@ static void	 src_tick(void *);
 static double	 src_due(void *);
 static void	 show(struct runner *, int);
 static int	 write_reports(struct runner *);
+static int	 reports_make(struct reports *, const char *, const char *,
+		    const char *);
+static int	 reports_put(struct reports *, const char *, const char *,
+		    int, const struct tour *);
+static void	 reports_free(struct reports *);
+static void	 report_title(const struct runner *, char *, size_t);
+static int	 reports_due(const struct runner *);
+static void	 runner_last(struct runner *);
 static void	 fmt_time(double, char *, size_t);
 static void	 commit(struct runner *, int);
 static double	 now(void);
@@ -563,6 +589,8 @@ src_game(void *arg, const struct pool_run *r, const struct resline *res,
 	    (const long (*)[NTFAULT])g.faults);
 	rn->have++;
 	rn->fresh++;
+	if (rn->have == rn->total)
+		runner_last(rn);
 	/* with duplicate each seat rotation is a lifetime of its own */
 	pace_game(&c->pace, res->game, rn->t->duplicate ? rn->t->seats : 1);
 	if (rn->h != NULL && rn->h->game != NULL &&
@@ -619,18 +647,27 @@ src_due(void *arg)
 }
 
 /*
- * The group commit: fsyncs the journal when COMMIT_GAMES games wait for it
- * or the first of them has waited COMMIT_MS, or now when force is set.
+ * The group commit: when COMMIT_GAMES lines wait for it or the first of
+ * them has waited COMMIT_MS, the committing thread fsyncs the journal
+ * (while the runner goes on; a commit still running is waited for, its
+ * next kick COMMIT_RETRY_MS later); with force, every line now, here.
  */
 static void
 commit(struct runner *rn, int force)
 {
 	char cause[256];
 
+	if (jsync_failed(&rn->js, cause, sizeof cause) == -1 &&
+	    rn->full[0] == '\0')
+		snprintf(rn->full, sizeof rn->full, "%s: %s", rn->jpath, cause);
 	if (rn->unsynced == 0 || (!force && rn->unsynced < COMMIT_GAMES &&
 	    now() < rn->sync_due))
 		return;
-	if (journal_sync(rn->jfd, cause, sizeof cause) == -1 &&
+	if (!force && !jsync_kick(&rn->js)) {
+		rn->sync_due = now() + COMMIT_RETRY_MS / 1000.0;
+		return;
+	}
+	if (force && jsync_flush(&rn->js, cause, sizeof cause) == -1 &&
 	    rn->full[0] == '\0')
 		snprintf(rn->full, sizeof rn->full, "%s: %s", rn->jpath, cause);
 	rn->unsynced = 0;
@@ -714,53 +751,75 @@ show(struct runner *rn, int final)
 	fflush(stderr);
 }
 
-/* Rates the whole journal and writes every report format. */
+/* The report formats, each a file results.<ext>. */
+static const struct {
+	const char	*ext;
+	enum report_fmt	 fmt;
+} outs[NOUTS] = {
+	{ "txt", FMT_TEXT }, { "csv", FMT_CSV }, { "json", FMT_JSON },
+	{ "md", FMT_MD }, { "html", FMT_HTML }
+};
+
+/*
+ * Rates the whole journal and formats every report in memory, for
+ * reports_put: 0, or 1 when there is no game, or -1 (said).
+ */
 static int
-write_reports(struct runner *rn)
+reports_make(struct reports *rs, const char *outdir, const char *jpath,
+    const char *title)
 {
-	char title[512];
-
-	snprintf(title, sizeof title, "%s (%s, %d seats%s)", rn->t->name,
-	    rn->t->game, rn->t->seats, rn->t->duplicate ? ", duplicate" : "");
-	return runner_reports(rn->t->outdir, rn->jpath, title, rn->o->quiet,
-	    rn->t);
-}
-
-/* Rates a journal and writes every report format; see tournament.h. */
-int
-runner_reports(const char *outdir, const char *jpath, const char *title,
-    int quiet, const struct tour *t)
-{
-	static const struct {
-		const char	*ext;
-		enum report_fmt	 fmt;
-	} outs[] = {
-		{ "txt", FMT_TEXT }, { "csv", FMT_CSV }, { "json", FMT_JSON },
-		{ "md", FMT_MD }, { "html", FMT_HTML }
-	};
 	struct rate_opts ro = { 200, 2, NULL, 0, 1500, 1 };
-	struct rated rd;
-	char cause[256], *path, *tmp, *jp = (char *)jpath;
+	char cause[256], *jp = (char *)jpath;
 	FILE *fp;
-	size_t i;
-	int rcode = 0;
+	int i;
 
-	switch (rated_open(&rd, &ro, &jp, 1, outdir, title, cause,
-	    sizeof cause)) {
+	memset(rs, 0, sizeof *rs);
+	rs->title = xstrdup(title);
+	switch ((rs->state = rated_open(&rs->rd, &ro, &jp, 1, outdir,
+	    rs->title, cause, sizeof cause))) {
 	case 1:
-		return 0;	/* no game yet: no report */
+		return 1;
 	case -1:
 		warnx("%s", cause);
 		return -1;
 	}
-	for (i = 0; i < sizeof outs / sizeof outs[0]; i++) {
+	/* a format that fails here is written (and said) by reports_put */
+	for (i = 0; i < NOUTS; i++)
+		if ((fp = open_memstream(&rs->text[i], &rs->len[i])) == NULL ||
+		    report_write(fp, &rs->rd.rp, outs[i].fmt, cause,
+		    sizeof cause) == -1 || fclose(fp) == EOF) {
+			free(rs->text[i]);
+			rs->text[i] = NULL;
+		}
+	return 0;
+}
+
+/*
+ * Writes the reports reports_make made into outdir (and the table on
+ * stdout unless quiet), names the limits of t (if not NULL) that bots
+ * which timed out need, frees them; -1 if a report could not be written.
+ */
+static int
+reports_put(struct reports *rs, const char *outdir, const char *jpath,
+    int quiet, const struct tour *t)
+{
+	char cause[256], *path, *tmp;
+	FILE *fp;
+	int i, rcode = rs->state == -1 ? -1 : 0;
+
+	if (rs->state != 0) {
+		reports_free(rs);
+		return rcode;
+	}
+	for (i = 0; i < NOUTS; i++) {
 		if (asprintf(&path, "%s/results.%s", outdir,
 		    outs[i].ext) == -1 || asprintf(&tmp, "%s.tmp", path) == -1)
 			err(1, "asprintf");
 		if ((fp = fopen(tmp, "w")) == NULL ||
-		    report_write(fp, &rd.rp, outs[i].fmt, cause,
-		    sizeof cause) == -1 || fclose(fp) == EOF ||
-		    rename(tmp, path) == -1) {
+		    (rs->text[i] != NULL ? fwrite(rs->text[i], 1, rs->len[i],
+		    fp) != rs->len[i] : report_write(fp, &rs->rd.rp,
+		    outs[i].fmt, cause, sizeof cause) == -1) ||
+		    fclose(fp) == EOF || rename(tmp, path) == -1) {
 			warn("%s", path);
 			rcode = -1;
 		}
@@ -769,17 +828,98 @@ runner_reports(const char *outdir, const char *jpath, const char *title,
 	}
 	if (!quiet) {
 		printf("\n");
-		rd.rp.color = isatty(1);
-		report_write(stdout, &rd.rp, FMT_TEXT, cause, sizeof cause);
+		rs->rd.rp.color = isatty(1);
+		report_write(stdout, &rs->rd.rp, FMT_TEXT, cause, sizeof cause);
 		printf("\njournal: %s\nlogs:    %s/logs/\nreport:  %s/results."
 		    "html (also .txt .csv .json .md)\n", jpath, outdir,
 		    outdir);
 	}
 	fflush(stdout);
 	if (t != NULL)
-		limits_advice(stderr, t, &rd.r);
-	rated_close(&rd);
+		limits_advice(stderr, t, &rs->rd.r);
+	reports_free(rs);
 	return rcode;
+}
+
+/* Frees what reports_make made (the state says whether it rated). */
+static void
+reports_free(struct reports *rs)
+{
+	int i;
+
+	if (rs->state == 0)
+		rated_close(&rs->rd);
+	for (i = 0; i < NOUTS; i++)
+		free(rs->text[i]);
+	free(rs->title);
+	memset(rs->text, 0, sizeof rs->text);
+	rs->title = NULL;
+	rs->state = 1;
+}
+
+/* The reports' title: the tournament's name, game and seats. */
+static void
+report_title(const struct runner *rn, char *title, size_t len)
+{
+	snprintf(title, len, "%s (%s, %d seats%s)", rn->t->name,
+	    rn->t->game, rn->t->seats, rn->t->duplicate ? ", duplicate" : "");
+}
+
+/*
+ * 1 if the reports are written when the run ends and could be made once
+ * its last game is journalled: no replays to render first, no journal
+ * failure.
+ */
+static int
+reports_due(const struct runner *rn)
+{
+	return rn->o->job == NULL && (rn->h == NULL || !rn->h->no_reports) &&
+	    !((rn->o->replays || rn->t->replays) && rn->t->logs) &&
+	    rn->full[0] == '\0';
+}
+
+/*
+ * The tournament's last game is journalled: its group commit and its
+ * reports made now, while the referee and its bots shut down (written
+ * once the run has ended).
+ */
+static void
+runner_last(struct runner *rn)
+{
+	char title[512];
+
+	commit(rn, 1);
+	if (!reports_due(rn) || rn->made)
+		return;
+	report_title(rn, title, sizeof title);
+	reports_make(&rn->pre, rn->t->outdir, rn->jpath, title);
+	rn->made = 1;
+}
+
+/* Rates the whole journal and writes every report format. */
+static int
+write_reports(struct runner *rn)
+{
+	char title[512];
+
+	if (!rn->made) {
+		report_title(rn, title, sizeof title);
+		reports_make(&rn->pre, rn->t->outdir, rn->jpath, title);
+	}
+	rn->made = 0;
+	return reports_put(&rn->pre, rn->t->outdir, rn->jpath, rn->o->quiet,
+	    rn->t);
+}
+
+/* Rates a journal and writes every report format; see runner.h. */
+int
+runner_reports(const char *outdir, const char *jpath, const char *title,
+    int quiet, const struct tour *t)
+{
+	struct reports rs;
+
+	reports_make(&rs, outdir, jpath, title);
+	return reports_put(&rs, outdir, jpath, quiet, t);
 }
 
 /*
@@ -944,9 +1084,18 @@ runner_open(struct runner *rn)
 	if ((rn->jfd = journal_open(rn->jpath, &created, cause,
 	    sizeof cause)) == -1)
 		errx(1, "%s", cause);
-	if (!rn->header_seen && journal_append(rn->jfd, rn->header, cause,
-	    sizeof cause) == -1)
-		errx(1, "%s: %s", rn->jpath, cause);
+	/* the header and a new journal's name are made durable by the
+	 * first group commit, while the first referees start: a crash
+	 * before it loses no game (an empty or torn journal is read as
+	 * one not begun) */
+	jsync_start(&rn->js, rn->jfd, rn->jpath, created);
+	if (!rn->header_seen) {
+		if (journal_write(rn->jfd, rn->header, cause,
+		    sizeof cause) == -1)
+			errx(1, "%s: %s", rn->jpath, cause);
+		rn->unsynced = 1;
+		rn->sync_due = now() + COMMIT_MS / 1000.0;
+	}
 	if (!rn->o->quiet && (rn->h == NULL || rn->h->sched == NULL))
 		fprintf(stderr, "tournament %s: %s, %d bots, %d tables of %d "
 		    "(%s), %ld games each, %ld games; %d at once\n",
@@ -1019,6 +1168,7 @@ runner_finish(struct runner *rn, enum pool_end end, const char *cause)
 	int n, status = 0;
 
 	commit(rn, 1);
+	jsync_stop(&rn->js);
 	show(rn, 1);
 	close(rn->jfd);
 	if (end == POOL_FULL || rn->full[0] != '\0') {
@@ -1117,6 +1267,8 @@ runner_run(struct tour *t, const struct runner_opts *o)
 	free(rn.live_idx);
 	free(rn.next_deal);
 	free(rn.chunks);
+	if (rn.made)
+		reports_free(&rn.pre);
 	json_decref(rn.header);
 	rate_free(&rn.live);
 	doneset_free(&rn.done);
