@@ -175,6 +175,11 @@ cpu_auto(int n, const char *const *cmds, const char *const *dirs,
 			if (cpu_slow_start(cmds[i], dirs != NULL ? dirs[i] :
 			    NULL))
 				return -1;
+	/* the CPU the scheduler runs this process on first: it chose it
+	 * as the least busy, where the first CPU may hold other work */
+	if ((c = sched_getcpu()) >= 0 && c < CPU_SETSIZE &&
+	    CPU_ISSET((size_t)c, &set) && (*fd = cpu_lease(c)) != -1)
+		return c;
 	for (c = 0; c < CPU_SETSIZE; c++)
 		if (CPU_ISSET((size_t)c, &set) && (*fd = cpu_lease(c)) != -1)
 			return c;

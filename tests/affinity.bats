@@ -213,23 +213,28 @@ referee_rec() {
 
 @test "a lone referee pins itself and its bots to a leased CPU by default; --cpu none floats; slow starters on a short match float; a leased CPU is never taken" {
 	[ "$NCPU" -ge 2 ] || skip "one CPU: nothing to pin"
-	first=${ALL%%,*}
-	# by default: all three on one CPU, the first free
+	# by default: all three on one CPU, free (the one the referee ran
+	# on, or the first)
 	referee_rec d 3 "$T/recbot $T/pidrec.py" >/dev/null
 	[ "$(awk '$2 == "start"' "$T"/rec/d.* | wc -l)" -eq 3 ]
-	[ "$(cpus d | sort -u)" = "$first" ]
+	first=$(cpus d | sort -u)
+	[ "$(printf '%s\n' "$first" | wc -l)" -eq 1 ]
+	[[ "$first" != *,* ]]
 	# --cpu none: every CPU
 	referee_rec n 3 "$T/recbot $T/pidrec.py" --cpu none >/dev/null
 	[ "$(cpus n | sort -u)" = "$ALL" ]
 	# --cpu auto is the default
 	referee_rec a 3 "$T/recbot $T/pidrec.py" --cpu auto >/dev/null
-	[ "$(cpus a | sort -u)" = "$first" ]
+	[ "$(cpus a | sort -u | wc -l)" -eq 1 ]
+	[[ "$(cpus a | sort -u)" != *,* ]]
 	# Python by its name on 3 games floats; on 100 it is pinned
 	referee_rec p 3 "python3 $T/pidrec.py" >/dev/null
 	[ "$(cpus p | sort -u)" = "$ALL" ]
 	referee_rec q 100 "python3 $T/pidrec.py" >/dev/null
-	[ "$(cpus q | sort -u)" = "$first" ]
-	# the first CPU leased elsewhere: the next one
+	[ "$(cpus q | sort -u | wc -l)" -eq 1 ]
+	[[ "$(cpus q | sort -u)" != *,* ]]
+	# a CPU leased elsewhere is never taken, whichever the referee runs
+	# on
 	holder h1 "$CARDARENA_CPU_LEASES-cpu$first"
 	referee_rec h 3 "$T/recbot $T/pidrec.py" >/dev/null
 	[ "$(cpus h | sort -u | wc -l)" -eq 1 ]
