@@ -26,7 +26,7 @@ int	 cpu_lease(int cpu);
 int	 cpu_slow_start(const char *command, const char *dir);
 /*
  * The CPU a lone referee of n bots (commands cmds, directories dirs, NULL
- * for none) playing games games takes by default (the one it runs on if
+ * for none) playing games games a bot's life takes by default (the one it runs on if
  * free, else the first free), its lease in *fd, or
  * -1 (with *fd -1) where pinning could hurt: a process that may use one
  * CPU only, a slow starter on fewer than PIN_SLOW_GAMES games, every CPU

@@ -476,8 +476,15 @@ contain_option(struct contain *ct, int c, char *arg)
 		break;
 	case OPT_CPU:
 		/* auto (-2): chosen when the bots are known (main) */
-		ct->cpu = strcmp(arg, "auto") == 0 ? -2 : strcmp(arg, "none") ==
-		    0 ? -1 : (int)cli_number("--cpu", arg, 0, 4095);
+		if (strcmp(arg, "auto") == 0)
+			ct->cpu = -2;
+		else if (strcmp(arg, "none") == 0)
+			ct->cpu = -1;
+		else if (arg[0] < '0' || arg[0] > '9')
+			errx(2, "--cpu %s: a CPU's number (0 to 4095), auto or "
+			    "none", arg);
+		else
+			ct->cpu = (int)cli_number("--cpu", arg, 0, 4095);
 		break;
 	case OPT_NO_SANDBOX:
 		ct->sandbox = 0;
@@ -858,10 +865,12 @@ main(int argc, char **argv)
 	if ((p = getenv("CARDARENA_MEMCHECK")) != NULL && strcmp(p, "1") == 0)
 		memcheck(&ct, a.bots, a.nbots, argv[0]);
 	/* by default alone on a CPU leased machine-wide where that cannot
-	 * hurt (cpulease.h); the lease held to the end, never inherited */
+	 * hurt (cpulease.h: the games a bot's life, a seat rotation's with
+	 * duplicate); the lease held to the end, never inherited */
 	if (ct.cpu == -2)
 		ct.cpu = cpu_auto(a.nbots, (const char *const *)a.bots, NULL,
-		    cf.games, &lease);
+		    cf.duplicate && a.nbots > 0 ? cf.games / a.nbots : cf.games,
+		    &lease);
 	contain_set(&ct);
 	contain_self();
 	contain_watchdog();

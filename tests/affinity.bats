@@ -241,6 +241,10 @@ referee_rec() {
 	[ "$(cpus h | sort -u)" != "$first" ]
 	[[ "$(cpus h | sort -u)" != *,* ]]
 	rm "$T/h1"
+	# a bad value: one line, status 2
+	run bin/referee --cpu bogus -g horserace -b bin/random
+	[ "$status" -eq 2 ]
+	[ "$output" = "referee: --cpu bogus: a CPU's number (0 to 4095), auto or none" ]
 }
 
 @test "two lone referees started together never share a pinned CPU; with every CPU leased the next floats" {
