@@ -338,10 +338,11 @@ PY
 	bin/tournament ladder synth "$L" --bots 4 --games 60
 	bin/tournament ladder site "$L"
 	mkdir -p "$L/logs"
-	# synth's tables never end: table 1 is "in play", table 2 ended
-	q "SELECT id FROM tables WHERE ended IS NOT NULL" > "$T/ended"
-	[ ! -s "$T/ended" ]
-	python3 -c 'import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.execute("UPDATE tables SET ended = 1 WHERE id = 2"); c.commit()' "$L/ladder.db"
+	# synth's tables end as they are played: table 1 made "in play"
+	# again, table 2 ended
+	[ "$(q "SELECT count(*) FROM tables WHERE ended IS NULL")" -eq 0 ]
+	python3 -c 'import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.execute("UPDATE tables SET ended = NULL WHERE id = 1"); c.commit()' "$L/ladder.db"
+	[ "$(q "SELECT id FROM tables WHERE ended IS NULL")" = 1 ]
 	for t in 1 2; do
 		echo '{"type":"deal","hands":"every hidden card"}' > "$L/logs/t00000$t.jsonl"
 		echo '<html>replay</html>' > "$L/logs/t00000$t.jsonl.html"
