@@ -697,18 +697,6 @@ botset_sync(struct botset *bs)
 
 	for (i = 0; i < bs->n; i++) {
 		b = &bs->bots[i];
-		/* A live bot watched as bot_fd has it (every decision): no work. */
-		if (b->alive && b->spawned && !b->p.reaped &&
-		    b->w[SLOT_OUT].fd == b->p.out &&
-		    b->w[SLOT_ERR].fd == b->p.err &&
-		    b->w[SLOT_IN].fd == b->p.in &&
-		    b->w[SLOT_PIDFD].fd == b->p.pidfd &&
-		    b->w[SLOT_OUT].events == POLLIN &&
-		    b->w[SLOT_ERR].events == POLLIN &&
-		    (b->p.pidfd == -1 || b->w[SLOT_PIDFD].events == POLLIN) &&
-		    b->w[SLOT_IN].events == (b->wq.off < b->wq.buf.len ?
-		    POLLOUT : 0))
-			continue;
 		for (k = 0; k < NSLOT; k++) {
 			fd = bot_fd(b, k, &events);
 			if (fd == b->w[k].fd && (fd == -1 ||

@@ -8,6 +8,9 @@
 #ifndef CARDARENA_CPULEASE_H
 #define CARDARENA_CPULEASE_H
 
+/* --cpu auto, the referee's default (contain's cpu -1 is none). */
+#define CPU_AUTO	(-2)
+
 /* Games a bot's lifetime from which slow starters are pinned too. */
 #define PIN_SLOW_GAMES	100
 

@@ -471,9 +471,9 @@ contain_option(struct contain *ct, int c, char *arg)
 		ct->sandbox = SANDBOX_CHECKED;
 		break;
 	case OPT_CPU:
-		/* auto (-2): chosen when the bots are known (main) */
+		/* auto: chosen when the bots are known (main) */
 		if (strcmp(arg, "auto") == 0)
-			ct->cpu = -2;
+			ct->cpu = CPU_AUTO;
 		else if (strcmp(arg, "none") == 0)
 			ct->cpu = -1;
 		else if (arg[0] < '0' || arg[0] > '9')
@@ -823,7 +823,7 @@ main(int argc, char **argv)
 	open_std_fds();
 	match_config_init(&cf);
 	contain_init(&ct);
-	ct.cpu = -2;
+	ct.cpu = CPU_AUTO;
 	memset(&a, 0, sizeof a);
 	parse_args(argc, argv, &cf, &ct, &a);
 	configure(&cf, &a, &book_json);
@@ -863,7 +863,7 @@ main(int argc, char **argv)
 	/* by default alone on a CPU leased machine-wide where that cannot
 	 * hurt (cpulease.h: the games a bot's life, a seat rotation's with
 	 * duplicate); the lease held to the end, never inherited */
-	if (ct.cpu == -2)
+	if (ct.cpu == CPU_AUTO)
 		ct.cpu = cpu_auto(a.nbots, (const char *const *)a.bots, NULL,
 		    cf.duplicate && a.nbots > 0 ? cf.games / a.nbots : cf.games,
 		    &lease);

@@ -807,7 +807,7 @@ l_synth(int argc, char **argv)
 		switch (ch) {
 		case 'b':
 			nbots = (long)cli_whole("tournament ladder synth",
-			    "--bots", optarg, 2, LSYNTH_MAX_BOTS);
+			    "--bots", optarg, 2, LADDER_MAX_BOTS);
 			break;
 		case 'g':
 			ngames = (long)cli_whole("tournament ladder synth",

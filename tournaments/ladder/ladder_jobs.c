@@ -352,21 +352,16 @@ static int
 resume_ended(struct spool *sp, char *cause, size_t len)
 {
 	sqlite3_stmt *st;
-	long table;
-	int i, n = 0, rc = 0;
+	int n = 0, rc = 0;
 
+	/* (those with a job out resume took up) */
 	if ((st = lstore_prep(sp->s, "SELECT id FROM tables WHERE ended IS "
-	    "NULL AND id IN (SELECT tab FROM jobs) ORDER BY id", cause,
-	    len)) == NULL)
+	    "NULL AND id IN (SELECT tab FROM jobs) AND id NOT IN (SELECT tab "
+	    "FROM jobs WHERE state = 'out') ORDER BY id", cause, len)) == NULL)
 		return -1;
 	while (rc == 0 && sqlite3_step(st) == SQLITE_ROW) {
-		table = (long)sqlite3_column_int64(st, 0);
-		for (i = 0; i < sp->ntb; i++)
-			if (sp->tb[i]->r.table == table)
-				break;
-		if (i < sp->ntb)
-			continue;
-		if (tab_new(sp, table, NULL, cause, len) == NULL)
+		if (tab_new(sp, (long)sqlite3_column_int64(st, 0), NULL, cause,
+		    len) == NULL)
 			rc = -1;
 		else
 			n++;

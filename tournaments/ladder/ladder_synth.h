@@ -8,10 +8,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "ladder/ladder_store.h"
-
-#define LSYNTH_MAX_BOTS	LADDER_MAX_BOTS	/* --bots */
-
 struct lstore;
 
 /*
