@@ -24,7 +24,13 @@
 #include <unistd.h>
 
 #include "cpulease.h"
+#include "game.h"
 #include "proc.h"
+#include "rng.h"
+
+/* cpu_asks_together's playouts: games, and actions at most in each. */
+#define TOGETHER_GAMES		4
+#define TOGETHER_ACTIONS	20000
 
 /* Interpreters whose start-up takes tens of milliseconds of CPU. */
 static const char *const slow[] = { "python", "pypy", "node", "nodejs",
@@ -161,16 +167,16 @@ cpu_slow_start(const char *command, const char *dir)
 /* A lone referee's CPU; see cpulease.h. */
 int
 cpu_auto(int n, const char *const *cmds, const char *const *dirs,
-    long games, int *fd)
+    long life, int together, int *fd)
 {
 	cpu_set_t set;
 	int c, i;
 
 	*fd = -1;
-	if (sched_getaffinity(0, sizeof set, &set) == -1 ||
+	if (together || sched_getaffinity(0, sizeof set, &set) == -1 ||
 	    CPU_COUNT(&set) < 2)
 		return -1;
-	if (games < PIN_SLOW_GAMES)
+	if (life < PIN_SLOW_GAMES)
 		for (i = 0; i < n; i++)
 			if (cpu_slow_start(cmds[i], dirs != NULL ? dirs[i] :
 			    NULL))
@@ -184,4 +190,47 @@ cpu_auto(int n, const char *const *cmds, const char *const *dirs,
 		if (CPU_ISSET((size_t)c, &set) && (*fd = cpu_lease(c)) != -1)
 			return c;
 	return -1;
+}
+
+/* 1 if most of g's decisions are asked of several seats at once. */
+int
+cpu_asks_together(const struct game *g, const struct opts *o)
+{
+	static _Thread_local struct legal l[MAX_LEGAL];
+	struct action a;
+	struct rng rng;
+	uint32_t d, left;
+	long all = 0, together = 0, k = 0;
+	void *st;
+	int i, n, p;
+
+	if ((st = calloc(1, g->state_size)) == NULL)
+		return 0;
+	for (i = 0; i < TOGETHER_GAMES; i++) {
+		rng_seed(&rng, (uint64_t)i + 1);
+		g->init(st, o, NULL, &rng, NULL);
+		/* a round: every seat deciding now, asked at once */
+		for (k = 0; k < TOGETHER_ACTIONS &&
+		    (d = g->deciders(st)) != 0; ) {
+			n = __builtin_popcount(d);
+			all += n;
+			if (n > 1)
+				together += n;
+			for (left = d; left != 0 && k < TOGETHER_ACTIONS;
+			    left &= left - 1, k++) {
+				p = __builtin_ctz(left);
+				if (!(g->deciders(st) & (1u << p)) ||
+				    (n = g->legal(st, p, l, MAX_LEGAL)) <= 0)
+					continue;
+				n = (int)rng_below(&rng, (uint32_t)n);
+				a.code = l[n].code;
+				a.amount = l[n].ranged ? l[n].lo +
+				    (int32_t)rng_below(&rng, (uint32_t)(l[n].hi -
+				    l[n].lo) + 1) : 0;
+				(void)g->apply(st, p, a, &rng, NULL);
+			}
+		}
+	}
+	free(st);
+	return together * 2 > all;
 }

@@ -8,6 +8,9 @@
 #ifndef CARDARENA_CPULEASE_H
 #define CARDARENA_CPULEASE_H
 
+struct game;
+struct opts;
+
 /* --cpu auto, the referee's default (contain's cpu -1 is none). */
 #define CPU_AUTO	(-2)
 
@@ -29,13 +32,22 @@ int	 cpu_lease(int cpu);
 int	 cpu_slow_start(const char *command, const char *dir);
 /*
  * The CPU a lone referee of n bots (commands cmds, directories dirs, NULL
- * for none) playing games games a bot's life takes by default (the one it runs on if
- * free, else the first free), its lease in *fd, or
- * -1 (with *fd -1) where pinning could hurt: a process that may use one
- * CPU only, a slow starter on fewer than PIN_SLOW_GAMES games, every CPU
- * leased.
+ * for none) playing life games a bot's life takes by default (the one it
+ * runs on if free, else the first free), its lease in *fd, or -1 (with
+ * *fd -1) where pinning could hurt: a process that may use one CPU only,
+ * a game that asks its bots together (together: cpu_asks_together()), a
+ * slow starter on fewer than PIN_SLOW_GAMES games, every CPU leased.
  */
 int	 cpu_auto(int n, const char *const *cmds, const char *const *dirs,
-	    long games, int *fd);
+	    long life, int together, int *fd);
+/*
+ * 1 if the game g under the options o (finished) asks most of its
+ * decisions of several seats at once (horserace's bets): bots asked
+ * together think at the same time, and on one CPU they would take turns
+ * while the others stand idle.  Found by a few random playouts from fixed
+ * seeds (well under a millisecond), as the referee asks: a round asks
+ * every seat the game lets decide.
+ */
+int	 cpu_asks_together(const struct game *g, const struct opts *o);
 
 #endif

@@ -862,11 +862,12 @@ main(int argc, char **argv)
 		memcheck(&ct, a.bots, a.nbots, argv[0]);
 	/* by default alone on a CPU leased machine-wide where that cannot
 	 * hurt (cpulease.h: the games a bot's life, a seat rotation's with
-	 * duplicate); the lease held to the end, never inherited */
+	 * duplicate; not a game that asks its bots together); the lease
+	 * held to the end, never inherited */
 	if (ct.cpu == CPU_AUTO)
 		ct.cpu = cpu_auto(a.nbots, (const char *const *)a.bots, NULL,
 		    cf.duplicate && a.nbots > 0 ? cf.games / a.nbots : cf.games,
-		    &lease);
+		    cpu_asks_together(cf.game, &cf.opts), &lease);
 	contain_set(&ct);
 	contain_self();
 	contain_watchdog();

@@ -38,10 +38,11 @@ teardown() {
 
 # tfile FILE OUT REC PROGRAM EXTRA: 3 bots PROGRAM (pidrec.py: their
 # records in $T/rec/REC.*, held by $GATE if set), 4 deals of a run each,
-# at $JOBS slots (default 2); EXTRA ends in a comma.
+# of $GAME (default nyse, which asks one seat at a time), at $JOBS slots
+# (default 2); EXTRA ends in a comma.
 tfile() {
 	cat >"$1" <<EOF2
-{"name": "p", "game": "horserace", "options": {"races": 1}, "seats": 3,
+{"name": "p", "game": "${GAME:-nyse}", "seats": 3,
  "bots": [{"name": "a", "command": "$4 $T/rec/$3.a ${GATE:-}"},
           {"name": "b", "command": "$4 $T/rec/$3.b ${GATE:-}"},
           {"name": "c", "command": "$4 $T/rec/$3.c ${GATE:-}"}],
@@ -199,11 +200,12 @@ started() {
 }
 
 # referee_rec REC GAMES PROGRAM [FLAGS...]: a lone referee of 3 bots
-# PROGRAM (pidrec.py, records $T/rec/REC.*, held by $GATE if set).
+# PROGRAM (pidrec.py, records $T/rec/REC.*, held by $GATE if set)
+# playing $GAME (default nyse).
 referee_rec() {
 	local rec=$1 games=$2 program=$3 i
 	shift 3
-	set -- -g horserace -o races=1 -n 3 --games "$games" -q --no-sandbox --bot-user same \
+	set -- -g "${GAME:-nyse}" -n 3 --games "$games" -q --no-sandbox --bot-user same \
 	    --time-hello 600000 "$@"
 	for i in a b c; do
 		set -- "$@" -b "$program $T/rec/$rec.$i ${GATE:-}"
@@ -270,4 +272,22 @@ referee_rec() {
 	rm "$T/h2" "$T/gate"
 	wait "$apid"
 	[ "$(cpus a | sort -u)" = "$mine" ]
+}
+
+@test "a game that asks its bots together (horserace's bets) floats where a CPU would stand idle: a lone referee, fewer slots than CPUs; a slot on every CPU keeps its own" {
+	[ "$NCPU" -ge 2 ] || skip "one CPU: nothing to pin"
+	# nyse, one seat at a time, is pinned by both (the tests above)
+	GAME=horserace referee_rec r 3 "$T/recbot $T/pidrec.py" -o races=1 >/dev/null
+	[ "$(awk '$2 == "start"' "$T"/rec/r.* | wc -l)" -eq 3 ]
+	[ "$(cpus r | sort -u)" = "$ALL" ]
+	GAME=horserace JOBS=1 play j1 "$T/recbot $T/pidrec.py" '"options": {"races": 1},'
+	floated j1
+	GAME=horserace JOBS=$NCPU play jn "$T/recbot $T/pidrec.py" '"options": {"races": 1},'
+	[ "$(cpus jn | wc -l)" -eq 12 ]
+	[ "$(cpus jn | grep -c ,)" -eq 0 ]
+	# and so does "affinity": true at one slot
+	GAME=horserace JOBS=1 play jt "$T/recbot $T/pidrec.py" '"options": {"races": 1}, "affinity": true,'
+	[ "$(cpus jt | wc -l)" -eq 12 ]
+	[ "$(cpus jt | sort -u | wc -l)" -eq 1 ]
+	[[ "$(cpus jt | sort -u)" != *,* ]]
 }

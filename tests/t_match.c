@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "common.h"
+#include "cpulease.h"
 #include "jw.h"
 #include "match.h"
 #include "proc.h"
@@ -59,6 +60,7 @@ static void	tiny_event_write(const void *, const struct event *,
 static int	bot(const char *);
 static json_t	*read_log(const char *, const char *);
 static void	test_split(void);
+static void	test_together(void);
 static void	test_encoders(void);
 static void	test_answers(void);
 static void	test_match(const char *);
@@ -328,6 +330,41 @@ test_split(void)
 	    strcmp(why, "empty command") == 0, "argv_split: empty command");
 }
 
+/*
+ * cpu_asks_together: horserace's bets ask every seat at once, its
+ * Calcutta auctions (most of a Calcutta game's decisions) one seat at a
+ * time, like every other game.
+ */
+static void
+test_together(void)
+{
+	static const struct {
+		const char	*game, *opt;
+		int		 together;
+	} c[] = {
+		{ "horserace", NULL, 1 }, { "horserace", "races=1", 1 },
+		{ "horserace", "calcutta=true", 0 }, { "stocks", NULL, 0 },
+		{ "speculation", NULL, 0 }, { "nyse", NULL, 0 },
+		{ "daifugo", NULL, 0 },
+	};
+	const struct game *g;
+	struct opts o;
+	char why[256];
+	size_t i;
+
+	for (i = 0; i < sizeof c / sizeof c[0]; i++) {
+		g = tap_game(c[i].game);
+		opts_defaults(g, &o, g->default_players);
+		if ((c[i].opt != NULL && opts_set(g, &o, c[i].opt, why,
+		    sizeof why) == -1) || opts_finish(g, &o, why,
+		    sizeof why) == -1)
+			errx(1, "%s: %s", c[i].game, why);
+		tap_ok(cpu_asks_together(g, &o) == c[i].together,
+		    "cpu_asks_together: %s %s: %d", c[i].game,
+		    c[i].opt != NULL ? c[i].opt : "(defaults)", c[i].together);
+	}
+}
+
 static void
 test_encoders(void)
 {
@@ -565,6 +602,7 @@ main(int argc, char **argv)
 		err(1, "/proc/self/exe");
 	self[n] = '\0';
 	test_split();
+	test_together();
 	test_encoders();
 	test_answers();
 	test_match(self);

@@ -22,6 +22,7 @@
 #include "base/tfile.h"
 #include "config.h"
 #include "contain.h"
+#include "cpulease.h"
 #include "match.h"
 #include "near.h"
 #include "rng.h"
@@ -331,6 +332,7 @@ load_options(struct tour *t, const struct game *g, const json_t *j,
 		return -1;
 	}
 	t->options = opts_json(g, &o);
+	t->together = cpu_asks_together(g, &o);
 	return load_book(t, g, &o, cause, len);
 }
 

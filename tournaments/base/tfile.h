@@ -46,6 +46,8 @@ struct tour {
 	int		 duplicate;
 	int		 logs;		/* keep a match log per table run */
 	int		 affinity;	/* AFFINITY_*: slots on CPUs (pin.h) */
+	int		 together;	/* the game asks bots together
+					 * (cpu_asks_together()) */
 	int		 log_full;	/* every message's text in the logs */
 	long long	 log_max;	/* bytes per log */
 	long		 max_decisions;	/* per game; 0: no cap */

@@ -19,8 +19,10 @@ pin_take(struct pin *p, const struct tour *t, int jobs)
 	if (t->affinity == AFFINITY_OFF ||
 	    sched_getaffinity(0, sizeof set, &set) == -1)
 		return;
-	/* more slots than CPUs: the scheduler spreads them better */
-	if (!p->wrap && jobs > CPU_COUNT(&set))
+	/* more slots than CPUs: the scheduler spreads them better; bots
+	 * asked together think on the CPUs no slot keeps busy */
+	if (!p->wrap && (jobs > CPU_COUNT(&set) ||
+	    (t->together && jobs < CPU_COUNT(&set))))
 		return;
 	for (c = 0; c < CPU_SETSIZE; c++) {
 		if (!CPU_ISSET((size_t)c, &set))
