@@ -29,7 +29,7 @@
 #include "rng.h"
 
 /* cpu_asks_together's playouts: games, and actions at most in each. */
-#define TOGETHER_GAMES		4
+#define TOGETHER_GAMES		2
 #define TOGETHER_ACTIONS	20000
 
 /* Interpreters whose start-up takes tens of milliseconds of CPU. */
