@@ -40,7 +40,9 @@ the spread (lowest..highest) of the repetitions.
   pin         the defaults at the physical limit (issue 37), each a median
               of BENCH_REPS interleaved runs: -j 2 / -j 1 of `tournament
               run` by default (no "affinity" in the file) on short C games
-              (6 tables of horserace races=1; goal at least 1.7 x); one
+              (6 tables of horserace races=1, which floats at -j 1 since
+              it asks its bots together, and of nyse, pinned at both;
+              goal at least 1.7 x); one
               table of 400 short games against one referee playing them
               (games/s; goal at least 0.9 x); and the CPU per game of that
               table's tournament over the referee's, C and Python bots
@@ -467,11 +469,14 @@ def tournaments(tmp):
                "Python")
 
 
-def pin_tour(tmp, name, bots, deals, jobs):
-    """Runs a tournament of horserace races=1 at tables of 5 with no
-    "affinity" in its file; returns (games, wall s, CPU s)."""
+def pin_tour(tmp, name, bots, deals, jobs, game="horserace",
+             options=None):
+    """Runs a tournament of game (default horserace races=1) at tables of
+    5 with no "affinity" in its file; returns (games, wall s, CPU s)."""
     out = os.path.join(tmp, name)
-    spec = {"name": "bench", "game": "horserace", "options": {"races": 1},
+    if options is None:
+        options = {"races": 1} if game == "horserace" else {}
+    spec = {"name": "bench", "game": game, "options": options,
             "seats": 5, "deals": deals, "duplicate": False,
             "bots": [{"name": "r%d" % i, "command": c}
                      for i, c in enumerate(bots)],
@@ -491,15 +496,20 @@ def pins(tmp):
           "one table / one referee, CPU per game (horserace races=1, tables "
           "of 5)")
     six = [BOTS["C"] % i for i in range(1, 7)]
-    r = {"j": [], "t": {"C": [], "Python": []}, "c": {"C": [], "Python": []},
-         "c6": []}
+    r = {"j": [], "jn": [], "t": {"C": [], "Python": []},
+         "c": {"C": [], "Python": []}, "c6": []}
     for rep in range(REPS):
-        l0 = load()
-        n1, w1, _ = pin_tour(tmp, "j1", six, scaled(600), 1)
-        n2, w2, _ = pin_tour(tmp, "j2", six, scaled(600), 2)
-        r["j"].append((n2 / w2) / (n1 / w1))
-        print("  short C, 6 tables: -j 1 %7.1f games/s, -j 2 %7.1f games/s "
-              "(%d games); load %.2f" % (n1 / w1, n2 / w2, n1, l0))
+        # horserace asks its bets of every seat at once: at -j 1 its
+        # table floats (cpulease.h), at -j 2 each slot keeps a CPU; nyse
+        # asks one seat at a time: pinned at both
+        for key, game, deals in (("j", "horserace", 600), ("jn", "nyse", 60)):
+            l0 = load()
+            n1, w1, _ = pin_tour(tmp, "j1", six, scaled(deals), 1, game)
+            n2, w2, _ = pin_tour(tmp, "j2", six, scaled(deals), 2, game)
+            r[key].append((n2 / w2) / (n1 / w1))
+            print("  short C %s, 6 tables: -j 1 %7.1f games/s, -j 2 %7.1f "
+                  "games/s (%d games); load %.2f"
+                  % (game, n1 / w1, n2 / w2, n1, l0))
         for lang, games in (("C", 400), ("Python", 400)):
             five = [BOTS[lang] % i for i in range(1, 6)]
             l0 = load()
@@ -535,7 +545,10 @@ def pins(tmp):
         print("  6 tables of %d, Python, -j 1: referees CPU %.2f s, "
               "tournament %.2f s (CPU %.2f s); load %.2f"
               % (scaled(100), rc, tw, tc, l0))
-    print("  -j 2 / -j 1 by default, short C: %s x" % med(r["j"]))
+    print("  -j 2 / -j 1 by default, short C horserace (floats at -j 1): %s x"
+          % med(r["j"]))
+    print("  -j 2 / -j 1 by default, short C nyse (pinned at both): %s x"
+          % med(r["jn"]))
     for lang in ("C", "Python"):
         print("  one table / one referee, %s: games/s %s x; CPU per game %s x"
               % (lang, med(r["t"][lang]), med(r["c"][lang])))
