@@ -28,8 +28,13 @@
 #include "proc.h"
 #include "rng.h"
 
-/* cpu_asks_together's playouts: games, and actions at most in each. */
-#define TOGETHER_GAMES		2
+/*
+ * cpu_asks_together's playouts: games until this many decisions (a
+ * share from a few is chance: a race of three seats asks about five), at
+ * most this many games, and actions at most in each.
+ */
+#define TOGETHER_DECISIONS	500
+#define TOGETHER_GAMES		100
 #define TOGETHER_ACTIONS	20000
 
 /* Interpreters whose start-up takes tens of milliseconds of CPU. */
@@ -206,7 +211,7 @@ cpu_asks_together(const struct game *g, const struct opts *o)
 
 	if ((st = calloc(1, g->state_size)) == NULL)
 		return 0;
-	for (i = 0; i < TOGETHER_GAMES; i++) {
+	for (i = 0; i < TOGETHER_GAMES && all < TOGETHER_DECISIONS; i++) {
 		rng_seed(&rng, (uint64_t)i + 1);
 		g->init(st, o, NULL, &rng, NULL);
 		/* a round: every seat deciding now, asked at once */

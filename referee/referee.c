@@ -105,7 +105,7 @@ static void	open_std_fds(void);
 static void	list_games(void);
 static void	describe(const char *);
 static int	*parse_game_list(const char *, int, int *);
-static void	print_stats(const struct match_result *);
+static void	print_stats(const struct match_result *, int);
 static void	memcheck(struct contain *, char **, int, const char *);
 static void	on_finish(int);
 
@@ -398,10 +398,11 @@ parse_game_list(const char *s, int ngames, int *n)
 /*
  * --stats: decisions, timing and the referee's own CPU time; wall_us is
  * the whole match (the bots' starts, hellos and ends too), play_us its
- * games alone, as a poll loop over running children measures.
+ * games alone, as a poll loop over running children measures; cpu the
+ * CPU the match was pinned to, or -1 (it floated).
  */
 static void
-print_stats(const struct match_result *r)
+print_stats(const struct match_result *r, int pinned)
 {
 	struct rusage ru;
 	double cpu;
@@ -412,12 +413,14 @@ print_stats(const struct match_result *r)
 	fprintf(stderr, "{\"decisions\":%ld,\"actions\":%ld,\"wall_us\":%lld,"
 	    "\"wait_us\":%lld,\"cpu_us\":%.0f,\"cpu_us_per_decision\":%.3f,"
 	    "\"wall_us_per_decision\":%.3f,\"play_us\":%lld,"
-	    "\"play_us_per_decision\":%.3f}\n", r->decisions, r->actions,
+	    "\"play_us_per_decision\":%.3f,\"cpu\":%d}\n", r->decisions,
+	    r->actions,
 	    (long long)r->wall_us, (long long)r->wait_us, cpu,
 	    r->decisions ? cpu / (double)r->decisions : 0.0,
 	    r->decisions ? (double)r->wall_us / (double)r->decisions : 0.0,
 	    (long long)r->play_us,
-	    r->decisions ? (double)r->play_us / (double)r->decisions : 0.0);
+	    r->decisions ? (double)r->play_us / (double)r->decisions : 0.0,
+	    pinned);
 }
 
 /* --bot-dir N=DIR: DIR is bot N's own; exits 2 on a bad one. */
@@ -885,7 +888,7 @@ main(int argc, char **argv)
 		errx(1, "%s", cause);
 	}
 	if (a.stats)
-		print_stats(&res);
+		print_stats(&res, ct.cpu);
 	if (!a.quiet) {
 		rj = match_result_json(&res);
 		json_object_set_new(rj, "seed", json_integer((json_int_t)

@@ -217,11 +217,13 @@ referee_rec() {
 	[ "$NCPU" -ge 2 ] || skip "one CPU: nothing to pin"
 	# by default: all three on one CPU, free (the one the referee ran
 	# on, or the first)
-	referee_rec d 3 "$T/recbot $T/pidrec.py" >/dev/null
+	referee_rec d 3 "$T/recbot $T/pidrec.py" --stats >/dev/null
 	[ "$(awk '$2 == "start"' "$T"/rec/d.* | wc -l)" -eq 3 ]
 	first=$(cpus d | sort -u)
 	[ "$(printf '%s\n' "$first" | wc -l)" -eq 1 ]
 	[[ "$first" != *,* ]]
+	# --stats names it
+	[ "$(jv "$(tail -n 1 "$T/referee.d.err")" 'd["cpu"]')" = "$first" ]
 	# --cpu none: every CPU
 	referee_rec n 3 "$T/recbot $T/pidrec.py" --cpu none >/dev/null
 	[ "$(cpus n | sort -u)" = "$ALL" ]
@@ -277,9 +279,10 @@ referee_rec() {
 @test "a game that asks its bots together (horserace's bets) floats where a CPU would stand idle: a lone referee, fewer slots than CPUs; a slot on every CPU keeps its own" {
 	[ "$NCPU" -ge 2 ] || skip "one CPU: nothing to pin"
 	# nyse, one seat at a time, is pinned by both (the tests above)
-	GAME=horserace referee_rec r 3 "$T/recbot $T/pidrec.py" -o races=1 >/dev/null
+	GAME=horserace referee_rec r 3 "$T/recbot $T/pidrec.py" -o races=1 --stats >/dev/null
 	[ "$(awk '$2 == "start"' "$T"/rec/r.* | wc -l)" -eq 3 ]
 	[ "$(cpus r | sort -u)" = "$ALL" ]
+	[ "$(jv "$(tail -n 1 "$T/referee.r.err")" 'd["cpu"]')" = "-1" ]
 	GAME=horserace JOBS=1 play j1 "$T/recbot $T/pidrec.py" '"options": {"races": 1},'
 	floated j1
 	GAME=horserace JOBS=$NCPU play jn "$T/recbot $T/pidrec.py" '"options": {"races": 1},'

@@ -331,21 +331,24 @@ test_split(void)
 }
 
 /*
- * cpu_asks_together: horserace's bets ask every seat at once, its
- * Calcutta auctions (most of a Calcutta game's decisions) one seat at a
- * time, like every other game.
+ * cpu_asks_together: horserace's bets ask every seat at once (a race of
+ * three seats asks about five decisions: the share is taken over many),
+ * its Calcutta auctions (most of a Calcutta game's decisions) one seat at
+ * a time, like every other game.
  */
 static void
 test_together(void)
 {
 	static const struct {
 		const char	*game, *opt;
-		int		 together;
+		int		 together, players;
 	} c[] = {
-		{ "horserace", NULL, 1 }, { "horserace", "races=1", 1 },
-		{ "horserace", "calcutta=true", 0 }, { "stocks", NULL, 0 },
-		{ "speculation", NULL, 0 }, { "nyse", NULL, 0 },
-		{ "daifugo", NULL, 0 },
+		{ "horserace", NULL, 1, 0 }, { "horserace", "races=1", 1, 0 },
+		{ "horserace", "races=1", 1, 3 }, { "horserace", NULL, 1, 8 },
+		{ "horserace", "calcutta=true", 0, 0 },
+		{ "horserace", "calcutta=true", 0, 3 }, { "stocks", NULL, 0, 0 },
+		{ "speculation", NULL, 0, 0 }, { "nyse", NULL, 0, 0 },
+		{ "daifugo", NULL, 0, 0 },
 	};
 	const struct game *g;
 	struct opts o;
@@ -354,14 +357,16 @@ test_together(void)
 
 	for (i = 0; i < sizeof c / sizeof c[0]; i++) {
 		g = tap_game(c[i].game);
-		opts_defaults(g, &o, g->default_players);
+		opts_defaults(g, &o, c[i].players ? c[i].players :
+		    g->default_players);
 		if ((c[i].opt != NULL && opts_set(g, &o, c[i].opt, why,
 		    sizeof why) == -1) || opts_finish(g, &o, why,
 		    sizeof why) == -1)
 			errx(1, "%s: %s", c[i].game, why);
 		tap_ok(cpu_asks_together(g, &o) == c[i].together,
-		    "cpu_asks_together: %s %s: %d", c[i].game,
-		    c[i].opt != NULL ? c[i].opt : "(defaults)", c[i].together);
+		    "cpu_asks_together: %s %s, %d players: %d", c[i].game,
+		    c[i].opt != NULL ? c[i].opt : "(defaults)", o.players,
+		    c[i].together);
 	}
 }
 
