@@ -187,6 +187,10 @@ EOF
 	[ "$(lines_of "$T/m.log" game_end | wc -l)" -eq 1 ]
 	[ -e "$T/m.log.bot0.stderr" ]
 	log_complete "$T/m.log"
+	# its blocks, reserved a MiB ahead as it is written, are given back
+	# at its close: what it holds on disk is about its size
+	size=$(stat -c %s "$T/m.log")
+	[ "$(($(stat -c '%b * %B' "$T/m.log")))" -lt $((size + 65536)) ]
 }
 
 @test "--setup and bin/scripted reproduce a rule situation" {
