@@ -254,7 +254,11 @@ reserve(struct mlog *l, size_t len)
 		l->ahead = to;
 }
 
-/* Writes len bytes of p whole; -1 (and l->error) on a write error. */
+/*
+ * Writes len bytes of p whole; -1 (and l->error) on a write error.  What
+ * went out counts in l->written, a failed write's part too (close trims
+ * the file to it).
+ */
 static int
 write_all(struct mlog *l, const char *p, size_t len)
 {
@@ -273,8 +277,8 @@ write_all(struct mlog *l, const char *p, size_t len)
 			return -1;
 		}
 		off += (size_t)n;
+		l->written += (long long)n;
 	}
-	l->written += (long long)len;
 	return 0;
 }
 

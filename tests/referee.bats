@@ -193,6 +193,13 @@ EOF
 	[ "$(($(stat -c '%b * %B' "$T/m.log")))" -lt $((size + 65536)) ]
 }
 
+@test "a log cut by a file size limit keeps every byte it wrote" {
+	run bash -c "trap '' XFSZ; ulimit -f 100; exec bin/referee $LIMITS -g horserace -s 1 --games 5 -q --log '$T/m.log' -b '$C1' -b '$C4' -b '$C1'"
+	[ "$status" -eq 3 ]
+	[[ "$output" == *"log: File too large"* ]]
+	[ "$(stat -c %s "$T/m.log")" -eq 102400 ]
+}
+
 @test "--setup and bin/scripted reproduce a rule situation" {
 	echo '{"dealer": 0, "deck": ["2S", "3S", "2H", "3H", "2D", "3D", "2C"]}' > "$T/s.json"
 	printf '%s\n' '# seat 1 bets 5 on spades, then stops' \
