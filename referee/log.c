@@ -235,7 +235,10 @@ mlog_prepend(struct mlog *l, const char *line, size_t len)
  * full log's writes, ~2.9 KB a decision, 2.35 -> 2.03 us).  A file that
  * cannot (a pipe, a device, a full disk) is written as without; what is
  * left past the end is given back at close (a killed referee leaves at most
- * a MiB reserved past its log's end, which a reader never sees).
+ * a MiB reserved past its log's end, which a reader never sees).  Reserved
+ * blocks are unwritten extents: the size on disk still grows only as the
+ * lines reach it (ext4 updates it at writeback), so a crash of the machine
+ * leaves what it did before, no zeros.
  */
 static void
 reserve(struct mlog *l, size_t len)
