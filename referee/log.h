@@ -24,6 +24,8 @@ struct mlog {
 	long long	written;
 	int		capped;	/* the cap was hit: nothing more is kept */
 	long		lines;		/* lines begun (after the header) */
+	long long	ahead;	/* bytes of the file reserved (KEEP_SIZE) */
+	int		noahead;	/* the file cannot be reserved ahead */
 };
 
 /* What a lean log keeps of a message sent. */

@@ -187,6 +187,17 @@ EOF
 	[ "$(lines_of "$T/m.log" game_end | wc -l)" -eq 1 ]
 	[ -e "$T/m.log.bot0.stderr" ]
 	log_complete "$T/m.log"
+	# its blocks, reserved a MiB ahead as it is written, are given back
+	# at its close: what it holds on disk is about its size
+	size=$(stat -c %s "$T/m.log")
+	[ "$(($(stat -c '%b * %B' "$T/m.log")))" -lt $((size + 65536)) ]
+}
+
+@test "a log cut by a file size limit keeps every byte it wrote" {
+	run bash -c "trap '' XFSZ; ulimit -f 100; exec bin/referee $LIMITS -g horserace -s 1 --games 5 -q --log '$T/m.log' -b '$C1' -b '$C4' -b '$C1'"
+	[ "$status" -eq 3 ]
+	[[ "$output" == *"log: File too large"* ]]
+	[ "$(stat -c %s "$T/m.log")" -eq 102400 ]
 }
 
 @test "--setup and bin/scripted reproduce a rule situation" {
