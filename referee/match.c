@@ -36,7 +36,7 @@
  * timer at every wait.
  */
 #define LOG_IDLE_MS		20
-#define LOG_BATCH		(64 * 1024)	/* log bytes held at most */
+#define LOG_BATCH		(256 * 1024)	/* log bytes held at most */
 
 
 struct match {
