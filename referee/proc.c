@@ -1,17 +1,20 @@
 /*
- * Bot processes; see proc.h.  A bot is started with fork and execvp (no
- * shell), in its own process group, with pipe2(O_CLOEXEC) pipes and every
- * other descriptor closed (closefrom); a close-on-exec status pipe carries
- * the errno of a failed exec back to the parent.  On Linux the child also
- * asks for SIGKILL when the referee dies (PR_SET_PDEATHSIG), and a pidfd
- * lets the match loop poll(2) for the bot's exit.
+ * Bot processes; see proc.h.  A bot is started with execvp (no shell), in
+ * its own process group, with pipe2(O_CLOEXEC) pipes and every other
+ * descriptor closed (closefrom); a close-on-exec status pipe carries the
+ * errno of a failed exec back to the parent.  On Linux its child borrows
+ * our memory until the exec (spawn: no copy of our page tables), asks for
+ * SIGKILL when the referee dies (PR_SET_PDEATHSIG), and a pidfd lets the
+ * match loop poll(2) for the bot's exit.
  */
 #include <sys/types.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #ifdef __linux__
+#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
+#include <sched.h>
 #endif
 
 #include <errno.h>
@@ -32,12 +35,29 @@
 #define PROC_MAX	1024	/* live process groups at once */
 #define REAP_MS		30000	/* for a killed bot to end (its init may
 				   take long to tear a namespace down) */
+#define SPAWN_STACK	(256 * 1024)	/* a child's until its exec */
+/* ASan knows each thread's one stack: a child on another confuses it */
+#if defined(__SANITIZE_ADDRESS__)
+#define SPAWN_COPY	1
+#else
+#define SPAWN_COPY	0
+#endif
+
+extern char **environ;
+
+/* What a bot's child needs (spawn). */
+struct start {
+	const struct jailed	*jl;
+	int			 in, out, err, st;
+	pid_t			 parent;
+};
 
 static volatile sig_atomic_t	registry[PROC_MAX];
 
 static int	registry_add(pid_t);
 static void	registry_del(pid_t);
 static void	child(const struct jailed *, int, int, int, int, pid_t);
+static pid_t	spawn(const struct start *);
 static int	registered(pid_t);
 static int	findable(const char *, const char *, char *, size_t);
 static int	resolve_bare(const char *, char *, size_t, char *, size_t);
@@ -278,6 +298,73 @@ child(const struct jailed *jl, int in, int out, int errfd, int st,
 	_exit(127);
 }
 
+#ifdef __linux__
+/* The child's side of spawn, on its own stack. */
+static int
+spawn_child(void *arg)
+{
+	const struct start *s = arg;
+
+	child(s->jl, s->in, s->out, s->err, s->st, s->parent);
+	return 127;
+}
+#endif
+
+/*
+ * Starts the process of a bot (s): child() in a new process; 0 there (it
+ * never returns), its pid here, -1 (errno set).  A bot that is not
+ * isolated starts on Linux by clone(CLONE_VM | CLONE_VFORK) on a stack of
+ * its own: the child borrows our memory until it execs or exits, while we
+ * wait, so nothing of ours is copied (a copy of our page tables, then a
+ * fault on each page either side writes, was most of a start's cost to
+ * us).  Every signal is blocked across it, so that none of our handlers
+ * runs in the child (on our memory) before child() resets them, and the
+ * environment the child sets for its exec is put back.  An isolated bot's
+ * first process stays on as the init of its PID namespace, so it is a
+ * copy of us (contain_fork), as is every bot of an ASan build.
+ */
+static pid_t
+spawn(const struct start *s)
+{
+#ifdef __linux__
+	static char *stack;
+	sigset_t all, old;
+	char **env = environ;
+	pid_t pid;
+	int e;
+
+	if (s->jl->isolate || SPAWN_COPY)
+		return contain_fork(s->jl);
+	if (stack == NULL) {
+		/* the lowest page a guard, never mapped readable */
+		stack = mmap(NULL, SPAWN_STACK, PROT_READ | PROT_WRITE,
+		    MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK, -1, 0);
+		if (stack == MAP_FAILED) {
+			stack = NULL;
+			return -1;
+		}
+		if (mprotect(stack, 4096, PROT_NONE) == -1) {
+			e = errno;
+			munmap(stack, SPAWN_STACK);
+			stack = NULL;
+			errno = e;
+			return -1;
+		}
+	}
+	sigfillset(&all);
+	sigprocmask(SIG_SETMASK, &all, &old);
+	pid = clone(spawn_child, stack + SPAWN_STACK, CLONE_VM | CLONE_VFORK |
+	    SIGCHLD, (void *)s);
+	e = errno;
+	environ = env;
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	errno = e;
+	return pid;
+#else
+	return contain_fork(s->jl);
+#endif
+}
+
 int
 proc_spawn(struct proc *p, char *const *argv, char *cause, size_t len)
 {
@@ -346,7 +433,8 @@ proc_start(struct proc *p, char *const *argv, int bot, char *cause,
 	struct jailed jl;
 	const char *path = BOT_PATH;
 	char full[PATH_MAX], where[PATH_MAX], **rav;
-	pid_t pid, parent;
+	struct start sa;
+	pid_t pid;
 
 	memset(p, 0, sizeof *p);
 	p->in = p->out = p->err = p->pidfd = p->status = p->ready = -1;
@@ -402,15 +490,20 @@ proc_start(struct proc *p, char *const *argv, int bot, char *cause,
 		e = errno;
 		goto close3;
 	}
-	parent = getpid();
-	if ((pid = contain_fork(&jl)) == -1) {
+	sa.jl = &jl;
+	sa.in = in[0];
+	sa.out = out[1];
+	sa.err = errp[1];
+	sa.st = st[1];
+	sa.parent = getpid();
+	if ((pid = spawn(&sa)) == -1) {
 		e = errno;
 		close(st[0]);
 		close(st[1]);
 		goto close3;
 	}
 	if (pid == 0)
-		child(&jl, in[0], out[1], errp[1], st[1], parent);
+		child(&jl, in[0], out[1], errp[1], st[1], sa.parent);
 	p->ready = jl.ready[0];	/* ours now */
 	jl.ready[0] = -1;
 	if (p->ready != -1 && nreadies < PROC_MAX)
