@@ -236,7 +236,7 @@ child(const struct jailed *jl, int in, int out, int errfd, int st,
     pid_t parent)
 {
 	sigset_t all;
-	int fds[6], i, e, top;
+	int fds[7], i, e, top;
 
 	setpgid(0, 0);
 #ifdef __linux__
@@ -260,6 +260,7 @@ child(const struct jailed *jl, int in, int out, int errfd, int st,
 	    F_DUPFD_CLOEXEC, 10);
 	fds[5] = jl->ready[1] == -1 ? -1 : fcntl(jl->ready[1],
 	    F_DUPFD_CLOEXEC, 10);
+	fds[6] = jl->go[0] == -1 ? -1 : fcntl(jl->go[0], F_DUPFD_CLOEXEC, 10);
 	for (i = 0; i < 4; i++)
 		if (fds[i] == -1 || dup2(fds[i], i) == -1)
 			_exit(127);
@@ -281,6 +282,14 @@ child(const struct jailed *jl, int in, int out, int errfd, int st,
 		for (i = top + 1; i < SANDBOX_READY; i++)
 			close(i);
 		top = SANDBOX_READY;
+	}
+	/* ... and its wait for our word (SANDBOX_GO) */
+	if (jl->go[0] != -1) {
+		if (fds[6] == -1 || dup2(fds[6], SANDBOX_GO) == -1)
+			_exit(127);
+		for (i = top + 1; i < SANDBOX_GO; i++)
+			close(i);
+		top = SANDBOX_GO;
 	}
 	closefrom(top + 1);
 	if (contain_child(jl) == 0) {
@@ -438,6 +447,7 @@ proc_start(struct proc *p, char *const *argv, int bot, char *cause,
 
 	memset(p, 0, sizeof *p);
 	p->in = p->out = p->err = p->pidfd = p->status = p->ready = -1;
+	p->go = -1;
 	p->uid = (uid_t)-1;
 	/* Said from here: the bot's own uid may not even see the path. */
 	if (strchr(argv[0], '/') != NULL && access(argv[0], F_OK) == -1) {
@@ -506,6 +516,8 @@ proc_start(struct proc *p, char *const *argv, int bot, char *cause,
 		child(&jl, in[0], out[1], errp[1], st[1], sa.parent);
 	p->ready = jl.ready[0];	/* ours now */
 	jl.ready[0] = -1;
+	p->go = jl.go[1];
+	jl.go[1] = -1;
 	if (p->ready != -1 && nreadies < PROC_MAX)
 		readies[nreadies++] = p->ready;
 	contain_free(&jl);
@@ -571,8 +583,16 @@ proc_started(struct proc *p, char *cause, size_t len)
 			return proc_started(p, cause, len);
 		}
 	}
+	if (p->go != -1 && n != (ssize_t)sizeof e) {
+		/* its shell at the gate (or gone): the bot on our CPU */
+		contain_go(p->pid, p->go);
+		p->go = -1;
+	}
 	if (n == (ssize_t)sizeof e) {
 		ready_close(p);
+		if (p->go != -1)
+			close(p->go);
+		p->go = -1;
 		registry_del(p->pid);
 		while (waitpid(p->pid, &status, 0) == -1 && errno == EINTR)
 			;
@@ -675,6 +695,10 @@ proc_reap(struct proc *p)
 	}
 	p->reaped = 1;
 	ready_close(p);
+	if (p->go != -1) {
+		close(p->go);
+		p->go = -1;
+	}
 	u.cpu_ms = p->cpu_ms;
 	u.maxrss_kb = p->maxrss_kb;
 	contain_sweep_usage(p->uid, registered, &u);
