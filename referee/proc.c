@@ -57,6 +57,7 @@ static volatile sig_atomic_t	registry[PROC_MAX];
 static int	registry_add(pid_t);
 static void	registry_del(pid_t);
 static void	child(const struct jailed *, int, int, int, int, pid_t);
+static int	place(int, int, int *);
 static pid_t	spawn(const struct start *);
 static int	registered(pid_t);
 static int	findable(const char *, const char *, char *, size_t);
@@ -224,6 +225,23 @@ set_nonblock(int fd)
 }
 
 /*
+ * In the child: puts fd at descriptor at, above *top, closing what lies
+ * between, and makes at the new top; -1 if it cannot.
+ */
+static int
+place(int fd, int at, int *top)
+{
+	int i;
+
+	if (fd == -1 || dup2(fd, at) == -1)
+		return -1;
+	for (i = *top + 1; i < at; i++)
+		close(i);
+	*top = at;
+	return 0;
+}
+
+/*
  * The child between fork and exec: its own group, default signal
  * dispositions, the pipes as 0, 1, 2 (stdin as jl's stdin_fd, 0 then
  * /dev/null, under the sandbox) and the status pipe as 3 (close on exec),
@@ -275,22 +293,11 @@ child(const struct jailed *jl, int in, int out, int errfd, int st,
 		_exit(127);
 	if (jl->seccomp_fd != -1)
 		top = SANDBOX_SECCOMP;
-	/* the shell's word that the sandbox is up (SANDBOX_READY) */
-	if (jl->ready[1] != -1) {
-		if (fds[5] == -1 || dup2(fds[5], SANDBOX_READY) == -1)
-			_exit(127);
-		for (i = top + 1; i < SANDBOX_READY; i++)
-			close(i);
-		top = SANDBOX_READY;
-	}
-	/* ... and its wait for our word (SANDBOX_GO) */
-	if (jl->go[0] != -1) {
-		if (fds[6] == -1 || dup2(fds[6], SANDBOX_GO) == -1)
-			_exit(127);
-		for (i = top + 1; i < SANDBOX_GO; i++)
-			close(i);
-		top = SANDBOX_GO;
-	}
+	/* the shell's word that the sandbox is up (SANDBOX_READY) and its
+	 * wait for ours (SANDBOX_GO) */
+	if ((jl->ready[1] != -1 && place(fds[5], SANDBOX_READY, &top) == -1) ||
+	    (jl->go[0] != -1 && place(fds[6], SANDBOX_GO, &top) == -1))
+		_exit(127);
 	closefrom(top + 1);
 	if (contain_child(jl) == 0) {
 #ifdef __linux__
