@@ -50,6 +50,7 @@
 #define SANDBOX_STDIN_S	XSTR(SANDBOX_STDIN)
 #define SANDBOX_SECCOMP_S XSTR(SANDBOX_SECCOMP)
 #define SANDBOX_READY_S	XSTR(SANDBOX_READY)
+#define SANDBOX_GO_S	XSTR(SANDBOX_GO)
 #define XSTR(x)		STR(x)
 
 extern char **environ;
@@ -64,6 +65,8 @@ static int			 isolation_warned;
 static struct contain		*unproven;
 static int			 fell_back;	/* it was not: off */
 static int			 checking;	/* sandbox_try's own spawn */
+static cpu_set_t		 wide;		/* our CPUs before contain_pin */
+static int			 pinned = -1;	/* the CPU it pinned us to */
 static int			(*check_keep)(pid_t);	/* its sweep spares */
 
 static void	 vec_add(char ***, int *, const char *);
@@ -71,7 +74,9 @@ static void	 env_put(char ***, int *, const char *);
 static int	 under(const char *, const char *);
 static int	 out_of_reach(const char *);
 static int	 find_bwrap(void);
-static void	 sandbox_args(char ***, int *, char *const *, int, int, int);
+static void	 sandbox_args(char ***, int *, char *const *, int, int, int,
+		    int);
+static void	 pin_tree(pid_t, const cpu_set_t *, int);
 static void	 unsandboxed(struct contain *, const char *);
 static long	 own_processes(void);
 static int	 isolate(const struct jailed *);
@@ -545,11 +550,12 @@ view_free(struct view *v)
  * read-only (it was writable, and of no size limit); the filter of
  * SANDBOX_SECCOMP (with seccomp); then the shell that gives the bot its
  * stdin (SANDBOX_STDIN) and, with ready, first writes a byte to
- * SANDBOX_READY, which it closes.
+ * SANDBOX_READY, which it closes, and with go then waits for our word on
+ * SANDBOX_GO (contain_go).
  */
 static void
 sandbox_args(char ***v, int *n, char *const *argv, int bot, int seccomp,
-    int ready)
+    int ready, int go)
 {
 	static const char *const sys_dirs[] = { "/usr", "/etc", "/opt", NULL };
 	static const char *const links[] = { "/bin", "/sbin", "/lib", "/lib32",
@@ -668,7 +674,12 @@ sandbox_args(char ***v, int *n, char *const *argv, int bot, int seccomp,
 	vec_add(v, n, "--");
 	vec_add(v, n, "/bin/sh");
 	vec_add(v, n, "-c");
-	if (ready)
+	if (go)
+		vec_add(v, n, "printf x >&" SANDBOX_READY_S "; read -r _ <&"
+		    SANDBOX_GO_S "; exec \"$@\" <&" SANDBOX_STDIN_S " "
+		    SANDBOX_STDIN_S "<&- " SANDBOX_READY_S ">&- " SANDBOX_GO_S
+		    "<&-");
+	else if (ready)
 		vec_add(v, n, "printf x >&" SANDBOX_READY_S "; exec \"$@\" <&"
 		    SANDBOX_STDIN_S " " SANDBOX_STDIN_S "<&- " SANDBOX_READY_S
 		    ">&-");
@@ -738,6 +749,7 @@ contain_prepare(struct jailed *jl, char *const *argv, int bot)
 	jl->uid = (uid_t)-1;
 	jl->seccomp_fd = -1;
 	jl->ready[0] = jl->ready[1] = -1;
+	jl->go[0] = jl->go[1] = -1;
 	if (c->user == BOT_USER_AUTO && geteuid() == 0)
 		jl->uid = (uid_t)(BOT_UID_BASE + (unsigned)getpid() * 64u +
 		    spawn_seq++ % 64u);
@@ -792,8 +804,13 @@ contain_prepare(struct jailed *jl, char *const *argv, int bot)
 		/* not yet proven: its start tells (else it is not asked) */
 		if (unproven != NULL && !checking)
 			(void)pipe2(jl->ready, O_CLOEXEC);
+		/* pinned: bwrap's set-up on any CPU, the bot on ours */
+		if (pinned >= 0 && CPU_COUNT(&wide) > 1 && !checking &&
+		    (jl->ready[0] != -1 || pipe2(jl->ready, O_CLOEXEC) == 0) &&
+		    pipe2(jl->go, O_CLOEXEC) == -1)
+			jl->go[0] = jl->go[1] = -1;
 		sandbox_args(&jl->argv, &n, argv, bot, jl->seccomp_fd != -1,
-		    jl->ready[0] != -1);
+		    jl->ready[0] != -1, jl->go[0] != -1);
 		jl->stdin_fd = SANDBOX_STDIN;
 	}
 	for (i = 0; argv[i] != NULL; i++)
@@ -821,10 +838,14 @@ contain_free(struct jailed *jl)
 	if (jl->seccomp_fd != -1)
 		close(jl->seccomp_fd);
 	jl->seccomp_fd = -1;
-	for (i = 0; i < 2; i++)
+	for (i = 0; i < 2; i++) {
 		if (jl->ready[i] != -1)
 			close(jl->ready[i]);
+		if (jl->go[i] != -1)
+			close(jl->go[i]);
+	}
 	jl->ready[0] = jl->ready[1] = -1;
+	jl->go[0] = jl->go[1] = -1;
 }
 
 int
@@ -941,6 +962,9 @@ contain_child(const struct jailed *jl)
 		errno = EMFILE;
 		return -1;
 	}
+	/* bwrap's set-up on any of our CPUs; contain_go pins the bot */
+	if (jl->go[0] != -1)
+		sched_setaffinity(0, sizeof wide, &wide);
 	if (set_limit(RLIMIT_CORE, 0, 0) == -1)
 		return -1;
 	/* CPU: SIGXCPU at the limit, SIGKILL a second later */
@@ -1186,6 +1210,8 @@ contain_pin(int cpu, char *cause, size_t len)
 {
 	cpu_set_t set;
 
+	if (pinned == -1 && sched_getaffinity(0, sizeof wide, &wide) == -1)
+		CPU_ZERO(&wide);
 	CPU_ZERO(&set);
 	CPU_SET((size_t)cpu, &set);
 	if (cpu >= CPU_SETSIZE || sched_setaffinity(0, sizeof set, &set) == -1) {
@@ -1194,7 +1220,59 @@ contain_pin(int cpu, char *cause, size_t len)
 		    strerror(errno));
 		return -1;
 	}
+	pinned = cpu;
 	return 0;
+}
+
+/*
+ * Pins pid, each of its threads and, to depth levels below, their
+ * children (from /proc/PID/task/TID/children) to set.
+ */
+static void
+pin_tree(pid_t pid, const cpu_set_t *set, int depth)
+{
+	char path[64], buf[1024], *p, *end;
+	struct dirent *d;
+	DIR *dp;
+	pid_t tid, kid;
+	ssize_t k;
+	int fd;
+
+	snprintf(path, sizeof path, "/proc/%d/task", (int)pid);
+	if ((dp = opendir(path)) == NULL)
+		return;
+	while ((d = readdir(dp)) != NULL) {
+		if (d->d_name[0] < '0' || d->d_name[0] > '9')
+			continue;
+		tid = (pid_t)strtol(d->d_name, NULL, 10);
+		sched_setaffinity(tid, sizeof *set, set);
+		snprintf(path, sizeof path, "/proc/%d/task/%d/children",
+		    (int)pid, (int)tid);
+		if (depth == 0 || (fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
+			continue;
+		k = read(fd, buf, sizeof buf - 1);
+		close(fd);
+		buf[k > 0 ? k : 0] = '\0';
+		for (p = buf; (kid = (pid_t)strtol(p, &end, 10)), end != p;
+		    p = end)
+			pin_tree(kid, set, depth - 1);
+	}
+	closedir(dp);
+}
+
+void
+contain_go(pid_t pid, int go)
+{
+	cpu_set_t set;
+
+	if (pinned >= 0) {
+		CPU_ZERO(&set);
+		CPU_SET((size_t)pinned, &set);
+		/* bwrap, its init, the shell at the gate: nothing forks now */
+		pin_tree(pid, &set, 3);
+	}
+	(void)write(go, "\n", 1);
+	close(go);
 }
 
 int
@@ -1240,19 +1318,20 @@ contain_start(struct contain *c, char *cause, size_t len)
 	return 0;
 }
 
-/* Whether one of n ready pipes holds its byte (it is read). */
+/*
+ * Whether one of n ready pipes holds its byte (left there: the shell of a
+ * pinned bot waits until its own byte is read, contain_go).
+ */
 static int
 any_ready(const int *fds, int n)
 {
 	struct pollfd pf;
-	char x;
 	int i;
 
 	for (i = 0; i < n; i++) {
 		pf.fd = fds[i];
 		pf.events = POLLIN;
-		if (poll(&pf, 1, 0) == 1 && (pf.revents & POLLIN) &&
-		    read(fds[i], &x, 1) == 1)
+		if (poll(&pf, 1, 0) == 1 && (pf.revents & POLLIN))
 			return 1;
 	}
 	return 0;

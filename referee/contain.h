@@ -111,8 +111,11 @@ struct jailed {
 				   child refuses to exec (EMFILE) */
 	int	  relayed;	/* under an init (bwrap's or ours): a bot
 				   killed by signal N is its exit 128 + N */
-	int	  ready[2];	/* sandbox not yet proven: a pipe whose end
-				   [1] the shell in it writes a byte to */
+	int	  ready[2];	/* sandbox not yet proven, or go: a pipe
+				   whose end [1] the shell in it writes a
+				   byte to */
+	int	  go[2];	/* pinned: a pipe whose end [0] the shell
+				   waits on before it execs the bot */
 	char	  scratch_opts[96];	/* the scratch tmpfs's options */
 };
 
@@ -134,6 +137,12 @@ struct jailed {
  * execs the bot: the sandbox was set up (contain_ready).
  */
 #define SANDBOX_READY	6
+/*
+ * ... and, when we are pinned to a CPU, the end of a pipe the shell then
+ * waits on for our word (contain_go): bwrap sets the sandbox up on any
+ * CPU, and the bot runs on ours from its first instruction.
+ */
+#define SANDBOX_GO	7
 
 #define BOT_UID_BASE	0x40000000u	/* per-bot uids when root */
 #define BOT_SCRATCH	"/var/tmp"	/* an isolated bot's writable dir */
@@ -192,6 +201,12 @@ int	 contain_start(struct contain *, char *, size_t);
  * names (the bots started already).
  */
 int	 contain_ready(int, const int *, int, int (*)(pid_t));
+/*
+ * A sandboxed bot started by pid (bwrap) whose shell waits on go (jailed's
+ * go[1], closed here) at the gate: pins pid and every process under it to
+ * our CPU, then lets the shell exec the bot.
+ */
+void	 contain_go(pid_t, int);
 /*
  * Forks a bot's process: for an isolated bot into a PID namespace of its
  * own, where it is the first process (contain_child makes it the bot's

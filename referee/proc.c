@@ -1,17 +1,20 @@
 /*
- * Bot processes; see proc.h.  A bot is started with fork and execvp (no
- * shell), in its own process group, with pipe2(O_CLOEXEC) pipes and every
- * other descriptor closed (closefrom); a close-on-exec status pipe carries
- * the errno of a failed exec back to the parent.  On Linux the child also
- * asks for SIGKILL when the referee dies (PR_SET_PDEATHSIG), and a pidfd
- * lets the match loop poll(2) for the bot's exit.
+ * Bot processes; see proc.h.  A bot is started with execvp (no shell), in
+ * its own process group, with pipe2(O_CLOEXEC) pipes and every other
+ * descriptor closed (closefrom); a close-on-exec status pipe carries the
+ * errno of a failed exec back to the parent.  On Linux its child borrows
+ * our memory until the exec (spawn: no copy of our page tables), asks for
+ * SIGKILL when the referee dies (PR_SET_PDEATHSIG), and a pidfd lets the
+ * match loop poll(2) for the bot's exit.
  */
 #include <sys/types.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #ifdef __linux__
+#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
+#include <sched.h>
 #endif
 
 #include <errno.h>
@@ -32,12 +35,30 @@
 #define PROC_MAX	1024	/* live process groups at once */
 #define REAP_MS		30000	/* for a killed bot to end (its init may
 				   take long to tear a namespace down) */
+#define SPAWN_STACK	(256 * 1024)	/* a child's until its exec */
+/* ASan knows each thread's one stack: a child on another confuses it */
+#if defined(__SANITIZE_ADDRESS__)
+#define SPAWN_COPY	1
+#else
+#define SPAWN_COPY	0
+#endif
+
+extern char **environ;
+
+/* What a bot's child needs (spawn). */
+struct start {
+	const struct jailed	*jl;
+	int			 in, out, err, st;
+	pid_t			 parent;
+};
 
 static volatile sig_atomic_t	registry[PROC_MAX];
 
 static int	registry_add(pid_t);
 static void	registry_del(pid_t);
 static void	child(const struct jailed *, int, int, int, int, pid_t);
+static int	place(int, int, int *);
+static pid_t	spawn(const struct start *);
 static int	registered(pid_t);
 static int	findable(const char *, const char *, char *, size_t);
 static int	resolve_bare(const char *, char *, size_t, char *, size_t);
@@ -204,6 +225,23 @@ set_nonblock(int fd)
 }
 
 /*
+ * In the child: puts fd at descriptor at, above *top, closing what lies
+ * between, and makes at the new top; -1 if it cannot.
+ */
+static int
+place(int fd, int at, int *top)
+{
+	int i;
+
+	if (fd == -1 || dup2(fd, at) == -1)
+		return -1;
+	for (i = *top + 1; i < at; i++)
+		close(i);
+	*top = at;
+	return 0;
+}
+
+/*
  * The child between fork and exec: its own group, default signal
  * dispositions, the pipes as 0, 1, 2 (stdin as jl's stdin_fd, 0 then
  * /dev/null, under the sandbox) and the status pipe as 3 (close on exec),
@@ -216,7 +254,7 @@ child(const struct jailed *jl, int in, int out, int errfd, int st,
     pid_t parent)
 {
 	sigset_t all;
-	int fds[6], i, e, top;
+	int fds[7], i, e, top;
 
 	setpgid(0, 0);
 #ifdef __linux__
@@ -240,6 +278,7 @@ child(const struct jailed *jl, int in, int out, int errfd, int st,
 	    F_DUPFD_CLOEXEC, 10);
 	fds[5] = jl->ready[1] == -1 ? -1 : fcntl(jl->ready[1],
 	    F_DUPFD_CLOEXEC, 10);
+	fds[6] = jl->go[0] == -1 ? -1 : fcntl(jl->go[0], F_DUPFD_CLOEXEC, 10);
 	for (i = 0; i < 4; i++)
 		if (fds[i] == -1 || dup2(fds[i], i) == -1)
 			_exit(127);
@@ -254,14 +293,11 @@ child(const struct jailed *jl, int in, int out, int errfd, int st,
 		_exit(127);
 	if (jl->seccomp_fd != -1)
 		top = SANDBOX_SECCOMP;
-	/* the shell's word that the sandbox is up (SANDBOX_READY) */
-	if (jl->ready[1] != -1) {
-		if (fds[5] == -1 || dup2(fds[5], SANDBOX_READY) == -1)
-			_exit(127);
-		for (i = top + 1; i < SANDBOX_READY; i++)
-			close(i);
-		top = SANDBOX_READY;
-	}
+	/* the shell's word that the sandbox is up (SANDBOX_READY) and its
+	 * wait for ours (SANDBOX_GO) */
+	if ((jl->ready[1] != -1 && place(fds[5], SANDBOX_READY, &top) == -1) ||
+	    (jl->go[0] != -1 && place(fds[6], SANDBOX_GO, &top) == -1))
+		_exit(127);
 	closefrom(top + 1);
 	if (contain_child(jl) == 0) {
 #ifdef __linux__
@@ -276,6 +312,73 @@ child(const struct jailed *jl, int in, int out, int errfd, int st,
 	if (write(3, &e, sizeof e) == -1)
 		_exit(126);
 	_exit(127);
+}
+
+#ifdef __linux__
+/* The child's side of spawn, on its own stack. */
+static int
+spawn_child(void *arg)
+{
+	const struct start *s = arg;
+
+	child(s->jl, s->in, s->out, s->err, s->st, s->parent);
+	return 127;
+}
+#endif
+
+/*
+ * Starts the process of a bot (s): child() in a new process; 0 there (it
+ * never returns), its pid here, -1 (errno set).  A bot that is not
+ * isolated starts on Linux by clone(CLONE_VM | CLONE_VFORK) on a stack of
+ * its own: the child borrows our memory until it execs or exits, while we
+ * wait, so nothing of ours is copied (a copy of our page tables, then a
+ * fault on each page either side writes, was most of a start's cost to
+ * us).  Every signal is blocked across it, so that none of our handlers
+ * runs in the child (on our memory) before child() resets them, and the
+ * environment the child sets for its exec is put back.  An isolated bot's
+ * first process stays on as the init of its PID namespace, so it is a
+ * copy of us (contain_fork), as is every bot of an ASan build.
+ */
+static pid_t
+spawn(const struct start *s)
+{
+#ifdef __linux__
+	static char *stack;
+	sigset_t all, old;
+	char **env = environ;
+	pid_t pid;
+	int e;
+
+	if (s->jl->isolate || SPAWN_COPY)
+		return contain_fork(s->jl);
+	if (stack == NULL) {
+		/* the lowest page a guard, never mapped readable */
+		stack = mmap(NULL, SPAWN_STACK, PROT_READ | PROT_WRITE,
+		    MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK, -1, 0);
+		if (stack == MAP_FAILED) {
+			stack = NULL;
+			return -1;
+		}
+		if (mprotect(stack, 4096, PROT_NONE) == -1) {
+			e = errno;
+			munmap(stack, SPAWN_STACK);
+			stack = NULL;
+			errno = e;
+			return -1;
+		}
+	}
+	sigfillset(&all);
+	sigprocmask(SIG_SETMASK, &all, &old);
+	pid = clone(spawn_child, stack + SPAWN_STACK, CLONE_VM | CLONE_VFORK |
+	    SIGCHLD, (void *)s);
+	e = errno;
+	environ = env;
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	errno = e;
+	return pid;
+#else
+	return contain_fork(s->jl);
+#endif
 }
 
 int
@@ -346,10 +449,12 @@ proc_start(struct proc *p, char *const *argv, int bot, char *cause,
 	struct jailed jl;
 	const char *path = BOT_PATH;
 	char full[PATH_MAX], where[PATH_MAX], **rav;
-	pid_t pid, parent;
+	struct start sa;
+	pid_t pid;
 
 	memset(p, 0, sizeof *p);
 	p->in = p->out = p->err = p->pidfd = p->status = p->ready = -1;
+	p->go = -1;
 	p->uid = (uid_t)-1;
 	/* Said from here: the bot's own uid may not even see the path. */
 	if (strchr(argv[0], '/') != NULL && access(argv[0], F_OK) == -1) {
@@ -402,17 +507,24 @@ proc_start(struct proc *p, char *const *argv, int bot, char *cause,
 		e = errno;
 		goto close3;
 	}
-	parent = getpid();
-	if ((pid = contain_fork(&jl)) == -1) {
+	sa.jl = &jl;
+	sa.in = in[0];
+	sa.out = out[1];
+	sa.err = errp[1];
+	sa.st = st[1];
+	sa.parent = getpid();
+	if ((pid = spawn(&sa)) == -1) {
 		e = errno;
 		close(st[0]);
 		close(st[1]);
 		goto close3;
 	}
 	if (pid == 0)
-		child(&jl, in[0], out[1], errp[1], st[1], parent);
+		child(&jl, in[0], out[1], errp[1], st[1], sa.parent);
 	p->ready = jl.ready[0];	/* ours now */
 	jl.ready[0] = -1;
+	p->go = jl.go[1];
+	jl.go[1] = -1;
 	if (p->ready != -1 && nreadies < PROC_MAX)
 		readies[nreadies++] = p->ready;
 	contain_free(&jl);
@@ -478,8 +590,16 @@ proc_started(struct proc *p, char *cause, size_t len)
 			return proc_started(p, cause, len);
 		}
 	}
+	if (p->go != -1 && n != (ssize_t)sizeof e) {
+		/* its shell at the gate (or gone): the bot on our CPU */
+		contain_go(p->pid, p->go);
+		p->go = -1;
+	}
 	if (n == (ssize_t)sizeof e) {
 		ready_close(p);
+		if (p->go != -1)
+			close(p->go);
+		p->go = -1;
 		registry_del(p->pid);
 		while (waitpid(p->pid, &status, 0) == -1 && errno == EINTR)
 			;
@@ -582,6 +702,10 @@ proc_reap(struct proc *p)
 	}
 	p->reaped = 1;
 	ready_close(p);
+	if (p->go != -1) {
+		close(p->go);
+		p->go = -1;
+	}
 	u.cpu_ms = p->cpu_ms;
 	u.maxrss_kb = p->maxrss_kb;
 	contain_sweep_usage(p->uid, registered, &u);

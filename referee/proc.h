@@ -33,6 +33,7 @@ struct proc {
 	long	maxrss_kb;	/* peak resident size, once reaped */
 	int	status;		/* proc_start to proc_started: the exec's news */
 	int	ready;		/* ... and the sandbox's (contain_ready), -1 */
+	int	go;		/* its shell's gate (contain_go), -1 */
 	const char *argv0;	/* the command, for proc_started's cause */
 	char *const *argv;	/* the caller's, to start it again */
 	int	bot;		/* its index, or -1 */
