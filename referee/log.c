@@ -17,16 +17,28 @@
 int
 mlog_open(struct mlog *l, const char *path, char *cause, size_t len)
 {
+	struct stat st;
+
 	memset(l, 0, sizeof *l);
 	l->fd = -1;
 	if (path == NULL)
 		return 0;
-	/* 0600, even over an older file: no bot may read it (SECURITY.md) */
+	/*
+	 * 0600, even over an older file: no bot may read it (SECURITY.md);
+	 * but a device or a FIFO (--log /dev/null) is not ours to change:
+	 * as root, a chmod of /dev/null would break every other user's
+	 */
 	if ((l->fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
-	    0600)) == -1 || fchmod(l->fd, 0600) == -1) {
+	    0600)) == -1 || fstat(l->fd, &st) == -1 ||
+	    ((l->special = !S_ISREG(st.st_mode)) == 0 &&
+	    fchmod(l->fd, 0600) == -1)) {
 		snprintf(cause, len, "%s: %s", path, strerror(errno));
+		if (l->fd != -1)
+			close(l->fd);
+		l->fd = -1;
 		return -1;
 	}
+	l->noahead = l->special;
 	return 0;
 }
 

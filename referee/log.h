@@ -26,6 +26,9 @@ struct mlog {
 	long		lines;		/* lines begun (after the header) */
 	long long	ahead;	/* bytes of the file reserved (KEEP_SIZE) */
 	int		noahead;	/* the file cannot be reserved ahead */
+	int		special;	/* not a regular file (/dev/null, a
+					 * FIFO): its mode is left alone and
+					 * no stderr files go beside it */
 };
 
 /* What a lean log keeps of a message sent. */

@@ -889,7 +889,9 @@ match_open(struct match *m, const struct match_config *cf, char *cause,
 			return -1;
 		}
 	}
-	if (botset_stderr_files(&m->bs, cf->log_path, cause, len) == -1)
+	/* beside a log file; a log to /dev/null or a FIFO has no beside */
+	if (botset_stderr_files(&m->bs, m->log.special ? NULL : cf->log_path,
+	    cause, len) == -1)
 		return -1;
 	m->st = xcalloc(1, m->g->state_size);
 	return botset_watch(&m->bs, cause, len);

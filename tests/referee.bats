@@ -171,6 +171,26 @@ EOF
 	! cmp -s "$T/d1" "$T/d3" || false
 }
 
+@test "a log to a FIFO or a device is written there, its mode left alone, no stderr files beside it" {
+	# as root, a chmod 0600 of the log path broke /dev/null for everyone
+	mkfifo "$T/fifo"
+	chmod 644 "$T/fifo"
+	cat "$T/fifo" > "$T/fifo.out" &
+	bin/referee $LIMITS -g nyse -n 2 -s 3 --log "$T/fifo" -b "$C1" -b "$C4" > /dev/null
+	wait $!
+	[ "$(stat -c %a "$T/fifo")" = 644 ]
+	[ "$(jv "$(head -n 1 "$T/fifo.out")" 'd["type"]')" = '"header"' ]
+	log_complete "$T/fifo.out"
+	[ -z "$(ls "$T" | grep stderr)" ]
+	if [ "$(id -u)" -eq 0 ]; then
+		mknod "$T/null" c 1 3
+		chmod 666 "$T/null"
+		bin/referee $LIMITS -g nyse -n 2 -s 3 --log "$T/null" -b "$C1" -b "$C4" > /dev/null
+		[ "$(stat -c %a "$T/null")" = 666 ]
+		[ -z "$(ls "$T" | grep stderr)" ]
+	fi
+}
+
 @test "the log: header, deal with hidden cards, messages with times, actions" {
 	bin/referee $LIMITS -g horserace -s 3 --log "$T/m.log" -b "$C1" -b "$C4" -b "$C1" > /dev/null
 	h=$(head -n 1 "$T/m.log")
