@@ -202,7 +202,6 @@ int
 cpu_asks_together(const struct game *g, const struct opts *o)
 {
 	static _Thread_local struct legal l[MAX_LEGAL];
-	struct action a;
 	struct rng rng;
 	uint32_t d, left;
 	long all = 0, together = 0, k = 0;
@@ -227,12 +226,8 @@ cpu_asks_together(const struct game *g, const struct opts *o)
 				if (!(g->deciders(st) & (1u << p)) ||
 				    (n = g->legal(st, p, l, MAX_LEGAL)) <= 0)
 					continue;
-				n = (int)rng_below(&rng, (uint32_t)n);
-				a.code = l[n].code;
-				a.amount = l[n].ranged ? l[n].lo +
-				    (int32_t)rng_below(&rng, (uint32_t)(l[n].hi -
-				    l[n].lo) + 1) : 0;
-				(void)g->apply(st, p, a, &rng, NULL);
+				(void)g->apply(st, p, legal_pick(l, n, &rng),
+				    &rng, NULL);
 			}
 		}
 	}

@@ -351,17 +351,11 @@ msg_substitute(const struct game *g, const void *st, int seat,
     int policy_random, uint64_t deal_seed, long step, const struct legal *l,
     int n)
 {
-	const struct legal *e;
-	struct action a;
 	struct rng r;
 
 	if (!policy_random)
 		return g->default_action(st, seat);
 	rng_seed(&r, seed_derive(deal_seed ^ SUBSTITUTE_SALT,
 	    (uint64_t)step * MAX_PLAYERS + (uint64_t)seat));
-	e = &l[rng_below(&r, (uint32_t)n)];
-	a.code = e->code;
-	a.amount = e->ranged ? e->lo + (int32_t)rng_below(&r,
-	    (uint32_t)(e->hi - e->lo) + 1) : 0;
-	return a;
+	return legal_pick(l, n, &r);
 }

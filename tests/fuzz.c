@@ -582,7 +582,6 @@ play(const struct game *g, uint64_t seed, char *why, size_t len, long *steps)
 	struct opts o;
 	struct events ev = { NULL, 0, 0 };
 	struct action a, bad;
-	struct legal *e;
 	uint32_t d;
 	void *st, *copy;
 	double scores[MAX_PLAYERS];
@@ -671,10 +670,7 @@ play(const struct game *g, uint64_t seed, char *why, size_t len, long *steps)
 		    leak_check(g, st, (int)rng_below(&rr,
 		    (uint32_t)o.players), &rr, why, len) == -1)
 			goto out;
-		e = &legal[rng_below(&r, (uint32_t)n)];
-		a.code = e->code;
-		a.amount = e->ranged ? e->lo + (int32_t)rng_below(&r,
-		    (uint32_t)(e->hi - e->lo) + 1) : 0;
+		a = legal_pick(legal, n, &r);
 		if (g->apply(st, p, a, &r, ev.e ? &ev : NULL) == -1) {
 			snprintf(why, len, "apply refused legal action %lld "
 			    "of player %d", (long long)a.code, p);

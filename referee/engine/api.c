@@ -204,17 +204,14 @@ ca_playout(struct ca_game *g, long max_actions)
 	struct action a;
 	uint32_t d;
 	long k;
-	int n, p, i;
+	int n, p;
 
 	for (k = 0; (max_actions <= 0 || k < max_actions) &&
 	    (d = g->g->deciders(g->st)) != 0; k++) {
 		p = __builtin_ctz(d);
 		if ((n = g->g->legal(g->st, p, l, MAX_LEGAL)) <= 0)
 			return -1;
-		i = (int)rng_below(&g->rng, (uint32_t)n);
-		a.code = l[i].code;
-		a.amount = l[i].ranged ? l[i].lo + (int32_t)rng_below(&g->rng,
-		    (uint32_t)(l[i].hi - l[i].lo) + 1) : 0;
+		a = legal_pick(l, n, &g->rng);
 		if (g->g->apply(g->st, p, a, &g->rng, NULL) == -1)
 			return -1;
 	}

@@ -201,6 +201,12 @@ int	 opt_index(const struct game *, const char *);
 
 /* rules.c: the engine-side helpers every game uses */
 int	 legal_find(const struct legal *, int, struct action);
+/*
+ * A uniformly random entry of the n > 0 in l as an action, its amount
+ * uniform in a ranged entry's range (the entry drawn first): the
+ * referee's random substitute, the library's and fuzzer's playouts.
+ */
+struct action legal_pick(const struct legal *, int, struct rng *);
 int	 legal_contains(const struct game *, const void *st, int player,
 	    struct action);
 void	 places_from_scores(int n, const double *scores, int *places);

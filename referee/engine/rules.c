@@ -106,6 +106,19 @@ legal_find(const struct legal *l, int n, struct action a)
 	return -1;
 }
 
+/* A uniformly random legal action; see game.h. */
+struct action
+legal_pick(const struct legal *l, int n, struct rng *r)
+{
+	const struct legal *e = &l[rng_below(r, (uint32_t)n)];
+	struct action a;
+
+	a.code = e->code;
+	a.amount = e->ranged ? e->lo + (int32_t)rng_below(r,
+	    (uint32_t)(e->hi - e->lo) + 1) : 0;
+	return a;
+}
+
 /* Returns 1 if a is in the legal list of player in st. */
 int
 legal_contains(const struct game *g, const void *st, int player,
