@@ -43,6 +43,7 @@
 
 #include "alloc.h"
 #include "contain.h"
+#include "nsbox.h"
 #include "seccomp.h"
 #include "sweep.h"
 
@@ -60,6 +61,7 @@ static struct contain		 defaults;
 static int			 defaults_set;
 static unsigned			 spawn_seq;
 static char			 bwrap_path[PATH_MAX];
+static int			 native;	/* our own launcher (nsbox.c) */
 static int			 isolation_warned;
 /* the default sandbox, on but not yet proven (contain_ready) */
 static struct contain		*unproven;
@@ -83,7 +85,6 @@ static int	 isolate(const struct jailed *);
 static int	 isolation_works(const struct jailed *);
 static void	 scratch_opts(struct jailed *);
 static int	 sandbox_try(char *, size_t);
-static void	 init_loop(pid_t) __attribute__((noreturn));
 static void	 isolate_hides(struct jailed *, char *const *, int);
 static void	 own_add(struct contain *, const char *, int, int);
 static int	 named_dir(const char *, char *);
@@ -260,7 +261,12 @@ under(const char *path, const char *dir)
 	    path[n] == '/');
 }
 
-/* Finds bwrap ($CARDARENA_BWRAP, else PATH, then /usr/bin); 0 if found. */
+/*
+ * Finds the sandbox's launcher; 0 if there is one: bwrap at
+ * $CARDARENA_BWRAP (the operator's choice, and the tests'), else on Linux
+ * our own (nsbox.c: the same words, without bwrap's exec and the shell's),
+ * else bwrap in PATH, then /usr/bin.
+ */
 static int
 find_bwrap(void)
 {
@@ -270,12 +276,16 @@ find_bwrap(void)
 	if (bwrap_path[0] != '\0')
 		return 0;
 	if ((path = getenv("CARDARENA_BWRAP")) != NULL && *path != '\0') {
-		/* the operator's choice, and the tests' */
 		if (access(path, X_OK) == -1)
 			return -1;
 		strlcpy(bwrap_path, path, sizeof bwrap_path);
 		return 0;
 	}
+#ifdef __linux__
+	native = 1;
+	strlcpy(bwrap_path, "cardarena", sizeof bwrap_path);
+	return 0;
+#endif
 	if ((path = getenv("PATH")) == NULL)
 		path = BOT_PATH;
 	copy = xstrdup(path);
@@ -571,7 +581,8 @@ sandbox_args(char ***v, int *n, char *const *argv, int bot, int seccomp,
 	ssize_t k;
 	int i, j, ngone = 0;
 
-	vec_add(v, n, bwrap_path);
+	if (!native)
+		vec_add(v, n, bwrap_path);
 	vec_add(v, n, "--die-with-parent");
 	vec_add(v, n, "--unshare-all");
 	/*
@@ -672,6 +683,8 @@ sandbox_args(char ***v, int *n, char *const *argv, int bot, int seccomp,
 	vec_add(v, n, vw.cwd);
 	view_free(&vw);
 	vec_add(v, n, "--");
+	if (native)
+		return;	/* nsbox_exec does the shell's part */
 	vec_add(v, n, "/bin/sh");
 	vec_add(v, n, "-c");
 	if (go)
@@ -769,8 +782,11 @@ contain_prepare(struct jailed *jl, char *const *argv, int bot)
 	jl->relayed = jl->isolate || c->sandbox == 1;
 	if (jl->filter)
 		seccomp_build(jl->nonet);
-	/* the sandbox's: no sockets, given to bwrap, which needs them */
-	if (jl->filter && c->sandbox == 1 &&
+	/* the sandbox's: no sockets, given to bwrap, which needs them, or
+	   installed by our launcher in the bot */
+	if (jl->filter && c->sandbox == 1 && find_bwrap() == 0 && native)
+		seccomp_build(1);
+	if (jl->filter && c->sandbox == 1 && find_bwrap() == 0 && !native &&
 	    (jl->seccomp_fd = seccomp_pipe()) == -2) {
 		/* no pipe for it: the bot is not started without it */
 		jl->seccomp_fd = -1;
@@ -812,6 +828,7 @@ contain_prepare(struct jailed *jl, char *const *argv, int bot)
 		sandbox_args(&jl->argv, &n, argv, bot, jl->seccomp_fd != -1,
 		    jl->ready[0] != -1, jl->go[0] != -1);
 		jl->stdin_fd = SANDBOX_STDIN;
+		jl->native = native;
 	}
 	for (i = 0; argv[i] != NULL; i++)
 		vec_add(&jl->argv, &n, argv[i]);
@@ -988,7 +1005,7 @@ contain_child(const struct jailed *jl)
 		if (isolate(jl) == -1 || (pid = fork()) == -1)
 			return -1;
 		if (pid > 0)
-			init_loop(pid);
+			nsbox_init(pid);
 	}
 	if (jl->uid != (uid_t)-1) {
 		gid = (gid_t)jl->uid;
@@ -1002,32 +1019,15 @@ contain_child(const struct jailed *jl)
 	return 0;
 }
 
-/*
- * The init of an isolated bot's PID namespace, root: reaps whatever the
- * namespace leaves to it and, once the bot (pid) is gone, exits with its
- * status, 128 + N for a bot killed by signal N; the kernel then kills
- * whatever is left in the namespace.  It holds the bot's stdout and
- * stderr, so that their end comes with its exit and its status (a bot's
- * end is told as the bot's own, however slow the machine), never its
- * stdin (a bot that closes its stdin is seen at once).
- */
-static void
-init_loop(pid_t pid)
+int
+contain_exec(const struct jailed *jl, int status)
 {
-	int status;
-	pid_t r;
-
-	close(0);
-	closefrom(3);
-	for (;;) {
-		r = waitpid(-1, &status, 0);
-		if (r == -1 && errno != EINTR)
-			_exit(127);
-		if (r != pid)
-			continue;
-		_exit(WIFSIGNALED(status) ? 128 + WTERMSIG(status) :
-		    WEXITSTATUS(status));
-	}
+	if (jl->native)
+		nsbox_exec(jl->argv, status, SANDBOX_STDIN, jl->ready[1] !=
+		    -1 ? SANDBOX_READY : -1, jl->go[0] != -1 ? SANDBOX_GO : -1,
+		    jl->filter);
+	execvp(jl->argv[0], jl->argv);
+	return -1;
 }
 
 pid_t
@@ -1482,7 +1482,7 @@ sandbox_try(char *cause, size_t len)
 			dup2(0, jl.stdin_fd);
 		if (contain_child(&jl) == -1)
 			_exit(126);
-		execvp(jl.argv[0], jl.argv);
+		contain_exec(&jl, -1);
 		_exit(127);
 	}
 	close(errp[1]);

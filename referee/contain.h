@@ -109,6 +109,8 @@ struct jailed {
 	int	  seccomp_fd;	/* sandbox: the filter bwrap installs, -1 */
 	int	  no_filter;	/* that filter could not be passed: the
 				   child refuses to exec (EMFILE) */
+	int	  native;	/* sandboxed by our own launcher, argv
+				   its words (nsbox.c), not bwrap's exec */
 	int	  relayed;	/* under an init (bwrap's or ours): a bot
 				   killed by signal N is its exit 128 + N */
 	int	  ready[2];	/* sandbox not yet proven, or go: a pipe
@@ -237,6 +239,12 @@ int	 contain_own_check(const struct contain *, char *, size_t);
 void	 contain_clear(struct contain *);
 /* Frees what contain_prepare allocated. */
 void	 contain_free(struct jailed *);
+/*
+ * In the child, after contain_child: execs the bot as jl says, under our
+ * own sandbox's launcher or not (status: the descriptor an exec closes to
+ * say the child started, -1 none); returns -1 (errno set) if it cannot.
+ */
+int	 contain_exec(const struct jailed *, int status);
 /*
  * In the child between fork and exec: limits, no core, user id, filter;
  * for an isolated bot the namespaces, and a fork: the process forked by

@@ -306,7 +306,7 @@ child(const struct jailed *jl, int in, int out, int errfd, int st,
 		if (getppid() != (jl->isolate ? 1 : parent))
 			_exit(127);
 #endif
-		execvp(jl->argv[0], jl->argv);
+		contain_exec(jl, 3);
 	}
 	e = errno;
 	if (write(3, &e, sizeof e) == -1)
@@ -349,7 +349,7 @@ spawn(const struct start *s)
 	pid_t pid;
 	int e;
 
-	if (s->jl->isolate || SPAWN_COPY)
+	if (s->jl->isolate || s->jl->native || SPAWN_COPY)
 		return contain_fork(s->jl);
 	if (stack == NULL) {
 		/* the lowest page a guard, never mapped readable */

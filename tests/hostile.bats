@@ -83,7 +83,7 @@ need_isolation() {
 }
 
 need_sandbox() {
-	sandbox_works || skip "bubblewrap cannot run here"
+	sandbox_works || skip "the sandbox cannot run here"
 }
 
 # True where the referee can sandbox its bots (as the user "$@" runs it).
@@ -423,14 +423,50 @@ print(s.getsockname()[1], flush=True); time.sleep(30)' >"$T/port" &
 	grep -q '^procref: no process found' "$T/m.log.bot0.stderr"
 }
 
+@test "sandbox: no capability and no way back, by our own launcher and by bwrap" {
+	need_sandbox
+	# the launcher's processes held every capability of the bot's user
+	# namespace while they built the sandbox: the bot holds none, and
+	# cannot make what it sees writable, nor uncover what is hidden
+	probe='grep -E "^Cap(Inh|Prm|Eff|Bnd|Amb):" /proc/self/status >&2
+	echo "init: $(tr "\\0\\n" "  " </proc/1/cmdline | head -c 14)" >&2
+	mount -o remount,rw / 2>/dev/null && echo "remounted /" >&2
+	mount -o remount,rw "$PWD" 2>/dev/null && echo "remounted cwd" >&2
+	umount "$HIDDEN" 2>/dev/null && echo "uncovered" >&2
+	ls "$HIDDEN" >&2 2>/dev/null && echo "listed hidden" >&2
+	exec bin/random'
+	mkdir -p "$T/hid"
+	echo secret >"$T/hid/s"
+	for launcher in own bwrap; do
+		if [ "$launcher" = bwrap ]; then
+			command -v bwrap >/dev/null || continue
+			export CARDARENA_BWRAP="$(command -v bwrap)"
+		fi
+		run env HIDDEN="$T/hid" bin/referee -g horserace -s 3 -o races=1 -q --sandbox \
+		    --sandbox-hide "$T/hid" --log "$T/$launcher.log" \
+		    -b "sh -c '$probe'" -b bin/random -b bin/random
+		unset CARDARENA_BWRAP
+		[ "$status" -eq 0 ]
+		cat "$T/$launcher.log.bot0.stderr"
+		[ "$(grep -c '^Cap[A-Za-z]*:	0000000000000000$' "$T/$launcher.log.bot0.stderr")" -eq 5 ]
+		! grep -q 'remounted\|uncovered\|listed hidden' "$T/$launcher.log.bot0.stderr" || false
+		if [ "$launcher" = own ]; then
+			grep -qx 'init: cardarena-init' "$T/$launcher.log.bot0.stderr"
+		else
+			grep -q '^init: [^ ]*bwrap' "$T/$launcher.log.bot0.stderr"
+		fi
+	done
+}
+
 @test "own uids: the referee's /proc environ and descriptors are closed" {
 	need_root
 	command -v setpriv >/dev/null || skip "no setpriv"
 	# isolated: the referee is out of sight (a PID namespace of its own);
-	# its init there, pid 1, a copy of the referee, is root's and closed
+	# its init there, pid 1, a copy of the referee, covers its command
+	# line (the seed given with -s, the bots' commands) with its name
 	if isolation_works; then
 		MODE=procref hostile --no-sandbox
-		grep -qx 'procref: environ 1: Permission denied; fd 1: Permission denied' "$T/m.log.bot0.stderr"
+		grep -qx 'procref: no process found' "$T/m.log.bot0.stderr"
 	fi
 	# without namespaces, the referee is seen but closed
 	MODE=procref hostile_as "$NOADMIN" --no-sandbox

@@ -907,13 +907,14 @@ lives_run() {
 
 @test "one runner: no referee command line is built and no process forked outside the pool's spawner" {
 	# Processes are forked only by referee/proc.c (the bots, and every
-	# helper program through proc_helper), contain.c and sweep.c
-	# (containment's own helpers: the straggler sweep's kill and its
-	# watchdog); the referee's command line only in tournaments/pool/pool.c.
+	# helper program through proc_helper), contain.c, nsbox.c and sweep.c
+	# (containment's own: the sandbox's launcher, which forks the bot's
+	# init and the bot, the straggler sweep's kill and its watchdog); the
+	# referee's command line only in tournaments/pool/pool.c.
 	run sh -c "grep -lE '\\bfork\\(|execv|execl|posix_spawn|popen\\(|system\\(' \
 	    referee/*.c referee/engine/*.c referee/engine/games/*.c tournaments/*.c tournaments/*/*.c tools/*/*.c bots/*.c bots/lib/*.c | sort"
 	echo "$output"
-	[ "$output" = "$(printf 'referee/contain.c\nreferee/proc.c\nreferee/sweep.c')" ]
+	[ "$output" = "$(printf 'referee/contain.c\nreferee/nsbox.c\nreferee/proc.c\nreferee/sweep.c')" ]
 	run sh -c "grep -l -e '\"--game-list\"' -e '\"--first-game\"' -e '\"--results\"' tournaments/*.c tournaments/*/*.c"
 	[ "$output" = "tournaments/pool/pool.c" ]
 	# The fault names are written once (referee/results.c, proto.c's
