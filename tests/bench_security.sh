@@ -20,8 +20,10 @@
 #     with --sandbox-checked (as a tournament's referees run: no bwrap
 #     run of the referee's own to check the sandbox works; since the
 #     default's first bots tell it, SECURITY.md, the two agree) and with
-#     --no-sandbox, run in turn; medians of wall and CPU (the referee,
-#     its bots and bwrap's processes) and of the ratios pair by pair.
+#     --no-sandbox, and with bwrap making the sandbox (CARDARENA_BWRAP)
+#     instead of the referee's own launcher, run in turn; medians of wall
+#     and CPU (the referee, its bots and the sandbox's processes) and of
+#     the ratios pair by pair.
 #  5. Where bwrap's time goes: /bin/true started bare and under bwrap
 #     with one more of the referee's words at each step (a user namespace
 #     and the system's binds; the PID namespace; every namespace; /proc;
@@ -140,20 +142,24 @@ done
 S=${BENCH_STARTS:-20}
 if part start && [ "$sandbox" = 1 ]; then
 	echo "== containment: sandboxed / unsandboxed match start, 4 bots, 1 short game ($S runs each, in turn; load $(cut -d' ' -f1 /proc/loadavg))"
-	python3 - "$S" "$ref" <<'PY'
-import resource, statistics, subprocess, sys, time
-n, ref = int(sys.argv[1]), sys.argv[2]
+	python3 - "$S" "$ref" "$(command -v bwrap || true)" <<'PY'
+import os, resource, statistics, subprocess, sys, time
+n, ref, bwrap = int(sys.argv[1]), sys.argv[2], sys.argv[3]
 base = [ref, "-g", "horserace", "-s", "1", "-q", "-o", "races=1"]
 for i in range(4):
     base += ["-b", "bin/random --seed %d" % i]
 cmds = {"sandbox": base, "checked": base + ["--sandbox-checked"],
         "no-sandbox": base + ["--no-sandbox"]}
+if bwrap:
+    cmds["bwrap"] = base + ["--sandbox-checked"]
+env_bwrap = dict(os.environ, CARDARENA_BWRAP=bwrap)
 res = {k: ([], []) for k in cmds}
 for i in range(n + 1):
     for k, argv in cmds.items():
         r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
         t0 = time.monotonic()
-        subprocess.run(argv, check=True, stdout=subprocess.DEVNULL)
+        subprocess.run(argv, check=True, stdout=subprocess.DEVNULL,
+                       env=env_bwrap if k == "bwrap" else None)
         t1 = time.monotonic()
         r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
         if i > 0:	# the first pair warms up
@@ -171,6 +177,12 @@ for k, what in (("sandbox", "sandboxed"),
     print("  %s / unsandboxed match start: wall %.2fx, CPU %.2fx "
           "(medians of the %d pairs)" % (what, statistics.median(rw),
                                          statistics.median(rc), n))
+if bwrap:
+    rw = [a / b for a, b in zip(res["bwrap"][0], res["checked"][0])]
+    rc = [a / b for a, b in zip(res["bwrap"][1], res["checked"][1])]
+    print("  bwrap's / our own launcher's sandboxed match start (both "
+          "checked): wall %.2fx, CPU %.2fx (medians of the %d pairs)"
+          % (statistics.median(rw), statistics.median(rc), n))
 PY
 fi
 
