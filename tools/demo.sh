@@ -6,8 +6,8 @@
 # live progress line, then the rating table; the tournament renders every
 # match log as an HTML replay ("replays": true) and links each game from
 # the HTML report.  It ends with the next steps for a bot author.  The
-# bots run under bubblewrap (--sandbox) where it works here ("sandbox":
-# "auto").  Everything goes to out/demo/ (DEMO_DIR to change it), made
+# bots run in the referee's sandbox (--sandbox) where it works here
+# ("sandbox": "auto").  Everything goes to out/demo/ (DEMO_DIR to change it), made
 # afresh each time.
 set -eu
 cd "$(dirname "$0")/.."

@@ -9,14 +9,15 @@
 #   check  and bats, jq (the JSON checks), procps (pgrep) and tmux (the
 #          end-to-end tests),
 #          parallel, slurm-wlm and munge (tournaments across machines),
-#          mandoc (the manual pages' lint), bubblewrap (--sandbox), clang
+#          mandoc (the manual pages' lint), bubblewrap (the sandbox's
+#          other launcher, CARDARENA_BWRAP, which the tests run too), clang
 #          and libclang-rt-dev (the libFuzzer targets); the
 #          browser test installs chromium itself, as it needs it
 #   memcheck  and valgrind (make memcheck)
 mode=${1:-build}
 pkgs="libbsd-dev libjansson-dev libsqlite3-dev libmicrohttpd-dev pkg-config gcc make"
 case $mode in
-demo)	pkgs="$pkgs python3 nodejs bubblewrap" ;;
+demo)	pkgs="$pkgs python3 nodejs" ;;
 check)	pkgs="$pkgs python3 nodejs bats jq procps tmux parallel slurm-wlm munge mandoc bubblewrap clang libclang-rt-dev" ;;
 memcheck) pkgs="$pkgs valgrind" ;;
 build)	;;
