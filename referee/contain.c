@@ -1399,7 +1399,7 @@ unsandboxed(struct contain *c, const char *why)
 	    "log, a tournament's file and journal, whose seeds give every "
 	    "card), signal, trace or kill the other bots and the referee, and "
 	    "leave files for another bot; run untrusted bots in the sandbox "
-	    "(bubblewrap) or %s", why, geteuid() == 0 ? "root" :
+	    "or %s", why, geteuid() == 0 ? "root" :
 	    "the referee's own user", geteuid() == 0 ?
 	    "with --bot-user auto" : "as root");
 }
@@ -1501,8 +1501,12 @@ sandbox_try(char *cause, size_t len)
 	contain_sweep((uid_t)-1, check_keep);
 	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
 		return 0;
-	snprintf(cause, len, "--sandbox: %s cannot create its namespaces "
-	    "here: %s", bwrap_path, msg[0] ? msg : "it failed");
+	if (native)
+		snprintf(cause, len, "--sandbox: the sandbox's namespaces "
+		    "cannot be made here: %s", msg[0] ? msg : "it failed");
+	else
+		snprintf(cause, len, "--sandbox: %s cannot create its "
+		    "namespaces here: %s", bwrap_path, msg[0] ? msg : "it failed");
 	return -1;
 }
 

@@ -334,7 +334,10 @@ unshare_all(void)
 
 	if (unshare(flags | CLONE_NEWCGROUP) == -1 && (errno != EINVAL ||
 	    unshare(flags) == -1))
-		fail("cannot create its namespaces", NULL);
+		fail(errno == ENOSPC ? "unshare (at the limit of user "
+		    "namespaces, user.max_user_namespaces)" : errno == EPERM ?
+		    "unshare (no unprivileged user namespaces here)" :
+		    "unshare", NULL);
 	/* (our /proc/self is root's while we are not dumpable) */
 	prctl(PR_SET_DUMPABLE, 1, 0, 0, 0);
 	put("/proc/self/setgroups", "deny");

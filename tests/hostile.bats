@@ -566,6 +566,28 @@ print(s.getsockname()[1], flush=True); time.sleep(30)' >"$T/port" &
 	echo "$output" | grep -q 'cannot create its namespaces here: bwrap: No permissions'
 }
 
+@test "our own sandbox where no user namespace can be made: --sandbox one clear error, the default falls back with its warning" {
+	command -v unshare >/dev/null || skip "no unshare"
+	# a user namespace of the test's own, whose limit of user namespaces
+	# is 0: the referee, "root" there, can make none
+	unshare -U -r true 2>/dev/null || skip "no user namespaces here"
+	run unshare -U -r sh -c 'echo 0 >/proc/sys/user/max_user_namespaces &&
+	    exec bin/referee -g horserace -s 3 -o races=1 -q --sandbox --bot-user same '"$LIMITS"' \
+	    -b bin/random -b bin/random -b bin/random'
+	echo "$output"
+	[ "$status" -eq 1 ]
+	[ "${#lines[@]}" -eq 1 ]
+	[ "$output" = "referee: --sandbox: the sandbox's namespaces cannot be made here: cardarena sandbox: unshare (at the limit of user namespaces, user.max_user_namespaces): No space left on device" ]
+	run unshare -U -r sh -c 'echo 0 >/proc/sys/user/max_user_namespaces &&
+	    exec bin/referee -g horserace -s 3 -o races=1 -q --bot-user same '"$LIMITS"' \
+	    --log '"$T"'/f.log -b bin/random -b bin/random -b bin/random'
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ "$(echo "$output" | grep -c "^referee: WARNING: bots run neither sandboxed nor isolated (--sandbox: the sandbox's namespaces cannot be made here: cardarena sandbox: unshare")" -eq 1 ]
+	log_complete "$T/f.log"
+	[ "$(jv "$(tail -n 1 "$T/f.log")" 'd["games"], d["faults"]')" = '[1, [0, 0, 0]]' ]
+}
+
 @test "the default sandbox: no check run of its own; a bot failing under bwrap alone does not turn it off; where it cannot run, the bots start again outside" {
 	need_sandbox
 	# a bwrap that notes each command it runs (the check runs `true`),
