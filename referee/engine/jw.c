@@ -82,9 +82,70 @@ jw_text_jstr(struct jw *w, const char *s)
 	w->comma = w->depth > 0;
 }
 
-const char jw_card_names[2 * 54 + 1] =
-    "AS2S3S4S5S6S7S8S9STSJSQSKSAH2H3H4H5H6H7H8H9HTHJHQHKH"
-    "AD2D3D4D5D6D7D8D9DTDJDQDKDAC2C3C4C5C6C7C8C9CTCJCQCKCJKJK";
+const char jw_card_quoted[4 * 54 + 1] =
+    "\"AS\"\"2S\"\"3S\"\"4S\"\"5S\"\"6S\"\"7S\"\"8S\"\"9S\"\"TS\"\"JS\"\"QS\"\"KS\""
+    "\"AH\"\"2H\"\"3H\"\"4H\"\"5H\"\"6H\"\"7H\"\"8H\"\"9H\"\"TH\"\"JH\"\"QH\"\"KH\""
+    "\"AD\"\"2D\"\"3D\"\"4D\"\"5D\"\"6D\"\"7D\"\"8D\"\"9D\"\"TD\"\"JD\"\"QD\"\"KD\""
+    "\"AC\"\"2C\"\"3C\"\"4C\"\"5C\"\"6C\"\"7C\"\"8C\"\"9C\"\"TC\"\"JC\"\"QC\"\"KC\""
+    "\"JK\"\"JK\"";
+
+void
+jw_card_odd(char *d, int card)
+{
+	char name[3];
+
+	card_name(card, name);
+	d[0] = '"';
+	d[1] = name[0];
+	d[2] = name[1];
+	d[3] = '"';
+}
+
+/*
+ * Writes an array of n cards, from u (bytes) or else s (signed bytes); the
+ * text in one reservation, each card one copy from the table and a ','.
+ */
+static void
+cards_bytes(struct jw *w, const uint8_t *u, const int8_t *s, int n)
+{
+	char *d;
+	int i, c;
+
+	if (w->b == NULL) {
+		jw_arr(w);
+		for (i = 0; i < n; i++)
+			jw_card(w, u != NULL ? u[i] : s[i]);
+		jw_end(w);
+		return;
+	}
+	d = jw_room(w, 5 * (size_t)(n > 0 ? n : 0) + 2);
+	*d++ = '[';
+	for (i = 0; i < n; i++) {
+		c = u != NULL ? u[i] : s[i];
+		if (c >= 0 && c <= JOKER + 1)
+			memcpy(d, jw_card_quoted + 4 * c, 4);
+		else
+			jw_card_odd(d, c);
+		d[4] = ',';
+		d += 5;
+	}
+	if (n > 0)
+		d--;
+	*d++ = ']';
+	jw_done(w, d, 1);
+}
+
+void
+jw_cards_u8(struct jw *w, const uint8_t *cards, int n)
+{
+	cards_bytes(w, cards, NULL, n);
+}
+
+void
+jw_cards_i8(struct jw *w, const int8_t *cards, int n)
+{
+	cards_bytes(w, NULL, cards, n);
+}
 
 /*
  * The bytes a string copies as they are (printable ASCII but '"' and

@@ -264,8 +264,12 @@ jw_bool(struct jw *w, int v)
 	jw_done(w, d, 1);
 }
 
-/* Every card's name, card_name's two letters, card by card (jw.c). */
-extern const char jw_card_names[2 * 54 + 1];
+/* Every card's name with its quotes, "AS" to "JK", 4 bytes a card (jw.c). */
+extern const char jw_card_quoted[4 * 54 + 1];
+
+/* Text: writes card's quoted name at d (4 bytes), out of the table's range
+ * as card_name gives it. */
+void	 jw_card_odd(char *, int);
 
 /*
  * A card's name, "7H", "JK" (inline, from the table: a hand or a pile is
@@ -276,21 +280,22 @@ jw_card(struct jw *w, int card)
 {
 	char name[3], *d;
 
-	if (w->b == NULL || card < 0 || card > JOKER + 1) {
+	if (w->b == NULL) {
 		card_name(card, name);
-		if (w->b == NULL) {
-			jw_tree_str(w, name);
-			return;
-		}
-	} else
-		memcpy(name, jw_card_names + 2 * card, 2);
+		jw_tree_str(w, name);
+		return;
+	}
 	d = jw_room(w, 4);
-	*d++ = '"';
-	*d++ = name[0];
-	*d++ = name[1];
-	*d++ = '"';
-	jw_done(w, d, 1);
+	if (card >= 0 && card <= JOKER + 1)
+		memcpy(d, jw_card_quoted + 4 * card, 4);
+	else
+		jw_card_odd(d, card);
+	jw_done(w, d + 4, 1);
 }
+
+/* Arrays of n cards held as bytes: one reservation for the whole array. */
+void	 jw_cards_u8(struct jw *, const uint8_t *, int);
+void	 jw_cards_i8(struct jw *, const int8_t *, int);
 
 /*
  * Keyed shorthands: the key then the value.  The key's length is taken

@@ -20,6 +20,7 @@ static const uint8_t kind_len[] = { 3, 6, 8, 12 };	/* for jw_word */
 static const char *const phase_names[] = {
 	"odds", "bet", "auction", "over"
 };
+static const uint8_t phase_len[] = { 4, 3, 7, 4 };	/* for jw_word */
 static const char *const suit_names[] = { "S", "H", "D", "C" };
 static const char suit_letters[] = "SHDC";
 
@@ -98,12 +99,7 @@ bet_write(struct jw *w, int p, int t, int32_t stake)
 static void
 cards8_write(struct jw *w, const int8_t *cards, int n)
 {
-	int i;
-
-	jw_arr(w);
-	for (i = 0; i < n; i++)
-		jw_card(w, cards[i]);
-	jw_end(w);
+	jw_cards_i8(w, cards, n);
 }
 
 /* Writes the last race run (its cards, finishers and progress), or null. */
@@ -218,7 +214,7 @@ hr_view_write(const void *vst, int seat, struct jw *w)
 	if (seat != SEAT_ALL)
 		jw_kint(w, "seat", seat);
 	jw_kint(w, "players", st->players);
-	jw_kstr(w, "phase", phase_names[st->phase]);
+	jw_kword(w, "phase", phase_names[st->phase], phase_len[st->phase]);
 	jw_kint(w, "race", live ? st->race + 1 : st->races);
 	jw_kint(w, "races", st->races);
 	jw_kint(w, "dealer", live ? st->dealer : st->last_dealer);

@@ -67,12 +67,8 @@ seat_or_null(struct jw *w, const char *key, int seat)
 static void
 cards8_write(struct jw *w, const char *key, const int8_t *cards, int n)
 {
-	int i;
-
-	jw_karr(w, key);
-	for (i = 0; i < n; i++)
-		jw_card(w, cards[i]);
-	jw_end(w);
+	jw_key(w, key);
+	jw_cards_i8(w, cards, n);
 }
 
 /* Writes the running auction's object (public: every bid is). */
@@ -200,12 +196,8 @@ speculation_view_write(const void *vst, int seat, struct jw *w)
 	if (seat == SEAT_ALL) {
 		/* The all-seeing view (logs, replay): every hidden card. */
 		jw_karr(w, "hands");
-		for (p = 0; p < st->n; p++) {
-			jw_arr(w);
-			for (i = 0; i < st->nfd[p]; i++)
-				jw_card(w, st->fd[p][i]);
-			jw_end(w);
-		}
+		for (p = 0; p < st->n; p++)
+			jw_cards_i8(w, st->fd[p], st->nfd[p]);
 		jw_end(w);
 		cards8_write(w, "widow_cards", st->widow, st->nwidow);
 		cards8_write(w, "stock", st->stock, st->nstock);

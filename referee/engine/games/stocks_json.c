@@ -22,6 +22,9 @@ static int	setup_cards(const json_t *, const char *, uint8_t *, int,
 static const char *const phase_names[] = { "unused", "open", "closed" };
 static const char *const company_names[ST_NCOMP] = { "spades", "hearts",
     "diamonds", "clubs" };
+/* Their lengths: the text copies the words, no scan (fuzz checks them). */
+static const uint8_t phase_len[] = { 6, 4, 6 };
+static const uint8_t company_len[ST_NCOMP] = { 6, 6, 8, 5 };
 static const char *const suit_keys[ST_NCOMP] = { "S", "H", "D", "C" };
 static const char *const drawn_why[] = { "deal", "refill" };
 static const char *const over_reason[] = { "joker", "max_turns" };
@@ -91,14 +94,9 @@ static const struct evshape {
 static void
 card_list(struct jw *w, const char *key, const uint8_t *cards, int n)
 {
-	int i;
-
 	if (key != NULL)
 		jw_key(w, key);
-	jw_arr(w);
-	for (i = 0; i < n; i++)
-		jw_card(w, cards[i]);
-	jw_end(w);
+	jw_cards_u8(w, cards, n);
 }
 
 /* Writes the object describing company s: price, limits, stack. */
@@ -109,8 +107,8 @@ company_write(const struct stocks *st, int s, struct jw *w)
 
 	top = st->pile[s][st->npile[s] - 1];
 	jw_obj(w);
-	jw_kstr(w, "suit", suit_keys[s]);
-	jw_kstr(w, "name", company_names[s]);
+	jw_kword(w, "suit", suit_keys[s], 1);
+	jw_kword(w, "name", company_names[s], company_len[s]);
 	jw_kint(w, "price", st->value[s]);
 	jw_kcard(w, "top", top);
 	jw_kbool(w, "face_on_top", stocks_is_face(top));
@@ -125,17 +123,17 @@ company_write(const struct stocks *st, int s, struct jw *w)
 static void
 seat_write(const struct stocks *st, int p, struct jw *w)
 {
-	int c, k, s;
+	uint8_t certs[ST_CARDS];
+	int c, k, n, s;
 
 	jw_obj(w);
 	jw_kint(w, "money", st->money[p]);
 	jw_kint(w, "debt", st->debt[p]);
 	jw_kint(w, "hand", st->nhand[p]);
-	jw_karr(w, "certificates");
-	for (c = 0; c < 52; c++)
-		for (k = 0; k < st->cert[p][c]; k++)
-			jw_card(w, c);
-	jw_end(w);
+	for (n = 0, c = 0; c < 52; c++)
+		for (k = 0; k < st->cert[p][c] && n < ST_CARDS; k++)
+			certs[n++] = (uint8_t)c;
+	card_list(w, "certificates", certs, n);
 	jw_kobj(w, "shares");
 	for (s = 0; s < ST_NCOMP; s++)
 		jw_kintn(w, suit_keys[s], 1, st->shares[p][s]);	/* a letter */
@@ -163,8 +161,8 @@ stocks_view_write(const void *vst, int seat, struct jw *w)
 	jw_kint(w, "turns", st->turns);
 	jw_kint(w, "max_turns", st->max_turns);
 	jw_kobj(w, "phase");
-	jw_kstr(w, "trade", phase_names[st->trade]);
-	jw_kstr(w, "price", phase_names[st->price]);
+	jw_kword(w, "trade", phase_names[st->trade], phase_len[st->trade]);
+	jw_kword(w, "price", phase_names[st->price], phase_len[st->price]);
 	jw_kint(w, "buys", st->buys);
 	jw_kint(w, "prices", st->prices);
 	jw_kint(w, "discards", st->discards);
