@@ -72,14 +72,42 @@ jw_tree_open(struct jw *w, const char *k, int obj)
 	tree_put(w, obj ? json_object() : json_array(), 1);
 }
 
+/* Text: b's length up to the cursor, before a buf call appends to b. */
+static void
+text_put(struct jw *w)
+{
+	w->b->len = (size_t)(w->d - w->b->p);
+	if (w->comma)
+		buf_ch(w->b, ',');
+}
+
+/* Text: the cursor after what a buf call appended; done as jw_done is. */
+static void
+text_got(struct jw *w)
+{
+	w->lim = w->b->p + w->b->cap - 1;
+	jw_done(w, w->b->p + w->b->len, 1);
+}
+
+char *
+jw_grow(struct jw *w, size_t n)
+{
+	struct buf *b = w->b;
+
+	b->len = (size_t)(w->d - b->p);
+	buf_reserve(b, n + 1);
+	w->d = b->p + b->len;
+	w->lim = b->p + b->cap - 1;
+	return w->d;
+}
+
 /* Text: writes the string value s (after its ',' if due), escaped. */
 void
 jw_text_jstr(struct jw *w, const char *s)
 {
-	if (w->comma)
-		buf_ch(w->b, ',');
+	text_put(w);
 	buf_jstr(w->b, s, strlen(s));
-	w->comma = w->depth > 0;
+	text_got(w);
 }
 
 const char jw_card_quoted[4 * 54 + 1] =
@@ -111,7 +139,7 @@ cards_bytes(struct jw *w, const uint8_t *u, const int8_t *s, int n)
 	char *d;
 	int i, c;
 
-	if (w->b == NULL) {
+	if (w->d == NULL) {
 		jw_arr(w);
 		for (i = 0; i < n; i++)
 			jw_card(w, u != NULL ? u[i] : s[i]);
@@ -166,7 +194,7 @@ jw_str(struct jw *w, const char *s)
 	size_t n;
 	char *d;
 
-	if (w->b == NULL) {
+	if (w->d == NULL) {
 		jw_tree_str(w, s);
 		return;
 	}
@@ -197,7 +225,10 @@ void
 jw_text(struct jw *w, struct buf *b)
 {
 	/* Not the tree's fields: a writer is started for every event. */
+	buf_reserve(b, 64);
 	w->b = b;
+	w->d = b->p + b->len;
+	w->lim = b->p + b->cap - 1;
 	w->depth = 0;
 	w->comma = 0;
 	w->root = NULL;
@@ -223,14 +254,13 @@ jw_root(struct jw *w)
 void
 jw_real(struct jw *w, double v)
 {
-	if (w->b == NULL) {
+	if (w->d == NULL) {
 		tree_put(w, json_real(v), 0);
 		return;
 	}
-	if (w->comma)
-		buf_ch(w->b, ',');
+	text_put(w);
 	buf_real(w->b, v);
-	w->comma = w->depth > 0;
+	text_got(w);
 }
 
 void
@@ -238,7 +268,7 @@ jw_null(struct jw *w)
 {
 	char *d;
 
-	if (w->b == NULL) {
+	if (w->d == NULL) {
 		tree_put(w, json_null(), 0);
 		return;
 	}
@@ -261,14 +291,13 @@ jw_cards(struct jw *w, const int *cards, int n)
 void
 jw_json(struct jw *w, const json_t *j)
 {
-	if (w->b == NULL) {
+	if (w->d == NULL) {
 		tree_put(w, json_deep_copy(j), 0);
 		return;
 	}
-	if (w->comma)
-		buf_ch(w->b, ',');
+	text_put(w);
 	buf_json(w->b, j);
-	w->comma = w->depth > 0;
+	text_got(w);
 }
 
 void

@@ -31,6 +31,12 @@
 
 struct jw {
 	struct buf	*b;			/* text back end, else NULL */
+	/*
+	 * Text: where the next byte goes (NULL for the tree) and the last
+	 * byte of the room (kept for the NUL); b's length is set from d when
+	 * the writer is back at depth 0 (jw_sync), not at every value.
+	 */
+	char		*d, *lim;
 	int		 depth;
 	uint8_t		 comma;			/* a ',' before the next (text) */
 	uint8_t		 isobj[JW_DEPTH];	/* an object, not an array */
@@ -69,6 +75,8 @@ void	 jw_tree_str(struct jw *, const char *);
 void	 jw_tree_bool(struct jw *, int);
 void	 jw_tree_open(struct jw *, const char *, int);
 void	 jw_text_jstr(struct jw *, const char *);
+/* Text: makes room for n bytes (after a ','); returns the cursor. */
+char	*jw_grow(struct jw *, size_t);
 
 /*
  * Text: copies n bytes; the codecs' words are short, and a call to memcpy
@@ -106,15 +114,22 @@ jw_copy_short(char *d, const char *s, size_t n)
 JW_INLINE char *
 jw_room(struct jw *w, size_t n)
 {
-	struct buf *b = w->b;
-	char *d;
+	char *d = w->d;
 
-	if (b->len + n + 2 > b->cap)
-		buf_reserve(b, n + 1);
-	d = b->p + b->len;
+	if ((size_t)(w->lim - d) <= n)		/* n, a ',', the NUL */
+		d = jw_grow(w, n);
 	if (w->comma)
 		*d++ = ',';
 	return d;
+}
+
+/* Text: the writer is done (back at depth 0): b's length and NUL. */
+JW_INLINE void
+jw_sync(struct jw *w)
+{
+	w->b->len = (size_t)(w->d - w->b->p);
+	*w->d = '\0';
+	w->comma = 0;
 }
 
 /*
@@ -124,9 +139,13 @@ jw_room(struct jw *w, size_t n)
 JW_INLINE void
 jw_done(struct jw *w, char *d, int value)
 {
-	w->b->len = (size_t)(d - w->b->p);
-	*d = '\0';
-	w->comma = value && w->depth > 0;
+	w->d = d;
+	if (!value)
+		w->comma = 0;
+	else if (w->depth > 0)
+		w->comma = 1;
+	else
+		jw_sync(w);
 }
 
 /* Text: writes "k": at d (keys are plain by contract, above). */
@@ -147,7 +166,7 @@ jw_open(struct jw *w, const char *k, size_t n, int obj)
 {
 	char *d;
 
-	if (w->b == NULL) {
+	if (w->d == NULL) {
 		jw_tree_open(w, k, obj);
 		return;
 	}
@@ -175,19 +194,27 @@ jw_arr(struct jw *w)
 JW_INLINE void
 jw_end(struct jw *w)
 {
+	char *d = w->d;
+
 	if (w->depth == 0)
 		return;
-	if (w->b != NULL)
-		buf_ch(w->b, w->isobj[w->depth] ? '}' : ']');
-	w->depth--;
-	w->comma = w->depth > 0;
+	if (d != NULL) {
+		if (d >= w->lim)
+			d = jw_grow(w, 1);
+		*d++ = w->isobj[w->depth] ? '}' : ']';
+		w->d = d;
+	}
+	if (--w->depth > 0)
+		w->comma = 1;
+	else if (d != NULL)
+		jw_sync(w);
 }
 
 /* A key of n bytes; the next call writes its value. */
 JW_INLINE void
 jw_keyn(struct jw *w, const char *k, size_t n)
 {
-	if (w->b == NULL) {
+	if (w->d == NULL) {
 		jw_tree_key(w, k);
 		return;
 	}
@@ -202,7 +229,7 @@ jw_keyn(struct jw *w, const char *k, size_t n)
 JW_INLINE void
 jw_int(struct jw *w, long long v)
 {
-	if (w->b == NULL) {
+	if (w->d == NULL) {
 		jw_tree_int(w, v);
 		return;
 	}
@@ -213,7 +240,7 @@ jw_int(struct jw *w, long long v)
 JW_INLINE void
 jw_kintn(struct jw *w, const char *k, size_t n, long long v)
 {
-	if (w->b == NULL) {
+	if (w->d == NULL) {
 		jw_tree_kint(w, k, v);
 		return;
 	}
@@ -232,7 +259,7 @@ jw_word(struct jw *w, const char *s, size_t n)
 {
 	char *d;
 
-	if (w->b == NULL) {
+	if (w->d == NULL) {
 		jw_tree_str(w, s);
 		return;
 	}
@@ -249,7 +276,7 @@ jw_bool(struct jw *w, int v)
 {
 	char *d;
 
-	if (w->b == NULL) {
+	if (w->d == NULL) {
 		jw_tree_bool(w, v);
 		return;
 	}
@@ -280,7 +307,7 @@ jw_card(struct jw *w, int card)
 {
 	char name[3], *d;
 
-	if (w->b == NULL) {
+	if (w->d == NULL) {
 		card_name(card, name);
 		jw_tree_str(w, name);
 		return;

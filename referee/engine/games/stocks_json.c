@@ -124,15 +124,20 @@ static void
 seat_write(const struct stocks *st, int p, struct jw *w)
 {
 	uint8_t certs[ST_CARDS];
-	int c, k, n, s;
+	uint32_t four;
+	int c, i, k, n, s;
 
 	jw_obj(w);
 	jw_kint(w, "money", st->money[p]);
 	jw_kint(w, "debt", st->debt[p]);
 	jw_kint(w, "hand", st->nhand[p]);
-	for (n = 0, c = 0; c < 52; c++)
-		for (k = 0; k < st->cert[p][c] && n < ST_CARDS; k++)
-			certs[n++] = (uint8_t)c;
+	/* Most of the 52 counts are 0: four at a time skip them. */
+	for (n = 0, c = 0; c < 52; c += 4) {
+		memcpy(&four, &st->cert[p][c], 4);
+		for (i = c; four != 0 && i < c + 4; i++)
+			for (k = 0; k < st->cert[p][i] && n < ST_CARDS; k++)
+				certs[n++] = (uint8_t)i;
+	}
 	card_list(w, "certificates", certs, n);
 	jw_kobj(w, "shares");
 	for (s = 0; s < ST_NCOMP; s++)
@@ -213,6 +218,8 @@ stocks_action_write(const void *vst, int player, struct action a,
 	static const char *const kind_words[] = { [K_BUY] = "buy",
 	    [K_SELL] = "sell", [K_PRICE] = "price", [K_ZERO] = "price",
 	    [K_DISCARD] = "discard" };
+	static const uint8_t kind_len[] = { [K_BUY] = 3, [K_SELL] = 4,
+	    [K_PRICE] = 5, [K_ZERO] = 5, [K_DISCARD] = 7 };
 	const struct stocks *st = vst;
 	int c, kind, sh;
 
@@ -231,7 +238,7 @@ stocks_action_write(const void *vst, int player, struct action a,
 		return;
 	}
 	/* Every card action: its type and card, then a trade's figures. */
-	jw_kword(w, "type", kind_words[kind], strlen(kind_words[kind]));
+	jw_kword(w, "type", kind_words[kind], kind_len[kind]);
 	jw_kcard(w, "card", c);
 	sh = stocks_card_shares(c);
 	if (kind == K_BUY || kind == K_SELL) {
