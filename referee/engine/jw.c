@@ -77,16 +77,15 @@ static void
 text_put(struct jw *w)
 {
 	w->b->len = (size_t)(w->d - w->b->p);
-	if (w->comma)
-		buf_ch(w->b, ',');
 }
 
-/* Text: the cursor after what a buf call appended; done as jw_done is. */
+/* Text: the cursor after the value a buf call appended (and its ','). */
 static void
 text_got(struct jw *w)
 {
+	buf_reserve(w->b, 1);
 	w->lim = w->b->p + w->b->cap - 1;
-	jw_done(w, w->b->p + w->b->len, 1);
+	jw_done(w, w->b->p + w->b->len, JW_VALUE);
 }
 
 char *
@@ -158,9 +157,9 @@ cards_bytes(struct jw *w, const uint8_t *u, const int8_t *s, int n)
 		d += 5;
 	}
 	if (n > 0)
-		d--;
+		d--;		/* the last card's ',' */
 	*d++ = ']';
-	jw_done(w, d, 1);
+	jw_done(w, d, JW_VALUE);
 }
 
 void
@@ -218,7 +217,7 @@ jw_str(struct jw *w, const char *s)
 	}
 	d += n;
 	*d++ = '"';
-	jw_done(w, d, 1);
+	jw_done(w, d, JW_VALUE);
 }
 
 void
@@ -230,7 +229,6 @@ jw_text(struct jw *w, struct buf *b)
 	w->d = b->p + b->len;
 	w->lim = b->p + b->cap - 1;
 	w->depth = 0;
-	w->comma = 0;
 	w->root = NULL;
 	w->range = 0;
 	w->lo = w->hi = 0;
@@ -274,7 +272,7 @@ jw_null(struct jw *w)
 	}
 	d = jw_room(w, 4);
 	memcpy(d, "null", 4);
-	jw_done(w, d + 4, 1);
+	jw_done(w, d + 4, JW_VALUE);
 }
 
 void
