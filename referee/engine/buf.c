@@ -29,7 +29,7 @@ buf_reserve(struct buf *b, size_t n)
 }
 
 /* "00" to "99": two digits a step */
-static const char pairs[] =
+const char put_int_pairs[201] =
     "00010203040506070809101112131415161718192021222324252627282930"
     "31323334353637383940414243444546474849505152535455565758596061"
     "62636465666768697071727374757677787980818283848586878889909192"
@@ -39,6 +39,7 @@ static const char pairs[] =
 char *
 put_int_any(char *d, long long v)
 {
+	const char *pairs = put_int_pairs;
 	unsigned long long u, t;
 	char *e;
 	int n;

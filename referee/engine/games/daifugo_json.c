@@ -53,17 +53,21 @@ static void
 hand_write(struct jw *w, uint64_t nat, int jokers)
 {
 	uint8_t cards[64];
-	uint64_t col;
-	int n = 0, s, u;
+	uint32_t m[4], ranks;
+	int n = 0, s, u, r;
 
-	/* As cards: strength index s is rank (s + 2) % 13 (3 .. K, A, 2). */
-	for (s = 0; s < 13 && nat != 0; s++) {
-		if ((col = (nat >> s) & COLUMN) == 0)
-			continue;
+	/* Each suit's 13 strengths; the ranks held, lowest first. */
+	for (u = 0; u < 4; u++)
+		m[u] = (uint32_t)(nat >> (13 * u)) & 0x1fff;
+	ranks = m[0] | m[1] | m[2] | m[3];
+	while (ranks != 0) {
+		s = __builtin_ctz(ranks);
+		ranks &= ranks - 1;
+		/* As cards: strength s is rank (s + 2) % 13 (3 .. K, A, 2). */
+		r = s < 11 ? s + 2 : s - 11;
 		for (u = 0; u < 4; u++)
-			if (col & (1ULL << (13 * u)))
-				cards[n++] = (uint8_t)CARD(u, (s + 2) % 13);
-		nat &= ~(COLUMN << s);
+			if (m[u] & (1u << s))
+				cards[n++] = (uint8_t)CARD(u, r);
 	}
 	while (jokers-- > 0 && n < 64)
 		cards[n++] = JOKER;
