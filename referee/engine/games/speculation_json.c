@@ -18,6 +18,7 @@ static const char *const phase_names[] = {
 };
 static const char *const end_names[] = { "ace", "no_cards", "cap" };
 static const char *const suit_names[] = { "S", "H", "D", "C" };
+static const uint8_t phase_len[] = { 5, 4, 5, 7, 4 };	/* for jw_kword */
 
 static void	positions_write(struct jw *, const char *, uint64_t);
 static void	card_or_null(struct jw *, const char *, int);
@@ -137,14 +138,14 @@ speculation_view_write(const void *vst, int seat, struct jw *w)
 	jw_kint(w, "deal", st->deal);
 	jw_kint(w, "deals", st->deals);
 	jw_kint(w, "dealer", st->dealer);
-	jw_kstr(w, "phase",
-	    phase_names[st->phase <= SP_OVER ? st->phase : SP_OVER]);
+	i = st->phase <= SP_OVER ? st->phase : SP_OVER;
+	jw_kword(w, "phase", phase_names[i], phase_len[i]);
 	if (st->phase == SP_OVER)
 		jw_knull(w, "turn");
 	else
 		jw_kint(w, "turn", st->turn);
 	if (st->trump >= 0 && st->high >= 0)
-		jw_kstr(w, "trump", suit_names[st->trump]);
+		jw_kword(w, "trump", suit_names[st->trump], 1);
 	else
 		jw_knull(w, "trump");
 	card_or_null(w, "high", st->high);
