@@ -2,7 +2,8 @@
  * Unit tests of the codecs' JSON writer (referee/engine/jw.h): the text back end
  * must give byte for byte the referee's encoding of the tree back end's
  * result, for nesting, empty containers, escapes, reals, cards, embedded
- * trees and the legal list's amount ranges.
+ * trees and the legal list's amount ranges, wherever in its buffer the
+ * text starts (the writer's room is grown mid-document).
  */
 #include <limits.h>
 #include <stdio.h>
@@ -20,6 +21,7 @@ static void	strings(void);
 static void	integers(void);
 static void	int_same(long long, int *);
 static void	cards(void);
+static void	growth(void);
 
 /* Prints one TAP line, and the two texts on a failure. */
 static void
@@ -36,6 +38,8 @@ sample(struct jw *w, int variant)
 {
 	static const int cards[] = { CARD(SPADES, 0), CARD(HEARTS, 9),
 	    CARD(CLUBS, 12), JOKER };
+	static const uint8_t u8[] = { CARD(DIAMONDS, 3), JOKER + 1, 0 };
+	static const int8_t i8[] = { CARD(CLUBS, 11), JOKER, 7 };
 	json_t *opts;
 
 	switch (variant) {
@@ -78,6 +82,18 @@ sample(struct jw *w, int variant)
 	jw_kcard(w, "card", CARD(DIAMONDS, 6));
 	jw_kcards(w, "hand", cards, 4);
 	jw_kcards(w, "none", cards, 0);
+	jw_key(w, "bytes");
+	jw_cards_u8(w, u8, 3);
+	jw_key(w, "signed");
+	jw_cards_i8(w, i8, 3);
+	jw_key(w, "no_bytes");
+	jw_cards_u8(w, u8, 0);
+	jw_karr(w, "lists");
+	jw_cards_i8(w, i8, 1);
+	jw_cards_u8(w, u8, 0);
+	jw_cards_i8(w, i8, 2);
+	jw_end(w);
+	jw_kword(w, "word", "plain", 5);
 	jw_karr(w, "rows");
 	jw_obj(w);
 	jw_kint(w, "a", 1);
@@ -220,6 +236,38 @@ cards(void)
 	buf_free(&text);
 }
 
+/*
+ * The document of every call, written after 0 to 700 bytes already in its
+ * buffer (the room runs out at every place in it, the buffer grown to
+ * powers of two from 256): the same text each time, nothing written past
+ * the room (a SANITIZE=1 build checks).
+ */
+static void
+growth(void)
+{
+	struct buf text = { 0 }, want = { 0 };
+	struct jw w;
+	size_t pre;
+	int bad = 0;
+
+	jw_text(&w, &want);
+	sample(&w, 3);
+	for (pre = 0; pre <= 700; pre++) {
+		buf_free(&text);
+		while (text.len < pre)
+			buf_ch(&text, 'x');
+		jw_text(&w, &text);
+		sample(&w, 3);
+		if ((text.len != pre + want.len || memcmp(text.p + pre, want.p,
+		    want.len) != 0 || text.p[text.len] != '\0') && bad++ == 0)
+			ok(0, "text after some bytes", text.p + pre, want.p);
+	}
+	ok(bad == 0, "the text is the same wherever in its buffer it starts",
+	    "", "");
+	buf_free(&text);
+	buf_free(&want);
+}
+
 int
 main(void)
 {
@@ -232,5 +280,6 @@ main(void)
 	strings();
 	integers();
 	cards();
+	growth();
 	return tap_done();
 }

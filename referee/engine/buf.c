@@ -28,16 +28,18 @@ buf_reserve(struct buf *b, size_t n)
 	b->cap = cap;
 }
 
+/* "00" to "99": two digits a step */
+const char put_int_pairs[201] =
+    "00010203040506070809101112131415161718192021222324252627282930"
+    "31323334353637383940414243444546474849505152535455565758596061"
+    "62636465666768697071727374757677787980818283848586878889909192"
+    "93949596979899";
+
 /* Writes v in decimal at d; returns the end. */
 char *
 put_int_any(char *d, long long v)
 {
-	/* "00" to "99": two digits a step, written in place from the end */
-	static const char pairs[] =
-	    "00010203040506070809101112131415161718192021222324252627282930"
-	    "31323334353637383940414243444546474849505152535455565758596061"
-	    "62636465666768697071727374757677787980818283848586878889909192"
-	    "93949596979899";
+	const char *pairs = put_int_pairs;
 	unsigned long long u, t;
 	char *e;
 	int n;
@@ -45,7 +47,28 @@ put_int_any(char *d, long long v)
 	u = v < 0 ? -(unsigned long long)v : (unsigned long long)v;
 	if (v < 0)
 		*d++ = '-';
-	for (n = 1, t = u; t >= 10; t /= 10)
+	/* The game's numbers: below 10000, one division at most. */
+	if (u < 100) {
+		if (u < 10) {
+			*d = (char)('0' + u);
+			return d + 1;
+		}
+		memcpy(d, pairs + 2 * u, 2);
+		return d + 2;
+	}
+	if (u < 10000) {
+		t = u / 100;
+		u -= t * 100;
+		if (t < 10)
+			*d++ = (char)('0' + t);
+		else {
+			memcpy(d, pairs + 2 * t, 2);
+			d += 2;
+		}
+		memcpy(d, pairs + 2 * u, 2);
+		return d + 2;
+	}
+	for (n = 5, t = u / 100000; t != 0; t /= 10)
 		n++;
 	e = d + n;
 	while (u >= 100) {

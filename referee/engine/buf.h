@@ -51,6 +51,8 @@ buf_str(struct buf *b, const char *s)
 
 /* Writes v in decimal at d (at most 20 bytes); returns the end. */
 char	*put_int_any(char *, long long);
+/* "00" to "99", two digits a number (buf.c). */
+extern const char put_int_pairs[201];
 
 /* put_int_any, with the small numbers of the hot path inline. */
 static inline char *
@@ -61,9 +63,8 @@ put_int(char *d, long long v)
 		return d;
 	}
 	if (v >= 10 && v < 100) {
-		*d++ = (char)('0' + v / 10);
-		*d++ = (char)('0' + v % 10);
-		return d;
+		memcpy(d, put_int_pairs + 2 * v, 2);
+		return d + 2;
 	}
 	return put_int_any(d, v);
 }

@@ -72,19 +72,108 @@ jw_tree_open(struct jw *w, const char *k, int obj)
 	tree_put(w, obj ? json_object() : json_array(), 1);
 }
 
+/* Text: b's length up to the cursor, before a buf call appends to b. */
+static void
+text_put(struct jw *w)
+{
+	w->b->len = (size_t)(w->d - w->b->p);
+}
+
+/* Text: the cursor after the value a buf call appended (and its ','). */
+static void
+text_got(struct jw *w)
+{
+	buf_reserve(w->b, 1);
+	w->lim = w->b->p + w->b->cap - 1;
+	jw_done(w, w->b->p + w->b->len, JW_VALUE);
+}
+
+char *
+jw_grow(struct jw *w, size_t n)
+{
+	struct buf *b = w->b;
+
+	b->len = (size_t)(w->d - b->p);
+	buf_reserve(b, n + 1);
+	w->d = b->p + b->len;
+	w->lim = b->p + b->cap - 1;
+	return w->d;
+}
+
 /* Text: writes the string value s (after its ',' if due), escaped. */
 void
 jw_text_jstr(struct jw *w, const char *s)
 {
-	if (w->comma)
-		buf_ch(w->b, ',');
+	text_put(w);
 	buf_jstr(w->b, s, strlen(s));
-	w->comma = w->depth > 0;
+	text_got(w);
 }
 
-const char jw_card_names[2 * 54 + 1] =
-    "AS2S3S4S5S6S7S8S9STSJSQSKSAH2H3H4H5H6H7H8H9HTHJHQHKH"
-    "AD2D3D4D5D6D7D8D9DTDJDQDKDAC2C3C4C5C6C7C8C9CTCJCQCKCJKJK";
+const char jw_card_quoted[4 * 54 + 1] =
+    "\"AS\"\"2S\"\"3S\"\"4S\"\"5S\"\"6S\"\"7S\"\"8S\"\"9S\"\"TS\"\"JS\"\"QS\"\"KS\""
+    "\"AH\"\"2H\"\"3H\"\"4H\"\"5H\"\"6H\"\"7H\"\"8H\"\"9H\"\"TH\"\"JH\"\"QH\"\"KH\""
+    "\"AD\"\"2D\"\"3D\"\"4D\"\"5D\"\"6D\"\"7D\"\"8D\"\"9D\"\"TD\"\"JD\"\"QD\"\"KD\""
+    "\"AC\"\"2C\"\"3C\"\"4C\"\"5C\"\"6C\"\"7C\"\"8C\"\"9C\"\"TC\"\"JC\"\"QC\"\"KC\""
+    "\"JK\"\"JK\"";
+
+void
+jw_card_odd(char *d, int card)
+{
+	char name[3];
+
+	card_name(card, name);
+	d[0] = '"';
+	d[1] = name[0];
+	d[2] = name[1];
+	d[3] = '"';
+}
+
+/*
+ * Writes an array of n cards, from u (bytes) or else s (signed bytes); the
+ * text in one reservation, each card one copy from the table and a ','.
+ * Inline: each caller's copy reads one kind of byte.
+ */
+static inline __attribute__((always_inline)) void
+cards_bytes(struct jw *w, const uint8_t *u, const int8_t *s, int n)
+{
+	char *d;
+	int i, c;
+
+	if (w->d == NULL) {
+		jw_arr(w);
+		for (i = 0; i < n; i++)
+			jw_card(w, u != NULL ? u[i] : s[i]);
+		jw_end(w);
+		return;
+	}
+	d = jw_room(w, 5 * (size_t)(n > 0 ? n : 0) + 2);
+	*d++ = '[';
+	for (i = 0; i < n; i++) {
+		c = u != NULL ? u[i] : s[i];
+		if (c >= 0 && c <= JOKER + 1)
+			memcpy(d, jw_card_quoted + 4 * c, 4);
+		else
+			jw_card_odd(d, c);
+		d[4] = ',';
+		d += 5;
+	}
+	if (n > 0)
+		d--;		/* the last card's ',' */
+	*d++ = ']';
+	jw_done(w, d, JW_VALUE);
+}
+
+void
+jw_cards_u8(struct jw *w, const uint8_t *cards, int n)
+{
+	cards_bytes(w, cards, NULL, n);
+}
+
+void
+jw_cards_i8(struct jw *w, const int8_t *cards, int n)
+{
+	cards_bytes(w, NULL, cards, n);
+}
 
 /*
  * The bytes a string copies as they are (printable ASCII but '"' and
@@ -105,7 +194,7 @@ jw_str(struct jw *w, const char *s)
 	size_t n;
 	char *d;
 
-	if (w->b == NULL) {
+	if (w->d == NULL) {
 		jw_tree_str(w, s);
 		return;
 	}
@@ -129,16 +218,18 @@ jw_str(struct jw *w, const char *s)
 	}
 	d += n;
 	*d++ = '"';
-	jw_done(w, d, 1);
+	jw_done(w, d, JW_VALUE);
 }
 
 void
 jw_text(struct jw *w, struct buf *b)
 {
 	/* Not the tree's fields: a writer is started for every event. */
+	buf_reserve(b, 64);
 	w->b = b;
+	w->d = b->p + b->len;
+	w->lim = b->p + b->cap - 1;
 	w->depth = 0;
-	w->comma = 0;
 	w->root = NULL;
 	w->range = 0;
 	w->lo = w->hi = 0;
@@ -162,14 +253,13 @@ jw_root(struct jw *w)
 void
 jw_real(struct jw *w, double v)
 {
-	if (w->b == NULL) {
+	if (w->d == NULL) {
 		tree_put(w, json_real(v), 0);
 		return;
 	}
-	if (w->comma)
-		buf_ch(w->b, ',');
+	text_put(w);
 	buf_real(w->b, v);
-	w->comma = w->depth > 0;
+	text_got(w);
 }
 
 void
@@ -177,13 +267,13 @@ jw_null(struct jw *w)
 {
 	char *d;
 
-	if (w->b == NULL) {
+	if (w->d == NULL) {
 		tree_put(w, json_null(), 0);
 		return;
 	}
 	d = jw_room(w, 4);
 	memcpy(d, "null", 4);
-	jw_done(w, d + 4, 1);
+	jw_done(w, d + 4, JW_VALUE);
 }
 
 void
@@ -200,14 +290,13 @@ jw_cards(struct jw *w, const int *cards, int n)
 void
 jw_json(struct jw *w, const json_t *j)
 {
-	if (w->b == NULL) {
+	if (w->d == NULL) {
 		tree_put(w, json_deep_copy(j), 0);
 		return;
 	}
-	if (w->comma)
-		buf_ch(w->b, ',');
+	text_put(w);
 	buf_json(w->b, j);
-	w->comma = w->depth > 0;
+	text_got(w);
 }
 
 void

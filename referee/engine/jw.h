@@ -31,8 +31,15 @@
 
 struct jw {
 	struct buf	*b;			/* text back end, else NULL */
+	/*
+	 * Text: where the next byte goes (NULL for the tree) and the last
+	 * byte of the room (kept for the NUL); b's length is set from d when
+	 * the writer is back at depth 0 (jw_sync), not at every value.  In a
+	 * container every value is written with a ',' after it, which the
+	 * closing bracket replaces: no state says whether one is due.
+	 */
+	char		*d, *lim;
 	int		 depth;
-	uint8_t		 comma;			/* a ',' before the next (text) */
 	uint8_t		 isobj[JW_DEPTH];	/* an object, not an array */
 	json_t		*stack[JW_DEPTH];	/* open containers (tree) */
 	json_t		*root;			/* the tree */
@@ -69,6 +76,8 @@ void	 jw_tree_str(struct jw *, const char *);
 void	 jw_tree_bool(struct jw *, int);
 void	 jw_tree_open(struct jw *, const char *, int);
 void	 jw_text_jstr(struct jw *, const char *);
+/* Text: makes room for n bytes (after a ','); returns the cursor. */
+char	*jw_grow(struct jw *, size_t);
 
 /*
  * Text: copies n bytes; the codecs' words are short, and a call to memcpy
@@ -100,33 +109,48 @@ jw_copy_short(char *d, const char *s, size_t n)
 }
 
 /*
- * Text: makes room for n bytes after the ',' that a value or key needs
- * when one came before it in its container; returns where to write.
+ * Text: makes room for n bytes and the ',' after a value; returns where
+ * to write.
  */
 JW_INLINE char *
 jw_room(struct jw *w, size_t n)
 {
-	struct buf *b = w->b;
-	char *d;
+	char *d = w->d;
 
-	if (b->len + n + 2 > b->cap)
-		buf_reserve(b, n + 1);
-	d = b->p + b->len;
-	if (w->comma)
-		*d++ = ',';
+	if ((size_t)(w->lim - d) <= n)		/* n, a ',', the NUL */
+		d = jw_grow(w, n);
 	return d;
 }
 
 /*
- * Text: ends what was written up to d; after a value (not a key or an
- * opening bracket) the next element in the container takes a ','.
+ * Text: the writer is done (back at depth 0): the last value's ',' goes,
+ * b's length and NUL are set.
  */
 JW_INLINE void
-jw_done(struct jw *w, char *d, int value)
+jw_sync(struct jw *w)
 {
+	char *d = w->d - 1;
+
+	w->d = d;
 	w->b->len = (size_t)(d - w->b->p);
 	*d = '\0';
-	w->comma = value && w->depth > 0;
+}
+
+/* What jw_done ends: a key or an opening bracket, a value, a keyed value. */
+enum { JW_OPEN, JW_VALUE, JW_KEYED };
+
+/*
+ * Text: ends what was written up to d; a value takes its ',' (a keyed one
+ * is inside an object: no test of the depth).
+ */
+JW_INLINE void
+jw_done(struct jw *w, char *d, int how)
+{
+	if (how != JW_OPEN)
+		*d++ = ',';
+	w->d = d;
+	if (how == JW_VALUE && w->depth == 0)
+		jw_sync(w);
 }
 
 /* Text: writes "k": at d (keys are plain by contract, above). */
@@ -147,7 +171,7 @@ jw_open(struct jw *w, const char *k, size_t n, int obj)
 {
 	char *d;
 
-	if (w->b == NULL) {
+	if (w->d == NULL) {
 		jw_tree_open(w, k, obj);
 		return;
 	}
@@ -155,7 +179,7 @@ jw_open(struct jw *w, const char *k, size_t n, int obj)
 	if (k != NULL)
 		d = jw_put_key(d, k, n);
 	*d++ = obj ? '{' : '[';
-	jw_done(w, d, 0);
+	jw_done(w, d, JW_OPEN);
 	if (w->depth + 1 < JW_DEPTH)
 		w->isobj[++w->depth] = (uint8_t)obj;
 }
@@ -175,19 +199,29 @@ jw_arr(struct jw *w)
 JW_INLINE void
 jw_end(struct jw *w)
 {
+	char *d = w->d;
+
 	if (w->depth == 0)
 		return;
-	if (w->b != NULL)
-		buf_ch(w->b, w->isobj[w->depth] ? '}' : ']');
-	w->depth--;
-	w->comma = w->depth > 0;
+	if (d != NULL) {
+		if ((size_t)(w->lim - d) < 2)
+			d = jw_grow(w, 1);
+		/* the last value's ',' (none in an empty container) */
+		if (d[-1] == ',')
+			d--;
+		*d++ = w->isobj[w->depth] ? '}' : ']';
+		*d++ = ',';
+		w->d = d;
+	}
+	if (--w->depth == 0 && d != NULL)
+		jw_sync(w);
 }
 
 /* A key of n bytes; the next call writes its value. */
 JW_INLINE void
 jw_keyn(struct jw *w, const char *k, size_t n)
 {
-	if (w->b == NULL) {
+	if (w->d == NULL) {
 		jw_tree_key(w, k);
 		return;
 	}
@@ -196,28 +230,29 @@ jw_keyn(struct jw *w, const char *k, size_t n)
 	 * are.  The fuzzer compares this text with the tree's escaped
 	 * encoding, so a key that needed escaping would be caught.
 	 */
-	jw_done(w, jw_put_key(jw_room(w, n + 3), k, n), 0);
+	jw_done(w, jw_put_key(jw_room(w, n + 3), k, n), JW_OPEN);
 }
 
 JW_INLINE void
 jw_int(struct jw *w, long long v)
 {
-	if (w->b == NULL) {
+	if (w->d == NULL) {
 		jw_tree_int(w, v);
 		return;
 	}
-	jw_done(w, put_int(jw_room(w, 20), v), 1);
+	jw_done(w, put_int(jw_room(w, 20), v), JW_VALUE);
 }
 
 /* The key of n bytes and its value in one reservation. */
 JW_INLINE void
 jw_kintn(struct jw *w, const char *k, size_t n, long long v)
 {
-	if (w->b == NULL) {
+	if (w->d == NULL) {
 		jw_tree_kint(w, k, v);
 		return;
 	}
-	jw_done(w, put_int(jw_put_key(jw_room(w, n + 23), k, n), v), 1);
+	jw_done(w, put_int(jw_put_key(jw_room(w, n + 23), k, n), v),
+	    JW_KEYED);
 }
 
 /*
@@ -226,34 +261,58 @@ jw_kintn(struct jw *w, const char *k, size_t n, long long v)
  */
 void	 jw_str(struct jw *, const char *);
 
-/* A string value that is a plain word of n bytes: copied, no scan. */
+/*
+ * Text: the value writers at d, after the key k of kn bytes if k is not
+ * NULL: the key and its value in one reservation.
+ */
+JW_INLINE char *
+jw_room_key(struct jw *w, const char *k, size_t kn, size_t n)
+{
+	if (k == NULL)
+		return jw_room(w, n);
+	return jw_put_key(jw_room(w, kn + 3 + n), k, kn);
+}
+
+/* A plain word s of n bytes (after the key k if any): copied, no scan. */
 JW_INLINE void
-jw_word(struct jw *w, const char *s, size_t n)
+jw_word_at(struct jw *w, const char *k, size_t kn, const char *s, size_t n)
 {
 	char *d;
 
-	if (w->b == NULL) {
+	if (w->d == NULL) {
+		if (k != NULL)
+			jw_tree_key(w, k);
 		jw_tree_str(w, s);
 		return;
 	}
-	d = jw_room(w, n + 2);
+	d = jw_room_key(w, k, kn, n + 2);
 	*d++ = '"';
 	jw_copy_short(d, s, n);
 	d += n;
 	*d++ = '"';
-	jw_done(w, d, 1);
+	jw_done(w, d, k != NULL ? JW_KEYED : JW_VALUE);
 }
 
+/* A string value that is a plain word of n bytes: copied, no scan. */
 JW_INLINE void
-jw_bool(struct jw *w, int v)
+jw_word(struct jw *w, const char *s, size_t n)
+{
+	jw_word_at(w, NULL, 0, s, n);
+}
+
+/* true or false (after the key k if any). */
+JW_INLINE void
+jw_bool_at(struct jw *w, const char *k, size_t kn, int v)
 {
 	char *d;
 
-	if (w->b == NULL) {
+	if (w->d == NULL) {
+		if (k != NULL)
+			jw_tree_key(w, k);
 		jw_tree_bool(w, v);
 		return;
 	}
-	d = jw_room(w, 5);
+	d = jw_room_key(w, k, kn, 5);
 	if (v) {
 		memcpy(d, "true", 4);
 		d += 4;
@@ -261,36 +320,55 @@ jw_bool(struct jw *w, int v)
 		memcpy(d, "false", 5);
 		d += 5;
 	}
-	jw_done(w, d, 1);
+	jw_done(w, d, k != NULL ? JW_KEYED : JW_VALUE);
 }
 
-/* Every card's name, card_name's two letters, card by card (jw.c). */
-extern const char jw_card_names[2 * 54 + 1];
+JW_INLINE void
+jw_bool(struct jw *w, int v)
+{
+	jw_bool_at(w, NULL, 0, v);
+}
+
+/* Every card's name with its quotes, "AS" to "JK", 4 bytes a card (jw.c). */
+extern const char jw_card_quoted[4 * 54 + 1];
+
+/* Text: writes card's quoted name at d (4 bytes), out of the table's range
+ * as card_name gives it. */
+void	 jw_card_odd(char *, int);
 
 /*
  * A card's name, "7H", "JK" (inline, from the table: a hand or a pile is
  * many of them).
  */
 JW_INLINE void
-jw_card(struct jw *w, int card)
+jw_card_at(struct jw *w, const char *k, size_t kn, int card)
 {
 	char name[3], *d;
 
-	if (w->b == NULL || card < 0 || card > JOKER + 1) {
+	if (w->d == NULL) {
+		if (k != NULL)
+			jw_tree_key(w, k);
 		card_name(card, name);
-		if (w->b == NULL) {
-			jw_tree_str(w, name);
-			return;
-		}
-	} else
-		memcpy(name, jw_card_names + 2 * card, 2);
-	d = jw_room(w, 4);
-	*d++ = '"';
-	*d++ = name[0];
-	*d++ = name[1];
-	*d++ = '"';
-	jw_done(w, d, 1);
+		jw_tree_str(w, name);
+		return;
+	}
+	d = jw_room_key(w, k, kn, 4);
+	if (card >= 0 && card <= JOKER + 1)
+		memcpy(d, jw_card_quoted + 4 * card, 4);
+	else
+		jw_card_odd(d, card);
+	jw_done(w, d + 4, k != NULL ? JW_KEYED : JW_VALUE);
 }
+
+JW_INLINE void
+jw_card(struct jw *w, int card)
+{
+	jw_card_at(w, NULL, 0, card);
+}
+
+/* Arrays of n cards held as bytes: one reservation for the whole array. */
+void	 jw_cards_u8(struct jw *, const uint8_t *, int);
+void	 jw_cards_i8(struct jw *, const int8_t *, int);
 
 /*
  * Keyed shorthands: the key then the value.  The key's length is taken
@@ -301,8 +379,7 @@ jw_card(struct jw *w, int card)
 JW_INLINE void
 jw_kword(struct jw *w, const char *k, const char *s, size_t n)
 {
-	jw_keyn(w, k, strlen(k));
-	jw_word(w, s, n);
+	jw_word_at(w, k, strlen(k), s, n);
 }
 
 JW_INLINE void
@@ -342,20 +419,20 @@ jw_kint(struct jw *w, const char *k, long long v)
 JW_INLINE void
 jw_kstr(struct jw *w, const char *k, const char *s)
 {
-	jw_keyn(w, k, strlen(k));
 	/* A literal that needs no escaping (the codecs' words): no scan. */
 	if (__builtin_constant_p(strlen(s)) &&
 	    strcspn(s, JW_ESCAPED) == strlen(s))
-		jw_word(w, s, strlen(s));
-	else
+		jw_word_at(w, k, strlen(k), s, strlen(s));
+	else {
+		jw_keyn(w, k, strlen(k));
 		jw_str(w, s);
+	}
 }
 
 JW_INLINE void
 jw_kbool(struct jw *w, const char *k, int v)
 {
-	jw_keyn(w, k, strlen(k));
-	jw_bool(w, v);
+	jw_bool_at(w, k, strlen(k), v);
 }
 
 JW_INLINE void
@@ -380,8 +457,7 @@ jw_knull(struct jw *w, const char *k)
 JW_INLINE void
 jw_kcard(struct jw *w, const char *k, int card)
 {
-	jw_keyn(w, k, strlen(k));
-	jw_card(w, card);
+	jw_card_at(w, k, strlen(k), card);
 }
 
 JW_INLINE void

@@ -20,6 +20,7 @@ static const uint8_t kind_len[] = { 3, 6, 8, 12 };	/* for jw_word */
 static const char *const phase_names[] = {
 	"odds", "bet", "auction", "over"
 };
+static const uint8_t phase_len[] = { 4, 3, 7, 4 };	/* for jw_word */
 static const char *const suit_names[] = { "S", "H", "D", "C" };
 static const char suit_letters[] = "SHDC";
 
@@ -94,23 +95,37 @@ bet_write(struct jw *w, int p, int t, int32_t stake)
 	jw_end(w);
 }
 
+/*
+ * Writes a bet (bet_write) for each of the HR_NT stakes above 0 of player
+ * p; most are 0, skipped four at a time.
+ */
+static void
+bets_write(struct jw *w, int p, const int32_t *stake)
+{
+	int t, u;
+
+	for (t = 0; t < HR_NT; t += 4) {
+		if (t + 4 <= HR_NT &&
+		    (stake[t] | stake[t + 1] | stake[t + 2] | stake[t + 3]) == 0)
+			continue;
+		for (u = t; u < t + 4 && u < HR_NT; u++)
+			if (stake[u] > 0)
+				bet_write(w, p, u, stake[u]);
+	}
+}
+
 /* Writes an array of n cards kept as small integers. */
 static void
 cards8_write(struct jw *w, const int8_t *cards, int n)
 {
-	int i;
-
-	jw_arr(w);
-	for (i = 0; i < n; i++)
-		jw_card(w, cards[i]);
-	jw_end(w);
+	jw_cards_i8(w, cards, n);
 }
 
 /* Writes the last race run (its cards, finishers and progress), or null. */
 static void
 last_race_write(const struct hr_state *st, struct jw *w)
 {
-	int i, p, t;
+	int i, p;
 
 	if (!st->last_race_valid) {
 		jw_null(w);
@@ -127,10 +142,7 @@ last_race_write(const struct hr_state *st, struct jw *w)
 		jw_end(w);
 		jw_karr(w, "bets");
 		for (p = 0; p < st->players; p++)
-			for (t = 0; t < HR_NT; t++)
-				if (st->last_stake[p][t] > 0)
-					bet_write(w, p, t,
-					    st->last_stake[p][t]);
+			bets_write(w, p, st->last_stake[p]);
 		jw_end(w);
 	} else {
 		jw_karr(w, "owners");
@@ -211,14 +223,14 @@ void
 hr_view_write(const void *vst, int seat, struct jw *w)
 {
 	const struct hr_state *st = vst;
-	int p, s, t, k, live;
+	int p, s, k, live;
 
 	live = st->phase != HP_OVER;
 	jw_obj(w);
 	if (seat != SEAT_ALL)
 		jw_kint(w, "seat", seat);
 	jw_kint(w, "players", st->players);
-	jw_kstr(w, "phase", phase_names[st->phase]);
+	jw_kword(w, "phase", phase_names[st->phase], phase_len[st->phase]);
 	jw_kint(w, "race", live ? st->race + 1 : st->races);
 	jw_kint(w, "races", st->races);
 	jw_kint(w, "dealer", live ? st->dealer : st->last_dealer);
@@ -280,20 +292,14 @@ hr_view_write(const void *vst, int seat, struct jw *w)
 		jw_end(w);
 		if (seat >= 0 && seat < st->players && seat != st->dealer) {
 			jw_karr(w, "my_bets");
-			for (t = 0; t < HR_NT; t++)
-				if (st->stake[seat][t] > 0)
-					bet_write(w, -1, t,
-					    st->stake[seat][t]);
+			bets_write(w, -1, st->stake[seat]);
 			jw_end(w);
 			jw_kint(w, "my_left", hr_left(st, seat));
 		}
 		if (seat == SEAT_ALL) {
 			jw_karr(w, "sealed_bets");
 			for (p = 0; p < st->players; p++)
-				for (t = 0; t < HR_NT; t++)
-					if (st->stake[p][t] > 0)
-						bet_write(w, p, t,
-						    st->stake[p][t]);
+				bets_write(w, p, st->stake[p]);
 			jw_end(w);
 		}
 	}

@@ -43,8 +43,9 @@ static int	setup_marks(const json_t *, struct nyse_setup *, int, char *,
 static void
 pos_write(struct jw *w, int pos)
 {
-	jw_str(w, positions[pos < 0 ? 0 : pos > NY_CRASHED ? NY_CRASHED :
-	    pos]);
+	pos = pos < 0 ? 0 : pos > NY_CRASHED ? NY_CRASHED : pos;
+	/* "A".."L" a letter, "crashed" 7 (no scan) */
+	jw_word(w, positions[pos], pos == NY_CRASHED ? 7 : 1);
 }
 
 /* Writes {"blue": v[0], "black": v[1], ...}. */

@@ -18,6 +18,7 @@ static const char *const phase_names[] = {
 };
 static const char *const end_names[] = { "ace", "no_cards", "cap" };
 static const char *const suit_names[] = { "S", "H", "D", "C" };
+static const uint8_t phase_len[] = { 5, 4, 5, 7, 4 };	/* for jw_kword */
 
 static void	positions_write(struct jw *, const char *, uint64_t);
 static void	card_or_null(struct jw *, const char *, int);
@@ -67,12 +68,8 @@ seat_or_null(struct jw *w, const char *key, int seat)
 static void
 cards8_write(struct jw *w, const char *key, const int8_t *cards, int n)
 {
-	int i;
-
-	jw_karr(w, key);
-	for (i = 0; i < n; i++)
-		jw_card(w, cards[i]);
-	jw_end(w);
+	jw_key(w, key);
+	jw_cards_i8(w, cards, n);
 }
 
 /* Writes the running auction's object (public: every bid is). */
@@ -141,14 +138,14 @@ speculation_view_write(const void *vst, int seat, struct jw *w)
 	jw_kint(w, "deal", st->deal);
 	jw_kint(w, "deals", st->deals);
 	jw_kint(w, "dealer", st->dealer);
-	jw_kstr(w, "phase",
-	    phase_names[st->phase <= SP_OVER ? st->phase : SP_OVER]);
+	i = st->phase <= SP_OVER ? st->phase : SP_OVER;
+	jw_kword(w, "phase", phase_names[i], phase_len[i]);
 	if (st->phase == SP_OVER)
 		jw_knull(w, "turn");
 	else
 		jw_kint(w, "turn", st->turn);
 	if (st->trump >= 0 && st->high >= 0)
-		jw_kstr(w, "trump", suit_names[st->trump]);
+		jw_kword(w, "trump", suit_names[st->trump], 1);
 	else
 		jw_knull(w, "trump");
 	card_or_null(w, "high", st->high);
@@ -200,12 +197,8 @@ speculation_view_write(const void *vst, int seat, struct jw *w)
 	if (seat == SEAT_ALL) {
 		/* The all-seeing view (logs, replay): every hidden card. */
 		jw_karr(w, "hands");
-		for (p = 0; p < st->n; p++) {
-			jw_arr(w);
-			for (i = 0; i < st->nfd[p]; i++)
-				jw_card(w, st->fd[p][i]);
-			jw_end(w);
-		}
+		for (p = 0; p < st->n; p++)
+			jw_cards_i8(w, st->fd[p], st->nfd[p]);
 		jw_end(w);
 		cards8_write(w, "widow_cards", st->widow, st->nwidow);
 		cards8_write(w, "stock", st->stock, st->nstock);

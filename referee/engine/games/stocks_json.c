@@ -22,6 +22,9 @@ static int	setup_cards(const json_t *, const char *, uint8_t *, int,
 static const char *const phase_names[] = { "unused", "open", "closed" };
 static const char *const company_names[ST_NCOMP] = { "spades", "hearts",
     "diamonds", "clubs" };
+/* Their lengths: the text copies the words, no scan (fuzz checks them). */
+static const uint8_t phase_len[] = { 6, 4, 6 };
+static const uint8_t company_len[ST_NCOMP] = { 6, 6, 8, 5 };
 static const char *const suit_keys[ST_NCOMP] = { "S", "H", "D", "C" };
 static const char *const drawn_why[] = { "deal", "refill" };
 static const char *const over_reason[] = { "joker", "max_turns" };
@@ -87,18 +90,35 @@ static const struct evshape {
 #undef F_CARD
 #undef F_WORD
 
+/*
+ * Whether any of n cards is a joker (52 or more), 8 at a time: adding 76
+ * sets a byte's top bit from 52 up (no carry below 128; a byte of 128 or
+ * more has it already, and is one).
+ */
+static int
+any_joker(const uint8_t *cards, int n)
+{
+	const uint64_t ones = 0x0101010101010101ULL;
+	uint64_t x;
+	int i, k;
+
+	for (i = 0; i < n; i += 8) {
+		k = n - i < 8 ? n - i : 8;
+		x = 0;
+		memcpy(&x, cards + i, (size_t)k);
+		if (((x + 76 * ones) | x) & 0x80 * ones)
+			return 1;
+	}
+	return 0;
+}
+
 /* Writes an array naming n cards, under key unless key is NULL. */
 static void
 card_list(struct jw *w, const char *key, const uint8_t *cards, int n)
 {
-	int i;
-
 	if (key != NULL)
 		jw_key(w, key);
-	jw_arr(w);
-	for (i = 0; i < n; i++)
-		jw_card(w, cards[i]);
-	jw_end(w);
+	jw_cards_u8(w, cards, n);
 }
 
 /* Writes the object describing company s: price, limits, stack. */
@@ -109,8 +129,8 @@ company_write(const struct stocks *st, int s, struct jw *w)
 
 	top = st->pile[s][st->npile[s] - 1];
 	jw_obj(w);
-	jw_kstr(w, "suit", suit_keys[s]);
-	jw_kstr(w, "name", company_names[s]);
+	jw_kword(w, "suit", suit_keys[s], 1);
+	jw_kword(w, "name", company_names[s], company_len[s]);
 	jw_kint(w, "price", st->value[s]);
 	jw_kcard(w, "top", top);
 	jw_kbool(w, "face_on_top", stocks_is_face(top));
@@ -125,17 +145,22 @@ company_write(const struct stocks *st, int s, struct jw *w)
 static void
 seat_write(const struct stocks *st, int p, struct jw *w)
 {
-	int c, k, s;
+	uint8_t certs[ST_CARDS];
+	uint32_t four;
+	int c, i, k, n, s;
 
 	jw_obj(w);
 	jw_kint(w, "money", st->money[p]);
 	jw_kint(w, "debt", st->debt[p]);
 	jw_kint(w, "hand", st->nhand[p]);
-	jw_karr(w, "certificates");
-	for (c = 0; c < 52; c++)
-		for (k = 0; k < st->cert[p][c]; k++)
-			jw_card(w, c);
-	jw_end(w);
+	/* Most of the 52 counts are 0: four at a time skip them. */
+	for (n = 0, c = 0; c < 52; c += 4) {
+		memcpy(&four, &st->cert[p][c], 4);
+		for (i = c; four != 0 && i < c + 4; i++)
+			for (k = 0; k < st->cert[p][i] && n < ST_CARDS; k++)
+				certs[n++] = (uint8_t)i;
+	}
+	card_list(w, "certificates", certs, n);
 	jw_kobj(w, "shares");
 	for (s = 0; s < ST_NCOMP; s++)
 		jw_kintn(w, suit_keys[s], 1, st->shares[p][s]);	/* a letter */
@@ -152,7 +177,7 @@ void
 stocks_view_write(const void *vst, int seat, struct jw *w)
 {
 	const struct stocks *st = vst;
-	int s, p, i, jokers;
+	int s, p, i;
 	uint8_t top_first[ST_CARDS];
 
 	jw_obj(w);
@@ -163,8 +188,8 @@ stocks_view_write(const void *vst, int seat, struct jw *w)
 	jw_kint(w, "turns", st->turns);
 	jw_kint(w, "max_turns", st->max_turns);
 	jw_kobj(w, "phase");
-	jw_kstr(w, "trade", phase_names[st->trade]);
-	jw_kstr(w, "price", phase_names[st->price]);
+	jw_kword(w, "trade", phase_names[st->trade], phase_len[st->trade]);
+	jw_kword(w, "price", phase_names[st->price], phase_len[st->price]);
 	jw_kint(w, "buys", st->buys);
 	jw_kint(w, "prices", st->prices);
 	jw_kint(w, "discards", st->discards);
@@ -182,9 +207,7 @@ stocks_view_write(const void *vst, int seat, struct jw *w)
 	if (seat >= 0 && seat < st->players)
 		card_list(w, "hand", st->hand[seat], st->nhand[seat]);
 	jw_kint(w, "stock", st->nstock);
-	for (jokers = 0, i = 0; i < st->nstock; i++)
-		jokers += IS_JOKER(st->stock[i]);
-	jw_kbool(w, "jokers_in_stock", jokers > 0);
+	jw_kbool(w, "jokers_in_stock", any_joker(st->stock, st->nstock));
 	card_list(w, "discard", st->discard, st->ndiscard);
 	jw_kbool(w, "over", st->over);
 	jw_kbool(w, "capped", st->capped);
@@ -215,6 +238,8 @@ stocks_action_write(const void *vst, int player, struct action a,
 	static const char *const kind_words[] = { [K_BUY] = "buy",
 	    [K_SELL] = "sell", [K_PRICE] = "price", [K_ZERO] = "price",
 	    [K_DISCARD] = "discard" };
+	static const uint8_t kind_len[] = { [K_BUY] = 3, [K_SELL] = 4,
+	    [K_PRICE] = 5, [K_ZERO] = 5, [K_DISCARD] = 7 };
 	const struct stocks *st = vst;
 	int c, kind, sh;
 
@@ -233,7 +258,7 @@ stocks_action_write(const void *vst, int player, struct action a,
 		return;
 	}
 	/* Every card action: its type and card, then a trade's figures. */
-	jw_kword(w, "type", kind_words[kind], strlen(kind_words[kind]));
+	jw_kword(w, "type", kind_words[kind], kind_len[kind]);
 	jw_kcard(w, "card", c);
 	sh = stocks_card_shares(c);
 	if (kind == K_BUY || kind == K_SELL) {
