@@ -100,7 +100,7 @@ jw_grow(struct jw *w, size_t n)
 	return w->d;
 }
 
-/* Text: writes the string value s (after its ',' if due), escaped. */
+/* Text: writes the string value s escaped (buf_jstr), then its ','. */
 void
 jw_text_jstr(struct jw *w, const char *s)
 {
@@ -224,7 +224,10 @@ jw_str(struct jw *w, const char *s)
 void
 jw_text(struct jw *w, struct buf *b)
 {
-	/* Not the tree's fields: a writer is started for every event. */
+	/*
+	 * Not the tree's fields: a writer is started for every event.  A
+	 * buffer without bytes gets some: a NULL cursor means the tree.
+	 */
 	buf_reserve(b, 64);
 	w->b = b;
 	w->d = b->p + b->len;

@@ -76,7 +76,7 @@ void	 jw_tree_str(struct jw *, const char *);
 void	 jw_tree_bool(struct jw *, int);
 void	 jw_tree_open(struct jw *, const char *, int);
 void	 jw_text_jstr(struct jw *, const char *);
-/* Text: makes room for n bytes (after a ','); returns the cursor. */
+/* Text: makes room for n bytes, a ',' and the NUL; returns the cursor. */
 char	*jw_grow(struct jw *, size_t);
 
 /*
@@ -332,8 +332,10 @@ jw_bool(struct jw *w, int v)
 /* Every card's name with its quotes, "AS" to "JK", 4 bytes a card (jw.c). */
 extern const char jw_card_quoted[4 * 54 + 1];
 
-/* Text: writes card's quoted name at d (4 bytes), out of the table's range
- * as card_name gives it. */
+/*
+ * Text: writes at d (4 bytes) the quoted name of a card out of the table's
+ * range, as card_name gives it.
+ */
 void	 jw_card_odd(char *, int);
 
 /*

@@ -199,8 +199,10 @@ exchange_write(struct jw *w, const struct df_state *st, int seat, int player)
 	jw_obj(w);
 	jw_kint(w, "partner", q);
 	jw_kint(w, "count", st->ngive[seat]);
-	jw_kstr(w, "rule", st->cls[seat] == DC_GRAND ||
-	    st->cls[seat] == DC_RICH ? "free" : "strongest");
+	if (st->cls[seat] == DC_GRAND || st->cls[seat] == DC_RICH)
+		jw_kstr(w, "rule", "free");
+	else
+		jw_kstr(w, "rule", "strongest");
 	jw_key(w, "gave");
 	if (given)
 		hand_write(w, st->gift[seat], st->gjok[seat]);
@@ -287,7 +289,10 @@ df_view_write(const void *vst, int seat, struct jw *w)
 	jw_end(w);
 	jw_kbool(w, "revolution", st->revolution);
 	jw_kbool(w, "coup", st->coup);
-	jw_kstr(w, "order", rev ? "reversed" : "normal");
+	if (rev)
+		jw_kstr(w, "order", "reversed");
+	else
+		jw_kstr(w, "order", "normal");
 	jw_kbool(w, "first_play", play && st->first);
 	jw_karr(w, "played");
 	for (p = 0; p < st->np; p++)

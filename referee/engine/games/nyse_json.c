@@ -20,6 +20,7 @@
 
 static const char *const phases[] = { "turn", "invest", "answer", "swap",
     "over" };
+static const uint8_t phase_len[] = { 4, 6, 6, 4, 4 };	/* for jw_kword */
 /* Marker positions: "A".."L", then "crashed" (NY_CRASHED and beyond). */
 static const char *const positions[] = { "A", "B", "C", "D", "E", "F", "G",
     "H", "I", "J", "K", "L", "crashed" };
@@ -242,7 +243,7 @@ nyse_view_write(const void *vst, int seat, struct jw *w)
 	for (p = 0; p < st->n; p++)
 		holding_write(w, st, p, seat);
 	jw_end(w);
-	jw_kstr(w, "phase", phases[st->phase]);
+	jw_kword(w, "phase", phases[st->phase], phase_len[st->phase]);
 	jw_kint(w, "turn", st->turn);
 	jw_kint(w, "turns", st->turns);
 	if (st->phase == NY_INVESTING)
@@ -360,8 +361,8 @@ nyse_action_write(const void *vst, int player, struct action a,
 		if (st->n == 1 && f[2] != NY_PLAIN &&
 		    st->held[0][f[1]][f[2]] - (f[1] == f[0] &&
 		    f[2] == NY_SWAP) >= 2)
-			jw_kstr(w, "give_age", NY_AGE(code) ? "newer" :
-			    "older");
+			jw_kword(w, "give_age", NY_AGE(code) ? "newer" :
+			    "older", 5);
 		if (NY_F(code, 3) == NY_SUPPLY || st->n == 1)
 			jw_kword(w, "pile", COLOUR_W(f[4]));
 		else {

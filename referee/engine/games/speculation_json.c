@@ -19,11 +19,13 @@ static const char *const phase_names[] = {
 static const char *const end_names[] = { "ace", "no_cards", "cap" };
 static const char *const suit_names[] = { "S", "H", "D", "C" };
 static const uint8_t phase_len[] = { 5, 4, 5, 7, 4 };	/* for jw_kword */
+static const uint8_t end_len[] = { 3, 8, 3 };
 
-static void	positions_write(struct jw *, const char *, uint64_t);
-static void	card_or_null(struct jw *, const char *, int);
-static void	seat_or_null(struct jw *, const char *, int);
-static void	cards8_write(struct jw *, const char *, const int8_t *, int);
+/* inline: their keys are literals, no strlen */
+JW_INLINE void	positions_write(struct jw *, const char *, uint64_t);
+JW_INLINE void	card_or_null(struct jw *, const char *, int);
+JW_INLINE void	seat_or_null(struct jw *, const char *, int);
+JW_INLINE void	cards8_write(struct jw *, const char *, const int8_t *, int);
 static void	card_or_positions(struct jw *, int, uint64_t);
 static void	auction_write(const struct sp *, struct jw *);
 static void	last_deal_write(const struct sp *, struct jw *);
@@ -33,7 +35,7 @@ static int	deck_parse(const json_t *, int8_t *, int *, const char *,
 		    char *, size_t);
 
 /* Writes key: the array of the positions set in mask, lowest first. */
-static void
+JW_INLINE void
 positions_write(struct jw *w, const char *key, uint64_t mask)
 {
 	jw_karr(w, key);
@@ -45,7 +47,7 @@ positions_write(struct jw *w, const char *key, uint64_t mask)
 }
 
 /* Writes key: a card name, or null for -1. */
-static void
+JW_INLINE void
 card_or_null(struct jw *w, const char *key, int card)
 {
 	if (card >= 0)
@@ -55,7 +57,7 @@ card_or_null(struct jw *w, const char *key, int card)
 }
 
 /* Writes key: a seat number, or null for -1. */
-static void
+JW_INLINE void
 seat_or_null(struct jw *w, const char *key, int seat)
 {
 	if (seat >= 0)
@@ -65,7 +67,7 @@ seat_or_null(struct jw *w, const char *key, int seat)
 }
 
 /* Writes key: an array of the names of n cards stored as int8_t. */
-static void
+JW_INLINE void
 cards8_write(struct jw *w, const char *key, const int8_t *cards, int n)
 {
 	jw_key(w, key);
@@ -81,7 +83,10 @@ auction_write(const struct sp *st, struct jw *w)
 
 	jw_obj(w);
 	jw_kint(w, "seller", a->seller);
-	jw_kstr(w, "item", st->auc_up ? "face_up" : "face_down");
+	if (st->auc_up)
+		jw_kstr(w, "item", "face_up");
+	else
+		jw_kstr(w, "item", "face_down");
 	jw_kint(w, "min", a->min);
 	jw_kint(w, "high", a->high);
 	seat_or_null(w, "high_bidder", a->high_bidder);
@@ -120,7 +125,7 @@ last_deal_write(const struct sp *st, struct jw *w)
 	jw_kcard(w, "card", st->last_card);
 	jw_kint(w, "amount", st->last_amount);
 	jw_kbool(w, "carried", st->last_carried);
-	jw_kstr(w, "end", end_names[st->last_end]);
+	jw_kword(w, "end", end_names[st->last_end], end_len[st->last_end]);
 	cards8_write(w, "widow", st->last_widow, st->last_nwidow);
 	jw_end(w);
 }
