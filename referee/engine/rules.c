@@ -215,10 +215,3 @@ game_event_json(const struct game *g, const void *st, const struct event *e)
 	g->event_write(st, e, &w);
 	return jw_root(&w);
 }
-
-/* Counts the bits of a seat mask. */
-int
-popcount32(uint32_t x)
-{
-	return __builtin_popcount(x);
-}

@@ -112,7 +112,7 @@ const struct game game_daifugo = {
 static int
 popc(uint64_t x)
 {
-	return __builtin_popcountll(x);
+	return popcount64(x);
 }
 
 /* Whether strength a beats strength b in the order in force. */
@@ -416,7 +416,7 @@ gen_plays(const struct df_state *st, int p, struct gen *g)
 			for (xs = sx; xs != 0; xs = (xs - 1) & sx) {
 				if (first && !(xs & (1u << DIAMONDS)))
 					continue;
-				m = __builtin_popcount(xs);
+				m = popcount32(xs);
 				for (j = 0; j <= J; j++) {
 					c = m + j;
 					if (c < 2 || c > DF_MAXPLAY ||
@@ -514,7 +514,7 @@ gen_gifts(const struct df_state *st, int p, struct gen *g)
 	need = k;
 	for (s = 12; s >= 0 && need > 0; s--) {
 		sx = gather(nat, s);
-		cnt = __builtin_popcount(sx);
+		cnt = popcount32(sx);
 		if (cnt == 0)
 			continue;
 		if (cnt <= need) {
@@ -525,7 +525,7 @@ gen_gifts(const struct df_state *st, int p, struct gen *g)
 			continue;
 		}
 		for (xs = sx; xs != 0; xs = (xs - 1) & sx)
-			if (__builtin_popcount(xs) == need)
+			if (popcount32(xs) == need)
 				emit(g, DA_MAKE(DA_GIVE, taken | spread(xs, s),
 				    0, 0));
 		need = 0;

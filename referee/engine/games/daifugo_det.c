@@ -300,7 +300,7 @@ unseen(struct vread *v, int seat, struct df_state *st, const uint8_t *size,
 		jokers += st->pjok[p] + kj[p];
 		if (p == seat)
 			continue;
-		need[p] = size[p] - __builtin_popcountll(keep[p]) - kj[p];
+		need[p] = size[p] - popcount64(keep[p]) - kj[p];
 		if (st->phase == DP_EXCHANGE && st->partner[p] >= 0 &&
 		    !(st->pending & (1u << p)))
 			need[p] += st->ngive[p];

@@ -154,7 +154,7 @@ play_write(struct jw *w, int64_t code, int reversed, int shown)
 	char name[3];
 
 	kind = df_classify(nat, j, low, &rank);
-	c = __builtin_popcountll(nat) + j;
+	c = popcount64(nat) + j;
 	jw_key(w, "cards");
 	hand_write(w, nat, j);
 	jw_kword(w, "kind", kind_names[kind], kind_len[kind]);
@@ -257,7 +257,7 @@ df_view_write(const void *vst, int seat, struct jw *w)
 	}
 	jw_karr(w, "hand_sizes");
 	for (p = 0; p < st->np; p++)
-		jw_int(w, __builtin_popcountll(st->hand[p]) + st->jok[p]);
+		jw_int(w, popcount64(st->hand[p]) + st->jok[p]);
 	jw_end(w);
 	jw_karr(w, "points");
 	for (p = 0; p < st->np; p++)
@@ -388,7 +388,7 @@ parse_low(const json_t *ja, uint64_t nat, int jokers, int *low, char *cause,
 	const char *s, *r;
 	uint64_t all = nat;
 	size_t i;
-	int c, lo, hi, b, m = __builtin_popcountll(nat), s0;
+	int c, lo, hi, b, m = popcount64(nat), s0;
 
 	*low = 0;
 	if (ja != NULL && (!json_is_array(ja) ||

@@ -511,7 +511,7 @@ finish_auction(struct sp *st, struct events *ev)
 		if (st->auc_up)
 			st->holder = (int8_t)b;
 		else {
-			k = __builtin_popcountll(st->auc_lot);
+			k = popcount64(st->auc_lot);
 			for (i = 0; i < st->nfd[s]; i++)
 				if (st->auc_lot & (1ULL << i)) {
 					st->fd_from[b][st->nfd[b]] = (int8_t)s;
@@ -767,7 +767,7 @@ speculation_legal(const void *vst, int player, struct legal *l, int max)
 		for (i = 0; i < nfd; i++)
 			if (avail & (1ULL << i))
 				ADD(SP_CODE(AK_SELL, 1ULL << i), 1, mo, 1);
-		if (__builtin_popcountll(avail) >= 2)
+		if (popcount64(avail) >= 2)
 			for (i = 0; i < nfd; i++)
 				if (avail & (1ULL << i))
 					ADD(SP_CODE(AK_LOT, i), 0, 0, 0);

@@ -442,7 +442,7 @@ speculation_event_write(const void *vst, const struct event *e,
 		jw_kint(w, "price", e->a[2]);
 		card_or_positions(w, e->a[3], m);
 		if (e->a[3] < 0) {
-			k = __builtin_popcountll(m);
+			k = popcount64(m);
 			positions_write(w, "new_positions",
 			    ((1ULL << k) - 1) << e->a[4]);
 		}
