@@ -84,7 +84,7 @@ tour_hide(struct tour *t, const char *path)
 
 /*
  * The containment keys: "sandbox" (true, false or "auto", the default:
- * where bwrap works, decided by run), "limits" (an object of
+ * where the sandbox can be made, decided by run), "limits" (an object of
  * limit_keys), "env" (an object of strings set in every bot's
  * environment), "bot_user" ("auto" or "same"); each becomes referee
  * arguments.  -1 and a cause.

@@ -1123,7 +1123,7 @@ runner_play(struct runner *rn, char *cause, size_t len)
 		    "for a fresh secret one", rn->t->path, rn->t->seed);
 	contain_self();
 	if (rn->t->sandbox == 2) {
-		/* "auto": the sandbox where bwrap works here */
+		/* "auto": the sandbox where it can be made here */
 		if (contain_check(cause, len) == 0) {
 			tour_refarg(rn->t, "--sandbox", NULL);
 			rn->t->sandbox = 1;
