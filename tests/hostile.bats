@@ -571,6 +571,8 @@ print(s.getsockname()[1], flush=True); time.sleep(30)' >"$T/port" &
 	# a user namespace of the test's own, whose limit of user namespaces
 	# is 0: the referee, "root" there, can make none
 	unshare -U -r true 2>/dev/null || skip "no user namespaces here"
+	unshare -U -r sh -c 'echo 0 >/proc/sys/user/max_user_namespaces' 2>/dev/null ||
+	    skip "a user namespace's own limit cannot be set here"
 	run unshare -U -r sh -c 'echo 0 >/proc/sys/user/max_user_namespaces &&
 	    exec bin/referee -g horserace -s 3 -o races=1 -q --sandbox --bot-user same '"$LIMITS"' \
 	    -b bin/random -b bin/random -b bin/random'
