@@ -782,15 +782,16 @@ contain_prepare(struct jailed *jl, char *const *argv, int bot)
 	jl->relayed = jl->isolate || c->sandbox == 1;
 	if (jl->filter)
 		seccomp_build(jl->nonet);
-	/* the sandbox's: no sockets, given to bwrap, which needs them, or
-	   installed by our launcher in the bot */
-	if (jl->filter && c->sandbox == 1 && find_bwrap() == 0 && native)
-		seccomp_build(1);
-	if (jl->filter && c->sandbox == 1 && find_bwrap() == 0 && !native &&
-	    (jl->seccomp_fd = seccomp_pipe()) == -2) {
-		/* no pipe for it: the bot is not started without it */
-		jl->seccomp_fd = -1;
-		jl->no_filter = 1;
+	/* the sandbox's, without sockets: installed in the bot by our
+	   launcher, or given to bwrap, which needs them */
+	if (jl->filter && c->sandbox == 1 && find_bwrap() == 0) {
+		if (native)
+			seccomp_build(1);
+		else if ((jl->seccomp_fd = seccomp_pipe()) == -2) {
+			/* no pipe for it: the bot is not started without it */
+			jl->seccomp_fd = -1;
+			jl->no_filter = 1;
+		}
 	}
 	vec_add(&jl->envp, &n, "PATH=" BOT_PATH);
 	if (jl->isolate) {
