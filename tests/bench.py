@@ -18,8 +18,11 @@ the spread (lowest..highest) of the repetitions.
               full").  Yardsticks: a 2-process round trip of a
               request-sized line (bench_pipe) and a poll loop over as many
               children as the table has seats (bench_pipe -c P), measured
-              before each referee run.  The standard: wall / poll-loop
-              wall at most 1.5 x with the log on.  Never a CPU time over a
+              before each referee run, and the same poll loop kept on
+              one CPU (bench_pipe -p: the limit of a referee that keeps
+              its table on one CPU, as --cpu auto does for a game asked
+              one seat at a time; rows "one-CPU").  The standard: wall /
+              poll-loop wall at most 1.5 x with the log on.  Never a CPU time over a
               wall time.
   first game  a table's time to its first game (the match log's t of game
               0's start), 5 C random bots, and 5 Python ones.
@@ -44,7 +47,8 @@ the spread (lowest..highest) of the repetitions.
               it asks its bots together, and of nyse, pinned at both;
               goal at least 1.7 x); one
               table of 400 short games against one referee playing them
-              (games/s; goal at least 0.9 x); and the CPU per game of that
+              (games/s; goal at least 0.9 x; two pairs a repetition, one
+              in each order); and the CPU per game of that
               table's tournament over the referee's, C and Python bots
               (goal at most 1.05 x); and of 6 tables of 100 short Python
               games at -j 1 (more tables than slots: the first run timed
@@ -95,6 +99,9 @@ B = os.environ.get("B", "build/std")
 REPS = int(os.environ.get("BENCH_REPS", "3"))
 SECS = os.environ.get("BENCH_SECONDS", "1")
 SCALE = float(os.environ.get("BENCH_SCALE", "1"))
+
+# The CPU of the one-CPU poll loop: the last this process may use.
+ONE_CPU = max(os.sched_getaffinity(0))
 
 # game, players, games per referee run (about 0.5 s on a quiet machine)
 GAMES = [("horserace", 5, 150), ("stocks", 4, 60), ("speculation", 5, 20),
@@ -283,6 +290,10 @@ def referee_ratios(tmp):
                                         "20000", "-s", str(size), "-c",
                                         str(players)])
                     poll = last_json(out)
+                    _, _, out, _ = run(["%s/tests/bench_pipe" % B, "-n",
+                                        "20000", "-s", str(size), "-c",
+                                        str(players), "-p", str(ONE_CPU)])
+                    poll["one_cpu"] = last_json(out)
                     st, _, _ = referee(game, bots, ngames, seed=rep + 1,
                                        log=log if logged else None)
                     if logged:
@@ -312,12 +323,23 @@ def referee_ratios(tmp):
                           for s, _, q in rs]),
                      med([s["cpu_us_per_decision"] / p["cpu_us"]
                           for s, p, _ in rs])))
+            print("      wall / one-CPU poll-loop wall %s x   in play %s x   "
+                  "CPU / its CPU %s x"
+                  % (med([s["wall_us_per_decision"] /
+                          q["one_cpu"]["pipe_rtt_us"] for s, _, q in rs]),
+                     med([s["play_us_per_decision"] /
+                          q["one_cpu"]["pipe_rtt_us"] for s, _, q in rs]),
+                     med([s["cpu_us_per_decision"] / q["one_cpu"]["cpu_us"]
+                          for s, _, q in rs])))
         p = rows["parse-free"] + rows["parse-free + log full"]
-        print("      yardsticks: poll loop %s us wall, %s us CPU; pipe %s us "
-              "wall, %s us CPU" % (med([q["pipe_rtt_us"] for _, _, q in p]),
-                                   med([q["cpu_us"] for _, _, q in p]),
-                                   med([x["pipe_rtt_us"] for _, x, _ in p]),
-                                   med([x["cpu_us"] for _, x, _ in p])))
+        print("      yardsticks: poll loop %s us wall, %s us CPU; on one CPU "
+              "%s us wall, %s us CPU; pipe %s us wall, %s us CPU"
+              % (med([q["pipe_rtt_us"] for _, _, q in p]),
+                 med([q["cpu_us"] for _, _, q in p]),
+                 med([q["one_cpu"]["pipe_rtt_us"] for _, _, q in p]),
+                 med([q["one_cpu"]["cpu_us"] for _, _, q in p]),
+                 med([x["pipe_rtt_us"] for _, x, _ in p]),
+                 med([x["cpu_us"] for _, x, _ in p])))
 
 
 def first_game(tmp):
@@ -512,19 +534,34 @@ def pins(tmp):
                   % (game, n1 / w1, n2 / w2, n1, l0))
         for lang, games in (("C", 400), ("Python", 400)):
             five = [BOTS[lang] % i for i in range(1, 6)]
-            l0 = load()
             log = os.path.join(tmp, "one.jsonl")
-            _, rw, rc = referee("horserace", five, scaled(games), seed=rep + 1,
-                                log=log, extra=("-o", "races=1",
-                                                "--time-hello", "600000"))
-            for f in glob.glob(log + "*"):
-                os.unlink(f)
-            n, tw, tc = pin_tour(tmp, "one", five, scaled(games), 1)
-            r["t"][lang].append((n / tw) / (scaled(games) / rw))
-            r["c"][lang].append((tc / n) / (rc / scaled(games)))
-            print("  one table of %d, %s: referee %.2f s (CPU %.2f s), "
-                  "tournament %.2f s (CPU %.2f s); load %.2f"
-                  % (n, lang, rw, rc, tw, tc, l0))
+            # two pairs, the second in the other order (referee,
+            # tournament, tournament, referee): whatever the machine does
+            # to the run that comes first or second falls on both sides
+            for order in (0, 1):
+                l0 = load()
+                pair = {}
+                for side in ((0, 1) if order == 0 else (1, 0)):
+                    if side == 0:
+                        _, rw, rc = referee(
+                            "horserace", five, scaled(games),
+                            seed=2 * rep + order + 1, log=log,
+                            extra=("-o", "races=1", "--time-hello",
+                                   "600000"))
+                        for f in glob.glob(log + "*"):
+                            os.unlink(f)
+                        pair["ref"] = (rw, rc)
+                    else:
+                        pair["tour"] = pin_tour(tmp, "one", five,
+                                                scaled(games), 1)
+                rw, rc = pair["ref"]
+                n, tw, tc = pair["tour"]
+                r["t"][lang].append((n / tw) / (scaled(games) / rw))
+                r["c"][lang].append((tc / n) / (rc / scaled(games)))
+                print("  one table of %d, %s: referee %.2f s (CPU %.2f s), "
+                      "tournament %.2f s (CPU %.2f s)%s; load %.2f"
+                      % (n, lang, rw, rc, tw, tc,
+                         ", tournament first" if order else "", l0))
         # more tables than slots: the first run times the pace as it
         # plays (no second start of its bots), against one referee per
         # table
