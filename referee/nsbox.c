@@ -35,6 +35,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "mkdirs.h"
 #include "nsbox.h"
 #include "seccomp.h"
 
@@ -125,30 +126,6 @@ put(const char *path, const char *s)
 	    write(fd, s, n) != (ssize_t)n)
 		fail("cannot write", path);
 	close(fd);
-}
-
-/* Makes the directory at path and those above it (0755); 0 or -1. */
-static int
-mkdirs(const char *path)
-{
-	char p[PATH_MAX], *s;
-
-	if (strlcpy(p, path, sizeof p) >= sizeof p) {
-		errno = ENAMETOOLONG;
-		return -1;
-	}
-	for (s = p + 1; ; s++) {
-		if (*s != '/' && *s != '\0')
-			continue;
-		if (*s == '/') {
-			*s = '\0';
-			if (mkdir(p, 0755) == -1 && errno != EEXIST)
-				return -1;
-			*s = '/';
-			continue;
-		}
-		return mkdir(p, 0755) == -1 && errno != EEXIST ? -1 : 0;
-	}
 }
 
 /*

@@ -1,17 +1,15 @@
 /*
  * Where the tournament's programs and directories are: the programs
- * beside this one (bin/referee, bin/replay), the referee to run, the
- * directories it makes, and the one warning when bots cannot be isolated
- * from each other.  Leaf of tournaments/: it calls nothing of the
+ * beside this one (bin/referee, bin/replay), the referee to run, and
+ * the one warning when bots cannot be isolated from each other (the
+ * directories the tournament makes: referee/mkdirs.c).  Leaf of tournaments/: it calls nothing of the
  * tournament's, so every unit there may use it.
  */
 #include <err.h>
-#include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "base/paths.h"
 #include "cli.h"
@@ -27,29 +25,6 @@ beside_self(const char *name)
 	if (cli_beside(name, path, sizeof path) == 0)
 		return xstrdup(path);
 	return xstrdup(name);
-}
-
-/* Makes a directory and its parents; -1 and errno. */
-int
-mkdirs(const char *path)
-{
-	char *p, *q, c;
-	int rc = 0;
-
-	p = xstrdup(path);
-	for (q = p + 1; rc == 0; q++) {
-		if (*q != '/' && *q != '\0')
-			continue;
-		c = *q;
-		*q = '\0';
-		if (mkdir(p, 0755) == -1 && errno != EEXIST)
-			rc = -1;
-		*q = c;
-		if (c == '\0')
-			break;
-	}
-	free(p);
-	return rc;
 }
 
 /* Warns once if bots cannot be isolated; see paths.h. */

@@ -5,13 +5,13 @@
 #ifndef PATHS_H
 #define PATHS_H
 
+#include "mkdirs.h"	/* mkdirs(), which the tournament's users of this take */
+
 /*
  * The program name installed beside this one (bin/NAME), else name alone,
  * to be found in PATH; caller frees.
  */
 char	*beside_self(const char *name);
-/* Makes a directory and its parents; -1 and errno. */
-int	 mkdirs(const char *);
 /*
  * The referee program: given (may be NULL), else $CARDARENA_REFEREE, else
  * the one beside this program, else "referee" from PATH; caller frees.
