@@ -164,6 +164,10 @@ bin/%: $(B)/bots/%.o $(BOT_LIB) $(LIB)
 $(B)/tests/t_speculation_edge: $(B)/tests/t_speculation_edge.o $(TEST_LIB) $(BOT_LIB) $(LIB)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
+# t_jload tests the C SDK's message reader (bots/lib/jload.c).
+$(B)/tests/t_jload: $(B)/tests/t_jload.o $(TEST_LIB) $(BOT_LIB) $(LIB)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
 $(B)/tournaments/ladder/%.o: CFLAGS += $(LADDER_CFLAGS)
 $(B)/tournaments/ladder/ladder_serve.o: CFLAGS += -DMHD_SONAME='"$(MHD_SONAME)"'
 # Every tournaments/ folder's objects in one archive, which bin/tournament
