@@ -273,7 +273,8 @@ install: all
 	        -e 's|run from the repository root with bin/tournament run tournaments/|run from any directory with $(PREFIX)/bin/cardarena-tournament run $(PREFIX)/share/cardarena/tournaments/|' \
 	        "$$f" > $(SHARE)/tournaments/examples/$${f##*/} || exit 1; \
 	done
-	install -m 644 bots/lib/bot.h bots/lib/bot.c referee/engine/rng.h referee/engine/rng.c \
+	install -m 644 bots/lib/bot.h bots/lib/bot.c bots/lib/jload.h bots/lib/jload.c \
+	    referee/engine/rng.h referee/engine/rng.c \
 	    $(SHARE)/bots/lib/
 	install -m 644 bots/random.c $(SHARE)/bots/
 	install -m 644 bots/python/*.py $(SHARE)/bots/python/
