@@ -46,6 +46,9 @@ static int	string(struct jl *, int, const char **, size_t *);
 static json_t	*integer(struct jl *);
 static json_t	*literal(struct jl *, const char *, size_t, json_t *);
 static json_t	*value(struct jl *);
+static int	enter(struct jl *, int);
+static int	next(struct jl *, int);
+static int	member(struct jl *, json_t *);
 static json_t	*object(struct jl *);
 static json_t	*array(struct jl *);
 
@@ -346,53 +349,89 @@ value(struct jl *jl)
 }
 
 /*
- * Reads the object at jl->p (its '{'), its keys set in document order (of
- * a duplicate the last value stays, as in json_loadb); NULL: give up.
+ * Enters the object or array at jl->p (its opening byte): 1 past its
+ * closing byte when it is empty, 0 at its first member, -1 (give up) if
+ * it is nested too deep.
  */
-static json_t *
-object(struct jl *jl)
+static int
+enter(struct jl *jl, int close)
 {
-	json_t *o, *v;
+	if (++jl->depth > JLOAD_MAX_DEPTH)
+		return -1;
+	jl->p++;
+	ws(jl);
+	if (jl->p < jl->end && *jl->p == close) {
+		jl->p++;
+		jl->depth--;
+		return 1;
+	}
+	return 0;
+}
+
+/*
+ * After a member of an object or array: 1 past its closing byte (the
+ * end), 0 at the next member (past a comma), -1 (give up) for anything
+ * else.
+ */
+static int
+next(struct jl *jl, int close)
+{
+	ws(jl);
+	if (jl->p < jl->end && *jl->p == close) {
+		jl->p++;
+		jl->depth--;
+		return 1;
+	}
+	if (jl->p == jl->end || *jl->p != ',')
+		return -1;
+	jl->p++;
+	ws(jl);
+	return 0;
+}
+
+/*
+ * Reads the member at jl->p, "key": value, into object o (set after the
+ * keys before it: of a duplicate the last value stays, as in
+ * json_loadb); -1: give up.
+ */
+static int
+member(struct jl *jl, json_t *o)
+{
+	json_t *v;
 	const char *k;
 	size_t n, at = jl->used;
 
-	if (++jl->depth > JLOAD_MAX_DEPTH || (o = json_object()) == NULL)
-		return NULL;
+	if (jl->p == jl->end || *jl->p != '"' || string(jl, 1, &k, &n) != 0)
+		return -1;
+	ws(jl);
+	if (jl->p == jl->end || *jl->p != ':')
+		return -1;
 	jl->p++;
 	ws(jl);
-	if (jl->p < jl->end && *jl->p == '}')
-		goto done;
-	for (;;) {
-		if (jl->p == jl->end || *jl->p != '"' ||
-		    string(jl, 1, &k, &n) != 0)
-			goto fail;
-		ws(jl);
-		if (jl->p == jl->end || *jl->p != ':')
-			goto fail;
-		jl->p++;
-		ws(jl);
-		/* The key stays while its value is read. */
-		jl->used = at + n + 1;
-		v = value(jl);
-		jl->used = at;
-		if (v == NULL || json_object_set_new_nocheck(o, jl->buf + at,
-		    v) != 0)
-			goto fail;
-		ws(jl);
-		if (jl->p == jl->end || (*jl->p != ',' && *jl->p != '}'))
-			goto fail;
-		if (*jl->p == '}')
-			break;
-		jl->p++;
-		ws(jl);
-	}
-done:
-	jl->p++;
-	jl->depth--;
+	/* The key stays while its value is read. */
+	jl->used = at + n + 1;
+	v = value(jl);
+	jl->used = at;
+	if (v == NULL || json_object_set_new_nocheck(o, jl->buf + at, v) != 0)
+		return -1;
+	return 0;
+}
+
+/* Reads the object at jl->p (its '{'); NULL: give up. */
+static json_t *
+object(struct jl *jl)
+{
+	json_t *o;
+	int r;
+
+	if ((r = enter(jl, '}')) == -1 || (o = json_object()) == NULL)
+		return NULL;
+	while (r == 0)
+		if (member(jl, o) != 0 || (r = next(jl, '}')) == -1) {
+			json_decref(o);
+			return NULL;
+		}
 	return o;
-fail:
-	json_decref(o);
-	return NULL;
 }
 
 /* Reads the array at jl->p (its '['); NULL: give up. */
@@ -400,31 +439,18 @@ static json_t *
 array(struct jl *jl)
 {
 	json_t *a, *v;
+	int r;
 
-	if (++jl->depth > JLOAD_MAX_DEPTH || (a = json_array()) == NULL)
+	if ((r = enter(jl, ']')) == -1 || (a = json_array()) == NULL)
 		return NULL;
-	jl->p++;
-	ws(jl);
-	if (jl->p < jl->end && *jl->p == ']')
-		goto done;
-	for (;;) {
-		if ((v = value(jl)) == NULL || json_array_append_new(a, v) != 0)
-			goto fail;
-		ws(jl);
-		if (jl->p == jl->end || (*jl->p != ',' && *jl->p != ']'))
-			goto fail;
-		if (*jl->p == ']')
-			break;
-		jl->p++;
-		ws(jl);
-	}
-done:
-	jl->p++;
-	jl->depth--;
+	while (r == 0)
+		if ((v = value(jl)) == NULL ||
+		    json_array_append_new(a, v) != 0 ||
+		    (r = next(jl, ']')) == -1) {
+			json_decref(a);
+			return NULL;
+		}
 	return a;
-fail:
-	json_decref(a);
-	return NULL;
 }
 
 /* The tree of buf[0..len); see jload.h. */
