@@ -164,6 +164,10 @@ bin/%: $(B)/bots/%.o $(BOT_LIB) $(LIB)
 $(B)/tests/t_speculation_edge: $(B)/tests/t_speculation_edge.o $(TEST_LIB) $(BOT_LIB) $(LIB)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
+# t_jload tests the C SDK's message reader (bots/lib/jload.c).
+$(B)/tests/t_jload: $(B)/tests/t_jload.o $(TEST_LIB) $(BOT_LIB) $(LIB)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
 $(B)/tournaments/ladder/%.o: CFLAGS += $(LADDER_CFLAGS)
 $(B)/tournaments/ladder/ladder_serve.o: CFLAGS += -DMHD_SONAME='"$(MHD_SONAME)"'
 # Every tournaments/ folder's objects in one archive, which bin/tournament
@@ -269,7 +273,8 @@ install: all
 	        -e 's|run from the repository root with bin/tournament run tournaments/|run from any directory with $(PREFIX)/bin/cardarena-tournament run $(PREFIX)/share/cardarena/tournaments/|' \
 	        "$$f" > $(SHARE)/tournaments/examples/$${f##*/} || exit 1; \
 	done
-	install -m 644 bots/lib/bot.h bots/lib/bot.c referee/engine/rng.h referee/engine/rng.c \
+	install -m 644 bots/lib/bot.h bots/lib/bot.c bots/lib/jload.h bots/lib/jload.c \
+	    referee/engine/rng.h referee/engine/rng.c \
 	    $(SHARE)/bots/lib/
 	install -m 644 bots/random.c $(SHARE)/bots/
 	install -m 644 bots/python/*.py $(SHARE)/bots/python/

@@ -66,6 +66,34 @@ load helpers
 	[ "$status" -eq 0 ]
 }
 
+# The C SDK as README tells a user to build a bot from it (its cc line,
+# run in the installed bots directory): the bot builds from the installed
+# files alone and plays as the installed cardarena-random plays.
+@test "README's cc line builds the installed C SDK's random bot, which plays as cardarena-random" {
+	run mk install PREFIX="$T/usr"
+	[ "$status" -eq 0 ]
+	line=$(awk '/^    cc -std=c11 .*-Ilib/ { l = $0; sub(/\\$/, "", l);
+	    getline; print l $0; exit }' README.md)
+	[[ "$line" == *"lib/bot.c"* ]]
+	cd "$T/usr/share/cardarena/bots"
+	run sh -c "$line"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ -x mybot ]
+	r=$T/usr/bin/cardarena-referee
+	run "$r" -g horserace -n 3 -s 5 --games 2 -b "./mybot --seed 1" \
+	    -b "./mybot --seed 2" -b "./mybot --seed 3"
+	[ "$status" -eq 0 ]
+	mine=$output
+	run "$r" -g horserace -n 3 -s 5 --games 2 \
+	    -b "$T/usr/bin/cardarena-random --seed 1" \
+	    -b "$T/usr/bin/cardarena-random --seed 2" \
+	    -b "$T/usr/bin/cardarena-random --seed 3"
+	[ "$status" -eq 0 ]
+	[[ "$mine" == *'"type":"result"'* ]]
+	[ "$mine" = "$output" ]
+}
+
 @test "make install refuses a PREFIX with a space, installing nothing" {
 	run mk install PREFIX="$T/a b"
 	echo "$output"

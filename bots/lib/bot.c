@@ -2,8 +2,9 @@
  * The C bot SDK's protocol loop; see bot.h.  Lines are read with getline
  * (the referee caps their length) and answered with one write each.  A
  * message's type is read from the line's start (the referee writes it
- * first); only the messages a bot sees are parsed (jansson), a start is
- * scanned for its game and seat, and the answers are written as text.
+ * first); only the messages a bot sees are parsed (jload.h's fast
+ * reader, jansson's when it gives up), a start is scanned for its game
+ * and seat, and the answers are written as text.
  */
 #include <err.h>
 #include <errno.h>
@@ -14,6 +15,7 @@
 #include <string.h>
 
 #include "bot.h"
+#include "jload.h"
 
 static unsigned	wants = BOT_WANT_ALL;
 
@@ -355,7 +357,8 @@ bot_main(int argc, char **argv, const char *name, bot_choose_fn choose,
 			    (uint64_t)game));
 			continue;
 		}
-		if ((msg = json_loadb(line, (size_t)len, 0, &jerr)) == NULL) {
+		/* The fast reader; jansson's own when it gives up. */
+		if ((msg = jload_or_loadb(line, (size_t)len, &jerr)) == NULL) {
 			warnx("unreadable message from the referee: %s",
 			    jerr.text);
 			continue;

@@ -22,7 +22,9 @@
  * out (the hello's "wants", protocol.md), so there is less to parse.  The
  * SDK parses a message only when someone reads it: a start is scanned for
  * its game and seat, and an end or an error is not parsed at all when the
- * bot has no on_message callback.
+ * bot has no on_message callback.  A message is parsed by jload.h's reader
+ * (the tree json_loadb makes, about three times cheaper), json_loadb
+ * itself for what that reader gives up on.
  */
 #ifndef CARDARENA_BOT_H
 #define CARDARENA_BOT_H
