@@ -1227,17 +1227,16 @@ contain_pin(int cpu, char *cause, size_t len)
 
 /*
  * Pins pid, each of its threads and, to depth levels below, their
- * children (from /proc/PID/task/TID/children) to set.
+ * children (sweep_task_children) to set.
  */
 static void
 pin_tree(pid_t pid, const cpu_set_t *set, int depth)
 {
-	char path[64], buf[1024], *p, *end;
+	char path[64];
 	struct dirent *d;
 	DIR *dp;
-	pid_t tid, kid;
-	ssize_t k;
-	int fd;
+	pid_t tid, *kids;
+	size_t i, n;
 
 	snprintf(path, sizeof path, "/proc/%d/task", (int)pid);
 	if ((dp = opendir(path)) == NULL)
@@ -1247,16 +1246,12 @@ pin_tree(pid_t pid, const cpu_set_t *set, int depth)
 			continue;
 		tid = (pid_t)strtol(d->d_name, NULL, 10);
 		sched_setaffinity(tid, sizeof *set, set);
-		snprintf(path, sizeof path, "/proc/%d/task/%d/children",
-		    (int)pid, (int)tid);
-		if (depth == 0 || (fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
+		if (depth == 0 ||
+		    sweep_task_children(pid, tid, &kids, &n) == -1)
 			continue;
-		k = read(fd, buf, sizeof buf - 1);
-		close(fd);
-		buf[k > 0 ? k : 0] = '\0';
-		for (p = buf; (kid = (pid_t)strtol(p, &end, 10)), end != p;
-		    p = end)
-			pin_tree(kid, set, depth - 1);
+		for (i = 0; i < n; i++)
+			pin_tree(kids[i], set, depth - 1);
+		free(kids);
 	}
 	closedir(dp);
 }

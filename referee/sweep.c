@@ -153,41 +153,51 @@ proc_stat(pid_t pid, char *state)
 	return (pid_t)strtol(p + 4, NULL, 10);
 }
 
+/* The kernel's list of a thread's children; see sweep.h. */
+int
+sweep_task_children(pid_t pid, pid_t tid, pid_t **v, size_t *n)
+{
+	char path[64], buf[8192], *p, *end;
+	size_t cap = 0;
+	ssize_t k;
+	pid_t kid;
+	int fd;
+
+	*v = NULL;
+	*n = 0;
+	snprintf(path, sizeof path, "/proc/%d/task/%d/children", (int)pid,
+	    (int)tid);
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
+		return -1;
+	k = read(fd, buf, sizeof buf - 1);
+	close(fd);
+	/* one read of a list this long may have cut it: not whole */
+	if (k < 0 || (size_t)k >= sizeof buf - 1)
+		return -1;
+	buf[k] = '\0';
+	for (p = buf; (kid = (pid_t)strtol(p, &end, 10)), end != p; p = end) {
+		if (*n == cap)
+			*v = xreallocarray(*v, cap = cap * 2 + 16, sizeof **v);
+		(*v)[(*n)++] = kid;
+	}
+	return 0;
+}
+
 /*
  * Our children now, into a new array (*n of them): from the kernel's list
- * (/proc/self/task/PID/children), else a scan of every /proc/PID/stat.
+ * (sweep_task_children), else a scan of every /proc/PID/stat.
  */
 static pid_t *
 children(size_t *n)
 {
-	char path[64], buf[8192], *p, *end;
 	struct dirent *d;
 	pid_t *v = NULL, me = getpid(), pid;
 	size_t cap = 0;
-	ssize_t k;
 	DIR *dp;
 	char state;
-	int fd;
 
-	*n = 0;
-	snprintf(path, sizeof path, "/proc/self/task/%d/children", (int)me);
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) != -1) {
-		k = read(fd, buf, sizeof buf - 1);
-		close(fd);
-		if (k >= 0 && (size_t)k < sizeof buf - 1) {
-			buf[k] = '\0';
-			for (p = buf; ; p = end) {
-				pid = (pid_t)strtol(p, &end, 10);
-				if (end == p)
-					break;
-				if (*n == cap)
-					v = xreallocarray(v, cap = cap * 2 + 16,
-					    sizeof *v);
-				v[(*n)++] = pid;
-			}
-			return v;
-		}
-	}
+	if (sweep_task_children(me, me, &v, n) == 0)
+		return v;
 	if ((dp = opendir("/proc")) == NULL)
 		return v;
 	while ((d = readdir(dp)) != NULL) {

@@ -33,6 +33,13 @@ void	 sweep_children(uid_t uid, int (*keep)(pid_t), struct usage *u);
  */
 int	 sweep_reap(pid_t pid, int ms, int *status, struct rusage *ru);
 /*
+ * The children of thread tid of process pid, as the kernel lists them
+ * (/proc/PID/task/TID/children), into a new array *v (*n of them; NULL
+ * when none); 0, or -1 if the list cannot be read whole (no such thread,
+ * or no such file where the kernel does not keep one).
+ */
+int	 sweep_task_children(pid_t pid, pid_t tid, pid_t **v, size_t *n);
+/*
  * Starts the watchdog, a process of ours in a group of its own, spared by
  * sweep_children: once the program is gone (even SIGKILLed) it kills
  * every process of every uid in [base, base + n).  Nothing if it cannot.
