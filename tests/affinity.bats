@@ -295,35 +295,37 @@ referee_rec() {
 	[[ "$(cpus jt | sort -u)" != *,* ]]
 }
 
+# sandboxed_cpus LAUNCHER CPU: the CPUs a sandboxed bot (own: our
+# launcher, bwrap: bubblewrap) may use at its first command, at a table
+# of --cpu CPU; its stderr comes out beside the log
+sandboxed_cpus() {
+	rm -f "$T"/m.log*
+	if [ "$1" = bwrap ]; then
+		CARDARENA_BWRAP="$(command -v bwrap)"
+		export CARDARENA_BWRAP
+	fi
+	bin/referee -g nyse -n 3 --games 1 -q --sandbox --cpu "$2" \
+	    --log "$T/m.log" \
+	    -b 'sh -c "grep Cpus_allowed_list: /proc/self/status >&2; exec bin/random"' \
+	    -b bin/random -b bin/random
+	unset CARDARENA_BWRAP
+	awk '{print $2}' "$T/m.log.bot0.stderr"
+}
+
 @test "a sandboxed bot runs on its table's CPU from its first instruction, by our own launcher and by bwrap" {
 	[ "$NCPU" -ge 2 ] || skip "one CPU: nothing to pin"
 	bin/referee -g horserace -q --sandbox -b bin/random -b bin/random \
 	    -b bin/random 2>/dev/null || skip "the sandbox cannot run here"
 	last=$(python3 -c 'import os; print(max(os.sched_getaffinity(0)))')
-	# the bot's first command notes the CPUs it may use, then plays; its
-	# stderr comes out beside the log
+	all=$(awk '/^Cpus_allowed_list:/ {print $2}' /proc/self/status)
 	for launcher in own bwrap; do
-		if [ $launcher = bwrap ]; then
-			command -v bwrap >/dev/null || continue
-			export CARDARENA_BWRAP="$(command -v bwrap)"
-		fi
-		rm -f "$T"/m.log*
-		bin/referee -g nyse -n 3 --games 1 -q --sandbox --cpu "$last" \
-		    --log "$T/m.log" \
-		    -b 'sh -c "grep Cpus_allowed_list: /proc/self/status >&2; exec bin/random"' \
-		    -b bin/random -b bin/random
-		unset CARDARENA_BWRAP
-		run cat "$T/m.log.bot0.stderr"
-		[ "$(printf '%s\n' "$output" | awk '{print $2}')" = "$last" ]
+		[ $launcher = own ] || command -v bwrap >/dev/null || continue
+		run sandboxed_cpus $launcher "$last"
+		[ "$status" -eq 0 ]
+		[ "$output" = "$last" ]
 		# --cpu none: all of them
-		rm -f "$T"/m.log*
-		[ $launcher = own ] || export CARDARENA_BWRAP="$(command -v bwrap)"
-		bin/referee -g nyse -n 3 --games 1 -q --sandbox --cpu none \
-		    --log "$T/m.log" \
-		    -b 'sh -c "grep Cpus_allowed_list: /proc/self/status >&2; exec bin/random"' \
-		    -b bin/random -b bin/random
-		unset CARDARENA_BWRAP
-		run cat "$T/m.log.bot0.stderr"
-		[ "$(printf '%s\n' "$output" | awk '{print $2}')" = "$(awk '/^Cpus_allowed_list:/ {print $2}' /proc/self/status)" ]
+		run sandboxed_cpus $launcher none
+		[ "$status" -eq 0 ]
+		[ "$output" = "$all" ]
 	done
 }
