@@ -347,6 +347,22 @@ struct view {
 static void	 view_build(struct view *, char *const *, int, int);
 static void	 view_free(struct view *);
 
+/*
+ * Appends a copy of path to a vpath list that the caller knows does not
+ * hold it.  Every list grows here, its room in powers of two, so that one
+ * of thousands (a ladder's entrants hidden) grows in a few steps.
+ */
+static void
+vpath_push(struct vpath **v, int *n, const char *path, int dir, int given)
+{
+	if ((*n & (*n - 1)) == 0)
+		*v = xreallocarray(*v, *n == 0 ? 1 : (size_t)*n * 2,
+		    sizeof **v);
+	(*v)[*n].path = xstrdup(path);
+	(*v)[*n].dir = dir;
+	(*v)[(*n)++].given = given;
+}
+
 /* Appends a copy of path to a vpath list, unless it is there already. */
 static void
 vpath_add(struct vpath **v, int *n, const char *path, int dir, int given)
@@ -358,10 +374,37 @@ vpath_add(struct vpath **v, int *n, const char *path, int dir, int given)
 			(*v)[i].given |= given;
 			return;
 		}
-	*v = xreallocarray(*v, (size_t)*n + 1, sizeof **v);
-	(*v)[*n].path = xstrdup(path);
-	(*v)[*n].dir = dir;
-	(*v)[(*n)++].given = given;
+	vpath_push(v, n, path, dir, given);
+}
+
+/* Orders two vpaths by path. */
+static int
+vpath_cmp(const void *a, const void *b)
+{
+	return strcmp(((const struct vpath *)a)->path,
+	    ((const struct vpath *)b)->path);
+}
+
+/*
+ * Sorts a vpath list by path (a directory before what it holds) and drops
+ * the repeats, their given flags joined: vpath_add's result for a long
+ * list, without its scan at each path.
+ */
+static void
+vpath_uniq(struct vpath *v, int *n)
+{
+	int i, k;
+
+	if (*n < 2)
+		return;
+	qsort(v, (size_t)*n, sizeof *v, vpath_cmp);
+	for (i = 1, k = 0; i < *n; i++)
+		if (strcmp(v[i].path, v[k].path) == 0) {
+			v[k].given |= v[i].given;
+			free(v[i].path);
+		} else
+			v[++k] = v[i];
+	*n = k + 1;
 }
 
 /* The index of a directory of v that holds path (or is it), or -1. */
@@ -456,14 +499,15 @@ view_build(struct view *v, char *const *argv, int bot, int sandbox)
 	for (i = 0; i < c->n_hide; i++)
 		if (realpath(c->hide[i], real) != NULL &&
 		    stat(real, &sb) == 0 && strcmp(real, "/") != 0)
-			vpath_add(&hard, &nhard, real, S_ISDIR(sb.st_mode), 0);
+			vpath_push(&hard, &nhard, real, S_ISDIR(sb.st_mode), 0);
+	vpath_uniq(hard, &nhard);
 	/* whether its working directory is in its sight */
 	vis = !sandbox || (!given && vpath_holds(hard, nhard, v->cwd) == -1 &&
 	    strcmp(v->cwd, "/") != 0);
 	v->cwd_shown = sandbox && vis && strcmp(v->cwd, "/tmp") != 0;
 	for (i = 0; i < nhard; i++)
 		if (!hard[i].dir || !vis || !under(v->cwd, hard[i].path))
-			vpath_add(&v->hide, &v->nhide, hard[i].path,
+			vpath_push(&v->hide, &v->nhide, hard[i].path,
 			    hard[i].dir, 0);
 	for (i = 0; i < c->n_own; i++) {
 		/* a command naming no directory (sh -c '...') is kept
@@ -506,7 +550,7 @@ view_build(struct view *v, char *const *argv, int bot, int sandbox)
 	for (i = 0; i < v->nhide; i++)
 		if (vpath_holds(v->bind, v->nbind, v->hide[i].path) != -1 &&
 		    !out_of_reach(v->hide[i].path))
-			vpath_add(&keep, &nkeep, v->hide[i].path,
+			vpath_push(&keep, &nkeep, v->hide[i].path,
 			    v->hide[i].dir, 0);
 	vpath_free(v->hide, v->nhide);
 	v->hide = keep;

@@ -29,15 +29,20 @@
 #     and the system's binds; the PID namespace; every namespace; /proc;
 #     the minimal /dev; --dev, the old /dev; the shell that hands the bot
 #     its stdin), in turn, medians.
+#  6. A ladder's hidden entrants: a sandboxed referee run of 5 C random
+#     bots and one short game with 0, 1,000 and 10,000 directories given
+#     to --sandbox-hide (a ladder hides every entrant's copies but the
+#     seated ones'; each bot's start resolves the list), in turn, medians
+#     of wall time.
 # Environment: B (build dir), BENCH_GAMES (games, default 300),
 # BENCH_SPAWNS (bots spawned per mode, default 50), BENCH_TABLES (referee
 # runs timed, default 20), BENCH_STARTS (runs of parts 4 and 5 per
 # command, default 20), REFEREE (the referee of parts 3 and 4),
 # BENCH_SECURITY_ONLY (a comma list of the parts to run: spawn, decision,
-# strangers, start, split; default all).
+# strangers, start, split, hide; default all).
 set -eu
 cd "$(dirname "$0")/.."
-only=",${BENCH_SECURITY_ONLY:-spawn,decision,strangers,start,split},"
+only=",${BENCH_SECURITY_ONLY:-spawn,decision,strangers,start,split,hide},"
 # True when part $1 is to run.
 part() {
 	case $only in *,"$1",*) return 0 ;; esac
@@ -246,5 +251,37 @@ for i in range(n + 1):
 for (name, _), (w, c) in zip(steps, res):
     print("  %-38s wall %5.2f ms  CPU %5.2f ms" % (name, statistics.median(w),
                                                  statistics.median(c)))
+PY
+fi
+
+# 6. A ladder's hidden entrants: the start of a table whose referee is
+#    given thousands of --sandbox-hide directories (none of them in the
+#    bots' sight: each is resolved, then left out).
+if part hide && [ "$sandbox" = 1 ]; then
+	echo "== containment: a table's run with N directories hidden (5 bots, 1 short game, 5 runs each, in turn; load $(cut -d' ' -f1 /proc/loadavg))"
+	python3 - "$tmp" <<'PY'
+import os, statistics, subprocess, sys, time
+tmp = sys.argv[1]
+for i in range(10000):
+    os.makedirs(os.path.join(tmp, "entries", "e%05d" % i, "bot"))
+base = ["bin/referee", "-g", "horserace", "-n", "5", "--games", "1", "-q",
+        "-o", "races=1", "--sandbox"]
+for i in range(1, 6):
+    base += ["-b", "bin/random --seed %d" % i]
+sizes = (0, 1000, 10000)
+res = {k: [] for k in sizes}
+for r in range(6):
+    for k in sizes:
+        argv = list(base)
+        for i in range(k):
+            argv += ["--sandbox-hide",
+                     os.path.join(tmp, "entries", "e%05d" % i)]
+        t0 = time.monotonic()
+        subprocess.run(argv, check=True, stdout=subprocess.DEVNULL)
+        if r > 0:	# the first round warms up
+            res[k].append((time.monotonic() - t0) * 1e3)
+for k in sizes:
+    print("  %5d hidden: wall %7.1f ms (median)" % (k,
+                                                    statistics.median(res[k])))
 PY
 fi

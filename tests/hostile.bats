@@ -1119,6 +1119,37 @@ touch /dev/new 2>/dev/null || echo made: none; } >&2; exec bin/random'" -b bin/r
 	log_complete "$T/w/out/logs/m.log"
 }
 
+@test "sandbox: hundreds of hidden directories, some given twice and one through a symlink: each hidden, the bot's own shown" {
+	need_sandbox
+	mkdir -p "$T/w/d" "$T/w/out" "$T/w/mine"
+	args=""
+	for i in $(seq 1 400); do
+		mkdir "$T/w/d/e$i"
+		echo "secret$i" >"$T/w/d/e$i/f"
+		args="$args --sandbox-hide d/e$i"
+	done
+	ln -s d/e7 "$T/w/seven"
+	echo visible >"$T/w/mine/f"
+	chmod -R go+rx "$T/w"
+	# e5 again, e7 again through its symlink, e9 again by its full path:
+	# each one hidden (the list is sorted and its repeats dropped)
+	args="$args --sandbox-hide d/e5 --sandbox-hide seven --sandbox-hide $T/w/d/e9"
+	# the bot's last word names the random bot (its $0), shown to it
+	run env -C "$T/w" "$PWD/bin/referee" -g horserace -s 3 -o races=1 -q \
+	    --sandbox $args --log out/m.log \
+	    -b "sh -c 'cat d/e1/f d/e5/f d/e7/f d/e9/f d/e400/f seven/f mine/f >&2; exec \"\$0\"' $PWD/bin/random" \
+	    -b "$PWD/bin/random" -b "$PWD/bin/random"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	# it played: no fault
+	! grep -q '"type":"fault"' "$T/w/out/m.log"
+	cat "$T/w/out/m.log.bot0.stderr"
+	! grep -q secret "$T/w/out/m.log.bot0.stderr"
+	grep -qx visible "$T/w/out/m.log.bot0.stderr"
+	[ "$(grep -c '^cat: ' "$T/w/out/m.log.bot0.stderr")" -eq 6 ]
+	log_complete "$T/w/out/m.log"
+}
+
 # Integrity among strangers (issue 34).  The modes a case runs in, as
 # RUNNER:FLAG words: root with the sandbox, root isolated (without it), an
 # ordinary user (nobody) with the sandbox (the default), where each works
