@@ -274,6 +274,7 @@ install: all
 	        "$$f" > $(SHARE)/tournaments/examples/$${f##*/} || exit 1; \
 	done
 	install -m 644 bots/lib/bot.h bots/lib/bot.c bots/lib/jload.h bots/lib/jload.c \
+	    referee/engine/utf8.h \
 	    referee/engine/rng.h referee/engine/rng.c \
 	    $(SHARE)/bots/lib/
 	install -m 644 bots/random.c $(SHARE)/bots/

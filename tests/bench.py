@@ -22,8 +22,8 @@ the spread (lowest..highest) of the repetitions.
               one CPU (bench_pipe -p: the limit of a referee that keeps
               its table on one CPU, as --cpu auto does for a game asked
               one seat at a time; rows "one-CPU").  The standard: wall /
-              poll-loop wall at most 1.5 x with the log on.  Never a CPU time over a
-              wall time.
+              poll-loop wall at most 1.5 x with the log on.  Never a CPU
+              time over a wall time.
   first game  a table's time to its first game (the match log's t of game
               0's start), 5 C random bots, and 5 Python ones.
   sdk         decisions per CPU second of each SDK's random bot (C, Python,
@@ -538,24 +538,23 @@ def pins(tmp):
             # two pairs, the second in the other order (referee,
             # tournament, tournament, referee): whatever the machine does
             # to the run that comes first or second falls on both sides
+            def ref(seed):
+                _, rw, rc = referee("horserace", five, scaled(games),
+                                    seed=seed, log=log,
+                                    extra=("-o", "races=1",
+                                           "--time-hello", "600000"))
+                for f in glob.glob(log + "*"):
+                    os.unlink(f)
+                return rw, rc
+
             for order in (0, 1):
                 l0 = load()
-                pair = {}
-                for side in ((0, 1) if order == 0 else (1, 0)):
-                    if side == 0:
-                        _, rw, rc = referee(
-                            "horserace", five, scaled(games),
-                            seed=2 * rep + order + 1, log=log,
-                            extra=("-o", "races=1", "--time-hello",
-                                   "600000"))
-                        for f in glob.glob(log + "*"):
-                            os.unlink(f)
-                        pair["ref"] = (rw, rc)
-                    else:
-                        pair["tour"] = pin_tour(tmp, "one", five,
-                                                scaled(games), 1)
-                rw, rc = pair["ref"]
-                n, tw, tc = pair["tour"]
+                seed = 2 * rep + order + 1
+                if order == 0:
+                    rw, rc = ref(seed)
+                n, tw, tc = pin_tour(tmp, "one", five, scaled(games), 1)
+                if order == 1:
+                    rw, rc = ref(seed)
                 r["t"][lang].append((n / tw) / (scaled(games) / rw))
                 r["c"][lang].append((tc / n) / (rc / scaled(games)))
                 print("  one table of %d, %s: referee %.2f s (CPU %.2f s), "

@@ -1,7 +1,7 @@
 /*
  * The C bot SDK's fast reader of a message line; see jload.h.  A
  * recursive descent over the buffer: whitespace, objects, arrays,
- * strings (UTF-8 checked as strictly as jansson checks it, escapes
+ * strings (UTF-8 checked by utf8.h, as strictly as jansson, escapes
  * decoded), integers and the three literals, each value made with
  * jansson's constructors as json_loadb makes it.  Whatever is not one of
  * these, or is one of them in a way jansson rejects, gives up (NULL).
@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "jload.h"
+#include "utf8.h"
 
 #if JSON_INTEGER_IS_LONG_LONG
 #define JINT_MAX	LLONG_MAX
@@ -37,7 +38,6 @@ struct jl {
 
 static int	grow(struct jl *, size_t);
 static void	ws(struct jl *);
-static size_t	utf8_len(const unsigned char *, const unsigned char *);
 static int	hex4(const unsigned char *, const unsigned char *,
 		    unsigned *);
 static size_t	utf8_put(char *, unsigned);
@@ -85,45 +85,6 @@ ws(struct jl *jl)
 	while (jl->p < jl->end && (*jl->p == ' ' || *jl->p == '\n' ||
 	    *jl->p == '\r' || *jl->p == '\t'))
 		jl->p++;
-}
-
-/*
- * The length of the UTF-8 sequence at p (before end), or 0 if it is not
- * one jansson accepts: a bad first or continuation byte, a truncated
- * sequence, an overlong form, a surrogate or a value past U+10FFFF.
- */
-static size_t
-utf8_len(const unsigned char *p, const unsigned char *end)
-{
-	unsigned v;
-	size_t n, i;
-
-	if (p[0] < 0x80)
-		return 1;
-	if (p[0] < 0xC2)
-		return 0;
-	if (p[0] < 0xE0) {
-		n = 2;
-		v = p[0] & 0x1F;
-	} else if (p[0] < 0xF0) {
-		n = 3;
-		v = p[0] & 0x0F;
-	} else if (p[0] < 0xF5) {
-		n = 4;
-		v = p[0] & 0x07;
-	} else
-		return 0;
-	if ((size_t)(end - p) < n)
-		return 0;
-	for (i = 1; i < n; i++) {
-		if ((p[i] & 0xC0) != 0x80)
-			return 0;
-		v = v << 6 | (p[i] & 0x3F);
-	}
-	if ((n == 3 && v < 0x800) || (n == 4 && v < 0x10000) ||
-	    (v >= 0xD800 && v <= 0xDFFF) || v > 0x10FFFF)
-		return 0;
-	return n;
 }
 
 /* Reads the four hex digits at p (before end) into *v; -1 if they are not. */
@@ -242,7 +203,7 @@ string(struct jl *jl, int key, const char **s, size_t *n)
 			q += k;
 			continue;
 		}
-		if ((k = utf8_len(q, jl->end)) == 0)
+		if ((k = utf8_len(q, (size_t)(jl->end - q))) == 0)
 			return -1;
 		if (esc) {
 			if (grow(jl, jl->used + o + k + 1) != 0)

@@ -10,8 +10,8 @@
 
 #include "alloc.h"
 #include "buf.h"
+#include "utf8.h"
 
-static size_t	utf8_valid(const unsigned char *, size_t);
 
 /* Makes room for n more bytes (and the NUL). */
 void
@@ -188,37 +188,6 @@ buf_json(struct buf *b, const json_t *j)
 	}
 }
 
-/* Returns the length of the valid UTF-8 sequence at s, or 0. */
-static size_t
-utf8_valid(const unsigned char *s, size_t n)
-{
-	unsigned char c = s[0], lo = 0x80, hi = 0xbf;
-	size_t len, i;
-
-	if (c >= 0xc2 && c <= 0xdf)
-		len = 2;
-	else if (c >= 0xe0 && c <= 0xef) {
-		len = 3;
-		if (c == 0xe0)
-			lo = 0xa0;
-		else if (c == 0xed)
-			hi = 0x9f;
-	} else if (c >= 0xf0 && c <= 0xf4) {
-		len = 4;
-		if (c == 0xf0)
-			lo = 0x90;
-		else if (c == 0xf4)
-			hi = 0x8f;
-	} else
-		return 0;
-	if (len > n || s[1] < lo || s[1] > hi)
-		return 0;
-	for (i = 2; i < len; i++)
-		if (s[i] < 0x80 || s[i] > 0xbf)
-			return 0;
-	return len;
-}
-
 /* Appends n bytes as a JSON string literal; bad UTF-8 becomes U+FFFD. */
 void
 buf_jstr(struct buf *b, const char *str, size_t n)
@@ -237,7 +206,7 @@ buf_jstr(struct buf *b, const char *str, size_t n)
 			i++;
 			continue;
 		}
-		if (s[i] >= 0x80 && (k = utf8_valid(s + i, n - i)) != 0) {
+		if (s[i] >= 0x80 && (k = utf8_len(s + i, n - i)) != 0) {
 			i += k;
 			continue;
 		}

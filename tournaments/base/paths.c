@@ -1,9 +1,9 @@
 /*
- * Where the tournament's programs and directories are: the programs
- * beside this one (bin/referee, bin/replay), the referee to run, and
- * the one warning when bots cannot be isolated from each other (the
- * directories the tournament makes: referee/mkdirs.c).  Leaf of tournaments/: it calls nothing of the
- * tournament's, so every unit there may use it.
+ * Where the tournament's programs are: the programs beside this one
+ * (bin/referee, bin/replay), the referee to run, and the one warning when
+ * bots cannot be isolated from each other (the directories the tournament
+ * makes: referee/mkdirs.c).  Leaf of tournaments/: it calls nothing of
+ * the tournament's, so every unit there may use it.
  */
 #include <err.h>
 #include <limits.h>
